@@ -1,0 +1,1 @@
+//! Criterion benchmarks for arbiter-core live in `benches/`.

@@ -1,0 +1,103 @@
+//! The conformance runner: JSON Lines cases (`conformance/FORMAT.md`) checked against the engine.
+
+mod triple_triad;
+
+use serde_json::Value;
+use std::io::BufRead;
+use std::path::Path;
+
+/// The verdict on one case: `Ok` or a description of the failure.
+pub type Verdict = Result<(), String>;
+
+/// Totals of a run.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    pub passed: usize,
+    pub failed: usize,
+}
+
+/// Runs every case of every file, printing one line per failing case; returns the totals.
+pub fn run_files(
+    files: &[impl AsRef<Path>],
+    out: &mut impl std::io::Write,
+) -> std::io::Result<Tally> {
+    let mut tally = Tally::default();
+    for file in files {
+        let file = file.as_ref();
+        let reader = match std::fs::File::open(file) {
+            Ok(f) => std::io::BufReader::new(f),
+            Err(e) => {
+                writeln!(out, "{}: cannot read: {e}", file.display())?;
+                tally.failed += 1;
+                continue;
+            }
+        };
+        for (n, line) in reader.lines().enumerate() {
+            let line = line?;
+            if line.trim().is_empty() {
+                continue;
+            }
+            let (name, verdict) = run_line(&line);
+            match verdict {
+                Ok(()) => tally.passed += 1,
+                Err(why) => {
+                    tally.failed += 1;
+                    let name = name.unwrap_or_else(|| format!("{}:{}", file.display(), n + 1));
+                    writeln!(out, "FAIL {name}: {why}")?;
+                }
+            }
+        }
+    }
+    writeln!(out, "{} passed, {} failed", tally.passed, tally.failed)?;
+    Ok(tally)
+}
+
+/// Runs one line: the case's name (if it has one) and its verdict.
+pub fn run_line(line: &str) -> (Option<String>, Verdict) {
+    let case: Value = match serde_json::from_str(line) {
+        Ok(v) => v,
+        Err(e) => return (None, Err(format!("malformed line: {e}"))),
+    };
+    let name = case.get("name").and_then(Value::as_str).map(str::to_owned);
+    (name, run_case(&case))
+}
+
+fn run_case(case: &Value) -> Verdict {
+    let field = |k: &str| {
+        case.get(k)
+            .and_then(Value::as_str)
+            .ok_or_else(|| format!("malformed case: no string field {k:?}"))
+    };
+    let game = field("game")?;
+    let kind = field("kind")?;
+    field("name")?;
+    let expect = case
+        .get("expect")
+        .filter(|e| e.is_object())
+        .ok_or("malformed case: no object field \"expect\"")?;
+    match game {
+        "triple-triad" => triple_triad::run(kind, case, expect),
+        other => Err(format!("unknown game {other:?}")),
+    }
+}
+
+/// Compares an expected field with what came out, when the case names it.
+pub(crate) fn check_field(expect: &Value, key: &str, got: &Value) -> Verdict {
+    match expect.get(key) {
+        Some(want) if want != got => Err(format!("{key}: expected {want}, got {got}")),
+        _ => Ok(()),
+    }
+}
+
+/// Reads a required field of a case.
+pub(crate) fn input<'a>(case: &'a Value, key: &str) -> Result<&'a Value, String> {
+    case.get(key)
+        .ok_or_else(|| format!("malformed case: no field {key:?}"))
+}
+
+/// Reads a required non-negative integer field of a case.
+pub(crate) fn input_u64(case: &Value, key: &str) -> Result<u64, String> {
+    input(case, key)?
+        .as_u64()
+        .ok_or_else(|| format!("malformed case: {key:?} is not a non-negative integer"))
+}

@@ -1,0 +1,32 @@
+//! # arbiter-core
+//!
+//! Rules engines for three tabletop games behind one shape ([`Game`]): Triple Triad
+//! ([`tripletriad`]), with Trax and Nantong long cards to follow on the same API.
+//!
+//! `#![no_std]` with `alloc`; features `std` (std error integration) and `serde` (states, setups
+//! and observations as JSON-compatible data). All randomness comes from [`Rng`], seeded explicitly.
+//!
+//! ```
+//! use arbiter_core::{Game, Outcome};
+//! use arbiter_core::tripletriad::{TripleTriad, Setup};
+//! let mut game = TripleTriad::new(&Setup::random_ff8(2024)).unwrap();
+//! while let Some(_) = game.to_move() {
+//!     let mv = *game.legal_moves().last().unwrap();
+//!     game.play(mv).unwrap();
+//! }
+//! assert!(matches!(game.outcome(), Some(Outcome::Winner(_) | Outcome::Draw)));
+//! ```
+#![no_std]
+#![warn(missing_docs)]
+#![forbid(unsafe_code)]
+
+extern crate alloc;
+#[cfg(feature = "std")]
+extern crate std;
+
+mod game;
+mod rng;
+pub mod tripletriad;
+
+pub use game::{perft, Game, Outcome};
+pub use rng::Rng;

@@ -1,0 +1,95 @@
+//! Cells, bit masks and the precomputed neighbour tables.
+
+use super::card::Side;
+
+/// Marks a side that faces the edge of a bordered board.
+pub(crate) const EDGE: u8 = 9;
+
+/// All nine cells as a mask.
+pub(crate) const FULL: u16 = 0x1FF;
+
+const fn wrap(borderless: bool, n: usize) -> u8 {
+    if borderless {
+        n as u8
+    } else {
+        EDGE
+    }
+}
+
+const fn neighbour_table(borderless: bool) -> [[u8; 4]; 9] {
+    let mut t = [[EDGE; 4]; 9];
+    let mut cell = 0;
+    while cell < 9 {
+        let (r, c) = (cell / 3, cell % 3);
+        t[cell][Side::Top as usize] = if r > 0 {
+            (cell - 3) as u8
+        } else {
+            wrap(borderless, cell + 6)
+        };
+        t[cell][Side::Right as usize] = if c < 2 {
+            (cell + 1) as u8
+        } else {
+            wrap(borderless, cell - 2)
+        };
+        t[cell][Side::Bottom as usize] = if r < 2 {
+            (cell + 3) as u8
+        } else {
+            wrap(borderless, cell - 6)
+        };
+        t[cell][Side::Left as usize] = if c > 0 {
+            (cell - 1) as u8
+        } else {
+            wrap(borderless, cell + 2)
+        };
+        cell += 1;
+    }
+    t
+}
+
+/// `NEIGHBOURS[borderless][cell][side]`: the neighbouring cell, or [`EDGE`].
+pub(crate) static NEIGHBOURS: [[[u8; 4]; 9]; 2] = [neighbour_table(false), neighbour_table(true)];
+
+/// Iterates the set bits of a mask, lowest first.
+#[inline]
+pub(crate) fn bits(mut mask: u16) -> impl Iterator<Item = u8> {
+    core::iter::from_fn(move || {
+        if mask == 0 {
+            None
+        } else {
+            let b = mask.trailing_zeros() as u8;
+            mask &= mask - 1;
+            Some(b)
+        }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bordered_corners_touch_two_edges() {
+        let t = &NEIGHBOURS[0];
+        assert_eq!(t[0], [EDGE, 1, 3, EDGE]);
+        assert_eq!(t[4], [1, 5, 7, 3]);
+        assert_eq!(t[8], [5, EDGE, EDGE, 7]);
+    }
+
+    #[test]
+    fn borderless_wraps_rows_and_columns() {
+        let t = &NEIGHBOURS[1];
+        assert_eq!(t[0], [6, 1, 3, 2]);
+        assert_eq!(t[5], [2, 3, 8, 4]);
+        // Neighbourhood is symmetric on both boards.
+        for b in 0..2 {
+            for cell in 0..9 {
+                for side in 0..4 {
+                    let n = NEIGHBOURS[b][cell][side];
+                    if n != EDGE {
+                        assert_eq!(NEIGHBOURS[b][n as usize][(side + 2) & 3], cell as u8);
+                    }
+                }
+            }
+        }
+    }
+}

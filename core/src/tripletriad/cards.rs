@@ -1,0 +1,72 @@
+//! The 110 cards of Final Fantasy VIII's Triple Triad, compiled in from `data/ff8-cards.json`.
+
+use alloc::vec::Vec;
+
+use super::card::{Card, Element};
+
+/// One entry of the Final Fantasy VIII card list.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Ff8Card {
+    /// The game's order, 1..=110.
+    pub id: u32,
+    /// The English name.
+    pub name: &'static str,
+    /// 1..=10, eleven cards per level.
+    pub level: u8,
+    /// Top, right, bottom, left.
+    pub ranks: [u8; 4],
+    /// The element.
+    pub element: Element,
+}
+
+impl Ff8Card {
+    /// As a [`Card`] (power 0).
+    pub fn card(&self) -> Card {
+        Card::new(self.name, self.ranks)
+            .with_element(self.element)
+            .with_level(self.level)
+    }
+}
+
+/// The Final Fantasy VIII card list, in the game's order.
+///
+/// ```
+/// use arbiter_core::tripletriad::FF8_CARDS;
+/// assert_eq!(FF8_CARDS.len(), 110);
+/// assert_eq!(FF8_CARDS[0].name, "Geezard");
+/// ```
+pub static FF8_CARDS: &[Ff8Card] = include!(concat!(env!("OUT_DIR"), "/ff8_cards.rs"));
+
+/// The Final Fantasy VIII cards as [`Card`]s.
+pub fn ff8_cards() -> Vec<Card> {
+    FF8_CARDS.iter().map(Ff8Card::card).collect()
+}
+
+/// The Final Fantasy VIII card named `name` (ASCII case ignored).
+///
+/// ```
+/// use arbiter_core::tripletriad::ff8_card;
+/// assert_eq!(ff8_card("ifrit").unwrap().ranks, [9, 6, 2, 8]);
+/// ```
+pub fn ff8_card(name: &str) -> Option<Card> {
+    FF8_CARDS
+        .iter()
+        .find(|c| c.name.eq_ignore_ascii_case(name))
+        .map(Ff8Card::card)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn eleven_cards_per_level() {
+        for level in 1..=10 {
+            assert_eq!(FF8_CARDS.iter().filter(|c| c.level == level).count(), 11);
+        }
+        assert!(FF8_CARDS
+            .iter()
+            .enumerate()
+            .all(|(i, c)| c.id == i as u32 + 1));
+    }
+}

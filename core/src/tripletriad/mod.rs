@@ -1,0 +1,37 @@
+//! Triple Triad: every rule variant of the three sources (see `rules/triple-triad.md`).
+//!
+//! A [`Setup`] (plain data) is validated into a [`TripleTriad`] round; [`Match`] adds sudden death
+//! and trades; [`solve`] plays perfectly with open hands; [`ai`] holds the built-in opponents.
+//!
+//! ```
+//! use arbiter_core::Game;
+//! use arbiter_core::tripletriad::{TripleTriad, Setup, Rules, Player, solve};
+//! let rules = Rules { same: true, plus: true, combo: true, open: true, ..Rules::default() };
+//! let mut g = TripleTriad::new(&Setup::random_ff8(1).with_rules(rules)).unwrap();
+//! for _ in 0..4 {
+//!     let mv = g.legal_moves()[0];
+//!     g.play(mv).unwrap();
+//! }
+//! let best = solve(&g);
+//! g.play(best.best_move.unwrap()).unwrap();
+//! assert_eq!(g.score(Player::Blue) + g.score(Player::Red), 10);
+//! ```
+
+mod board;
+mod card;
+mod cards;
+mod resolve;
+mod rules;
+mod setup;
+mod solve;
+mod state;
+
+pub use card::{Card, Element, Side, UnknownElement};
+pub use cards::{ff8_card, ff8_cards, Ff8Card, FF8_CARDS};
+pub use resolve::Captures;
+pub use rules::{BadLabel, Comparison, Rules, RulesError, Wall, WallLabel};
+pub use setup::{Hands, Placed, Setup, SetupError};
+pub use solve::{solve, Solution, Solver};
+pub use state::{
+    BadMove, Move, MoveError, MoveList, Observation, Player, TripleTriad, UnknownPlayer,
+};

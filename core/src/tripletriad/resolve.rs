@@ -1,0 +1,260 @@
+//! Placement resolution: the seven steps of the rules file, on bit masks.
+
+use super::board::{bits, EDGE};
+use super::state::{Player, Position, Table};
+
+/// What one placement did, step by step, as cell masks (bit `c` = cell `c`) on the board after the
+/// power-wall rotation. Lets a UI explain a move.
+///
+/// ```
+/// use arbiter_core::tripletriad::{TripleTriad, Setup, Move};
+/// let mut g = TripleTriad::new(&Setup::random_ff8(3)).unwrap();
+/// let c = g.play_explained(Move { card: 0, cell: 4 }).unwrap();
+/// assert_eq!(c.cell, 4);
+/// assert_eq!(c.captured(), 0); // nothing to take on an empty board
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Captures {
+    /// The cell the card was put on.
+    pub placed_on: u8,
+    /// The cell where it ended (differs when a power wall rotated its line).
+    pub cell: u8,
+    /// Whether a power wall rotated a line.
+    pub rotated: bool,
+    /// Cells whose sides matched for Same (own cards included; edges are not cells).
+    pub same_matches: u16,
+    /// Opponent cards captured by Same.
+    pub same: u16,
+    /// Opponent cards captured by Plus.
+    pub plus: u16,
+    /// Opponent cards captured by Basic.
+    pub basic: u16,
+    /// Opponent cards captured by winning a Battle.
+    pub battle: u16,
+    /// Whether the placed card was lost in a Battle.
+    pub placed_lost: bool,
+    /// Cards captured by Combo (the placed card included if Combo took it back).
+    pub combo: u16,
+}
+
+impl Captures {
+    /// Every card that changed hands to the mover in this placement.
+    pub fn captured(&self) -> u16 {
+        self.same | self.plus | self.basic | self.battle | self.combo
+    }
+}
+
+#[inline(always)]
+fn set_owner(pos: &mut Position, mask: u16, owner: Player) {
+    match owner {
+        Player::Blue => pos.blue |= mask,
+        Player::Red => pos.blue &= !mask,
+    }
+}
+
+/// Places card `card` (an id of the table) for the player to move on empty cell `cell`, resolves
+/// every capture, removes the card from the hand and passes the turn.
+pub(crate) fn place(t: &Table, pos: &mut Position, card: u8, cell: u8) -> Captures {
+    let mover = pos.to_move;
+    pos.hands[mover as usize] &= !(1 << card);
+    pos.to_move = mover.other();
+    pos.cells[cell as usize] = card;
+    pos.occupied |= 1 << cell;
+    set_owner(pos, 1 << cell, mover);
+
+    if t.basic_only {
+        // The fast path of plain rules: no walls, Same, Plus, Battle or Combo.
+        let mut cap = 0u16;
+        let eff = &t.eff[card as usize][cell as usize];
+        let theirs = pos.occupied
+            & if mover == Player::Blue {
+                !pos.blue
+            } else {
+                pos.blue
+            };
+        for &(side, n) in t.adjacent[cell as usize].iter() {
+            if theirs & (1 << n) != 0 {
+                let other = pos.cells[n as usize] as usize;
+                if eff[side as usize] > t.eff[other][n as usize][(side as usize + 2) & 3] {
+                    cap |= 1 << n;
+                }
+            }
+        }
+        set_owner(pos, cap, mover);
+        return Captures {
+            placed_on: cell,
+            cell,
+            basic: cap,
+            ..Captures::default()
+        };
+    }
+    resolve_full(t, pos, card, cell, mover)
+}
+
+#[inline(never)]
+fn resolve_full(t: &Table, pos: &mut Position, card: u8, placed_on: u8, mover: Player) -> Captures {
+    let mut out = Captures {
+        placed_on,
+        cell: placed_on,
+        ..Captures::default()
+    };
+    // Step 2: power walls.
+    if let Some(wall) = t.wall_at[placed_on as usize] {
+        if wall.label.activated_by(t.cards[card as usize].power) {
+            rotate(pos, wall.line());
+            out.rotated = true;
+            out.cell = wall.line()[1];
+        }
+    }
+    let cell = out.cell as usize;
+    let r = &t.rules;
+    let nb = &t.nb[cell];
+    let printed = &t.printed[card as usize];
+    let theirs = pos.occupied
+        & if mover == Player::Blue {
+            !pos.blue
+        } else {
+            pos.blue
+        };
+    let facing = |side: usize| -> Option<u8> {
+        let n = nb[side];
+        (n != EDGE && pos.occupied & (1 << n) != 0)
+            .then(|| t.printed[pos.cells[n as usize] as usize][(side + 2) & 3])
+    };
+
+    // Step 3: Same.
+    if r.same {
+        let mut matches = 0u8;
+        let mut mask = 0u16;
+        for side in 0..4 {
+            if nb[side] == EDGE {
+                if r.same_wall && printed[side] == 10 {
+                    matches += 1;
+                }
+            } else if facing(side) == Some(printed[side]) {
+                matches += 1;
+                mask |= 1 << nb[side];
+            }
+        }
+        out.same_matches = mask;
+        if matches >= r.same_min_matches {
+            out.same = mask & theirs;
+        }
+    }
+
+    // Step 4: Plus.
+    if r.plus {
+        let mut sums = [0u8; 4]; // 0 = no sum on that side
+        for side in 0..4 {
+            if nb[side] == EDGE {
+                if r.plus_wall {
+                    sums[side] = printed[side] + 10;
+                }
+            } else if let Some(v) = facing(side) {
+                sums[side] = printed[side] + v;
+            }
+        }
+        for side in 0..4 {
+            let s = sums[side];
+            if s != 0 && nb[side] != EDGE && (0..4).any(|o| o != side && sums[o] == s) {
+                out.plus |= 1 << nb[side];
+            }
+        }
+        out.plus &= theirs;
+    }
+
+    // Step 5: Basic, on effective values.
+    let special = out.same | out.plus;
+    let eff = &t.eff[card as usize][cell];
+    for &(side, n) in t.adjacent[cell].iter() {
+        let bit = 1u16 << n;
+        if theirs & bit != 0 && special & bit == 0 {
+            let other = pos.cells[n as usize] as usize;
+            if eff[side as usize] > t.eff[other][n as usize][(side as usize + 2) & 3] {
+                out.basic |= bit;
+            }
+        }
+    }
+
+    // Step 6: Battle, on printed values and rank sums.
+    if r.battle {
+        let taken = special | out.basic;
+        for &(side, n) in t.adjacent[cell].iter() {
+            let bit = 1u16 << n;
+            if theirs & bit != 0 && taken & bit == 0 {
+                let other = pos.cells[n as usize] as usize;
+                if printed[side as usize] == t.printed[other][(side as usize + 2) & 3] {
+                    let (mine, its) = (t.sum[card as usize], t.sum[other]);
+                    if mine > its {
+                        out.battle |= bit;
+                    } else if its > mine {
+                        out.placed_lost = true;
+                    }
+                }
+            }
+        }
+    }
+
+    // Steps 3-6 were decided on one board; now apply them together.
+    set_owner(pos, special | out.basic | out.battle, mover);
+    if out.placed_lost {
+        set_owner(pos, 1 << cell, mover.other());
+    }
+
+    // Step 7: Combo.
+    if r.combo {
+        let mut frontier = special;
+        if r.combo_from_basic {
+            frontier |= out.basic;
+        }
+        while frontier != 0 {
+            let mut next = 0u16;
+            for c in bits(frontier) {
+                let theirs = pos.occupied
+                    & if mover == Player::Blue {
+                        !pos.blue
+                    } else {
+                        pos.blue
+                    };
+                let cc = pos.cells[c as usize] as usize;
+                for &(side, n) in t.adjacent[c as usize].iter() {
+                    let bit = 1u16 << n;
+                    if theirs & bit != 0 {
+                        let other = pos.cells[n as usize] as usize;
+                        if t.eff[cc][c as usize][side as usize]
+                            > t.eff[other][n as usize][(side as usize + 2) & 3]
+                        {
+                            set_owner(pos, bit, mover);
+                            next |= bit;
+                        }
+                    }
+                }
+            }
+            out.combo |= next;
+            frontier = next;
+        }
+    }
+    out
+}
+
+/// Rotates a line of three cells one step away from the wall: `line[0]` moves to `line[1]`,
+/// `line[1]` to `line[2]`, and `line[2]` re-enters on `line[0]`. Empty cells move too.
+fn rotate(pos: &mut Position, line: [u8; 3]) {
+    let [a, b, c] = line.map(|x| x as usize);
+    let cells = [pos.cells[a], pos.cells[b], pos.cells[c]];
+    let bit = |m: u16, i: usize| (m >> i) & 1;
+    let occ = [
+        bit(pos.occupied, a),
+        bit(pos.occupied, b),
+        bit(pos.occupied, c),
+    ];
+    let blue = [bit(pos.blue, a), bit(pos.blue, b), bit(pos.blue, c)];
+    let line_mask = (1u16 << a) | (1 << b) | (1 << c);
+    pos.occupied &= !line_mask;
+    pos.blue &= !line_mask;
+    for (from, to) in [(0, b), (1, c), (2, a)] {
+        pos.cells[to] = cells[from];
+        pos.occupied |= occ[from] << to;
+        pos.blue |= blue[from] << to;
+    }
+}

@@ -1,0 +1,250 @@
+//! The placement rules of one round, and power-wall labels.
+
+use alloc::string::{String, ToString};
+use core::fmt;
+use core::str::FromStr;
+
+use super::card::Side;
+
+/// The rule options that decide what a placed card captures (see the rules file's option table).
+///
+/// In JSON every flag defaults to false except `elemental_clamp` (true) and `same_min_matches` (2);
+/// unknown names are refused.
+///
+/// ```
+/// use arbiter_core::tripletriad::Rules;
+/// let r = Rules { same: true, plus: true, combo: true, ..Rules::default() };
+/// assert!(r.validate(false).is_ok());
+/// assert!(Rules { same_wall: true, ..Rules::default() }.validate(false).is_err());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(default, deny_unknown_fields))]
+pub struct Rules {
+    /// Both hands visible to both players.
+    pub open: bool,
+    /// Hands are drawn at random from collections (the host's or the match layer's business).
+    pub random: bool,
+    /// Step 3.
+    pub same: bool,
+    /// Step 3 counts an edge as A.
+    pub same_wall: bool,
+    /// How many matching sides make Same fire: 2 (default) or 1.
+    pub same_min_matches: u8,
+    /// Step 4.
+    pub plus: bool,
+    /// Step 4 counts an edge as A.
+    pub plus_wall: bool,
+    /// Step 7.
+    pub combo: bool,
+    /// Cards taken by Basic also seed Combo.
+    pub combo_from_basic: bool,
+    /// Step 6.
+    pub battle: bool,
+    /// The board wraps around.
+    pub borderless: bool,
+    /// Elemental cells adjust ranks by one.
+    pub elemental: bool,
+    /// Keep elemental values within 1..=10 (otherwise 0..=11).
+    pub elemental_clamp: bool,
+}
+
+impl Default for Rules {
+    fn default() -> Rules {
+        Rules {
+            open: false,
+            random: false,
+            same: false,
+            same_wall: false,
+            same_min_matches: 2,
+            plus: false,
+            plus_wall: false,
+            combo: false,
+            combo_from_basic: false,
+            battle: false,
+            borderless: false,
+            elemental: false,
+            elemental_clamp: true,
+        }
+    }
+}
+
+/// Why a rule configuration is impossible.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RulesError {
+    /// `same_wall` without `same`.
+    #[error("same_wall requires same")]
+    SameWallWithoutSame,
+    /// `plus_wall` without `plus`.
+    #[error("plus_wall requires plus")]
+    PlusWallWithoutPlus,
+    /// `same_min_matches` other than 1 or 2.
+    #[error("same_min_matches is {0} (only 1 or 2 are allowed)")]
+    SameMinMatches(u8),
+    /// A borderless board has no edges for walls.
+    #[error("a borderless board has no edges: it cannot be combined with {0}")]
+    BorderlessWithEdges(&'static str),
+}
+
+impl Rules {
+    /// Checks that the options can be combined; `power_walls` says whether wall labels are given.
+    pub fn validate(&self, power_walls: bool) -> Result<(), RulesError> {
+        if self.same_wall && !self.same {
+            return Err(RulesError::SameWallWithoutSame);
+        }
+        if self.plus_wall && !self.plus {
+            return Err(RulesError::PlusWallWithoutPlus);
+        }
+        if !matches!(self.same_min_matches, 1 | 2) {
+            return Err(RulesError::SameMinMatches(self.same_min_matches));
+        }
+        if self.borderless {
+            if self.same_wall {
+                return Err(RulesError::BorderlessWithEdges("same_wall"));
+            }
+            if self.plus_wall {
+                return Err(RulesError::BorderlessWithEdges("plus_wall"));
+            }
+            if power_walls {
+                return Err(RulesError::BorderlessWithEdges("power walls"));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// How a power-wall label compares the placed card's power with its number.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Comparison {
+    /// `>n`: power greater than n.
+    Greater,
+    /// `<n`: power less than n.
+    Less,
+    /// `=n`: power equal to n.
+    Equal,
+}
+
+/// A power-wall label such as `>5`, `<15` or `=8` (`+n` and `-n` are read as `>n` and `<n`).
+///
+/// ```
+/// use arbiter_core::tripletriad::WallLabel;
+/// let l: WallLabel = "+5".parse().unwrap();
+/// assert_eq!(l.to_string(), ">5");
+/// assert!(l.activated_by(13));
+/// assert!(!l.activated_by(5));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct WallLabel {
+    /// The comparison.
+    pub comparison: Comparison,
+    /// The number compared with.
+    pub value: u32,
+}
+
+impl WallLabel {
+    /// Whether a card of power `power` activates the label.
+    pub fn activated_by(&self, power: u32) -> bool {
+        match self.comparison {
+            Comparison::Greater => power > self.value,
+            Comparison::Less => power < self.value,
+            Comparison::Equal => power == self.value,
+        }
+    }
+}
+
+/// A malformed power-wall label.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("bad wall label {0:?}: expected >n, <n or =n (or +n, -n) with n a non-negative integer")]
+pub struct BadLabel(pub String);
+
+impl FromStr for WallLabel {
+    type Err = BadLabel;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let bad = || BadLabel(s.to_string());
+        let t = s.trim();
+        let mut chars = t.chars();
+        let comparison = match chars.next() {
+            Some('>' | '+') => Comparison::Greater,
+            Some('<' | '-') => Comparison::Less,
+            Some('=') => Comparison::Equal,
+            _ => return Err(bad()),
+        };
+        let digits = chars.as_str();
+        if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(bad());
+        }
+        let value = digits.parse().map_err(|_| bad())?;
+        Ok(WallLabel { comparison, value })
+    }
+}
+
+impl fmt::Display for WallLabel {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let c = match self.comparison {
+            Comparison::Greater => '>',
+            Comparison::Less => '<',
+            Comparison::Equal => '=',
+        };
+        write!(f, "{c}{}", self.value)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for WallLabel {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for WallLabel {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let s = <alloc::borrow::Cow<'de, str>>::deserialize(d)?;
+        s.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+/// A labelled wall segment: the border side of one cell.
+///
+/// ```
+/// use arbiter_core::tripletriad::{Wall, Side};
+/// let w = Wall { cell: 3, side: Side::Left, label: ">5".parse().unwrap() };
+/// assert!(w.is_on_border());
+/// assert!(!Wall { cell: 4, ..w }.is_on_border());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
+pub struct Wall {
+    /// The cell whose side the segment is.
+    pub cell: u8,
+    /// Which side of that cell.
+    pub side: Side,
+    /// The label.
+    pub label: WallLabel,
+}
+
+impl Wall {
+    /// Whether the segment lies on the border of the board.
+    pub fn is_on_border(&self) -> bool {
+        let (row, col) = (self.cell / 3, self.cell % 3);
+        self.cell < 9
+            && match self.side {
+                Side::Top => row == 0,
+                Side::Bottom => row == 2,
+                Side::Left => col == 0,
+                Side::Right => col == 2,
+            }
+    }
+
+    /// The three cells of the row or column the wall rotates, from the wall outwards.
+    pub(crate) fn line(&self) -> [u8; 3] {
+        let (row, col) = (self.cell / 3, self.cell % 3);
+        match self.side {
+            Side::Left => [row * 3, row * 3 + 1, row * 3 + 2],
+            Side::Right => [row * 3 + 2, row * 3 + 1, row * 3],
+            Side::Top => [col, col + 3, col + 6],
+            Side::Bottom => [col + 6, col + 3, col],
+        }
+    }
+}

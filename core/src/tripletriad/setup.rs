@@ -1,0 +1,287 @@
+//! Plain-data setups (the JSON form of the conformance cases) and their validation.
+
+use alloc::string::String;
+use alloc::sync::Arc;
+use alloc::vec::Vec;
+
+use super::board::{bits, FULL};
+use super::card::{Card, Element};
+use super::cards::ff8_cards;
+use super::rules::{Rules, RulesError, Wall};
+use super::state::{Player, Position, Table, TripleTriad};
+use crate::Rng;
+
+/// A card on the board with its owner.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Placed {
+    /// The card.
+    pub card: Card,
+    /// Whose colour it shows.
+    pub owner: Player,
+}
+
+/// Both hands, in order.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Hands {
+    /// Blue's hand.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub blue: Vec<Card>,
+    /// Red's hand.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub red: Vec<Card>,
+}
+
+impl Hands {
+    /// `player`'s hand.
+    pub fn get(&self, player: Player) -> &Vec<Card> {
+        match player {
+            Player::Blue => &self.blue,
+            Player::Red => &self.red,
+        }
+    }
+
+    /// `player`'s hand, mutably.
+    pub fn get_mut(&mut self, player: Player) -> &mut Vec<Card> {
+        match player {
+            Player::Blue => &mut self.blue,
+            Player::Red => &mut self.red,
+        }
+    }
+}
+
+#[cfg(feature = "serde")]
+fn no_elements(e: &[Option<Element>; 9]) -> bool {
+    e.iter().all(|c| matches!(c, None | Some(Element::None)))
+}
+
+/// Everything needed to start or resume a round, as plain data.
+///
+/// ```
+/// use arbiter_core::tripletriad::{Setup, TripleTriad, Card, Player};
+/// let mut s = Setup::default();
+/// s.hands.blue = (0..5).map(|i| Card::new("b", [1 + i, 2, 3, 4])).collect();
+/// s.hands.red = (0..5).map(|i| Card::new("r", [4, 3, 2, 1 + i])).collect();
+/// let g = TripleTriad::new(&s).unwrap();
+/// assert_eq!(g.next_player(), Player::Blue);
+/// s.hands.red.pop();
+/// assert!(TripleTriad::new(&s).is_err()); // nine cards for nine empty cells
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Setup {
+    /// The placement rules.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub rules: Rules,
+    /// Cell elements (`null` or `"none"` for a plain cell).
+    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "no_elements"))]
+    pub elements: [Option<Element>; 9],
+    /// Power-wall labels (power walls are on when this is non-empty).
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "Vec::is_empty")
+    )]
+    pub walls: Vec<Wall>,
+    /// The nine cells.
+    pub board: [Option<Placed>; 9],
+    /// Both hands.
+    pub hands: Hands,
+    /// The player to move.
+    pub to_move: Player,
+}
+
+impl Default for Setup {
+    /// An empty board, no cards, default rules, blue to move (not valid until hands are dealt).
+    fn default() -> Setup {
+        Setup {
+            rules: Rules::default(),
+            elements: [None; 9],
+            walls: Vec::new(),
+            board: Default::default(),
+            hands: Hands::default(),
+            to_move: Player::Blue,
+        }
+    }
+}
+
+/// Why a setup cannot be a state.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SetupError {
+    /// The rule options conflict.
+    #[error(transparent)]
+    Rules(#[from] RulesError),
+    /// A rank outside 1..=10.
+    #[error("card {card:?} has rank {rank}: ranks are 1..=10")]
+    Rank {
+        /// The card's name.
+        card: String,
+        /// The bad rank.
+        rank: u8,
+    },
+    /// The hands do not hold one card more than there are empty cells.
+    #[error("the hands hold {cards} cards for {empty} empty cells (there must be one card more than empty cells)")]
+    CardCount {
+        /// Cards in both hands.
+        cards: usize,
+        /// Empty cells.
+        empty: usize,
+    },
+    /// The player to move holds too few or too many cards.
+    #[error("{player} is to move with {mine} cards against {theirs}: the mover holds as many cards as the opponent or one more")]
+    TurnOrder {
+        /// The player to move.
+        player: Player,
+        /// Cards the mover holds.
+        mine: usize,
+        /// Cards the opponent holds.
+        theirs: usize,
+    },
+    /// A wall segment is not on the border.
+    #[error("the {side} side of cell {cell} is not on the border of the board")]
+    WallNotOnBorder {
+        /// The cell.
+        cell: u8,
+        /// The side.
+        side: super::card::Side,
+    },
+    /// A segment carries two labels.
+    #[error("the {side} side of cell {cell} carries more than one label")]
+    DuplicateWall {
+        /// The cell.
+        cell: u8,
+        /// The side.
+        side: super::card::Side,
+    },
+    /// A corner cell carries labels on both its edges.
+    #[error("corner cell {0} carries more than one wall label")]
+    CornerTwoLabels(u8),
+}
+
+impl Setup {
+    /// An empty board with two random hands of five distinct FF8 cards and a random first player,
+    /// all drawn from `seed`; default (closed) rules.
+    pub fn random_ff8(seed: u64) -> Setup {
+        let mut rng = Rng::new(seed);
+        let all = ff8_cards();
+        let mut deal = || {
+            let mut ids: Vec<usize> = (0..all.len()).collect();
+            rng.shuffle(&mut ids);
+            ids[..5].iter().map(|&i| all[i].clone()).collect::<Vec<_>>()
+        };
+        let blue = deal();
+        let red = deal();
+        let to_move = if rng.below(2) == 0 {
+            Player::Blue
+        } else {
+            Player::Red
+        };
+        Setup {
+            hands: Hands { blue, red },
+            to_move,
+            ..Setup::default()
+        }
+    }
+
+    /// The same setup with `rules`.
+    pub fn with_rules(mut self, rules: Rules) -> Setup {
+        self.rules = rules;
+        self
+    }
+
+    /// Draws an element for each cell from `rng`, as the Final Fantasy VIII game does: each cell
+    /// independently is elemental with probability 1/4, its element uniform among the eight.
+    pub fn draw_elements(&mut self, rng: &mut Rng) {
+        for cell in self.elements.iter_mut() {
+            *cell = (rng.below(4) == 0).then(|| Element::ALL[1 + rng.below(8) as usize]);
+        }
+    }
+
+    pub(crate) fn build(&self) -> Result<TripleTriad, SetupError> {
+        self.rules.validate(!self.walls.is_empty())?;
+        let mut seen = [None; 9];
+        for w in &self.walls {
+            if !w.is_on_border() {
+                return Err(SetupError::WallNotOnBorder {
+                    cell: w.cell,
+                    side: w.side,
+                });
+            }
+            match seen[w.cell as usize] {
+                Some(side) if side == w.side => {
+                    return Err(SetupError::DuplicateWall { cell: w.cell, side })
+                }
+                Some(_) => return Err(SetupError::CornerTwoLabels(w.cell)),
+                None => seen[w.cell as usize] = Some(w.side),
+            }
+        }
+        let placed = self.board.iter().flatten();
+        let all = self
+            .hands
+            .blue
+            .iter()
+            .chain(&self.hands.red)
+            .chain(placed.map(|p| &p.card));
+        for card in all {
+            if let Some(&rank) = card.ranks.iter().find(|r| !(1..=10).contains(*r)) {
+                return Err(SetupError::Rank {
+                    card: card.name.clone(),
+                    rank,
+                });
+            }
+        }
+        let empty = self.board.iter().filter(|c| c.is_none()).count();
+        let (nb, nr) = (self.hands.blue.len(), self.hands.red.len());
+        if nb + nr != empty + 1 {
+            return Err(SetupError::CardCount {
+                cards: nb + nr,
+                empty,
+            });
+        }
+        let (mine, theirs) = match self.to_move {
+            Player::Blue => (nb, nr),
+            Player::Red => (nr, nb),
+        };
+        if empty > 0 && !(mine == theirs || mine == theirs + 1) {
+            return Err(SetupError::TurnOrder {
+                player: self.to_move,
+                mine,
+                theirs,
+            });
+        }
+
+        // Ids: blue's hand, red's hand, then the board, so that a hand's order is its id order.
+        let mut cards: Vec<Card> = self
+            .hands
+            .blue
+            .iter()
+            .chain(&self.hands.red)
+            .cloned()
+            .collect();
+        let mut pos = Position {
+            cells: [0; 9],
+            occupied: 0,
+            blue: 0,
+            hands: [(1 << nb) - 1, ((1 << nr) - 1) << nb],
+            to_move: self.to_move,
+        };
+        for (cell, p) in self.board.iter().enumerate() {
+            if let Some(p) = p {
+                pos.cells[cell] = cards.len() as u8;
+                pos.occupied |= 1 << cell;
+                if p.owner == Player::Blue {
+                    pos.blue |= 1 << cell;
+                }
+                cards.push(p.card.clone());
+            }
+        }
+        debug_assert_eq!(cards.len(), 10);
+        debug_assert_eq!(bits(pos.occupied).count() + empty, 9);
+        debug_assert!(pos.occupied <= FULL);
+        let table = Table::new(self.rules, cards, self.elements, self.walls.clone(), nb);
+        Ok(TripleTriad {
+            table: Arc::new(table),
+            pos,
+        })
+    }
+}

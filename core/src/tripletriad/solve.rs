@@ -1,0 +1,214 @@
+//! Exact solver for open hands: negamax with alpha-beta, a transposition table and move ordering.
+
+use alloc::vec;
+use alloc::vec::Vec;
+use arrayvec::ArrayVec;
+
+use super::board::{bits, FULL};
+use super::resolve::place;
+use super::state::{Move, Position, Table, TripleTriad};
+
+/// The result of [`solve`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Solution {
+    /// The final score of the player to move minus the opponent's, with perfect play by both.
+    pub value: i32,
+    /// A move reaching `value`; `None` when the game is over.
+    pub best_move: Option<Move>,
+    /// Positions searched.
+    pub nodes: u64,
+}
+
+#[derive(Clone, Copy, Default)]
+struct Entry {
+    /// Position key with the search generation in the top byte; 0 = empty.
+    key: u64,
+    lower: i8,
+    upper: i8,
+    /// Card id and cell of the best move found, 0xFF if none.
+    card: u8,
+    cell: u8,
+}
+
+/// A reusable solver: its transposition table survives between calls (entries of earlier searches
+/// are told apart by a generation tag, so reuse costs no clearing).
+///
+/// ```
+/// use arbiter_core::tripletriad::{Solver, TripleTriad, Setup, Rules};
+/// let rules = Rules { open: true, same: true, plus: true, combo: true, ..Rules::default() };
+/// let g = TripleTriad::new(&Setup::random_ff8(9).with_rules(rules)).unwrap();
+/// let mut solver = Solver::new(18);
+/// let s = solver.solve(&g);
+/// assert!((-10..=10).contains(&s.value) && s.value % 2 == 0);
+/// ```
+pub struct Solver {
+    table: Vec<Entry>,
+    mask: u64,
+    generation: u64,
+    nodes: u64,
+}
+
+impl Solver {
+    /// A solver with a table of `2^bits` entries (16 bytes each).
+    pub fn new(bits: u32) -> Solver {
+        let size = 1usize << bits.clamp(4, 30);
+        Solver {
+            table: vec![Entry::default(); size],
+            mask: size as u64 - 1,
+            generation: 0,
+            nodes: 0,
+        }
+    }
+
+    /// Solves `game` exactly, reading both hands whatever the `open` rule says.
+    pub fn solve(&mut self, game: &TripleTriad) -> Solution {
+        self.generation = (self.generation % 255) + 1;
+        self.nodes = 0;
+        let t = &*game.table;
+        let pos = game.pos;
+        if pos.is_over() {
+            return Solution {
+                value: final_value(&pos) as i32,
+                best_move: None,
+                nodes: 0,
+            };
+        }
+        let (value, best) = self.search(t, &pos, -10, 10);
+        let best_move = best.map(|(card, cell)| {
+            let index = bits(pos.hands[pos.to_move as usize])
+                .position(|c| c == card)
+                .unwrap();
+            Move {
+                card: index as u8,
+                cell,
+            }
+        });
+        Solution {
+            value: value as i32,
+            best_move,
+            nodes: self.nodes,
+        }
+    }
+
+    fn search(
+        &mut self,
+        t: &Table,
+        pos: &Position,
+        mut alpha: i8,
+        mut beta: i8,
+    ) -> (i8, Option<(u8, u8)>) {
+        self.nodes += 1;
+        let empty = !pos.occupied & FULL;
+        let hand = pos.hands[pos.to_move as usize];
+        if empty.count_ones() == 1 {
+            let (card, cell) = (hand.trailing_zeros() as u8, empty.trailing_zeros() as u8);
+            let mut next = *pos;
+            place(t, &mut next, card, cell);
+            return (-final_value(&next), Some((card, cell)));
+        }
+        let key = position_key(pos) | (self.generation << 56);
+        let slot = (mix(key) & self.mask) as usize;
+        let entry = self.table[slot];
+        let mut hint = None;
+        if entry.key == key {
+            if entry.lower >= beta || entry.lower == entry.upper {
+                return (entry.lower, decode(entry));
+            }
+            if entry.upper <= alpha {
+                return (entry.upper, decode(entry));
+            }
+            alpha = alpha.max(entry.lower);
+            beta = beta.min(entry.upper);
+            hint = decode(entry);
+        }
+        let (alpha0, beta0) = (alpha, beta);
+
+        // Children, ordered: the table's move first, then the greatest immediate score.
+        let mut kids: ArrayVec<(i8, u8, u8, Position), 45> = ArrayVec::new();
+        let mover = pos.to_move;
+        for card in bits(hand) {
+            // Identical cards in one hand give identical subtrees: try the first only.
+            if hand & t.twins[card as usize] != 0 {
+                continue;
+            }
+            for cell in bits(empty) {
+                let mut next = *pos;
+                place(t, &mut next, card, cell);
+                let order = if hint == Some((card, cell)) {
+                    100
+                } else {
+                    next.score(mover) as i8
+                };
+                kids.push((order, card, cell, next));
+            }
+        }
+        kids.sort_unstable_by(|a, b| b.0.cmp(&a.0));
+
+        let mut best = -128i8;
+        let mut best_move = None;
+        for (_, card, cell, next) in kids.iter() {
+            let (v, _) = self.search(t, next, -beta, -alpha.max(best));
+            let v = -v;
+            if v > best {
+                best = v;
+                best_move = Some((*card, *cell));
+                if best >= beta {
+                    break;
+                }
+            }
+        }
+        let (lower, upper) = if best <= alpha0 {
+            (-10, best)
+        } else if best >= beta0 {
+            (best, 10)
+        } else {
+            (best, best)
+        };
+        let (card, cell) = best_move.unwrap_or((0xFF, 0xFF));
+        self.table[slot] = Entry {
+            key,
+            lower,
+            upper,
+            card,
+            cell,
+        };
+        (best, best_move)
+    }
+}
+
+fn decode(e: Entry) -> Option<(u8, u8)> {
+    (e.card != 0xFF).then_some((e.card, e.cell))
+}
+
+/// The final score of the player to move minus the opponent's.
+fn final_value(pos: &Position) -> i8 {
+    2 * pos.score(pos.to_move) as i8 - 10
+}
+
+/// A key that identifies a position within one round: which card is on each cell (4 bits each)
+/// and who owns it (hands and the player to move follow from the cells).
+fn position_key(pos: &Position) -> u64 {
+    let mut k = pos.blue as u64 & pos.occupied as u64;
+    for cell in bits(pos.occupied) {
+        k |= (pos.cells[cell as usize] as u64 + 1) << (9 + 4 * cell as u64);
+    }
+    k
+}
+
+fn mix(mut x: u64) -> u64 {
+    x ^= x >> 33;
+    x = x.wrapping_mul(0xFF51_AFD7_ED55_8CCD);
+    x ^ (x >> 33)
+}
+
+/// Solves an open-hand position exactly (both hands are read whatever `open` says).
+///
+/// ```
+/// use arbiter_core::tripletriad::{solve, TripleTriad, Setup};
+/// let g = TripleTriad::new(&Setup::random_ff8(4)).unwrap();
+/// let s = solve(&g);
+/// assert!(s.best_move.is_some());
+/// ```
+pub fn solve(game: &TripleTriad) -> Solution {
+    Solver::new(20).solve(game)
+}

@@ -1,0 +1,606 @@
+//! The game state: a shared immutable [`Table`] (cards, rules, precomputed values) and a small
+//! copyable [`Position`] of bit masks.
+
+use alloc::sync::Arc;
+use alloc::vec::Vec;
+use arrayvec::ArrayVec;
+use core::fmt;
+use core::str::FromStr;
+
+use super::board::{bits, EDGE, FULL, NEIGHBOURS};
+use super::card::{Card, Element};
+use super::resolve::{place, Captures};
+use super::rules::{Rules, Wall};
+use super::setup::{Placed, Setup, SetupError};
+use crate::game::{Game, Outcome};
+
+/// The two players.
+///
+/// ```
+/// use arbiter_core::tripletriad::Player;
+/// assert_eq!(Player::Blue.other(), Player::Red);
+/// assert_eq!("red".parse::<Player>().unwrap(), Player::Red);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
+pub enum Player {
+    /// Blue.
+    Blue = 0,
+    /// Red.
+    Red = 1,
+}
+
+impl Player {
+    /// Both players, blue first.
+    pub const BOTH: [Player; 2] = [Player::Blue, Player::Red];
+
+    /// The opponent.
+    pub const fn other(self) -> Player {
+        match self {
+            Player::Blue => Player::Red,
+            Player::Red => Player::Blue,
+        }
+    }
+
+    /// `"blue"` or `"red"`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Player::Blue => "blue",
+            Player::Red => "red",
+        }
+    }
+}
+
+impl fmt::Display for Player {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A player name other than `blue` or `red`.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown player {0:?} (expected blue or red)")]
+pub struct UnknownPlayer(pub alloc::string::String);
+
+impl FromStr for Player {
+    type Err = UnknownPlayer;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s.to_ascii_lowercase().as_str() {
+            "blue" => Ok(Player::Blue),
+            "red" => Ok(Player::Red),
+            _ => Err(UnknownPlayer(s.into())),
+        }
+    }
+}
+
+/// A move: the `card`-th card (0-based) of the mover's hand onto cell `cell` (0..=8, row-major).
+///
+/// Notation: `card@cell`, e.g. `2@4`.
+///
+/// ```
+/// use arbiter_core::tripletriad::Move;
+/// let m: Move = "2@4".parse().unwrap();
+/// assert_eq!(m, Move { card: 2, cell: 4 });
+/// assert_eq!(m.to_string(), "2@4");
+/// assert!("2@9".parse::<Move>().is_err());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Move {
+    /// Index in the mover's current hand.
+    pub card: u8,
+    /// Target cell.
+    pub cell: u8,
+}
+
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}@{}", self.card, self.cell)
+    }
+}
+
+/// Malformed move notation.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("bad move {0:?}: expected CARD@CELL with CARD 0..=4 (index in hand) and CELL 0..=8")]
+pub struct BadMove(pub alloc::string::String);
+
+impl FromStr for Move {
+    type Err = BadMove;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let bad = || BadMove(s.into());
+        let (card, cell) = s.trim().split_once('@').ok_or_else(bad)?;
+        let card: u8 = card.trim().parse().map_err(|_| bad())?;
+        let cell: u8 = cell.trim().parse().map_err(|_| bad())?;
+        if card > 4 || cell > 8 {
+            return Err(bad());
+        }
+        Ok(Move { card, cell })
+    }
+}
+
+/// Why a move was refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum MoveError {
+    /// The board is full.
+    #[error("game over: the board is full")]
+    GameOver,
+    /// The hand has no such card.
+    #[error("{player} has no card {index} (hand of {hand})")]
+    NoSuchCard {
+        /// The mover.
+        player: Player,
+        /// The index asked for.
+        index: u8,
+        /// How many cards the mover holds.
+        hand: u8,
+    },
+    /// The cell number is not 0..=8.
+    #[error("there is no cell {0} (cells are 0..=8)")]
+    NoSuchCell(u8),
+    /// The cell already holds a card.
+    #[error("cell {0} is occupied")]
+    Occupied(u8),
+}
+
+/// The mutable part of a state: 16 bytes of cell contents and masks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct Position {
+    /// Card id on each cell (meaningless where the cell is empty).
+    pub cells: [u8; 9],
+    pub occupied: u16,
+    /// Cells holding a blue card.
+    pub blue: u16,
+    /// Card ids in each player's hand; a hand's order is the order of ids.
+    pub hands: [u16; 2],
+    pub to_move: Player,
+}
+
+impl Position {
+    #[inline]
+    pub fn score(&self, p: Player) -> u32 {
+        let board = match p {
+            Player::Blue => self.blue & self.occupied,
+            Player::Red => !self.blue & self.occupied,
+        };
+        board.count_ones() + self.hands[p as usize].count_ones()
+    }
+
+    #[inline]
+    pub fn is_over(&self) -> bool {
+        self.occupied == FULL
+    }
+
+    /// The id of the `index`-th card of `p`'s hand.
+    pub fn hand_card(&self, p: Player, index: u8) -> Option<u8> {
+        bits(self.hands[p as usize]).nth(index as usize)
+    }
+}
+
+/// Everything that does not change during a round: cards, rules, elements, walls and the values
+/// derived from them, shared between copies of a state.
+#[derive(Debug)]
+pub(crate) struct Table {
+    pub rules: Rules,
+    /// The ten cards of the round, by id.
+    pub cards: Vec<Card>,
+    pub elements: [Option<Element>; 9],
+    pub walls: Vec<Wall>,
+    pub wall_at: [Option<Wall>; 9],
+    pub printed: [[u8; 4]; 10],
+    /// Effective ranks of card `id` on cell `c`: `eff[id][c]`.
+    pub eff: [[[u8; 4]; 9]; 10],
+    pub sum: [u16; 10],
+    /// `twins[id]`: the lower ids holding an identical card in the same hand (they play alike).
+    pub twins: [u16; 10],
+    pub nb: [[u8; 4]; 9],
+    /// `(side, neighbour)` for each side of a cell that faces a cell.
+    pub adjacent: [ArrayVec<(u8, u8), 4>; 9],
+    /// No walls, Same, Plus, Battle or Combo: the fast path applies.
+    pub basic_only: bool,
+}
+
+impl Table {
+    pub fn new(
+        rules: Rules,
+        cards: Vec<Card>,
+        elements: [Option<Element>; 9],
+        walls: Vec<Wall>,
+        nb_blue: usize,
+    ) -> Table {
+        let nb = NEIGHBOURS[rules.borderless as usize];
+        let mut printed = [[0u8; 4]; 10];
+        let mut eff = [[[0u8; 4]; 9]; 10];
+        let mut sum = [0u16; 10];
+        for (id, card) in cards.iter().enumerate() {
+            printed[id] = card.ranks;
+            sum[id] = card.ranks.iter().map(|&r| r as u16).sum();
+            for cell in 0..9 {
+                eff[id][cell] = card
+                    .ranks
+                    .map(|r| effective(&rules, r, card.element, elements[cell]));
+            }
+        }
+        let mut wall_at = [None; 9];
+        for w in &walls {
+            wall_at[w.cell as usize] = Some(*w);
+        }
+        let adjacent = core::array::from_fn(|cell| {
+            (0..4u8)
+                .filter(|&s| nb[cell][s as usize] != EDGE)
+                .map(|s| (s, nb[cell][s as usize]))
+                .collect()
+        });
+        let twins = core::array::from_fn(|id| {
+            (0..id)
+                .filter(|&o| {
+                    id < cards.len() && cards[o] == cards[id] && (o < nb_blue) == (id < nb_blue)
+                })
+                .fold(0u16, |m, o| m | 1 << o)
+        });
+        let basic_only =
+            walls.is_empty() && !rules.same && !rules.plus && !rules.battle && !rules.combo;
+        Table {
+            rules,
+            cards,
+            elements,
+            walls,
+            wall_at,
+            printed,
+            eff,
+            sum,
+            twins,
+            nb,
+            adjacent,
+            basic_only,
+        }
+    }
+}
+
+/// A rank adjusted by the elemental rule for a card of `element` on a cell of `cell`.
+fn effective(rules: &Rules, rank: u8, element: Element, cell: Option<Element>) -> u8 {
+    let cell = match cell {
+        Some(e) if rules.elemental && e != Element::None => e,
+        _ => return rank,
+    };
+    let v = if element == cell {
+        rank + 1
+    } else {
+        rank.saturating_sub(1)
+    };
+    if rules.elemental_clamp {
+        v.clamp(1, 10)
+    } else {
+        v
+    }
+}
+
+/// A Triple Triad round: board, hands, rules and the player to move.
+///
+/// Built from a [`Setup`] (plain data, the JSON form of the conformance cases) by a fallible
+/// constructor, so an invalid state cannot exist. Cloning is cheap: the cards and rules are shared.
+///
+/// ```
+/// use arbiter_core::Game;
+/// use arbiter_core::tripletriad::{TripleTriad, Setup, Move, Player};
+/// let mut g = TripleTriad::new(&Setup::random_ff8(11)).unwrap();
+/// assert_eq!(g.legal_moves().len(), 45);
+/// let first = g.to_move().unwrap();
+/// g.play(Move { card: 0, cell: 4 }).unwrap();
+/// assert!(g.play(Move { card: 0, cell: 4 }).is_err()); // occupied
+/// assert_eq!(g.to_move(), Some(first.other()));
+/// assert_eq!(g.score(Player::Blue) + g.score(Player::Red), 10);
+/// ```
+#[derive(Clone)]
+pub struct TripleTriad {
+    pub(crate) table: Arc<Table>,
+    pub(crate) pos: Position,
+}
+
+/// The legal moves of a Triple Triad state (at most 5 cards x 9 cells).
+pub type MoveList = ArrayVec<Move, 45>;
+
+impl TripleTriad {
+    /// Validates `setup` into a state, or says what is wrong with it.
+    pub fn new(setup: &Setup) -> Result<TripleTriad, SetupError> {
+        setup.build()
+    }
+
+    /// The state as plain data (what `new` takes back).
+    pub fn setup(&self) -> Setup {
+        let t = &*self.table;
+        let p = &self.pos;
+        let hand = |pl: Player| {
+            bits(p.hands[pl as usize])
+                .map(|id| t.cards[id as usize].clone())
+                .collect()
+        };
+        Setup {
+            rules: t.rules,
+            elements: t.elements,
+            walls: t.walls.clone(),
+            board: core::array::from_fn(|c| {
+                self.cell(c as u8).map(|(card, owner)| Placed {
+                    card: card.clone(),
+                    owner,
+                })
+            }),
+            hands: super::setup::Hands {
+                blue: hand(Player::Blue),
+                red: hand(Player::Red),
+            },
+            to_move: p.to_move,
+        }
+    }
+
+    /// The rules of the round.
+    pub fn rules(&self) -> &Rules {
+        &self.table.rules
+    }
+
+    /// The elements of the cells as given (they only act when `elemental` is on).
+    pub fn elements(&self) -> &[Option<Element>; 9] {
+        &self.table.elements
+    }
+
+    /// The labelled wall segments.
+    pub fn walls(&self) -> &[Wall] {
+        &self.table.walls
+    }
+
+    /// The card on `cell` and its owner.
+    pub fn cell(&self, cell: u8) -> Option<(&Card, Player)> {
+        let p = &self.pos;
+        (cell < 9 && p.occupied & (1 << cell) != 0).then(|| {
+            let owner = if p.blue & (1 << cell) != 0 {
+                Player::Blue
+            } else {
+                Player::Red
+            };
+            (&self.table.cards[p.cells[cell as usize] as usize], owner)
+        })
+    }
+
+    /// `player`'s hand, in order.
+    pub fn hand(&self, player: Player) -> impl Iterator<Item = &Card> + '_ {
+        bits(self.pos.hands[player as usize]).map(|id| &self.table.cards[id as usize])
+    }
+
+    /// How many cards `player` holds.
+    pub fn hand_len(&self, player: Player) -> usize {
+        self.pos.hands[player as usize].count_ones() as usize
+    }
+
+    /// The player to move next (also once the board is full: who would have moved).
+    pub fn next_player(&self) -> Player {
+        self.pos.to_move
+    }
+
+    /// Cards of `player`'s colour on the board plus cards still in hand: the two always total 10.
+    pub fn score(&self, player: Player) -> u32 {
+        self.pos.score(player)
+    }
+
+    /// The effective ranks of the card on `cell` (printed ranks adjusted by the elemental rule).
+    pub fn effective_ranks(&self, cell: u8) -> Option<[u8; 4]> {
+        self.cell(cell)
+            .map(|_| self.table.eff[self.pos.cells[cell as usize] as usize][cell as usize])
+    }
+
+    /// Checks `mv` without playing it.
+    pub fn check(&self, mv: Move) -> Result<(), MoveError> {
+        let p = &self.pos;
+        if p.is_over() {
+            return Err(MoveError::GameOver);
+        }
+        if mv.cell > 8 {
+            return Err(MoveError::NoSuchCell(mv.cell));
+        }
+        let hand = p.hands[p.to_move as usize].count_ones() as u8;
+        if mv.card >= hand {
+            return Err(MoveError::NoSuchCard {
+                player: p.to_move,
+                index: mv.card,
+                hand,
+            });
+        }
+        if p.occupied & (1 << mv.cell) != 0 {
+            return Err(MoveError::Occupied(mv.cell));
+        }
+        Ok(())
+    }
+
+    /// Plays `mv` and reports what it captured, step by step.
+    pub fn play_explained(&mut self, mv: Move) -> Result<Captures, MoveError> {
+        self.check(mv)?;
+        let id = self
+            .pos
+            .hand_card(self.pos.to_move, mv.card)
+            .expect("checked");
+        Ok(place(&self.table, &mut self.pos, id, mv.cell))
+    }
+
+    /// Counts the move sequences of length `depth`, playing every move but the last.
+    ///
+    /// ```
+    /// use arbiter_core::tripletriad::{TripleTriad, Setup};
+    /// let g = TripleTriad::new(&Setup::random_ff8(5)).unwrap();
+    /// assert_eq!(g.perft(3), 45 * 40 * 28);
+    /// ```
+    pub fn perft(&self, depth: u32) -> u64 {
+        perft_pos(&self.table, &self.pos, depth)
+    }
+}
+
+fn perft_pos(t: &Table, pos: &Position, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    if pos.is_over() {
+        return 0;
+    }
+    let hand = pos.hands[pos.to_move as usize];
+    let empty = !pos.occupied & FULL;
+    if depth == 1 {
+        return (hand.count_ones() * empty.count_ones()) as u64;
+    }
+    let mut nodes = 0;
+    for card in bits(hand) {
+        for cell in bits(empty) {
+            let mut next = *pos;
+            place(t, &mut next, card, cell);
+            nodes += perft_pos(t, &next, depth - 1);
+        }
+    }
+    nodes
+}
+
+impl PartialEq for TripleTriad {
+    /// Two states are equal when they hold the same data (cards are compared by value).
+    fn eq(&self, other: &TripleTriad) -> bool {
+        self.setup() == other.setup()
+    }
+}
+
+impl Eq for TripleTriad {}
+
+impl fmt::Debug for TripleTriad {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_tuple("TripleTriad").field(&self.setup()).finish()
+    }
+}
+
+/// What one player may see: the board, their own hand, and the opponent's hand only if the rules
+/// are open (otherwise `None` for each unplayed card: its count is known, not its face).
+///
+/// ```
+/// use arbiter_core::Game;
+/// use arbiter_core::tripletriad::{TripleTriad, Setup, Player};
+/// let g = TripleTriad::new(&Setup::random_ff8(2)).unwrap(); // closed hands
+/// let o = g.observation(Player::Blue);
+/// assert_eq!(o.hand.len(), 5);
+/// assert!(o.opponent_hand.iter().all(|c| c.is_none()));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Observation {
+    /// Whose observation this is.
+    pub player: Player,
+    /// The rules of the round.
+    pub rules: Rules,
+    /// Cell elements as given.
+    pub elements: [Option<Element>; 9],
+    /// Wall labels.
+    pub walls: Vec<Wall>,
+    /// The board (always public).
+    pub board: [Option<Placed>; 9],
+    /// The observer's hand.
+    pub hand: Vec<Card>,
+    /// The opponent's hand: faces only under the open rule.
+    pub opponent_hand: Vec<Option<Card>>,
+    /// The player to move.
+    pub to_move: Player,
+}
+
+impl Game for TripleTriad {
+    type Player = Player;
+    type Move = Move;
+    type MoveList = MoveList;
+    type MoveError = MoveError;
+    type Observation = Observation;
+
+    fn num_distinct_actions(&self) -> usize {
+        45
+    }
+
+    fn to_move(&self) -> Option<Player> {
+        (!self.pos.is_over()).then_some(self.pos.to_move)
+    }
+
+    fn legal_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        if self.pos.is_over() {
+            return list;
+        }
+        let n = self.pos.hands[self.pos.to_move as usize].count_ones() as u8;
+        for card in 0..n {
+            for cell in bits(!self.pos.occupied & FULL) {
+                list.push(Move { card, cell });
+            }
+        }
+        list
+    }
+
+    fn play(&mut self, mv: Move) -> Result<(), MoveError> {
+        self.play_explained(mv).map(|_| ())
+    }
+
+    fn play_unchecked(&mut self, mv: Move) {
+        if let Some(id) = self.pos.hand_card(self.pos.to_move, mv.card) {
+            place(&self.table, &mut self.pos, id, mv.cell);
+        }
+    }
+
+    fn is_over(&self) -> bool {
+        self.pos.is_over()
+    }
+
+    fn outcome(&self) -> Option<Outcome<Player>> {
+        if !self.pos.is_over() {
+            return None;
+        }
+        let (b, r) = (self.score(Player::Blue), self.score(Player::Red));
+        Some(match b.cmp(&r) {
+            core::cmp::Ordering::Greater => Outcome::Winner(Player::Blue),
+            core::cmp::Ordering::Less => Outcome::Winner(Player::Red),
+            core::cmp::Ordering::Equal => Outcome::Draw,
+        })
+    }
+
+    fn observation(&self, player: Player) -> Observation {
+        let s = self.setup();
+        let open = self.table.rules.open;
+        let theirs = s
+            .hands
+            .get(player.other())
+            .iter()
+            .map(|c| open.then(|| c.clone()))
+            .collect();
+        Observation {
+            player,
+            rules: s.rules,
+            elements: s.elements,
+            walls: s.walls,
+            board: s.board,
+            hand: s.hands.get(player).to_vec(),
+            opponent_hand: theirs,
+            to_move: s.to_move,
+        }
+    }
+
+    fn action_id(&self, mv: Move) -> usize {
+        mv.card as usize * 9 + mv.cell as usize
+    }
+
+    fn action_move(&self, id: usize) -> Option<Move> {
+        (id < 45).then(|| Move {
+            card: (id / 9) as u8,
+            cell: (id % 9) as u8,
+        })
+    }
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for TripleTriad {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.setup().serialize(s)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for TripleTriad {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let setup = Setup::deserialize(d)?;
+        TripleTriad::new(&setup).map_err(serde::de::Error::custom)
+    }
+}
