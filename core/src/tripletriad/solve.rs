@@ -73,7 +73,24 @@ impl Solver {
                 nodes: 0,
             };
         }
-        let (value, best) = self.search(t, &pos, -10, 10);
+        // MTD(f) from a guess of 0 (most deals are drawn with perfect play): a series of
+        // zero-window searches, each far cheaper than one full-window search.
+        let (mut lower, mut upper) = (-10i8, 10i8);
+        let mut guess = 0i8;
+        let mut best = None;
+        while lower < upper {
+            let beta = if guess == lower { guess + 1 } else { guess };
+            let (v, mv) = self.search(t, &pos, beta - 1, beta);
+            if v < beta {
+                upper = v;
+                best = best.or(mv);
+            } else {
+                lower = v;
+                best = mv;
+            }
+            guess = v;
+        }
+        let value = lower;
         let best_move = best.map(|(card, cell)| {
             let index = bits(pos.hands[pos.to_move as usize])
                 .position(|c| c == card)
@@ -100,11 +117,11 @@ impl Solver {
         self.nodes += 1;
         let empty = !pos.occupied & FULL;
         let hand = pos.hands[pos.to_move as usize];
-        if empty.count_ones() == 1 {
-            let (card, cell) = (hand.trailing_zeros() as u8, empty.trailing_zeros() as u8);
-            let mut next = *pos;
-            place(t, &mut next, card, cell);
-            return (-final_value(&next), Some((card, cell)));
+        if empty.count_ones() == 3 {
+            return self.three_empty(t, pos, alpha, beta);
+        }
+        if empty.count_ones() <= 2 {
+            return last_plies(t, pos, beta);
         }
         let key = position_key(pos) | (self.generation << 56);
         let slot = (mix(key) & self.mask) as usize;
@@ -173,6 +190,65 @@ impl Solver {
             cell,
         };
         (best, best_move)
+    }
+}
+
+/// Exact value (fail-soft above `beta`) of a position with one or two empty cells.
+fn last_plies(t: &Table, pos: &Position, beta: i8) -> (i8, Option<(u8, u8)>) {
+    let empty = !pos.occupied & FULL;
+    let hand = pos.hands[pos.to_move as usize];
+    let mut best = (-128i8, None);
+    for card in bits(hand) {
+        for cell in bits(empty) {
+            let mut next = *pos;
+            place(t, &mut next, card, cell);
+            let v = if next.is_over() {
+                -final_value(&next)
+            } else {
+                // One cell and one card left: the reply is forced.
+                let reply = next.hands[next.to_move as usize].trailing_zeros() as u8;
+                let last = (!next.occupied & FULL).trailing_zeros() as u8;
+                place(t, &mut next, reply, last);
+                final_value(&next)
+            };
+            if v > best.0 {
+                best = (v, Some((card, cell)));
+                if v >= beta {
+                    return best;
+                }
+            }
+        }
+    }
+    best
+}
+
+impl Solver {
+    /// Three empty cells: plain alpha-beta over the 6 moves, without table or sorting, whose cost
+    /// would exceed the subtree's.
+    fn three_empty(
+        &mut self,
+        t: &Table,
+        pos: &Position,
+        alpha: i8,
+        beta: i8,
+    ) -> (i8, Option<(u8, u8)>) {
+        let empty = !pos.occupied & FULL;
+        let hand = pos.hands[pos.to_move as usize];
+        let mut best = (-128i8, None);
+        for card in bits(hand) {
+            for cell in bits(empty) {
+                let mut next = *pos;
+                place(t, &mut next, card, cell);
+                let v = -last_plies(t, &next, -alpha.max(best.0)).0;
+                if v > best.0 {
+                    best = (v, Some((card, cell)));
+                    if v >= beta {
+                        return best;
+                    }
+                }
+            }
+        }
+        best
     }
 }
 
