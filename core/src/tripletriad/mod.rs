@@ -17,17 +17,29 @@
 //! assert_eq!(g.score(Player::Blue) + g.score(Player::Red), 10);
 //! ```
 
+pub mod ai;
 mod board;
 mod card;
 mod cards;
+mod collection;
+mod matchplay;
+mod preset;
 mod resolve;
 mod rules;
 mod setup;
 mod solve;
 mod state;
+mod trade;
 
 pub use card::{Card, Element, Side, UnknownElement};
 pub use cards::{ff8_card, ff8_cards, Ff8Card, FF8_CARDS};
+pub use collection::{
+    copies_allowed, rank_sum_range, validate_custom_card, Collection, CollectionError,
+};
+pub use matchplay::{
+    ElementLayout, Match, MatchConfig, MatchError, MatchResult, SuddenDeath, TradeChoice, Transfer,
+};
+pub use preset::{preset, FF8_TRADES, PRESETS};
 pub use resolve::Captures;
 pub use rules::{BadLabel, Comparison, Rules, RulesError, Wall, WallLabel};
 pub use setup::{Hands, Placed, Setup, SetupError};
@@ -35,3 +47,4 @@ pub use solve::{solve, Solution, Solver};
 pub use state::{
     BadMove, Move, MoveError, MoveList, Observation, Player, TripleTriad, UnknownPlayer,
 };
+pub use trade::{DiffMode, TradeNotAllowed, TradeRule, UnknownTradeRule};

@@ -1,0 +1,108 @@
+//! Built-in opponents. They read an [`Observation`], never the full state.
+
+use alloc::vec::Vec;
+
+use super::card::Card;
+use super::setup::{Hands, Setup};
+use super::solve::Solver;
+use super::state::{Move, Observation, Player, TripleTriad};
+use crate::{Game, Rng};
+
+/// How hard the built-in opponent plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+pub enum Level {
+    /// A uniformly random legal move.
+    Random,
+    /// The move that leaves it the most cards, keeping strong cards and closing exposed sides on ties.
+    Greedy,
+    /// Perfect play when the opponent's hand is visible (open rules), greedy otherwise.
+    Perfect,
+}
+
+/// The state as the observer knows it: the opponent's hidden cards become placeholders, which no
+/// immediate capture can depend on (they are still in hand).
+fn believed_state(obs: &Observation) -> Option<TripleTriad> {
+    let placeholder = Card::new("?", [5, 5, 5, 5]);
+    let theirs: Vec<Card> = obs
+        .opponent_hand
+        .iter()
+        .map(|c| c.clone().unwrap_or_else(|| placeholder.clone()))
+        .collect();
+    let mut hands = Hands::default();
+    *hands.get_mut(obs.player) = obs.hand.clone();
+    *hands.get_mut(obs.player.other()) = theirs;
+    let setup = Setup {
+        rules: obs.rules,
+        elements: obs.elements,
+        walls: obs.walls.clone(),
+        board: obs.board.clone(),
+        hands,
+        to_move: obs.to_move,
+    };
+    TripleTriad::new(&setup).ok()
+}
+
+/// Chooses a move for the observer, or `None` if it is not their turn or the game is over.
+///
+/// ```
+/// use arbiter_core::{Game, Rng};
+/// use arbiter_core::tripletriad::{TripleTriad, Setup, ai};
+/// let mut g = TripleTriad::new(&Setup::random_ff8(8)).unwrap();
+/// let mut rng = Rng::new(1);
+/// while let Some(p) = g.to_move() {
+///     let mv = ai::choose(&g.observation(p), ai::Level::Greedy, &mut rng).unwrap();
+///     g.play(mv).unwrap();
+/// }
+/// ```
+pub fn choose(obs: &Observation, level: Level, rng: &mut Rng) -> Option<Move> {
+    if obs.to_move != obs.player {
+        return None;
+    }
+    let state = believed_state(obs)?;
+    let moves = state.legal_moves();
+    if moves.is_empty() {
+        return None;
+    }
+    match level {
+        Level::Random => Some(moves[rng.below(moves.len() as u64) as usize]),
+        Level::Perfect if obs.opponent_hand.iter().all(Option::is_some) => {
+            Solver::new(20).solve(&state).best_move
+        }
+        Level::Greedy | Level::Perfect => Some(greedy(&state, obs.player, &moves, rng)),
+    }
+}
+
+fn greedy(state: &TripleTriad, me: Player, moves: &[Move], rng: &mut Rng) -> Move {
+    let mut best: Vec<Move> = Vec::new();
+    let mut best_key = (i64::MIN, i64::MIN);
+    for &mv in moves {
+        let mut next = state.clone();
+        next.play_unchecked(mv);
+        let score = next.score(me) as i64;
+        let card = state
+            .hand(me)
+            .nth(mv.card as usize)
+            .map_or(0, |c| c.rank_sum() as i64);
+        // Fewer empty neighbours leave fewer ways to take the card back; weaker cards are spent first.
+        let safety = -(open_sides(&next, mv.cell) as i64) * 4 - card;
+        let key = (score, safety);
+        if key > best_key {
+            best_key = key;
+            best.clear();
+        }
+        if key == best_key {
+            best.push(mv);
+        }
+    }
+    best[rng.below(best.len() as u64) as usize]
+}
+
+/// Empty cells next to `cell` (after the move).
+fn open_sides(state: &TripleTriad, cell: u8) -> u32 {
+    state.table.adjacent[cell as usize]
+        .iter()
+        .filter(|&&(_, n)| state.pos.occupied & (1 << n) == 0)
+        .count() as u32
+}

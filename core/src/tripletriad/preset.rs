@@ -1,0 +1,106 @@
+//! Named presets reproducing each source: plain [`MatchConfig`]s a host can start from and change.
+
+use super::matchplay::{MatchConfig, SuddenDeath};
+use super::rules::Rules;
+use super::trade::{DiffMode, TradeRule};
+
+/// The preset names, in the order [`preset`] knows them.
+pub const PRESETS: [&str; 4] = ["ff8", "ttonline", "mush", "ffforever"];
+
+/// The named preset: `ff8`, `ttonline`, `mush` or `ffforever` (ASCII case ignored).
+///
+/// ```
+/// use arbiter_core::tripletriad::{preset, SuddenDeath};
+/// let ff8 = preset("ff8").unwrap();
+/// assert!(!ff8.rules.elemental_clamp && !ff8.rules.battle && !ff8.rules.plus_wall);
+/// assert_eq!(preset("ffforever").unwrap().sudden_death, SuddenDeath::Shuffle);
+/// assert!(preset("nope").is_none());
+/// ```
+pub fn preset(name: &str) -> Option<MatchConfig> {
+    let base = Rules {
+        same: true,
+        plus: true,
+        combo: true,
+        ..Rules::default()
+    };
+    let config = match name.to_ascii_lowercase().as_str() {
+        // Final Fantasy VIII: open, Same Wall, unclamped elemental, own-colours sudden death.
+        "ff8" => MatchConfig {
+            rules: Rules {
+                open: true,
+                same_wall: true,
+                elemental: true,
+                elemental_clamp: false,
+                ..base
+            },
+            sudden_death: SuddenDeath::OwnColours,
+            trade: TradeRule::One,
+            ..MatchConfig::default()
+        },
+        // The French server: every placement option it offers (Plus Wall, Battle) and a clock.
+        "ttonline" => MatchConfig {
+            rules: Rules {
+                open: true,
+                same_wall: true,
+                plus_wall: true,
+                battle: true,
+                elemental: true,
+                elemental_clamp: false,
+                ..base
+            },
+            sudden_death: SuddenDeath::OwnColours,
+            trade: TradeRule::One,
+            time: Some(60),
+            ..MatchConfig::default()
+        },
+        // The English text game: closed hands, clamped elemental, original-hands sudden death, diff over five.
+        "mush" => MatchConfig {
+            rules: Rules {
+                same_wall: true,
+                elemental: true,
+                elemental_clamp: true,
+                ..base
+            },
+            sudden_death: SuddenDeath::OriginalHands,
+            trade: TradeRule::Diff(DiffMode::OverFive),
+            ..MatchConfig::default()
+        },
+        // The Russian summary read literally.
+        "ffforever" => MatchConfig {
+            rules: Rules {
+                open: true,
+                same_min_matches: 1,
+                combo_from_basic: true,
+                elemental: true,
+                elemental_clamp: false,
+                ..base
+            },
+            sudden_death: SuddenDeath::Shuffle,
+            trade: TradeRule::DirectSwap,
+            ..MatchConfig::default()
+        },
+        _ => return None,
+    };
+    Some(config)
+}
+
+/// The trade rules Final Fantasy VIII offers (the `ff8` preset uses the first).
+pub const FF8_TRADES: [TradeRule; 4] = [
+    TradeRule::One,
+    TradeRule::Diff(DiffMode::Difference),
+    TradeRule::Direct,
+    TradeRule::All,
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_preset_is_a_valid_configuration() {
+        for name in PRESETS {
+            let c = preset(name).unwrap();
+            c.rules.validate(!c.walls.is_empty()).unwrap();
+        }
+    }
+}
