@@ -127,6 +127,7 @@ pub fn board(g: &TripleTriad, st: Style) -> String {
     let _ = writeln!(out, "   +{}+", top.join("+"));
     for row in 0..3u8 {
         let cells: Vec<[String; 3]> = (0..3).map(|c| cell_lines(g, row * 3 + c, st)).collect();
+        #[allow(clippy::needless_range_loop)] // `line` also picks the wall label and owner marks
         for line in 0..3 {
             let left = if line == 1 {
                 wall_label(row * 3, Side::Left).unwrap_or_default()

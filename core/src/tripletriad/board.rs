@@ -81,12 +81,11 @@ mod tests {
         assert_eq!(t[0], [6, 1, 3, 2]);
         assert_eq!(t[5], [2, 3, 8, 4]);
         // Neighbourhood is symmetric on both boards.
-        for b in 0..2 {
-            for cell in 0..9 {
-                for side in 0..4 {
-                    let n = NEIGHBOURS[b][cell][side];
+        for table in &NEIGHBOURS {
+            for (cell, sides) in table.iter().enumerate() {
+                for (side, &n) in sides.iter().enumerate() {
                     if n != EDGE {
-                        assert_eq!(NEIGHBOURS[b][n as usize][(side + 2) & 3], cell as u8);
+                        assert_eq!(table[n as usize][(side + 2) & 3], cell as u8);
                     }
                 }
             }

@@ -323,7 +323,7 @@ impl Match {
             }
             SuddenDeath::Shuffle => {
                 let mut all: Vec<_> = held.iter().map(|&(_, id)| card(id)).collect();
-                all.sort_by_key(|(_, o)| (o.0, o.1)); // a canonical order before shuffling
+                all.sort_unstable_by_key(|(_, o)| (o.0, o.1)); // a canonical order before shuffling
                 self.rng.shuffle(&mut all);
                 red = all.split_off(5);
                 blue = all;
@@ -452,5 +452,216 @@ impl Match {
             }
             _ => Vec::new(),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cards(prefix: &str, rank: u8) -> Vec<Card> {
+        (0..5)
+            .map(|i| Card::new(&alloc::format!("{prefix}{i}"), [rank; 4]))
+            .collect()
+    }
+
+    fn play_out(m: &mut Match) {
+        while !m.is_over() {
+            let mv = m.game().legal_moves()[0];
+            m.play(mv).unwrap();
+        }
+    }
+
+    #[test]
+    fn equal_cards_draw_and_sudden_death_stops_at_the_round_limit() {
+        for mode in [
+            SuddenDeath::OwnColours,
+            SuddenDeath::Shuffle,
+            SuddenDeath::OriginalHands,
+        ] {
+            let config = MatchConfig {
+                sudden_death: mode,
+                round_limit: Some(3),
+                first: Some(Player::Blue),
+                ..MatchConfig::default()
+            };
+            let mut m = Match::new(config, cards("b", 1), cards("r", 1), 9).unwrap();
+            play_out(&mut m);
+            let r = m.result().unwrap();
+            assert_eq!(
+                (r.winner, r.rounds, r.scores),
+                (None, 3, [5, 5]),
+                "{mode:?}"
+            );
+            assert_eq!(m.trade_choice().unwrap(), TradeChoice::Automatic);
+            assert!(m.settle_trade(&[]).unwrap().is_empty());
+            assert_eq!(m.settle_trade(&[]), Err(MatchError::AlreadySettled));
+        }
+    }
+
+    #[test]
+    fn without_sudden_death_a_draw_ends_the_match() {
+        let mut m = Match::new(MatchConfig::default(), cards("b", 1), cards("r", 1), 1).unwrap();
+        play_out(&mut m);
+        assert_eq!(m.result().unwrap().rounds, 1);
+    }
+
+    #[test]
+    fn own_colours_alternates_the_first_player() {
+        let config = MatchConfig {
+            sudden_death: SuddenDeath::OwnColours,
+            round_limit: Some(2),
+            first: Some(Player::Red),
+            ..MatchConfig::default()
+        };
+        let mut m = Match::new(config, cards("b", 1), cards("r", 1), 1).unwrap();
+        assert_eq!(m.game().next_player(), Player::Red);
+        for _ in 0..9 {
+            let mv = m.game().legal_moves()[0];
+            m.play(mv).unwrap();
+        }
+        assert_eq!(m.round_number(), 2);
+        assert_eq!(m.game().next_player(), Player::Blue);
+        // Red moved first and placed five: those five red cards are red's new hand.
+        assert!(m.game().hand(Player::Red).all(|c| c.name.starts_with('r')));
+    }
+
+    #[test]
+    fn trades_follow_the_rule() {
+        // Blue's 9s take every red card they touch.
+        let strong = || cards("b", 9);
+        let weak = || cards("r", 1);
+        let won = |trade| {
+            let config = MatchConfig {
+                trade,
+                first: Some(Player::Red),
+                ..MatchConfig::default()
+            };
+            let mut m = Match::new(config, strong(), weak(), 3).unwrap();
+            play_out(&mut m);
+            assert_eq!(m.result().unwrap().winner, Some(Player::Blue));
+            m
+        };
+        let mut m = won(TradeRule::Two);
+        assert_eq!(
+            m.trade_choice().unwrap(),
+            TradeChoice::Pick {
+                chooser: Player::Blue,
+                count: 2
+            }
+        );
+        assert!(m.settle_trade(&[1, 1]).is_err());
+        assert!(m.settle_trade(&[1, 7]).is_err());
+        let t = m.settle_trade(&[1, 3]).unwrap();
+        assert_eq!(
+            t.iter().map(|t| (t.from, t.index)).collect::<Vec<_>>(),
+            [(Player::Red, 1), (Player::Red, 3)]
+        );
+
+        let mut m = won(TradeRule::All);
+        assert_eq!(m.settle_trade(&[]).unwrap().len(), 5);
+
+        let mut m = won(TradeRule::Direct);
+        let t = m.settle_trade(&[]).unwrap();
+        let red_on_blue = (0..9).filter(|&c| matches!(m.game().cell(c), Some((card, Player::Blue)) if card.name.starts_with('r'))).count();
+        assert_eq!(t.len(), red_on_blue);
+        assert!(t.iter().all(|t| t.from == Player::Red));
+
+        let mut m = won(TradeRule::DirectSwap);
+        assert_eq!(
+            m.trade_choice().unwrap(),
+            TradeChoice::Swap {
+                chooser: Player::Blue
+            }
+        );
+        let t = m.settle_trade(&[2]).unwrap();
+        assert_eq!(
+            t.iter().map(|t| (t.from, t.index)).collect::<Vec<_>>(),
+            [(Player::Red, 2), (Player::Blue, 2)]
+        );
+
+        let [b, r] = won(TradeRule::One).result().unwrap().scores;
+        let m = won(TradeRule::Diff(DiffMode::Difference));
+        assert_eq!(
+            m.trade_choice().unwrap(),
+            TradeChoice::Pick {
+                chooser: Player::Blue,
+                count: (b - r).min(5) as u8
+            }
+        );
+        let m = won(TradeRule::Diff(DiffMode::OverFive));
+        assert_eq!(
+            m.trade_choice().unwrap(),
+            TradeChoice::Pick {
+                chooser: Player::Blue,
+                count: (b - 5) as u8
+            }
+        );
+
+        let draws: Vec<u8> = (0..8)
+            .map(|seed| {
+                let config = MatchConfig {
+                    trade: TradeRule::Random,
+                    first: Some(Player::Red),
+                    ..MatchConfig::default()
+                };
+                let mut m = Match::new(config, strong(), weak(), seed).unwrap();
+                play_out(&mut m);
+                m.settle_trade(&[]).unwrap()[0].index
+            })
+            .collect();
+        assert!(
+            draws.iter().any(|&i| i != draws[0]),
+            "random trade ignores the seed: {draws:?}"
+        );
+
+        assert!(won(TradeRule::Training)
+            .settle_trade(&[])
+            .unwrap()
+            .is_empty());
+    }
+
+    #[test]
+    fn bad_hands_and_early_trades_are_refused() {
+        assert!(matches!(
+            Match::new(
+                MatchConfig::default(),
+                cards("b", 1)[..4].to_vec(),
+                cards("r", 1),
+                0
+            ),
+            Err(MatchError::HandSize { .. })
+        ));
+        let mut m = Match::new(MatchConfig::default(), cards("b", 1), cards("r", 1), 0).unwrap();
+        assert_eq!(m.trade_choice(), Err(MatchError::NotOver));
+        assert_eq!(m.settle_trade(&[]), Err(MatchError::NotOver));
+        assert!(m.timeout_move().is_some());
+        let before = m.game().clone();
+        assert!(m.play(Move { card: 7, cell: 0 }).is_err());
+        assert_eq!(m.game(), &before);
+    }
+
+    #[test]
+    fn the_same_seed_replays_the_same_match() {
+        let config = MatchConfig {
+            sudden_death: SuddenDeath::Shuffle,
+            round_limit: Some(4),
+            rules: Rules {
+                elemental: true,
+                ..Rules::default()
+            },
+            ..MatchConfig::default()
+        };
+        let run = || {
+            let mut m = Match::new(config.clone(), cards("b", 1), cards("r", 1), 77).unwrap();
+            let mut moves = Vec::new();
+            while !m.is_over() {
+                let mv = m.timeout_move().unwrap();
+                moves.push(mv);
+                m.play(mv).unwrap();
+            }
+            (moves, m.game().setup())
+        };
+        assert_eq!(run(), run());
     }
 }

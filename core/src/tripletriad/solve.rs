@@ -159,7 +159,7 @@ impl Solver {
                 kids.push((order, card, cell, next));
             }
         }
-        kids.sort_unstable_by(|a, b| b.0.cmp(&a.0));
+        kids.sort_unstable_by_key(|k| core::cmp::Reverse(k.0));
 
         let mut best = -128i8;
         let mut best_move = None;

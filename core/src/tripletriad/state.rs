@@ -583,7 +583,7 @@ impl Game for TripleTriad {
     }
 
     fn action_move(&self, id: usize) -> Option<Move> {
-        (id < 45).then(|| Move {
+        (id < 45).then_some(Move {
             card: (id / 9) as u8,
             cell: (id % 9) as u8,
         })

@@ -1,0 +1,161 @@
+//! The `arbiter` binary end to end: conformance files, bad input, perft, solve and a whole game.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+
+fn arbiter(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(args)
+        .output()
+        .expect("run arbiter")
+}
+
+fn repo(path: &str) -> String {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("..")
+        .join(path)
+        .to_string_lossy()
+        .into_owned()
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn temp_file(name: &str, text: &str) -> String {
+    let path = std::env::temp_dir().join(format!("arbiter-test-{}-{name}", std::process::id()));
+    std::fs::write(&path, text).unwrap();
+    path.to_string_lossy().into_owned()
+}
+
+#[test]
+fn every_triple_triad_conformance_case_passes() {
+    let files: Vec<String> = std::fs::read_dir(repo("conformance"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| {
+            p.file_name()
+                .unwrap()
+                .to_string_lossy()
+                .starts_with("triple-triad-")
+        })
+        .map(|p| p.to_string_lossy().into_owned())
+        .collect();
+    assert!(files.len() >= 4, "the conformance copies are missing");
+    let args: Vec<&str> = std::iter::once("conformance")
+        .chain(files.iter().map(String::as_str))
+        .collect();
+    let out = arbiter(&args);
+    let text = stdout(&out);
+    let last = text.lines().last().unwrap_or_default();
+    assert!(out.status.success(), "{text}");
+    assert!(last.ends_with(" passed, 0 failed"), "{last}");
+    let passed: usize = last.split_whitespace().next().unwrap().parse().unwrap();
+    assert!(passed >= 234, "{last}");
+}
+
+#[test]
+fn malformed_lines_unknown_kinds_and_wrong_expectations_fail() {
+    let good = r#"{"game":"triple-triad","kind":"perft","name":"ok","state":{"rules":{},"board":[null,null,null,{"card":{"name":"x","ranks":[1,1,1,1]},"owner":"red"},{"card":{"name":"y","ranks":[1,1,1,1]},"owner":"red"},{"card":{"name":"z","ranks":[1,1,1,1]},"owner":"blue"},{"card":{"name":"w","ranks":[1,1,1,1]},"owner":"blue"},{"card":{"name":"a","ranks":[1,1,1,1]},"owner":"red"},{"card":{"name":"v","ranks":[1,1,1,1]},"owner":"blue"}],"hands":{"blue":[{"name":"b","ranks":[2,2,2,2]},{"name":"c","ranks":[3,3,3,3]}],"red":[{"name":"d","ranks":[4,4,4,4]},{"name":"e","ranks":[5,5,5,5]}]},"to_move":"blue"},"depth":0,"expect":{"nodes":1}}"#;
+    let wrong = good
+        .replace("\"nodes\":1", "\"nodes\":2")
+        .replace("\"ok\"", "\"wrong\"");
+    let unknown = good
+        .replace("\"perft\"", "\"teleport\"")
+        .replace("\"ok\"", "\"unknown\"");
+    let bad_rule = good
+        .replace("\"rules\":{}", "\"rules\":{\"sparkle\":true}")
+        .replace("\"ok\"", "\"rule\"");
+    let text = format!("{good}\n{{not json\n{wrong}\n{unknown}\n{bad_rule}\n");
+    let out = arbiter(&["conformance", &temp_file("cases.jsonl", &text)]);
+    let s = stdout(&out);
+    assert!(!out.status.success());
+    assert!(s.contains("FAIL wrong: nodes: expected 2, got 1"), "{s}");
+    assert!(s.contains("malformed line"), "{s}");
+    assert!(s.contains("unknown kind"), "{s}");
+    assert!(
+        s.contains("FAIL rule: bad state: unknown field `sparkle`"),
+        "{s}"
+    );
+    assert_eq!(s.lines().last(), Some("1 passed, 4 failed"));
+}
+
+#[test]
+fn a_missing_file_and_bad_arguments_fail_cleanly() {
+    let out = arbiter(&["conformance", "/nonexistent/cases.jsonl"]);
+    assert!(!out.status.success());
+    let out = arbiter(&["perft", "triple-triad", "minus-one"]);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("invalid value"));
+    let bad = temp_file("bad-state.json", "{\"rules\": {\"same_wall\": true}}");
+    let out = arbiter(&["solve", "triple-triad", "--state", &bad]);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("malformed state"));
+    let out = arbiter(&["play", "triple-triad", "--preset", "nope"]);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("unknown preset"));
+}
+
+#[test]
+fn perft_and_solve_print_nodes_and_speed() {
+    let out = arbiter(&["perft", "triple-triad", "3", "--seed", "4"]);
+    let s = stdout(&out);
+    assert!(out.status.success());
+    assert!(
+        s.starts_with(&format!("perft 3: {} nodes", 45 * 40 * 28)),
+        "{s}"
+    );
+    assert!(s.contains("nodes/s") || s.contains("-"), "{s}");
+    let state = r#"{"rules":{"open":true},"board":[{"card":{"name":"C0","ranks":[1,1,1,1]},"owner":"red"},null,null,{"card":{"name":"C3","ranks":[1,1,1,1]},"owner":"red"},{"card":{"name":"C4","ranks":[6,1,1,1]},"owner":"red"},null,{"card":{"name":"C6","ranks":[1,1,1,1]},"owner":"blue"},{"card":{"name":"C7","ranks":[1,1,1,1]},"owner":"blue"},{"card":{"name":"C8","ranks":[3,1,1,1]},"owner":"blue"}],"hands":{"blue":[{"name":"B1","ranks":[2,1,7,6]},{"name":"B2","ranks":[8,1,2,9]}],"red":[{"name":"R1","ranks":[5,1,8,1]},{"name":"R2","ranks":[5,5,5,5]}]},"to_move":"blue"}"#;
+    let out = arbiter(&[
+        "solve",
+        "triple-triad",
+        "--state",
+        &temp_file("solve.json", state),
+    ]);
+    let s = stdout(&out);
+    assert!(out.status.success(), "{s}");
+    assert!(s.starts_with("value "), "{s}");
+}
+
+#[test]
+fn a_person_can_play_a_whole_game() {
+    // Answer every prompt with each move in turn until one is accepted; the board has 9 cells.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args([
+            "play",
+            "triple-triad",
+            "--preset",
+            "mush",
+            "--seed",
+            "5",
+            "--level",
+            "random",
+        ])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = String::new();
+    for _ in 0..12 {
+        for card in 0..5 {
+            for cell in 0..9 {
+                input.push_str(&format!("{card} {cell}\n"));
+            }
+        }
+    }
+    // Then the trade: whichever pick count the result asks for.
+    input.push_str("0\n0 1\n0 1 2\n0 1 2 3\n0 1 2 3 4\n");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let s = stdout(&out);
+    assert!(out.status.success());
+    assert!(s.contains("Final score: blue "), "{s}");
+    assert!(s.contains("Trade (diff_over_five)"), "{s}");
+}

@@ -1,0 +1,40 @@
+//! Side-by-side speed figures for Triple Triad, in one process:
+//! `cargo run --release -p arbiter-core --example tt_speed -- perft 9` (full opening tree, basic
+//! rules) and `... -- solve 20` (median exact solve of 20 seeded FF8 hand pairs, Same+Plus+Combo).
+
+use arbiter_core::tripletriad::{Rules, Setup, Solver, TripleTriad};
+use std::time::Instant;
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let n: u64 = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(0);
+    match args.get(1).map(String::as_str) {
+        Some("perft") => {
+            let depth = if n == 0 { 9 } else { n as u32 };
+            let g = TripleTriad::new(&Setup::random_ff8(1)).unwrap();
+            let t = Instant::now();
+            let nodes = g.perft(depth);
+            let s = t.elapsed().as_secs_f64();
+            println!("perft {depth}: {nodes} in {s:.3} s = {:.1}M moves/s", nodes as f64 / s / 1e6);
+        }
+        Some("solve") => {
+            let pairs = if n == 0 { 20 } else { n };
+            let rules = Rules { open: true, same: true, plus: true, combo: true, ..Rules::default() };
+            let mut solver = Solver::new(20);
+            let mut times = Vec::new();
+            for seed in 0..pairs {
+                let g = TripleTriad::new(&Setup::random_ff8(seed).with_rules(rules)).unwrap();
+                let t = Instant::now();
+                let s = solver.solve(&g);
+                let ms = t.elapsed().as_secs_f64() * 1e3;
+                println!("seed {seed}: value {:+} best {} nodes {} in {ms:.2} ms", s.value, s.best_move.unwrap(), s.nodes);
+                times.push(ms);
+            }
+            times.sort_by(f64::total_cmp);
+            let mid = times.len() / 2;
+            let median = if times.len() % 2 == 0 { (times[mid - 1] + times[mid]) / 2.0 } else { times[mid] };
+            println!("median {median:.2} ms over {pairs} hand pairs");
+        }
+        _ => eprintln!("usage: tt_speed perft [DEPTH] | solve [PAIRS]"),
+    }
+}

@@ -1,0 +1,256 @@
+//! Invariants of Triple Triad over random setups, rules and move sequences.
+
+use arbiter_core::tripletriad::*;
+use arbiter_core::{perft, Game};
+use proptest::prelude::*;
+
+fn card(i: usize) -> impl Strategy<Value = Card> {
+    (prop::array::uniform4(1u8..=10), 0usize..9, 0u32..20).prop_map(move |(ranks, e, power)| {
+        Card::new(&format!("card{i}"), ranks)
+            .with_element(Element::ALL[e])
+            .with_power(power)
+    })
+}
+
+fn rules() -> impl Strategy<Value = Rules> {
+    (prop::array::uniform12(any::<bool>()), 1u8..=2).prop_map(|(f, min)| {
+        let borderless = f[9];
+        Rules {
+            open: f[0],
+            same: f[1],
+            same_wall: f[1] && f[2] && !borderless,
+            plus: f[3],
+            plus_wall: f[3] && f[4] && !borderless,
+            combo: f[5],
+            combo_from_basic: f[6],
+            battle: f[7],
+            elemental: f[8],
+            borderless,
+            elemental_clamp: f[10],
+            same_min_matches: min,
+            random: false,
+        }
+    })
+}
+
+fn walls() -> impl Strategy<Value = Vec<Wall>> {
+    // One candidate segment per border cell; the corner cells pick one of their two sides.
+    let segments = [
+        (0, Side::Top),
+        (1, Side::Top),
+        (2, Side::Right),
+        (3, Side::Left),
+        (5, Side::Right),
+        (6, Side::Bottom),
+        (7, Side::Bottom),
+        (8, Side::Bottom),
+    ];
+    prop::collection::vec((0usize..8, 0usize..3, 0u32..20), 0..4).prop_map(move |ws| {
+        let mut out: Vec<Wall> = Vec::new();
+        for (s, cmp, v) in ws {
+            let (cell, side) = segments[s];
+            if out.iter().all(|w| w.cell != cell) {
+                let comparison = [Comparison::Greater, Comparison::Less, Comparison::Equal][cmp];
+                out.push(Wall {
+                    cell,
+                    side,
+                    label: WallLabel {
+                        comparison,
+                        value: v,
+                    },
+                });
+            }
+        }
+        out
+    })
+}
+
+/// A valid setup: a random partial board (filled by random earlier owners), hands sized so that
+/// the mover holds as many cards as the opponent or one more.
+fn setup() -> impl Strategy<Value = Setup> {
+    (
+        rules(),
+        walls(),
+        prop::array::uniform9(prop::option::of(0usize..9)),
+        prop::collection::vec(card(0), 10),
+        0usize..=9,
+        any::<bool>(),
+        prop::array::uniform9(any::<bool>()),
+    )
+        .prop_map(
+            |(rules, walls, elements, mut cards, filled, blue_first, owners)| {
+                for (i, c) in cards.iter_mut().enumerate() {
+                    c.name = format!("card{i}");
+                }
+                let walls = if rules.borderless { Vec::new() } else { walls };
+                let empty = 9 - filled;
+                let total = empty + 1;
+                let (mine, theirs) = (total - total / 2, total / 2);
+                let to_move = if blue_first {
+                    Player::Blue
+                } else {
+                    Player::Red
+                };
+                let mut it = cards.into_iter();
+                let mut board: [Option<Placed>; 9] = Default::default();
+                for (cell, slot) in board.iter_mut().enumerate().take(filled) {
+                    let owner = if owners[cell] {
+                        Player::Blue
+                    } else {
+                        Player::Red
+                    };
+                    *slot = Some(Placed {
+                        card: it.next().unwrap(),
+                        owner,
+                    });
+                }
+                let mut hands = Hands::default();
+                *hands.get_mut(to_move) = it.by_ref().take(mine).collect();
+                *hands.get_mut(to_move.other()) = it.take(theirs).collect();
+                Setup {
+                    rules,
+                    elements: elements.map(|e| e.map(|i| Element::ALL[i])),
+                    walls,
+                    board,
+                    hands,
+                    to_move,
+                }
+            },
+        )
+}
+
+fn closed_form(g: &TripleTriad, depth: u32) -> u64 {
+    // Captures never change how many cells are empty or how many cards each hand holds.
+    let mut empty = (0..9).filter(|&c| g.cell(c).is_none()).count() as u64;
+    let mut hands = [
+        g.hand_len(g.next_player()) as u64,
+        g.hand_len(g.next_player().other()) as u64,
+    ];
+    let mut n = 1;
+    for _ in 0..depth {
+        if empty == 0 {
+            return 0;
+        }
+        n *= empty * hands[0];
+        empty -= 1;
+        hands[0] -= 1;
+        hands.swap(0, 1);
+    }
+    n
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+
+    #[test]
+    fn playouts_keep_every_invariant(s in setup(), picks in prop::collection::vec((0u8..6, 0u8..10), 10)) {
+        let mut g = TripleTriad::new(&s).unwrap();
+        for (card, cell) in picks {
+            prop_assert_eq!(g.score(Player::Blue) + g.score(Player::Red), 10);
+            let legal = g.legal_moves();
+            prop_assert_eq!(legal.len() as u64, closed_form(&g, 1));
+            let mv = Move { card, cell };
+            let before = g.clone();
+            let offered = legal.contains(&mv);
+            match g.play(mv) {
+                Ok(()) => prop_assert!(offered, "{} accepted but not offered", mv),
+                Err(_) => {
+                    prop_assert!(!offered, "{} offered but refused", mv);
+                    prop_assert_eq!(&g, &before);
+                    if let Some(&first) = legal.first() {
+                        g.play(first).unwrap();
+                    }
+                }
+            }
+            // Playing on a copy never touches the original.
+            prop_assert_eq!(before.clone(), before);
+        }
+        prop_assert_eq!(g.score(Player::Blue) + g.score(Player::Red), 10);
+    }
+
+    #[test]
+    fn every_offered_move_is_accepted(s in setup()) {
+        let g = TripleTriad::new(&s).unwrap();
+        for mv in g.legal_moves() {
+            let mut h = g.clone();
+            prop_assert!(h.play(mv).is_ok());
+            prop_assert_eq!(h.score(Player::Blue) + h.score(Player::Red), 10);
+            prop_assert_eq!(g.action_move(g.action_id(mv)), Some(mv));
+        }
+    }
+
+    #[test]
+    fn serde_round_trip(s in setup()) {
+        let g = TripleTriad::new(&s).unwrap();
+        let json = serde_json::to_string(&g).unwrap();
+        let back: TripleTriad = serde_json::from_str(&json).unwrap();
+        prop_assert_eq!(&back, &g);
+        prop_assert_eq!(back.legal_moves(), g.legal_moves());
+        let again: Setup = serde_json::from_str(&serde_json::to_string(&s).unwrap()).unwrap();
+        prop_assert_eq!(again, s);
+    }
+
+    #[test]
+    fn observations_hide_unplayed_opponent_cards(s in setup()) {
+        let g = TripleTriad::new(&s).unwrap();
+        for p in Player::BOTH {
+            let o = g.observation(p);
+            let json = serde_json::to_string(&o).unwrap();
+            prop_assert_eq!(o.hand.len(), g.hand_len(p));
+            prop_assert_eq!(o.opponent_hand.len(), g.hand_len(p.other()));
+            for c in g.hand(p.other()) {
+                let shown = json.contains(&format!("\"{}\"", c.name));
+                prop_assert_eq!(shown, g.rules().open, "{} of {} seen by {}", c.name, p.other(), p);
+            }
+        }
+    }
+
+    #[test]
+    fn perft_matches_generic_and_closed_form(s in setup(), depth in 0u32..4) {
+        let g = TripleTriad::new(&s).unwrap();
+        let n = g.perft(depth);
+        prop_assert_eq!(n, perft(&g, depth));
+        prop_assert_eq!(n, closed_form(&g, depth));
+    }
+}
+
+/// Plain minimax over the full tree: the reference the solver is checked against.
+fn minimax(g: &TripleTriad) -> i32 {
+    if g.is_over() {
+        let me = g.next_player();
+        return g.score(me) as i32 - g.score(me.other()) as i32;
+    }
+    g.legal_moves()
+        .iter()
+        .map(|&mv| {
+            let mut h = g.clone();
+            h.play_unchecked(mv);
+            -minimax(&h)
+        })
+        .max()
+        .unwrap()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 120, ..ProptestConfig::default() })]
+
+    #[test]
+    fn solver_agrees_with_minimax(mut s in setup()) {
+        // At most five empty cells keeps plain minimax quick.
+        let g0 = TripleTriad::new(&s).unwrap();
+        let empty = (0..9).filter(|&c| g0.cell(c).is_none()).count();
+        prop_assume!(empty <= 5);
+        s.rules.open = false; // the solver reads both hands whatever `open` says
+        let g = TripleTriad::new(&s).unwrap();
+        let want = minimax(&g);
+        let got = solve(&g);
+        prop_assert_eq!(got.value, want);
+        if let Some(mv) = got.best_move {
+            let mut h = g.clone();
+            h.play(mv).unwrap();
+            prop_assert_eq!(-minimax(&h), want, "best move {} does not reach the value", mv);
+        } else {
+            prop_assert!(g.is_over());
+        }
+    }
+}
