@@ -76,8 +76,13 @@ impl Solver {
         // MTD(f) from a guess of 0 (most deals are drawn with perfect play): a series of
         // zero-window searches, each far cheaper than one full-window search.
         let (mut lower, mut upper) = (-10i8, 10i8);
-        let mut guess = 0i8;
-        let mut best = None;
+        let (v, mut best) = self.search(t, &pos, -1, 1);
+        let mut guess = v;
+        match v {
+            0 => (lower, upper) = (0, 0),
+            v if v < 0 => upper = v,
+            v => lower = v,
+        }
         while lower < upper {
             let beta = if guess == lower { guess + 1 } else { guess };
             let (v, mv) = self.search(t, &pos, beta - 1, beta);

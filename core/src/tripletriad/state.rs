@@ -445,11 +445,18 @@ fn perft_pos(t: &Table, pos: &Position, depth: u32) -> u64 {
         return (hand.count_ones() * empty.count_ones()) as u64;
     }
     let mut nodes = 0;
+    // After any move: the opponent's hand and one cell fewer (captures never change the counts).
+    let replies = (pos.hands[pos.to_move.other() as usize].count_ones() * (empty.count_ones() - 1)) as u64;
     for card in bits(hand) {
         for cell in bits(empty) {
             let mut next = *pos;
             place(t, &mut next, card, cell);
-            nodes += perft_pos(t, &next, depth - 1);
+            nodes += if depth == 2 {
+                // Bulk counting at the last ply: the replies are counted, not played.
+                if next.is_over() { 0 } else { replies }
+            } else {
+                perft_pos(t, &next, depth - 1)
+            };
         }
     }
     nodes
