@@ -10,7 +10,9 @@ fn perft(c: &mut Criterion) {
     let g = TripleTriad::new(&Setup::random_ff8(1)).unwrap();
     for depth in [5u32, 6] {
         group.throughput(Throughput::Elements(g.perft(depth)));
-        group.bench_with_input(BenchmarkId::from_parameter(depth), &depth, |b, &d| b.iter(|| g.perft(black_box(d))));
+        group.bench_with_input(BenchmarkId::from_parameter(depth), &depth, |b, &d| {
+            b.iter(|| g.perft(black_box(d)))
+        });
     }
     group.finish();
 }
@@ -18,11 +20,19 @@ fn perft(c: &mut Criterion) {
 fn solve(c: &mut Criterion) {
     let mut group = c.benchmark_group("tt_solve_same_plus_combo");
     group.sample_size(10);
-    let rules = Rules { open: true, same: true, plus: true, combo: true, ..Rules::default() };
+    let rules = Rules {
+        open: true,
+        same: true,
+        plus: true,
+        combo: true,
+        ..Rules::default()
+    };
     let mut solver = Solver::new(20);
     for seed in [0u64, 1, 2] {
         let g = TripleTriad::new(&Setup::random_ff8(seed).with_rules(rules)).unwrap();
-        group.bench_with_input(BenchmarkId::new("empty_board_seed", seed), &g, |b, g| b.iter(|| solver.solve(black_box(g)).value));
+        group.bench_with_input(BenchmarkId::new("empty_board_seed", seed), &g, |b, g| {
+            b.iter(|| solver.solve(black_box(g)).value)
+        });
     }
     group.finish();
 }

@@ -15,11 +15,20 @@ fn main() {
             let t = Instant::now();
             let nodes = g.perft(depth);
             let s = t.elapsed().as_secs_f64();
-            println!("perft {depth}: {nodes} in {s:.3} s = {:.1}M moves/s", nodes as f64 / s / 1e6);
+            println!(
+                "perft {depth}: {nodes} in {s:.3} s = {:.1}M moves/s",
+                nodes as f64 / s / 1e6
+            );
         }
         Some("solve") => {
             let pairs = if n == 0 { 20 } else { n };
-            let rules = Rules { open: true, same: true, plus: true, combo: true, ..Rules::default() };
+            let rules = Rules {
+                open: true,
+                same: true,
+                plus: true,
+                combo: true,
+                ..Rules::default()
+            };
             let mut solver = Solver::new(20);
             let mut times = Vec::new();
             for seed in 0..pairs {
@@ -27,12 +36,21 @@ fn main() {
                 let t = Instant::now();
                 let s = solver.solve(&g);
                 let ms = t.elapsed().as_secs_f64() * 1e3;
-                println!("seed {seed}: value {:+} best {} nodes {} in {ms:.2} ms", s.value, s.best_move.unwrap(), s.nodes);
+                println!(
+                    "seed {seed}: value {:+} best {} nodes {} in {ms:.2} ms",
+                    s.value,
+                    s.best_move.unwrap(),
+                    s.nodes
+                );
                 times.push(ms);
             }
             times.sort_by(f64::total_cmp);
             let mid = times.len() / 2;
-            let median = if times.len() % 2 == 0 { (times[mid - 1] + times[mid]) / 2.0 } else { times[mid] };
+            let median = if times.len() % 2 == 0 {
+                (times[mid - 1] + times[mid]) / 2.0
+            } else {
+                times[mid]
+            };
             println!("median {median:.2} ms over {pairs} hand pairs");
         }
         _ => eprintln!("usage: tt_speed perft [DEPTH] | solve [PAIRS]"),

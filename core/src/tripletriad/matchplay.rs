@@ -299,10 +299,10 @@ impl Match {
             } else {
                 Player::Red
             };
-            held.push((colour, pos.cells[cell as usize]));
+            held.push((colour, pos.card(cell as u8)));
         }
         for p in Player::BOTH {
-            held.extend(bits(pos.hands[p as usize]).map(|id| (p, id)));
+            held.extend(bits(pos.hand(p)).map(|id| (p, id)));
         }
         let card = |id: u8| -> (Card, (Player, u8)) {
             let o = self.origin[id as usize];
@@ -438,7 +438,7 @@ impl Match {
                         } else {
                             Player::Red
                         };
-                        let (owner, index) = self.origin[pos.cells[cell as usize] as usize];
+                        let (owner, index) = self.origin[pos.card(cell as u8) as usize];
                         (owner != colour).then(|| transfer(owner, index, &self.brought))
                     })
                     .collect()

@@ -57,9 +57,9 @@ fn set_owner(pos: &mut Position, mask: u16, owner: Player) {
 #[inline]
 pub(crate) fn place(t: &Table, pos: &mut Position, card: u8, cell: u8) -> Captures {
     let mover = pos.to_move;
-    pos.hands[mover as usize] &= !(1 << card);
+    pos.hands &= !(1 << card);
     pos.to_move = mover.other();
-    pos.cells[cell as usize] = card;
+    pos.set_card(cell, card);
     pos.occupied |= 1 << cell;
     set_owner(pos, 1 << cell, mover);
 
@@ -75,7 +75,7 @@ pub(crate) fn place(t: &Table, pos: &mut Position, card: u8, cell: u8) -> Captur
             };
         for &(side, n) in t.adjacent[cell as usize].iter() {
             if theirs & (1 << n) != 0 {
-                let other = pos.cells[n as usize] as usize;
+                let other = pos.card(n as u8) as usize;
                 if eff[side as usize] > t.eff[other][n as usize][(side as usize + 2) & 3] {
                     cap |= 1 << n;
                 }
@@ -120,7 +120,7 @@ fn resolve_full(t: &Table, pos: &mut Position, card: u8, placed_on: u8, mover: P
     let facing = |side: usize| -> Option<u8> {
         let n = nb[side];
         (n != EDGE && pos.occupied & (1 << n) != 0)
-            .then(|| t.printed[pos.cells[n as usize] as usize][(side + 2) & 3])
+            .then(|| t.printed[pos.card(n as u8) as usize][(side + 2) & 3])
     };
 
     // Step 3: Same.
@@ -170,7 +170,7 @@ fn resolve_full(t: &Table, pos: &mut Position, card: u8, placed_on: u8, mover: P
     for &(side, n) in t.adjacent[cell].iter() {
         let bit = 1u16 << n;
         if theirs & bit != 0 && special & bit == 0 {
-            let other = pos.cells[n as usize] as usize;
+            let other = pos.card(n as u8) as usize;
             if eff[side as usize] > t.eff[other][n as usize][(side as usize + 2) & 3] {
                 out.basic |= bit;
             }
@@ -183,7 +183,7 @@ fn resolve_full(t: &Table, pos: &mut Position, card: u8, placed_on: u8, mover: P
         for &(side, n) in t.adjacent[cell].iter() {
             let bit = 1u16 << n;
             if theirs & bit != 0 && taken & bit == 0 {
-                let other = pos.cells[n as usize] as usize;
+                let other = pos.card(n as u8) as usize;
                 if printed[side as usize] == t.printed[other][(side as usize + 2) & 3] {
                     let (mine, its) = (t.sum[card as usize], t.sum[other]);
                     if mine > its {
@@ -217,11 +217,11 @@ fn resolve_full(t: &Table, pos: &mut Position, card: u8, placed_on: u8, mover: P
                     } else {
                         pos.blue
                     };
-                let cc = pos.cells[c as usize] as usize;
+                let cc = pos.card(c as u8) as usize;
                 for &(side, n) in t.adjacent[c as usize].iter() {
                     let bit = 1u16 << n;
                     if theirs & bit != 0 {
-                        let other = pos.cells[n as usize] as usize;
+                        let other = pos.card(n as u8) as usize;
                         if t.eff[cc][c as usize][side as usize]
                             > t.eff[other][n as usize][(side as usize + 2) & 3]
                         {
@@ -241,9 +241,9 @@ fn resolve_full(t: &Table, pos: &mut Position, card: u8, placed_on: u8, mover: P
 /// Rotates a line of three cells one step away from the wall: `line[0]` moves to `line[1]`,
 /// `line[1]` to `line[2]`, and `line[2]` re-enters on `line[0]`. Empty cells move too.
 fn rotate(pos: &mut Position, line: [u8; 3]) {
-    let [a, b, c] = line.map(|x| x as usize);
-    let cells = [pos.cells[a], pos.cells[b], pos.cells[c]];
-    let bit = |m: u16, i: usize| (m >> i) & 1;
+    let [a, b, c] = line;
+    let cards = [pos.card(a), pos.card(b), pos.card(c)];
+    let bit = |m: u16, i: u8| (m >> i) & 1;
     let occ = [
         bit(pos.occupied, a),
         bit(pos.occupied, b),
@@ -254,7 +254,7 @@ fn rotate(pos: &mut Position, line: [u8; 3]) {
     pos.occupied &= !line_mask;
     pos.blue &= !line_mask;
     for (from, to) in [(0, b), (1, c), (2, a)] {
-        pos.cells[to] = cells[from];
+        pos.set_card(to, cards[from]);
         pos.occupied |= occ[from] << to;
         pos.blue |= blue[from] << to;
     }

@@ -53,7 +53,7 @@ impl Hands {
 
 #[cfg(feature = "serde")]
 fn no_elements(e: &[Option<Element>; 9]) -> bool {
-    e.iter().all(|c| matches!(c, None | Some(Element::None)))
+    e.iter().all(Option::is_none)
 }
 
 /// Everything needed to start or resume a round, as plain data.
@@ -250,35 +250,43 @@ impl Setup {
             });
         }
 
-        // Ids: blue's hand, red's hand, then the board, so that a hand's order is its id order.
-        let mut cards: Vec<Card> = self
-            .hands
-            .blue
-            .iter()
-            .chain(&self.hands.red)
-            .cloned()
-            .collect();
+        // Ids: blue's hand from 0, red's from 5 (a hand's order is its id order), the board's
+        // cards in the ids left over.
+        let mut slots: [Option<Card>; 10] = Default::default();
+        for (i, c) in self.hands.blue.iter().enumerate() {
+            slots[i] = Some(c.clone());
+        }
+        for (i, c) in self.hands.red.iter().enumerate() {
+            slots[5 + i] = Some(c.clone());
+        }
         let mut pos = Position {
-            cells: [0; 9],
+            cells: 0,
             occupied: 0,
             blue: 0,
-            hands: [(1 << nb) - 1, ((1 << nr) - 1) << nb],
+            hands: ((1 << nb) - 1) | (((1 << nr) - 1) << 5),
             to_move: self.to_move,
         };
+        let in_hand = pos.hands;
+        let mut free = (0..10u8).filter(|&i| in_hand & (1 << i) == 0);
         for (cell, p) in self.board.iter().enumerate() {
             if let Some(p) = p {
-                pos.cells[cell] = cards.len() as u8;
+                let id = free.next().expect("ten cards in all");
+                slots[id as usize] = Some(p.card.clone());
+                pos.set_card(cell as u8, id);
                 pos.occupied |= 1 << cell;
                 if p.owner == Player::Blue {
                     pos.blue |= 1 << cell;
                 }
-                cards.push(p.card.clone());
             }
         }
+        let cards: Vec<Card> = slots
+            .into_iter()
+            .map(|c| c.expect("ten cards in all"))
+            .collect();
         debug_assert_eq!(cards.len(), 10);
         debug_assert_eq!(bits(pos.occupied).count() + empty, 9);
         debug_assert!(pos.occupied <= FULL);
-        let table = Table::new(self.rules, cards, self.elements, self.walls.clone(), nb);
+        let table = Table::new(self.rules, cards, self.elements, self.walls.clone());
         Ok(TripleTriad {
             table: Arc::new(table),
             pos,

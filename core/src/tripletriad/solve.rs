@@ -97,9 +97,7 @@ impl Solver {
         }
         let value = lower;
         let best_move = best.map(|(card, cell)| {
-            let index = bits(pos.hands[pos.to_move as usize])
-                .position(|c| c == card)
-                .unwrap();
+            let index = bits(pos.hand(pos.to_move)).position(|c| c == card).unwrap();
             Move {
                 card: index as u8,
                 cell,
@@ -121,7 +119,7 @@ impl Solver {
     ) -> (i8, Option<(u8, u8)>) {
         self.nodes += 1;
         let empty = !pos.occupied & FULL;
-        let hand = pos.hands[pos.to_move as usize];
+        let hand = pos.hand(pos.to_move);
         if empty.count_ones() == 3 {
             return self.three_empty(t, pos, alpha, beta);
         }
@@ -201,7 +199,7 @@ impl Solver {
 /// Exact value (fail-soft above `beta`) of a position with one or two empty cells.
 fn last_plies(t: &Table, pos: &Position, beta: i8) -> (i8, Option<(u8, u8)>) {
     let empty = !pos.occupied & FULL;
-    let hand = pos.hands[pos.to_move as usize];
+    let hand = pos.hand(pos.to_move);
     let mut best = (-128i8, None);
     for card in bits(hand) {
         for cell in bits(empty) {
@@ -211,7 +209,7 @@ fn last_plies(t: &Table, pos: &Position, beta: i8) -> (i8, Option<(u8, u8)>) {
                 -final_value(&next)
             } else {
                 // One cell and one card left: the reply is forced.
-                let reply = next.hands[next.to_move as usize].trailing_zeros() as u8;
+                let reply = next.hand(next.to_move).trailing_zeros() as u8;
                 let last = (!next.occupied & FULL).trailing_zeros() as u8;
                 place(t, &mut next, reply, last);
                 final_value(&next)
@@ -238,7 +236,7 @@ impl Solver {
         beta: i8,
     ) -> (i8, Option<(u8, u8)>) {
         let empty = !pos.occupied & FULL;
-        let hand = pos.hands[pos.to_move as usize];
+        let hand = pos.hand(pos.to_move);
         let mut best = (-128i8, None);
         for card in bits(hand) {
             for cell in bits(empty) {
@@ -271,7 +269,7 @@ fn final_value(pos: &Position) -> i8 {
 fn position_key(pos: &Position) -> u64 {
     let mut k = pos.blue as u64 & pos.occupied as u64;
     for cell in bits(pos.occupied) {
-        k |= (pos.cells[cell as usize] as u64 + 1) << (9 + 4 * cell as u64);
+        k |= (pos.card(cell as u8) as u64 + 1) << (9 + 4 * cell as u64);
     }
     k
 }

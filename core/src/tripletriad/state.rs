@@ -143,27 +143,48 @@ pub enum MoveError {
     Occupied(u8),
 }
 
-/// The mutable part of a state: 16 bytes of cell contents and masks.
+/// Card ids 0..5 are blue's hand slots, 5..10 red's; board cards take the ids no hand uses.
+pub(crate) const HAND_IDS: [u16; 2] = [0x01F, 0x3E0];
+
+/// The mutable part of a state, 16 bytes so that it is copied and passed in registers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(crate) struct Position {
-    /// Card id on each cell (meaningless where the cell is empty).
-    pub cells: [u8; 9],
+    /// Card id on each cell, 4 bits a cell (meaningless where the cell is empty).
+    pub cells: u64,
     pub occupied: u16,
     /// Cells holding a blue card.
     pub blue: u16,
-    /// Card ids in each player's hand; a hand's order is the order of ids.
-    pub hands: [u16; 2],
+    /// Card ids still in a hand (see [`HAND_IDS`]); a hand's order is the order of ids.
+    pub hands: u16,
     pub to_move: Player,
 }
 
 impl Position {
+    /// The id of the card on `cell`.
+    #[inline(always)]
+    pub fn card(&self, cell: u8) -> u8 {
+        ((self.cells >> (4 * cell)) & 0xF) as u8
+    }
+
+    #[inline(always)]
+    pub fn set_card(&mut self, cell: u8, id: u8) {
+        let shift = 4 * cell as u32;
+        self.cells = (self.cells & !(0xF << shift)) | ((id as u64) << shift);
+    }
+
+    /// The ids in `p`'s hand.
+    #[inline(always)]
+    pub fn hand(&self, p: Player) -> u16 {
+        self.hands & HAND_IDS[p as usize]
+    }
+
     #[inline]
     pub fn score(&self, p: Player) -> u32 {
         let board = match p {
             Player::Blue => self.blue & self.occupied,
             Player::Red => !self.blue & self.occupied,
         };
-        board.count_ones() + self.hands[p as usize].count_ones()
+        board.count_ones() + self.hand(p).count_ones()
     }
 
     #[inline]
@@ -173,7 +194,7 @@ impl Position {
 
     /// The id of the `index`-th card of `p`'s hand.
     pub fn hand_card(&self, p: Player, index: u8) -> Option<u8> {
-        bits(self.hands[p as usize]).nth(index as usize)
+        bits(self.hand(p)).nth(index as usize)
     }
 }
 
@@ -206,8 +227,9 @@ impl Table {
         cards: Vec<Card>,
         elements: [Option<Element>; 9],
         walls: Vec<Wall>,
-        nb_blue: usize,
     ) -> Table {
+        // `"none"` and `null` are the same plain cell: keep one spelling.
+        let elements = elements.map(|e| e.filter(|&e| e != Element::None));
         let nb = NEIGHBOURS[rules.borderless as usize];
         let mut printed = [[0u8; 4]; 10];
         let mut eff = [[[0u8; 4]; 9]; 10];
@@ -233,9 +255,7 @@ impl Table {
         });
         let twins = core::array::from_fn(|id| {
             (0..id)
-                .filter(|&o| {
-                    id < cards.len() && cards[o] == cards[id] && (o < nb_blue) == (id < nb_blue)
-                })
+                .filter(|&o| cards[o] == cards[id] && (o < 5) == (id < 5))
                 .fold(0u16, |m, o| m | 1 << o)
         });
         let basic_only =
@@ -311,7 +331,7 @@ impl TripleTriad {
         let t = &*self.table;
         let p = &self.pos;
         let hand = |pl: Player| {
-            bits(p.hands[pl as usize])
+            bits(p.hand(pl))
                 .map(|id| t.cards[id as usize].clone())
                 .collect()
         };
@@ -357,18 +377,18 @@ impl TripleTriad {
             } else {
                 Player::Red
             };
-            (&self.table.cards[p.cells[cell as usize] as usize], owner)
+            (&self.table.cards[p.card(cell as u8) as usize], owner)
         })
     }
 
     /// `player`'s hand, in order.
     pub fn hand(&self, player: Player) -> impl Iterator<Item = &Card> + '_ {
-        bits(self.pos.hands[player as usize]).map(|id| &self.table.cards[id as usize])
+        bits(self.pos.hand(player)).map(|id| &self.table.cards[id as usize])
     }
 
     /// How many cards `player` holds.
     pub fn hand_len(&self, player: Player) -> usize {
-        self.pos.hands[player as usize].count_ones() as usize
+        self.pos.hand(player).count_ones() as usize
     }
 
     /// The player to move next (also once the board is full: who would have moved).
@@ -384,7 +404,7 @@ impl TripleTriad {
     /// The effective ranks of the card on `cell` (printed ranks adjusted by the elemental rule).
     pub fn effective_ranks(&self, cell: u8) -> Option<[u8; 4]> {
         self.cell(cell)
-            .map(|_| self.table.eff[self.pos.cells[cell as usize] as usize][cell as usize])
+            .map(|_| self.table.eff[self.pos.card(cell as u8) as usize][cell as usize])
     }
 
     /// Checks `mv` without playing it.
@@ -396,7 +416,7 @@ impl TripleTriad {
         if mv.cell > 8 {
             return Err(MoveError::NoSuchCell(mv.cell));
         }
-        let hand = p.hands[p.to_move as usize].count_ones() as u8;
+        let hand = p.hand(p.to_move).count_ones() as u8;
         if mv.card >= hand {
             return Err(MoveError::NoSuchCard {
                 player: p.to_move,
@@ -439,21 +459,25 @@ fn perft_pos(t: &Table, pos: &Position, depth: u32) -> u64 {
     if pos.is_over() {
         return 0;
     }
-    let hand = pos.hands[pos.to_move as usize];
+    let hand = pos.hand(pos.to_move);
     let empty = !pos.occupied & FULL;
     if depth == 1 {
         return (hand.count_ones() * empty.count_ones()) as u64;
     }
     let mut nodes = 0;
     // After any move: the opponent's hand and one cell fewer (captures never change the counts).
-    let replies = (pos.hands[pos.to_move.other() as usize].count_ones() * (empty.count_ones() - 1)) as u64;
+    let replies = (pos.hand(pos.to_move.other()).count_ones() * (empty.count_ones() - 1)) as u64;
     for card in bits(hand) {
         for cell in bits(empty) {
             let mut next = *pos;
             place(t, &mut next, card, cell);
             nodes += if depth == 2 {
                 // Bulk counting at the last ply: the replies are counted, not played.
-                if next.is_over() { 0 } else { replies }
+                if next.is_over() {
+                    0
+                } else {
+                    replies
+                }
             } else {
                 perft_pos(t, &next, depth - 1)
             };
@@ -529,7 +553,7 @@ impl Game for TripleTriad {
         if self.pos.is_over() {
             return list;
         }
-        let n = self.pos.hands[self.pos.to_move as usize].count_ones() as u8;
+        let n = self.pos.hand(self.pos.to_move).count_ones() as u8;
         for card in 0..n {
             for cell in bits(!self.pos.occupied & FULL) {
                 list.push(Move { card, cell });
