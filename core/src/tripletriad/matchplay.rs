@@ -299,7 +299,7 @@ impl Match {
             } else {
                 Player::Red
             };
-            held.push((colour, pos.card(cell as u8)));
+            held.push((colour, pos.card(cell)));
         }
         for p in Player::BOTH {
             held.extend(bits(pos.hand(p)).map(|id| (p, id)));
@@ -438,7 +438,7 @@ impl Match {
                         } else {
                             Player::Red
                         };
-                        let (owner, index) = self.origin[pos.card(cell as u8) as usize];
+                        let (owner, index) = self.origin[pos.card(cell) as usize];
                         (owner != colour).then(|| transfer(owner, index, &self.brought))
                     })
                     .collect()

@@ -75,7 +75,7 @@ pub(crate) fn place(t: &Table, pos: &mut Position, card: u8, cell: u8) -> Captur
             };
         for &(side, n) in t.adjacent[cell as usize].iter() {
             if theirs & (1 << n) != 0 {
-                let other = pos.card(n as u8) as usize;
+                let other = pos.card(n) as usize;
                 if eff[side as usize] > t.eff[other][n as usize][(side as usize + 2) & 3] {
                     cap |= 1 << n;
                 }
@@ -120,7 +120,7 @@ fn resolve_full(t: &Table, pos: &mut Position, card: u8, placed_on: u8, mover: P
     let facing = |side: usize| -> Option<u8> {
         let n = nb[side];
         (n != EDGE && pos.occupied & (1 << n) != 0)
-            .then(|| t.printed[pos.card(n as u8) as usize][(side + 2) & 3])
+            .then(|| t.printed[pos.card(n) as usize][(side + 2) & 3])
     };
 
     // Step 3: Same.
@@ -170,7 +170,7 @@ fn resolve_full(t: &Table, pos: &mut Position, card: u8, placed_on: u8, mover: P
     for &(side, n) in t.adjacent[cell].iter() {
         let bit = 1u16 << n;
         if theirs & bit != 0 && special & bit == 0 {
-            let other = pos.card(n as u8) as usize;
+            let other = pos.card(n) as usize;
             if eff[side as usize] > t.eff[other][n as usize][(side as usize + 2) & 3] {
                 out.basic |= bit;
             }
@@ -183,7 +183,7 @@ fn resolve_full(t: &Table, pos: &mut Position, card: u8, placed_on: u8, mover: P
         for &(side, n) in t.adjacent[cell].iter() {
             let bit = 1u16 << n;
             if theirs & bit != 0 && taken & bit == 0 {
-                let other = pos.card(n as u8) as usize;
+                let other = pos.card(n) as usize;
                 if printed[side as usize] == t.printed[other][(side as usize + 2) & 3] {
                     let (mine, its) = (t.sum[card as usize], t.sum[other]);
                     if mine > its {
@@ -217,11 +217,11 @@ fn resolve_full(t: &Table, pos: &mut Position, card: u8, placed_on: u8, mover: P
                     } else {
                         pos.blue
                     };
-                let cc = pos.card(c as u8) as usize;
+                let cc = pos.card(c) as usize;
                 for &(side, n) in t.adjacent[c as usize].iter() {
                     let bit = 1u16 << n;
                     if theirs & bit != 0 {
-                        let other = pos.card(n as u8) as usize;
+                        let other = pos.card(n) as usize;
                         if t.eff[cc][c as usize][side as usize]
                             > t.eff[other][n as usize][(side as usize + 2) & 3]
                         {

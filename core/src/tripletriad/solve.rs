@@ -269,7 +269,7 @@ fn final_value(pos: &Position) -> i8 {
 fn position_key(pos: &Position) -> u64 {
     let mut k = pos.blue as u64 & pos.occupied as u64;
     for cell in bits(pos.occupied) {
-        k |= (pos.card(cell as u8) as u64 + 1) << (9 + 4 * cell as u64);
+        k |= (pos.card(cell) as u64 + 1) << (9 + 4 * cell as u64);
     }
     k
 }

@@ -377,7 +377,7 @@ impl TripleTriad {
             } else {
                 Player::Red
             };
-            (&self.table.cards[p.card(cell as u8) as usize], owner)
+            (&self.table.cards[p.card(cell) as usize], owner)
         })
     }
 
@@ -404,7 +404,7 @@ impl TripleTriad {
     /// The effective ranks of the card on `cell` (printed ranks adjusted by the elemental rule).
     pub fn effective_ranks(&self, cell: u8) -> Option<[u8; 4]> {
         self.cell(cell)
-            .map(|_| self.table.eff[self.pos.card(cell as u8) as usize][cell as usize])
+            .map(|_| self.table.eff[self.pos.card(cell) as usize][cell as usize])
     }
 
     /// Checks `mv` without playing it.
