@@ -1,6 +1,6 @@
 //! Placement resolution: the seven steps of the rules file, on bit masks.
 
-use super::board::{bits, EDGE};
+use super::board::{bits, EDGE, FULL};
 use super::state::{Player, Position, Table};
 
 /// What one placement did, step by step, as cell masks (bit `c` = cell `c`) on the board after the
@@ -54,42 +54,60 @@ fn set_owner(pos: &mut Position, mask: u16, owner: Player) {
 
 /// Places card `card` (an id of the table) for the player to move on empty cell `cell`, resolves
 /// every capture, removes the card from the hand and passes the turn.
+/// Places card `card` (an id of the table) for the player to move on empty cell `cell`, resolves
+/// every capture, removes the card from the hand and passes the turn.
 #[inline]
 pub(crate) fn place(t: &Table, pos: &mut Position, card: u8, cell: u8) -> Captures {
+    if t.basic_only {
+        let before = *pos;
+        *pos = place_basic(t, before, card, cell);
+        return Captures {
+            placed_on: cell,
+            cell,
+            basic: (pos.blue ^ before.blue) & !(1 << cell),
+            ..Captures::default()
+        };
+    }
     let mover = pos.to_move;
     pos.hands &= !(1 << card);
     pos.to_move = mover.other();
     pos.set_card(cell, card);
     pos.occupied |= 1 << cell;
     set_owner(pos, 1 << cell, mover);
-
-    if t.basic_only {
-        // The fast path of plain rules: no walls, Same, Plus, Battle or Combo.
-        let mut cap = 0u16;
-        let eff = &t.eff[card as usize][cell as usize];
-        let theirs = pos.occupied
-            & if mover == Player::Blue {
-                !pos.blue
-            } else {
-                pos.blue
-            };
-        for &(side, n) in t.adjacent[cell as usize].iter() {
-            if theirs & (1 << n) != 0 {
-                let other = pos.card(n) as usize;
-                if eff[side as usize] > t.eff[other][n as usize][(side as usize + 2) & 3] {
-                    cap |= 1 << n;
-                }
-            }
-        }
-        set_owner(pos, cap, mover);
-        return Captures {
-            placed_on: cell,
-            cell,
-            basic: cap,
-            ..Captures::default()
-        };
-    }
     resolve_full(t, pos, card, cell, mover)
+}
+
+/// [`place`] under plain rules (no walls, Same, Plus, Battle or Combo), by value so that the
+/// 16-byte position stays in registers: the hot path of perft.
+#[inline(always)]
+pub(crate) fn place_basic(t: &Table, mut pos: Position, card: u8, cell: u8) -> Position {
+    let mover = pos.to_move;
+    let bit = 1u16 << cell;
+    pos.hands &= !(1 << card);
+    pos.to_move = mover.other();
+    pos.set_card(cell, card);
+    pos.occupied |= bit;
+    let theirs = pos.occupied
+        & if mover == Player::Blue {
+            !pos.blue
+        } else {
+            pos.blue
+        };
+    let attack = &t.eff[card as usize][cell as usize];
+    let nb = &t.nb[cell as usize];
+    // Branch-free: whether a neighbour is taken is a coin toss the predictor cannot learn. An
+    // edge is cell 9, never occupied, with a guard row of its own.
+    let mut cap = 0u16;
+    for side in 0..4 {
+        let n = nb[side];
+        let beaten = attack[side] > t.guard[pos.card(n) as usize][n as usize][side];
+        cap |= (theirs >> n & beaten as u16 & 1) << n;
+    }
+    match mover {
+        Player::Blue => pos.blue |= cap | bit,
+        Player::Red => pos.blue &= !cap,
+    }
+    pos
 }
 
 #[inline(never)]
@@ -117,24 +135,22 @@ fn resolve_full(t: &Table, pos: &mut Position, card: u8, placed_on: u8, mover: P
         } else {
             pos.blue
         };
-    let facing = |side: usize| -> Option<u8> {
-        let n = nb[side];
-        (n != EDGE && pos.occupied & (1 << n) != 0)
-            .then(|| t.printed[pos.card(n) as usize][(side + 2) & 3])
-    };
+    // Per side: the neighbour's cell bit (0 at an edge), whether a card is there, its printed
+    // facing value.
+    let nbit: [u16; 4] = core::array::from_fn(|s| (1u16 << nb[s]) & FULL);
+    let present: [bool; 4] = core::array::from_fn(|s| pos.occupied & nbit[s] != 0);
+    let face: [u8; 4] = core::array::from_fn(|s| t.printed[pos.card(nb[s]) as usize][(s + 2) & 3]);
 
     // Step 3: Same.
     if r.same {
         let mut matches = 0u8;
         let mut mask = 0u16;
         for side in 0..4 {
-            if nb[side] == EDGE {
-                if r.same_wall && printed[side] == 10 {
-                    matches += 1;
-                }
-            } else if facing(side) == Some(printed[side]) {
+            if present[side] && face[side] == printed[side] {
                 matches += 1;
-                mask |= 1 << nb[side];
+                mask |= nbit[side];
+            } else if nb[side] == EDGE && r.same_wall && printed[side] == 10 {
+                matches += 1;
             }
         }
         out.same_matches = mask;
@@ -145,20 +161,19 @@ fn resolve_full(t: &Table, pos: &mut Position, card: u8, placed_on: u8, mover: P
 
     // Step 4: Plus.
     if r.plus {
-        let mut sums = [0u8; 4]; // 0 = no sum on that side
-        for side in 0..4 {
-            if nb[side] == EDGE {
-                if r.plus_wall {
-                    sums[side] = printed[side] + 10;
-                }
-            } else if let Some(v) = facing(side) {
-                sums[side] = printed[side] + v;
+        let sums: [u8; 4] = core::array::from_fn(|side| {
+            if present[side] {
+                printed[side] + face[side]
+            } else if nb[side] == EDGE && r.plus_wall {
+                printed[side] + 10
+            } else {
+                0 // no sum on that side
             }
-        }
+        });
         for side in 0..4 {
-            let s = sums[side];
-            if s != 0 && nb[side] != EDGE && (0..4).any(|o| o != side && sums[o] == s) {
-                out.plus |= 1 << nb[side];
+            let twice = (0..4).any(|o| o != side && sums[o] == sums[side]);
+            if present[side] && twice {
+                out.plus |= nbit[side];
             }
         }
         out.plus &= theirs;
@@ -167,13 +182,11 @@ fn resolve_full(t: &Table, pos: &mut Position, card: u8, placed_on: u8, mover: P
     // Step 5: Basic, on effective values.
     let special = out.same | out.plus;
     let eff = &t.eff[card as usize][cell];
-    for &(side, n) in t.adjacent[cell].iter() {
-        let bit = 1u16 << n;
-        if theirs & bit != 0 && special & bit == 0 {
-            let other = pos.card(n) as usize;
-            if eff[side as usize] > t.eff[other][n as usize][(side as usize + 2) & 3] {
-                out.basic |= bit;
-            }
+    for side in 0..4 {
+        let n = nb[side];
+        let open = theirs & !special & nbit[side] != 0;
+        if open && eff[side] > t.guard[pos.card(n) as usize][n as usize][side] {
+            out.basic |= nbit[side];
         }
     }
 
@@ -217,17 +230,14 @@ fn resolve_full(t: &Table, pos: &mut Position, card: u8, placed_on: u8, mover: P
                     } else {
                         pos.blue
                     };
-                let cc = pos.card(c) as usize;
-                for &(side, n) in t.adjacent[c as usize].iter() {
-                    let bit = 1u16 << n;
-                    if theirs & bit != 0 {
-                        let other = pos.card(n) as usize;
-                        if t.eff[cc][c as usize][side as usize]
-                            > t.eff[other][n as usize][(side as usize + 2) & 3]
-                        {
-                            set_owner(pos, bit, mover);
-                            next |= bit;
-                        }
+                let attack = &t.eff[pos.card(c) as usize][c as usize];
+                for (side, &n) in t.nb[c as usize].iter().enumerate() {
+                    let bit = (1u16 << n) & FULL;
+                    if theirs & bit != 0
+                        && attack[side] > t.guard[pos.card(n) as usize][n as usize][side]
+                    {
+                        set_owner(pos, bit, mover);
+                        next |= bit;
                     }
                 }
             }

@@ -9,7 +9,7 @@ use core::str::FromStr;
 
 use super::board::{bits, EDGE, FULL, NEIGHBOURS};
 use super::card::{Card, Element};
-use super::resolve::{place, Captures};
+use super::resolve::{place, place_basic, Captures};
 use super::rules::{Rules, Wall};
 use super::setup::{Placed, Setup, SetupError};
 use crate::game::{Game, Outcome};
@@ -211,6 +211,10 @@ pub(crate) struct Table {
     pub printed: [[u8; 4]; 10],
     /// Effective ranks of card `id` on cell `c`: `eff[id][c]`.
     pub eff: [[[u8; 4]; 9]; 10],
+    /// `guard[id][c][side]`: what card `id` on cell `c` shows to an attacker on its `side`
+    /// neighbour, i.e. its effective rank on the opposite side.
+    /// Row 9 stands for the edge (see [`EDGE`]).
+    pub guard: [[[u8; 4]; 10]; 10],
     pub sum: [u16; 10],
     /// `twins[id]`: the lower ids holding an identical card in the same hand (they play alike).
     pub twins: [u16; 10],
@@ -243,6 +247,9 @@ impl Table {
                     .map(|r| effective(&rules, r, card.element, elements[cell]));
             }
         }
+        let guard = eff.map(|cells| {
+            core::array::from_fn(|c| cells.get(c).map_or([0; 4], |r| [r[2], r[3], r[0], r[1]]))
+        });
         let mut wall_at = [None; 9];
         for w in &walls {
             wall_at[w.cell as usize] = Some(*w);
@@ -268,6 +275,7 @@ impl Table {
             wall_at,
             printed,
             eff,
+            guard,
             sum,
             twins,
             nb,
@@ -453,6 +461,15 @@ impl TripleTriad {
 }
 
 fn perft_pos(t: &Table, pos: &Position, depth: u32) -> u64 {
+    if t.basic_only {
+        perft_generic::<true>(t, *pos, depth)
+    } else {
+        perft_generic::<false>(t, *pos, depth)
+    }
+}
+
+/// Perft with the rules' fast path chosen once, outside the loops.
+fn perft_generic<const BASIC: bool>(t: &Table, pos: Position, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
@@ -469,8 +486,13 @@ fn perft_pos(t: &Table, pos: &Position, depth: u32) -> u64 {
     let replies = (pos.hand(pos.to_move.other()).count_ones() * (empty.count_ones() - 1)) as u64;
     for card in bits(hand) {
         for cell in bits(empty) {
-            let mut next = *pos;
-            place(t, &mut next, card, cell);
+            let next = if BASIC {
+                place_basic(t, pos, card, cell)
+            } else {
+                let mut next = pos;
+                place(t, &mut next, card, cell);
+                next
+            };
             nodes += if depth == 2 {
                 // Bulk counting at the last ply: the replies are counted, not played.
                 if next.is_over() {
@@ -479,7 +501,7 @@ fn perft_pos(t: &Table, pos: &Position, depth: u32) -> u64 {
                     replies
                 }
             } else {
-                perft_pos(t, &next, depth - 1)
+                perft_generic::<BASIC>(t, next, depth - 1)
             };
         }
     }
