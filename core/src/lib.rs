@@ -26,6 +26,7 @@ extern crate std;
 
 mod game;
 mod rng;
+pub mod trax;
 pub mod tripletriad;
 
 pub use game::{perft, Game, Outcome};

@@ -1,5 +1,6 @@
 //! The conformance runner: JSON Lines cases (`conformance/FORMAT.md`) checked against the engine.
 
+mod trax;
 mod triple_triad;
 
 use serde_json::Value;
@@ -77,6 +78,7 @@ fn run_case(case: &Value) -> Verdict {
         .ok_or("malformed case: no object field \"expect\"")?;
     match game {
         "triple-triad" => triple_triad::run(kind, case, expect),
+        "trax" => trax::run(kind, case, expect),
         other => Err(format!("unknown game {other:?}")),
     }
 }

@@ -1,0 +1,20 @@
+//! Trax: the 8x8 game, the unbounded game (Supertrax) and Loop Trax, with the official notation,
+//! forced plays, loops and lines (see `rules/trax.md`).
+//!
+//! ```
+//! use arbiter_core::Game;
+//! use arbiter_core::trax::{Trax, Variant};
+//! let mut g = Trax::new(Variant::EightByEight);
+//! g.play("@0+".parse().unwrap()).unwrap();
+//! assert_eq!(g.legal_moves().len(), 12);
+//! assert!(g.play("@0\\".parse().unwrap()).is_err()); // only touches a corner
+//! ```
+
+pub mod ai;
+mod notation;
+mod state;
+mod tile;
+
+pub use notation::{read_record, BadNotation, Move, RecordError};
+pub use state::{MoveError, Trax, TurnReport, UnknownVariant, Variant};
+pub use tile::{Colour, Shape, Tile};
