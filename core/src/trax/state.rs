@@ -6,7 +6,7 @@ use core::fmt;
 use core::str::FromStr;
 
 use super::notation::Move;
-use super::tile::{opposite, Colour, Shape, Tile, E, N, S, W};
+use super::tile::{opposite, Colour, Shape, Tile, E, N, W};
 use crate::game::{Game, Outcome};
 
 /// The three variants of the rules file.
@@ -258,13 +258,8 @@ impl Trax {
 
     #[inline(always)]
     fn step(&self, idx: usize, e: u8) -> usize {
-        match e {
-            N => idx - self.n,
-            E => idx + 1,
-            S => idx + self.n,
-            W => idx - 1,
-            _ => unreachable!("edges are 0..4"),
-        }
+        // North and west are wrapping additions of the negated offsets.
+        idx.wrapping_add([self.n.wrapping_neg(), 1, self.n, usize::MAX][e as usize & 3])
     }
 
     /// Makes room for `margin` cells around the tiles, regrowing the grid if needed.
@@ -590,23 +585,6 @@ impl Trax {
         })
     }
 
-    /// The notation of the chosen tile on `idx` relative to the current area.
-    fn notation(&self, idx: usize, shape: Shape) -> Move {
-        if self.tiles == 0 {
-            return Move {
-                col: 0,
-                row: 0,
-                shape,
-            };
-        }
-        let (x, y) = self.xy(idx);
-        Move {
-            col: (x - self.bbox.minx + 1) as u64,
-            row: (y - self.bbox.miny + 1) as u64,
-            shape,
-        }
-    }
-
     /// Calls `f` with every legal placement; trial turns run only where a forced play may follow.
     fn for_each_legal(&mut self, mut f: impl FnMut(Candidate)) {
         if self.result.is_some() {
@@ -647,6 +625,15 @@ impl Trax {
                 {
                     continue;
                 }
+                // Entries of the empty neighbours, shared by the three shapes: a tile forces a
+                // play where its edge gives such a neighbour a second entry of one colour.
+                let mut around = [None; 4];
+                for (e, slot) in around.iter_mut().enumerate() {
+                    let m = self.step(idx, e as u8);
+                    if self.cells[m] == 0 {
+                        *slot = Some(self.entries(m));
+                    }
+                }
                 for shape in Shape::ALL {
                     let Some(tile) = shape
                         .tiles()
@@ -655,14 +642,22 @@ impl Trax {
                     else {
                         continue;
                     };
-                    let mv = self.notation(idx, shape);
-                    if self.may_force(idx, tile) {
-                        let saved = self.save();
-                        let ok = self.turn(idx, tile, None);
-                        self.restore(saved);
-                        if !ok {
-                            continue;
-                        }
+                    let mv = Move {
+                        col: (x - b.minx + 1) as u64,
+                        row: (y - b.miny + 1) as u64,
+                        shape,
+                    };
+                    let forces = around.iter().enumerate().any(|(e, a)| {
+                        a.is_some_and(|(r, w)| {
+                            if tile.colour(e as u8) == Colour::Red {
+                                r != 0
+                            } else {
+                                w != 0
+                            }
+                        })
+                    });
+                    if forces && !self.forced_plays_legal(idx, tile) {
+                        continue;
                     }
                     f(Candidate {
                         cell: idx as u32,
@@ -674,22 +669,43 @@ impl Trax {
         }
     }
 
-    /// Whether putting `tile` on `idx` gives some empty neighbour two entries of one colour.
-    fn may_force(&self, idx: usize, tile: Tile) -> bool {
-        (0..4u8).any(|e| {
-            let m = self.step(idx, e);
-            if self.cells[m] != 0 {
-                return false;
+    /// Whether the forced plays after putting `tile` on `idx` stay legal: the cascade of
+    /// [`Trax::turn`] on the cells alone, without paths, logs or wins, then undone.
+    fn forced_plays_legal(&mut self, idx: usize, tile: Tile) -> bool {
+        self.cells[idx] = tile.0;
+        self.queue.clear();
+        self.queue.push(idx as u32);
+        let mut qi = 0;
+        let mut legal = true;
+        'cascade: while qi < self.queue.len() {
+            let placed = self.queue[qi] as usize;
+            qi += 1;
+            for e in 0..4u8 {
+                let m = self.step(placed, e);
+                if self.cells[m] != 0 {
+                    continue;
+                }
+                let (red, white) = self.entries(m);
+                let (r, w) = (red.count_ones(), white.count_ones());
+                if r >= 3 || w >= 3 {
+                    legal = false;
+                    break 'cascade;
+                }
+                let t = if r == 2 {
+                    Tile::joining(Colour::Red, red)
+                } else if w == 2 {
+                    Tile::joining(Colour::White, white)
+                } else {
+                    continue;
+                };
+                self.cells[m] = t.0;
+                self.queue.push(m as u32);
             }
-            let (mut red, mut white) = self.entries(m);
-            let back = opposite(e);
-            if tile.colour(e) == Colour::Red {
-                red |= 1 << back;
-            } else {
-                white |= 1 << back;
-            }
-            red.count_ones() >= 2 || white.count_ones() >= 2
-        })
+        }
+        for &c in &self.queue {
+            self.cells[c as usize] = 0;
+        }
+        legal
     }
 
     fn has_legal_move(&mut self) -> bool {

@@ -5,6 +5,7 @@ use core::fmt;
 /// Edge numbers: north, east, south, west.
 pub(crate) const N: u8 = 0;
 pub(crate) const E: u8 = 1;
+#[cfg(test)]
 pub(crate) const S: u8 = 2;
 pub(crate) const W: u8 = 3;
 
