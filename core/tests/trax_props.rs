@@ -1,0 +1,112 @@
+//! Invariants of Trax over random playouts in every variant.
+
+use arbiter_core::trax::{ai, Move, Shape, Trax, Variant};
+use arbiter_core::{Game, Rng};
+use proptest::prelude::*;
+
+fn variant() -> impl Strategy<Value = Variant> {
+    prop_oneof![
+        Just(Variant::EightByEight),
+        Just(Variant::Unbounded),
+        Just(Variant::Loop)
+    ]
+}
+
+fn any_move() -> impl Strategy<Value = Move> {
+    (0u64..12, 0u64..12, 0usize..3).prop_map(|(col, row, s)| Move {
+        col,
+        row,
+        shape: Shape::ALL[s],
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+    #[test]
+    fn offered_moves_are_accepted_and_others_refused(v in variant(), seed in any::<u64>(), probes in prop::collection::vec(any_move(), 30)) {
+        let mut g = Trax::new(v);
+        let mut rng = Rng::new(seed);
+        for probe in probes {
+            let legal = g.legal_moves();
+            prop_assert_eq!(legal.is_empty(), g.is_over());
+            let before = g.clone();
+            match g.clone().play(probe) {
+                Ok(()) => prop_assert!(legal.contains(&probe), "{} accepted, not offered", probe),
+                Err(_) => {
+                    prop_assert!(!legal.contains(&probe), "{} offered, refused", probe);
+                }
+            }
+            prop_assert_eq!(&g, &before);
+            if legal.is_empty() {
+                break;
+            }
+            let mv = legal[rng.below(legal.len() as u64) as usize];
+            let mover = g.next_player();
+            g.play(mv).unwrap();
+            prop_assert_eq!(g.next_player(), mover.other());
+            let (w, h) = g.size();
+            if v == Variant::EightByEight {
+                prop_assert!(w <= 8 && h <= 8);
+            }
+            // The notation round-trips and a replay of the history reaches the same state.
+            prop_assert_eq!(mv.to_string().parse::<Move>().unwrap(), mv);
+            let again = Trax::replay(v, g.history()).unwrap();
+            prop_assert_eq!(&again, &g);
+        }
+    }
+
+    #[test]
+    fn generic_and_fast_perft_agree(v in variant(), seed in any::<u64>(), plies in 0usize..12) {
+        let mut g = Trax::new(v);
+        let mut rng = Rng::new(seed);
+        for _ in 0..plies {
+            let legal = g.legal_moves();
+            if legal.is_empty() { break; }
+            g.play(legal[rng.below(legal.len() as u64) as usize]).unwrap();
+        }
+        prop_assert_eq!(g.perft(2), arbiter_core::perft(&g, 2));
+    }
+
+    #[test]
+    fn the_ai_takes_a_win_in_one(v in variant(), seed in any::<u64>()) {
+        let mut g = Trax::new(v);
+        let mut rng = Rng::new(seed);
+        while let Some(me) = g.to_move() {
+            let legal = g.legal_moves();
+            let winning = legal.iter().any(|&m| {
+                let mut h = g.clone();
+                h.play(m).is_ok() && h.outcome().and_then(|o| o.winner()) == Some(me)
+            });
+            let mv = ai::choose(&g, &mut rng).unwrap();
+            g.play(mv).unwrap();
+            if winning {
+                prop_assert_eq!(g.outcome().and_then(|o| o.winner()), Some(me));
+                break;
+            }
+            if g.history().len() > 40 { break; }
+        }
+    }
+}
+
+#[test]
+fn perft_depths_one_to_six_from_the_empty_board() {
+    // 1-5 from the rules file; 6 computed here and the same in every variant (no area reaches 8).
+    for v in [Variant::Unbounded, Variant::EightByEight, Variant::Loop] {
+        let g = Trax::new(v);
+        assert_eq!(
+            (1..=5).map(|d| g.perft(d)).collect::<Vec<_>>(),
+            [2, 24, 432, 9568, 246_888]
+        );
+    }
+    assert_eq!(Trax::new(Variant::Unbounded).perft(6), 7_209_480);
+}
+
+#[test]
+fn perft_depth_seven_by_first_move() {
+    // 233,696,112 in all (computed here; lines and the 8x8 limit need 8 columns, so every variant
+    // agrees): split by the two first moves so that a failure says which half is wrong.
+    let after = |m: &str| Trax::replay(Variant::Unbounded, &[m.parse().unwrap()]).unwrap();
+    let (straight, slash) = (after("@0+").perft(6), after("@0/").perft(6));
+    assert_eq!(straight + slash, 233_696_112);
+}
