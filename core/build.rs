@@ -31,11 +31,7 @@ fn main() {
             "holy" => "Holy",
             other => panic!("unknown element {other} in {path}"),
         };
-        assert!(
-            r.ranks.iter().all(|x| (1..=10).contains(x)),
-            "bad ranks for {}",
-            r.name
-        );
+        assert!(r.ranks.iter().all(|x| (1..=10).contains(x)), "bad ranks for {}", r.name);
         writeln!(
             out,
             "    Ff8Card {{ id: {}, name: {:?}, level: {}, ranks: {:?}, element: Element::{element} }},",

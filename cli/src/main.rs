@@ -2,8 +2,10 @@
 
 mod conformance;
 mod play;
+mod trax_play;
 mod view;
 
+use arbiter_core::trax::{read_record, Colour as TraxColour, Trax, Variant as TraxVariant};
 use arbiter_core::tripletriad::{ai, Player, Setup, Solver, TripleTriad};
 use clap::{Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
@@ -24,6 +26,7 @@ struct Cli {
 #[derive(Clone, Copy, ValueEnum)]
 enum GameName {
     TripleTriad,
+    Trax,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -33,45 +36,49 @@ enum LevelArg {
     Perfect,
 }
 
-#[derive(Clone, Copy, ValueEnum)]
-enum Colour {
-    Blue,
-    Red,
-}
-
 #[derive(Subcommand)]
 enum Command {
     /// Play a game in the terminal against the built-in opponent.
     Play {
         /// The game.
         game: GameName,
-        /// Rule preset: ff8, ttonline, mush or ffforever.
+        /// Triple Triad rule preset: ff8, ttonline, mush or ffforever.
         #[arg(long, default_value = "ff8")]
         preset: String,
-        /// Seed for the hands, elements and every random choice.
+        /// Seed for the hands, elements and every random choice of the computer.
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// How well the computer plays.
+        /// How well the computer plays Triple Triad.
         #[arg(long, value_enum, default_value = "greedy")]
         level: LevelArg,
-        /// Your colour.
-        #[arg(long, value_enum, default_value = "blue")]
-        you: Colour,
+        /// Your colour (Triple Triad: blue or red; Trax: white or red); default: the first player.
+        #[arg(long, default_value = "first")]
+        you: String,
+        /// Trax variant: 8x8, unbounded or loop.
+        #[arg(long, default_value = "unbounded")]
+        variant: String,
     },
     /// Count the move sequences of length DEPTH and print nodes, time and nodes/s.
     Perft {
         /// The game.
         game: GameName,
-        /// Depth (number of moves).
+        /// Depth (number of moves, or Trax turns).
         depth: u32,
-        /// A state in the JSON form of the conformance cases (default: empty board, two random FF8 hands).
+        /// Triple Triad: a state in the JSON form of the conformance cases (default: empty board,
+        /// two random FF8 hands from the seed).
         #[arg(long)]
         state: Option<PathBuf>,
-        /// Seed of the default hands.
+        /// Triple Triad: seed of the default hands.
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// Trax variant: 8x8, unbounded or loop.
+        #[arg(long, default_value = "unbounded")]
+        variant: String,
+        /// Trax: the moves (official notation, space separated) leading to the position.
+        #[arg(long, default_value = "")]
+        moves: String,
     },
-    /// Solve a state exactly (both hands read) and print the value, a best move, nodes and time.
+    /// Solve a Triple Triad state exactly (both hands read): value, a best move, nodes and time.
     Solve {
         /// The game.
         game: GameName,
@@ -88,10 +95,8 @@ enum Command {
 }
 
 fn load_state(path: &PathBuf) -> Result<TripleTriad, String> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    let setup: Setup = serde_json::from_str(&text)
-        .map_err(|e| format!("{}: malformed state: {e}", path.display()))?;
+    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let setup: Setup = serde_json::from_str(&text).map_err(|e| format!("{}: malformed state: {e}", path.display()))?;
     TripleTriad::new(&setup).map_err(|e| format!("{}: invalid state: {e}", path.display()))
 }
 
@@ -103,6 +108,14 @@ fn rate(nodes: u64, secs: f64) -> String {
     }
 }
 
+fn report_perft(depth: u32, nodes: u64, secs: f64) {
+    println!("perft {depth}: {nodes} nodes in {secs:.3} s ({})", rate(nodes, secs));
+}
+
+fn trax_variant(v: &str) -> Result<TraxVariant, String> {
+    v.parse().map_err(|e| format!("--variant: {e}"))
+}
+
 fn run(cli: Cli) -> Result<bool, String> {
     match cli.command {
         Command::Play {
@@ -111,15 +124,16 @@ fn run(cli: Cli) -> Result<bool, String> {
             seed,
             level,
             you,
+            ..
         } => {
             let level = match level {
                 LevelArg::Random => ai::Level::Random,
                 LevelArg::Greedy => ai::Level::Greedy,
                 LevelArg::Perfect => ai::Level::Perfect,
             };
-            let you = match you {
-                Colour::Blue => Player::Blue,
-                Colour::Red => Player::Red,
+            let you = match you.as_str() {
+                "first" => Player::Blue,
+                other => other.parse().map_err(|e| format!("--you: {e}"))?,
             };
             let opts = play::Options {
                 preset,
@@ -127,8 +141,26 @@ fn run(cli: Cli) -> Result<bool, String> {
                 level,
                 you,
             };
-            play::run(
-                opts,
+            play::run(opts, &mut std::io::stdin().lock(), &mut std::io::stdout().lock())?;
+            Ok(true)
+        }
+        Command::Play {
+            game: GameName::Trax,
+            seed,
+            you,
+            variant,
+            ..
+        } => {
+            let variant = trax_variant(&variant)?;
+            let you = match you.to_ascii_lowercase().as_str() {
+                "first" | "white" => TraxColour::White,
+                "red" => TraxColour::Red,
+                other => return Err(format!("--you: {other:?} is not white or red")),
+            };
+            trax_play::run(
+                variant,
+                seed,
+                you,
                 &mut std::io::stdin().lock(),
                 &mut std::io::stdout().lock(),
             )?;
@@ -139,6 +171,7 @@ fn run(cli: Cli) -> Result<bool, String> {
             depth,
             state,
             seed,
+            ..
         } => {
             let g = match state {
                 Some(p) => load_state(&p)?,
@@ -146,13 +179,28 @@ fn run(cli: Cli) -> Result<bool, String> {
             };
             let t = Instant::now();
             let nodes = g.perft(depth);
-            let secs = t.elapsed().as_secs_f64();
-            println!(
-                "perft {depth}: {nodes} nodes in {secs:.3} s ({})",
-                rate(nodes, secs)
-            );
+            report_perft(depth, nodes, t.elapsed().as_secs_f64());
             Ok(true)
         }
+        Command::Perft {
+            game: GameName::Trax,
+            depth,
+            variant,
+            moves,
+            ..
+        } => {
+            let variant = trax_variant(&variant)?;
+            let moves = read_record(&moves).map_err(|e| format!("--moves: {e}"))?;
+            let g = Trax::replay(variant, &moves)
+                .map_err(|(i, e)| format!("--moves: move {} ({}) is refused: {e}", i + 1, moves[i]))?;
+            let t = Instant::now();
+            let nodes = g.perft(depth);
+            report_perft(depth, nodes, t.elapsed().as_secs_f64());
+            Ok(true)
+        }
+        Command::Solve {
+            game: GameName::Trax, ..
+        } => Err("solve is for triple-triad".into()),
         Command::Solve {
             game: GameName::TripleTriad,
             state,
@@ -162,22 +210,12 @@ fn run(cli: Cli) -> Result<bool, String> {
             let s = Solver::new(22).solve(&g);
             let secs = t.elapsed().as_secs_f64();
             let best = s.best_move.map_or("-".into(), |m| m.to_string());
-            println!(
-                "value {} (for {}), best move {best}",
-                s.value,
-                g.next_player()
-            );
-            println!(
-                "{} nodes in {:.3} s ({})",
-                s.nodes,
-                secs,
-                rate(s.nodes, secs)
-            );
+            println!("value {} (for {}), best move {best}", s.value, g.next_player());
+            println!("{} nodes in {:.3} s ({})", s.nodes, secs, rate(s.nodes, secs));
             Ok(true)
         }
         Command::Conformance { files } => {
-            let tally = conformance::run_files(&files, &mut std::io::stdout().lock())
-                .map_err(|e| e.to_string())?;
+            let tally = conformance::run_files(&files, &mut std::io::stdout().lock()).map_err(|e| e.to_string())?;
             Ok(tally.failed == 0)
         }
     }

@@ -44,8 +44,7 @@ pub fn run(opts: Options, input: &mut impl BufRead, out: &mut impl Write) -> Res
         )
     })?;
     let deal = Setup::random_ff8(opts.seed);
-    let mut m = Match::new(config, deal.hands.blue, deal.hands.red, opts.seed)
-        .map_err(|e| e.to_string())?;
+    let mut m = Match::new(config, deal.hands.blue, deal.hands.red, opts.seed).map_err(|e| e.to_string())?;
     let mut rng = Rng::new(opts.seed ^ 0x5EED);
     let you = opts.you;
     writeln!(
@@ -66,24 +65,14 @@ pub fn run(opts: Options, input: &mut impl BufRead, out: &mut impl Write) -> Res
         if m.round_number() != round {
             round = m.round_number();
             if round > 1 {
-                writeln!(
-                    out,
-                    "\n{}",
-                    st.bold(&format!("Draw: sudden death, round {round}."))
-                )
-                .map_err(io)?;
+                writeln!(out, "\n{}", st.bold(&format!("Draw: sudden death, round {round}."))).map_err(io)?;
             }
         }
         let g = m.game().clone();
         let mover = g.next_player();
         let obs = g.observation(you);
         writeln!(out).map_err(io)?;
-        write!(
-            out,
-            "{}",
-            view::hand("Opponent", you.other(), &obs.opponent_hand, st)
-        )
-        .map_err(io)?;
+        write!(out, "{}", view::hand("Opponent", you.other(), &obs.opponent_hand, st)).map_err(io)?;
         write!(out, "{}", view::board(&g, st)).map_err(io)?;
         let mine: Vec<_> = obs.hand.iter().cloned().map(Some).collect();
         write!(out, "{}", view::hand("Your hand", you, &mine, st)).map_err(io)?;
@@ -120,14 +109,9 @@ pub fn run(opts: Options, input: &mut impl BufRead, out: &mut impl Write) -> Res
                 }
             }
         } else {
-            ai::choose(&g.observation(mover), opts.level, &mut rng)
-                .ok_or("the opponent found no move")?
+            ai::choose(&g.observation(mover), opts.level, &mut rng).ok_or("the opponent found no move")?
         };
-        let card = g
-            .hand(mover)
-            .nth(mv.card as usize)
-            .cloned()
-            .ok_or("no such card")?;
+        let card = g.hand(mover).nth(mv.card as usize).cloned().ok_or("no such card")?;
         let captures = m.play(mv).map_err(|e| e.to_string())?;
         let after = if m.round_number() == round {
             m.game().clone()
@@ -151,10 +135,7 @@ pub fn run(opts: Options, input: &mut impl BufRead, out: &mut impl Write) -> Res
 }
 
 /// The board of a round that ended with `mv` (the match has already moved on to the next round).
-fn g_after(
-    g: &arbiter_core::tripletriad::TripleTriad,
-    mv: Move,
-) -> arbiter_core::tripletriad::TripleTriad {
+fn g_after(g: &arbiter_core::tripletriad::TripleTriad, mv: Move) -> arbiter_core::tripletriad::TripleTriad {
     let mut g = g.clone();
     g.play_unchecked(mv);
     g
@@ -193,21 +174,15 @@ fn settle(
                 view::hand("The cards the computer brought", you.other(), &cards, st)
             )?;
             loop {
-                write!(
-                    out,
-                    "Choose {count} card(s) to take (indices separated by spaces) > "
-                )?;
+                write!(out, "Choose {count} card(s) to take (indices separated by spaces) > ")?;
                 out.flush()?;
                 let Some(line) = read_line(input)? else {
                     return Ok(());
                 };
-                let picks: Option<Vec<u8>> =
-                    line.split_whitespace().map(|s| s.parse().ok()).collect();
+                let picks: Option<Vec<u8>> = line.split_whitespace().map(|s| s.parse().ok()).collect();
                 let distinct = |p: &[u8]| p.iter().enumerate().all(|(i, x)| !p[..i].contains(x));
                 match picks {
-                    Some(p) if p.len() == count && p.iter().all(|&i| i < 5) && distinct(&p) => {
-                        break p
-                    }
+                    Some(p) if p.len() == count && p.iter().all(|&i| i < 5) && distinct(&p) => break p,
                     _ => writeln!(out, "Give {count} distinct indices 0..4.")?,
                 }
             }

@@ -26,14 +26,7 @@ impl Style {
     }
 
     pub fn player(&self, p: Player, text: &str) -> String {
-        self.paint(
-            if p == Player::Blue {
-                "1;97;44"
-            } else {
-                "1;97;41"
-            },
-            text,
-        )
+        self.paint(if p == Player::Blue { "1;97;44" } else { "1;97;41" }, text)
     }
 
     pub fn dim(&self, text: &str) -> String {
@@ -88,10 +81,7 @@ fn cell_lines(g: &TripleTriad, cell: u8, st: Style) -> [String; 3] {
             ]
         }
         Some((card, owner)) => {
-            let r = g
-                .effective_ranks(cell)
-                .unwrap_or(card.ranks)
-                .map(Card::rank_symbol);
+            let r = g.effective_ranks(cell).unwrap_or(card.ranks).map(Card::rank_symbol);
             let lines = [
                 format!(
                     "{}    {}    {}",
@@ -158,9 +148,7 @@ pub fn board(g: &TripleTriad, st: Style) -> String {
         }
         let sep: Vec<String> = if row == 2 {
             (0..3)
-                .map(|c| {
-                    wall_label(6 + c, Side::Bottom).map_or("-".repeat(W), |l| format!("{:-^W$}", l))
-                })
+                .map(|c| wall_label(6 + c, Side::Bottom).map_or("-".repeat(W), |l| format!("{:-^W$}", l)))
                 .collect()
         } else {
             vec!["-".repeat(W); 3]
@@ -199,22 +187,13 @@ pub fn explain(g: &TripleTriad, mover: Player, card: &Card, c: &Captures) -> Str
     let names = |mask: u16| -> String {
         (0..9u8)
             .filter(|i| mask & (1 << i) != 0)
-            .map(|i| {
-                format!(
-                    "{} (cell {i})",
-                    g.cell(i).map_or("?", |(c, _)| c.name.as_str())
-                )
-            })
+            .map(|i| format!("{} (cell {i})", g.cell(i).map_or("?", |(c, _)| c.name.as_str())))
             .collect::<Vec<_>>()
             .join(", ")
     };
     let mut out = format!("{mover} plays {} on cell {}", card.name, c.placed_on);
     if c.rotated {
-        let _ = write!(
-            out,
-            "; the power wall slides the line and it lands on cell {}",
-            c.cell
-        );
+        let _ = write!(out, "; the power wall slides the line and it lands on cell {}", c.cell);
     }
     out.push('.');
     for (label, mask) in [

@@ -29,19 +29,18 @@ fn temp_file(name: &str, text: &str) -> String {
     path.to_string_lossy().into_owned()
 }
 
-#[test]
-fn every_triple_triad_conformance_case_passes() {
-    let files: Vec<String> = std::fs::read_dir(repo("conformance"))
+fn conformance_files(prefix: &str) -> Vec<String> {
+    std::fs::read_dir(repo("conformance"))
         .unwrap()
         .map(|e| e.unwrap().path())
-        .filter(|p| {
-            p.file_name()
-                .unwrap()
-                .to_string_lossy()
-                .starts_with("triple-triad-")
-        })
+        .filter(|p| p.file_name().unwrap().to_string_lossy().starts_with(prefix))
         .map(|p| p.to_string_lossy().into_owned())
-        .collect();
+        .collect()
+}
+
+#[test]
+fn every_triple_triad_conformance_case_passes() {
+    let files = conformance_files("triple-triad-");
     assert!(files.len() >= 4, "the conformance copies are missing");
     let args: Vec<&str> = std::iter::once("conformance")
         .chain(files.iter().map(String::as_str))
@@ -74,10 +73,7 @@ fn malformed_lines_unknown_kinds_and_wrong_expectations_fail() {
     assert!(s.contains("FAIL wrong: nodes: expected 2, got 1"), "{s}");
     assert!(s.contains("malformed line"), "{s}");
     assert!(s.contains("unknown kind"), "{s}");
-    assert!(
-        s.contains("FAIL rule: bad state: unknown field `sparkle`"),
-        "{s}"
-    );
+    assert!(s.contains("FAIL rule: bad state: unknown field `sparkle`"), "{s}");
     assert_eq!(s.lines().last(), Some("1 passed, 4 failed"));
 }
 
@@ -102,18 +98,10 @@ fn perft_and_solve_print_nodes_and_speed() {
     let out = arbiter(&["perft", "triple-triad", "3", "--seed", "4"]);
     let s = stdout(&out);
     assert!(out.status.success());
-    assert!(
-        s.starts_with(&format!("perft 3: {} nodes", 45 * 40 * 28)),
-        "{s}"
-    );
+    assert!(s.starts_with(&format!("perft 3: {} nodes", 45 * 40 * 28)), "{s}");
     assert!(s.contains("nodes/s") || s.contains("-"), "{s}");
     let state = r#"{"rules":{"open":true},"board":[{"card":{"name":"C0","ranks":[1,1,1,1]},"owner":"red"},null,null,{"card":{"name":"C3","ranks":[1,1,1,1]},"owner":"red"},{"card":{"name":"C4","ranks":[6,1,1,1]},"owner":"red"},null,{"card":{"name":"C6","ranks":[1,1,1,1]},"owner":"blue"},{"card":{"name":"C7","ranks":[1,1,1,1]},"owner":"blue"},{"card":{"name":"C8","ranks":[3,1,1,1]},"owner":"blue"}],"hands":{"blue":[{"name":"B1","ranks":[2,1,7,6]},{"name":"B2","ranks":[8,1,2,9]}],"red":[{"name":"R1","ranks":[5,1,8,1]},{"name":"R2","ranks":[5,5,5,5]}]},"to_move":"blue"}"#;
-    let out = arbiter(&[
-        "solve",
-        "triple-triad",
-        "--state",
-        &temp_file("solve.json", state),
-    ]);
+    let out = arbiter(&["solve", "triple-triad", "--state", &temp_file("solve.json", state)]);
     let s = stdout(&out);
     assert!(out.status.success(), "{s}");
     assert!(s.starts_with("value "), "{s}");
@@ -147,15 +135,66 @@ fn a_person_can_play_a_whole_game() {
     }
     // Then the trade: whichever pick count the result asks for.
     input.push_str("0\n0 1\n0 1 2\n0 1 2 3\n0 1 2 3 4\n");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
+    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
     let out = child.wait_with_output().unwrap();
     let s = stdout(&out);
     assert!(out.status.success());
     assert!(s.contains("Final score: blue "), "{s}");
     assert!(s.contains("Trade (diff_over_five)"), "{s}");
+}
+
+#[test]
+fn every_trax_conformance_case_passes() {
+    let files = conformance_files("trax-");
+    assert!(files.len() >= 2, "the conformance copies are missing");
+    let args: Vec<&str> = std::iter::once("conformance").chain(files.iter().map(String::as_str)).collect();
+    let out = arbiter(&args);
+    let text = stdout(&out);
+    assert!(out.status.success(), "{text}");
+    let last = text.lines().last().unwrap_or_default();
+    let passed: usize = last.split_whitespace().next().unwrap().parse().unwrap();
+    assert!(passed >= 376 && last.ends_with(" passed, 0 failed"), "{last}");
+}
+
+#[test]
+fn trax_perft_and_bad_moves() {
+    let out = arbiter(&["perft", "trax", "3", "--variant", "8x8"]);
+    assert!(out.status.success());
+    assert!(stdout(&out).starts_with("perft 3: 432 nodes"), "{}", stdout(&out));
+    let err = |o: &Output| String::from_utf8_lossy(&o.stderr).into_owned();
+    let out = arbiter(&["perft", "trax", "1", "--moves", "@0/ B1x"]);
+    assert!(!out.status.success());
+    assert!(err(&out).contains("\"B1x\""), "{}", err(&out));
+    let out = arbiter(&["perft", "trax", "1", "--moves", "@0/ C1+"]);
+    assert!(!out.status.success());
+    assert!(err(&out).contains("not next to a tile"), "{}", err(&out));
+    let out = arbiter(&["perft", "trax", "1", "--variant", "9x9"]);
+    assert!(!out.status.success());
+}
+
+#[test]
+fn a_person_can_play_trax() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(["play", "trax", "--variant", "8x8", "--seed", "3"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Every turn: try cells and shapes in turn until one is legal.
+    let mut input = String::from("@0+\n");
+    for _ in 0..40 {
+        for col in ["@", "A", "B", "C", "D", "E", "F", "G", "H", "I"] {
+            for row in 0..10 {
+                for shape in ["+", "/", "\\"] {
+                    input.push_str(&format!("{col}{row}{shape}\n"));
+                }
+            }
+        }
+    }
+    child.stdin.take().unwrap().write_all(input.as_bytes()).ok();
+    let out = child.wait_with_output().unwrap();
+    let s = stdout(&out);
+    assert!(out.status.success());
+    assert!(s.matches("white plays").count() >= 3 && s.contains("red plays"), "{s}");
+    assert!(s.contains("Game over after") || s.contains("End of input"), "{s}");
 }

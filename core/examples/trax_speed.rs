@@ -4,14 +4,8 @@ use arbiter_core::trax::{Trax, Variant};
 use std::time::Instant;
 
 fn main() {
-    let depth: u32 = std::env::args()
-        .nth(1)
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(6);
-    let variant: Variant = std::env::args()
-        .nth(2)
-        .and_then(|s| s.parse().ok())
-        .unwrap_or_default();
+    let depth: u32 = std::env::args().nth(1).and_then(|s| s.parse().ok()).unwrap_or(6);
+    let variant: Variant = std::env::args().nth(2).and_then(|s| s.parse().ok()).unwrap_or_default();
     let g = Trax::new(variant);
     let t = Instant::now();
     let nodes = g.perft(depth);

@@ -8,10 +8,7 @@ fn check_file(name: &str, variant_col: usize, result_col: usize, moves_col: usiz
     let path = format!("{}/data/trax-games/{name}", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(&path).unwrap();
     let mut checked = 0;
-    for line in text
-        .lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-    {
+    for line in text.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
         let cols: Vec<&str> = line.split('\t').collect();
         let (id, result) = (cols[0], cols[result_col]);
         let variant = match cols[variant_col] {
@@ -31,13 +28,9 @@ fn check_file(name: &str, variant_col: usize, result_col: usize, moves_col: usiz
         } else {
             let (who, at) = result.split_once(':').unwrap();
             let n: usize = at.split_once('@').unwrap().1.parse().unwrap();
-            let winner = if who == "W" {
-                Colour::White
-            } else {
-                Colour::Red
-            };
-            let g = Trax::replay(variant, &moves[..n])
-                .unwrap_or_else(|(i, e)| panic!("{id}: move {} refused: {e}", i + 1));
+            let winner = if who == "W" { Colour::White } else { Colour::Red };
+            let g =
+                Trax::replay(variant, &moves[..n]).unwrap_or_else(|(i, e)| panic!("{id}: move {} refused: {e}", i + 1));
             assert_eq!(g.outcome(), Some(Outcome::Winner(winner)), "{id}");
             let before = Trax::replay(variant, &moves[..n - 1]).unwrap();
             assert!(!before.is_over(), "{id}: over before move {n}");

@@ -54,10 +54,7 @@ fn walls() -> impl Strategy<Value = Vec<Wall>> {
                 out.push(Wall {
                     cell,
                     side,
-                    label: WallLabel {
-                        comparison,
-                        value: v,
-                    },
+                    label: WallLabel { comparison, value: v },
                 });
             }
         }
@@ -77,46 +74,36 @@ fn setup() -> impl Strategy<Value = Setup> {
         any::<bool>(),
         prop::array::uniform9(any::<bool>()),
     )
-        .prop_map(
-            |(rules, walls, elements, mut cards, filled, blue_first, owners)| {
-                for (i, c) in cards.iter_mut().enumerate() {
-                    c.name = format!("card{i}");
-                }
-                let walls = if rules.borderless { Vec::new() } else { walls };
-                let empty = 9 - filled;
-                let total = empty + 1;
-                let (mine, theirs) = (total - total / 2, total / 2);
-                let to_move = if blue_first {
-                    Player::Blue
-                } else {
-                    Player::Red
-                };
-                let mut it = cards.into_iter();
-                let mut board: [Option<Placed>; 9] = Default::default();
-                for (cell, slot) in board.iter_mut().enumerate().take(filled) {
-                    let owner = if owners[cell] {
-                        Player::Blue
-                    } else {
-                        Player::Red
-                    };
-                    *slot = Some(Placed {
-                        card: it.next().unwrap(),
-                        owner,
-                    });
-                }
-                let mut hands = Hands::default();
-                *hands.get_mut(to_move) = it.by_ref().take(mine).collect();
-                *hands.get_mut(to_move.other()) = it.take(theirs).collect();
-                Setup {
-                    rules,
-                    elements: elements.map(|e| e.map(|i| Element::ALL[i])),
-                    walls,
-                    board,
-                    hands,
-                    to_move,
-                }
-            },
-        )
+        .prop_map(|(rules, walls, elements, mut cards, filled, blue_first, owners)| {
+            for (i, c) in cards.iter_mut().enumerate() {
+                c.name = format!("card{i}");
+            }
+            let walls = if rules.borderless { Vec::new() } else { walls };
+            let empty = 9 - filled;
+            let total = empty + 1;
+            let (mine, theirs) = (total - total / 2, total / 2);
+            let to_move = if blue_first { Player::Blue } else { Player::Red };
+            let mut it = cards.into_iter();
+            let mut board: [Option<Placed>; 9] = Default::default();
+            for (cell, slot) in board.iter_mut().enumerate().take(filled) {
+                let owner = if owners[cell] { Player::Blue } else { Player::Red };
+                *slot = Some(Placed {
+                    card: it.next().unwrap(),
+                    owner,
+                });
+            }
+            let mut hands = Hands::default();
+            *hands.get_mut(to_move) = it.by_ref().take(mine).collect();
+            *hands.get_mut(to_move.other()) = it.take(theirs).collect();
+            Setup {
+                rules,
+                elements: elements.map(|e| e.map(|i| Element::ALL[i])),
+                walls,
+                board,
+                hands,
+                to_move,
+            }
+        })
 }
 
 fn closed_form(g: &TripleTriad, depth: u32) -> u64 {

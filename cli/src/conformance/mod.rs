@@ -18,10 +18,7 @@ pub struct Tally {
 }
 
 /// Runs every case of every file, printing one line per failing case; returns the totals.
-pub fn run_files(
-    files: &[impl AsRef<Path>],
-    out: &mut impl std::io::Write,
-) -> std::io::Result<Tally> {
+pub fn run_files(files: &[impl AsRef<Path>], out: &mut impl std::io::Write) -> std::io::Result<Tally> {
     let mut tally = Tally::default();
     for file in files {
         let file = file.as_ref();
@@ -93,8 +90,7 @@ pub(crate) fn check_field(expect: &Value, key: &str, got: &Value) -> Verdict {
 
 /// Reads a required field of a case.
 pub(crate) fn input<'a>(case: &'a Value, key: &str) -> Result<&'a Value, String> {
-    case.get(key)
-        .ok_or_else(|| format!("malformed case: no field {key:?}"))
+    case.get(key).ok_or_else(|| format!("malformed case: no field {key:?}"))
 }
 
 /// Reads a required non-negative integer field of a case.

@@ -61,10 +61,9 @@ pub(super) fn run(kind: &str, case: &Value, expect: &Value) -> Verdict {
             Ok(())
         }
         "perft" => {
-            let depth = u32::try_from(input_u64(case, "depth")?)
-                .map_err(|_| "malformed case: depth too large".to_string())?;
-            let g =
-                replay(variant, &moves).map_err(|i| format!("move {i} of the case is refused"))?;
+            let depth =
+                u32::try_from(input_u64(case, "depth")?).map_err(|_| "malformed case: depth too large".to_string())?;
+            let g = replay(variant, &moves).map_err(|i| format!("move {i} of the case is refused"))?;
             check_field(expect, "nodes", &json!(g.perft(depth)))
         }
         other => Err(format!("unknown kind {other:?} for trax")),

@@ -8,8 +8,7 @@ use serde_json::{json, Value};
 /// Why a case could not be set up or played: what `"error": true` expects.
 fn setup(case: &Value) -> Result<TripleTriad, String> {
     let state = input(case, "state")?;
-    let setup: Setup =
-        serde_json::from_value(state.clone()).map_err(|e| format!("bad state: {e}"))?;
+    let setup: Setup = serde_json::from_value(state.clone()).map_err(|e| format!("bad state: {e}"))?;
     TripleTriad::new(&setup).map_err(|e| format!("bad state: {e}"))
 }
 
@@ -18,18 +17,13 @@ pub(super) fn run(kind: &str, case: &Value, expect: &Value) -> Verdict {
         "play" => play(case, expect),
         "perft" => {
             let depth = input_u64(case, "depth")?;
-            let depth =
-                u32::try_from(depth).map_err(|_| "malformed case: depth too large".to_string())?;
+            let depth = u32::try_from(depth).map_err(|_| "malformed case: depth too large".to_string())?;
             let g = setup(case)?;
             check_field(expect, "nodes", &json!(g.perft(depth)))
         }
         "solve" => {
             let g = setup(case)?;
-            check_field(
-                expect,
-                "value",
-                &json!(arbiter_core::tripletriad::solve(&g).value),
-            )
+            check_field(expect, "value", &json!(arbiter_core::tripletriad::solve(&g).value))
         }
         other => Err(format!("unknown kind {other:?} for triple-triad")),
     }
@@ -39,24 +33,17 @@ fn play(case: &Value, expect: &Value) -> Verdict {
     let moves = input(case, "moves")?
         .as_array()
         .ok_or("malformed case: \"moves\" is not a list")?;
-    let want_error = expect
-        .get("error")
-        .and_then(Value::as_bool)
-        .unwrap_or(false);
+    let want_error = expect.get("error").and_then(Value::as_bool).unwrap_or(false);
     let result = setup(case).and_then(|mut g| {
         for (i, mv) in moves.iter().enumerate() {
-            let mv: Move =
-                serde_json::from_value(mv.clone()).map_err(|e| format!("move {i}: {e}"))?;
-            g.play(mv)
-                .map_err(|e| format!("move {i} ({mv}) refused: {e}"))?;
+            let mv: Move = serde_json::from_value(mv.clone()).map_err(|e| format!("move {i}: {e}"))?;
+            g.play(mv).map_err(|e| format!("move {i} ({mv}) refused: {e}"))?;
         }
         Ok(g)
     });
     let g = match (result, want_error) {
         (Err(_), true) => return Ok(()),
-        (Ok(_), true) => {
-            return Err("expected an error, but the state and every move were accepted".into())
-        }
+        (Ok(_), true) => return Err("expected an error, but the state and every move were accepted".into()),
         (Err(why), false) => return Err(why),
         (Ok(g), false) => g,
     };

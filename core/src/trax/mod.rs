@@ -15,6 +15,6 @@ mod notation;
 mod state;
 mod tile;
 
-pub use notation::{read_record, BadNotation, Move, RecordError};
+pub use notation::{column_name, read_record, BadNotation, Move, RecordError};
 pub use state::{MoveError, Trax, TurnReport, UnknownVariant, Variant};
 pub use tile::{Colour, Shape, Tile};

@@ -42,10 +42,7 @@ pub struct BadNotation {
 impl FromStr for Move {
     type Err = BadNotation;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let bad = |why| BadNotation {
-            text: s.into(),
-            why,
-        };
+        let bad = |why| BadNotation { text: s.into(), why };
         let b = s.as_bytes();
         let mut i = 0;
         let col = if b.first() == Some(&b'@') {
@@ -74,9 +71,9 @@ impl FromStr for Move {
         if digits.len() > 1 && digits.starts_with('0') {
             return Err(bad("a row has no leading zeros"));
         }
-        let row = digits.bytes().fold(0u64, |v, d| {
-            v.saturating_mul(10).saturating_add((d - b'0') as u64)
-        });
+        let row = digits
+            .bytes()
+            .fold(0u64, |v, d| v.saturating_mul(10).saturating_add((d - b'0') as u64));
         let shape = match &b[i..] {
             b"+" => Shape::Straight,
             b"/" => Shape::Slash,
@@ -106,6 +103,19 @@ pub(crate) fn write_col(f: &mut impl fmt::Write, col: u64) -> fmt::Result {
         f.write_char(l as char)?;
     }
     Ok(())
+}
+
+/// The notation name of column `col`: `@` for 0, `A` for 1, … `Z`, `AA`, ….
+///
+/// ```
+/// use arbiter_core::trax::column_name;
+/// assert_eq!(column_name(0), "@");
+/// assert_eq!(column_name(28), "AB");
+/// ```
+pub fn column_name(col: u64) -> String {
+    let mut s = String::new();
+    let _ = write_col(&mut s, col);
+    s
 }
 
 impl fmt::Display for Move {

@@ -232,14 +232,29 @@ impl Trax {
         }
     }
 
+    /// The notation name (`B3`) of absolute cell (`x`, `y`) relative to the current area, as
+    /// in [`TurnReport`] coordinates.
+    ///
+    /// ```
+    /// use arbiter_core::trax::{Trax, Variant};
+    /// let mut g = Trax::new(Variant::Unbounded);
+    /// let r = g.play_explained("@0/".parse().unwrap()).unwrap();
+    /// assert_eq!(g.cell_name(r.placed.0, r.placed.1), "A1");
+    /// ```
+    pub fn cell_name(&self, x: i32, y: i32) -> alloc::string::String {
+        let col = (x - self.bbox.minx + 1).max(0) as u64;
+        alloc::format!(
+            "{}{}",
+            super::notation::column_name(col),
+            (y - self.bbox.miny + 1).max(0)
+        )
+    }
+
     /// The tile at notation coordinates (`col` 1 = leftmost column, `row` 1 = top row), if any.
     pub fn tile_at(&self, col: u32, row: u32) -> Option<Tile> {
         let x = self.bbox.minx - 1 + col as i32;
         let y = self.bbox.miny - 1 + row as i32;
-        self.index(x, y)
-            .map(|i| self.cells[i])
-            .filter(|&t| t != 0)
-            .map(Tile)
+        self.index(x, y).map(|i| self.cells[i]).filter(|&t| t != 0).map(Tile)
     }
 
     fn index(&self, x: i32, y: i32) -> Option<usize> {
@@ -250,10 +265,7 @@ impl Trax {
 
     #[inline(always)]
     fn xy(&self, idx: usize) -> (i32, i32) {
-        (
-            (idx % self.n) as i32 - self.offx,
-            (idx / self.n) as i32 - self.offy,
-        )
+        ((idx % self.n) as i32 - self.offx, (idx / self.n) as i32 - self.offy)
     }
 
     #[inline(always)]
@@ -368,10 +380,7 @@ impl Trax {
     /// The tile of `shape` that matches the neighbours of empty cell `idx`, if any.
     fn colouring(&self, idx: usize, shape: Shape) -> Option<Tile> {
         let (red, white) = self.entries(idx);
-        shape
-            .tiles()
-            .into_iter()
-            .find(|t| t.0 & red == red && t.0 & white == 0)
+        shape.tiles().into_iter().find(|t| t.0 & red == red && t.0 & white == 0)
     }
 
     fn put(&mut self, idx: usize, tile: Tile, loops: &mut u8) {
@@ -548,9 +557,7 @@ impl Trax {
         if (0..4).all(|e| self.cells[self.step(idx, e)] == 0) {
             return Err(MoveError::NotAdjacent(mv));
         }
-        let tile = self
-            .colouring(idx, mv.shape)
-            .ok_or(MoveError::NoColouring(mv))?;
+        let tile = self.colouring(idx, mv.shape).ok_or(MoveError::NoColouring(mv))?;
         Ok((idx, tile))
     }
 
@@ -575,8 +582,7 @@ impl Trax {
         }
         self.log.clear();
         self.history.push(mv);
-        if self.result.is_none() && self.variant == Variant::EightByEight && !self.has_legal_move()
-        {
+        if self.result.is_none() && self.variant == Variant::EightByEight && !self.has_legal_move() {
             self.result = Some(Outcome::Draw);
         }
         Ok(TurnReport {
@@ -592,18 +598,11 @@ impl Trax {
         }
         if self.tiles == 0 {
             let origin = self.index(0, 0).expect("origin") as u32;
-            for (shape, tile) in [
-                (Shape::Straight, Tile(0b1010)),
-                (Shape::Slash, Tile(0b0110)),
-            ] {
+            for (shape, tile) in [(Shape::Straight, Tile(0b1010)), (Shape::Slash, Tile(0b0110))] {
                 f(Candidate {
                     cell: origin,
                     tile,
-                    mv: Move {
-                        col: 0,
-                        row: 0,
-                        shape,
-                    },
+                    mv: Move { col: 0, row: 0, shape },
                 });
             }
             return;
@@ -620,9 +619,7 @@ impl Trax {
                 if red | white == 0 {
                     continue;
                 }
-                if limit
-                    && (b.maxx.max(x) - b.minx.min(x) >= 8 || b.maxy.max(y) - b.miny.min(y) >= 8)
-                {
+                if limit && (b.maxx.max(x) - b.minx.min(x) >= 8 || b.maxy.max(y) - b.miny.min(y) >= 8) {
                     continue;
                 }
                 // Entries of the empty neighbours, shared by the three shapes: a tile forces a
@@ -635,11 +632,7 @@ impl Trax {
                     }
                 }
                 for shape in Shape::ALL {
-                    let Some(tile) = shape
-                        .tiles()
-                        .into_iter()
-                        .find(|t| t.0 & red == red && t.0 & white == 0)
-                    else {
+                    let Some(tile) = shape.tiles().into_iter().find(|t| t.0 & red == red && t.0 & white == 0) else {
                         continue;
                     };
                     let mv = Move {
@@ -757,14 +750,9 @@ impl PartialEq for Trax {
     fn eq(&self, other: &Trax) -> bool {
         let same_tiles = self.tiles == other.tiles
             && self.size() == other.size()
-            && (0..self.size().1).all(|r| {
-                (0..self.size().0)
-                    .all(|c| self.tile_at(c + 1, r + 1) == other.tile_at(c + 1, r + 1))
-            });
-        self.variant == other.variant
-            && same_tiles
-            && self.to_move == other.to_move
-            && self.result == other.result
+            && (0..self.size().1)
+                .all(|r| (0..self.size().0).all(|c| self.tile_at(c + 1, r + 1) == other.tile_at(c + 1, r + 1)));
+        self.variant == other.variant && same_tiles && self.to_move == other.to_move && self.result == other.result
     }
 }
 
@@ -840,8 +828,7 @@ impl Game for Trax {
             1024
         };
         let shape = Shape::ALL.iter().position(|&s| s == mv.shape).unwrap_or(0);
-        ((mv.row.min(side as u64 - 1) as usize * side) + mv.col.min(side as u64 - 1) as usize) * 3
-            + shape
+        ((mv.row.min(side as u64 - 1) as usize * side) + mv.col.min(side as u64 - 1) as usize) * 3 + shape
     }
 
     fn action_move(&self, id: usize) -> Option<Move> {
@@ -863,10 +850,7 @@ mod tests {
     use super::*;
 
     fn play(variant: Variant, moves: &str) -> Trax {
-        let moves: Vec<Move> = moves
-            .split_whitespace()
-            .map(|m| m.parse().unwrap())
-            .collect();
+        let moves: Vec<Move> = moves.split_whitespace().map(|m| m.parse().unwrap()).collect();
         Trax::replay(variant, &moves).unwrap()
     }
 

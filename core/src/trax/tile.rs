@@ -152,11 +152,7 @@ mod tests {
 
     #[test]
     fn six_tiles_two_per_shape_with_two_red_edges() {
-        let mut all: alloc::vec::Vec<u8> = Shape::ALL
-            .iter()
-            .flat_map(|s| s.tiles())
-            .map(|t| t.0)
-            .collect();
+        let mut all: alloc::vec::Vec<u8> = Shape::ALL.iter().flat_map(|s| s.tiles()).map(|t| t.0).collect();
         all.sort();
         assert_eq!(all, [0b0011, 0b0101, 0b0110, 0b1001, 0b1010, 0b1100]);
         for s in Shape::ALL {

@@ -67,9 +67,7 @@ pub fn choose(obs: &Observation, level: Level, rng: &mut Rng) -> Option<Move> {
     }
     match level {
         Level::Random => Some(moves[rng.below(moves.len() as u64) as usize]),
-        Level::Perfect if obs.opponent_hand.iter().all(Option::is_some) => {
-            Solver::new(20).solve(&state).best_move
-        }
+        Level::Perfect if obs.opponent_hand.iter().all(Option::is_some) => Solver::new(20).solve(&state).best_move,
         Level::Greedy | Level::Perfect => Some(greedy(&state, obs.player, &moves, rng)),
     }
 }
@@ -81,10 +79,7 @@ fn greedy(state: &TripleTriad, me: Player, moves: &[Move], rng: &mut Rng) -> Mov
         let mut next = state.clone();
         next.play_unchecked(mv);
         let score = next.score(me) as i64;
-        let card = state
-            .hand(me)
-            .nth(mv.card as usize)
-            .map_or(0, |c| c.rank_sum() as i64);
+        let card = state.hand(me).nth(mv.card as usize).map_or(0, |c| c.rank_sum() as i64);
         // Fewer empty neighbours leave fewer ways to take the card back; weaker cards are spent first.
         let safety = -(open_sides(&next, mv.cell) as i64) * 4 - card;
         let key = (score, safety);

@@ -74,9 +74,7 @@ impl fmt::Display for Element {
 
 /// An element name that is not one of the nine.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error(
-    "unknown element {0:?} (expected none, fire, ice, thunder, earth, poison, wind, water or holy)"
-)]
+#[error("unknown element {0:?} (expected none, fire, ice, thunder, earth, poison, wind, water or holy)")]
 pub struct UnknownElement(pub String);
 
 impl FromStr for Element {

@@ -64,9 +64,6 @@ mod tests {
         for level in 1..=10 {
             assert_eq!(FF8_CARDS.iter().filter(|c| c.level == level).count(), 11);
         }
-        assert!(FF8_CARDS
-            .iter()
-            .enumerate()
-            .all(|(i, c)| c.id == i as u32 + 1));
+        assert!(FF8_CARDS.iter().enumerate().all(|(i, c)| c.id == i as u32 + 1));
     }
 }

@@ -182,11 +182,7 @@ impl Collection {
     /// A starter collection: 20 random FF8 cards of levels 1–3, drawn from `seed`.
     pub fn starter(seed: u64) -> Collection {
         let mut rng = Rng::new(seed);
-        let pool: Vec<Card> = FF8_CARDS
-            .iter()
-            .filter(|c| c.level <= 3)
-            .map(|c| c.card())
-            .collect();
+        let pool: Vec<Card> = FF8_CARDS.iter().filter(|c| c.level <= 3).map(|c| c.card()).collect();
         let mut c = Collection::default();
         while c.cards.len() < 20 {
             let card = pool[rng.below(pool.len() as u64) as usize].clone();
@@ -246,10 +242,7 @@ mod tests {
             c.add(ff8_card(n).unwrap()).unwrap();
         }
         let deck: Vec<Card> = names.iter().map(|n| ff8_card(n).unwrap()).collect();
-        assert_eq!(
-            c.validate_deck(&deck, false),
-            Err(CollectionError::LevelTotal(41))
-        );
+        assert_eq!(c.validate_deck(&deck, false), Err(CollectionError::LevelTotal(41)));
         assert!(c.validate_deck(&deck, true).is_ok());
         let mut twice = deck.clone();
         twice[4] = ff8_card("Squall").unwrap();
@@ -257,9 +250,6 @@ mod tests {
             c.validate_deck(&twice, true),
             Err(CollectionError::NotOwned(_))
         ));
-        assert_eq!(
-            c.validate_deck(&deck[..4], true),
-            Err(CollectionError::DeckSize(4))
-        );
+        assert_eq!(c.validate_deck(&deck[..4], true), Err(CollectionError::DeckSize(4)));
     }
 }

@@ -176,12 +176,7 @@ pub struct Match {
 
 impl Match {
     /// Starts a match; `seed` drives every random choice (first player, elements, shuffles, trade).
-    pub fn new(
-        config: MatchConfig,
-        blue: Vec<Card>,
-        red: Vec<Card>,
-        seed: u64,
-    ) -> Result<Match, MatchError> {
+    pub fn new(config: MatchConfig, blue: Vec<Card>, red: Vec<Card>, seed: u64) -> Result<Match, MatchError> {
         for (player, hand) in [(Player::Blue, &blue), (Player::Red, &red)] {
             if hand.len() != 5 {
                 return Err(MatchError::HandSize {
@@ -191,13 +186,9 @@ impl Match {
             }
         }
         let mut rng = Rng::new(seed);
-        let first = config
-            .first
-            .unwrap_or_else(|| Player::BOTH[rng.below(2) as usize]);
+        let first = config.first.unwrap_or_else(|| Player::BOTH[rng.below(2) as usize]);
         let brought = Hands { blue, red };
-        let origin = (0..10)
-            .map(|i| (Player::BOTH[i / 5], (i % 5) as u8))
-            .collect();
+        let origin = (0..10).map(|i| (Player::BOTH[i / 5], (i % 5) as u8)).collect();
         let game = Self::round(&config, &brought, first, &mut rng)?;
         Ok(Match {
             config,
@@ -212,12 +203,7 @@ impl Match {
         })
     }
 
-    fn round(
-        config: &MatchConfig,
-        hands: &Hands,
-        first: Player,
-        rng: &mut Rng,
-    ) -> Result<TripleTriad, SetupError> {
+    fn round(config: &MatchConfig, hands: &Hands, first: Player, rng: &mut Rng) -> Result<TripleTriad, SetupError> {
         let mut setup = Setup {
             rules: config.rules,
             walls: config.walls.clone(),
@@ -357,11 +343,7 @@ impl Match {
             return Ok(TradeChoice::Automatic);
         };
         let [b, r] = result.scores;
-        let (won, lost) = if chooser == Player::Blue {
-            (b, r)
-        } else {
-            (r, b)
-        };
+        let (won, lost) = if chooser == Player::Blue { (b, r) } else { (r, b) };
         let count = match self.config.trade {
             TradeRule::One => 1,
             TradeRule::Two => 2,
@@ -393,19 +375,13 @@ impl Match {
         };
         let out = match choice {
             TradeChoice::Pick { chooser, count } => {
-                let distinct = picks
-                    .iter()
-                    .enumerate()
-                    .all(|(i, p)| !picks[..i].contains(p));
+                let distinct = picks.iter().enumerate().all(|(i, p)| !picks[..i].contains(p));
                 if picks.len() != count as usize || !distinct || picks.iter().any(|&p| p >= 5) {
                     return Err(MatchError::BadPicks(
                         "pick exactly the number of distinct indices 0..=4 the trade allows",
                     ));
                 }
-                picks
-                    .iter()
-                    .map(|&i| transfer(chooser.other(), i))
-                    .collect()
+                picks.iter().map(|&i| transfer(chooser.other(), i)).collect()
             }
             TradeChoice::Swap { chooser } => match picks {
                 [i] if *i < 5 => alloc::vec![transfer(chooser.other(), *i), transfer(chooser, *i)],
@@ -443,9 +419,7 @@ impl Match {
                     })
                     .collect()
             }
-            (TradeRule::All, Some(w)) => (0..5)
-                .map(|i| transfer(w.other(), i, &self.brought))
-                .collect(),
+            (TradeRule::All, Some(w)) => (0..5).map(|i| transfer(w.other(), i, &self.brought)).collect(),
             (TradeRule::Random, Some(w)) => {
                 let i = self.rng.below(5) as u8;
                 alloc::vec![transfer(w.other(), i, &self.brought)]
@@ -488,11 +462,7 @@ mod tests {
             let mut m = Match::new(config, cards("b", 1), cards("r", 1), 9).unwrap();
             play_out(&mut m);
             let r = m.result().unwrap();
-            assert_eq!(
-                (r.winner, r.rounds, r.scores),
-                (None, 3, [5, 5]),
-                "{mode:?}"
-            );
+            assert_eq!((r.winner, r.rounds, r.scores), (None, 3, [5, 5]), "{mode:?}");
             assert_eq!(m.trade_choice().unwrap(), TradeChoice::Automatic);
             assert!(m.settle_trade(&[]).unwrap().is_empty());
             assert_eq!(m.settle_trade(&[]), Err(MatchError::AlreadySettled));
@@ -563,17 +533,14 @@ mod tests {
 
         let mut m = won(TradeRule::Direct);
         let t = m.settle_trade(&[]).unwrap();
-        let red_on_blue = (0..9).filter(|&c| matches!(m.game().cell(c), Some((card, Player::Blue)) if card.name.starts_with('r'))).count();
+        let red_on_blue = (0..9)
+            .filter(|&c| matches!(m.game().cell(c), Some((card, Player::Blue)) if card.name.starts_with('r')))
+            .count();
         assert_eq!(t.len(), red_on_blue);
         assert!(t.iter().all(|t| t.from == Player::Red));
 
         let mut m = won(TradeRule::DirectSwap);
-        assert_eq!(
-            m.trade_choice().unwrap(),
-            TradeChoice::Swap {
-                chooser: Player::Blue
-            }
-        );
+        assert_eq!(m.trade_choice().unwrap(), TradeChoice::Swap { chooser: Player::Blue });
         let t = m.settle_trade(&[2]).unwrap();
         assert_eq!(
             t.iter().map(|t| (t.from, t.index)).collect::<Vec<_>>(),
@@ -615,21 +582,13 @@ mod tests {
             "random trade ignores the seed: {draws:?}"
         );
 
-        assert!(won(TradeRule::Training)
-            .settle_trade(&[])
-            .unwrap()
-            .is_empty());
+        assert!(won(TradeRule::Training).settle_trade(&[]).unwrap().is_empty());
     }
 
     #[test]
     fn bad_hands_and_early_trades_are_refused() {
         assert!(matches!(
-            Match::new(
-                MatchConfig::default(),
-                cards("b", 1)[..4].to_vec(),
-                cards("r", 1),
-                0
-            ),
+            Match::new(MatchConfig::default(), cards("b", 1)[..4].to_vec(), cards("r", 1), 0),
             Err(MatchError::HandSize { .. })
         ));
         let mut m = Match::new(MatchConfig::default(), cards("b", 1), cards("r", 1), 0).unwrap();

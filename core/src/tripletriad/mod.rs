@@ -33,18 +33,12 @@ mod trade;
 
 pub use card::{Card, Element, Side, UnknownElement};
 pub use cards::{ff8_card, ff8_cards, Ff8Card, FF8_CARDS};
-pub use collection::{
-    copies_allowed, rank_sum_range, validate_custom_card, Collection, CollectionError,
-};
-pub use matchplay::{
-    ElementLayout, Match, MatchConfig, MatchError, MatchResult, SuddenDeath, TradeChoice, Transfer,
-};
+pub use collection::{copies_allowed, rank_sum_range, validate_custom_card, Collection, CollectionError};
+pub use matchplay::{ElementLayout, Match, MatchConfig, MatchError, MatchResult, SuddenDeath, TradeChoice, Transfer};
 pub use preset::{preset, FF8_TRADES, PRESETS};
 pub use resolve::Captures;
 pub use rules::{BadLabel, Comparison, Rules, RulesError, Wall, WallLabel};
 pub use setup::{Hands, Placed, Setup, SetupError};
 pub use solve::{solve, Solution, Solver};
-pub use state::{
-    BadMove, Move, MoveError, MoveList, Observation, Player, TripleTriad, UnknownPlayer,
-};
+pub use state::{BadMove, Move, MoveError, MoveList, Observation, Player, TripleTriad, UnknownPlayer};
 pub use trade::{DiffMode, TradeNotAllowed, TradeRule, UnknownTradeRule};

@@ -87,12 +87,7 @@ pub(crate) fn place_basic(t: &Table, mut pos: Position, card: u8, cell: u8) -> P
     pos.to_move = mover.other();
     pos.set_card(cell, card);
     pos.occupied |= bit;
-    let theirs = pos.occupied
-        & if mover == Player::Blue {
-            !pos.blue
-        } else {
-            pos.blue
-        };
+    let theirs = pos.occupied & if mover == Player::Blue { !pos.blue } else { pos.blue };
     let attack = &t.eff[card as usize][cell as usize];
     let nb = &t.nb[cell as usize];
     // Branch-free: whether a neighbour is taken is a coin toss the predictor cannot learn. An
@@ -129,12 +124,7 @@ fn resolve_full(t: &Table, pos: &mut Position, card: u8, placed_on: u8, mover: P
     let r = &t.rules;
     let nb = &t.nb[cell];
     let printed = &t.printed[card as usize];
-    let theirs = pos.occupied
-        & if mover == Player::Blue {
-            !pos.blue
-        } else {
-            pos.blue
-        };
+    let theirs = pos.occupied & if mover == Player::Blue { !pos.blue } else { pos.blue };
     // Per side: the neighbour's cell bit (0 at an edge), whether a card is there, its printed
     // facing value.
     let nbit: [u16; 4] = core::array::from_fn(|s| (1u16 << nb[s]) & FULL);
@@ -224,18 +214,11 @@ fn resolve_full(t: &Table, pos: &mut Position, card: u8, placed_on: u8, mover: P
         while frontier != 0 {
             let mut next = 0u16;
             for c in bits(frontier) {
-                let theirs = pos.occupied
-                    & if mover == Player::Blue {
-                        !pos.blue
-                    } else {
-                        pos.blue
-                    };
+                let theirs = pos.occupied & if mover == Player::Blue { !pos.blue } else { pos.blue };
                 let attack = &t.eff[pos.card(c) as usize][c as usize];
                 for (side, &n) in t.nb[c as usize].iter().enumerate() {
                     let bit = (1u16 << n) & FULL;
-                    if theirs & bit != 0
-                        && attack[side] > t.guard[pos.card(n) as usize][n as usize][side]
-                    {
+                    if theirs & bit != 0 && attack[side] > t.guard[pos.card(n) as usize][n as usize][side] {
                         set_owner(pos, bit, mover);
                         next |= bit;
                     }
@@ -254,11 +237,7 @@ fn rotate(pos: &mut Position, line: [u8; 3]) {
     let [a, b, c] = line;
     let cards = [pos.card(a), pos.card(b), pos.card(c)];
     let bit = |m: u16, i: u8| (m >> i) & 1;
-    let occ = [
-        bit(pos.occupied, a),
-        bit(pos.occupied, b),
-        bit(pos.occupied, c),
-    ];
+    let occ = [bit(pos.occupied, a), bit(pos.occupied, b), bit(pos.occupied, c)];
     let blue = [bit(pos.blue, a), bit(pos.blue, b), bit(pos.blue, c)];
     let line_mask = (1u16 << a) | (1 << b) | (1 << c);
     pos.occupied &= !line_mask;

@@ -78,10 +78,7 @@ pub struct Setup {
     #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "no_elements"))]
     pub elements: [Option<Element>; 9],
     /// Power-wall labels (power walls are on when this is non-empty).
-    #[cfg_attr(
-        feature = "serde",
-        serde(default, skip_serializing_if = "Vec::is_empty")
-    )]
+    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "Vec::is_empty"))]
     pub walls: Vec<Wall>,
     /// The nine cells.
     pub board: [Option<Placed>; 9],
@@ -171,11 +168,7 @@ impl Setup {
         };
         let blue = deal();
         let red = deal();
-        let to_move = if rng.below(2) == 0 {
-            Player::Blue
-        } else {
-            Player::Red
-        };
+        let to_move = if rng.below(2) == 0 { Player::Blue } else { Player::Red };
         Setup {
             hands: Hands { blue, red },
             to_move,
@@ -208,9 +201,7 @@ impl Setup {
                 });
             }
             match seen[w.cell as usize] {
-                Some(side) if side == w.side => {
-                    return Err(SetupError::DuplicateWall { cell: w.cell, side })
-                }
+                Some(side) if side == w.side => return Err(SetupError::DuplicateWall { cell: w.cell, side }),
                 Some(_) => return Err(SetupError::CornerTwoLabels(w.cell)),
                 None => seen[w.cell as usize] = Some(w.side),
             }
@@ -233,10 +224,7 @@ impl Setup {
         let empty = self.board.iter().filter(|c| c.is_none()).count();
         let (nb, nr) = (self.hands.blue.len(), self.hands.red.len());
         if nb + nr != empty + 1 {
-            return Err(SetupError::CardCount {
-                cards: nb + nr,
-                empty,
-            });
+            return Err(SetupError::CardCount { cards: nb + nr, empty });
         }
         let (mine, theirs) = match self.to_move {
             Player::Blue => (nb, nr),
@@ -279,10 +267,7 @@ impl Setup {
                 }
             }
         }
-        let cards: Vec<Card> = slots
-            .into_iter()
-            .map(|c| c.expect("ten cards in all"))
-            .collect();
+        let cards: Vec<Card> = slots.into_iter().map(|c| c.expect("ten cards in all")).collect();
         debug_assert_eq!(cards.len(), 10);
         debug_assert_eq!(bits(pos.occupied).count() + empty, 9);
         debug_assert!(pos.occupied <= FULL);

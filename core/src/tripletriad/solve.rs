@@ -110,13 +110,7 @@ impl Solver {
         }
     }
 
-    fn search(
-        &mut self,
-        t: &Table,
-        pos: &Position,
-        mut alpha: i8,
-        mut beta: i8,
-    ) -> (i8, Option<(u8, u8)>) {
+    fn search(&mut self, t: &Table, pos: &Position, mut alpha: i8, mut beta: i8) -> (i8, Option<(u8, u8)>) {
         self.nodes += 1;
         let empty = !pos.occupied & FULL;
         let hand = pos.hand(pos.to_move);
@@ -228,13 +222,7 @@ fn last_plies(t: &Table, pos: &Position, beta: i8) -> (i8, Option<(u8, u8)>) {
 impl Solver {
     /// Three empty cells: plain alpha-beta over the 6 moves, without table or sorting, whose cost
     /// would exceed the subtree's.
-    fn three_empty(
-        &mut self,
-        t: &Table,
-        pos: &Position,
-        alpha: i8,
-        beta: i8,
-    ) -> (i8, Option<(u8, u8)>) {
+    fn three_empty(&mut self, t: &Table, pos: &Position, alpha: i8, beta: i8) -> (i8, Option<(u8, u8)>) {
         let empty = !pos.occupied & FULL;
         let hand = pos.hand(pos.to_move);
         let mut best = (-128i8, None);

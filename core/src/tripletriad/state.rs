@@ -226,12 +226,7 @@ pub(crate) struct Table {
 }
 
 impl Table {
-    pub fn new(
-        rules: Rules,
-        cards: Vec<Card>,
-        elements: [Option<Element>; 9],
-        walls: Vec<Wall>,
-    ) -> Table {
+    pub fn new(rules: Rules, cards: Vec<Card>, elements: [Option<Element>; 9], walls: Vec<Wall>) -> Table {
         // `"none"` and `null` are the same plain cell: keep one spelling.
         let elements = elements.map(|e| e.filter(|&e| e != Element::None));
         let nb = NEIGHBOURS[rules.borderless as usize];
@@ -242,14 +237,11 @@ impl Table {
             printed[id] = card.ranks;
             sum[id] = card.ranks.iter().map(|&r| r as u16).sum();
             for cell in 0..9 {
-                eff[id][cell] = card
-                    .ranks
-                    .map(|r| effective(&rules, r, card.element, elements[cell]));
+                eff[id][cell] = card.ranks.map(|r| effective(&rules, r, card.element, elements[cell]));
             }
         }
-        let guard = eff.map(|cells| {
-            core::array::from_fn(|c| cells.get(c).map_or([0; 4], |r| [r[2], r[3], r[0], r[1]]))
-        });
+        let guard =
+            eff.map(|cells| core::array::from_fn(|c| cells.get(c).map_or([0; 4], |r| [r[2], r[3], r[0], r[1]])));
         let mut wall_at = [None; 9];
         for w in &walls {
             wall_at[w.cell as usize] = Some(*w);
@@ -265,8 +257,7 @@ impl Table {
                 .filter(|&o| cards[o] == cards[id] && (o < 5) == (id < 5))
                 .fold(0u16, |m, o| m | 1 << o)
         });
-        let basic_only =
-            walls.is_empty() && !rules.same && !rules.plus && !rules.battle && !rules.combo;
+        let basic_only = walls.is_empty() && !rules.same && !rules.plus && !rules.battle && !rules.combo;
         Table {
             rules,
             cards,
@@ -338,11 +329,7 @@ impl TripleTriad {
     pub fn setup(&self) -> Setup {
         let t = &*self.table;
         let p = &self.pos;
-        let hand = |pl: Player| {
-            bits(p.hand(pl))
-                .map(|id| t.cards[id as usize].clone())
-                .collect()
-        };
+        let hand = |pl: Player| bits(p.hand(pl)).map(|id| t.cards[id as usize].clone()).collect();
         Setup {
             rules: t.rules,
             elements: t.elements,
@@ -441,10 +428,7 @@ impl TripleTriad {
     /// Plays `mv` and reports what it captured, step by step.
     pub fn play_explained(&mut self, mv: Move) -> Result<Captures, MoveError> {
         self.check(mv)?;
-        let id = self
-            .pos
-            .hand_card(self.pos.to_move, mv.card)
-            .expect("checked");
+        let id = self.pos.hand_card(self.pos.to_move, mv.card).expect("checked");
         Ok(place(&self.table, &mut self.pos, id, mv.cell))
     }
 

@@ -54,9 +54,7 @@ pub enum TradeRule {
 
 /// A trade rule that cannot apply.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error(
-    "the trade rule all needs each player to own more than ten cards (they own {blue} and {red})"
-)]
+#[error("the trade rule all needs each player to own more than ten cards (they own {blue} and {red})")]
 pub struct TradeNotAllowed {
     /// Cards blue owns.
     pub blue: usize,
@@ -69,9 +67,7 @@ impl TradeRule {
     pub fn experience_required(self) -> Option<u32> {
         match self {
             TradeRule::Training | TradeRule::None => Some(0),
-            TradeRule::One | TradeRule::Direct | TradeRule::Diff(_) | TradeRule::Random => {
-                Some(1000)
-            }
+            TradeRule::One | TradeRule::Direct | TradeRule::Diff(_) | TradeRule::Random => Some(1000),
             TradeRule::Two => Some(2000),
             TradeRule::Three => Some(3000),
             TradeRule::Four => Some(4000),
