@@ -147,7 +147,9 @@ fn a_person_can_play_a_whole_game() {
 fn every_trax_conformance_case_passes() {
     let files = conformance_files("trax-");
     assert!(files.len() >= 2, "the conformance copies are missing");
-    let args: Vec<&str> = std::iter::once("conformance").chain(files.iter().map(String::as_str)).collect();
+    let args: Vec<&str> = std::iter::once("conformance")
+        .chain(files.iter().map(String::as_str))
+        .collect();
     let out = arbiter(&args);
     let text = stdout(&out);
     assert!(out.status.success(), "{text}");

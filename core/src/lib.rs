@@ -25,6 +25,7 @@ extern crate alloc;
 extern crate std;
 
 mod game;
+pub mod nantong;
 mod rng;
 pub mod trax;
 pub mod tripletriad;

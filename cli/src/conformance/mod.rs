@@ -1,5 +1,7 @@
 //! The conformance runner: JSON Lines cases (`conformance/FORMAT.md`) checked against the engine.
 
+mod nantong;
+mod nantong_replay;
 mod trax;
 mod triple_triad;
 
@@ -76,6 +78,7 @@ fn run_case(case: &Value) -> Verdict {
     match game {
         "triple-triad" => triple_triad::run(kind, case, expect),
         "trax" => trax::run(kind, case, expect),
+        "nantong" => nantong::run(kind, case, expect),
         other => Err(format!("unknown game {other:?}")),
     }
 }

@@ -1,0 +1,198 @@
+//! Winning hands: seven groups and a pair, by exhaustive decomposition of per-kind counts.
+
+use alloc::vec::Vec;
+
+use super::card::{Counts, Kind, KINDS};
+
+/// A group of a concealed partition.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Group {
+    /// Three consecutive ranks of one suit, from this kind.
+    Sequence(Kind),
+    /// Three identical.
+    Triplet(Kind),
+}
+
+/// One way to split concealed cards into groups and a pair.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Partition {
+    /// The groups.
+    pub groups: Vec<Group>,
+    /// The pair's kind.
+    pub pair: Kind,
+}
+
+fn first_nonzero(c: &Counts, from: usize) -> Option<usize> {
+    (from..KINDS).find(|&i| c[i] != 0)
+}
+
+/// Whether `c` splits into exactly `groups` groups and one pair.
+fn decomposes(c: &mut Counts, from: usize, groups: u32, pair: bool) -> bool {
+    let Some(i) = first_nonzero(c, from) else {
+        return groups == 0 && pair;
+    };
+    // The first card left must start a triplet, a sequence or the pair.
+    if groups > 0 && c[i] >= 3 {
+        c[i] -= 3;
+        let ok = decomposes(c, i, groups - 1, pair);
+        c[i] += 3;
+        if ok {
+            return true;
+        }
+    }
+    if groups > 0 && Kind::from_index(i).is_some_and(Kind::starts_sequence) && c[i + 1] > 0 && c[i + 2] > 0 {
+        c[i] -= 1;
+        c[i + 1] -= 1;
+        c[i + 2] -= 1;
+        let ok = decomposes(c, i, groups - 1, pair);
+        c[i] += 1;
+        c[i + 1] += 1;
+        c[i + 2] += 1;
+        if ok {
+            return true;
+        }
+    }
+    if !pair && c[i] >= 2 {
+        c[i] -= 2;
+        let ok = decomposes(c, i, groups, true);
+        c[i] += 2;
+        return ok;
+    }
+    false
+}
+
+/// Whether concealed `counts`, with `melds` groups already declared (a Tiandi Hezi is not one),
+/// make seven groups and a pair.
+///
+/// ```
+/// use arbiter_core::nantong::{counts_of, is_winning};
+/// let hand = counts_of("1m 2m 3m 4m 5m 6m 7m 8m 9m 1s 2s 3s 4s 5s 6s 7s 8s 9s 1c 2c 3c T T".split(' ')).unwrap();
+/// assert!(is_winning(&hand, 0));
+/// ```
+pub fn is_winning(counts: &Counts, melds: usize) -> bool {
+    let Some(groups) = 7usize.checked_sub(melds) else {
+        return false;
+    };
+    let total: usize = counts.iter().map(|&c| c as usize).sum();
+    if total != groups * 3 + 2 {
+        return false;
+    }
+    let mut c = *counts;
+    decomposes(&mut c, 0, groups as u32, false)
+}
+
+/// The kinds that would complete `counts` (one card short of a winning hand with `melds` groups
+/// declared), leaving out kinds whose four copies are all in `held` (hand and melds).
+///
+/// ```
+/// use arbiter_core::nantong::{counts_of, waits, Kind};
+/// let hand = counts_of("1m 2m 3m 4m 5m 6m 7m 8m 9m 1s 2s 3s 4s 5s 6s 7s 8s 9s 1c 2c 3c T".split(' ')).unwrap();
+/// assert_eq!(waits(&hand, 0, &hand), vec![Kind::T]);
+/// ```
+pub fn waits(counts: &Counts, melds: usize, held: &Counts) -> Vec<Kind> {
+    let mut out = Vec::new();
+    let mut c = *counts;
+    for k in Kind::all() {
+        if c[k.index()] >= 4 || held[k.index()] >= 4 {
+            continue;
+        }
+        c[k.index()] += 1;
+        if is_winning(&c, melds) {
+            out.push(k);
+        }
+        c[k.index()] -= 1;
+    }
+    out
+}
+
+fn collect(
+    c: &mut Counts,
+    from: usize,
+    groups: u32,
+    pair: Option<Kind>,
+    acc: &mut Vec<Group>,
+    out: &mut Vec<Partition>,
+) {
+    let Some(i) = first_nonzero(c, from) else {
+        if groups == 0 {
+            if let Some(pair) = pair {
+                out.push(Partition {
+                    groups: acc.clone(),
+                    pair,
+                });
+            }
+        }
+        return;
+    };
+    let k = Kind::from_index(i).expect("kind");
+    if groups > 0 && c[i] >= 3 {
+        c[i] -= 3;
+        acc.push(Group::Triplet(k));
+        collect(c, i, groups - 1, pair, acc, out);
+        acc.pop();
+        c[i] += 3;
+    }
+    if groups > 0 && k.starts_sequence() && c[i + 1] > 0 && c[i + 2] > 0 {
+        for d in 0..3 {
+            c[i + d] -= 1;
+        }
+        acc.push(Group::Sequence(k));
+        collect(c, i, groups - 1, pair, acc, out);
+        acc.pop();
+        for d in 0..3 {
+            c[i + d] += 1;
+        }
+    }
+    if pair.is_none() && c[i] >= 2 {
+        c[i] -= 2;
+        collect(c, i, groups, Some(k), acc, out);
+        c[i] += 2;
+    }
+}
+
+/// Every partition of a winning concealed hand (empty if it does not win).
+pub fn partitions(counts: &Counts, melds: usize) -> Vec<Partition> {
+    let mut out = Vec::new();
+    if let Some(groups) = 7usize.checked_sub(melds) {
+        let mut c = *counts;
+        collect(&mut c, 0, groups as u32, None, &mut Vec::new(), &mut out);
+    }
+    out
+}
+
+/// Counts of a list of codes.
+///
+/// ```
+/// use arbiter_core::nantong::counts_of;
+/// let c = counts_of(["5m", "5m", "R"]).unwrap();
+/// assert_eq!((c[4], c[29]), (2, 1));
+/// assert!(counts_of(["5x"]).is_err());
+/// ```
+pub fn counts_of<'a>(codes: impl IntoIterator<Item = &'a str>) -> Result<Counts, super::card::UnknownCard> {
+    let mut c = [0u8; KINDS];
+    for code in codes {
+        let k: Kind = code.parse()?;
+        c[k.index()] = c[k.index()].saturating_add(1);
+    }
+    Ok(c)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn concealed_fours_are_ordinary_cards() {
+        // Three T plus one T cannot win: T forms no sequence.
+        let c = counts_of("1m 2m 3m 4m 5m 6m 7m 8m 9m 1s 2s 3s 4s 5s 6s 1c 1c 1c T T T T 9c".split(' ')).unwrap();
+        assert!(!is_winning(&c, 0));
+    }
+
+    #[test]
+    fn partitions_list_every_split() {
+        let c = counts_of("2m 2m 2m 3m 3m 3m 4m 4m 4m 5s 5s".split(' ')).unwrap();
+        let p = partitions(&c, 4);
+        assert_eq!(p.len(), 2); // three triplets, or three 2-3-4 sequences
+        assert!(p.iter().all(|p| p.pair.to_string() == "5s"));
+    }
+}

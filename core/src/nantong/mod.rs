@@ -1,0 +1,18 @@
+//! Nantong long cards: three players, 120 cards of 30 kinds, hidden hands, declarations, claims,
+//! kongs and full hu scoring (see `rules/nantong.md`).
+//!
+//! ```
+//! use arbiter_core::nantong::{counts_of, is_winning};
+//! let hand = counts_of("1c 2c 3c 1c 2c 3c 5m 5m 5m T T T 7s 8s 9s 4m 5m 6m 2s 3s 4s W W".split(' ')).unwrap();
+//! assert!(is_winning(&hand, 0));
+//! ```
+
+mod card;
+mod hand;
+mod score;
+
+pub use card::{Counts, Kind, UnknownCard, KINDS};
+pub use hand::{counts_of, is_winning, partitions, waits, Group, Partition};
+pub use score::{
+    score_deal, DealScore, GroupScore, Meld, MeldType, PlayerHand, PlayerScore, ScoreError, Source, Win, WinSource,
+};
