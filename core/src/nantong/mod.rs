@@ -7,12 +7,16 @@
 //! assert!(is_winning(&hand, 0));
 //! ```
 
+mod action;
 mod card;
 mod hand;
 mod score;
+mod state;
 
+pub use action::{Action, BadAction};
 pub use card::{Counts, Kind, UnknownCard, KINDS};
 pub use hand::{counts_of, is_winning, partitions, waits, Group, Partition};
 pub use score::{
     score_deal, DealScore, GroupScore, Meld, MeldType, PlayerHand, PlayerScore, ScoreError, Source, Win, WinSource,
 };
+pub use state::{full_deck, Nantong, NantongError, Observation, Phase, Seat};

@@ -1,0 +1,841 @@
+//! A deal of Nantong long cards: dealing, preparation, turns, serialised claims, the end.
+
+use alloc::vec;
+use alloc::vec::Vec;
+use core::fmt;
+
+use super::action::Action;
+use super::card::{Counts, Kind, KINDS};
+use super::hand::{is_winning, waits};
+use super::score::{score_deal, DealScore, Meld, MeldType, PlayerHand, Win, WinSource};
+use crate::game::{Game, Outcome};
+use crate::Rng;
+
+/// A seat, 0..3; seats play in increasing order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Seat(pub u8);
+
+impl Seat {
+    /// The seat that plays after this one.
+    pub const fn next(self) -> Seat {
+        Seat((self.0 + 1) % 3)
+    }
+}
+
+impl fmt::Display for Seat {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "seat {}", self.0)
+    }
+}
+
+/// Why a deck or an action was refused; the state is unchanged.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum NantongError {
+    /// The deck is not 120 cards, four of each kind.
+    #[error("a deck holds 120 cards, four of each of the 30 kinds")]
+    BadDeck,
+    /// The dealer is not seat 0, 1 or 2.
+    #[error("no seat {0}")]
+    NoSeat(u8),
+    /// The deal has ended.
+    #[error("the deal is over")]
+    Over,
+    /// Another seat is to act.
+    #[error("{actor} cannot act now: {expected} is to act")]
+    OutOfTurn {
+        /// Who tried.
+        actor: Seat,
+        /// Who is to act.
+        expected: Seat,
+    },
+    /// The action is not legal now.
+    #[error("{seat} cannot {action} now: {why}")]
+    Illegal {
+        /// Who tried.
+        seat: Seat,
+        /// The action.
+        action: Action,
+        /// Why not.
+        why: &'static str,
+    },
+}
+
+/// Where the deal stands: who must act, and on what.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Phase {
+    /// `seat` makes opening declarations, then `ready` or `finish`.
+    Preparation(Seat),
+    /// The dealer's first action: a heavenly win or the first discard.
+    DealerFirst,
+    /// `seat` has drawn `drawn` (from the front, or a replacement from the back).
+    AfterDraw {
+        /// Who drew.
+        seat: Seat,
+        /// The drawn card.
+        drawn: Kind,
+        /// A replacement draw.
+        replacement: bool,
+    },
+    /// `seat` ponged and must discard.
+    AfterPong(Seat),
+    /// `seat` may win on `card`, discarded by `from` (candidates are asked in priority order).
+    ClaimWin {
+        /// The discard.
+        card: Kind,
+        /// Who discarded it.
+        from: Seat,
+        /// Who is asked now.
+        seat: Seat,
+    },
+    /// `seat` may pong or kong `card`, discarded by `from`.
+    ClaimMeld {
+        /// The discard.
+        card: Kind,
+        /// Who discarded it.
+        from: Seat,
+        /// Who is asked.
+        seat: Seat,
+    },
+    /// `seat` may rob the kong `adder` is adding with `card`.
+    RobKong {
+        /// The added card.
+        card: Kind,
+        /// Who adds it.
+        adder: Seat,
+        /// Who is asked now.
+        seat: Seat,
+    },
+    /// The deal has ended.
+    Over,
+}
+
+/// A Nantong deal.
+///
+/// ```
+/// use arbiter_core::Game;
+/// use arbiter_core::nantong::{Nantong, Action, Seat};
+/// let mut g = Nantong::new(5);
+/// // Preparation: every seat ends it, dealer first.
+/// while matches!(g.phase(), arbiter_core::nantong::Phase::Preparation(_)) {
+///     g.play(Action::Finish).unwrap();
+/// }
+/// assert_eq!(g.to_move(), Some(g.dealer()));
+/// assert_eq!(g.hand_size(g.dealer()), 23);
+/// ```
+#[derive(Clone, Debug)]
+pub struct Nantong {
+    rng: Rng,
+    dealer: Seat,
+    indicators: [Kind; 2],
+    /// The stock in order; draws from the front take `stock[front]`, replacements `stock[back - 1]`.
+    stock: Vec<Kind>,
+    front: usize,
+    back: usize,
+    hands: [Counts; 3],
+    dealt: [Counts; 3],
+    melds: [Vec<Meld>; 3],
+    ready: [bool; 3],
+    /// Discards still on the table, in order.
+    discards: Vec<(Seat, Kind)>,
+    phase: Phase,
+    /// Whether the dealer has made the first discard, and whether the discard being claimed is it.
+    first_discard_made: bool,
+    claiming_first_discard: bool,
+    history: Vec<(Seat, Action)>,
+    result: Option<(Option<Win>, DealScore)>,
+}
+
+/// The 120 cards in code order (four of each kind).
+pub fn full_deck() -> Vec<Kind> {
+    Kind::all().flat_map(|k| [k; 4]).collect()
+}
+
+fn add(c: &Counts, k: Kind) -> Counts {
+    let mut c = *c;
+    c[k.index()] += 1;
+    c
+}
+
+impl Nantong {
+    /// A deal from a shuffled deck and a dealer both drawn from `seed`.
+    pub fn new(seed: u64) -> Nantong {
+        let mut rng = Rng::new(seed);
+        let dealer = Seat(rng.below(3) as u8);
+        Self::shuffled(rng, dealer)
+    }
+
+    fn shuffled(mut rng: Rng, dealer: Seat) -> Nantong {
+        let mut deck = full_deck();
+        rng.shuffle(&mut deck);
+        let mut g = Nantong::deal(&deck, dealer.0).expect("a full deck");
+        g.rng = rng;
+        g
+    }
+
+    /// The next deal: the next seat deals a deck shuffled by this deal's generator.
+    pub fn next_deal(&self) -> Nantong {
+        Self::shuffled(self.rng, self.dealer.next())
+    }
+
+    /// A restart: a new shuffle and a dealer drawn again.
+    pub fn restart(&self) -> Nantong {
+        let mut rng = self.rng;
+        let dealer = Seat(rng.below(3) as u8);
+        Self::shuffled(rng, dealer)
+    }
+
+    /// The canonical deal of a deck order: the dealer takes the first 23 cards, the next seats 22
+    /// each, two indicators are turned up, the last 51 are the stock.
+    pub fn deal(deck: &[Kind], dealer: u8) -> Result<Nantong, NantongError> {
+        if dealer > 2 {
+            return Err(NantongError::NoSeat(dealer));
+        }
+        let mut seen = [0u8; KINDS];
+        for k in deck {
+            seen[k.index()] += 1;
+        }
+        if deck.len() != 120 || seen.iter().any(|&n| n != 4) {
+            return Err(NantongError::BadDeck);
+        }
+        let dealer = Seat(dealer);
+        let mut hands = [[0u8; KINDS]; 3];
+        let ranges = [(dealer, 0..23), (dealer.next(), 23..45), (dealer.next().next(), 45..67)];
+        for (seat, range) in ranges {
+            for k in &deck[range] {
+                hands[seat.0 as usize][k.index()] += 1;
+            }
+        }
+        Ok(Nantong {
+            rng: Rng::new(0),
+            dealer,
+            indicators: [deck[67], deck[68]],
+            stock: deck[69..].to_vec(),
+            front: 0,
+            back: 51,
+            dealt: hands,
+            hands,
+            melds: Default::default(),
+            ready: [false; 3],
+            discards: Vec::new(),
+            phase: Phase::Preparation(dealer),
+            first_discard_made: false,
+            claiming_first_discard: false,
+            history: Vec::new(),
+            result: None,
+        })
+    }
+
+    /// The dealer.
+    pub fn dealer(&self) -> Seat {
+        self.dealer
+    }
+
+    /// The two indicators.
+    pub fn indicators(&self) -> [Kind; 2] {
+        self.indicators
+    }
+
+    /// Where the deal stands.
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    /// Cards left in the stock.
+    pub fn stock_size(&self) -> usize {
+        self.back - self.front
+    }
+
+    /// Concealed cards of `seat`.
+    pub fn hand_size(&self, seat: Seat) -> usize {
+        self.hands[seat.0 as usize].iter().map(|&c| c as usize).sum()
+    }
+
+    /// The melds of `seat`.
+    pub fn melds(&self, seat: Seat) -> &[Meld] {
+        &self.melds[seat.0 as usize]
+    }
+
+    /// The actions played so far.
+    pub fn history(&self) -> &[(Seat, Action)] {
+        &self.history
+    }
+
+    /// The score, once the deal is over.
+    pub fn score(&self) -> Option<&DealScore> {
+        self.result.as_ref().map(|r| &r.1)
+    }
+
+    /// How the deal was won (`None` while it goes on or once exhausted).
+    pub fn win(&self) -> Option<&Win> {
+        self.result.as_ref().and_then(|r| r.0.as_ref())
+    }
+
+    fn groups(&self, s: Seat) -> usize {
+        self.melds[s.0 as usize]
+            .iter()
+            .filter(|m| m.kind != MeldType::Hezi)
+            .count()
+    }
+
+    fn wins_with(&self, s: Seat, card: Kind) -> bool {
+        let h = &self.hands[s.0 as usize];
+        h[card.index()] < 4 && is_winning(&add(h, card), self.groups(s))
+    }
+
+    /// Copies of each kind that `s` can see: own hand and melds, every meld, the indicators, the discards.
+    fn visible(&self, s: Seat) -> Counts {
+        let mut v = self.hands[s.0 as usize];
+        for melds in &self.melds {
+            for m in melds {
+                v[m.card.index()] += m.kind.cards();
+            }
+        }
+        for k in self.indicators {
+            v[k.index()] += 1;
+        }
+        for &(_, k) in &self.discards {
+            v[k.index()] += 1;
+        }
+        v
+    }
+
+    /// The kinds that would complete `seat`'s hand, if it is one card short.
+    pub fn waits(&self, seat: Seat) -> Vec<Kind> {
+        let i = seat.0 as usize;
+        let mut held = self.hands[i];
+        for m in &self.melds[i] {
+            held[m.card.index()] += m.kind.cards();
+        }
+        waits(&self.hands[i], self.groups(seat), &held)
+    }
+
+    fn draw_front(&mut self) -> Option<Kind> {
+        (self.front < self.back).then(|| {
+            self.front += 1;
+            self.stock[self.front - 1]
+        })
+    }
+
+    fn draw_back(&mut self) -> Option<Kind> {
+        (self.front < self.back).then(|| {
+            self.back -= 1;
+            self.stock[self.back]
+        })
+    }
+
+    /// Who acts now.
+    pub fn actor(&self) -> Option<Seat> {
+        match self.phase {
+            Phase::Preparation(s) | Phase::AfterPong(s) => Some(s),
+            Phase::DealerFirst => Some(self.dealer),
+            Phase::AfterDraw { seat, .. }
+            | Phase::ClaimWin { seat, .. }
+            | Phase::ClaimMeld { seat, .. }
+            | Phase::RobKong { seat, .. } => Some(seat),
+            Phase::Over => None,
+        }
+    }
+
+    /// Every legal action of the seat to act.
+    pub fn actions(&self) -> Vec<Action> {
+        let Some(s) = self.actor() else { return Vec::new() };
+        let i = s.0 as usize;
+        let hand = &self.hands[i];
+        let in_hand = || Kind::all().filter(move |k| hand[k.index()] > 0);
+        let stock = self.stock_size() > 0;
+        let mut out = Vec::new();
+        match self.phase {
+            Phase::Preparation(_) => {
+                for k in Kind::all() {
+                    if self.dealt[i][k.index()] == 4 && hand[k.index()] == 4 && stock {
+                        out.push(Action::DeclareFour(k));
+                    }
+                    if self.indicators.contains(&k) && self.dealt[i][k.index()] >= 3 && hand[k.index()] >= 3 {
+                        out.push(Action::DeclareTriple(k));
+                    }
+                }
+                if self.hezi_allowed(s) {
+                    out.push(Action::DeclareHezi);
+                }
+                if self.ready_allowed(s) {
+                    out.push(Action::Ready);
+                }
+                out.push(Action::Finish);
+            }
+            Phase::DealerFirst => {
+                if is_winning(hand, self.groups(s)) {
+                    out.push(Action::Win);
+                }
+                out.extend(in_hand().map(Action::Discard));
+            }
+            Phase::AfterDraw { drawn, .. } => {
+                if is_winning(hand, self.groups(s)) {
+                    out.push(Action::Win);
+                }
+                if self.ready[i] {
+                    out.push(Action::Discard(drawn));
+                } else {
+                    if stock {
+                        out.extend(in_hand().filter(|k| hand[k.index()] == 4).map(Action::ConcealedKong));
+                        let pongs = self.melds[i].iter().filter(|m| m.kind == MeldType::Pong);
+                        out.extend(
+                            pongs
+                                .filter(|m| hand[m.card.index()] > 0)
+                                .map(|m| Action::AddKong(m.card)),
+                        );
+                    }
+                    out.extend(in_hand().map(Action::Discard));
+                }
+            }
+            Phase::AfterPong(_) => out.extend(in_hand().map(Action::Discard)),
+            Phase::ClaimWin { .. } | Phase::RobKong { .. } => out.extend([Action::Win, Action::Pass]),
+            Phase::ClaimMeld { card, .. } => {
+                out.push(Action::Pong);
+                if hand[card.index()] >= 3 && stock {
+                    out.push(Action::Kong);
+                }
+                out.push(Action::Pass);
+            }
+            Phase::Over => {}
+        }
+        out
+    }
+
+    fn hezi_allowed(&self, s: Seat) -> bool {
+        let [a, b] = self.indicators;
+        let i = s.0 as usize;
+        a == b
+            && self.dealt[i][a.index()] == 2
+            && self.hands[i][a.index()] >= 2
+            && !self.melds[i].iter().any(|m| m.kind == MeldType::Hezi)
+            && self.stock_size() >= 2
+    }
+
+    fn ready_allowed(&self, s: Seat) -> bool {
+        if s == self.dealer {
+            return false;
+        }
+        let visible = self.visible(s);
+        self.waits(s).iter().any(|k| visible[k.index()] < 4)
+    }
+
+    /// Plays `action` for `seat`, or says why not and leaves the state unchanged.
+    pub fn act(&mut self, seat: Seat, action: Action) -> Result<(), NantongError> {
+        let expected = self.actor().ok_or(NantongError::Over)?;
+        if seat != expected {
+            return Err(NantongError::OutOfTurn { actor: seat, expected });
+        }
+        if !self.actions().contains(&action) {
+            return Err(NantongError::Illegal {
+                seat,
+                action,
+                why: self.why_not(seat, action),
+            });
+        }
+        self.history.push((seat, action));
+        self.apply(seat, action);
+        Ok(())
+    }
+
+    fn why_not(&self, seat: Seat, action: Action) -> &'static str {
+        match (self.phase, action) {
+            (Phase::Preparation(_), Action::Ready) if seat == self.dealer => "the dealer cannot declare ready",
+            (Phase::Preparation(_), Action::Ready) => "the hand is not one card from winning with a live wait",
+            (Phase::Preparation(_), Action::DeclareHezi) => {
+                "a Tiandi Hezi needs two identical indicators and the other two copies dealt"
+            }
+            (Phase::Preparation(_), Action::DeclareFour(_)) => "four identical dealt cards are needed",
+            (Phase::Preparation(_), Action::DeclareTriple(_)) => "three dealt cards matching an indicator are needed",
+            (Phase::Preparation(_), _) => "preparation: declare, then ready or finish",
+            (_, Action::Win) => "the hand does not win",
+            (_, Action::Pong | Action::Kong) => "there is no claim to make",
+            (_, Action::AddKong(_)) => "adding a kong needs a pong of that card, the card in hand and stock left",
+            (_, Action::ConcealedKong(_)) => "a concealed kong needs four in hand and stock left",
+            (_, Action::Discard(_))
+                if matches!(
+                    self.phase,
+                    Phase::ClaimWin { .. } | Phase::ClaimMeld { .. } | Phase::RobKong { .. }
+                ) =>
+            {
+                "a claim is pending: answer it"
+            }
+            (Phase::AfterDraw { .. }, Action::Discard(_)) if self.ready[seat.0 as usize] => {
+                "a ready player discards the card drawn"
+            }
+            (_, Action::Discard(_)) => "the card is not in hand",
+            _ => "not legal now",
+        }
+    }
+
+    fn end(&mut self, win: Option<Win>) {
+        let players: [PlayerHand; 3] = core::array::from_fn(|i| PlayerHand {
+            hand: self.hands[i],
+            melds: self.melds[i].clone(),
+            ready: self.ready[i],
+        });
+        let score = score_deal(self.indicators, &players, win.as_ref()).expect("a legal win scores");
+        self.result = Some((win, score));
+        self.phase = Phase::Over;
+    }
+
+    /// After a discard of `card` by `from`: the first claim question, or the next draw.
+    fn after_discard(&mut self, from: Seat, card: Kind) {
+        let mut s = from.next();
+        for _ in 0..2 {
+            if self.wins_with(s, card) {
+                self.phase = Phase::ClaimWin { card, from, seat: s };
+                return;
+            }
+            s = s.next();
+        }
+        self.meld_claims(from, card);
+    }
+
+    /// Win claims on `card` are settled after `asked`: ask the next winner, else the meld claimer.
+    fn next_win_claim(&mut self, from: Seat, card: Kind, asked: Seat) {
+        let mut s = asked.next();
+        while s != from {
+            if self.wins_with(s, card) {
+                self.phase = Phase::ClaimWin { card, from, seat: s };
+                return;
+            }
+            s = s.next();
+        }
+        self.meld_claims(from, card);
+    }
+
+    fn meld_claims(&mut self, from: Seat, card: Kind) {
+        for s in [from.next(), from.next().next()] {
+            let i = s.0 as usize;
+            if !self.ready[i] && self.hands[i][card.index()] >= 2 {
+                self.phase = Phase::ClaimMeld { card, from, seat: s };
+                return;
+            }
+        }
+        self.next_turn(from.next());
+    }
+
+    fn next_turn(&mut self, s: Seat) {
+        self.claiming_first_discard = false;
+        match self.draw_front() {
+            Some(k) => {
+                self.hands[s.0 as usize][k.index()] += 1;
+                self.phase = Phase::AfterDraw {
+                    seat: s,
+                    drawn: k,
+                    replacement: false,
+                };
+            }
+            None => self.end(None),
+        }
+    }
+
+    fn replacement(&mut self, s: Seat) {
+        let k = self.draw_back().expect("checked: stock left");
+        self.hands[s.0 as usize][k.index()] += 1;
+        self.phase = Phase::AfterDraw {
+            seat: s,
+            drawn: k,
+            replacement: true,
+        };
+    }
+
+    fn apply(&mut self, s: Seat, action: Action) {
+        let i = s.0 as usize;
+        match (self.phase, action) {
+            (Phase::Preparation(_), Action::DeclareFour(k)) => {
+                self.hands[i][k.index()] -= 4;
+                self.melds[i].push(Meld {
+                    kind: MeldType::OpeningFour,
+                    card: k,
+                });
+                let r = self.draw_back().expect("checked");
+                self.hands[i][r.index()] += 1;
+            }
+            (Phase::Preparation(_), Action::DeclareTriple(k)) => {
+                self.hands[i][k.index()] -= 3;
+                self.melds[i].push(Meld {
+                    kind: MeldType::OpeningTriple,
+                    card: k,
+                });
+            }
+            (Phase::Preparation(_), Action::DeclareHezi) => {
+                let k = self.indicators[0];
+                self.hands[i][k.index()] -= 2;
+                self.melds[i].push(Meld {
+                    kind: MeldType::Hezi,
+                    card: k,
+                });
+                for _ in 0..2 {
+                    let r = self.draw_back().expect("checked");
+                    self.hands[i][r.index()] += 1;
+                }
+            }
+            (Phase::Preparation(_), Action::Ready | Action::Finish) => {
+                self.ready[i] = action == Action::Ready;
+                let next = s.next();
+                self.phase = if next == self.dealer {
+                    Phase::DealerFirst
+                } else {
+                    Phase::Preparation(next)
+                };
+            }
+            (Phase::DealerFirst, Action::Win) => {
+                let win = Win {
+                    seat: s.0,
+                    card: Kind::T,
+                    source: WinSource::SelfDraw,
+                    heavenly: true,
+                    dealer_first_discard: false,
+                    last_card: false,
+                };
+                self.end(Some(win));
+            }
+            (Phase::AfterDraw { drawn, replacement, .. }, Action::Win) => {
+                let source = if replacement {
+                    WinSource::KongReplacement
+                } else {
+                    WinSource::SelfDraw
+                };
+                let last_card = self.stock_size() == 0;
+                let win = Win {
+                    seat: s.0,
+                    card: drawn,
+                    source,
+                    heavenly: false,
+                    dealer_first_discard: false,
+                    last_card,
+                };
+                self.end(Some(win));
+            }
+            (_, Action::Discard(k)) => {
+                self.hands[i][k.index()] -= 1;
+                self.discards.push((s, k));
+                self.claiming_first_discard = self.phase == Phase::DealerFirst;
+                self.first_discard_made = true;
+                self.after_discard(s, k);
+            }
+            (Phase::AfterDraw { .. }, Action::ConcealedKong(k)) => {
+                self.hands[i][k.index()] -= 4;
+                self.melds[i].push(Meld {
+                    kind: MeldType::ConcealedKong,
+                    card: k,
+                });
+                self.replacement(s);
+            }
+            (Phase::AfterDraw { .. }, Action::AddKong(k)) => {
+                self.phase = Phase::RobKong {
+                    card: k,
+                    adder: s,
+                    seat: s,
+                };
+                self.next_robber(s, k, s);
+            }
+            (Phase::RobKong { card, adder, .. }, Action::Win) => {
+                // The adder keeps the pong and loses the card.
+                self.hands[adder.0 as usize][card.index()] -= 1;
+                self.hands[i][card.index()] += 1;
+                let win = Win {
+                    seat: s.0,
+                    card,
+                    source: WinSource::RobbedKong,
+                    heavenly: false,
+                    dealer_first_discard: false,
+                    last_card: false,
+                };
+                self.end(Some(win));
+            }
+            (Phase::RobKong { card, adder, .. }, Action::Pass) => self.next_robber(adder, card, s),
+            (Phase::ClaimWin { card, from, .. }, Action::Win) => {
+                self.take_discard();
+                self.hands[i][card.index()] += 1;
+                let first = self.claiming_first_discard && from == self.dealer;
+                let last_card = self.stock_size() == 0;
+                let win = Win {
+                    seat: s.0,
+                    card,
+                    source: WinSource::Discard,
+                    heavenly: false,
+                    dealer_first_discard: first,
+                    last_card,
+                };
+                self.end(Some(win));
+            }
+            (Phase::ClaimWin { card, from, .. }, Action::Pass) => self.next_win_claim(from, card, s),
+            (Phase::ClaimMeld { card, .. }, Action::Pong) => {
+                self.take_discard();
+                self.hands[i][card.index()] -= 2;
+                self.melds[i].push(Meld {
+                    kind: MeldType::Pong,
+                    card,
+                });
+                self.claiming_first_discard = false;
+                self.phase = Phase::AfterPong(s);
+            }
+            (Phase::ClaimMeld { card, .. }, Action::Kong) => {
+                self.take_discard();
+                self.hands[i][card.index()] -= 3;
+                self.melds[i].push(Meld {
+                    kind: MeldType::ExposedKong,
+                    card,
+                });
+                self.claiming_first_discard = false;
+                self.replacement(s);
+            }
+            (Phase::ClaimMeld { from, .. }, Action::Pass) => self.next_turn(from.next()),
+            _ => unreachable!("checked against the legal actions"),
+        }
+    }
+
+    fn take_discard(&mut self) {
+        self.discards.pop();
+    }
+
+    /// Asks the next seat after `asked` (from the adder's next seat) that can win on `card`; if
+    /// none, the kong is made and a replacement drawn.
+    fn next_robber(&mut self, adder: Seat, card: Kind, asked: Seat) {
+        let mut s = asked.next();
+        while s != adder {
+            if self.wins_with(s, card) {
+                self.phase = Phase::RobKong { card, adder, seat: s };
+                return;
+            }
+            s = s.next();
+        }
+        let i = adder.0 as usize;
+        self.hands[i][card.index()] -= 1;
+        let m = self.melds[i]
+            .iter_mut()
+            .find(|m| m.kind == MeldType::Pong && m.card == card)
+            .expect("checked: a pong");
+        m.kind = MeldType::ExposedKong;
+        self.replacement(adder);
+    }
+
+    /// Replays `actions` on the canonical deal of `deck`: the state, or the index of the first
+    /// refused action and why.
+    pub fn replay(deck: &[Kind], dealer: u8, actions: &[(Seat, Action)]) -> Result<Nantong, (usize, NantongError)> {
+        let mut g = Nantong::deal(deck, dealer).map_err(|e| (0, e))?;
+        for (n, &(seat, action)) in actions.iter().enumerate() {
+            g.act(seat, action).map_err(|e| (n, e))?;
+        }
+        Ok(g)
+    }
+}
+
+/// What one seat may see: its own hand, every meld, the discards, the indicators, the stock size,
+/// ready flags and hand sizes — never another hand or the stock order.
+///
+/// ```
+/// use arbiter_core::Game;
+/// use arbiter_core::nantong::{Nantong, Seat};
+/// let g = Nantong::new(1);
+/// let o = g.observation(Seat(1));
+/// assert_eq!(o.hand_sizes.iter().sum::<usize>(), 67);
+/// assert_eq!(o.stock, 51);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Observation {
+    /// The observer.
+    pub seat: Seat,
+    /// The observer's concealed cards, sorted.
+    pub hand: Vec<Kind>,
+    /// Every seat's melds.
+    pub melds: [Vec<Meld>; 3],
+    /// Discards on the table, in order.
+    pub discards: Vec<(Seat, Kind)>,
+    /// The two indicators.
+    pub indicators: [Kind; 2],
+    /// Cards left in the stock.
+    pub stock: usize,
+    /// Ready flags.
+    pub ready: [bool; 3],
+    /// Concealed cards per seat.
+    pub hand_sizes: [usize; 3],
+    /// The dealer.
+    pub dealer: Seat,
+    /// Who acts now.
+    pub to_act: Option<Seat>,
+    /// The card a claim question is about, if one is pending.
+    pub claim: Option<Kind>,
+    /// The observer's legal actions (empty if another seat acts).
+    pub actions: Vec<alloc::string::String>,
+}
+
+impl Game for Nantong {
+    type Player = Seat;
+    type Move = Action;
+    type MoveList = Vec<Action>;
+    type MoveError = NantongError;
+    type Observation = Observation;
+
+    fn num_distinct_actions(&self) -> usize {
+        Action::COUNT
+    }
+
+    fn to_move(&self) -> Option<Seat> {
+        self.actor()
+    }
+
+    fn legal_moves(&self) -> Vec<Action> {
+        self.actions()
+    }
+
+    fn play(&mut self, mv: Action) -> Result<(), NantongError> {
+        let seat = self.actor().ok_or(NantongError::Over)?;
+        self.act(seat, mv)
+    }
+
+    fn play_unchecked(&mut self, mv: Action) {
+        let _ = self.play(mv);
+    }
+
+    fn is_over(&self) -> bool {
+        self.phase == Phase::Over
+    }
+
+    fn outcome(&self) -> Option<Outcome<Seat>> {
+        self.result
+            .as_ref()
+            .map(|(w, _)| w.map_or(Outcome::Draw, |w| Outcome::Winner(Seat(w.seat))))
+    }
+
+    fn observation(&self, seat: Seat) -> Observation {
+        let i = seat.0 as usize;
+        let claim = match self.phase {
+            Phase::ClaimWin { card, .. } | Phase::ClaimMeld { card, .. } | Phase::RobKong { card, .. } => Some(card),
+            _ => None,
+        };
+        let mine = self.actor() == Some(seat);
+        Observation {
+            seat,
+            hand: Kind::all()
+                .flat_map(|k| vec![k; self.hands[i][k.index()] as usize])
+                .collect(),
+            melds: self.melds.clone(),
+            discards: self.discards.clone(),
+            indicators: self.indicators,
+            stock: self.stock_size(),
+            ready: self.ready,
+            hand_sizes: core::array::from_fn(|s| self.hand_size(Seat(s as u8))),
+            dealer: self.dealer,
+            to_act: self.actor(),
+            claim,
+            actions: if mine {
+                self.actions().iter().map(|a| alloc::format!("{a}")).collect()
+            } else {
+                Vec::new()
+            },
+        }
+    }
+
+    fn action_id(&self, mv: Action) -> usize {
+        mv.id()
+    }
+
+    fn action_move(&self, id: usize) -> Option<Action> {
+        Action::from_id(id)
+    }
+}
