@@ -1,6 +1,7 @@
 //! `arbiter`: play, perft, solve and conformance for the Arbiter rules engines.
 
 mod conformance;
+mod nantong_play;
 mod play;
 mod trax_play;
 mod view;
@@ -27,6 +28,7 @@ struct Cli {
 enum GameName {
     TripleTriad,
     Trax,
+    Nantong,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -166,6 +168,18 @@ fn run(cli: Cli) -> Result<bool, String> {
             )?;
             Ok(true)
         }
+        Command::Play {
+            game: GameName::Nantong,
+            seed,
+            ..
+        } => {
+            nantong_play::run(seed, &mut std::io::stdin().lock(), &mut std::io::stdout().lock())?;
+            Ok(true)
+        }
+        Command::Perft {
+            game: GameName::Nantong,
+            ..
+        } => Err("perft is for triple-triad and trax".into()),
         Command::Perft {
             game: GameName::TripleTriad,
             depth,
@@ -199,7 +213,8 @@ fn run(cli: Cli) -> Result<bool, String> {
             Ok(true)
         }
         Command::Solve {
-            game: GameName::Trax, ..
+            game: GameName::Trax | GameName::Nantong,
+            ..
         } => Err("solve is for triple-triad".into()),
         Command::Solve {
             game: GameName::TripleTriad,

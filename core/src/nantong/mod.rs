@@ -8,6 +8,7 @@
 //! ```
 
 mod action;
+pub mod ai;
 mod card;
 mod hand;
 mod score;

@@ -1,0 +1,95 @@
+//! A simple but sensible Nantong policy that reads only an [`Observation`].
+
+use alloc::vec::Vec;
+
+use super::action::Action;
+use super::card::{Kind, KINDS};
+use super::state::Observation;
+use crate::Rng;
+
+/// How much a kind in hand helps: copies, and neighbours of its suit within two ranks.
+fn usefulness(counts: &[u8; KINDS], k: Kind) -> i32 {
+    let i = k.index();
+    let mut u = 4 * (counts[i] as i32 - 1);
+    if let (Some(suit), Some(rank)) = (k.suit(), k.rank()) {
+        for d in [-2i32, -1, 1, 2] {
+            let r = rank as i32 + d;
+            if (1..=9).contains(&r) {
+                let n = counts[suit as usize * 9 + r as usize - 1] as i32;
+                u += n * if d.abs() == 1 { 2 } else { 1 };
+            }
+        }
+    }
+    u
+}
+
+/// Chooses an action for the observer (who must be the seat to act): always win; declare what
+/// can be declared and go ready when possible; kong; pong old generals and isolated pairs;
+/// discard the least useful card (ties broken by the seed).
+///
+/// ```
+/// use arbiter_core::{Game, Rng};
+/// use arbiter_core::nantong::{ai, Nantong};
+/// let mut g = Nantong::new(3);
+/// let mut rng = Rng::new(3);
+/// while let Some(seat) = g.to_move() {
+///     let a = ai::choose(&g.observation(seat), &mut rng).unwrap();
+///     g.play(a).unwrap();
+/// }
+/// assert!(g.score().is_some());
+/// ```
+pub fn choose(obs: &Observation, rng: &mut Rng) -> Option<Action> {
+    let actions: Vec<Action> = obs.actions.iter().filter_map(|a| a.parse().ok()).collect();
+    if actions.is_empty() {
+        return None;
+    }
+    let mut counts = [0u8; KINDS];
+    for k in &obs.hand {
+        counts[k.index()] += 1;
+    }
+    let has = |a: Action| actions.contains(&a);
+    if has(Action::Win) {
+        return Some(Action::Win);
+    }
+    if let Some(&a) = actions.iter().find(|a| {
+        matches!(
+            a,
+            Action::DeclareFour(_) | Action::DeclareTriple(_) | Action::DeclareHezi
+        )
+    }) {
+        return Some(a);
+    }
+    for a in [Action::Ready, Action::Finish, Action::Kong] {
+        if has(a) {
+            return Some(a);
+        }
+    }
+    if let Some(&a) = actions
+        .iter()
+        .find(|a| matches!(a, Action::ConcealedKong(_) | Action::AddKong(_)))
+    {
+        return Some(a);
+    }
+    if has(Action::Pong) {
+        let card = obs.claim?;
+        let isolated = usefulness(&counts, card) <= 4;
+        return Some(if card.is_old_general() || isolated {
+            Action::Pong
+        } else {
+            Action::Pass
+        });
+    }
+    if has(Action::Pass) {
+        return Some(Action::Pass);
+    }
+    let discards: Vec<Kind> = actions
+        .iter()
+        .filter_map(|a| if let Action::Discard(k) = a { Some(*k) } else { None })
+        .collect();
+    let least = discards.iter().map(|&k| usefulness(&counts, k)).min()?;
+    let worst: Vec<Kind> = discards
+        .into_iter()
+        .filter(|&k| usefulness(&counts, k) == least)
+        .collect();
+    Some(Action::Discard(worst[rng.below(worst.len() as u64) as usize]))
+}
