@@ -142,6 +142,7 @@ impl FromStr for Action {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use alloc::string::ToString;
 
     #[test]
     fn ids_are_dense_and_round_trip() {

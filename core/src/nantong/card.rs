@@ -139,6 +139,7 @@ pub type Counts = [u8; KINDS];
 #[cfg(test)]
 mod tests {
     use super::*;
+    use alloc::string::ToString;
 
     #[test]
     fn codes_round_trip() {

@@ -27,6 +27,7 @@ fn first_nonzero(c: &Counts, from: usize) -> Option<usize> {
 }
 
 /// Whether `c` splits into exactly `groups` groups and one pair.
+#[cfg(test)]
 fn decomposes(c: &mut Counts, from: usize, groups: u32, pair: bool) -> bool {
     let Some(i) = first_nonzero(c, from) else {
         return groups == 0 && pair;
@@ -61,6 +62,40 @@ fn decomposes(c: &mut Counts, from: usize, groups: u32, pair: bool) -> bool {
     false
 }
 
+/// Whether the nine ranks of one suit split into sequences and triplets alone.
+///
+/// Greedy from the lowest rank: three sequences from one rank equal three triplets, so the number
+/// of sequences starting at each rank is its count modulo three once lower ranks are used up.
+#[inline]
+fn suit_splits(mut c: [u8; 9]) -> bool {
+    for i in 0..9 {
+        let r = c[i] % 3;
+        if r != 0 {
+            if i >= 7 || c[i + 1] < r || c[i + 2] < r {
+                return false;
+            }
+            c[i + 1] -= r;
+            c[i + 2] -= r;
+        }
+    }
+    true
+}
+
+/// Whether the nine ranks of one suit split into groups and exactly one pair.
+#[inline]
+fn suit_splits_with_pair(c: [u8; 9]) -> bool {
+    // The pair's rank r satisfies sum(i * c[i]) - 2r = 0 mod 3 (every group sums to 0 mod 3).
+    let weighted: u32 = c.iter().enumerate().map(|(i, &n)| i as u32 * n as u32).sum();
+    (0..9).any(|r| {
+        if c[r] < 2 || (weighted + 3 * 9 - 2 * r as u32) % 3 != 0 {
+            return false;
+        }
+        let mut d = c;
+        d[r] -= 2;
+        suit_splits(d)
+    })
+}
+
 /// Whether concealed `counts`, with `melds` groups already declared (a Tiandi Hezi is not one),
 /// make seven groups and a pair.
 ///
@@ -70,6 +105,44 @@ fn decomposes(c: &mut Counts, from: usize, groups: u32, pair: bool) -> bool {
 /// assert!(is_winning(&hand, 0));
 /// ```
 pub fn is_winning(counts: &Counts, melds: usize) -> bool {
+    let Some(groups) = 7usize.checked_sub(melds) else {
+        return false;
+    };
+    let total: usize = counts.iter().map(|&c| c as usize).sum();
+    if total != groups * 3 + 2 {
+        return false;
+    }
+    // With the right total, each part splits alone: T, W and R only as triplets or the pair, each
+    // suit by its size modulo three (0: groups only, 2: groups and the pair, 1: impossible).
+    let mut pairs = 0;
+    for &n in &counts[27..30] {
+        match n {
+            0 | 3 => {}
+            2 => pairs += 1,
+            _ => return false,
+        }
+    }
+    for suit in 0..3 {
+        let c: [u8; 9] = counts[suit * 9..suit * 9 + 9].try_into().expect("nine ranks");
+        let size: u32 = c.iter().map(|&n| n as u32).sum();
+        let ok = match size % 3 {
+            0 => suit_splits(c),
+            2 => {
+                pairs += 1;
+                pairs == 1 && suit_splits_with_pair(c)
+            }
+            _ => false,
+        };
+        if !ok {
+            return false;
+        }
+    }
+    pairs == 1
+}
+
+/// The reference decomposition, kept for the tests that check the fast one against it.
+#[cfg(test)]
+fn is_winning_slow(counts: &Counts, melds: usize) -> bool {
     let Some(groups) = 7usize.checked_sub(melds) else {
         return false;
     };
@@ -180,12 +253,45 @@ pub fn counts_of<'a>(codes: impl IntoIterator<Item = &'a str>) -> Result<Counts,
 #[cfg(test)]
 mod tests {
     use super::*;
+    use alloc::string::ToString;
 
     #[test]
     fn concealed_fours_are_ordinary_cards() {
         // Three T plus one T cannot win: T forms no sequence.
         let c = counts_of("1m 2m 3m 4m 5m 6m 7m 8m 9m 1s 2s 3s 4s 5s 6s 1c 1c 1c T T T T 9c".split(' ')).unwrap();
         assert!(!is_winning(&c, 0));
+    }
+
+    #[test]
+    fn the_fast_check_agrees_with_the_reference() {
+        let mut rng = crate::Rng::new(9);
+        let deck = super::super::full_deck();
+        for round in 0..20_000 {
+            let mut d = deck.clone();
+            rng.shuffle(&mut d);
+            let mut c = [0u8; KINDS];
+            // Random hands rarely win: half the time, build one from groups.
+            if round % 2 == 0 {
+                for k in &d[..23] {
+                    c[k.index()] += 1;
+                }
+            } else {
+                for _ in 0..7 {
+                    let k = rng.below(30) as usize;
+                    if Kind::from_index(k).unwrap().starts_sequence() && rng.below(2) == 0 {
+                        (0..3).for_each(|x| c[k + x] += 1);
+                    } else {
+                        c[k] += 3;
+                    }
+                }
+                c[rng.below(30) as usize] += 2;
+                if c.iter().any(|&n| n > 4) {
+                    continue;
+                }
+            }
+            assert_eq!(is_winning(&c, 0), is_winning_slow(&c, 0), "{c:?}");
+            assert_eq!(is_winning(&c, 0), !partitions(&c, 0).is_empty());
+        }
     }
 
     #[test]

@@ -1,0 +1,85 @@
+//! Invariants of Nantong over random deals and random legal play.
+
+use arbiter_core::nantong::{ai, counts_of, full_deck, is_winning, waits, Action, Kind, Nantong, Seat};
+use arbiter_core::{Game, Rng};
+use proptest::prelude::*;
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+    #[test]
+    fn random_deals_keep_every_invariant(seed in any::<u64>(), policy in 0u8..2) {
+        let mut g = Nantong::new(seed);
+        let mut rng = Rng::new(seed);
+        let mut steps = 0;
+        while let Some(seat) = g.to_move() {
+            let legal = g.legal_moves();
+            prop_assert!(!legal.is_empty());
+            // Every action not offered is refused, and refusals change nothing.
+            let before = format!("{:?}", g);
+            for id in 0..Action::COUNT {
+                let a = Action::from_id(id).unwrap();
+                if !legal.contains(&a) {
+                    prop_assert!(g.clone().play(a).is_err(), "{} accepted, not offered", a);
+                }
+            }
+            let other = Seat((seat.0 + 1) % 3);
+            prop_assert!(g.act(other, legal[0]).is_err());
+            prop_assert_eq!(format!("{:?}", g), before);
+            // Observations never show another hand.
+            for s in 0..3 {
+                let o = g.observation(Seat(s));
+                prop_assert_eq!(o.hand.len(), g.hand_size(Seat(s)));
+                prop_assert!(o.actions.is_empty() || Seat(s) == seat);
+            }
+            let a = if policy == 0 {
+                legal[rng.below(legal.len() as u64) as usize]
+            } else {
+                ai::choose(&g.observation(seat), &mut rng).unwrap()
+            };
+            g.play(a).unwrap();
+            steps += 1;
+            prop_assert!(steps < 2000);
+        }
+        let s = g.score().unwrap();
+        prop_assert_eq!(s.settlement.iter().sum::<i64>(), 0);
+        prop_assert!(s.totals.iter().all(|t| t % 10 == 0));
+        // The replay of the history reaches the same end.
+        let mut deck = full_deck();
+        let mut r = Rng::new(seed);
+        let dealer = r.below(3) as u8;
+        r.shuffle(&mut deck);
+        let again = Nantong::replay(&deck, dealer, g.history()).unwrap();
+        prop_assert_eq!(again.score(), g.score());
+    }
+
+    #[test]
+    fn waits_are_exactly_the_completing_kinds(seed in any::<u64>()) {
+        let mut deck = full_deck();
+        Rng::new(seed).shuffle(&mut deck);
+        let codes: Vec<String> = deck[..22].iter().map(|k| k.to_string()).collect();
+        let hand = counts_of(codes.iter().map(String::as_str)).unwrap();
+        let w = waits(&hand, 0, &hand);
+        for k in Kind::all() {
+            let mut c = hand;
+            c[k.index()] += 1;
+            let completes = hand[k.index()] < 4 && is_winning(&c, 0);
+            prop_assert_eq!(w.contains(&k), completes);
+        }
+    }
+}
+
+#[test]
+fn bad_decks_and_actions_are_refused() {
+    assert!(Nantong::deal(&full_deck()[..119], 0).is_err());
+    let mut deck = full_deck();
+    deck[0] = deck[5];
+    assert!(Nantong::deal(&deck, 0).is_err());
+    assert!(Nantong::deal(&full_deck(), 3).is_err());
+    let mut g = Nantong::deal(&full_deck(), 1).unwrap();
+    assert!("discard 0z".parse::<Action>().is_err());
+    let err = g.act(Seat(1), Action::Ready).unwrap_err();
+    assert!(err.to_string().contains("dealer cannot declare ready"), "{err}");
+    let err = g.act(Seat(2), Action::Finish).unwrap_err();
+    assert!(err.to_string().contains("seat 1 is to act"), "{err}");
+}
