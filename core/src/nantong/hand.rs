@@ -1,6 +1,7 @@
 //! Winning hands: seven groups and a pair, by exhaustive decomposition of per-kind counts.
 
 use alloc::vec::Vec;
+use arrayvec::ArrayVec;
 
 use super::card::{Counts, Kind, KINDS};
 
@@ -178,22 +179,17 @@ pub fn waits(counts: &Counts, melds: usize, held: &Counts) -> Vec<Kind> {
     out
 }
 
-fn collect(
+fn each<F: FnMut(&[Group], Kind)>(
     c: &mut Counts,
     from: usize,
     groups: u32,
     pair: Option<Kind>,
-    acc: &mut Vec<Group>,
-    out: &mut Vec<Partition>,
+    acc: &mut ArrayVec<Group, 7>,
+    f: &mut F,
 ) {
     let Some(i) = first_nonzero(c, from) else {
-        if groups == 0 {
-            if let Some(pair) = pair {
-                out.push(Partition {
-                    groups: acc.clone(),
-                    pair,
-                });
-            }
+        if let (0, Some(pair)) = (groups, pair) {
+            f(acc, pair);
         }
         return;
     };
@@ -201,7 +197,7 @@ fn collect(
     if groups > 0 && c[i] >= 3 {
         c[i] -= 3;
         acc.push(Group::Triplet(k));
-        collect(c, i, groups - 1, pair, acc, out);
+        each(c, i, groups - 1, pair, acc, f);
         acc.pop();
         c[i] += 3;
     }
@@ -210,7 +206,7 @@ fn collect(
             c[i + d] -= 1;
         }
         acc.push(Group::Sequence(k));
-        collect(c, i, groups - 1, pair, acc, out);
+        each(c, i, groups - 1, pair, acc, f);
         acc.pop();
         for d in 0..3 {
             c[i + d] += 1;
@@ -218,18 +214,31 @@ fn collect(
     }
     if pair.is_none() && c[i] >= 2 {
         c[i] -= 2;
-        collect(c, i, groups, Some(k), acc, out);
+        each(c, i, groups, Some(k), acc, f);
         c[i] += 2;
+    }
+}
+
+/// Calls `f(groups, pair)` for every partition of a winning concealed hand, without allocating.
+pub fn for_each_partition(counts: &Counts, melds: usize, mut f: impl FnMut(&[Group], Kind)) {
+    if let Some(groups) = 7usize.checked_sub(melds) {
+        let total: usize = counts.iter().map(|&c| c as usize).sum();
+        if total == groups * 3 + 2 {
+            let mut c = *counts;
+            each(&mut c, 0, groups as u32, None, &mut ArrayVec::new(), &mut f);
+        }
     }
 }
 
 /// Every partition of a winning concealed hand (empty if it does not win).
 pub fn partitions(counts: &Counts, melds: usize) -> Vec<Partition> {
     let mut out = Vec::new();
-    if let Some(groups) = 7usize.checked_sub(melds) {
-        let mut c = *counts;
-        collect(&mut c, 0, groups as u32, None, &mut Vec::new(), &mut out);
-    }
+    for_each_partition(counts, melds, |groups, pair| {
+        out.push(Partition {
+            groups: groups.to_vec(),
+            pair,
+        })
+    });
     out
 }
 

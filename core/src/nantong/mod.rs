@@ -18,6 +18,7 @@ pub use action::{Action, BadAction};
 pub use card::{Counts, Kind, UnknownCard, KINDS};
 pub use hand::{counts_of, is_winning, partitions, waits, Group, Partition};
 pub use score::{
-    score_deal, DealScore, GroupScore, Meld, MeldType, PlayerHand, PlayerScore, ScoreError, Source, Win, WinSource,
+    score_deal, winner_total, DealScore, GroupScore, Meld, MeldType, PlayerHand, PlayerScore, ScoreError, Source, Win,
+    WinSource,
 };
 pub use state::{full_deck, Nantong, NantongError, Observation, Phase, Seat};

@@ -2,9 +2,10 @@
 //! and an itemised breakdown a UI can show.
 
 use alloc::vec::Vec;
+use arrayvec::ArrayVec;
 
 use super::card::{Counts, Kind};
-use super::hand::{partitions, Group, Partition};
+use super::hand::{for_each_partition, Group};
 
 /// A declared meld.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -152,7 +153,7 @@ pub struct GroupScore {
     /// Base before doublings.
     pub base: u32,
     /// Each doubling, by reason.
-    pub doublings: Vec<&'static str>,
+    pub doublings: ArrayVec<&'static str, 5>,
     /// Base times doublings.
     pub value: u32,
 }
@@ -162,13 +163,13 @@ pub struct GroupScore {
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct PlayerScore {
     /// Scoring groups (base hu).
-    pub groups: Vec<GroupScore>,
+    pub groups: ArrayVec<GroupScore, 16>,
     /// Sum of the groups.
     pub base: u32,
     /// The winner's bonuses, by name.
-    pub bonuses: Vec<(&'static str, u32)>,
+    pub bonuses: ArrayVec<(&'static str, u32), 6>,
     /// The winner's doublings, by name.
-    pub multipliers: Vec<&'static str>,
+    pub multipliers: ArrayVec<&'static str, 8>,
     /// (base + bonuses) x multipliers.
     pub raw: u32,
     /// Rounded up to a multiple of ten.
@@ -188,8 +189,8 @@ pub struct DealScore {
 }
 
 /// The doublings of a group of `kind` from its nature and the indicators.
-fn doublings(kind: Kind, indicators: [Kind; 2]) -> Vec<&'static str> {
-    let mut d = Vec::new();
+fn doublings(source: Source, kind: Kind, indicators: [Kind; 2]) -> ArrayVec<&'static str, 5> {
+    let mut d = ArrayVec::new();
     if kind.is_old_general() {
         d.push("old general");
     }
@@ -200,67 +201,112 @@ fn doublings(kind: Kind, indicators: [Kind; 2]) -> Vec<&'static str> {
         if ind.is_old_general() && kind.is_old_general() {
             d.push("indicator old general");
         }
+        if ind == kind && matches!(source, Source::Meld(MeldType::Pong) | Source::CompletedByDiscard) {
+            d.push("exact match");
+        }
     }
     d
 }
 
-fn group(source: Source, card: Kind, indicators: [Kind; 2]) -> GroupScore {
-    let exact = indicators.iter().filter(|&&i| i == card).count();
-    let mut doublings = doublings(card, indicators);
-    let base = match source {
+fn base_of(source: Source, card: Kind, indicators: [Kind; 2]) -> u32 {
+    match source {
         Source::Meld(t) => t.base(),
-        Source::ThreeInHand if exact > 0 => 12,
+        Source::ThreeInHand if indicators.contains(&card) => 12,
         Source::ThreeInHand => 4,
         Source::FourInHand => 12,
         Source::CompletedByDiscard => 2,
-    };
-    if matches!(source, Source::Meld(MeldType::Pong) | Source::CompletedByDiscard) {
-        doublings.extend(core::iter::repeat_n("exact match", exact));
     }
-    let value = base << doublings.len();
-    GroupScore {
-        source,
-        card,
-        base,
-        doublings,
-        value,
+}
+
+/// Receives the items of a score: [`PlayerScore`] records them for a breakdown, [`Sum`] only adds
+/// them up (the search for the best partition), so one piece of logic serves both.
+trait Sink {
+    fn group(&mut self, source: Source, card: Kind, indicators: [Kind; 2]);
+    fn bonus(&mut self, name: &'static str, value: u32);
+    fn multiplier(&mut self, name: &'static str);
+}
+
+impl Sink for PlayerScore {
+    fn group(&mut self, source: Source, card: Kind, indicators: [Kind; 2]) {
+        let base = base_of(source, card, indicators);
+        let doublings = doublings(source, card, indicators);
+        let value = base << doublings.len();
+        self.base += value;
+        self.groups.push(GroupScore {
+            source,
+            card,
+            base,
+            doublings,
+            value,
+        });
+    }
+    fn bonus(&mut self, name: &'static str, value: u32) {
+        self.bonuses.push((name, value));
+    }
+    fn multiplier(&mut self, name: &'static str) {
+        self.multipliers.push(name);
+    }
+}
+
+/// Base, bonuses and the number of doublings, without names.
+#[derive(Default)]
+struct Sum {
+    base: u32,
+    bonus: u32,
+    doublings: u32,
+}
+
+impl Sink for Sum {
+    fn group(&mut self, source: Source, card: Kind, indicators: [Kind; 2]) {
+        self.base += base_of(source, card, indicators) << doublings(source, card, indicators).len();
+    }
+    fn bonus(&mut self, _: &'static str, value: u32) {
+        self.bonus += value;
+    }
+    fn multiplier(&mut self, _: &'static str) {
+        self.doublings += 1;
+    }
+}
+
+impl Sum {
+    fn raw(&self) -> u32 {
+        (self.base + self.bonus) << self.doublings
     }
 }
 
 /// Base hu groups: melds, three or four identical in `in_hand`, and a triplet completed by a
 /// winning discard.
-fn base_groups(in_hand: &Counts, melds: &[Meld], completed: Option<Kind>, indicators: [Kind; 2]) -> Vec<GroupScore> {
-    let mut out: Vec<GroupScore> = melds
-        .iter()
-        .map(|m| group(Source::Meld(m.kind), m.card, indicators))
-        .collect();
+fn base_groups(sink: &mut impl Sink, in_hand: &Counts, melds: &[Meld], completed: Option<Kind>, indicators: [Kind; 2]) {
+    for m in melds {
+        sink.group(Source::Meld(m.kind), m.card, indicators);
+    }
     for k in Kind::all() {
         match in_hand[k.index()] {
-            3 => out.push(group(Source::ThreeInHand, k, indicators)),
-            4 => out.push(group(Source::FourInHand, k, indicators)),
+            3 => sink.group(Source::ThreeInHand, k, indicators),
+            4 => sink.group(Source::FourInHand, k, indicators),
             _ => {}
         }
     }
     if let Some(k) = completed {
-        out.push(group(Source::CompletedByDiscard, k, indicators));
+        sink.group(Source::CompletedByDiscard, k, indicators);
     }
-    out
 }
 
 fn round_up(v: u32) -> u32 {
     v.div_ceil(10) * 10
 }
 
+fn finish(mut s: PlayerScore) -> PlayerScore {
+    let bonus: u32 = s.bonuses.iter().map(|b| b.1).sum();
+    s.raw = (s.base + bonus) << s.multipliers.len();
+    s.total = round_up(s.raw);
+    s
+}
+
 fn plain(p: &PlayerHand, indicators: [Kind; 2]) -> PlayerScore {
-    let groups = base_groups(&p.hand, &p.melds, None, indicators);
-    let base = groups.iter().map(|g| g.value).sum();
-    PlayerScore {
-        groups,
-        base,
-        raw: base,
-        total: round_up(base),
-        ..PlayerScore::default()
-    }
+    let mut s = PlayerScore::default();
+    base_groups(&mut s, &p.hand, &p.melds, None, indicators);
+    finish(s)
 }
 
 /// Where the winning card sits in a partition.
@@ -273,12 +319,12 @@ enum Role {
     Sequence(Kind, u8),
 }
 
-fn roles(p: &Partition, w: Kind) -> Vec<Role> {
-    let mut out = Vec::new();
-    if p.pair == w {
+fn roles(groups: &[Group], pair: Kind, w: Kind) -> ArrayVec<Role, 8> {
+    let mut out = ArrayVec::new();
+    if pair == w {
         out.push(Role::Pair);
     }
-    for g in &p.groups {
+    for g in groups {
         match *g {
             Group::Triplet(k) if k == w => out.push(Role::Triplet),
             Group::Sequence(s) if (s.index()..s.index() + 3).contains(&w.index()) => {
@@ -290,7 +336,8 @@ fn roles(p: &Partition, w: Kind) -> Vec<Role> {
     out
 }
 
-fn winner_score(p: &PlayerHand, win: &Win, indicators: [Kind; 2], part: &Partition, role: Role) -> PlayerScore {
+/// The winner's items for one partition and one place of the winning card.
+fn winner_items(sink: &mut impl Sink, p: &PlayerHand, win: &Win, indicators: [Kind; 2], part: &[Group], role: Role) {
     let w = win.card;
     let from_other = !win.heavenly && matches!(win.source, WinSource::Discard | WinSource::RobbedKong);
     let mut in_hand = p.hand;
@@ -298,36 +345,29 @@ fn winner_score(p: &PlayerHand, win: &Win, indicators: [Kind; 2], part: &Partiti
         in_hand[w.index()] -= 1;
     }
     let completed = (from_other && role == Role::Triplet && in_hand[w.index()] == 2).then_some(w);
-    let groups = base_groups(&in_hand, &p.melds, completed, indicators);
-    let base: u32 = groups.iter().map(|g| g.value).sum();
+    base_groups(sink, &in_hand, &p.melds, completed, indicators);
 
-    let mut bonuses: Vec<(&'static str, u32)> = Vec::new();
-    let mut multipliers: Vec<&'static str> = Vec::new();
-    let wenqian_start: Kind = "1c".parse().expect("code");
+    let wenqian_start = Kind::from_index(18).expect("1c");
     let melded_groups = p.melds.iter().filter(|m| m.kind != MeldType::Hezi).count();
-    let sequences = part.groups.iter().filter(|g| matches!(g, Group::Sequence(_))).count();
-    let wenqian = part
-        .groups
-        .iter()
-        .filter(|g| **g == Group::Sequence(wenqian_start))
-        .count();
+    let sequences = part.iter().filter(|g| matches!(g, Group::Sequence(_))).count();
+    let wenqian = part.iter().filter(|g| **g == Group::Sequence(wenqian_start)).count();
     let qing = melded_groups == 0 && sequences == 7;
     let piao = sequences == wenqian;
     if qing {
-        bonuses.push(("qing hu", 100));
+        sink.bonus("qing hu", 100);
     } else if piao {
-        bonuses.push(("piao hu", 50));
+        sink.bonus("piao hu", 50);
     } else {
-        bonuses.push(("tazi hu", 20));
+        sink.bonus("tazi hu", 20);
     }
     if wenqian > 0 {
-        bonuses.push(("wenqian", [0, 20, 50, 100, 200][wenqian.min(4)]));
+        sink.bonus("wenqian", [0, 20, 50, 100, 200][wenqian.min(4)]);
     }
     let drawn = !win.heavenly && matches!(win.source, WinSource::SelfDraw | WinSource::KongReplacement);
     if drawn {
-        bonuses.push(("self-draw", 10));
+        sink.bonus("self-draw", 10);
         if win.source == WinSource::KongReplacement {
-            bonuses.push(("kong replacement", 10));
+            sink.bonus("kong replacement", 10);
         }
     }
     let wait = match role {
@@ -336,43 +376,79 @@ fn winner_score(p: &PlayerHand, win: &Win, indicators: [Kind; 2], part: &Partiti
         Role::None | Role::Triplet => false,
     };
     if wait && !win.heavenly {
-        bonuses.push(("winning card completes pair, middle, 3 of 1-2-3 or 7 of 7-8-9", 10));
+        sink.bonus("winning card completes pair, middle, 3 of 1-2-3 or 7 of 7-8-9", 10);
     }
     if piao {
-        multipliers.push("piao hu");
+        sink.multiplier("piao hu");
         let pong = completed.is_some() || p.melds.iter().any(|m| m.kind == MeldType::Pong);
         if !pong {
-            multipliers.push("closed floating");
+            sink.multiplier("closed floating");
         }
     }
-    let mut whole = p.hand;
-    for m in p.melds.iter().filter(|m| m.kind != MeldType::Hezi) {
-        whole[m.card.index()] += m.kind.cards();
-    }
-    if [Kind::R, Kind::W, Kind::T].iter().all(|k| whole[k.index()] >= 3) {
-        multipliers.push("three elders");
+    let elders = [Kind::R, Kind::W, Kind::T].iter().all(|k| {
+        let melded: u32 = p
+            .melds
+            .iter()
+            .filter(|m| m.card == *k && m.kind != MeldType::Hezi)
+            .map(|m| m.kind.cards() as u32)
+            .sum();
+        p.hand[k.index()] as u32 + melded >= 3
+    });
+    if elders {
+        sink.multiplier("three elders");
     }
     if win.heavenly {
-        multipliers.push("heavenly win");
+        sink.multiplier("heavenly win");
     }
     if win.dealer_first_discard && !win.heavenly {
-        multipliers.push("dealer's first discard");
+        sink.multiplier("dealer's first discard");
     }
     if p.ready {
-        multipliers.push("ready");
+        sink.multiplier("ready");
     }
     if win.last_card && drawn {
-        multipliers.push("self-draw of the last card");
+        sink.multiplier("self-draw of the last card");
     }
-    let raw = (base + bonuses.iter().map(|b| b.1).sum::<u32>()) << multipliers.len();
-    PlayerScore {
-        groups,
-        base,
-        bonuses,
-        multipliers,
-        raw,
-        total: round_up(raw),
+}
+
+/// The best (partition, role) of a winning hand and its raw total, without building a breakdown.
+fn best_win(p: &PlayerHand, win: &Win, indicators: [Kind; 2]) -> Option<(u32, ArrayVec<Group, 7>, Role)> {
+    let melds = p.melds.iter().filter(|m| m.kind != MeldType::Hezi).count();
+    let mut best: Option<(u32, ArrayVec<Group, 7>, Role)> = None;
+    for_each_partition(&p.hand, melds, |groups, pair| {
+        let roles = if win.heavenly {
+            core::iter::once(Role::None).collect()
+        } else {
+            roles(groups, pair, win.card)
+        };
+        for role in roles {
+            let mut sum = Sum::default();
+            winner_items(&mut sum, p, win, indicators, groups, role);
+            let raw = sum.raw();
+            if best.as_ref().is_none_or(|b| raw > b.0) {
+                best = Some((raw, groups.iter().copied().collect(), role));
+            }
+        }
+    });
+    best
+}
+
+/// The winner's rounded total alone: the fast path of [`score_deal`] for searches and AIs.
+///
+/// ```
+/// use arbiter_core::nantong::{counts_of, winner_total, Kind, PlayerHand, Win, WinSource};
+/// let hand = counts_of("1m 2m 3m 4m 5m 6m 7m 8m 9m 1s 2s 3s 4s 5s 6s 7s 8s 9s 1c 2c 3c T T".split(' ')).unwrap();
+/// let p = PlayerHand { hand, ..PlayerHand::default() };
+/// let ind: [Kind; 2] = ["5c".parse().unwrap(), "6c".parse().unwrap()];
+/// let win = Win { seat: 0, card: Kind::T, source: WinSource::SelfDraw, heavenly: false, dealer_first_discard: false, last_card: false };
+/// // Qing Hu 100, Wenqian 20, self-draw 10, the pair 10: 140.
+/// assert_eq!(winner_total(ind, &p, &win), Some(140));
+/// ```
+pub fn winner_total(indicators: [Kind; 2], p: &PlayerHand, win: &Win) -> Option<u32> {
+    if !win.heavenly && p.hand[win.card.index()] == 0 {
+        return None;
     }
+    best_win(p, win, indicators).map(|b| round_up(b.0))
 }
 
 /// Scores a deal: `win` is `None` for an exhausted deal.
@@ -398,23 +474,10 @@ pub fn score_deal(
         if !win.heavenly && p.hand[win.card.index()] == 0 {
             return Err(ScoreError::NotWinning(win.seat));
         }
-        let melds = p.melds.iter().filter(|m| m.kind != MeldType::Hezi).count();
-        let parts = partitions(&p.hand, melds);
-        let mut best: Option<PlayerScore> = None;
-        for part in &parts {
-            let roles = if win.heavenly {
-                alloc::vec![Role::None]
-            } else {
-                roles(part, win.card)
-            };
-            for role in roles {
-                let s = winner_score(p, win, indicators, part, role);
-                if best.as_ref().is_none_or(|b| s.raw > b.raw) {
-                    best = Some(s);
-                }
-            }
-        }
-        scores[seat] = best.ok_or(ScoreError::NotWinning(win.seat))?;
+        let (_, groups, role) = best_win(p, win, indicators).ok_or(ScoreError::NotWinning(win.seat))?;
+        let mut s = PlayerScore::default();
+        winner_items(&mut s, p, win, indicators, &groups, role);
+        scores[seat] = finish(s);
     }
     let totals = [scores[0].total, scores[1].total, scores[2].total];
     let sum: i64 = totals.iter().map(|&t| t as i64).sum();
