@@ -200,3 +200,36 @@ fn a_person_can_play_trax() {
     assert!(s.matches("white plays").count() >= 3 && s.contains("red plays"), "{s}");
     assert!(s.contains("Game over after") || s.contains("End of input"), "{s}");
 }
+
+#[test]
+fn every_nantong_conformance_case_passes() {
+    let files = conformance_files("nantong-");
+    assert!(files.len() >= 2, "the conformance copies are missing");
+    let args: Vec<&str> = std::iter::once("conformance")
+        .chain(files.iter().map(String::as_str))
+        .collect();
+    let out = arbiter(&args);
+    let text = stdout(&out);
+    assert!(out.status.success(), "{text}");
+    let last = text.lines().last().unwrap_or_default();
+    let passed: usize = last.split_whitespace().next().unwrap().parse().unwrap();
+    assert!(passed >= 193 && last.ends_with(" passed, 0 failed"), "{last}");
+}
+
+#[test]
+fn a_person_can_play_whole_nantong_deals() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(["play", "nantong", "--seed", "11"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Always the first option; "1" also declines another deal, so the game ends after one.
+    let input = "1\n".repeat(400);
+    child.stdin.take().unwrap().write_all(input.as_bytes()).ok();
+    let out = child.wait_with_output().unwrap();
+    let s = stdout(&out);
+    assert!(out.status.success());
+    assert!(s.contains("Settlement: you"), "{s}");
+    assert!(s.contains("Running totals"), "{s}");
+}
