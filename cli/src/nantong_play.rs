@@ -1,6 +1,6 @@
 //! `arbiter play nantong`: you (seat 0) against two computer players, deal after deal.
 
-use crate::view::Style;
+use crate::view::{ask, Style};
 use arbiter_core::nantong::{ai, Action, DealScore, Kind, Nantong, Observation, Seat};
 use arbiter_core::{Game, Rng};
 use std::io::{BufRead, Write};
@@ -128,14 +128,11 @@ pub fn run(seed: u64, input: &mut impl BufRead, out: &mut impl Write) -> Result<
                     .collect();
                 writeln!(out, "Your options: {}", listed.join("  ")).map_err(io)?;
                 loop {
-                    write!(out, "{} > ", st.bold("choose (number or text)")).map_err(io)?;
-                    out.flush().map_err(io)?;
-                    let mut line = String::new();
-                    if input.read_line(&mut line).map_err(io)? == 0 {
+                    let Some(line) = ask(input, out, &st.bold("choose (number or text)")).map_err(io)? else {
                         writeln!(out, "\nEnd of input: game abandoned.").map_err(io)?;
                         return Ok(());
-                    }
-                    let line = line.trim();
+                    };
+                    let line = line.as_str();
                     if line == "quit" {
                         return Ok(());
                     }
@@ -173,10 +170,8 @@ pub fn run(seed: u64, input: &mut impl BufRead, out: &mut impl Write) -> Result<
             running[0], running[1], running[2]
         )
         .map_err(io)?;
-        write!(out, "Another deal? [y/N] > ").map_err(io)?;
-        out.flush().map_err(io)?;
-        let mut line = String::new();
-        if input.read_line(&mut line).map_err(io)? == 0 || !line.trim().eq_ignore_ascii_case("y") {
+        let again = ask(input, out, "Another deal? [y/N]").map_err(io)?;
+        if !again.is_some_and(|a| a.eq_ignore_ascii_case("y")) {
             return Ok(());
         }
         g = g.next_deal();

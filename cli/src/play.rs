@@ -1,6 +1,6 @@
 //! `arbiter play triple-triad`: a match against the built-in opponent in the terminal.
 
-use crate::view::{self, Style};
+use crate::view::{self, ask, Style};
 use arbiter_core::tripletriad::{ai, preset, Match, Move, Player, Setup, TradeChoice};
 use arbiter_core::{Game, Rng};
 use std::io::{BufRead, Write};
@@ -10,12 +10,6 @@ pub struct Options {
     pub seed: u64,
     pub level: ai::Level,
     pub you: Player,
-}
-
-/// Reads one trimmed line; `None` at the end of input.
-fn read_line(input: &mut impl BufRead) -> std::io::Result<Option<String>> {
-    let mut s = String::new();
-    Ok((input.read_line(&mut s)? > 0).then(|| s.trim().to_string()))
 }
 
 fn parse_move(s: &str) -> Option<Move> {
@@ -85,9 +79,7 @@ pub fn run(opts: Options, input: &mut impl BufRead, out: &mut impl Write) -> Res
         .map_err(io)?;
         let mv = if mover == you {
             loop {
-                write!(out, "{} > ", st.bold("your move")).map_err(io)?;
-                out.flush().map_err(io)?;
-                let Some(line) = read_line(input).map_err(io)? else {
+                let Some(line) = ask(input, out, &st.bold("your move")).map_err(io)? else {
                     writeln!(out, "\nEnd of input: game abandoned.").map_err(io)?;
                     return Ok(());
                 };
@@ -174,9 +166,8 @@ fn settle(
                 view::hand("The cards the computer brought", you.other(), &cards, st)
             )?;
             loop {
-                write!(out, "Choose {count} card(s) to take (indices separated by spaces) > ")?;
-                out.flush()?;
-                let Some(line) = read_line(input)? else {
+                let prompt = format!("Choose {count} card(s) to take (indices separated by spaces)");
+                let Some(line) = ask(input, out, &prompt)? else {
                     return Ok(());
                 };
                 let picks: Option<Vec<u8>> = line.split_whitespace().map(|s| s.parse().ok()).collect();

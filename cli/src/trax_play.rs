@@ -1,6 +1,6 @@
 //! `arbiter play trax`: a game against the built-in opponent, with the board in notation coordinates.
 
-use crate::view::Style;
+use crate::view::{ask, Style};
 use arbiter_core::trax::{ai, column_name, Colour, Move, Trax, Variant};
 use arbiter_core::{Game, Rng};
 use std::io::{BufRead, Write};
@@ -61,14 +61,11 @@ pub fn run(
         writeln!(out, "\n{}", board(&g, st)).map_err(io)?;
         let mv = if mover == you {
             loop {
-                write!(out, "{} ({mover}) > ", st.bold("your move")).map_err(io)?;
-                out.flush().map_err(io)?;
-                let mut line = String::new();
-                if input.read_line(&mut line).map_err(io)? == 0 {
+                let Some(line) = ask(input, out, &st.bold(&format!("your move ({mover})"))).map_err(io)? else {
                     writeln!(out, "\nEnd of input: game abandoned.").map_err(io)?;
                     return Ok(());
-                }
-                let line = line.trim();
+                };
+                let line = line.as_str();
                 if matches!(line, "quit" | "q" | "resign") {
                     writeln!(out, "You resign: {} wins.", you.other()).map_err(io)?;
                     return Ok(());

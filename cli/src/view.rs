@@ -220,3 +220,15 @@ pub fn explain(g: &TripleTriad, mover: Player, card: &Card, c: &Captures) -> Str
     }
     out
 }
+
+/// Prints `prompt`, reads one trimmed line; `None` at the end of input.
+pub fn ask(
+    input: &mut impl std::io::BufRead,
+    out: &mut impl std::io::Write,
+    prompt: &str,
+) -> std::io::Result<Option<String>> {
+    write!(out, "{prompt} > ")?;
+    out.flush()?;
+    let mut line = String::new();
+    Ok((input.read_line(&mut line)? > 0).then(|| line.trim().to_string()))
+}

@@ -442,35 +442,14 @@ impl Trax {
                 return false;
             }
         }
-        self.queue.clear();
-        self.queue.push(idx as u32);
-        let mut qi = 0;
-        while qi < self.queue.len() {
-            let placed = self.queue[qi] as usize;
-            qi += 1;
-            for e in 0..4u8 {
-                let m = self.step(placed, e);
-                if self.cells[m] != 0 {
-                    continue;
-                }
-                let (red, white) = self.entries(m);
-                let (r, w) = (red.count_ones(), white.count_ones());
-                if r >= 3 || w >= 3 {
-                    return false;
-                }
-                let t = if r == 2 {
-                    Tile::joining(Colour::Red, red)
-                } else if w == 2 {
-                    Tile::joining(Colour::White, white)
-                } else {
-                    continue;
-                };
-                self.put(m, t, &mut loops);
-                self.queue.push(m as u32);
-                if let Some(f) = forced.as_deref_mut() {
-                    f.push(m as u32);
-                }
+        let legal = self.cascade(idx, |g, m, t| {
+            g.put(m, t, &mut loops);
+            if let Some(f) = forced.as_deref_mut() {
+                f.push(m as u32);
             }
+        });
+        if !legal {
+            return false;
         }
         let mover = self.to_move;
         let mut wins = loops;
@@ -662,15 +641,14 @@ impl Trax {
         }
     }
 
-    /// Whether the forced plays after putting `tile` on `idx` stay legal: the cascade of
-    /// [`Trax::turn`] on the cells alone, without paths, logs or wins, then undone.
-    fn forced_plays_legal(&mut self, idx: usize, tile: Tile) -> bool {
-        self.cells[idx] = tile.0;
+    /// The forced-play cascade after a tile was put on `start`: `place` puts each forced tile.
+    /// False as soon as an empty cell is entered three times by one colour; `queue` then holds
+    /// `start` and every cell placed.
+    fn cascade(&mut self, start: usize, mut place: impl FnMut(&mut Self, usize, Tile)) -> bool {
         self.queue.clear();
-        self.queue.push(idx as u32);
+        self.queue.push(start as u32);
         let mut qi = 0;
-        let mut legal = true;
-        'cascade: while qi < self.queue.len() {
+        while qi < self.queue.len() {
             let placed = self.queue[qi] as usize;
             qi += 1;
             for e in 0..4u8 {
@@ -681,8 +659,7 @@ impl Trax {
                 let (red, white) = self.entries(m);
                 let (r, w) = (red.count_ones(), white.count_ones());
                 if r >= 3 || w >= 3 {
-                    legal = false;
-                    break 'cascade;
+                    return false;
                 }
                 let t = if r == 2 {
                     Tile::joining(Colour::Red, red)
@@ -691,10 +668,18 @@ impl Trax {
                 } else {
                     continue;
                 };
-                self.cells[m] = t.0;
+                place(self, m, t);
                 self.queue.push(m as u32);
             }
         }
+        true
+    }
+
+    /// Whether the forced plays after putting `tile` on `idx` stay legal: the cascade on the cells
+    /// alone, without paths, logs or wins, then undone.
+    fn forced_plays_legal(&mut self, idx: usize, tile: Tile) -> bool {
+        self.cells[idx] = tile.0;
+        let legal = self.cascade(idx, |g, m, t| g.cells[m] = t.0);
         for &c in &self.queue {
             self.cells[c as usize] = 0;
         }

@@ -115,7 +115,7 @@ impl Solver {
         let empty = !pos.occupied & FULL;
         let hand = pos.hand(pos.to_move);
         if empty.count_ones() == 3 {
-            return self.three_empty(t, pos, alpha, beta);
+            return three_empty(t, pos, alpha, beta);
         }
         if empty.count_ones() <= 2 {
             return last_plies(t, pos, beta);
@@ -190,24 +190,21 @@ impl Solver {
     }
 }
 
-/// Exact value (fail-soft above `beta`) of a position with one or two empty cells.
-fn last_plies(t: &Table, pos: &Position, beta: i8) -> (i8, Option<(u8, u8)>) {
+/// The best child of `pos` by `value(child, best so far)`, fail-soft: stops at `beta`.
+#[inline(always)]
+fn best_child(
+    t: &Table,
+    pos: &Position,
+    beta: i8,
+    mut value: impl FnMut(&Position, i8) -> i8,
+) -> (i8, Option<(u8, u8)>) {
     let empty = !pos.occupied & FULL;
-    let hand = pos.hand(pos.to_move);
     let mut best = (-128i8, None);
-    for card in bits(hand) {
+    for card in bits(pos.hand(pos.to_move)) {
         for cell in bits(empty) {
             let mut next = *pos;
             place(t, &mut next, card, cell);
-            let v = if next.is_over() {
-                -final_value(&next)
-            } else {
-                // One cell and one card left: the reply is forced.
-                let reply = next.hand(next.to_move).trailing_zeros() as u8;
-                let last = (!next.occupied & FULL).trailing_zeros() as u8;
-                place(t, &mut next, reply, last);
-                final_value(&next)
-            };
+            let v = value(&next, best.0);
             if v > best.0 {
                 best = (v, Some((card, cell)));
                 if v >= beta {
@@ -219,28 +216,25 @@ fn last_plies(t: &Table, pos: &Position, beta: i8) -> (i8, Option<(u8, u8)>) {
     best
 }
 
-impl Solver {
-    /// Three empty cells: plain alpha-beta over the 6 moves, without table or sorting, whose cost
-    /// would exceed the subtree's.
-    fn three_empty(&mut self, t: &Table, pos: &Position, alpha: i8, beta: i8) -> (i8, Option<(u8, u8)>) {
-        let empty = !pos.occupied & FULL;
-        let hand = pos.hand(pos.to_move);
-        let mut best = (-128i8, None);
-        for card in bits(hand) {
-            for cell in bits(empty) {
-                let mut next = *pos;
-                place(t, &mut next, card, cell);
-                let v = -last_plies(t, &next, -alpha.max(best.0)).0;
-                if v > best.0 {
-                    best = (v, Some((card, cell)));
-                    if v >= beta {
-                        return best;
-                    }
-                }
-            }
+/// Exact value (fail-soft above `beta`) of a position with one or two empty cells.
+fn last_plies(t: &Table, pos: &Position, beta: i8) -> (i8, Option<(u8, u8)>) {
+    best_child(t, pos, beta, |next, _| {
+        if next.is_over() {
+            return -final_value(next);
         }
-        best
-    }
+        // One cell and one card left: the reply is forced.
+        let mut after = *next;
+        let reply = after.hand(after.to_move).trailing_zeros() as u8;
+        let last = (!after.occupied & FULL).trailing_zeros() as u8;
+        place(t, &mut after, reply, last);
+        final_value(&after)
+    })
+}
+
+/// Three empty cells: plain alpha-beta over the moves, without table or sorting, whose cost would
+/// exceed the subtree's.
+fn three_empty(t: &Table, pos: &Position, alpha: i8, beta: i8) -> (i8, Option<(u8, u8)>) {
+    best_child(t, pos, beta, |next, best| -last_plies(t, next, -alpha.max(best)).0)
 }
 
 fn decode(e: Entry) -> Option<(u8, u8)> {
