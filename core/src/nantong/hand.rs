@@ -184,6 +184,7 @@ fn each<F: FnMut(&[Group], Kind)>(
     from: usize,
     groups: u32,
     pair: Option<Kind>,
+    zone: u32,
     acc: &mut ArrayVec<Group, 7>,
     f: &mut F,
 ) {
@@ -197,7 +198,7 @@ fn each<F: FnMut(&[Group], Kind)>(
     if groups > 0 && c[i] >= 3 {
         c[i] -= 3;
         acc.push(Group::Triplet(k));
-        each(c, i, groups - 1, pair, acc, f);
+        each(c, i, groups - 1, pair, zone, acc, f);
         acc.pop();
         c[i] += 3;
     }
@@ -206,28 +207,39 @@ fn each<F: FnMut(&[Group], Kind)>(
             c[i + d] -= 1;
         }
         acc.push(Group::Sequence(k));
-        each(c, i, groups - 1, pair, acc, f);
+        each(c, i, groups - 1, pair, zone, acc, f);
         acc.pop();
         for d in 0..3 {
             c[i + d] += 1;
         }
     }
-    if pair.is_none() && c[i] >= 2 {
+    if pair.is_none() && zone >> i & 1 != 0 && c[i] >= 2 {
         c[i] -= 2;
-        each(c, i, groups, Some(k), acc, f);
+        each(c, i, groups, Some(k), zone, acc, f);
         c[i] += 2;
     }
 }
 
 /// Calls `f(groups, pair)` for every partition of a winning concealed hand, without allocating.
 pub fn for_each_partition(counts: &Counts, melds: usize, mut f: impl FnMut(&[Group], Kind)) {
-    if let Some(groups) = 7usize.checked_sub(melds) {
-        let total: usize = counts.iter().map(|&c| c as usize).sum();
-        if total == groups * 3 + 2 {
-            let mut c = *counts;
-            each(&mut c, 0, groups as u32, None, &mut ArrayVec::new(), &mut f);
+    if !is_winning(counts, melds) {
+        return;
+    }
+    // The pair lies where the cards number 2 modulo 3: one suit, or an honour held twice.
+    let mut zone = 0u32;
+    for suit in 0..3 {
+        let size: u32 = counts[suit * 9..suit * 9 + 9].iter().map(|&n| n as u32).sum();
+        if size % 3 == 2 {
+            zone |= 0x1FF << (suit * 9);
         }
     }
+    for i in 27..KINDS {
+        if counts[i] == 2 {
+            zone |= 1 << i;
+        }
+    }
+    let mut c = *counts;
+    each(&mut c, 0, 7 - melds as u32, None, zone, &mut ArrayVec::new(), &mut f);
 }
 
 /// Every partition of a winning concealed hand (empty if it does not win).

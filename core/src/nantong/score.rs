@@ -249,7 +249,7 @@ impl Sink for PlayerScore {
 }
 
 /// Base, bonuses and the number of doublings, without names.
-#[derive(Default)]
+#[derive(Default, Clone, Copy)]
 struct Sum {
     base: u32,
     bonus: u32,
@@ -336,53 +336,26 @@ fn roles(groups: &[Group], pair: Kind, w: Kind) -> ArrayVec<Role, 8> {
     out
 }
 
-/// The winner's items for one partition and one place of the winning card.
-fn winner_items(sink: &mut impl Sink, p: &PlayerHand, win: &Win, indicators: [Kind; 2], part: &[Group], role: Role) {
-    let w = win.card;
+/// The winner's cards held before the winning card arrived from another player, if it did.
+fn held(p: &PlayerHand, win: &Win) -> (Counts, bool) {
     let from_other = !win.heavenly && matches!(win.source, WinSource::Discard | WinSource::RobbedKong);
     let mut in_hand = p.hand;
     if from_other {
-        in_hand[w.index()] -= 1;
+        in_hand[win.card.index()] -= 1;
     }
-    let completed = (from_other && role == Role::Triplet && in_hand[w.index()] == 2).then_some(w);
-    base_groups(sink, &in_hand, &p.melds, completed, indicators);
+    (in_hand, from_other)
+}
 
-    let wenqian_start = Kind::from_index(18).expect("1c");
-    let melded_groups = p.melds.iter().filter(|m| m.kind != MeldType::Hezi).count();
-    let sequences = part.iter().filter(|g| matches!(g, Group::Sequence(_))).count();
-    let wenqian = part.iter().filter(|g| **g == Group::Sequence(wenqian_start)).count();
-    let qing = melded_groups == 0 && sequences == 7;
-    let piao = sequences == wenqian;
-    if qing {
-        sink.bonus("qing hu", 100);
-    } else if piao {
-        sink.bonus("piao hu", 50);
-    } else {
-        sink.bonus("tazi hu", 20);
-    }
-    if wenqian > 0 {
-        sink.bonus("wenqian", [0, 20, 50, 100, 200][wenqian.min(4)]);
-    }
+/// The winner's items that no partition changes: base hu of melds and of three or four in hand,
+/// self-draw bonuses, and the doublings of three elders, heavenly, first discard, ready, last card.
+fn fixed_items(sink: &mut impl Sink, p: &PlayerHand, win: &Win, indicators: [Kind; 2]) {
+    let (in_hand, _) = held(p, win);
+    base_groups(sink, &in_hand, &p.melds, None, indicators);
     let drawn = !win.heavenly && matches!(win.source, WinSource::SelfDraw | WinSource::KongReplacement);
     if drawn {
         sink.bonus("self-draw", 10);
         if win.source == WinSource::KongReplacement {
             sink.bonus("kong replacement", 10);
-        }
-    }
-    let wait = match role {
-        Role::Pair => true,
-        Role::Sequence(s, pos) => pos == 1 || (s.rank() == Some(1) && pos == 2) || (s.rank() == Some(7) && pos == 0),
-        Role::None | Role::Triplet => false,
-    };
-    if wait && !win.heavenly {
-        sink.bonus("winning card completes pair, middle, 3 of 1-2-3 or 7 of 7-8-9", 10);
-    }
-    if piao {
-        sink.multiplier("piao hu");
-        let pong = completed.is_some() || p.melds.iter().any(|m| m.kind == MeldType::Pong);
-        if !pong {
-            sink.multiplier("closed floating");
         }
     }
     let elders = [Kind::R, Kind::W, Kind::T].iter().all(|k| {
@@ -411,9 +384,53 @@ fn winner_items(sink: &mut impl Sink, p: &PlayerHand, win: &Win, indicators: [Ki
     }
 }
 
+/// The winner's items that depend on the partition and the place of the winning card: a triplet
+/// completed by a discard, the form, Wenqian, the wait bonus, Piao Hu and closed floating.
+fn partition_items(sink: &mut impl Sink, p: &PlayerHand, win: &Win, indicators: [Kind; 2], part: &[Group], role: Role) {
+    let w = win.card;
+    let (in_hand, from_other) = held(p, win);
+    let completed = (from_other && role == Role::Triplet && in_hand[w.index()] == 2).then_some(w);
+    if let Some(k) = completed {
+        sink.group(Source::CompletedByDiscard, k, indicators);
+    }
+    let wenqian_start = Kind::from_index(18).expect("1c");
+    let melded_groups = p.melds.iter().filter(|m| m.kind != MeldType::Hezi).count();
+    let sequences = part.iter().filter(|g| matches!(g, Group::Sequence(_))).count();
+    let wenqian = part.iter().filter(|g| **g == Group::Sequence(wenqian_start)).count();
+    let qing = melded_groups == 0 && sequences == 7;
+    let piao = sequences == wenqian;
+    if qing {
+        sink.bonus("qing hu", 100);
+    } else if piao {
+        sink.bonus("piao hu", 50);
+    } else {
+        sink.bonus("tazi hu", 20);
+    }
+    if wenqian > 0 {
+        sink.bonus("wenqian", [0, 20, 50, 100, 200][wenqian.min(4)]);
+    }
+    let wait = match role {
+        Role::Pair => true,
+        Role::Sequence(s, pos) => pos == 1 || (s.rank() == Some(1) && pos == 2) || (s.rank() == Some(7) && pos == 0),
+        Role::None | Role::Triplet => false,
+    };
+    if wait && !win.heavenly {
+        sink.bonus("winning card completes pair, middle, 3 of 1-2-3 or 7 of 7-8-9", 10);
+    }
+    if piao {
+        sink.multiplier("piao hu");
+        let pong = completed.is_some() || p.melds.iter().any(|m| m.kind == MeldType::Pong);
+        if !pong {
+            sink.multiplier("closed floating");
+        }
+    }
+}
+
 /// The best (partition, role) of a winning hand and its raw total, without building a breakdown.
 fn best_win(p: &PlayerHand, win: &Win, indicators: [Kind; 2]) -> Option<(u32, ArrayVec<Group, 7>, Role)> {
     let melds = p.melds.iter().filter(|m| m.kind != MeldType::Hezi).count();
+    let mut fixed = Sum::default();
+    fixed_items(&mut fixed, p, win, indicators);
     let mut best: Option<(u32, ArrayVec<Group, 7>, Role)> = None;
     for_each_partition(&p.hand, melds, |groups, pair| {
         let roles = if win.heavenly {
@@ -422,8 +439,8 @@ fn best_win(p: &PlayerHand, win: &Win, indicators: [Kind; 2]) -> Option<(u32, Ar
             roles(groups, pair, win.card)
         };
         for role in roles {
-            let mut sum = Sum::default();
-            winner_items(&mut sum, p, win, indicators, groups, role);
+            let mut sum = fixed;
+            partition_items(&mut sum, p, win, indicators, groups, role);
             let raw = sum.raw();
             if best.as_ref().is_none_or(|b| raw > b.0) {
                 best = Some((raw, groups.iter().copied().collect(), role));
@@ -476,7 +493,8 @@ pub fn score_deal(
         }
         let (_, groups, role) = best_win(p, win, indicators).ok_or(ScoreError::NotWinning(win.seat))?;
         let mut s = PlayerScore::default();
-        winner_items(&mut s, p, win, indicators, &groups, role);
+        fixed_items(&mut s, p, win, indicators);
+        partition_items(&mut s, p, win, indicators, &groups, role);
         scores[seat] = finish(s);
     }
     let totals = [scores[0].total, scores[1].total, scores[2].total];
