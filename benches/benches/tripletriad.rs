@@ -1,6 +1,7 @@
 //! Triple Triad: perft on basic rules and exact solving with Same+Plus+Combo.
 
-use arbiter_core::tripletriad::{Rules, Setup, Solver, TripleTriad};
+use arbiter_benches::tt_solve_position;
+use arbiter_core::tripletriad::{Setup, Solver, TripleTriad};
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use std::hint::black_box;
 
@@ -20,16 +21,9 @@ fn perft(c: &mut Criterion) {
 fn solve(c: &mut Criterion) {
     let mut group = c.benchmark_group("tt_solve_same_plus_combo");
     group.sample_size(10);
-    let rules = Rules {
-        open: true,
-        same: true,
-        plus: true,
-        combo: true,
-        ..Rules::default()
-    };
     let mut solver = Solver::new(20);
     for seed in [0u64, 1, 2] {
-        let g = TripleTriad::new(&Setup::random_ff8(seed).with_rules(rules)).unwrap();
+        let g = tt_solve_position(seed);
         group.bench_with_input(BenchmarkId::new("empty_board_seed", seed), &g, |b, g| {
             b.iter(|| solver.solve(black_box(g)).value)
         });

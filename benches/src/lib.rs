@@ -1,1 +1,83 @@
-//! Criterion benchmarks for arbiter-core live in `benches/`.
+//! Shared fixtures of the benchmarks (`benches/`) and of the one-shot speed examples
+//! (`examples/`), so that both measure exactly the same work.
+
+use arbiter_core::nantong::{full_deck, is_winning, Counts, Kind, PlayerHand, Win, WinSource, KINDS};
+use arbiter_core::tripletriad::{Rules, Setup, TripleTriad};
+use arbiter_core::Rng;
+
+/// The solver benchmark's positions: an empty board, open hands, Same+Plus+Combo, two random FF8
+/// hands from each seed.
+pub fn tt_solve_position(seed: u64) -> TripleTriad {
+    let rules = Rules {
+        open: true,
+        same: true,
+        plus: true,
+        combo: true,
+        ..Rules::default()
+    };
+    TripleTriad::new(&Setup::random_ff8(seed).with_rules(rules)).expect("a valid setup")
+}
+
+/// `n` Nantong hands of 23 cards from seed 1: even ones dealt from a shuffled deck (they rarely
+/// win), odd ones built from seven random groups and a pair (so that scoring has work to do).
+pub fn nantong_hands(n: usize) -> Vec<Counts> {
+    let mut rng = Rng::new(1);
+    let deck = full_deck();
+    let mut out = Vec::with_capacity(n);
+    while out.len() < n {
+        let mut c = [0u8; KINDS];
+        if out.len() % 2 == 0 {
+            let mut d = deck.clone();
+            rng.shuffle(&mut d);
+            d[..23].iter().for_each(|k| c[k.index()] += 1);
+        } else {
+            for _ in 0..7 {
+                let k = rng.below(30) as usize;
+                if k < 27 && k % 9 <= 6 && rng.below(2) == 0 {
+                    (0..3).for_each(|x| c[k + x] += 1);
+                } else {
+                    c[k] += 3;
+                }
+            }
+            c[rng.below(30) as usize] += 2;
+            if c.iter().any(|&x| x > 4) {
+                continue;
+            }
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// The winning hands among `hands`, each as seat 0's, won by self-draw of its first kind.
+pub fn nantong_wins(hands: &[Counts]) -> Vec<([PlayerHand; 3], Win)> {
+    hands
+        .iter()
+        .filter(|h| is_winning(h, 0))
+        .map(|h| {
+            let card = Kind::all().find(|k| h[k.index()] > 0).expect("a card");
+            let players = [
+                PlayerHand {
+                    hand: *h,
+                    ..PlayerHand::default()
+                },
+                PlayerHand::default(),
+                PlayerHand::default(),
+            ];
+            let win = Win {
+                seat: 0,
+                card,
+                source: WinSource::SelfDraw,
+                heavenly: false,
+                dealer_first_discard: false,
+                last_card: false,
+            };
+            (players, win)
+        })
+        .collect()
+}
+
+/// The indicators of the scoring benchmark.
+pub fn nantong_indicators() -> [Kind; 2] {
+    ["2s".parse().expect("code"), "T".parse().expect("code")]
+}

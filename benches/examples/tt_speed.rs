@@ -1,8 +1,9 @@
 //! Side-by-side speed figures for Triple Triad, in one process:
-//! `cargo run --release -p arbiter-core --example tt_speed -- perft 9` (full opening tree, basic
+//! `cargo run --release -p arbiter-benches --example tt_speed -- perft 9` (full opening tree, basic
 //! rules) and `... -- solve 20` (median exact solve of 20 seeded FF8 hand pairs, Same+Plus+Combo).
 
-use arbiter_core::tripletriad::{Rules, Setup, Solver, TripleTriad};
+use arbiter_benches::tt_solve_position;
+use arbiter_core::tripletriad::{Setup, Solver, TripleTriad};
 use std::time::Instant;
 
 fn main() {
@@ -22,17 +23,10 @@ fn main() {
         }
         Some("solve") => {
             let pairs = if n == 0 { 20 } else { n };
-            let rules = Rules {
-                open: true,
-                same: true,
-                plus: true,
-                combo: true,
-                ..Rules::default()
-            };
             let mut solver = Solver::new(20);
             let mut times = Vec::new();
             for seed in 0..pairs {
-                let g = TripleTriad::new(&Setup::random_ff8(seed).with_rules(rules)).unwrap();
+                let g = tt_solve_position(seed);
                 let t = Instant::now();
                 let s = solver.solve(&g);
                 let ms = t.elapsed().as_secs_f64() * 1e3;

@@ -1,4 +1,4 @@
-//! Trax perft speed from the empty board: `cargo run --release -p arbiter-core --example trax_speed -- 7`.
+//! Trax perft speed from the empty board: `cargo run --release -p arbiter-benches --example trax_speed -- 7`.
 
 use arbiter_core::trax::{Trax, Variant};
 use std::time::Instant;
