@@ -233,8 +233,8 @@ pub fn for_each_partition(counts: &Counts, melds: usize, mut f: impl FnMut(&[Gro
             zone |= 0x1FF << (suit * 9);
         }
     }
-    for i in 27..KINDS {
-        if counts[i] == 2 {
+    for (i, &n) in counts.iter().enumerate().skip(27) {
+        if n == 2 {
             zone |= 1 << i;
         }
     }
