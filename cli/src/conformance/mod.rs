@@ -102,3 +102,93 @@ pub(crate) fn input_u64(case: &Value, key: &str) -> Result<u64, String> {
         .as_u64()
         .ok_or_else(|| format!("malformed case: {key:?} is not a non-negative integer"))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    /// Every way of breaking a value that a hand-written or generated case might contain.
+    fn mutations(v: &Value) -> Vec<Value> {
+        let mut out = vec![
+            json!(null),
+            json!(-1),
+            json!(1e300),
+            json!(u64::MAX),
+            json!("x"),
+            json!([]),
+            json!({}),
+        ];
+        match v {
+            Value::Array(a) if !a.is_empty() => {
+                out.push(Value::Array(a[1..].to_vec()));
+                let mut longer = a.clone();
+                longer.extend(a.iter().cloned());
+                out.push(Value::Array(longer));
+            }
+            Value::Number(n) => out.push(json!(n.as_u64().unwrap_or(0).saturating_mul(1000))),
+            _ => {}
+        }
+        out
+    }
+
+    /// The paths (object keys, array indices; the first four items of an array) of every place in `v`.
+    fn places(v: &Value, path: &mut Vec<String>, out: &mut Vec<Vec<String>>) {
+        out.push(path.clone());
+        match v {
+            Value::Object(m) => {
+                for (k, x) in m {
+                    path.push(k.clone());
+                    places(x, path, out);
+                    path.pop();
+                }
+            }
+            Value::Array(a) => {
+                for (i, x) in a.iter().enumerate().take(4) {
+                    path.push(i.to_string());
+                    places(x, path, out);
+                    path.pop();
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn at<'a>(v: &'a mut Value, path: &[String]) -> &'a mut Value {
+        path.iter().fold(v, |v, k| match v {
+            Value::Object(m) => m.get_mut(k).expect("path"),
+            Value::Array(a) => &mut a[k.parse::<usize>().expect("index")],
+            _ => unreachable!("paths follow the value"),
+        })
+    }
+
+    #[test]
+    fn broken_cases_are_failures_never_panics() {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../conformance");
+        let mut checked = 0;
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.extension().is_none_or(|e| e != "jsonl") {
+                continue;
+            }
+            let text = std::fs::read_to_string(&path).unwrap();
+            // A few cases of each file, every place of each broken in every way.
+            for line in text.lines().step_by(17).take(4) {
+                let case: Value = serde_json::from_str(line).unwrap();
+                let mut paths = Vec::new();
+                places(&case, &mut Vec::new(), &mut paths);
+                for p in paths.iter().filter(|p| p.first().is_none_or(|k| k != "expect")) {
+                    for m in mutations(at(&mut case.clone(), p)) {
+                        let mut broken = case.clone();
+                        *at(&mut broken, p) = m;
+                        let text = broken.to_string();
+                        let outcome = std::panic::catch_unwind(|| run_line(&text));
+                        assert!(outcome.is_ok(), "panic on {text}");
+                        checked += 1;
+                    }
+                }
+            }
+        }
+        assert!(checked > 1000, "{checked}");
+    }
+}

@@ -35,7 +35,7 @@ pub(super) fn run(kind: &str, case: &Value, expect: &Value) -> Verdict {
             if let Some(want) = expect.get("waits") {
                 let mut held = hand;
                 for m in &melds {
-                    held[m.card.index()] += m.kind.cards();
+                    held[m.card.index()] = held[m.card.index()].saturating_add(m.kind.cards());
                 }
                 let got: Vec<String> = waits(&hand, groups, &held).iter().map(|k| k.to_string()).collect();
                 let mut want: Vec<String> =

@@ -191,7 +191,7 @@ impl Nantong {
         if dealer > 2 {
             return Err(NantongError::NoSeat(dealer));
         }
-        let mut seen = [0u8; KINDS];
+        let mut seen = [0usize; KINDS];
         for k in deck {
             seen[k.index()] += 1;
         }
