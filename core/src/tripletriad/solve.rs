@@ -262,6 +262,10 @@ fn mix(mut x: u64) -> u64 {
     x ^ (x >> 33)
 }
 
+/// Table size of [`solve`]: 2^18 entries (4 MiB) hold a whole solve from the empty board, and a
+/// larger table costs more to allocate and clear than a one-off solve saves.
+pub(crate) const DEFAULT_TABLE_BITS: u32 = 18;
+
 /// Solves an open-hand position exactly (both hands are read whatever `open` says).
 ///
 /// ```
@@ -271,5 +275,5 @@ fn mix(mut x: u64) -> u64 {
 /// assert!(s.best_move.is_some());
 /// ```
 pub fn solve(game: &TripleTriad) -> Solution {
-    Solver::new(20).solve(game)
+    Solver::new(DEFAULT_TABLE_BITS).solve(game)
 }
