@@ -134,10 +134,15 @@ pub struct Trax {
     variant: Variant,
     /// Grid side (a power of two) and the grid coordinates of absolute (0, 0).
     n: usize,
+    /// Index steps to the neighbour across each edge (north and west wrap: negated offsets).
+    delta: [usize; 4],
     offx: i32,
     offy: i32,
     /// Red-edge mask per cell, 0 when empty.
     cells: Vec<u8>,
+    /// Per cell, the colours entering it from its neighbours: red edges in the low nibble, white
+    /// edges in the high one (kept for every cell, read for empty ones).
+    ent: Vec<u8>,
     /// For an open path end `cell * 4 + edge`: the path's other open end.
     partner: Vec<u32>,
     tiles: u32,
@@ -154,6 +159,11 @@ pub struct Trax {
 }
 
 const CELL_TAG: u32 = 1 << 31;
+
+/// Index steps north, east, south, west on a grid of side `n`.
+const fn steps(n: usize) -> [usize; 4] {
+    [n.wrapping_neg(), 1, n, usize::MAX]
+}
 const EMPTY_BOX: BBox = BBox {
     minx: 0,
     maxx: -1,
@@ -176,9 +186,11 @@ impl Trax {
         Trax {
             variant,
             n,
+            delta: steps(n),
             offx: (n / 2) as i32,
             offy: (n / 2) as i32,
             cells: vec![0; n * n],
+            ent: vec![0; n * n],
             partner: vec![0; n * n * 4],
             tiles: 0,
             bbox: EMPTY_BOX,
@@ -270,8 +282,7 @@ impl Trax {
 
     #[inline(always)]
     fn step(&self, idx: usize, e: u8) -> usize {
-        // North and west are wrapping additions of the negated offsets.
-        idx.wrapping_add([self.n.wrapping_neg(), 1, self.n, usize::MAX][e as usize & 3])
+        idx.wrapping_add(self.delta[e as usize & 3])
     }
 
     /// Makes room for `margin` cells around the tiles, regrowing the grid if needed.
@@ -310,14 +321,16 @@ impl Trax {
             })
             .collect();
         self.n = n;
+        self.delta = steps(n);
         self.offx = offx;
         self.offy = offy;
         self.cells = vec![0; n * n];
+        self.ent = vec![0; n * n];
         self.partner = vec![0; n * n * 4];
         // Relinking every tile rebuilds the same paths whatever the order.
         for (x, y, t) in old {
             let i = self.index(x, y).expect("fits");
-            self.cells[i] = t;
+            self.set_tile(i, Tile(t));
             self.link(i, Tile(t), &mut 0);
         }
         self.log.clear();
@@ -363,18 +376,33 @@ impl Trax {
     /// Colours entering empty cell `idx` from its neighbours: (red edges, white edges) masks.
     #[inline(always)]
     fn entries(&self, idx: usize) -> (u8, u8) {
-        let (mut red, mut white) = (0u8, 0u8);
+        let e = self.ent[idx];
+        (e & 0xF, e >> 4)
+    }
+
+    /// Puts `tile` on `idx` and tells the four neighbours which colour now enters them.
+    #[inline(always)]
+    fn set_tile(&mut self, idx: usize, tile: Tile) {
+        self.cells[idx] = tile.0;
         for e in 0..4u8 {
-            let t = self.cells[self.step(idx, e)];
-            if t != 0 {
-                if t >> opposite(e) & 1 != 0 {
-                    red |= 1 << e;
-                } else {
-                    white |= 1 << e;
-                }
-            }
+            let m = self.step(idx, e);
+            let back = opposite(e);
+            self.ent[m] |= if tile.colour(e) == Colour::Red {
+                1 << back
+            } else {
+                0x10 << back
+            };
         }
-        (red, white)
+    }
+
+    /// Empties `idx` and withdraws its entries from the neighbours.
+    #[inline(always)]
+    fn clear_tile(&mut self, idx: usize) {
+        self.cells[idx] = 0;
+        for e in 0..4u8 {
+            let m = self.step(idx, e);
+            self.ent[m] &= !(0x11 << opposite(e));
+        }
     }
 
     /// The tile of `shape` that matches the neighbours of empty cell `idx`, if any.
@@ -385,7 +413,7 @@ impl Trax {
 
     fn put(&mut self, idx: usize, tile: Tile, loops: &mut u8) {
         self.log.push((idx as u32 | CELL_TAG, 0));
-        self.cells[idx] = tile.0;
+        self.set_tile(idx, tile);
         self.tiles += 1;
         let (x, y) = self.xy(idx);
         let b = &mut self.bbox;
@@ -420,7 +448,7 @@ impl Trax {
         while self.log.len() > s.log {
             let (i, old) = self.log.pop().expect("logged");
             if i & CELL_TAG != 0 {
-                self.cells[(i & !CELL_TAG) as usize] = 0;
+                self.clear_tile((i & !CELL_TAG) as usize);
             } else {
                 self.partner[i as usize] = old;
             }
@@ -678,10 +706,11 @@ impl Trax {
     /// Whether the forced plays after putting `tile` on `idx` stay legal: the cascade on the cells
     /// alone, without paths, logs or wins, then undone.
     fn forced_plays_legal(&mut self, idx: usize, tile: Tile) -> bool {
-        self.cells[idx] = tile.0;
-        let legal = self.cascade(idx, |g, m, t| g.cells[m] = t.0);
-        for &c in &self.queue {
-            self.cells[c as usize] = 0;
+        self.set_tile(idx, tile);
+        let legal = self.cascade(idx, |g, m, t| g.set_tile(m, t));
+        for i in 0..self.queue.len() {
+            let c = self.queue[i] as usize;
+            self.clear_tile(c);
         }
         legal
     }
