@@ -88,15 +88,14 @@ pub(crate) fn place_basic(t: &Table, mut pos: Position, card: u8, cell: u8) -> P
     pos.set_card(cell, card);
     pos.occupied |= bit;
     let theirs = pos.occupied & if mover == Player::Blue { !pos.blue } else { pos.blue };
-    let attack = &t.eff[card as usize][cell as usize];
+    let beats = &t.beats[card as usize][cell as usize];
     let nb = &t.nb[cell as usize];
     // Branch-free: whether a neighbour is taken is a coin toss the predictor cannot learn. An
-    // edge is cell 9, never occupied, with a guard row of its own.
+    // edge is cell 9: never occupied, so never taken.
     let mut cap = 0u16;
     for side in 0..4 {
         let n = nb[side];
-        let beaten = attack[side] > t.guard[pos.card(n) as usize][n as usize][side];
-        cap |= (theirs >> n & beaten as u16 & 1) << n;
+        cap |= (beats[side] >> pos.card(n) & theirs >> n & 1) << n;
     }
     match mover {
         Player::Blue => pos.blue |= cap | bit,
@@ -246,5 +245,49 @@ fn rotate(pos: &mut Position, line: [u8; 3]) {
         pos.set_card(to, cards[from]);
         pos.occupied |= occ[from] << to;
         pos.blue |= blue[from] << to;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tripletriad::{Element, Rules, Setup, TripleTriad};
+    use crate::{Game, Rng};
+
+    /// The basic fast path and the full resolution agree on every move of many random games
+    /// (bordered and borderless, with and without elements).
+    #[test]
+    fn the_fast_basic_path_equals_the_full_resolution() {
+        let mut rng = Rng::new(12);
+        for seed in 0..200 {
+            let rules = Rules {
+                borderless: seed % 2 == 0,
+                elemental: seed % 3 == 0,
+                elemental_clamp: seed % 5 != 0,
+                ..Rules::default()
+            };
+            let mut setup = Setup::random_ff8(seed).with_rules(rules);
+            setup.elements = core::array::from_fn(|_| (rng.below(3) == 0).then(|| Element::ALL[rng.below(9) as usize]));
+            let mut g = TripleTriad::new(&setup).unwrap();
+            assert!(g.table.basic_only);
+            while !g.is_over() {
+                let moves = g.legal_moves();
+                for mv in moves.iter() {
+                    let id = g.pos.hand_card(g.pos.to_move, mv.card).unwrap();
+                    let fast = place_basic(&g.table, g.pos, id, mv.cell);
+                    let mut full = g.pos;
+                    let mover = full.to_move;
+                    full.hands &= !(1 << id);
+                    full.to_move = mover.other();
+                    full.set_card(mv.cell, id);
+                    full.occupied |= 1 << mv.cell;
+                    set_owner(&mut full, 1 << mv.cell, mover);
+                    resolve_full(&g.table, &mut full, id, mv.cell, mover);
+                    assert_eq!(fast, full, "seed {seed}, move {mv}");
+                }
+                let mv = moves[rng.below(moves.len() as u64) as usize];
+                g.play(mv).unwrap();
+            }
+        }
     }
 }
