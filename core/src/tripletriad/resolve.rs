@@ -170,13 +170,10 @@ fn resolve_full(t: &Table, pos: &mut Position, card: u8, placed_on: u8, mover: P
 
     // Step 5: Basic, on effective values.
     let special = out.same | out.plus;
-    let eff = &t.eff[card as usize][cell];
+    let beats = &t.beats[card as usize][cell];
     for side in 0..4 {
         let n = nb[side];
-        let open = theirs & !special & nbit[side] != 0;
-        if open && eff[side] > t.guard[pos.card(n) as usize][n as usize][side] {
-            out.basic |= nbit[side];
-        }
+        out.basic |= (beats[side] >> pos.card(n) & (theirs & !special) >> n & 1) << n;
     }
 
     // Step 6: Battle, on printed values and rank sums.
@@ -214,15 +211,12 @@ fn resolve_full(t: &Table, pos: &mut Position, card: u8, placed_on: u8, mover: P
             let mut next = 0u16;
             for c in bits(frontier) {
                 let theirs = pos.occupied & if mover == Player::Blue { !pos.blue } else { pos.blue };
-                let attack = &t.eff[pos.card(c) as usize][c as usize];
+                let beats = &t.beats[pos.card(c) as usize][c as usize];
                 for (side, &n) in t.nb[c as usize].iter().enumerate() {
-                    let bit = (1u16 << n) & FULL;
-                    if theirs & bit != 0 && attack[side] > t.guard[pos.card(n) as usize][n as usize][side] {
-                        set_owner(pos, bit, mover);
-                        next |= bit;
-                    }
+                    next |= (beats[side] >> pos.card(n) & theirs >> n & 1) << n;
                 }
             }
+            set_owner(pos, next, mover);
             out.combo |= next;
             frontier = next;
         }

@@ -211,10 +211,6 @@ pub(crate) struct Table {
     pub printed: [[u8; 4]; 10],
     /// Effective ranks of card `id` on cell `c`: `eff[id][c]`.
     pub eff: [[[u8; 4]; 9]; 10],
-    /// `guard[id][c][side]`: what card `id` on cell `c` shows to an attacker on its `side`
-    /// neighbour, i.e. its effective rank on the opposite side.
-    /// Row 9 stands for the edge (see [`EDGE`]).
-    pub guard: [[[u8; 4]; 10]; 10],
     /// `beats[id][c][side]`: the ids of the cards that card `id` on cell `c` takes by the basic
     /// rule from its `side` neighbour, as a mask; a lookup that does not wait for the neighbour's id.
     pub beats: [[[u16; 4]; 9]; 10],
@@ -243,7 +239,9 @@ impl Table {
                 eff[id][cell] = card.ranks.map(|r| effective(&rules, r, card.element, elements[cell]));
             }
         }
-        let guard =
+        // What card `id` on cell `c` shows to an attacker on its `side` (the opposite rank);
+        // row 9 stands for the edge.
+        let guard: [[[u8; 4]; 10]; 10] =
             eff.map(|cells| core::array::from_fn(|c| cells.get(c).map_or([0; 4], |r| [r[2], r[3], r[0], r[1]])));
         let beats = core::array::from_fn(|id: usize| {
             core::array::from_fn(|c: usize| {
@@ -279,7 +277,6 @@ impl Table {
             wall_at,
             printed,
             eff,
-            guard,
             beats,
             sum,
             twins,
