@@ -479,30 +479,30 @@ impl Nantong {
         self.phase = Phase::Over;
     }
 
-    /// After a discard of `card` by `from`: the first claim question, or the next draw.
-    fn after_discard(&mut self, from: Seat, card: Kind) {
-        let mut s = from.next();
-        for _ in 0..2 {
+    /// The first seat after `asked`, in play order and before reaching `owner` (whose card it
+    /// is), that can win on `card`.
+    fn next_winner(&self, asked: Seat, owner: Seat, card: Kind) -> Option<Seat> {
+        let mut s = asked.next();
+        while s != owner {
             if self.wins_with(s, card) {
-                self.phase = Phase::ClaimWin { card, from, seat: s };
-                return;
+                return Some(s);
             }
             s = s.next();
         }
-        self.meld_claims(from, card);
+        None
     }
 
-    /// Win claims on `card` are settled after `asked`: ask the next winner, else the meld claimer.
+    /// After a discard of `card` by `from`: the first claim question, or the next draw.
+    fn after_discard(&mut self, from: Seat, card: Kind) {
+        self.next_win_claim(from, card, from);
+    }
+
+    /// Win claims on `card` are settled up to `asked`: ask the next winner, else the meld claimer.
     fn next_win_claim(&mut self, from: Seat, card: Kind, asked: Seat) {
-        let mut s = asked.next();
-        while s != from {
-            if self.wins_with(s, card) {
-                self.phase = Phase::ClaimWin { card, from, seat: s };
-                return;
-            }
-            s = s.next();
+        match self.next_winner(asked, from, card) {
+            Some(seat) => self.phase = Phase::ClaimWin { card, from, seat },
+            None => self.meld_claims(from, card),
         }
-        self.meld_claims(from, card);
     }
 
     fn meld_claims(&mut self, from: Seat, card: Kind) {
@@ -695,13 +695,9 @@ impl Nantong {
     /// Asks the next seat after `asked` (from the adder's next seat) that can win on `card`; if
     /// none, the kong is made and a replacement drawn.
     fn next_robber(&mut self, adder: Seat, card: Kind, asked: Seat) {
-        let mut s = asked.next();
-        while s != adder {
-            if self.wins_with(s, card) {
-                self.phase = Phase::RobKong { card, adder, seat: s };
-                return;
-            }
-            s = s.next();
+        if let Some(seat) = self.next_winner(asked, adder, card) {
+            self.phase = Phase::RobKong { card, adder, seat };
+            return;
         }
         let i = adder.0 as usize;
         self.hands[i][card.index()] -= 1;
