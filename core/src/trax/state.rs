@@ -617,8 +617,9 @@ impl Trax {
         let b = self.bbox;
         let limit = self.variant == Variant::EightByEight;
         for y in b.miny - 1..=b.maxy + 1 {
-            for x in b.minx - 1..=b.maxx + 1 {
-                let idx = self.index(x, y).expect("margin");
+            let row = self.index(b.minx - 1, y).expect("margin");
+            for (dx, x) in (b.minx - 1..=b.maxx + 1).enumerate() {
+                let idx = row + dx;
                 if self.cells[idx] != 0 {
                     continue;
                 }
@@ -629,13 +630,15 @@ impl Trax {
                 if limit && (b.maxx.max(x) - b.minx.min(x) >= 8 || b.maxy.max(y) - b.miny.min(y) >= 8) {
                     continue;
                 }
-                // Entries of the empty neighbours, shared by the three shapes: a tile forces a
-                // play where its edge gives such a neighbour a second entry of one colour.
-                let mut around = [None; 4];
-                for (e, slot) in around.iter_mut().enumerate() {
-                    let m = self.step(idx, e as u8);
+                // Edges towards empty neighbours already entered by red (white): a tile whose red
+                // (white) edge points there gives that neighbour a second entry, a forced play.
+                let (mut red_near, mut white_near) = (0u8, 0u8);
+                for e in 0..4u8 {
+                    let m = self.step(idx, e);
                     if self.cells[m] == 0 {
-                        *slot = Some(self.entries(m));
+                        let (r, w) = self.entries(m);
+                        red_near |= ((r != 0) as u8) << e;
+                        white_near |= ((w != 0) as u8) << e;
                     }
                 }
                 for shape in Shape::ALL {
@@ -647,15 +650,7 @@ impl Trax {
                         row: (y - b.miny + 1) as u64,
                         shape,
                     };
-                    let forces = around.iter().enumerate().any(|(e, a)| {
-                        a.is_some_and(|(r, w)| {
-                            if tile.colour(e as u8) == Colour::Red {
-                                r != 0
-                            } else {
-                                w != 0
-                            }
-                        })
-                    });
+                    let forces = tile.0 & red_near != 0 || !tile.0 & white_near != 0;
                     if forces && !self.forced_plays_legal(idx, tile) {
                         continue;
                     }
