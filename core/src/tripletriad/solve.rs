@@ -46,6 +46,8 @@ pub struct Solver {
     mask: u64,
     generation: u64,
     nodes: u64,
+    /// History heuristic: how often (card, cell) refuted a position, weighted by its depth.
+    history: [[u32; 9]; 10],
 }
 
 impl Solver {
@@ -57,6 +59,7 @@ impl Solver {
             mask: size as u64 - 1,
             generation: 0,
             nodes: 0,
+            history: [[0; 9]; 10],
         }
     }
 
@@ -64,6 +67,7 @@ impl Solver {
     pub fn solve(&mut self, game: &TripleTriad) -> Solution {
         self.generation = (self.generation % 255) + 1;
         self.nodes = 0;
+        self.history = [[0; 9]; 10];
         let t = &*game.table;
         let pos = game.pos;
         if pos.is_over() {
@@ -138,7 +142,7 @@ impl Solver {
         let (alpha0, beta0) = (alpha, beta);
 
         // Children, ordered: the table's move first, then the greatest immediate score.
-        let mut kids: ArrayVec<(i8, u8, u8, Position), 45> = ArrayVec::new();
+        let mut kids: ArrayVec<(u32, u8, u8, Position), 45> = ArrayVec::new();
         let mover = pos.to_move;
         for card in bits(hand) {
             // Identical cards in one hand give identical subtrees: try the first only.
@@ -149,9 +153,9 @@ impl Solver {
                 let mut next = *pos;
                 place(t, &mut next, card, cell);
                 let order = if hint == Some((card, cell)) {
-                    100
+                    u32::MAX
                 } else {
-                    next.score(mover) as i8
+                    (next.score(mover) << 24) + self.history[card as usize][cell as usize].min(0xFF_FFFF)
                 };
                 kids.push((order, card, cell, next));
             }
@@ -167,6 +171,8 @@ impl Solver {
                 best = v;
                 best_move = Some((*card, *cell));
                 if best >= beta {
+                    let depth = empty.count_ones();
+                    self.history[*card as usize][*cell as usize] += depth * depth;
                     break;
                 }
             }
