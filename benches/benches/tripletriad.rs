@@ -21,7 +21,7 @@ fn perft(c: &mut Criterion) {
 fn solve(c: &mut Criterion) {
     let mut group = c.benchmark_group("tt_solve_same_plus_combo");
     group.sample_size(10);
-    let mut solver = Solver::new(20);
+    let mut solver = Solver::default();
     for seed in [0u64, 1, 2] {
         let g = tt_solve_position(seed);
         group.bench_with_input(BenchmarkId::new("empty_board_seed", seed), &g, |b, g| {

@@ -23,7 +23,7 @@ fn main() {
         }
         Some("solve") => {
             let pairs = if n == 0 { 20 } else { n };
-            let mut solver = Solver::new(18);
+            let mut solver = Solver::default();
             let mut times = Vec::new();
             for seed in 0..pairs {
                 let g = tt_solve_position(seed);

@@ -222,7 +222,7 @@ fn run(cli: Cli) -> Result<bool, String> {
         } => {
             let g = load_state(&state)?;
             let t = Instant::now();
-            let s = Solver::new(20).solve(&g);
+            let s = Solver::default().solve(&g);
             let secs = t.elapsed().as_secs_f64();
             let best = s.best_move.map_or("-".into(), |m| m.to_string());
             println!("value {} (for {}), best move {best}", s.value, g.next_player());

@@ -67,9 +67,7 @@ pub fn choose(obs: &Observation, level: Level, rng: &mut Rng) -> Option<Move> {
     }
     match level {
         Level::Random => Some(moves[rng.below(moves.len() as u64) as usize]),
-        Level::Perfect if obs.opponent_hand.iter().all(Option::is_some) => {
-            Solver::new(super::solve::DEFAULT_TABLE_BITS).solve(&state).best_move
-        }
+        Level::Perfect if obs.opponent_hand.iter().all(Option::is_some) => Solver::default().solve(&state).best_move,
         Level::Greedy | Level::Perfect => Some(greedy(&state, obs.player, &moves, rng)),
     }
 }

@@ -50,6 +50,12 @@ pub struct Solver {
     history: [[u32; 9]; 10],
 }
 
+impl Default for Solver {
+    fn default() -> Solver {
+        Solver::new(DEFAULT_TABLE_BITS)
+    }
+}
+
 impl Solver {
     /// A solver with a table of `2^bits` entries (16 bytes each).
     pub fn new(bits: u32) -> Solver {
@@ -279,9 +285,10 @@ fn mix(mut x: u64) -> u64 {
     x ^ (x >> 33)
 }
 
-/// Table size of [`solve`]: 2^18 entries (4 MiB) hold a whole solve from the empty board, and a
-/// larger table costs more to allocate and clear than a one-off solve saves.
-pub(crate) const DEFAULT_TABLE_BITS: u32 = 18;
+/// Table size of [`solve`] and [`Solver::default`]: only positions with five or more empty cells
+/// are stored (a few thousand per solve from the empty board), so 2^15 entries (512 KiB) suffice
+/// and stay in cache.
+pub(crate) const DEFAULT_TABLE_BITS: u32 = 15;
 
 /// Solves an open-hand position exactly (both hands are read whatever `open` says).
 ///
@@ -292,5 +299,5 @@ pub(crate) const DEFAULT_TABLE_BITS: u32 = 18;
 /// assert!(s.best_move.is_some());
 /// ```
 pub fn solve(game: &TripleTriad) -> Solution {
-    Solver::new(DEFAULT_TABLE_BITS).solve(game)
+    Solver::default().solve(game)
 }
