@@ -735,12 +735,15 @@ impl Trax {
         if depth == 0 {
             return 1;
         }
+        if depth == 1 {
+            // Bulk counting: the leaves are counted, not stored.
+            let mut n = 0;
+            self.for_each_legal(|_| n += 1);
+            return n;
+        }
         let (mine, rest) = buffers.split_last_mut().expect("a buffer per depth");
         mine.clear();
         self.for_each_legal(|c| mine.push(c));
-        if depth == 1 {
-            return mine.len() as u64;
-        }
         let mut nodes = 0;
         for c in mine.iter() {
             let saved = self.save();
