@@ -160,6 +160,30 @@ pub struct Trax {
 
 const CELL_TAG: u32 = 1 << 31;
 
+/// What an empty cell's entry mask (red edges low, white edges high) forces: 0 nothing, the red
+/// edges of the forced tile, or [`ILLEGAL`] for three entries of one colour.
+static FORCED: [u8; 256] = forced_table();
+const ILLEGAL: u8 = 0xFF;
+
+const fn forced_table() -> [u8; 256] {
+    let mut t = [0u8; 256];
+    let mut e = 0;
+    while e < 256 {
+        let (red, white) = ((e & 0xF) as u8, (e >> 4) as u8);
+        t[e] = if red.count_ones() >= 3 || white.count_ones() >= 3 {
+            ILLEGAL
+        } else if red.count_ones() == 2 {
+            Tile::joining(Colour::Red, red).0
+        } else if white.count_ones() == 2 {
+            Tile::joining(Colour::White, white).0
+        } else {
+            0
+        };
+        e += 1;
+    }
+    t
+}
+
 /// Index steps north, east, south, west on a grid of side `n`.
 const fn steps(n: usize) -> [usize; 4] {
     [n.wrapping_neg(), 1, n, usize::MAX]
@@ -679,17 +703,10 @@ impl Trax {
                 if self.cells[m] != 0 {
                     continue;
                 }
-                let (red, white) = self.entries(m);
-                let (r, w) = (red.count_ones(), white.count_ones());
-                if r >= 3 || w >= 3 {
-                    return false;
-                }
-                let t = if r == 2 {
-                    Tile::joining(Colour::Red, red)
-                } else if w == 2 {
-                    Tile::joining(Colour::White, white)
-                } else {
-                    continue;
+                let t = match FORCED[self.ent[m] as usize] {
+                    0 => continue,
+                    ILLEGAL => return false,
+                    red => Tile(red),
                 };
                 place(self, m, t);
                 self.queue.push(m as u32);
