@@ -410,12 +410,9 @@ impl Trax {
         self.cells[idx] = tile.0;
         for e in 0..4u8 {
             let m = self.step(idx, e);
-            let back = opposite(e);
-            self.ent[m] |= if tile.colour(e) == Colour::Red {
-                1 << back
-            } else {
-                0x10 << back
-            };
+            // Red sets the low nibble's bit, white the high one's, without a branch.
+            let red = tile.0 >> e & 1;
+            self.ent[m] |= (red | (red ^ 1) << 4) << opposite(e);
         }
     }
 
