@@ -125,7 +125,7 @@ impl Solver {
         let empty = !pos.occupied & FULL;
         let hand = pos.hand(pos.to_move);
         if empty.count_ones() == 4 {
-            return four_empty(t, pos, alpha, beta);
+            return four_empty(t, pos, alpha, beta, &mut self.history);
         }
         if empty.count_ones() == 3 {
             return three_empty(t, pos, alpha, beta);
@@ -248,10 +248,29 @@ fn last_plies(t: &Table, pos: &Position, beta: i8) -> (i8, Option<(u8, u8)>) {
 
 /// Four empty cells: plain alpha-beta too (measured: a table probe here costs more than the
 /// transpositions it finds).
-fn four_empty(t: &Table, pos: &Position, alpha: i8, beta: i8) -> (i8, Option<(u8, u8)>) {
-    best_child(t, pos, beta, |next, best| {
-        -three_empty(t, next, -beta, -alpha.max(best)).0
-    })
+fn four_empty(t: &Table, pos: &Position, alpha: i8, beta: i8, history: &mut [[u32; 9]; 10]) -> (i8, Option<(u8, u8)>) {
+    // Moves in history order: no placement is spent on ordering.
+    let mut moves: ArrayVec<(u32, u8, u8), 12> = ArrayVec::new();
+    for card in bits(pos.hand(pos.to_move)) {
+        for cell in bits(!pos.occupied & FULL) {
+            moves.push((history[card as usize][cell as usize], card, cell));
+        }
+    }
+    moves.sort_unstable_by_key(|m| core::cmp::Reverse(m.0));
+    let mut best = (-128i8, None);
+    for (_, card, cell) in moves {
+        let mut next = *pos;
+        place(t, &mut next, card, cell);
+        let v = -three_empty(t, &next, -beta, -alpha.max(best.0)).0;
+        if v > best.0 {
+            best = (v, Some((card, cell)));
+            if v >= beta {
+                history[card as usize][cell as usize] += 16;
+                return best;
+            }
+        }
+    }
+    best
 }
 
 /// Three empty cells: plain alpha-beta over the moves, without table or sorting, whose cost would
