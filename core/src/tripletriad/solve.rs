@@ -128,7 +128,7 @@ impl Solver {
             return four_empty(t, pos, alpha, beta, &mut self.history);
         }
         if empty.count_ones() == 3 {
-            return three_empty(t, pos, alpha, beta);
+            return three_empty(t, pos, alpha, beta, &mut self.history);
         }
         if empty.count_ones() <= 2 {
             return last_plies(t, pos, beta);
@@ -246,10 +246,16 @@ fn last_plies(t: &Table, pos: &Position, beta: i8) -> (i8, Option<(u8, u8)>) {
     })
 }
 
-/// Four empty cells: plain alpha-beta too (measured: a table probe here costs more than the
-/// transpositions it finds).
-fn four_empty(t: &Table, pos: &Position, alpha: i8, beta: i8, history: &mut [[u32; 9]; 10]) -> (i8, Option<(u8, u8)>) {
-    // Moves in history order: no placement is spent on ordering.
+/// The children of `pos` in history order (no placement is spent on ordering), by
+/// `value(child, best so far)`, fail-soft at `beta`; a cutoff credits its move with `bonus`.
+fn by_history(
+    t: &Table,
+    pos: &Position,
+    beta: i8,
+    history: &mut [[u32; 9]; 10],
+    bonus: u32,
+    mut value: impl FnMut(&Position, i8, &mut [[u32; 9]; 10]) -> i8,
+) -> (i8, Option<(u8, u8)>) {
     let mut moves: ArrayVec<(u32, u8, u8), 12> = ArrayVec::new();
     for card in bits(pos.hand(pos.to_move)) {
         for cell in bits(!pos.occupied & FULL) {
@@ -261,11 +267,11 @@ fn four_empty(t: &Table, pos: &Position, alpha: i8, beta: i8, history: &mut [[u3
     for (_, card, cell) in moves {
         let mut next = *pos;
         place(t, &mut next, card, cell);
-        let v = -three_empty(t, &next, -beta, -alpha.max(best.0)).0;
+        let v = value(&next, best.0, history);
         if v > best.0 {
             best = (v, Some((card, cell)));
             if v >= beta {
-                history[card as usize][cell as usize] += 16;
+                history[card as usize][cell as usize] += bonus;
                 return best;
             }
         }
@@ -273,10 +279,19 @@ fn four_empty(t: &Table, pos: &Position, alpha: i8, beta: i8, history: &mut [[u3
     best
 }
 
-/// Three empty cells: plain alpha-beta over the moves, without table or sorting, whose cost would
-/// exceed the subtree's.
-fn three_empty(t: &Table, pos: &Position, alpha: i8, beta: i8) -> (i8, Option<(u8, u8)>) {
-    best_child(t, pos, beta, |next, best| -last_plies(t, next, -alpha.max(best)).0)
+/// Four empty cells: plain alpha-beta in history order (measured: a table probe here costs more
+/// than the transpositions it finds).
+fn four_empty(t: &Table, pos: &Position, alpha: i8, beta: i8, history: &mut [[u32; 9]; 10]) -> (i8, Option<(u8, u8)>) {
+    by_history(t, pos, beta, history, 16, |next, best, h| {
+        -three_empty(t, next, -beta, -alpha.max(best), h).0
+    })
+}
+
+/// Three empty cells: the same, over the last two plies.
+fn three_empty(t: &Table, pos: &Position, alpha: i8, beta: i8, history: &mut [[u32; 9]; 10]) -> (i8, Option<(u8, u8)>) {
+    by_history(t, pos, beta, history, 9, |next, best, _| {
+        -last_plies(t, next, -alpha.max(best)).0
+    })
 }
 
 fn decode(e: Entry) -> Option<(u8, u8)> {
