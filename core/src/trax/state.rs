@@ -138,11 +138,10 @@ pub struct Trax {
     delta: [usize; 4],
     offx: i32,
     offy: i32,
-    /// Red-edge mask per cell, 0 when empty.
-    cells: Vec<u8>,
-    /// Per cell, the colours entering it from its neighbours: red edges in the low nibble, white
-    /// edges in the high one (kept for every cell, read for empty ones).
-    ent: Vec<u8>,
+    /// Per cell: `[tile, entries]`. The tile is its red-edge mask, 0 when empty; the entries are
+    /// the colours entering the cell from its neighbours, red edges in the low nibble and white in
+    /// the high one (kept for every cell, read for empty ones). One array: one bounds check.
+    grid: Vec<[u8; 2]>,
     /// For an open path end `cell * 4 + edge`: the path's other open end.
     partner: Vec<u32>,
     tiles: u32,
@@ -213,8 +212,7 @@ impl Trax {
             delta: steps(n),
             offx: (n / 2) as i32,
             offy: (n / 2) as i32,
-            cells: vec![0; n * n],
-            ent: vec![0; n * n],
+            grid: vec![[0; 2]; n * n],
             partner: vec![0; n * n * 4],
             tiles: 0,
             bbox: EMPTY_BOX,
@@ -290,7 +288,7 @@ impl Trax {
     pub fn tile_at(&self, col: u32, row: u32) -> Option<Tile> {
         let x = self.bbox.minx - 1 + col as i32;
         let y = self.bbox.miny - 1 + row as i32;
-        self.index(x, y).map(|i| self.cells[i]).filter(|&t| t != 0).map(Tile)
+        self.index(x, y).map(|i| self.grid[i][0]).filter(|&t| t != 0).map(Tile)
     }
 
     fn index(&self, x: i32, y: i32) -> Option<usize> {
@@ -337,19 +335,18 @@ impl Trax {
         }
         let offx = n as i32 / 2 - (b.minx + b.maxx) / 2;
         let offy = n as i32 / 2 - (b.miny + b.maxy) / 2;
-        let old: Vec<(i32, i32, u8)> = (0..self.cells.len())
-            .filter(|&i| self.cells[i] != 0)
+        let old: Vec<(i32, i32, u8)> = (0..self.grid.len())
+            .filter(|&i| self.grid[i][0] != 0)
             .map(|i| {
                 let (x, y) = self.xy(i);
-                (x, y, self.cells[i])
+                (x, y, self.grid[i][0])
             })
             .collect();
         self.n = n;
         self.delta = steps(n);
         self.offx = offx;
         self.offy = offy;
-        self.cells = vec![0; n * n];
-        self.ent = vec![0; n * n];
+        self.grid = vec![[0; 2]; n * n];
         self.partner = vec![0; n * n * 4];
         // Relinking every tile rebuilds the same paths whatever the order.
         for (x, y, t) in old {
@@ -379,7 +376,7 @@ impl Trax {
             let mut met = [u32::MAX; 2];
             for (k, e) in [e1, e2].into_iter().enumerate() {
                 let m = self.step(idx, e);
-                if self.cells[m] != 0 {
+                if self.grid[m][0] != 0 {
                     let end = (m * 4 + opposite(e) as usize) as u32;
                     met[k] = end;
                     far[k] = self.partner[end as usize];
@@ -400,29 +397,29 @@ impl Trax {
     /// Colours entering empty cell `idx` from its neighbours: (red edges, white edges) masks.
     #[inline(always)]
     fn entries(&self, idx: usize) -> (u8, u8) {
-        let e = self.ent[idx];
+        let e = self.grid[idx][1];
         (e & 0xF, e >> 4)
     }
 
     /// Puts `tile` on `idx` and tells the four neighbours which colour now enters them.
     #[inline(always)]
     fn set_tile(&mut self, idx: usize, tile: Tile) {
-        self.cells[idx] = tile.0;
+        self.grid[idx][0] = tile.0;
         for e in 0..4u8 {
             let m = self.step(idx, e);
             // Red sets the low nibble's bit, white the high one's, without a branch.
             let red = tile.0 >> e & 1;
-            self.ent[m] |= (red | (red ^ 1) << 4) << opposite(e);
+            self.grid[m][1] |= (red | (red ^ 1) << 4) << opposite(e);
         }
     }
 
     /// Empties `idx` and withdraws its entries from the neighbours.
     #[inline(always)]
     fn clear_tile(&mut self, idx: usize) {
-        self.cells[idx] = 0;
+        self.grid[idx][0] = 0;
         for e in 0..4u8 {
             let m = self.step(idx, e);
-            self.ent[m] &= !(0x11 << opposite(e));
+            self.grid[m][1] &= !(0x11 << opposite(e));
         }
     }
 
@@ -531,7 +528,7 @@ impl Trax {
             }
             let open = |end: u32| {
                 let (i, e) = ((end / 4) as usize, (end % 4) as u8);
-                self.cells[self.step(i, e)] == 0
+                self.grid[self.step(i, e)][0] == 0
             };
             if !open(a) || !open(z) {
                 continue;
@@ -548,7 +545,7 @@ impl Trax {
             };
             let (ea, ez) = ((a % 4) as u8, (z % 4) as u8);
             if ea == opposite(ez) && at(a) && at(z) {
-                let tile = Tile(self.cells[(a / 4) as usize]);
+                let tile = Tile(self.grid[(a / 4) as usize][0]);
                 wins |= 1 << tile.colour(ea) as u8;
             }
         }
@@ -579,10 +576,10 @@ impl Trax {
         }
         let (x, y) = (b.minx - 1 + mv.col as i32, b.miny - 1 + mv.row as i32);
         let idx = self.index(x, y).ok_or(MoveError::NotAdjacent(mv))?;
-        if self.cells[idx] != 0 {
+        if self.grid[idx][0] != 0 {
             return Err(MoveError::Occupied(mv));
         }
-        if (0..4).all(|e| self.cells[self.step(idx, e)] == 0) {
+        if (0..4).all(|e| self.grid[self.step(idx, e)][0] == 0) {
             return Err(MoveError::NotAdjacent(mv));
         }
         let tile = self.colouring(idx, mv.shape).ok_or(MoveError::NoColouring(mv))?;
@@ -641,7 +638,7 @@ impl Trax {
             let row = self.index(b.minx - 1, y).expect("margin");
             for (dx, x) in (b.minx - 1..=b.maxx + 1).enumerate() {
                 let idx = row + dx;
-                if self.cells[idx] != 0 {
+                if self.grid[idx][0] != 0 {
                     continue;
                 }
                 let (red, white) = self.entries(idx);
@@ -656,7 +653,7 @@ impl Trax {
                 let (mut red_near, mut white_near) = (0u8, 0u8);
                 for e in 0..4u8 {
                     let m = self.step(idx, e);
-                    if self.cells[m] == 0 {
+                    if self.grid[m][0] == 0 {
                         let (r, w) = self.entries(m);
                         red_near |= ((r != 0) as u8) << e;
                         white_near |= ((w != 0) as u8) << e;
@@ -697,10 +694,10 @@ impl Trax {
             qi += 1;
             for e in 0..4u8 {
                 let m = self.step(placed, e);
-                if self.cells[m] != 0 {
+                if self.grid[m][0] != 0 {
                     continue;
                 }
-                let t = match FORCED[self.ent[m] as usize] {
+                let t = match FORCED[self.grid[m][1] as usize] {
                     0 => continue,
                     ILLEGAL => return false,
                     red => Tile(red),
