@@ -2,7 +2,7 @@
 //! `cargo run --release -p arbiter-benches --example tt_speed -- perft 9` (full opening tree, basic
 //! rules) and `... -- solve 20` (median exact solve of 20 seeded FF8 hand pairs, Same+Plus+Combo).
 
-use arbiter_benches::tt_solve_position;
+use arbiter_benches::{report_perft, tt_solve_position};
 use arbiter_core::tripletriad::{Setup, Solver, TripleTriad};
 use std::time::Instant;
 
@@ -13,13 +13,7 @@ fn main() {
         Some("perft") => {
             let depth = if n == 0 { 9 } else { n as u32 };
             let g = TripleTriad::new(&Setup::random_ff8(1)).unwrap();
-            let t = Instant::now();
-            let nodes = g.perft(depth);
-            let s = t.elapsed().as_secs_f64();
-            println!(
-                "perft {depth}: {nodes} in {s:.3} s = {:.1}M moves/s",
-                nodes as f64 / s / 1e6
-            );
+            report_perft(&format!("perft {depth}"), || g.perft(depth));
         }
         Some("solve") => {
             let pairs = if n == 0 { 20 } else { n };

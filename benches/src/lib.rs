@@ -4,6 +4,7 @@
 use arbiter_core::nantong::{full_deck, is_winning, Counts, Kind, PlayerHand, Win, WinSource, KINDS};
 use arbiter_core::tripletriad::{Rules, Setup, TripleTriad};
 use arbiter_core::Rng;
+use std::time::Instant;
 
 /// The solver benchmark's positions: an empty board, open hands, Same+Plus+Combo, two random FF8
 /// hands from each seed.
@@ -80,4 +81,13 @@ pub fn nantong_wins(hands: &[Counts]) -> Vec<([PlayerHand; 3], Win)> {
 /// The indicators of the scoring benchmark.
 pub fn nantong_indicators() -> [Kind; 2] {
     ["2s".parse().expect("code"), "T".parse().expect("code")]
+}
+
+/// Runs `perft` once and prints `label: nodes in seconds = M moves/s`, the one-shot figure of the
+/// speed examples.
+pub fn report_perft(label: &str, perft: impl FnOnce() -> u64) {
+    let t = Instant::now();
+    let nodes = perft();
+    let s = t.elapsed().as_secs_f64();
+    println!("{label}: {nodes} in {s:.3} s = {:.1}M moves/s", nodes as f64 / s / 1e6);
 }

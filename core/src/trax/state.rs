@@ -794,6 +794,17 @@ impl fmt::Debug for Trax {
     }
 }
 
+impl Trax {
+    /// How many relative columns (and rows) action ids cover: 0..=9 for 8x8, else 0..1024.
+    fn action_side(&self) -> usize {
+        if self.variant == Variant::EightByEight {
+            10
+        } else {
+            1024
+        }
+    }
+}
+
 impl Game for Trax {
     type Player = Colour;
     type Move = Move;
@@ -803,11 +814,7 @@ impl Game for Trax {
 
     /// Ids cover relative coordinates up to 1023 (8x8: 0..=9) in both directions, three shapes each.
     fn num_distinct_actions(&self) -> usize {
-        let side = if self.variant == Variant::EightByEight {
-            10
-        } else {
-            1024
-        };
+        let side = self.action_side();
         side * side * 3
     }
 
@@ -845,21 +852,13 @@ impl Game for Trax {
     }
 
     fn action_id(&self, mv: Move) -> usize {
-        let side = if self.variant == Variant::EightByEight {
-            10
-        } else {
-            1024
-        };
+        let side = self.action_side();
         let shape = Shape::ALL.iter().position(|&s| s == mv.shape).unwrap_or(0);
         ((mv.row.min(side as u64 - 1) as usize * side) + mv.col.min(side as u64 - 1) as usize) * 3 + shape
     }
 
     fn action_move(&self, id: usize) -> Option<Move> {
-        let side = if self.variant == Variant::EightByEight {
-            10
-        } else {
-            1024
-        };
+        let side = self.action_side();
         (id < side * side * 3).then(|| Move {
             col: ((id / 3) % side) as u64,
             row: ((id / 3) / side) as u64,
