@@ -54,8 +54,8 @@ pub trait Game: Clone {
     type Move: Copy + Eq + fmt::Debug + fmt::Display + FromStr;
     /// The fixed-capacity list that [`Game::legal_moves`] fills.
     type MoveList: Deref<Target = [Self::Move]>;
-    /// Why a move was refused.
-    type MoveError: fmt::Debug + fmt::Display;
+    /// Why a move was refused; it converts into the hosts' [`Error`](crate::Error) with its kind.
+    type MoveError: fmt::Debug + fmt::Display + Into<crate::Error>;
     /// What one player may see of the state.
     type Observation;
 

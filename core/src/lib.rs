@@ -24,11 +24,13 @@ extern crate alloc;
 #[cfg(feature = "std")]
 extern crate std;
 
+mod error;
 mod game;
 pub mod nantong;
 mod rng;
 pub mod trax;
 pub mod tripletriad;
 
+pub use error::{Error, ErrorKind};
 pub use game::{perft, Game, Outcome};
 pub use rng::Rng;

@@ -1,0 +1,163 @@
+//! One error type for hosts: a [`ErrorKind`] that the C status codes and the JavaScript error codes
+//! share, and the message of the game's own error, word for word.
+
+use alloc::string::{String, ToString};
+use core::fmt;
+
+/// What kind of failure an [`Error`] is. The C library returns it as `ArbiterStatus` and the npm
+/// package as `ArbiterError.code`, under the names of [`ErrorKind::name`].
+///
+/// ```
+/// use arbiter_core::ErrorKind;
+/// assert_eq!(ErrorKind::IllegalMove.name(), "ILLEGAL_MOVE");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum ErrorKind {
+    /// An argument is invalid for this call: a configuration, a seat, a level, a depth.
+    BadArgument,
+    /// Text or JSON that cannot be read: malformed notation, an unknown name, bad JSON.
+    Parse,
+    /// A well-formed move that the rules refuse now.
+    IllegalMove,
+    /// The game (or the match) is over: no move is accepted.
+    GameOver,
+    /// A documented resource limit (tiles, perft depth, table size) would be exceeded.
+    LimitExceeded,
+}
+
+impl ErrorKind {
+    /// The upper-case name shared by the C and JavaScript APIs.
+    pub const fn name(self) -> &'static str {
+        match self {
+            ErrorKind::BadArgument => "BAD_ARGUMENT",
+            ErrorKind::Parse => "PARSE_ERROR",
+            ErrorKind::IllegalMove => "ILLEGAL_MOVE",
+            ErrorKind::GameOver => "GAME_OVER",
+            ErrorKind::LimitExceeded => "LIMIT_EXCEEDED",
+        }
+    }
+}
+
+impl fmt::Display for ErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Any error of the engine, classified: its kind and the message of the error it came from.
+///
+/// Every error type of the games converts into it (`?` works), keeping the message unchanged, so
+/// that Rust, C and JavaScript report the same words.
+///
+/// ```
+/// use arbiter_core::{Error, ErrorKind, Game};
+/// use arbiter_core::trax::{Trax, Variant};
+/// let mut g = Trax::new(Variant::EightByEight);
+/// let e: Error = g.play("B2+".parse().unwrap()).unwrap_err().into();
+/// assert_eq!(e.kind(), ErrorKind::IllegalMove);
+/// assert_eq!(e.to_string(), "the first move must be @0+ or @0/, not B2+");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Error {
+    kind: ErrorKind,
+    message: String,
+}
+
+impl Error {
+    /// An error of `kind` with `message`.
+    pub fn new(kind: ErrorKind, message: impl Into<String>) -> Error {
+        Error {
+            kind,
+            message: message.into(),
+        }
+    }
+
+    /// Its kind.
+    pub fn kind(&self) -> ErrorKind {
+        self.kind
+    }
+
+    /// Its message.
+    pub fn message(&self) -> &str {
+        &self.message
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl core::error::Error for Error {}
+
+/// Classifies error types that are of one kind throughout.
+macro_rules! classify {
+    ($($kind:ident: $($ty:ty),+;)+) => {$($(
+        impl From<$ty> for Error {
+            fn from(e: $ty) -> Error {
+                Error::new(ErrorKind::$kind, e.to_string())
+            }
+        }
+    )+)+};
+}
+
+use crate::nantong::{BadAction, ScoreError, UnknownCard};
+use crate::trax::{BadNotation, RecordError, UnknownVariant};
+use crate::tripletriad::{
+    BadLabel, BadMove, CollectionError, RulesError, SetupError, TradeNotAllowed, UnknownElement, UnknownPlayer,
+    UnknownTradeRule,
+};
+
+classify! {
+    Parse: BadNotation, RecordError, UnknownVariant, BadAction, UnknownCard, BadMove, UnknownPlayer,
+        UnknownElement, UnknownTradeRule, BadLabel;
+    BadArgument: ScoreError, RulesError, SetupError, TradeNotAllowed, CollectionError;
+}
+
+impl From<crate::trax::MoveError> for Error {
+    fn from(e: crate::trax::MoveError) -> Error {
+        use crate::trax::MoveError::*;
+        let kind = match e {
+            GameOver => ErrorKind::GameOver,
+            _ => ErrorKind::IllegalMove,
+        };
+        Error::new(kind, e.to_string())
+    }
+}
+
+impl From<crate::tripletriad::MoveError> for Error {
+    fn from(e: crate::tripletriad::MoveError) -> Error {
+        use crate::tripletriad::MoveError::*;
+        let kind = match e {
+            GameOver => ErrorKind::GameOver,
+            _ => ErrorKind::IllegalMove,
+        };
+        Error::new(kind, e.to_string())
+    }
+}
+
+impl From<crate::tripletriad::MatchError> for Error {
+    fn from(e: crate::tripletriad::MatchError) -> Error {
+        use crate::tripletriad::MatchError::*;
+        match e {
+            Move(m) => m.into(),
+            Setup(s) => s.into(),
+            HandSize { .. } => Error::new(ErrorKind::BadArgument, e.to_string()),
+            NotOver | AlreadySettled | BadPicks(_) => Error::new(ErrorKind::IllegalMove, e.to_string()),
+        }
+    }
+}
+
+impl From<crate::nantong::NantongError> for Error {
+    fn from(e: crate::nantong::NantongError) -> Error {
+        use crate::nantong::NantongError::*;
+        let kind = match e {
+            Over => ErrorKind::GameOver,
+            BadDeck | NoSeat(_) => ErrorKind::BadArgument,
+            OutOfTurn { .. } | Illegal { .. } => ErrorKind::IllegalMove,
+        };
+        Error::new(kind, e.to_string())
+    }
+}
