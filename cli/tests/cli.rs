@@ -46,7 +46,8 @@ fn assert_conformance(prefix: &str, at_least: usize) {
 
 #[test]
 fn every_triple_triad_conformance_case_passes() {
-    assert_conformance("triple-triad-", 234);
+    // 234 round cases and 53 match cases.
+    assert_conformance("triple-triad-", 287);
 }
 
 #[test]
@@ -89,6 +90,39 @@ fn malformed_lines_unknown_kinds_and_wrong_expectations_fail() {
     assert!(s.contains("unknown kind"), "{s}");
     assert!(s.contains("FAIL rule: bad state: unknown field `sparkle`"), "{s}");
     assert_eq!(s.lines().last(), Some("1 passed, 4 failed"));
+}
+
+#[test]
+fn conformance_runs_go_on_past_bad_lines_and_files_and_never_pass_empty() {
+    // A line that is not UTF-8 is one malformed case; the good case after it still runs.
+    let good =
+        r#"{"game":"trax","kind":"perft","name":"ok","variant":"8x8","moves":[],"depth":1,"expect":{"nodes":2}}"#;
+    let path = std::env::temp_dir().join(format!("arbiter-test-{}-latin1.jsonl", std::process::id()));
+    std::fs::write(
+        &path,
+        [b"{\"name\": \"caf\xe9\"}\n".as_slice(), good.as_bytes()].concat(),
+    )
+    .unwrap();
+    let out = arbiter(&["conformance", path.to_str().unwrap(), "/"]);
+    let s = stdout(&out);
+    assert!(!out.status.success());
+    assert!(s.contains("not UTF-8"), "{s}");
+    assert!(s.contains("FAIL /: cannot read"), "{s}");
+    assert_eq!(s.lines().last(), Some("1 passed, 2 failed"));
+    // No case at all is not a pass.
+    let out = arbiter(&["conformance", &temp_file("empty.jsonl", "\n")]);
+    assert!(!out.status.success());
+    assert_eq!(stdout(&out).lines().last(), Some("0 passed, 1 failed"));
+    // An unknown kind is named as such, whatever fields the case lacks.
+    for game in ["trax", "nantong", "triple-triad"] {
+        let case = format!(r#"{{"game":"{game}","kind":"foo","name":"k","expect":{{}}}}"#);
+        let out = arbiter(&["conformance", &temp_file("kind.jsonl", &case)]);
+        assert!(
+            stdout(&out).contains(&format!("unknown kind \"foo\" for {game}")),
+            "{}",
+            stdout(&out)
+        );
+    }
 }
 
 #[test]

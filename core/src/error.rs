@@ -144,7 +144,10 @@ impl From<crate::tripletriad::MatchError> for Error {
         match e {
             Move(m) => m.into(),
             Setup(s) => s.into(),
-            HandSize { .. } => Error::new(ErrorKind::BadArgument, e.to_string()),
+            Trade(t) => t.into(),
+            HandSize { .. } | RoundLimit | Time(_) | DeckLevel { .. } | Saved(_) => {
+                Error::new(ErrorKind::BadArgument, e.to_string())
+            }
             NotOver | AlreadySettled | BadPicks(_) => Error::new(ErrorKind::IllegalMove, e.to_string()),
         }
     }

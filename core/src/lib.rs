@@ -24,6 +24,13 @@ extern crate alloc;
 #[cfg(feature = "std")]
 extern crate std;
 
+#[cfg(not(target_has_atomic = "ptr"))]
+pub(crate) use alloc::rc::Rc as Shared;
+/// Data shared read-only between copies of a state: `Arc` where the target has atomic
+/// compare-and-swap, `Rc` where it has none (thumbv6m, riscv32imc: no threads either).
+#[cfg(target_has_atomic = "ptr")]
+pub(crate) use alloc::sync::Arc as Shared;
+
 mod error;
 mod game;
 pub mod nantong;

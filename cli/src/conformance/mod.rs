@@ -4,9 +4,9 @@ mod nantong;
 mod nantong_replay;
 mod trax;
 mod triple_triad;
+mod triple_triad_match;
 
 use serde_json::Value;
-use std::io::BufRead;
 use std::path::Path;
 
 /// The verdict on one case: `Ok` or a description of the failure.
@@ -19,25 +19,28 @@ pub struct Tally {
     pub failed: usize,
 }
 
-/// Runs every case of every file, printing one line per failing case; returns the totals.
+/// Runs every case of every file, printing one line per failing case; returns the totals. A file
+/// that cannot be read and a line that is not UTF-8 count as failures; the run goes on.
 pub fn run_files(files: &[impl AsRef<Path>], out: &mut impl std::io::Write) -> std::io::Result<Tally> {
     let mut tally = Tally::default();
     for file in files {
         let file = file.as_ref();
-        let reader = match std::fs::File::open(file) {
-            Ok(f) => std::io::BufReader::new(f),
+        let text = match std::fs::read(file) {
+            Ok(bytes) => bytes,
             Err(e) => {
-                writeln!(out, "{}: cannot read: {e}", file.display())?;
+                writeln!(out, "FAIL {}: cannot read: {e}", file.display())?;
                 tally.failed += 1;
                 continue;
             }
         };
-        for (n, line) in reader.lines().enumerate() {
-            let line = line?;
-            if line.trim().is_empty() {
+        for (n, line) in text.split(|&b| b == b'\n').enumerate() {
+            if line.iter().all(u8::is_ascii_whitespace) {
                 continue;
             }
-            let (name, verdict) = run_line(&line);
+            let (name, verdict) = match std::str::from_utf8(line) {
+                Ok(line) => run_line(line),
+                Err(e) => (None, Err(format!("malformed line: not UTF-8 ({e})"))),
+            };
             match verdict {
                 Ok(()) => tally.passed += 1,
                 Err(why) => {
@@ -47,6 +50,11 @@ pub fn run_files(files: &[impl AsRef<Path>], out: &mut impl std::io::Write) -> s
                 }
             }
         }
+    }
+    if tally.passed + tally.failed == 0 {
+        // A run that checked nothing must not look like a success.
+        writeln!(out, "FAIL no conformance case in the files given")?;
+        tally.failed += 1;
     }
     writeln!(out, "{} passed, {} failed", tally.passed, tally.failed)?;
     Ok(tally)

@@ -35,10 +35,10 @@ fn replay(variant: Variant, moves: &[&str]) -> Result<Trax, usize> {
 }
 
 pub(super) fn run(kind: &str, case: &Value, expect: &Value) -> Verdict {
-    let variant = variant(case)?;
-    let moves = moves(case)?;
+    let input = || Ok::<_, String>((variant(case)?, moves(case)?));
     match kind {
         "play" => {
+            let (variant, moves) = input()?;
             let g = match replay(variant, &moves) {
                 Err(i) => {
                     check_field(expect, "legal", &json!(false))?;
@@ -61,6 +61,7 @@ pub(super) fn run(kind: &str, case: &Value, expect: &Value) -> Verdict {
             Ok(())
         }
         "perft" => {
+            let (variant, moves) = input()?;
             let depth =
                 u32::try_from(input_u64(case, "depth")?).map_err(|_| "malformed case: depth too large".to_string())?;
             let g = replay(variant, &moves).map_err(|i| format!("move {i} of the case is refused"))?;

@@ -25,6 +25,7 @@ pub(super) fn run(kind: &str, case: &Value, expect: &Value) -> Verdict {
             let g = setup(case)?;
             check_field(expect, "value", &json!(arbiter_core::tripletriad::solve(&g).value))
         }
+        "match" => super::triple_triad_match::run(case, expect),
         other => Err(format!("unknown kind {other:?} for triple-triad")),
     }
 }

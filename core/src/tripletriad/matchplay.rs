@@ -8,7 +8,7 @@ use super::resolve::Captures;
 use super::rules::{Rules, Wall};
 use super::setup::{Hands, Setup, SetupError};
 use super::state::{Move, MoveError, Player, TripleTriad};
-use super::trade::{DiffMode, TradeRule};
+use super::trade::{DiffMode, TradeNotAllowed, TradeRule};
 use crate::{Game, Rng};
 
 /// What happens when a round is drawn.
@@ -39,26 +39,39 @@ pub enum ElementLayout {
     Given([Option<Element>; 9]),
 }
 
+/// How many cards each player owns in all, when the host knows (the `all` trade needs more than
+/// ten each).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Owned {
+    /// Cards blue owns.
+    pub blue: u32,
+    /// Cards red owns.
+    pub red: u32,
+}
+
 /// Everything that configures a match.
 ///
 /// ```
 /// use arbiter_core::tripletriad::{MatchConfig, SuddenDeath};
 /// let c = MatchConfig { sudden_death: SuddenDeath::OwnColours, round_limit: Some(5), ..MatchConfig::default() };
 /// assert_eq!(c.trade.name(), "one");
+/// assert!(c.validate().is_ok());
+/// assert!(MatchConfig { round_limit: Some(0), ..c }.validate().is_err());
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(default))]
+#[cfg_attr(feature = "serde", serde(default, deny_unknown_fields))]
 pub struct MatchConfig {
     /// Placement rules of every round.
     pub rules: Rules,
     /// Cell elements (used when `rules.elemental` is on).
     pub elements: ElementLayout,
-    /// Power-wall labels.
+    /// Power-wall labels (the same in every round).
     pub walls: Vec<Wall>,
     /// What a drawn round leads to.
     pub sudden_death: SuddenDeath,
-    /// At most this many rounds in all (`None`: unlimited).
+    /// At most this many rounds in all, round 1 included (`None`: unlimited; 0 is refused).
     pub round_limit: Option<u32>,
     /// What the winner takes.
     pub trade: TradeRule,
@@ -66,6 +79,38 @@ pub struct MatchConfig {
     pub first: Option<Player>,
     /// Seconds per move (15..=300) when the host keeps a clock; informational for the engine.
     pub time: Option<u32>,
+    /// The levels of the five cards each player brings may total at most this (`None`:
+    /// limitless). The `mush` preset sets 20.
+    pub deck_level_limit: Option<u32>,
+    /// Cards each player owns in all, when the host knows; checked only by the `all` trade.
+    pub owned: Option<Owned>,
+}
+
+impl MatchConfig {
+    /// Checks everything that does not depend on the cards brought.
+    pub fn validate(&self) -> Result<(), MatchError> {
+        self.rules.validate(!self.walls.is_empty()).map_err(SetupError::from)?;
+        if self.round_limit == Some(0) {
+            return Err(MatchError::RoundLimit);
+        }
+        if let Some(t) = self.time.filter(|t| !(15..=300).contains(t)) {
+            return Err(MatchError::Time(t));
+        }
+        if let Some(o) = self.owned {
+            self.trade.allowed(o.blue as usize, o.red as usize)?;
+        }
+        Ok(())
+    }
+}
+
+/// How one round ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct RoundResult {
+    /// The round's winner, or `None` for a draw.
+    pub winner: Option<Player>,
+    /// Final scores (blue, red).
+    pub scores: [u32; 2],
 }
 
 /// The end of a match.
@@ -88,6 +133,8 @@ pub struct Transfer {
     pub card: Card,
     /// Who brought it (and loses it).
     pub from: Player,
+    /// Who gets it.
+    pub to: Player,
     /// Its position among the five `from` brought.
     pub index: u8,
 }
@@ -116,7 +163,7 @@ pub enum TradeChoice {
 /// Why a match action was refused.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum MatchError {
-    /// The hands or configuration are invalid.
+    /// The hands or rules are invalid.
     #[error(transparent)]
     Setup(#[from] SetupError),
     /// A refused move.
@@ -130,6 +177,28 @@ pub enum MatchError {
         /// How many.
         count: usize,
     },
+    /// A round limit of 0.
+    #[error("round_limit is 0: a match has at least one round")]
+    RoundLimit,
+    /// A clock outside 15..=300 seconds.
+    #[error("time is {0} s per move: the clock allows 15 to 300")]
+    Time(u32),
+    /// The trade rule cannot apply to these players.
+    #[error(transparent)]
+    Trade(#[from] TradeNotAllowed),
+    /// The cards brought are over the deck level limit.
+    #[error("{player}'s cards total level {total}: the limit is {limit}")]
+    DeckLevel {
+        /// Who.
+        player: Player,
+        /// Their levels' total.
+        total: u32,
+        /// The limit.
+        limit: u32,
+    },
+    /// A saved match whose moves do not fall in its rounds as saved.
+    #[error("saved match: {0}")]
+    Saved(&'static str),
     /// The trade was asked for before the end.
     #[error("the match is not over")]
     NotOver,
@@ -142,6 +211,10 @@ pub enum MatchError {
 }
 
 /// A match between blue and red: rounds, sudden death and the trade.
+///
+/// A match saves (with the `serde` feature) as its configuration, the cards brought, the seed,
+/// the moves of each round and the trade's picks, and loads by replaying them: a loaded match is
+/// validated like a new one and continues exactly as if it had never been saved.
 ///
 /// ```
 /// use arbiter_core::tripletriad::{Match, MatchConfig, Setup, TradeChoice};
@@ -160,29 +233,43 @@ pub enum MatchError {
 /// ```
 #[derive(Clone, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(into = "Saved", try_from = "Saved"))]
 pub struct Match {
     config: MatchConfig,
     /// The five cards each player brought, by original owner.
     brought: Hands,
-    /// For the current round, card id -> (original owner, index among the five brought).
+    seed: u64,
+    /// For the current round, card id -> (original owner, index among the five brought). Ids
+    /// are the hand positions at the start of the round (blue 0..5, red 5..10).
     origin: Vec<(Player, u8)>,
     game: TripleTriad,
     first: Player,
-    rounds: u32,
     rng: Rng,
+    /// The moves of every round started, the current one last.
+    moves: Vec<Vec<Move>>,
+    /// Every round finished.
+    rounds: Vec<RoundResult>,
     result: Option<MatchResult>,
-    settled: bool,
+    /// The winner's picks and the transfers, once the trade is settled.
+    trade: Option<(Vec<u8>, Vec<Transfer>)>,
 }
 
 impl Match {
     /// Starts a match; `seed` drives every random choice (first player, elements, shuffles, trade).
     pub fn new(config: MatchConfig, blue: Vec<Card>, red: Vec<Card>, seed: u64) -> Result<Match, MatchError> {
+        config.validate()?;
         for (player, hand) in [(Player::Blue, &blue), (Player::Red, &red)] {
             if hand.len() != 5 {
                 return Err(MatchError::HandSize {
                     player,
                     count: hand.len(),
                 });
+            }
+            if let Some(limit) = config.deck_level_limit {
+                let total = hand.iter().map(|c| c.level as u32).sum();
+                if total > limit {
+                    return Err(MatchError::DeckLevel { player, total, limit });
+                }
             }
         }
         let mut rng = Rng::new(seed);
@@ -193,13 +280,15 @@ impl Match {
         Ok(Match {
             config,
             brought,
+            seed,
             origin,
             game,
             first,
-            rounds: 1,
             rng,
+            moves: alloc::vec![Vec::new()],
+            rounds: Vec::new(),
             result: None,
-            settled: false,
+            trade: None,
         })
     }
 
@@ -224,14 +313,29 @@ impl Match {
         &self.config
     }
 
+    /// The seed the match started from.
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
     /// The round being played (or the last one).
     pub fn game(&self) -> &TripleTriad {
         &self.game
     }
 
-    /// The number of the current round, from 1.
+    /// The number of the current round, from 1 (once over: the number of rounds played).
     pub fn round_number(&self) -> u32 {
-        self.rounds
+        self.moves.len() as u32
+    }
+
+    /// How each finished round ended, in order.
+    pub fn rounds(&self) -> &[RoundResult] {
+        &self.rounds
+    }
+
+    /// The moves of every round started, the current one last.
+    pub fn moves(&self) -> &[Vec<Move>] {
+        &self.moves
     }
 
     /// The five cards `player` brought.
@@ -239,7 +343,7 @@ impl Match {
         self.brought.get(player)
     }
 
-    /// Whether the match is over.
+    /// Whether the match is over (the trade may still be pending).
     pub fn is_over(&self) -> bool {
         self.result.is_some()
     }
@@ -249,91 +353,103 @@ impl Match {
         self.result
     }
 
+    /// The cards that changed hands, once the trade is settled.
+    pub fn transfers(&self) -> Option<&[Transfer]> {
+        self.trade.as_ref().map(|(_, t)| t.as_slice())
+    }
+
     /// Plays a move of the current round; a drawn round under sudden death starts the next one.
     pub fn play(&mut self, mv: Move) -> Result<Captures, MatchError> {
         let captures = self.game.play_explained(mv)?;
+        self.moves.last_mut().expect("a round is under way").push(mv);
         if self.game.is_over() {
             self.end_round()?;
         }
         Ok(captures)
     }
 
-    /// A legal move for a player whose clock ran out, drawn from the match's seed.
-    pub fn timeout_move(&mut self) -> Option<Move> {
+    /// A legal move for a player whose clock ran out. A function of the state alone: it draws
+    /// nothing from the match's random stream, so asking for it (once, twice or never) changes
+    /// nothing that follows.
+    ///
+    /// ```
+    /// use arbiter_core::tripletriad::{Match, MatchConfig, Setup};
+    /// let s = Setup::random_ff8(5);
+    /// let m = Match::new(MatchConfig::default(), s.hands.blue, s.hands.red, 5).unwrap();
+    /// assert_eq!(m.timeout_move(), m.timeout_move());
+    /// ```
+    pub fn timeout_move(&self) -> Option<Move> {
         let moves = self.game.legal_moves();
-        (!moves.is_empty()).then(|| moves[self.rng.below(moves.len() as u64) as usize])
+        let placed = self.game.pos.occupied.count_ones() as u64;
+        let mut rng = Rng::new(self.rng.state() ^ (self.round_number() as u64) << 32 ^ placed);
+        (!moves.is_empty()).then(|| moves[rng.below(moves.len() as u64) as usize])
     }
 
     fn end_round(&mut self) -> Result<(), MatchError> {
         let scores = [self.game.score(Player::Blue), self.game.score(Player::Red)];
         let winner = self.game.outcome().and_then(|o| o.winner());
-        let limit_reached = self.config.round_limit.is_some_and(|l| self.rounds >= l);
+        self.rounds.push(RoundResult { winner, scores });
+        let played = self.round_number();
+        let limit_reached = self.config.round_limit.is_some_and(|l| played >= l);
         if winner.is_some() || self.config.sudden_death == SuddenDeath::Off || limit_reached {
             self.result = Some(MatchResult {
                 winner,
                 scores,
-                rounds: self.rounds,
+                rounds: played,
             });
             return Ok(());
         }
         // Sudden death: the ten cards of this round, with their original owners.
-        let pos = &self.game.pos;
-        let mut held: Vec<(Player, u8)> = Vec::new(); // (colour now, card id)
-        for cell in bits(pos.occupied) {
-            let colour = if pos.blue & (1 << cell) != 0 {
-                Player::Blue
-            } else {
-                Player::Red
-            };
-            held.push((colour, pos.card(cell)));
-        }
-        for p in Player::BOTH {
-            held.extend(bits(pos.hand(p)).map(|id| (p, id)));
-        }
-        let card = |id: u8| -> (Card, (Player, u8)) {
-            let o = self.origin[id as usize];
-            (self.brought.get(o.0)[o.1 as usize].clone(), o)
-        };
-        let (mut blue, mut red) = (Vec::new(), Vec::new());
-        let first;
+        let (mut blue, mut red): (Vec<_>, Vec<_>) = (Vec::new(), Vec::new());
+        let mut first = self.first.other();
         match self.config.sudden_death {
             SuddenDeath::OwnColours => {
-                for &(colour, id) in &held {
-                    if colour == Player::Blue {
-                        blue.push(card(id))
-                    } else {
-                        red.push(card(id))
-                    }
+                for (colour, id) in self.colours() {
+                    let o = self.origin[id as usize];
+                    if colour == Player::Blue { &mut blue } else { &mut red }.push(o);
                 }
-                first = self.first.other();
             }
             SuddenDeath::Shuffle => {
-                let mut all: Vec<_> = held.iter().map(|&(_, id)| card(id)).collect();
-                all.sort_unstable_by_key(|(_, o)| (o.0, o.1)); // a canonical order before shuffling
+                let mut all: Vec<(Player, u8)> = self.origin.clone();
+                all.sort_unstable(); // a canonical order before shuffling
                 self.rng.shuffle(&mut all);
                 red = all.split_off(5);
                 blue = all;
                 first = Player::BOTH[self.rng.below(2) as usize];
             }
             SuddenDeath::OriginalHands | SuddenDeath::Off => {
-                blue = (0..5)
-                    .map(|i| (self.brought.blue[i].clone(), (Player::Blue, i as u8)))
-                    .collect();
-                red = (0..5)
-                    .map(|i| (self.brought.red[i].clone(), (Player::Red, i as u8)))
-                    .collect();
-                first = self.first.other();
+                blue = (0..5).map(|i| (Player::Blue, i)).collect();
+                red = (0..5).map(|i| (Player::Red, i)).collect();
             }
         }
+        let card = |&(p, i): &(Player, u8)| self.brought.get(p)[i as usize].clone();
         let hands = Hands {
-            blue: blue.iter().map(|(c, _)| c.clone()).collect(),
-            red: red.iter().map(|(c, _)| c.clone()).collect(),
+            blue: blue.iter().map(card).collect(),
+            red: red.iter().map(card).collect(),
         };
-        self.origin = blue.iter().chain(&red).map(|&(_, o)| o).collect();
         self.game = Self::round(&self.config, &hands, first, &mut self.rng)?;
+        self.origin = blue.into_iter().chain(red).collect();
         self.first = first;
-        self.rounds += 1;
+        self.moves.push(Vec::new());
         Ok(())
+    }
+
+    /// Every card of the round with the colour it shows now: its owner on the board, its holder
+    /// in hand (as in the score).
+    fn colours(&self) -> impl Iterator<Item = (Player, u8)> + '_ {
+        let pos = &self.game.pos;
+        let board = bits(pos.occupied).map(move |cell| {
+            let colour = if pos.blue & (1 << cell) != 0 {
+                Player::Blue
+            } else {
+                Player::Red
+            };
+            (colour, pos.card(cell))
+        });
+        let hands = Player::BOTH
+            .into_iter()
+            .flat_map(move |p| bits(pos.hand(p)).map(move |id| (p, id)));
+        board.chain(hands)
     }
 
     /// What the trade needs, once the match is over.
@@ -342,14 +458,14 @@ impl Match {
         let Some(chooser) = result.winner else {
             return Ok(TradeChoice::Automatic);
         };
-        let [b, r] = result.scores;
-        let (won, lost) = if chooser == Player::Blue { (b, r) } else { (r, b) };
+        let won = result.scores[chooser as usize];
+        let lost = result.scores[chooser.other() as usize];
         let count = match self.config.trade {
             TradeRule::One => 1,
             TradeRule::Two => 2,
             TradeRule::Three => 3,
             TradeRule::Four => 4,
-            TradeRule::Diff(DiffMode::Difference) => won - lost,
+            TradeRule::Diff(DiffMode::Difference) => won.saturating_sub(lost),
             TradeRule::Diff(DiffMode::OverFive) => won.saturating_sub(5),
             TradeRule::DirectSwap => return Ok(TradeChoice::Swap { chooser }),
             _ => return Ok(TradeChoice::Automatic),
@@ -363,14 +479,14 @@ impl Match {
     /// Settles the trade with the winner's picks (indices among the loser's five; none for an
     /// automatic trade) and returns the cards that change hands.
     pub fn settle_trade(&mut self, picks: &[u8]) -> Result<Vec<Transfer>, MatchError> {
-        if self.settled {
+        if self.trade.is_some() {
             return Err(MatchError::AlreadySettled);
         }
         let choice = self.trade_choice()?;
-        let result = self.result.ok_or(MatchError::NotOver)?;
         let transfer = |from: Player, index: u8| Transfer {
             card: self.brought.get(from)[index as usize].clone(),
             from,
+            to: from.other(),
             index,
         };
         let out = match choice {
@@ -391,41 +507,93 @@ impl Match {
                 if !picks.is_empty() {
                     return Err(MatchError::BadPicks("this trade takes no picks"));
                 }
-                self.automatic_transfers(result)
+                self.automatic_transfers()
             }
         };
-        self.settled = true;
+        self.trade = Some((picks.to_vec(), out.clone()));
         Ok(out)
     }
 
-    fn automatic_transfers(&mut self, result: MatchResult) -> Vec<Transfer> {
-        let transfer = |from: Player, index: u8, brought: &Hands| Transfer {
+    fn automatic_transfers(&mut self) -> Vec<Transfer> {
+        let winner = self.result.and_then(|r| r.winner);
+        let transfer = |brought: &Hands, from: Player, index: u8| Transfer {
             card: brought.get(from)[index as usize].clone(),
             from,
+            to: from.other(),
             index,
         };
-        match (self.config.trade, result.winner) {
-            (TradeRule::Direct, _) => {
-                let pos = &self.game.pos;
-                bits(pos.occupied)
-                    .filter_map(|cell| {
-                        let colour = if pos.blue & (1 << cell) != 0 {
-                            Player::Blue
-                        } else {
-                            Player::Red
-                        };
-                        let (owner, index) = self.origin[pos.card(cell) as usize];
-                        (owner != colour).then(|| transfer(owner, index, &self.brought))
-                    })
-                    .collect()
-            }
-            (TradeRule::All, Some(w)) => (0..5).map(|i| transfer(w.other(), i, &self.brought)).collect(),
+        match (self.config.trade, winner) {
+            (TradeRule::Direct, _) => self
+                .colours()
+                .filter_map(|(colour, id)| {
+                    let (owner, index) = self.origin[id as usize];
+                    (owner != colour).then(|| transfer(&self.brought, owner, index))
+                })
+                .collect(),
+            (TradeRule::All, Some(w)) => (0..5).map(|i| transfer(&self.brought, w.other(), i)).collect(),
             (TradeRule::Random, Some(w)) => {
                 let i = self.rng.below(5) as u8;
-                alloc::vec![transfer(w.other(), i, &self.brought)]
+                alloc::vec![transfer(&self.brought, w.other(), i)]
             }
             _ => Vec::new(),
         }
+    }
+}
+
+/// A match as saved: what it started from and what was played.
+#[derive(Clone)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
+struct Saved {
+    config: MatchConfig,
+    blue: Vec<Card>,
+    red: Vec<Card>,
+    seed: u64,
+    /// The moves of each round started.
+    rounds: Vec<Vec<Move>>,
+    /// The trade's picks, once settled.
+    #[cfg_attr(feature = "serde", serde(default))]
+    picks: Option<Vec<u8>>,
+}
+
+impl From<Match> for Saved {
+    fn from(m: Match) -> Saved {
+        Saved {
+            config: m.config,
+            blue: m.brought.blue,
+            red: m.brought.red,
+            seed: m.seed,
+            rounds: m.moves,
+            picks: m.trade.map(|(p, _)| p),
+        }
+    }
+}
+
+impl TryFrom<Saved> for Match {
+    type Error = MatchError;
+
+    /// Replays a saved match: every move must fall in the round it was saved in.
+    fn try_from(s: Saved) -> Result<Match, MatchError> {
+        let mut m = Match::new(s.config, s.blue, s.red, s.seed)?;
+        let last = s.rounds.len().checked_sub(1).ok_or(MatchError::Saved("no round"))?;
+        for (n, round) in s.rounds.iter().enumerate() {
+            for &mv in round {
+                if m.round_number() as usize != n + 1 {
+                    return Err(MatchError::Saved("a round holds moves after it ended"));
+                }
+                m.play(mv)?;
+            }
+            if n < last && m.round_number() as usize != n + 2 {
+                return Err(MatchError::Saved("a round ends before its board is full"));
+            }
+        }
+        if m.round_number() as usize != s.rounds.len() {
+            return Err(MatchError::Saved("an empty round after the last one"));
+        }
+        if let Some(picks) = s.picks {
+            m.settle_trade(&picks)?;
+        }
+        Ok(m)
     }
 }
 
@@ -622,5 +790,208 @@ mod tests {
             (moves, m.game().setup())
         };
         assert_eq!(run(), run());
+    }
+
+    fn mixed_hands() -> (Vec<Card>, Vec<Card>) {
+        let s = Setup::random_ff8(21);
+        (s.hands.blue, s.hands.red)
+    }
+
+    #[test]
+    fn configuration_errors_are_refused() {
+        let (b, r) = mixed_hands();
+        let bad = [
+            MatchConfig {
+                round_limit: Some(0),
+                ..MatchConfig::default()
+            },
+            MatchConfig {
+                time: Some(14),
+                ..MatchConfig::default()
+            },
+            MatchConfig {
+                time: Some(301),
+                ..MatchConfig::default()
+            },
+            MatchConfig {
+                trade: TradeRule::All,
+                owned: Some(Owned { blue: 11, red: 10 }),
+                ..MatchConfig::default()
+            },
+            MatchConfig {
+                deck_level_limit: Some(4),
+                ..MatchConfig::default()
+            },
+        ];
+        for config in bad {
+            assert!(
+                Match::new(config.clone(), b.clone(), r.clone(), 1).is_err(),
+                "{config:?}"
+            );
+        }
+        let fine = MatchConfig {
+            trade: TradeRule::All,
+            owned: Some(Owned { blue: 11, red: 11 }),
+            time: Some(15),
+            round_limit: Some(1),
+            ..MatchConfig::default()
+        };
+        assert!(Match::new(fine, b, r, 1).is_ok());
+    }
+
+    #[test]
+    fn asking_for_a_timeout_move_changes_nothing() {
+        let config = MatchConfig {
+            sudden_death: SuddenDeath::Shuffle,
+            round_limit: Some(4),
+            trade: TradeRule::Random,
+            rules: Rules {
+                elemental: true,
+                ..Rules::default()
+            },
+            ..MatchConfig::default()
+        };
+        let run = |ask: bool| {
+            let mut m = Match::new(config.clone(), cards("b", 1), cards("r", 1), 77).unwrap();
+            let mut plain = Match::new(config.clone(), cards("b", 1), cards("r", 1), 77).unwrap();
+            while !plain.is_over() {
+                if ask {
+                    assert_eq!(m.timeout_move(), m.timeout_move());
+                }
+                let mv = plain.game().legal_moves()[0];
+                plain.play(mv).unwrap();
+                m.play(mv).unwrap();
+            }
+            let _ = m.settle_trade(&[]);
+            (m.game().setup(), m.transfers().map(<[Transfer]>::to_vec))
+        };
+        assert_eq!(run(true), run(false));
+    }
+
+    #[cfg(feature = "serde")]
+    mod saving {
+        use super::*;
+
+        fn reload(m: &Match) -> Match {
+            let text = serde_json::to_string(m).unwrap();
+            serde_json::from_str(&text).unwrap()
+        }
+
+        /// Plays both to the end with the same moves and settles with the same picks.
+        fn finish(m: &mut Match) -> (Vec<RoundResult>, Vec<Transfer>) {
+            while !m.is_over() {
+                let mv = m.game().legal_moves()[m.game().legal_moves().len() / 2];
+                m.play(mv).unwrap();
+            }
+            let picks: Vec<u8> = match m.trade_choice().unwrap() {
+                TradeChoice::Pick { count, .. } => (0..count).collect(),
+                TradeChoice::Swap { .. } => alloc::vec![1],
+                TradeChoice::Automatic => Vec::new(),
+            };
+            (m.rounds().to_vec(), m.settle_trade(&picks).unwrap())
+        }
+
+        #[test]
+        fn a_match_saved_at_any_moment_resumes_exactly() {
+            let mut most_rounds = 0;
+            for (sudden_death, trade) in [
+                (SuddenDeath::OwnColours, TradeRule::Direct),
+                (SuddenDeath::Shuffle, TradeRule::Random),
+                (SuddenDeath::OriginalHands, TradeRule::Diff(DiffMode::OverFive)),
+            ] {
+                let config = MatchConfig {
+                    sudden_death,
+                    trade,
+                    round_limit: Some(3),
+                    rules: Rules {
+                        elemental: true,
+                        ..Rules::default()
+                    },
+                    ..MatchConfig::default()
+                };
+                // Equal ranks draw every round, so sudden death deals again.
+                let mut m = Match::new(config, cards("b", 3), cards("r", 3), 5).unwrap();
+                let mut step = 0;
+                loop {
+                    let mut copy = reload(&m);
+                    assert_eq!(copy.game(), m.game(), "step {step}");
+                    assert_eq!(copy.round_number(), m.round_number());
+                    let mut original = m.clone();
+                    assert_eq!(finish(&mut copy), finish(&mut original), "{sudden_death:?} step {step}");
+                    if m.is_over() {
+                        break;
+                    }
+                    let mv = m.game().legal_moves()[0];
+                    m.play(mv).unwrap();
+                    step += 1;
+                }
+                most_rounds = most_rounds.max(m.round_number());
+                // Saved after the trade, it still knows the transfers.
+                let mut done = m.clone();
+                let settled = finish(&mut done).1;
+                assert_eq!(reload(&done).transfers(), Some(&settled[..]));
+            }
+            assert!(most_rounds > 1, "sudden death never ran");
+        }
+
+        #[test]
+        fn a_direct_trade_after_a_mid_round_save_transfers_the_brought_cards() {
+            let (b, r) = mixed_hands();
+            let config = MatchConfig {
+                trade: TradeRule::Direct,
+                first: Some(Player::Blue),
+                ..MatchConfig::default()
+            };
+            let mut m = Match::new(config, b, r, 3).unwrap();
+            m.play(Move { card: 0, cell: 0 }).unwrap();
+            m.play(Move { card: 0, cell: 1 }).unwrap();
+            let mut loaded = reload(&m);
+            assert_eq!(finish(&mut loaded), finish(&mut m));
+        }
+
+        #[test]
+        fn a_corrupt_save_is_an_error_never_a_panic() {
+            let (b, r) = mixed_hands();
+            let mut m = Match::new(MatchConfig::default(), b, r, 3).unwrap();
+            m.play(Move { card: 0, cell: 0 }).unwrap();
+            let good: serde_json::Value = serde_json::to_value(&m).unwrap();
+            let mut bad = Vec::new();
+            let mut four = good.clone();
+            four["red"].as_array_mut().unwrap().pop();
+            bad.push(four);
+            let mut extra_round = good.clone();
+            extra_round["rounds"]
+                .as_array_mut()
+                .unwrap()
+                .push(serde_json::json!([]));
+            bad.push(extra_round);
+            let mut no_round = good.clone();
+            no_round["rounds"] = serde_json::json!([]);
+            bad.push(no_round);
+            let mut overfull = good.clone();
+            let moves: Vec<_> = (0..9).map(|c| serde_json::json!({"card": 0, "cell": c})).collect();
+            overfull["rounds"] = serde_json::json!([moves.clone(), moves]);
+            bad.push(overfull);
+            let mut early_picks = good.clone();
+            early_picks["picks"] = serde_json::json!([0]);
+            bad.push(early_picks);
+            let mut limit0 = good.clone();
+            limit0["config"]["round_limit"] = serde_json::json!(0);
+            bad.push(limit0);
+            for v in bad {
+                assert!(serde_json::from_value::<Match>(v.clone()).is_err(), "{v}");
+            }
+            assert!(serde_json::from_value::<Match>(good).is_ok());
+        }
+
+        #[test]
+        fn trade_rules_have_one_spelling() {
+            for rule in TradeRule::ALL {
+                let json = serde_json::to_string(&rule).unwrap();
+                assert_eq!(json, alloc::format!("\"{}\"", rule.name()));
+                assert_eq!(serde_json::from_str::<TradeRule>(&json).unwrap(), rule);
+                assert_eq!(rule.name().parse::<TradeRule>().unwrap(), rule);
+            }
+        }
     }
 }

@@ -34,7 +34,9 @@ mod trade;
 pub use card::{Card, Element, Side, UnknownElement};
 pub use cards::{ff8_card, ff8_cards, Ff8Card, FF8_CARDS};
 pub use collection::{copies_allowed, rank_sum_range, validate_custom_card, Collection, CollectionError};
-pub use matchplay::{ElementLayout, Match, MatchConfig, MatchError, MatchResult, SuddenDeath, TradeChoice, Transfer};
+pub use matchplay::{
+    ElementLayout, Match, MatchConfig, MatchError, MatchResult, Owned, RoundResult, SuddenDeath, TradeChoice, Transfer,
+};
 pub use preset::{preset, FF8_TRADES, PRESETS};
 pub use resolve::Captures;
 pub use rules::{BadLabel, Comparison, Rules, RulesError, Wall, WallLabel};

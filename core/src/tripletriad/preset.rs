@@ -37,7 +37,8 @@ pub fn preset(name: &str) -> Option<MatchConfig> {
             trade: TradeRule::One,
             ..MatchConfig::default()
         },
-        // The French server: every placement option it offers (Plus Wall, Battle) and a clock.
+        // The French server: every placement option it offers (Plus Wall, Battle) and a clock;
+        // its page has no sudden death, so a draw ends the match and trades nothing.
         "ttonline" => MatchConfig {
             rules: Rules {
                 open: true,
@@ -48,7 +49,7 @@ pub fn preset(name: &str) -> Option<MatchConfig> {
                 elemental_clamp: false,
                 ..base
             },
-            sudden_death: SuddenDeath::OwnColours,
+            sudden_death: SuddenDeath::Off,
             trade: TradeRule::One,
             time: Some(60),
             ..MatchConfig::default()
@@ -63,6 +64,7 @@ pub fn preset(name: &str) -> Option<MatchConfig> {
             },
             sudden_death: SuddenDeath::OriginalHands,
             trade: TradeRule::Diff(DiffMode::OverFive),
+            deck_level_limit: Some(20),
             ..MatchConfig::default()
         },
         // The Russian summary read literally.
@@ -99,8 +101,14 @@ mod tests {
     #[test]
     fn every_preset_is_a_valid_configuration() {
         for name in PRESETS {
-            let c = preset(name).unwrap();
-            c.rules.validate(!c.walls.is_empty()).unwrap();
+            preset(name).unwrap().validate().unwrap();
         }
+    }
+
+    #[test]
+    fn the_rules_file_fixes_what_presets_carry() {
+        assert_eq!(preset("ttonline").unwrap().sudden_death, SuddenDeath::Off);
+        assert_eq!(preset("mush").unwrap().deck_level_limit, Some(20));
+        assert_eq!(preset("ff8").unwrap().deck_level_limit, None);
     }
 }

@@ -54,8 +54,6 @@ fn set_owner(pos: &mut Position, mask: u16, owner: Player) {
 
 /// Places card `card` (an id of the table) for the player to move on empty cell `cell`, resolves
 /// every capture, removes the card from the hand and passes the turn.
-/// Places card `card` (an id of the table) for the player to move on empty cell `cell`, resolves
-/// every capture, removes the card from the hand and passes the turn.
 #[inline]
 pub(crate) fn place(t: &Table, pos: &mut Position, card: u8, cell: u8) -> Captures {
     if t.basic_only {

@@ -1,7 +1,7 @@
 //! Plain-data setups (the JSON form of the conformance cases) and their validation.
 
+use crate::Shared;
 use alloc::string::String;
-use alloc::sync::Arc;
 use alloc::vec::Vec;
 
 use super::board::{bits, FULL};
@@ -40,6 +40,39 @@ impl Hands {
             Player::Blue => &self.blue,
             Player::Red => &self.red,
         }
+    }
+
+    /// Two hands of five distinct FF8 cards drawn from `seed`, each with levels totalling at most
+    /// `level_limit` when one is given (a deck limit such as the `mush` preset's 20); `None` when
+    /// no hand can meet the limit (below 5).
+    ///
+    /// ```
+    /// use arbiter_core::tripletriad::Hands;
+    /// let h = Hands::random_ff8(7, Some(20)).unwrap();
+    /// assert!(h.blue.iter().map(|c| c.level as u32).sum::<u32>() <= 20);
+    /// assert_eq!(h.red.len(), 5);
+    /// assert!(Hands::random_ff8(7, Some(4)).is_none());
+    /// ```
+    pub fn random_ff8(seed: u64, level_limit: Option<u32>) -> Option<Hands> {
+        let mut rng = Rng::new(seed);
+        let all = ff8_cards();
+        // Levels are 1..=10 (eleven cards each), so every limit of 5 or more has hands; rejection
+        // keeps the draw uniform among them and needs about eight tries for the limit of 20.
+        let limit = level_limit.unwrap_or(u32::MAX);
+        if limit < 5 {
+            return None;
+        }
+        let mut deal = || loop {
+            let mut ids: Vec<usize> = (0..all.len()).collect();
+            rng.shuffle(&mut ids);
+            let hand: Vec<Card> = ids[..5].iter().map(|&i| all[i].clone()).collect();
+            if hand.iter().map(|c| c.level as u32).sum::<u32>() <= limit {
+                return hand;
+            }
+        };
+        let blue = deal();
+        let red = deal();
+        Some(Hands { blue, red })
     }
 
     /// `player`'s hand, mutably.
@@ -273,7 +306,7 @@ impl Setup {
         debug_assert!(pos.occupied <= FULL);
         let table = Table::new(self.rules, cards, self.elements, self.walls.clone());
         Ok(TripleTriad {
-            table: Arc::new(table),
+            table: Shared::new(table),
             pos,
         })
     }

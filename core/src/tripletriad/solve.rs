@@ -1,6 +1,5 @@
 //! Exact solver for open hands: negamax with alpha-beta, a transposition table and move ordering.
 
-use alloc::vec;
 use alloc::vec::Vec;
 use arrayvec::ArrayVec;
 
@@ -57,16 +56,38 @@ impl Default for Solver {
 }
 
 impl Solver {
-    /// A solver with a table of `2^bits` entries (16 bytes each).
+    /// A solver with a table of `2^bits` entries (16 bytes each). `bits` is clamped to
+    /// 4..=[`Solver::MAX_TABLE_BITS`], and where memory for the table cannot be had the solver
+    /// halves it until it can (a smaller table costs time, never correctness).
+    ///
+    /// ```
+    /// use arbiter_core::tripletriad::Solver;
+    /// let s = Solver::new(64); // clamped: 2^24 entries at most
+    /// assert_eq!(s.table_len(), 1 << Solver::MAX_TABLE_BITS);
+    /// ```
     pub fn new(bits: u32) -> Solver {
-        let size = 1usize << bits.clamp(4, 30);
+        let mut size = 1usize << bits.clamp(4, Self::MAX_TABLE_BITS);
+        let mut table = Vec::new();
+        while table.try_reserve_exact(size).is_err() && size > 16 {
+            size /= 2;
+        }
+        table.resize(size, Entry::default());
         Solver {
-            table: vec![Entry::default(); size],
+            table,
             mask: size as u64 - 1,
             generation: 0,
             nodes: 0,
             history: [[0; 9]; 10],
         }
+    }
+
+    /// The largest table, 2^24 entries (256 MiB): more never pays for one round, whose whole tree
+    /// has fewer positions worth storing.
+    pub const MAX_TABLE_BITS: u32 = 24;
+
+    /// Entries in the transposition table.
+    pub fn table_len(&self) -> usize {
+        self.table.len()
     }
 
     /// Solves `game` exactly, reading both hands whatever the `open` rule says.
@@ -169,7 +190,9 @@ impl Solver {
                 kids.push((order, card, cell, next));
             }
         }
-        kids.sort_unstable_by_key(|k| core::cmp::Reverse(k.0));
+        // Ties go to the lower (card, cell), so that the order, and so the best move chosen, does
+        // not depend on the sort algorithm of a Rust release.
+        kids.sort_unstable_by_key(|k| core::cmp::Reverse(tie_break(k.0, k.1, k.2)));
 
         let mut best = -128i8;
         let mut best_move = None;
@@ -262,7 +285,7 @@ fn by_history(
             moves.push((history[card as usize][cell as usize], card, cell));
         }
     }
-    moves.sort_unstable_by_key(|m| core::cmp::Reverse(m.0));
+    moves.sort_unstable_by_key(|m| core::cmp::Reverse(tie_break(m.0, m.1, m.2)));
     let mut best = (-128i8, None);
     for (_, card, cell) in moves {
         let mut next = *pos;
@@ -292,6 +315,12 @@ fn three_empty(t: &Table, pos: &Position, alpha: i8, beta: i8, history: &mut [[u
     by_history(t, pos, beta, history, 9, |next, best, _| {
         -last_plies(t, next, -alpha.max(best)).0
     })
+}
+
+/// An ordering key with ties broken towards the lower (card, cell): unique, so any sort is stable.
+#[inline(always)]
+fn tie_break(order: u32, card: u8, cell: u8) -> u64 {
+    ((order as u64) << 16) | ((0xFF - card as u64) << 8) | (0xFF - cell as u64)
 }
 
 fn decode(e: Entry) -> Option<(u8, u8)> {

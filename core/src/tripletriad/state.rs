@@ -1,7 +1,7 @@
 //! The game state: a shared immutable [`Table`] (cards, rules, precomputed values) and a small
 //! copyable [`Position`] of bit masks.
 
-use alloc::sync::Arc;
+use crate::Shared;
 use alloc::vec::Vec;
 use arrayvec::ArrayVec;
 use core::fmt;
@@ -323,7 +323,7 @@ fn effective(rules: &Rules, rank: u8, element: Element, cell: Option<Element>) -
 /// ```
 #[derive(Clone)]
 pub struct TripleTriad {
-    pub(crate) table: Arc<Table>,
+    pub(crate) table: Shared<Table>,
     pub(crate) pos: Position,
 }
 
@@ -392,6 +392,20 @@ impl TripleTriad {
         bits(self.pos.hand(player)).map(|id| &self.table.cards[id as usize])
     }
 
+    /// The position in `player`'s hand of the first card named `name` (moves name cards by
+    /// position).
+    ///
+    /// ```
+    /// use arbiter_core::tripletriad::{TripleTriad, Setup, Player};
+    /// let g = TripleTriad::new(&Setup::random_ff8(11)).unwrap();
+    /// let third = g.hand(Player::Red).nth(2).unwrap().name.clone();
+    /// assert_eq!(g.hand_index(Player::Red, &third), Some(2));
+    /// assert_eq!(g.hand_index(Player::Red, "no such card"), None);
+    /// ```
+    pub fn hand_index(&self, player: Player, name: &str) -> Option<u8> {
+        self.hand(player).position(|c| c.name == name).map(|i| i as u8)
+    }
+
     /// How many cards `player` holds.
     pub fn hand_len(&self, player: Player) -> usize {
         self.pos.hand(player).count_ones() as usize
@@ -450,7 +464,12 @@ impl TripleTriad {
     /// let g = TripleTriad::new(&Setup::random_ff8(5)).unwrap();
     /// assert_eq!(g.perft(3), 45 * 40 * 28);
     /// ```
+    ///
+    /// A round lasts one placement per empty cell, so a deeper `depth` counts 0 at once.
     pub fn perft(&self, depth: u32) -> u64 {
+        if depth > (!self.pos.occupied & FULL).count_ones() {
+            return 0;
+        }
         perft_pos(&self.table, &self.pos, depth)
     }
 }
@@ -583,8 +602,12 @@ impl Game for TripleTriad {
         self.play_explained(mv).map(|_| ())
     }
 
+    /// A move that `play` would refuse is ignored, so that the state stays valid whatever the
+    /// caller passes. The check costs a few bit tests; the searches that need speed work on
+    /// positions, not on this method.
     fn play_unchecked(&mut self, mv: Move) {
-        if let Some(id) = self.pos.hand_card(self.pos.to_move, mv.card) {
+        if self.check(mv).is_ok() {
+            let id = self.pos.hand_card(self.pos.to_move, mv.card).expect("checked");
             place(&self.table, &mut self.pos, id, mv.cell);
         }
     }
@@ -650,5 +673,35 @@ impl<'de> serde::Deserialize<'de> for TripleTriad {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let setup = Setup::deserialize(d)?;
         TripleTriad::new(&setup).map_err(serde::de::Error::custom)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn play_unchecked_ignores_what_play_refuses() {
+        let mut g = TripleTriad::new(&Setup::random_ff8(3)).unwrap();
+        g.play(Move { card: 0, cell: 4 }).unwrap();
+        let before = g.clone();
+        for mv in [
+            Move { card: 0, cell: 9 },
+            Move { card: 0, cell: 255 },
+            Move { card: 7, cell: 0 },
+            Move { card: 0, cell: 4 },
+        ] {
+            g.play_unchecked(mv);
+            assert_eq!(g, before, "{mv}");
+            assert_eq!(g.score(Player::Blue) + g.score(Player::Red), 10);
+        }
+    }
+
+    #[test]
+    fn perft_deeper_than_the_round_counts_nothing_at_once() {
+        let g = TripleTriad::new(&Setup::random_ff8(3)).unwrap();
+        for depth in [10, 1 << 20, u32::MAX] {
+            assert_eq!(g.perft(depth), 0);
+        }
     }
 }

@@ -5,8 +5,6 @@ use core::str::FromStr;
 
 /// How `diff` counts the cards to take.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum DiffMode {
     /// The score difference: 6–4 gives 2.
     Difference,
@@ -23,9 +21,9 @@ pub enum DiffMode {
 /// assert!(TradeRule::All.allowed(11, 12).is_ok());
 /// assert!(TradeRule::All.allowed(10, 12).is_err());
 /// ```
+///
+/// In JSON a trade rule is its name, the same text that `FromStr` reads (`"diff_over_five"`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum TradeRule {
     /// A practice game: no cards, currency or experience.
     Training,
@@ -114,26 +112,45 @@ impl fmt::Display for TradeRule {
 #[error("unknown trade rule {0:?} (expected training, none, one, two, three, four, all, diff, diff_over_five, direct, direct_swap or random)")]
 pub struct UnknownTradeRule(pub alloc::string::String);
 
+impl TradeRule {
+    /// Every rule, in the order of the rules file's table.
+    pub const ALL: [TradeRule; 12] = [
+        TradeRule::Training,
+        TradeRule::None,
+        TradeRule::One,
+        TradeRule::Two,
+        TradeRule::Three,
+        TradeRule::Four,
+        TradeRule::All,
+        TradeRule::Diff(DiffMode::Difference),
+        TradeRule::Diff(DiffMode::OverFive),
+        TradeRule::Direct,
+        TradeRule::DirectSwap,
+        TradeRule::Random,
+    ];
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for TradeRule {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.name())
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for TradeRule {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let name = alloc::string::String::deserialize(d)?;
+        name.parse().map_err(serde::de::Error::custom)
+    }
+}
+
 impl FromStr for TradeRule {
     type Err = UnknownTradeRule;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        use TradeRule::*;
-        [
-            Training,
-            None,
-            One,
-            Two,
-            Three,
-            Four,
-            All,
-            Diff(DiffMode::Difference),
-            Diff(DiffMode::OverFive),
-            Direct,
-            DirectSwap,
-            Random,
-        ]
-        .into_iter()
-        .find(|r| r.name().eq_ignore_ascii_case(s.trim()))
-        .ok_or_else(|| UnknownTradeRule(s.into()))
+        TradeRule::ALL
+            .into_iter()
+            .find(|r| r.name().eq_ignore_ascii_case(s.trim()))
+            .ok_or_else(|| UnknownTradeRule(s.into()))
     }
 }
