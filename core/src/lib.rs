@@ -33,6 +33,7 @@ pub(crate) use alloc::sync::Arc as Shared;
 
 mod error;
 mod game;
+mod host;
 pub mod nantong;
 mod rng;
 pub mod trax;
@@ -40,4 +41,5 @@ pub mod tripletriad;
 
 pub use error::{Error, ErrorKind};
 pub use game::{perft, Game, Outcome};
+pub use host::Engine;
 pub use rng::Rng;
