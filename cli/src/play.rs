@@ -1,7 +1,7 @@
 //! `arbiter play triple-triad`: a match against the built-in opponent in the terminal.
 
 use crate::view::{self, ask, Style};
-use arbiter_core::tripletriad::{ai, preset, Hands, Match, Move, Player, TradeChoice};
+use arbiter_core::tripletriad::{ai, Match, Move, Player, TradeChoice};
 use arbiter_core::{Game, Rng};
 use std::io::{BufRead, Write};
 
@@ -30,15 +30,7 @@ fn parse_move(s: &str) -> Option<Move> {
 pub fn run(opts: Options, input: &mut impl BufRead, out: &mut impl Write) -> Result<(), String> {
     let io = |e: std::io::Error| e.to_string();
     let st = Style::detect();
-    let config = preset(&opts.preset).ok_or_else(|| {
-        format!(
-            "unknown preset {:?} (expected one of {})",
-            opts.preset,
-            arbiter_core::tripletriad::PRESETS.join(", ")
-        )
-    })?;
-    let deal = Hands::random_ff8(opts.seed, config.deck_level_limit).ok_or("no FF8 hand meets the deck level limit")?;
-    let mut m = Match::new(config, deal.blue, deal.red, opts.seed).map_err(|e| e.to_string())?;
+    let mut m = Match::from_preset(&opts.preset, opts.seed).map_err(|e| e.to_string())?;
     let mut rng = Rng::new(opts.seed ^ 0x5EED);
     let you = opts.you;
     writeln!(

@@ -292,6 +292,27 @@ impl Match {
         })
     }
 
+    /// A match under the named preset (see [`preset`](super::preset)) between two hands of FF8
+    /// cards drawn from `seed` (within the preset's deck level limit); `seed` also drives the
+    /// match.
+    ///
+    /// ```
+    /// use arbiter_core::tripletriad::{Match, SuddenDeath};
+    /// let m = Match::from_preset("ff8", 42).unwrap();
+    /// assert_eq!(m.config().sudden_death, SuddenDeath::OwnColours);
+    /// assert!(Match::from_preset("chess", 42).is_err());
+    /// ```
+    pub fn from_preset(name: &str, seed: u64) -> Result<Match, crate::Error> {
+        let config = super::preset(name).ok_or_else(|| {
+            crate::Error::new(
+                crate::ErrorKind::BadArgument,
+                alloc::format!("unknown preset {name:?} (expected {})", super::PRESETS.join(", ")),
+            )
+        })?;
+        let hands = Hands::random_ff8(seed, config.deck_level_limit).expect("presets' limits admit hands");
+        Ok(Match::new(config, hands.blue, hands.red, seed)?)
+    }
+
     fn round(config: &MatchConfig, hands: &Hands, first: Player, rng: &mut Rng) -> Result<TripleTriad, SetupError> {
         let mut setup = Setup {
             rules: config.rules,
@@ -549,11 +570,19 @@ struct Saved {
     blue: Vec<Card>,
     red: Vec<Card>,
     seed: u64,
-    /// The moves of each round started.
+    /// The moves of each round started; absent, a match about to start.
+    #[cfg_attr(feature = "serde", serde(default = "Saved::not_started"))]
     rounds: Vec<Vec<Move>>,
     /// The trade's picks, once settled.
     #[cfg_attr(feature = "serde", serde(default))]
     picks: Option<Vec<u8>>,
+}
+
+impl Saved {
+    #[cfg(feature = "serde")]
+    fn not_started() -> Vec<Vec<Move>> {
+        alloc::vec![Vec::new()]
+    }
 }
 
 impl From<Match> for Saved {

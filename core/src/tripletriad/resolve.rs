@@ -42,6 +42,59 @@ impl Captures {
     pub fn captured(&self) -> u16 {
         self.same | self.plus | self.basic | self.battle | self.combo
     }
+
+    /// Each card that changed colour, with the rule that flipped it, in cell order: what a UI
+    /// shows. The placed card appears only when it was lost in a Battle (rule `battle`) or taken
+    /// back by Combo after that (rule `combo`).
+    ///
+    /// ```
+    /// use arbiter_core::tripletriad::Captures;
+    /// let c = Captures { cell: 4, plus: 0b10, combo: 0b1, ..Captures::default() };
+    /// let flips: Vec<_> = c.flips().map(|(cell, rule)| (cell, rule)).collect();
+    /// assert_eq!(flips, [(0, "combo"), (1, "plus")]);
+    /// ```
+    pub fn flips(&self) -> impl Iterator<Item = (u8, &'static str)> + '_ {
+        let lost = if self.placed_lost { 1u16 << self.cell } else { 0 };
+        (0..9u8).filter_map(move |c| {
+            let bit = 1u16 << c;
+            // Combo comes last in the resolution, so it names the final owner of a cell it took.
+            let rule = [
+                (self.combo, "combo"),
+                (self.same, "same"),
+                (self.plus, "plus"),
+                (self.basic, "basic"),
+                (self.battle | lost, "battle"),
+            ]
+            .into_iter()
+            .find(|(mask, _)| mask & bit != 0)?
+            .1;
+            Some((c, rule))
+        })
+    }
+}
+
+/// As JSON: the cells as numbers and the flips with their rule, e.g.
+/// `{"placed_on": 4, "cell": 4, "rotated": false, "same_matches": [1, 3], "flips": [{"cell": 1, "rule": "same"}], "placed_lost": false}`.
+#[cfg(feature = "serde")]
+impl serde::Serialize for Captures {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        #[derive(serde::Serialize)]
+        struct Flip {
+            cell: u8,
+            rule: &'static str,
+        }
+        let cells = |mask: u16| bits(mask).collect::<alloc::vec::Vec<u8>>();
+        let flips: alloc::vec::Vec<Flip> = self.flips().map(|(cell, rule)| Flip { cell, rule }).collect();
+        let mut st = s.serialize_struct("Captures", 6)?;
+        st.serialize_field("placed_on", &self.placed_on)?;
+        st.serialize_field("cell", &self.cell)?;
+        st.serialize_field("rotated", &self.rotated)?;
+        st.serialize_field("same_matches", &cells(self.same_matches))?;
+        st.serialize_field("flips", &flips)?;
+        st.serialize_field("placed_lost", &self.placed_lost)?;
+        st.end()
+    }
 }
 
 #[inline(always)]

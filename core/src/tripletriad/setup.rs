@@ -308,6 +308,7 @@ impl Setup {
         Ok(TripleTriad {
             table: Shared::new(table),
             pos,
+            last: None,
         })
     }
 }

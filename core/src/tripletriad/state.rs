@@ -325,6 +325,8 @@ fn effective(rules: &Rules, rank: u8, element: Element, cell: Option<Element>) -
 pub struct TripleTriad {
     pub(crate) table: Shared<Table>,
     pub(crate) pos: Position,
+    /// What the last move played through `play` did (not saved: a loaded state has none).
+    pub(crate) last: Option<Captures>,
 }
 
 /// The legal moves of a Triple Triad state (at most 5 cards x 9 cells).
@@ -334,6 +336,18 @@ impl TripleTriad {
     /// Validates `setup` into a state, or says what is wrong with it.
     pub fn new(setup: &Setup) -> Result<TripleTriad, SetupError> {
         setup.build()
+    }
+
+    /// The first round of a match under the named preset between two hands of FF8 cards drawn
+    /// from `seed` (see [`Match::from_preset`](super::Match::from_preset)).
+    ///
+    /// ```
+    /// use arbiter_core::tripletriad::TripleTriad;
+    /// let g = TripleTriad::from_preset("mush", 1).unwrap();
+    /// assert!(g.rules().elemental_clamp);
+    /// ```
+    pub fn from_preset(name: &str, seed: u64) -> Result<TripleTriad, crate::Error> {
+        Ok(super::Match::from_preset(name, seed)?.game().clone())
     }
 
     /// The state as plain data (what `new` takes back).
@@ -454,7 +468,24 @@ impl TripleTriad {
     pub fn play_explained(&mut self, mv: Move) -> Result<Captures, MoveError> {
         self.check(mv)?;
         let id = self.pos.hand_card(self.pos.to_move, mv.card).expect("checked");
-        Ok(place(&self.table, &mut self.pos, id, mv.cell))
+        let captures = place(&self.table, &mut self.pos, id, mv.cell);
+        self.last = Some(captures);
+        Ok(captures)
+    }
+
+    /// What the last move played on this state captured, by which rule; `None` before any move
+    /// (and on a state just loaded).
+    ///
+    /// ```
+    /// use arbiter_core::Game;
+    /// use arbiter_core::tripletriad::{TripleTriad, Setup, Move};
+    /// let mut g = TripleTriad::new(&Setup::random_ff8(3)).unwrap();
+    /// assert!(g.last_captures().is_none());
+    /// g.play(Move { card: 0, cell: 4 }).unwrap();
+    /// assert_eq!(g.last_captures().unwrap().cell, 4);
+    /// ```
+    pub fn last_captures(&self) -> Option<&Captures> {
+        self.last.as_ref()
     }
 
     /// Counts the move sequences of length `depth`, playing every move but the last.
@@ -608,7 +639,7 @@ impl Game for TripleTriad {
     fn play_unchecked(&mut self, mv: Move) {
         if self.check(mv).is_ok() {
             let id = self.pos.hand_card(self.pos.to_move, mv.card).expect("checked");
-            place(&self.table, &mut self.pos, id, mv.cell);
+            self.last = Some(place(&self.table, &mut self.pos, id, mv.cell));
         }
     }
 
