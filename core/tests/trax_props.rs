@@ -89,6 +89,30 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 512, ..ProptestConfig::default() })]
+
+    #[test]
+    fn coordinates_never_overflow(v in variant(), plies in 0usize..6, col in any::<u32>(), row in any::<u32>(), x in any::<i32>(), y in any::<i32>()) {
+        // Used to overflow i32 (a panic in debug builds, a wrapped cell in release).
+        let mut g = Trax::new(v);
+        for _ in 0..plies {
+            let legal = g.legal_moves();
+            if legal.is_empty() { break; }
+            g.play(legal[legal.len() / 2]).unwrap();
+        }
+        let (w, h) = g.size();
+        let inside = (1..=w).contains(&col) && (1..=h).contains(&row);
+        prop_assert!(g.tile_at(col, row).is_none() || inside);
+        for (c, r) in [(col, row), (u32::MAX, row), (col, u32::MAX), (0, 0)] {
+            let _ = g.tile_at(c, r);
+        }
+        for (a, b) in [(x, y), (i32::MIN, i32::MIN), (i32::MAX, i32::MAX), (i32::MIN, i32::MAX)] {
+            prop_assert!(!g.cell_name(a, b).is_empty());
+        }
+    }
+}
+
 #[test]
 fn perft_depths_one_to_six_from_the_empty_board() {
     // 1-5 from the rules file; 6 computed here and the same in every variant (no area reaches 8).
