@@ -171,6 +171,8 @@ struct Cell {
 /// on the side that runs out of room: its size follows the bounding box of the tiles, not its
 /// longest side squared. Path ends are numbered by tile, so they never depend on the grid.
 ///
+/// With the feature `serde` a game saves as its variant and moves, and loads by replaying them.
+///
 /// ```
 /// use arbiter_core::{Game, Outcome};
 /// use arbiter_core::trax::{Trax, Variant, Colour};
@@ -204,6 +206,8 @@ pub struct Trax {
     result: Option<Outcome<Colour>>,
     /// Moves played, in notation (for records and replays).
     history: Vec<Move>,
+    /// What each move of `history` changed, for [`Trax::undo`].
+    turns: Vec<Saved>,
     /// Path-end changes of every turn played (for trials and undo): (end, old partner).
     log: Vec<(u32, u32)>,
     /// Scratch: path ends joined in the current turn, and the forced queue.
@@ -666,6 +670,7 @@ impl Trax {
             to_move: Colour::White,
             result: None,
             history: Vec::new(),
+            turns: Vec::new(),
             log: Vec::new(),
             joined: Vec::new(),
             queue: Vec::new(),
@@ -1122,6 +1127,7 @@ impl Trax {
             });
         }
         self.history.push(mv);
+        self.turns.push(saved);
         let report = TurnReport {
             placed: self.xy(idx),
             forced: forced.into_iter().map(|i| self.xy(i as usize)).collect(),
@@ -1131,6 +1137,30 @@ impl Trax {
             self.result = Some(Outcome::Draw);
         }
         Ok(report)
+    }
+
+    /// Takes back the last turn, forced tiles included, and returns its move; `None` on an empty
+    /// board. The state is exactly the one before that turn (a finished game resumes).
+    ///
+    /// ```
+    /// use arbiter_core::Game;
+    /// use arbiter_core::trax::{Trax, Variant};
+    /// let mut g = Trax::new(Variant::Unbounded);
+    /// for m in ["@0/", "B1\\", "B2/"] {
+    ///     g.play(m.parse().unwrap()).unwrap();
+    /// }
+    /// assert!(g.is_over());
+    /// assert_eq!(g.undo().unwrap().to_string(), "B2/");
+    /// assert_eq!((g.tiles(), g.is_over(), g.history().len()), (2, false, 2));
+    /// assert_eq!(g, Trax::replay(Variant::Unbounded, g.history()).unwrap());
+    /// ```
+    pub fn undo(&mut self) -> Option<Move> {
+        let saved = self.turns.pop()?;
+        let mv = self.history.pop();
+        self.restore(saved);
+        // A board that shrank a lot gives its memory back.
+        self.refit(MARGIN, true);
+        mv
     }
 
     /// Tiles that turns may still put before the limit.
@@ -1272,6 +1302,65 @@ impl Trax {
     fn count_candidates(&mut self, n: &mut u64) {
         let room = self.room();
         generate(&mut InPlace(self), room, |_| *n += 1);
+    }
+}
+
+/// The saved form of a game (feature `serde`): see the `Serialize` impl of [`Trax`].
+#[cfg(feature = "serde")]
+mod saved_form {
+    use super::{Move, Trax, Variant, DEFAULT_MAX_TILES};
+    use crate::Game;
+    use alloc::string::{String, ToString};
+    use alloc::vec::Vec;
+    use serde::{de, Deserialize, Deserializer, Serialize, Serializer};
+
+    #[derive(Serialize, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    struct Record {
+        variant: Variant,
+        moves: Vec<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        max_tiles: Option<u32>,
+    }
+
+    /// A game saves as its variant, its moves in notation and its tile limit when not the default:
+    /// `{"variant": "8x8", "moves": ["@0+", "B1/"]}`. Loading replays the moves, so a loaded game is
+    /// valid by construction: a move the rules (or the limit) refuse is a deserialisation error.
+    ///
+    /// ```
+    /// use arbiter_core::Game;
+    /// use arbiter_core::trax::{Trax, Variant};
+    /// let g = Trax::replay(Variant::EightByEight, &["@0+".parse().unwrap()]).unwrap();
+    /// let json = serde_json::to_string(&g).unwrap();
+    /// assert_eq!(json, r#"{"variant":"8x8","moves":["@0+"]}"#);
+    /// assert_eq!(serde_json::from_str::<Trax>(&json).unwrap(), g);
+    /// assert!(serde_json::from_str::<Trax>(r#"{"variant":"8x8","moves":["@0\\"]}"#).is_err());
+    /// ```
+    impl Serialize for Trax {
+        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            Record {
+                variant: self.variant,
+                moves: self.history.iter().map(|m| m.to_string()).collect(),
+                max_tiles: (self.max_tiles != DEFAULT_MAX_TILES).then_some(self.max_tiles),
+            }
+            .serialize(s)
+        }
+    }
+
+    impl<'de> Deserialize<'de> for Trax {
+        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Trax, D::Error> {
+            let r = Record::deserialize(d)?;
+            let limit = r.max_tiles.unwrap_or(DEFAULT_MAX_TILES);
+            let mut g = Trax::with_max_tiles(r.variant, limit).map_err(de::Error::custom)?;
+            for (i, text) in r.moves.iter().enumerate() {
+                let mv: Move = text
+                    .parse()
+                    .map_err(|e| de::Error::custom(format_args!("move {}: {e}", i + 1)))?;
+                g.play(mv)
+                    .map_err(|e| de::Error::custom(format_args!("move {}: {e}", i + 1)))?;
+            }
+            Ok(g)
+        }
     }
 }
 
@@ -1503,6 +1592,26 @@ mod tests {
             MAX_TILES_CEILING + 1
         );
         assert!(Trax::with_max_tiles(Variant::Loop, 0).is_err());
+    }
+
+    #[test]
+    fn undo_gives_back_the_memory_of_a_long_line() {
+        let mut text = alloc::string::String::from("@0+");
+        for i in 2..=400 {
+            text.push_str(&alloc::format!(" A{i}+"));
+        }
+        let mut g = play(Variant::Loop, &text);
+        let big = g.grid_cells();
+        for _ in 0..395 {
+            g.undo().unwrap();
+        }
+        assert!(g.grid_cells() * 10 < big, "{} of {big} cells", g.grid_cells());
+        assert_eq!(g, Trax::replay(Variant::Loop, g.history()).unwrap());
+        assert_eq!(
+            g.legal_moves(),
+            Trax::replay(Variant::Loop, g.history()).unwrap().legal_moves()
+        );
+        assert_eq!(g.perft(3), Trax::replay(Variant::Loop, g.history()).unwrap().perft(3));
     }
 
     #[test]
