@@ -137,7 +137,7 @@ struct BBox {
 /// What to restore after a turn: everything but the tiles put since (they are the slots past
 /// `tiles`) and the path ends changed since (the log past `log`).
 #[derive(Clone, Copy, Debug)]
-struct Saved {
+pub(crate) struct Saved {
     log: usize,
     tiles: u32,
     bbox: BBox,
@@ -797,6 +797,12 @@ impl Trax {
         self.grid.capacity()
     }
 
+    /// Cells a move generation scans: the bounding box and the empty ring around it.
+    pub(crate) fn scan_cells(&self) -> u64 {
+        let (w, h) = self.size();
+        (u64::from(w) + 2) * (u64::from(h) + 2)
+    }
+
     fn index(&self, x: i64, y: i64) -> Option<usize> {
         let (gx, gy) = (x + i64::from(self.offx), y + i64::from(self.offy));
         ((0..self.w as i64).contains(&gx) && (0..self.h as i64).contains(&gy))
@@ -1193,6 +1199,30 @@ impl Trax {
     pub(crate) fn candidates(&mut self, out: &mut Vec<Candidate>) {
         let room = self.room();
         generate(&mut InPlace(self), room, |c| out.push(c));
+    }
+
+    /// Room around the tiles for `turns` turns of [`Trax::make`] before [`Trax::candidates`]:
+    /// each turn widens the area by a cell at most. Only while no candidates are held (the grid may
+    /// move).
+    pub(crate) fn reserve_turns(&mut self, turns: u32) {
+        self.refit(MARGIN + turns.min(PERFT_HEADROOM) as i32, false);
+    }
+
+    /// Plays a candidate of this state; `None` (state unchanged) if refused.
+    pub(crate) fn make(&mut self, c: &Candidate) -> Option<Saved> {
+        let saved = self.save();
+        match self.turn(c.cell as usize, c.tile, None) {
+            Ok(()) => Some(saved),
+            Err(_) => {
+                self.restore(saved);
+                None
+            }
+        }
+    }
+
+    /// Takes back what [`Trax::make`] played.
+    pub(crate) fn unmake(&mut self, saved: Saved) {
+        self.restore(saved);
     }
 
     /// The most turns the game can still last: each puts a tile, and the tiles are bounded by the
