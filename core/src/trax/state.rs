@@ -165,6 +165,91 @@ struct Cell {
     slot: u16,
 }
 
+/// The cells: a `w` x `h` rectangle, row by row, where absolute (0, 0) is at (`offx`, `offy`).
+#[derive(Clone)]
+struct Board {
+    w: usize,
+    h: usize,
+    offx: i32,
+    offy: i32,
+    /// Index steps to the neighbour across each edge (north and west wrap: negated offsets).
+    delta: [usize; 4],
+    grid: Vec<Cell>,
+}
+
+impl Board {
+    fn new(w: usize, h: usize, offx: i32, offy: i32) -> Board {
+        Board {
+            w,
+            h,
+            offx,
+            offy,
+            delta: steps(w),
+            grid: vec![Cell::default(); w * h],
+        }
+    }
+
+    fn index(&self, x: i64, y: i64) -> Option<usize> {
+        let (gx, gy) = (x + i64::from(self.offx), y + i64::from(self.offy));
+        ((0..self.w as i64).contains(&gx) && (0..self.h as i64).contains(&gy))
+            .then(|| gy as usize * self.w + gx as usize)
+    }
+
+    #[inline(always)]
+    fn xy(&self, idx: usize) -> (i32, i32) {
+        ((idx % self.w) as i32 - self.offx, (idx / self.w) as i32 - self.offy)
+    }
+
+    #[inline(always)]
+    fn step(&self, idx: usize, e: u8) -> usize {
+        idx.wrapping_add(self.delta[e as usize & 3])
+    }
+
+    /// Puts `tile` on `idx` and tells the four neighbours which colour now enters them.
+    #[inline(always)]
+    fn set_tile(&mut self, idx: usize, tile: Tile) {
+        self.grid[idx].tile = tile.0;
+        for e in 0..4u8 {
+            let m = self.step(idx, e);
+            self.grid[m].entries |= entry_bit(tile, e);
+        }
+    }
+
+    /// Empties `idx` and withdraws its entries from the neighbours.
+    #[inline(always)]
+    fn clear_tile(&mut self, idx: usize) {
+        self.grid[idx].tile = 0;
+        for e in 0..4u8 {
+            let m = self.step(idx, e);
+            self.grid[m].entries &= !(0x11 << opposite(e));
+        }
+    }
+
+    /// A copy of the cells of `b` and `margin` around it, if the board holds them.
+    fn window(&self, b: BBox, margin: i32) -> Option<Board> {
+        let (x0, y0) = (b.minx - margin, b.miny - margin);
+        let (w, h) = (
+            (b.maxx - b.minx + 1 + 2 * margin) as usize,
+            (b.maxy - b.miny + 1 + 2 * margin) as usize,
+        );
+        self.index(i64::from(b.maxx + margin), i64::from(b.maxy + margin))?;
+        let first = self.index(i64::from(x0), i64::from(y0))?;
+        let mut grid = Vec::with_capacity(w * h);
+        for r in 0..h {
+            let start = first + r * self.w;
+            grid.extend_from_slice(&self.grid[start..start + w]);
+        }
+        Some(Board {
+            w,
+            h,
+            offx: -x0,
+            offy: -y0,
+            delta: steps(w),
+            grid,
+        })
+    }
+}
+
 /// A Trax game in any variant.
 ///
 /// The board is a rectangle of cells around the tiles, with a margin, grown a quarter at a time
@@ -188,14 +273,7 @@ struct Cell {
 pub struct Trax {
     variant: Variant,
     max_tiles: u32,
-    /// Grid width and height, and the grid coordinates of absolute (0, 0).
-    w: usize,
-    h: usize,
-    offx: i32,
-    offy: i32,
-    /// Index steps to the neighbour across each edge (north and west wrap: negated offsets).
-    delta: [usize; 4],
-    grid: Vec<Cell>,
+    board: Board,
     /// For an open path end `slot * 4 + edge`: the path's other open end.
     partner: Vec<u32>,
     /// The cell of each slot; its length is the number of tiles.
@@ -389,11 +467,11 @@ struct TurnCells<'a> {
 impl Cells for TurnCells<'_> {
     #[inline(always)]
     fn step(&self, idx: usize, e: u8) -> usize {
-        self.g.step(idx, e)
+        self.g.board.step(idx, e)
     }
     #[inline(always)]
     fn empty_entries(&self, idx: usize) -> Option<u8> {
-        let c = self.g.grid[idx];
+        let c = self.g.board.grid[idx];
         (c.tile == 0).then_some(c.entries)
     }
     #[inline(always)]
@@ -409,183 +487,62 @@ impl Cells for TurnCells<'_> {
     }
 }
 
-/// A trial cascade on the grid itself: tiles only, no paths, undone from the queue afterwards.
-struct BareCells<'a>(&'a mut Trax);
+/// A trial cascade on a board: tiles only, no paths, undone from the queue afterwards.
+struct BareCells<'a> {
+    b: &'a mut Board,
+    queue: &'a mut Vec<u32>,
+}
 
 impl Cells for BareCells<'_> {
     #[inline(always)]
     fn step(&self, idx: usize, e: u8) -> usize {
-        self.0.step(idx, e)
+        self.b.step(idx, e)
     }
     #[inline(always)]
     fn empty_entries(&self, idx: usize) -> Option<u8> {
-        let c = self.0.grid[idx];
+        let c = self.b.grid[idx];
         (c.tile == 0).then_some(c.entries)
     }
     #[inline(always)]
     fn place(&mut self, idx: usize, tile: Tile) {
-        self.0.set_tile(idx, tile);
+        self.b.set_tile(idx, tile);
     }
     #[inline(always)]
     fn queue(&mut self) -> &mut Vec<u32> {
-        &mut self.0.queue
+        self.queue
     }
 }
 
-/// The tiles a trial cascade puts over a shared `&Trax`, and the entries they add: a small
-/// open-addressing table keyed by cell index, emptied after each trial.
-struct Overlay {
-    keys: Vec<u32>,
-    vals: Vec<[u8; 2]>,
-    used: Vec<u32>,
-    queue: Vec<u32>,
+/// What move generation needs to know of a position besides its cells.
+#[derive(Clone, Copy)]
+struct Facts {
+    bbox: BBox,
+    tiles: u32,
+    eight: bool,
+    over: bool,
 }
 
-const FREE: u32 = u32::MAX;
-
-impl Overlay {
-    fn new() -> Overlay {
-        Overlay {
-            keys: vec![FREE; 64],
-            vals: vec![[0; 2]; 64],
-            used: Vec::new(),
-            queue: Vec::new(),
-        }
+/// Whether the forced plays after putting `tile` on `idx` stay legal and put at most `room` tiles
+/// with it: the cascade on the cells alone, without paths, logs or wins, then undone.
+#[inline(always)]
+fn forced_plays_legal(b: &mut Board, queue: &mut Vec<u32>, idx: usize, tile: Tile, room: u32) -> bool {
+    b.set_tile(idx, tile);
+    let legal = cascade(&mut BareCells { b, queue }, idx);
+    for &c in queue.iter() {
+        b.clear_tile(c as usize);
     }
-
-    /// The slot holding `key`, or the free slot where it would go.
-    fn find(&self, key: u32) -> usize {
-        let mask = self.keys.len() - 1;
-        let mut i = (u64::from(key).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 32) as usize & mask;
-        while self.keys[i] != FREE && self.keys[i] != key {
-            i = (i + 1) & mask;
-        }
-        i
-    }
-
-    fn get(&self, key: u32) -> [u8; 2] {
-        let i = self.find(key);
-        if self.keys[i] == FREE {
-            [0; 2]
-        } else {
-            self.vals[i]
-        }
-    }
-
-    fn entry(&mut self, key: u32) -> &mut [u8; 2] {
-        if (self.used.len() + 1) * 2 > self.keys.len() {
-            // Half full at most: probes stay short.
-            let old: Vec<(u32, [u8; 2])> = self
-                .used
-                .iter()
-                .map(|&i| (self.keys[i as usize], self.vals[i as usize]))
-                .collect();
-            let cap = self.keys.len() * 2;
-            self.keys = vec![FREE; cap];
-            self.vals = vec![[0; 2]; cap];
-            self.used.clear();
-            for (k, v) in old {
-                *self.entry(k) = v;
-            }
-        }
-        let i = self.find(key);
-        if self.keys[i] == FREE {
-            self.keys[i] = key;
-            self.vals[i] = [0; 2];
-            self.used.push(i as u32);
-        }
-        &mut self.vals[i]
-    }
-
-    fn clear(&mut self) {
-        for &i in &self.used {
-            self.keys[i as usize] = FREE;
-        }
-        self.used.clear();
-    }
-}
-
-/// A trial cascade that leaves the game untouched.
-struct OverlayCells<'a> {
-    g: &'a Trax,
-    o: &'a mut Overlay,
-}
-
-impl Cells for OverlayCells<'_> {
-    fn step(&self, idx: usize, e: u8) -> usize {
-        self.g.step(idx, e)
-    }
-    fn empty_entries(&self, idx: usize) -> Option<u8> {
-        let c = self.g.grid[idx];
-        let [tile, entries] = self.o.get(idx as u32);
-        (c.tile == 0 && tile == 0).then_some(c.entries | entries)
-    }
-    fn place(&mut self, idx: usize, tile: Tile) {
-        self.o.entry(idx as u32)[0] = tile.0;
-        for e in 0..4u8 {
-            let m = self.g.step(idx, e);
-            self.o.entry(m as u32)[1] |= entry_bit(tile, e);
-        }
-    }
-    fn queue(&mut self) -> &mut Vec<u32> {
-        &mut self.o.queue
-    }
-}
-
-/// How the move generator checks the forced plays of a candidate: on the grid, undone after
-/// (search, with `&mut`), or on an overlay ([`Game::legal_moves`], with `&`).
-trait Trial {
-    fn game(&self) -> &Trax;
-    /// Whether the forced plays after putting `tile` on `idx` stay legal and, with it, put at most
-    /// `room` tiles.
-    fn forced_ok(&mut self, idx: usize, tile: Tile, room: u32) -> bool;
-}
-
-struct InPlace<'a>(&'a mut Trax);
-
-impl Trial for InPlace<'_> {
-    #[inline(always)]
-    fn game(&self) -> &Trax {
-        self.0
-    }
-    #[inline(always)]
-    fn forced_ok(&mut self, idx: usize, tile: Tile, room: u32) -> bool {
-        self.0.forced_plays_legal(idx, tile, room)
-    }
-}
-
-struct Overlaid<'a> {
-    g: &'a Trax,
-    o: Overlay,
-}
-
-impl Trial for Overlaid<'_> {
-    fn game(&self) -> &Trax {
-        self.g
-    }
-    fn forced_ok(&mut self, idx: usize, tile: Tile, room: u32) -> bool {
-        let mut cells = OverlayCells {
-            g: self.g,
-            o: &mut self.o,
-        };
-        cells.place(idx, tile);
-        let legal = cascade(&mut cells, idx);
-        let put = self.o.queue.len();
-        self.o.clear();
-        legal && put as u64 <= u64::from(room)
-    }
+    legal && queue.len() as u64 <= u64::from(room)
 }
 
 /// Calls `f` with every legal placement that puts at most `room` tiles; trial turns run only
-/// where a forced play may follow. Needs [`MARGIN`] around the tiles.
+/// where a forced play may follow, on `b` and undone. Needs [`MARGIN`] around the tiles.
 #[inline(always)]
-fn generate<T: Trial>(t: &mut T, room: u32, mut f: impl FnMut(Candidate)) {
-    let g = t.game();
-    if g.result.is_some() || room == 0 {
+fn generate(b: &mut Board, queue: &mut Vec<u32>, facts: Facts, room: u32, mut f: impl FnMut(Candidate)) {
+    if facts.over || room == 0 {
         return;
     }
-    if g.tiles == 0 {
-        let Some(origin) = g.index(0, 0) else { return };
+    if facts.tiles == 0 {
+        let Some(origin) = b.index(0, 0) else { return };
         for (shape, tile) in [(Shape::Straight, Tile(0b1010)), (Shape::Slash, Tile(0b0110))] {
             f(Candidate {
                 cell: origin as u32,
@@ -596,22 +553,21 @@ fn generate<T: Trial>(t: &mut T, room: u32, mut f: impl FnMut(Candidate)) {
         return;
     }
     // The ring of empty cells around the tiles; in 8x8 only the part that keeps the area 8 wide.
-    let b = g.bbox;
-    let (mut x0, mut x1, mut y0, mut y1) = (b.minx - 1, b.maxx + 1, b.miny - 1, b.maxy + 1);
-    if g.variant == Variant::EightByEight {
-        (x0, x1) = (x0.max(b.maxx - 7), x1.min(b.minx + 7));
-        (y0, y1) = (y0.max(b.maxy - 7), y1.min(b.miny + 7));
+    let bb = facts.bbox;
+    let (mut x0, mut x1, mut y0, mut y1) = (bb.minx - 1, bb.maxx + 1, bb.miny - 1, bb.maxy + 1);
+    if facts.eight {
+        (x0, x1) = (x0.max(bb.maxx - 7), x1.min(bb.minx + 7));
+        (y0, y1) = (y0.max(bb.maxy - 7), y1.min(bb.miny + 7));
     }
-    let Some(first) = g.index(i64::from(x0), i64::from(y0)) else {
+    let Some(first) = b.index(i64::from(x0), i64::from(y0)) else {
         return;
     };
-    let (cols, rows, stride) = ((x1 - x0 + 1) as usize, (y1 - y0 + 1) as usize, g.w);
+    let (cols, rows, stride) = ((x1 - x0 + 1) as usize, (y1 - y0 + 1) as usize, b.w);
     for r in 0..rows {
         let row = first + r * stride;
         for dx in 0..cols {
-            let g = t.game();
             let idx = row + dx;
-            let cell = g.grid[idx];
+            let cell = b.grid[idx];
             if cell.tile != 0 || cell.entries == 0 {
                 continue;
             }
@@ -619,7 +575,7 @@ fn generate<T: Trial>(t: &mut T, room: u32, mut f: impl FnMut(Candidate)) {
             // (white) edge points there gives that neighbour a second entry, a forced play.
             let (mut red_near, mut white_near) = (0u8, 0u8);
             for e in 0..4u8 {
-                let n = g.grid[g.step(idx, e)];
+                let n = b.grid[b.step(idx, e)];
                 if n.tile == 0 {
                     red_near |= ((n.entries & 0xF != 0) as u8) << e;
                     white_near |= ((n.entries >> 4 != 0) as u8) << e;
@@ -632,12 +588,12 @@ fn generate<T: Trial>(t: &mut T, room: u32, mut f: impl FnMut(Candidate)) {
                 }
                 let tile = Tile(fits[k]);
                 let mv = Move {
-                    col: (x0 - b.minx + 1) as u64 + dx as u64,
-                    row: (y0 - b.miny + 1) as u64 + r as u64,
+                    col: (x0 - bb.minx + 1) as u64 + dx as u64,
+                    row: (y0 - bb.miny + 1) as u64 + r as u64,
                     shape,
                 };
                 let forces = tile.0 & red_near != 0 || !tile.0 & white_near != 0;
-                if forces && !t.forced_ok(idx, tile, room) {
+                if forces && !forced_plays_legal(b, queue, idx, tile, room) {
                     continue;
                 }
                 f(Candidate {
@@ -657,12 +613,7 @@ impl Trax {
         Trax {
             variant,
             max_tiles: DEFAULT_MAX_TILES,
-            w: side,
-            h: side,
-            offx: (side / 2) as i32,
-            offy: (side / 2) as i32,
-            delta: steps(side),
-            grid: vec![Cell::default(); side * side],
+            board: Board::new(side, side, (side / 2) as i32, (side / 2) as i32),
             partner: Vec::new(),
             slot_cell: Vec::new(),
             tiles: 0,
@@ -785,8 +736,9 @@ impl Trax {
         }
         let x = i64::from(self.bbox.minx) - 1 + i64::from(col);
         let y = i64::from(self.bbox.miny) - 1 + i64::from(row);
-        self.index(x, y)
-            .map(|i| self.grid[i].tile)
+        self.board
+            .index(x, y)
+            .map(|i| self.board.grid[i].tile)
             .filter(|&t| t != 0)
             .map(Tile)
     }
@@ -794,7 +746,7 @@ impl Trax {
     /// Cells allocated for the board (for tests of its size).
     #[cfg(test)]
     pub(crate) fn grid_cells(&self) -> usize {
-        self.grid.capacity()
+        self.board.grid.capacity()
     }
 
     /// Cells a move generation scans: the bounding box and the empty ring around it.
@@ -803,39 +755,23 @@ impl Trax {
         (u64::from(w) + 2) * (u64::from(h) + 2)
     }
 
-    fn index(&self, x: i64, y: i64) -> Option<usize> {
-        let (gx, gy) = (x + i64::from(self.offx), y + i64::from(self.offy));
-        ((0..self.w as i64).contains(&gx) && (0..self.h as i64).contains(&gy))
-            .then(|| gy as usize * self.w + gx as usize)
-    }
-
-    #[inline(always)]
-    fn xy(&self, idx: usize) -> (i32, i32) {
-        ((idx % self.w) as i32 - self.offx, (idx / self.w) as i32 - self.offy)
-    }
-
-    #[inline(always)]
-    fn step(&self, idx: usize, e: u8) -> usize {
-        idx.wrapping_add(self.delta[e as usize & 3])
-    }
-
     /// Whether `margin` empty cells surround the tiles inside the grid.
     #[inline]
     fn has_margin(&self, margin: i32) -> bool {
         let b = self.bbox;
-        b.minx + self.offx >= margin
-            && b.miny + self.offy >= margin
-            && ((b.maxx + self.offx + margin) as usize) < self.w
-            && ((b.maxy + self.offy + margin) as usize) < self.h
+        b.minx + self.board.offx >= margin
+            && b.miny + self.board.offy >= margin
+            && ((b.maxx + self.board.offx + margin) as usize) < self.board.w
+            && ((b.maxy + self.board.offy + margin) as usize) < self.board.h
     }
 
     /// Keeps `margin` cells around the tiles (see [`fit_axis`]), rebuilding the grid if needed;
     /// the remap tells where cells went. Slots and path ends do not move.
     fn refit(&mut self, margin: i32, compact: bool) -> Option<Remap> {
         let b = self.nonempty_box();
-        let (w, offx) = fit_axis(self.w, self.offx, b.minx, b.maxx, margin, compact);
-        let (h, offy) = fit_axis(self.h, self.offy, b.miny, b.maxy, margin, compact);
-        if (w, offx, h, offy) == (self.w, self.offx, self.h, self.offy) {
+        let (w, offx) = fit_axis(self.board.w, self.board.offx, b.minx, b.maxx, margin, compact);
+        let (h, offy) = fit_axis(self.board.h, self.board.offy, b.miny, b.maxy, margin, compact);
+        if (w, offx, h, offy) == (self.board.w, self.board.offx, self.board.h, self.board.offy) {
             return None;
         }
         Some(self.rebuild(w, offx, h, offy))
@@ -859,30 +795,25 @@ impl Trax {
     /// which must hold the tiles and their neighbours.
     fn rebuild(&mut self, w: usize, offx: i32, h: usize, offy: i32) -> Remap {
         let remap = Remap {
-            old_w: self.w,
-            dx: i64::from(offx) - i64::from(self.offx),
-            dy: i64::from(offy) - i64::from(self.offy),
+            old_w: self.board.w,
+            dx: i64::from(offx) - i64::from(self.board.offx),
+            dy: i64::from(offy) - i64::from(self.board.offy),
             w,
             h,
         };
-        let mut grid = vec![Cell::default(); w * h];
+        let mut board = Board::new(w, h, offx, offy);
         // Only tiles and their neighbours hold anything, all inside the new margin.
-        for (i, c) in self.grid.iter().enumerate() {
+        for (i, c) in self.board.grid.iter().enumerate() {
             if c.tile | c.entries != 0 {
                 if let Some(j) = remap.cell(i as u32) {
-                    grid[j as usize] = *c;
+                    board.grid[j as usize] = *c;
                 }
             }
         }
         for c in &mut self.slot_cell {
             *c = remap.cell(*c).unwrap_or(0);
         }
-        self.grid = grid;
-        self.w = w;
-        self.h = h;
-        self.offx = offx;
-        self.offy = offy;
-        self.delta = steps(w);
+        self.board = board;
         remap
     }
 
@@ -903,7 +834,7 @@ impl Trax {
             let mut far = [0u32; 2];
             let mut met = [u32::MAX; 2];
             for (k, e) in [e1, e2].into_iter().enumerate() {
-                let n = self.grid[self.step(idx, e)];
+                let n = self.board.grid[self.board.step(idx, e)];
                 if n.tile != 0 {
                     let end = u32::from(n.slot) * 4 + u32::from(opposite(e));
                     met[k] = end;
@@ -922,29 +853,9 @@ impl Trax {
         }
     }
 
-    /// Puts `tile` on `idx` and tells the four neighbours which colour now enters them.
-    #[inline(always)]
-    fn set_tile(&mut self, idx: usize, tile: Tile) {
-        self.grid[idx].tile = tile.0;
-        for e in 0..4u8 {
-            let m = self.step(idx, e);
-            self.grid[m].entries |= entry_bit(tile, e);
-        }
-    }
-
-    /// Empties `idx` and withdraws its entries from the neighbours.
-    #[inline(always)]
-    fn clear_tile(&mut self, idx: usize) {
-        self.grid[idx].tile = 0;
-        for e in 0..4u8 {
-            let m = self.step(idx, e);
-            self.grid[m].entries &= !(0x11 << opposite(e));
-        }
-    }
-
     /// The tile of `shape` that matches the neighbours of empty cell `idx`, if any.
     fn colouring(&self, idx: usize, shape: Shape) -> Option<Tile> {
-        let e = self.grid[idx].entries;
+        let e = self.board.grid[idx].entries;
         let (red, white) = (e & 0xF, e >> 4);
         shape.tiles().into_iter().find(|t| t.0 & red == red && t.0 & white == 0)
     }
@@ -952,13 +863,13 @@ impl Trax {
     /// Puts a tile of the turn in progress: next slot, entries, bounding box, paths.
     fn put(&mut self, idx: usize, tile: Tile, loops: &mut u8) {
         let slot = self.tiles;
-        self.set_tile(idx, tile);
+        self.board.set_tile(idx, tile);
         // Slots fit 16 bits: a turn that passes the limit (at most the ceiling) is undone.
-        self.grid[idx].slot = slot as u16;
+        self.board.grid[idx].slot = slot as u16;
         self.slot_cell.push(idx as u32);
         self.partner.extend_from_slice(&[0; 4]);
         self.tiles += 1;
-        let (x, y) = self.xy(idx);
+        let (x, y) = self.board.xy(idx);
         let b = &mut self.bbox;
         if self.tiles == 1 {
             *b = BBox {
@@ -994,7 +905,7 @@ impl Trax {
         }
         while self.slot_cell.len() > s.tiles as usize {
             let Some(c) = self.slot_cell.pop() else { break };
-            self.clear_tile(c as usize);
+            self.board.clear_tile(c as usize);
         }
         self.partner.truncate(s.tiles as usize * 4);
         self.tiles = s.tiles;
@@ -1053,12 +964,12 @@ impl Trax {
             if self.partner[a as usize] != z || self.partner[z as usize] != a {
                 continue;
             }
-            let open = |end: u32| self.grid[self.step(cell(end), (end % 4) as u8)].tile == 0;
+            let open = |end: u32| self.board.grid[self.board.step(cell(end), (end % 4) as u8)].tile == 0;
             if !open(a) || !open(z) {
                 continue;
             }
             let at = |end: u32| {
-                let (x, y) = self.xy(cell(end));
+                let (x, y) = self.board.xy(cell(end));
                 match (end % 4) as u8 {
                     W => wide && x == b.minx,
                     E => wide && x == b.maxx,
@@ -1068,7 +979,7 @@ impl Trax {
             };
             let (ea, ez) = ((a % 4) as u8, (z % 4) as u8);
             if ea == opposite(ez) && at(a) && at(z) {
-                let tile = Tile(self.grid[cell(a)].tile);
+                let tile = Tile(self.board.grid[cell(a)].tile);
                 wins |= 1 << tile.colour(ea) as u8;
             }
         }
@@ -1089,7 +1000,11 @@ impl Trax {
             if mv.col != 0 || mv.row != 0 {
                 return Err(MoveError::FirstMove(mv));
             }
-            return self.index(0, 0).map(|i| (i, first)).ok_or(MoveError::FirstMove(mv));
+            return self
+                .board
+                .index(0, 0)
+                .map(|i| (i, first))
+                .ok_or(MoveError::FirstMove(mv));
         }
         let b = self.bbox;
         // Anything beyond one cell outside the area is not adjacent (and never wraps).
@@ -1101,11 +1016,11 @@ impl Trax {
             i64::from(b.minx) - 1 + mv.col as i64,
             i64::from(b.miny) - 1 + mv.row as i64,
         );
-        let idx = self.index(x, y).ok_or(MoveError::NotAdjacent(mv))?;
-        if self.grid[idx].tile != 0 {
+        let idx = self.board.index(x, y).ok_or(MoveError::NotAdjacent(mv))?;
+        if self.board.grid[idx].tile != 0 {
             return Err(MoveError::Occupied(mv));
         }
-        if (0..4).all(|e| self.grid[self.step(idx, e)].tile == 0) {
+        if (0..4).all(|e| self.board.grid[self.board.step(idx, e)].tile == 0) {
             return Err(MoveError::NotAdjacent(mv));
         }
         let tile = self.colouring(idx, mv.shape).ok_or(MoveError::NoColouring(mv))?;
@@ -1135,8 +1050,8 @@ impl Trax {
         self.history.push(mv);
         self.turns.push(saved);
         let report = TurnReport {
-            placed: self.xy(idx),
-            forced: forced.into_iter().map(|i| self.xy(i as usize)).collect(),
+            placed: self.board.xy(idx),
+            forced: forced.into_iter().map(|i| self.board.xy(i as usize)).collect(),
         };
         self.refit(MARGIN, false);
         if self.result.is_none() && self.variant == Variant::EightByEight && !self.has_legal_move() {
@@ -1175,30 +1090,28 @@ impl Trax {
         self.max_tiles.saturating_sub(self.tiles)
     }
 
-    /// Whether the forced plays after putting `tile` on `idx` stay legal and put at most `room`
-    /// tiles with it: the cascade on the cells alone, without paths, logs or wins, then undone.
-    fn forced_plays_legal(&mut self, idx: usize, tile: Tile, room: u32) -> bool {
-        self.set_tile(idx, tile);
-        let legal = cascade(&mut BareCells(self), idx);
-        for i in 0..self.queue.len() {
-            let c = self.queue[i] as usize;
-            self.clear_tile(c);
+    /// What move generation needs besides the cells.
+    fn facts(&self) -> Facts {
+        Facts {
+            bbox: self.bbox,
+            tiles: self.tiles,
+            eight: self.variant == Variant::EightByEight,
+            over: self.result.is_some(),
         }
-        let put = self.queue.len();
-        legal && put as u64 <= u64::from(room)
     }
 
     /// The rules' question (the tile limit aside): can the player to move play at all?
     fn has_legal_move(&mut self) -> bool {
         let mut any = false;
-        generate(&mut InPlace(self), u32::MAX, |_| any = true);
+        let facts = self.facts();
+        generate(&mut self.board, &mut self.queue, facts, u32::MAX, |_| any = true);
         any
     }
 
     /// The legal placements within the tile limit, appended to `out`. Needs [`MARGIN`].
     pub(crate) fn candidates(&mut self, out: &mut Vec<Candidate>) {
-        let room = self.room();
-        generate(&mut InPlace(self), room, |c| out.push(c));
+        let (facts, room) = (self.facts(), self.room());
+        generate(&mut self.board, &mut self.queue, facts, room, |c| out.push(c));
     }
 
     /// Room around the tiles for `turns` turns of [`Trax::make`] before [`Trax::candidates`]:
@@ -1330,8 +1243,8 @@ impl Trax {
 
     /// The number of candidates (perft's leaves are counted, not stored).
     fn count_candidates(&mut self, n: &mut u64) {
-        let room = self.room();
-        generate(&mut InPlace(self), room, |_| *n += 1);
+        let (facts, room) = (self.facts(), self.room());
+        generate(&mut self.board, &mut self.queue, facts, room, |_| *n += 1);
     }
 }
 
@@ -1453,15 +1366,19 @@ impl Game for Trax {
         self.result.is_none().then_some(self.to_move)
     }
 
-    /// The legal moves within the tile limit; the state is read, not copied: trial turns of forced
-    /// plays go to a small overlay.
+    /// The legal moves within the tile limit. The state is read, not copied: trial turns of forced
+    /// plays go to a copy of the cells of the area and two around it, the cells the generation
+    /// reads anyway.
     fn legal_moves(&self) -> Vec<Move> {
         let mut out = Vec::new();
-        let mut trial = Overlaid {
-            g: self,
-            o: Overlay::new(),
+        let facts = self.facts();
+        if facts.over {
+            return out;
+        }
+        let Some(mut cells) = self.board.window(self.nonempty_box(), MARGIN) else {
+            return out;
         };
-        generate(&mut trial, self.room(), |c| out.push(c.mv));
+        generate(&mut cells, &mut Vec::new(), facts, self.room(), |c| out.push(c.mv));
         out
     }
 
@@ -1562,7 +1479,7 @@ mod tests {
         tight.rebuild(w, m - b.minx, h, m - b.miny);
         assert_eq!(tight.legal_moves(), g.legal_moves());
         assert_eq!(tight.perft_from(4), g.perft(4));
-        assert!(tight.w > w && tight.h > h);
+        assert!(tight.board.w > w && tight.board.h > h);
     }
 
     #[test]
