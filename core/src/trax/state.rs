@@ -430,6 +430,12 @@ trait Cells {
     fn place(&mut self, idx: usize, tile: Tile);
     /// The cascade's queue of placed cells.
     fn queue(&mut self) -> &mut Vec<u32>;
+    /// Whether the cascade is to stop here, legal so far: a real turn stops one tile past the
+    /// limit (it is refused then), so that slots never pass 16 bits.
+    #[inline(always)]
+    fn full(&self) -> bool {
+        false
+    }
 }
 
 /// The forced-play cascade after a tile was put on `start`. False as soon as an empty cell is
@@ -439,7 +445,7 @@ fn cascade<C: Cells>(c: &mut C, start: usize) -> bool {
     c.queue().clear();
     c.queue().push(start as u32);
     let mut qi = 0;
-    while qi < c.queue().len() {
+    while qi < c.queue().len() && !c.full() {
         let placed = c.queue()[qi] as usize;
         qi += 1;
         for e in 0..4u8 {
@@ -484,6 +490,10 @@ impl Cells for TurnCells<'_> {
     #[inline(always)]
     fn queue(&mut self) -> &mut Vec<u32> {
         &mut self.g.queue
+    }
+    #[inline(always)]
+    fn full(&self) -> bool {
+        self.g.tiles > self.g.max_tiles
     }
 }
 
