@@ -134,8 +134,8 @@ struct BBox {
     maxy: i32,
 }
 
-/// What to restore after a turn: everything but the tiles put since (they are the slots past
-/// `tiles`) and the path ends changed since (the log past `log`).
+/// The state before a turn: the tiles put since are the slots past `tiles`, the path ends changed
+/// since are the log entries past `log`, and the rest is kept as it was.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Saved {
     log: usize,
@@ -284,7 +284,7 @@ pub struct Trax {
     result: Option<Outcome<Colour>>,
     /// Moves played, in notation (for records and replays).
     history: Vec<Move>,
-    /// What each move of `history` changed, for [`Trax::undo`].
+    /// The state before each move of `history`, for [`Trax::undo`].
     turns: Vec<Saved>,
     /// Path-end changes of every turn played (for trials and undo): (end, old partner).
     log: Vec<(u32, u32)>,
@@ -422,7 +422,8 @@ fn fit_axis(dim: usize, off: i32, lo: i32, hi: i32, margin: i32, compact: bool) 
     ((need + slack) as usize, (m + below - lo) as i32)
 }
 
-/// The cells a forced-play cascade reads and fills: the game's grid, or a trial's overlay on it.
+/// The cells a forced-play cascade reads and fills: a real turn's (tiles with their paths) or a
+/// trial's (tiles alone, on the board or on a copy).
 trait Cells {
     fn step(&self, idx: usize, e: u8) -> usize;
     /// The entries of `idx` if it is empty.
@@ -533,8 +534,9 @@ struct Facts {
 }
 
 /// Whether the forced plays after putting `tile` on `idx` stay legal and put at most `room` tiles
-/// with it: the cascade on the cells alone, without paths, logs or wins, then undone.
-#[inline(always)]
+/// with it: the cascade on the cells alone, without paths, logs or wins, then undone. Not inlined:
+/// the scan around it keeps its registers (perft 7 about 6 % faster).
+#[inline(never)]
 fn forced_plays_legal(b: &mut Board, queue: &mut Vec<u32>, idx: usize, tile: Tile, room: u32) -> bool {
     b.set_tile(idx, tile);
     let legal = cascade(&mut BareCells { b, queue }, idx);
