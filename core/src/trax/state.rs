@@ -431,7 +431,7 @@ trait Cells {
     fn place(&mut self, idx: usize, tile: Tile);
     /// The cascade's queue of placed cells.
     fn queue(&mut self) -> &mut Vec<u32>;
-    /// Whether the cascade is to stop here, legal so far: a real turn stops one tile past the
+    /// Whether the cascade is to stop here, legal so far: a real turn stops once past the tile
     /// limit (it is refused then), so that slots never pass 16 bits.
     #[inline(always)]
     fn full(&self) -> bool {
@@ -680,6 +680,11 @@ impl Trax {
     }
 
     /// The most tiles this game may hold ([`Trax::with_max_tiles`]).
+    ///
+    /// ```
+    /// use arbiter_core::trax::{Trax, Variant, DEFAULT_MAX_TILES};
+    /// assert_eq!(Trax::new(Variant::Loop).max_tiles(), DEFAULT_MAX_TILES);
+    /// ```
     pub fn max_tiles(&self) -> u32 {
         self.max_tiles
     }
