@@ -1,7 +1,7 @@
 //! Shared fixtures of the benchmarks (`benches/`) and of the one-shot speed examples
 //! (`examples/`), so that both measure exactly the same work.
 
-use arbiter_core::nantong::{full_deck, is_winning, Counts, Kind, PlayerHand, Win, WinSource, KINDS};
+use arbiter_core::nantong::{full_deck, is_winning, Counts, Kind, PlayerHand, Seat, Win, WinSource, KINDS};
 use arbiter_core::tripletriad::{Rules, Setup, TripleTriad};
 use arbiter_core::Rng;
 use std::time::Instant;
@@ -87,7 +87,7 @@ pub fn nantong_wins(hands: &[Counts]) -> Vec<([PlayerHand; 3], Win)> {
                 deal(&rest[22..44]),
             ];
             let win = Win {
-                seat: 0,
+                seat: Seat::ALL[0],
                 card,
                 source: WinSource::SelfDraw,
                 heavenly: false,

@@ -23,14 +23,13 @@ proptest! {
                     prop_assert!(g.clone().play(a).is_err(), "{} accepted, not offered", a);
                 }
             }
-            let other = Seat((seat.0 + 1) % 3);
-            prop_assert!(g.act(other, legal[0]).is_err());
+            prop_assert!(g.act(seat.next(), legal[0]).is_err());
             prop_assert_eq!(format!("{:?}", g), before);
             // Observations never show another hand.
-            for s in 0..3 {
-                let o = g.observation(Seat(s));
-                prop_assert_eq!(o.hand.len(), g.hand_size(Seat(s)));
-                prop_assert!(o.actions.is_empty() || Seat(s) == seat);
+            for s in Seat::ALL {
+                let o = g.observation(s);
+                prop_assert_eq!(o.hand.len(), g.hand_size(s));
+                prop_assert!(o.actions.is_empty() || s == seat);
             }
             let a = if policy == 0 {
                 legal[rng.below(legal.len() as u64) as usize]
@@ -47,7 +46,7 @@ proptest! {
         // The replay of the history reaches the same end.
         let mut deck = full_deck();
         let mut r = Rng::new(seed);
-        let dealer = r.below(3) as u8;
+        let dealer = Seat::ALL[r.below(3) as usize];
         r.shuffle(&mut deck);
         let again = Nantong::replay(&deck, dealer, g.history()).unwrap();
         prop_assert_eq!(again.score(), g.score());
@@ -71,15 +70,15 @@ proptest! {
 
 #[test]
 fn bad_decks_and_actions_are_refused() {
-    assert!(Nantong::deal(&full_deck()[..119], 0).is_err());
+    let [s0, s1, s2] = Seat::ALL;
+    assert!(Nantong::deal(&full_deck()[..119], s0).is_err());
     let mut deck = full_deck();
     deck[0] = deck[5];
-    assert!(Nantong::deal(&deck, 0).is_err());
-    assert!(Nantong::deal(&full_deck(), 3).is_err());
-    let mut g = Nantong::deal(&full_deck(), 1).unwrap();
+    assert!(Nantong::deal(&deck, s0).is_err());
+    let mut g = Nantong::deal(&full_deck(), s1).unwrap();
     assert!("discard 0z".parse::<Action>().is_err());
-    let err = g.act(Seat(1), Action::Ready).unwrap_err();
+    let err = g.act(s1, Action::Ready).unwrap_err();
     assert!(err.to_string().contains("dealer cannot declare ready"), "{err}");
-    let err = g.act(Seat(2), Action::Finish).unwrap_err();
+    let err = g.act(s2, Action::Finish).unwrap_err();
     assert!(err.to_string().contains("seat 1 is to act"), "{err}");
 }

@@ -21,4 +21,4 @@ pub use score::{
     score_deal, winner_total, DealScore, GroupScore, Meld, MeldType, PlayerHand, PlayerScore, ScoreError, Source, Win,
     WinSource,
 };
-pub use state::{full_deck, Nantong, NantongError, Observation, Phase, Seat};
+pub use state::{full_deck, Nantong, NantongError, NoSuchSeat, Observation, Phase, Seat};

@@ -6,6 +6,7 @@ use arrayvec::ArrayVec;
 
 use super::card::{Counts, Kind};
 use super::hand::{for_each_partition, Group};
+use super::state::Seat;
 
 /// A declared meld.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -89,7 +90,7 @@ pub enum WinSource {
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Win {
     /// The winner's seat.
-    pub seat: u8,
+    pub seat: Seat,
     /// The winning card (ignored for a heavenly win).
     pub card: Kind,
     /// Where it came from (ignored for a heavenly win).
@@ -120,11 +121,8 @@ pub struct PlayerHand {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ScoreError {
     /// The winner's cards are not seven groups and a pair.
-    #[error("seat {0}'s hand is not a winning hand")]
-    NotWinning(u8),
-    /// A seat outside 0..3.
-    #[error("no seat {0}")]
-    NoSeat(u8),
+    #[error("{0}'s hand is not a winning hand")]
+    NotWinning(Seat),
 }
 
 /// What a scoring group is.
@@ -453,11 +451,11 @@ fn best_win(p: &PlayerHand, win: &Win, indicators: [Kind; 2]) -> Option<(u32, Ar
 /// The winner's rounded total alone: the fast path of [`score_deal`] for searches and AIs.
 ///
 /// ```
-/// use arbiter_core::nantong::{counts_of, winner_total, Kind, PlayerHand, Win, WinSource};
+/// use arbiter_core::nantong::{counts_of, winner_total, Kind, PlayerHand, Seat, Win, WinSource};
 /// let hand = counts_of("1m 2m 3m 4m 5m 6m 7m 8m 9m 1s 2s 3s 4s 5s 6s 7s 8s 9s 1c 2c 3c T T".split(' ')).unwrap();
 /// let p = PlayerHand { hand, ..PlayerHand::default() };
 /// let ind: [Kind; 2] = ["5c".parse().unwrap(), "6c".parse().unwrap()];
-/// let win = Win { seat: 0, card: Kind::T, source: WinSource::SelfDraw, heavenly: false, dealer_first_discard: false, last_card: false };
+/// let win = Win { seat: Seat::ALL[0], card: Kind::T, source: WinSource::SelfDraw, heavenly: false, dealer_first_discard: false, last_card: false };
 /// // Qing Hu 100, Wenqian 20, self-draw 10, the pair 10: 140.
 /// assert_eq!(winner_total(ind, &p, &win), Some(140));
 /// ```
@@ -486,8 +484,8 @@ pub fn score_deal(
 ) -> Result<DealScore, ScoreError> {
     let mut scores: [PlayerScore; 3] = core::array::from_fn(|i| plain(&players[i], indicators));
     if let Some(win) = win {
-        let seat = win.seat as usize;
-        let p = players.get(seat).ok_or(ScoreError::NoSeat(win.seat))?;
+        let seat = win.seat.index();
+        let p = &players[seat];
         if !win.heavenly && p.hand[win.card.index()] == 0 {
             return Err(ScoreError::NotWinning(win.seat));
         }

@@ -11,15 +11,69 @@ use super::score::{score_deal, DealScore, Meld, MeldType, PlayerHand, Win, WinSo
 use crate::game::{Game, Outcome};
 use crate::Rng;
 
-/// A seat, 0..3; seats play in increasing order.
+/// A seat: 0, 1 or 2; seats play in increasing order.
+///
+/// Only the three seats exist as values: build one with [`Seat::new`], `Seat::try_from(n)` or
+/// [`Seat::ALL`] (and with serde, which refuses any other number), so that every method taking a
+/// seat can index by it.
+///
+/// ```
+/// use arbiter_core::nantong::Seat;
+/// let s = Seat::new(2).unwrap();
+/// assert_eq!(s.next(), Seat::ALL[0]);
+/// assert_eq!((s.index(), u8::from(s)), (2, 2));
+/// assert!(Seat::new(3).is_none());
+/// assert!(Seat::try_from(255).is_err());
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct Seat(pub u8);
+#[cfg_attr(feature = "serde", serde(try_from = "u8", into = "u8"))]
+pub struct Seat(u8);
 
 impl Seat {
+    /// The three seats in play order.
+    pub const ALL: [Seat; 3] = [Seat(0), Seat(1), Seat(2)];
+
+    /// Seat `n`, if `n` is 0, 1 or 2.
+    pub const fn new(n: u8) -> Option<Seat> {
+        if n < 3 {
+            Some(Seat(n))
+        } else {
+            None
+        }
+    }
+
+    /// The seat number as an index (0..3).
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+
     /// The seat that plays after this one.
     pub const fn next(self) -> Seat {
         Seat((self.0 + 1) % 3)
+    }
+}
+
+/// A seat number other than 0, 1 or 2.
+///
+/// ```
+/// use arbiter_core::nantong::{NoSuchSeat, Seat};
+/// assert_eq!(Seat::try_from(3), Err(NoSuchSeat(3)));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("no seat {0}: the seats are 0, 1 and 2")]
+pub struct NoSuchSeat(pub u8);
+
+impl TryFrom<u8> for Seat {
+    type Error = NoSuchSeat;
+    fn try_from(n: u8) -> Result<Seat, NoSuchSeat> {
+        Seat::new(n).ok_or(NoSuchSeat(n))
+    }
+}
+
+impl From<Seat> for u8 {
+    fn from(s: Seat) -> u8 {
+        s.0
     }
 }
 
@@ -35,9 +89,6 @@ pub enum NantongError {
     /// The deck is not 120 cards, four of each kind.
     #[error("a deck holds 120 cards, four of each of the 30 kinds")]
     BadDeck,
-    /// The dealer is not seat 0, 1 or 2.
-    #[error("no seat {0}")]
-    NoSeat(u8),
     /// The deal has ended.
     #[error("the deal is over")]
     Over,
@@ -161,14 +212,14 @@ impl Nantong {
     /// A deal from a shuffled deck and a dealer both drawn from `seed`.
     pub fn new(seed: u64) -> Nantong {
         let mut rng = Rng::new(seed);
-        let dealer = Seat(rng.below(3) as u8);
+        let dealer = Seat::ALL[rng.below(3) as usize];
         Self::shuffled(rng, dealer)
     }
 
     fn shuffled(mut rng: Rng, dealer: Seat) -> Nantong {
         let mut deck = full_deck();
         rng.shuffle(&mut deck);
-        let mut g = Nantong::deal(&deck, dealer.0).expect("a full deck");
+        let mut g = Nantong::deal(&deck, dealer).expect("a full deck");
         g.rng = rng;
         g
     }
@@ -181,16 +232,13 @@ impl Nantong {
     /// A restart: a new shuffle and a dealer drawn again.
     pub fn restart(&self) -> Nantong {
         let mut rng = self.rng;
-        let dealer = Seat(rng.below(3) as u8);
+        let dealer = Seat::ALL[rng.below(3) as usize];
         Self::shuffled(rng, dealer)
     }
 
     /// The canonical deal of a deck order: the dealer takes the first 23 cards, the next seats 22
     /// each, two indicators are turned up, the last 51 are the stock.
-    pub fn deal(deck: &[Kind], dealer: u8) -> Result<Nantong, NantongError> {
-        if dealer > 2 {
-            return Err(NantongError::NoSeat(dealer));
-        }
+    pub fn deal(deck: &[Kind], dealer: Seat) -> Result<Nantong, NantongError> {
         let mut seen = [0usize; KINDS];
         for k in deck {
             seen[k.index()] += 1;
@@ -198,12 +246,11 @@ impl Nantong {
         if deck.len() != 120 || seen.iter().any(|&n| n != 4) {
             return Err(NantongError::BadDeck);
         }
-        let dealer = Seat(dealer);
         let mut hands = [[0u8; KINDS]; 3];
         let ranges = [(dealer, 0..23), (dealer.next(), 23..45), (dealer.next().next(), 45..67)];
         for (seat, range) in ranges {
             for k in &deck[range] {
-                hands[seat.0 as usize][k.index()] += 1;
+                hands[seat.index()][k.index()] += 1;
             }
         }
         Ok(Nantong {
@@ -248,12 +295,12 @@ impl Nantong {
 
     /// Concealed cards of `seat`.
     pub fn hand_size(&self, seat: Seat) -> usize {
-        self.hands[seat.0 as usize].iter().map(|&c| c as usize).sum()
+        self.hands[seat.index()].iter().map(|&c| c as usize).sum()
     }
 
     /// The melds of `seat`.
     pub fn melds(&self, seat: Seat) -> &[Meld] {
-        &self.melds[seat.0 as usize]
+        &self.melds[seat.index()]
     }
 
     /// The actions played so far.
@@ -272,20 +319,20 @@ impl Nantong {
     }
 
     fn groups(&self, s: Seat) -> usize {
-        self.melds[s.0 as usize]
+        self.melds[s.index()]
             .iter()
             .filter(|m| m.kind != MeldType::Hezi)
             .count()
     }
 
     fn wins_with(&self, s: Seat, card: Kind) -> bool {
-        let h = &self.hands[s.0 as usize];
+        let h = &self.hands[s.index()];
         h[card.index()] < 4 && is_winning(&add(h, card), self.groups(s))
     }
 
     /// Copies of each kind that `s` can see: own hand and melds, every meld, the indicators, the discards.
     fn visible(&self, s: Seat) -> Counts {
-        let mut v = self.hands[s.0 as usize];
+        let mut v = self.hands[s.index()];
         for melds in &self.melds {
             for m in melds {
                 v[m.card.index()] += m.kind.cards();
@@ -302,7 +349,7 @@ impl Nantong {
 
     /// The kinds that would complete `seat`'s hand, if it is one card short.
     pub fn waits(&self, seat: Seat) -> Vec<Kind> {
-        let i = seat.0 as usize;
+        let i = seat.index();
         let mut held = self.hands[i];
         for m in &self.melds[i] {
             held[m.card.index()] += m.kind.cards();
@@ -340,7 +387,7 @@ impl Nantong {
     /// Every legal action of the seat to act.
     pub fn actions(&self) -> Vec<Action> {
         let Some(s) = self.actor() else { return Vec::new() };
-        let i = s.0 as usize;
+        let i = s.index();
         let hand = &self.hands[i];
         let in_hand = || Kind::all().filter(move |k| hand[k.index()] > 0);
         let stock = self.stock_size() > 0;
@@ -404,7 +451,7 @@ impl Nantong {
 
     fn hezi_allowed(&self, s: Seat) -> bool {
         let [a, b] = self.indicators;
-        let i = s.0 as usize;
+        let i = s.index();
         a == b
             && self.dealt[i][a.index()] == 2
             && self.hands[i][a.index()] >= 2
@@ -460,7 +507,7 @@ impl Nantong {
             {
                 "a claim is pending: answer it"
             }
-            (Phase::AfterDraw { .. }, Action::Discard(_)) if self.ready[seat.0 as usize] => {
+            (Phase::AfterDraw { .. }, Action::Discard(_)) if self.ready[seat.index()] => {
                 "a ready player discards the card drawn"
             }
             (_, Action::Discard(_)) => "the card is not in hand",
@@ -507,7 +554,7 @@ impl Nantong {
 
     fn meld_claims(&mut self, from: Seat, card: Kind) {
         for s in [from.next(), from.next().next()] {
-            let i = s.0 as usize;
+            let i = s.index();
             if !self.ready[i] && self.hands[i][card.index()] >= 2 {
                 self.phase = Phase::ClaimMeld { card, from, seat: s };
                 return;
@@ -520,7 +567,7 @@ impl Nantong {
         self.claiming_first_discard = false;
         match self.draw_front() {
             Some(k) => {
-                self.hands[s.0 as usize][k.index()] += 1;
+                self.hands[s.index()][k.index()] += 1;
                 self.phase = Phase::AfterDraw {
                     seat: s,
                     drawn: k,
@@ -533,7 +580,7 @@ impl Nantong {
 
     fn replacement(&mut self, s: Seat) {
         let k = self.draw_back().expect("checked: stock left");
-        self.hands[s.0 as usize][k.index()] += 1;
+        self.hands[s.index()][k.index()] += 1;
         self.phase = Phase::AfterDraw {
             seat: s,
             drawn: k,
@@ -542,7 +589,7 @@ impl Nantong {
     }
 
     fn apply(&mut self, s: Seat, action: Action) {
-        let i = s.0 as usize;
+        let i = s.index();
         match (self.phase, action) {
             (Phase::Preparation(_), Action::DeclareFour(k)) => {
                 self.hands[i][k.index()] -= 4;
@@ -583,7 +630,7 @@ impl Nantong {
             }
             (Phase::DealerFirst, Action::Win) => {
                 let win = Win {
-                    seat: s.0,
+                    seat: s,
                     card: Kind::T,
                     source: WinSource::SelfDraw,
                     heavenly: true,
@@ -600,7 +647,7 @@ impl Nantong {
                 };
                 let last_card = self.stock_size() == 0;
                 let win = Win {
-                    seat: s.0,
+                    seat: s,
                     card: drawn,
                     source,
                     heavenly: false,
@@ -634,10 +681,10 @@ impl Nantong {
             }
             (Phase::RobKong { card, adder, .. }, Action::Win) => {
                 // The adder keeps the pong and loses the card.
-                self.hands[adder.0 as usize][card.index()] -= 1;
+                self.hands[adder.index()][card.index()] -= 1;
                 self.hands[i][card.index()] += 1;
                 let win = Win {
-                    seat: s.0,
+                    seat: s,
                     card,
                     source: WinSource::RobbedKong,
                     heavenly: false,
@@ -653,7 +700,7 @@ impl Nantong {
                 let first = self.claiming_first_discard && from == self.dealer;
                 let last_card = self.stock_size() == 0;
                 let win = Win {
-                    seat: s.0,
+                    seat: s,
                     card,
                     source: WinSource::Discard,
                     heavenly: false,
@@ -699,7 +746,7 @@ impl Nantong {
             self.phase = Phase::RobKong { card, adder, seat };
             return;
         }
-        let i = adder.0 as usize;
+        let i = adder.index();
         self.hands[i][card.index()] -= 1;
         let m = self.melds[i]
             .iter_mut()
@@ -711,7 +758,7 @@ impl Nantong {
 
     /// Replays `actions` on the canonical deal of `deck`: the state, or the index of the first
     /// refused action and why.
-    pub fn replay(deck: &[Kind], dealer: u8, actions: &[(Seat, Action)]) -> Result<Nantong, (usize, NantongError)> {
+    pub fn replay(deck: &[Kind], dealer: Seat, actions: &[(Seat, Action)]) -> Result<Nantong, (usize, NantongError)> {
         let mut g = Nantong::deal(deck, dealer).map_err(|e| (0, e))?;
         for (n, &(seat, action)) in actions.iter().enumerate() {
             g.act(seat, action).map_err(|e| (n, e))?;
@@ -727,7 +774,7 @@ impl Nantong {
 /// use arbiter_core::Game;
 /// use arbiter_core::nantong::{Nantong, Seat};
 /// let g = Nantong::new(1);
-/// let o = g.observation(Seat(1));
+/// let o = g.observation(Seat::ALL[1]);
 /// assert_eq!(o.hand_sizes.iter().sum::<usize>(), 67);
 /// assert_eq!(o.stock, 51);
 /// ```
@@ -795,11 +842,11 @@ impl Game for Nantong {
     fn outcome(&self) -> Option<Outcome<Seat>> {
         self.result
             .as_ref()
-            .map(|(w, _)| w.map_or(Outcome::Draw, |w| Outcome::Winner(Seat(w.seat))))
+            .map(|(w, _)| w.map_or(Outcome::Draw, |w| Outcome::Winner(w.seat)))
     }
 
     fn observation(&self, seat: Seat) -> Observation {
-        let i = seat.0 as usize;
+        let i = seat.index();
         let claim = match self.phase {
             Phase::ClaimWin { card, .. } | Phase::ClaimMeld { card, .. } | Phase::RobKong { card, .. } => Some(card),
             _ => None,
@@ -815,7 +862,7 @@ impl Game for Nantong {
             indicators: self.indicators,
             stock: self.stock_size(),
             ready: self.ready,
-            hand_sizes: core::array::from_fn(|s| self.hand_size(Seat(s as u8))),
+            hand_sizes: Seat::ALL.map(|s| self.hand_size(s)),
             dealer: self.dealer,
             to_act: self.actor(),
             claim,
