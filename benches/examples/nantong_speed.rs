@@ -4,7 +4,7 @@
 //! the measured work's; PART (`win`, `dealt`, `total` or `deal`) runs that part alone.
 
 use arbiter_benches::{nantong_hands, nantong_indicators, nantong_wins};
-use arbiter_core::nantong::{is_winning, score_deal, winner_total};
+use arbiter_core::nantong::{is_winning, score_deal, winner_total, Seat};
 use std::hint::black_box;
 use std::time::Instant;
 
@@ -59,7 +59,7 @@ fn main() {
         let check = timed("deal scores with breakdowns (sum)", rounds, deals.len(), || {
             deals
                 .iter()
-                .map(|(p, w)| score_deal(ind, black_box(p), Some(w)).unwrap().totals[0] as u64)
+                .map(|(p, w)| score_deal(ind, Seat::ALL[0], black_box(p), Some(w)).unwrap().totals[0] as u64)
                 .sum()
         });
         assert!(total.is_none_or(|t| t == check));

@@ -1,6 +1,8 @@
 //! Invariants of Nantong over random deals and random legal play.
 
-use arbiter_core::nantong::{ai, counts_of, full_deck, is_winning, waits, Action, Kind, Nantong, Seat};
+use arbiter_core::nantong::{
+    ai, counts_of, full_deck, is_winning, score_deal, waits, Action, Kind, Nantong, PlayerHand, Seat,
+};
 use arbiter_core::{Game, Rng};
 use proptest::prelude::*;
 
@@ -81,4 +83,42 @@ fn bad_decks_and_actions_are_refused() {
     assert!(err.to_string().contains("dealer cannot declare ready"), "{err}");
     let err = g.act(s2, Action::Finish).unwrap_err();
     assert!(err.to_string().contains("seat 1 is to act"), "{err}");
+}
+
+/// Plays `g` to its end with `policy` (0: uniformly random legal actions, 1: the AI), calling
+/// `visit` on every state before its action.
+fn play_out(g: &mut Nantong, seed: u64, policy: u8, mut visit: impl FnMut(&Nantong)) {
+    let mut rng = Rng::new(seed ^ 0x5eed);
+    while let Some(seat) = g.to_move() {
+        visit(g);
+        let legal = g.legal_moves();
+        let a = if policy == 0 {
+            legal[rng.below(legal.len() as u64) as usize]
+        } else {
+            ai::choose(&g.observation(seat), &mut rng).unwrap()
+        };
+        g.play(a).unwrap();
+    }
+}
+
+#[test]
+fn every_played_deal_passes_the_score_checks() {
+    // The checks on scoring input must accept every end the engine reaches, and score it alike.
+    for seed in 0..120u64 {
+        let mut g = Nantong::new(seed);
+        play_out(&mut g, seed, (seed % 2) as u8, |_| {});
+        let players = Seat::ALL.map(|s| {
+            let o = g.observation(s);
+            let mut hand = [0u8; 30];
+            o.hand.iter().for_each(|k| hand[k.index()] += 1);
+            PlayerHand {
+                hand,
+                melds: o.melds[s.index()].clone(),
+                ready: o.ready[s.index()],
+            }
+        });
+        let score =
+            score_deal(g.indicators(), g.dealer(), &players, g.win()).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        assert_eq!(Some(&score), g.score());
+    }
 }

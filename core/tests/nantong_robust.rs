@@ -1,12 +1,314 @@
 //! Nantong input from outside: scoring input that no deal can produce, seats out of range,
 //! crafted saves. Every one is refused with an error, never a panic.
 
-use arbiter_core::nantong::{NoSuchSeat, Seat};
+use arbiter_core::nantong::{
+    counts_of, score_deal, winner_total, Kind, Meld, MeldType, NoSuchSeat, PlayerHand, ScoreError, Seat, Win, WinSource,
+};
 use arbiter_core::{Error, ErrorKind};
+
+fn k(code: &str) -> Kind {
+    code.parse().unwrap()
+}
+
+fn hand(codes: &str) -> PlayerHand {
+    PlayerHand {
+        hand: counts_of(codes.split_whitespace()).unwrap(),
+        ..PlayerHand::default()
+    }
+}
 
 const S0: Seat = Seat::ALL[0];
 const S1: Seat = Seat::ALL[1];
 const S2: Seat = Seat::ALL[2];
+const IND: [&str; 2] = ["5c", "6c"];
+
+fn indicators() -> [Kind; 2] {
+    IND.map(k)
+}
+
+/// A deal seat 1 won by drawing T: the winner's Qing Hu; seat 2 holds the first 22 cards left in
+/// code order (myriads), seat 0 the last 22 (four R, four W, two T, coins).
+fn won_deal() -> ([PlayerHand; 3], Win) {
+    let winner = hand("1m 2m 3m 4m 5m 6m 7m 8m 9m 1s 2s 3s 4s 5s 6s 7s 8s 9s 1c 2c 3c T T");
+    let mut left = [4u8; 30];
+    for kind in Kind::all() {
+        left[kind.index()] -= winner.hand[kind.index()];
+    }
+    for kind in indicators() {
+        left[kind.index()] -= 1;
+    }
+    let rest: Vec<Kind> = Kind::all()
+        .flat_map(|kind| vec![kind; left[kind.index()] as usize])
+        .collect();
+    let of = |cards: &[Kind]| {
+        let mut p = PlayerHand::default();
+        cards.iter().for_each(|c| p.hand[c.index()] += 1);
+        p
+    };
+    let players = [of(&rest[rest.len() - 22..]), winner, of(&rest[..22])];
+    let win = Win {
+        seat: S1,
+        card: Kind::T,
+        source: WinSource::SelfDraw,
+        heavenly: false,
+        dealer_first_discard: false,
+        last_card: false,
+    };
+    (players, win)
+}
+
+/// An exhausted deal: indicators 2s and 3m, seat 1 holding three 2s.
+fn exhausted_deal() -> ([Kind; 2], [PlayerHand; 3]) {
+    let players = [
+        hand("2m 2m 2m 6s 6s 6s 1m 4m 7m 1s 4s 7s 1c 4c 7c 2c 5c 8c 9c 9c T W"),
+        hand("2s 2s 2s 2m 5m 8m 3s 5s 8s 2c 5c 8c 3c 6c 9c 1m 4m 7m 1s 4s 7s R"),
+        hand("5m 5m 6m 6m 8m 8m 9m 9m 1s 1s 4s 4s 7s 7s 1c 1c 4c 4c 7c 7c 3c 3c"),
+    ];
+    ([k("2s"), k("3m")], players)
+}
+
+#[test]
+fn seventeen_pongs_of_one_card_are_refused_not_scored() {
+    // Issue: more than sixteen scoring groups overflowed the breakdown (a panic).
+    let (ind, mut players) = exhausted_deal();
+    players[0].melds = vec![
+        Meld {
+            kind: MeldType::Pong,
+            card: k("5m"),
+        };
+        17
+    ];
+    assert_eq!(
+        score_deal(ind, S0, &players, None),
+        Err(ScoreError::TooManyCopies(k("5m")))
+    );
+    let err: Error = score_deal(ind, S0, &players, None).unwrap_err().into();
+    assert_eq!(err.kind(), ErrorKind::BadArgument);
+    assert_eq!(
+        err.to_string(),
+        "more than four 5m among the indicators, hands and melds"
+    );
+}
+
+#[test]
+fn seventeen_kinds_held_three_times_are_refused_not_scored() {
+    let (ind, _) = exhausted_deal();
+    let kinds: Vec<Kind> = Kind::all().filter(|x| !ind.contains(x)).take(17).collect();
+    let mut big = PlayerHand::default();
+    kinds.iter().for_each(|x| big.hand[x.index()] = 3);
+    let players = [big, PlayerHand::default(), PlayerHand::default()];
+    assert_eq!(
+        score_deal(ind, S0, &players, None),
+        Err(ScoreError::HandSize {
+            seat: S0,
+            cards: 51,
+            expected: 22
+        })
+    );
+}
+
+#[test]
+fn copies_count_the_indicators_melds_and_every_hand() {
+    let (ind, players) = exhausted_deal();
+    assert_eq!(score_deal(ind, S0, &players, None).unwrap().totals, [20, 30, 0]);
+    // The indicator 2s is the fourth copy: a pong of 2s is one too many.
+    let mut p = players.clone();
+    p[2].melds.push(Meld {
+        kind: MeldType::Pong,
+        card: k("2s"),
+    });
+    assert_eq!(score_deal(ind, S0, &p, None), Err(ScoreError::TooManyCopies(k("2s"))));
+    // A Tiandi Hezi's two cards count: with both indicators 9m, two 9m are left.
+    let mut p = players.clone();
+    p[2].hand[k("9m").index()] = 0;
+    p[2].hand[k("5c").index()] = 2;
+    p[2].melds.push(Meld {
+        kind: MeldType::Hezi,
+        card: k("9m"),
+    });
+    assert!(score_deal([k("9m"); 2], S0, &p, None).is_ok());
+    p[0].hand[k("9m").index()] = 1;
+    p[0].hand[k("9c").index()] = 1;
+    assert_eq!(
+        score_deal([k("9m"); 2], S0, &p, None),
+        Err(ScoreError::TooManyCopies(k("9m")))
+    );
+}
+
+#[test]
+fn hands_are_the_size_a_deal_leaves() {
+    let (ind, players) = exhausted_deal();
+    let mut p = players.clone();
+    p[2].hand[k("3c").index()] -= 1;
+    assert_eq!(
+        score_deal(ind, S0, &p, None),
+        Err(ScoreError::HandSize {
+            seat: S2,
+            cards: 21,
+            expected: 22
+        })
+    );
+    // A kong counts three: its fourth card came with a replacement.
+    let mut p = players.clone();
+    p[0].hand[k("6s").index()] = 0;
+    p[0].melds.push(Meld {
+        kind: MeldType::ConcealedKong,
+        card: k("6s"),
+    });
+    assert!(score_deal(ind, S0, &p, None).is_ok());
+    // The winner holds one more.
+    let (players, win) = won_deal();
+    assert!(score_deal(indicators(), S0, &players, Some(&win)).is_ok());
+    assert_eq!(
+        score_deal(indicators(), S0, &players, None),
+        Err(ScoreError::HandSize {
+            seat: S1,
+            cards: 23,
+            expected: 22
+        })
+    );
+}
+
+#[test]
+fn melds_and_ready_must_be_ones_the_rules_give() {
+    let (ind, players) = exhausted_deal();
+    let triple = |p: &mut [PlayerHand; 3], seat: usize, card: &str| {
+        p[seat].hand[k(card).index()] -= 3;
+        p[seat].melds.push(Meld {
+            kind: MeldType::OpeningTriple,
+            card: k(card),
+        });
+    };
+    let mut p = players.clone();
+    triple(&mut p, 1, "2s");
+    assert!(score_deal(ind, S0, &p, None).is_ok());
+    let mut p = players.clone();
+    triple(&mut p, 0, "2m");
+    assert!(matches!(
+        score_deal(ind, S0, &p, None),
+        Err(ScoreError::BadMeld { seat, .. }) if seat == S0
+    ));
+    let mut p = players.clone();
+    p[2].melds.push(Meld {
+        kind: MeldType::Hezi,
+        card: k("3m"),
+    });
+    assert!(matches!(score_deal(ind, S0, &p, None), Err(ScoreError::BadMeld { .. })));
+    // Ready: not the dealer, and nothing but opening declarations.
+    let mut p = players.clone();
+    p[0].ready = true;
+    assert_eq!(score_deal(ind, S0, &p, None), Err(ScoreError::ReadyDealer(S0)));
+    let mut p = players.clone();
+    p[1].ready = true;
+    assert!(score_deal(ind, S0, &p, None).is_ok());
+    p[1].hand[k("2s").index()] = 0;
+    p[1].melds.push(Meld {
+        kind: MeldType::Pong,
+        card: k("2s"),
+    });
+    assert!(matches!(score_deal(ind, S0, &p, None), Err(ScoreError::BadMeld { .. })));
+}
+
+#[test]
+fn a_win_must_fit_the_deal() {
+    let (players, win) = won_deal();
+    let ind = indicators();
+    let score = |dealer: Seat, p: &[PlayerHand; 3], w: &Win| score_deal(ind, dealer, p, Some(w));
+    let bad_win = |r: Result<_, ScoreError>| matches!(r, Err(ScoreError::BadWin { seat, .. }) if seat == S1);
+    assert!(score(S0, &players, &win).is_ok());
+    assert!(bad_win(score(S0, &players, &Win { heavenly: true, ..win })));
+    assert!(score(S1, &players, &Win { heavenly: true, ..win }).is_ok());
+    assert!(bad_win(score(
+        S0,
+        &players,
+        &Win {
+            source: WinSource::RobbedKong,
+            ..win
+        }
+    )));
+    assert!(bad_win(score(
+        S0,
+        &players,
+        &Win {
+            source: WinSource::KongReplacement,
+            ..win
+        }
+    )));
+    assert!(bad_win(score(
+        S0,
+        &players,
+        &Win {
+            dealer_first_discard: true,
+            ..win
+        }
+    )));
+    let on_first = Win {
+        dealer_first_discard: true,
+        source: WinSource::Discard,
+        ..win
+    };
+    assert!(score(S0, &players, &on_first).is_ok());
+    assert!(bad_win(score(S1, &players, &on_first)));
+    // A robbed kong: another seat keeps its pong of the card (three 5m from seat 2).
+    let mut p = players.clone();
+    p[2].hand[k("5m").index()] -= 3;
+    p[2].hand[k("R").index()] += 3;
+    p[0].hand[k("R").index()] -= 3;
+    p[0].melds.push(Meld {
+        kind: MeldType::Pong,
+        card: k("5m"),
+    });
+    let robbed = Win {
+        card: k("5m"),
+        source: WinSource::RobbedKong,
+        ..win
+    };
+    assert!(score(S0, &players, &robbed).is_err());
+    assert!(score(S0, &p, &robbed).is_ok());
+    assert!(bad_win(score(
+        S0,
+        &p,
+        &Win {
+            last_card: true,
+            ..robbed
+        }
+    )));
+    // The winning card must be in the winning hand.
+    assert_eq!(
+        score(S0, &players, &Win { card: k("4c"), ..win }),
+        Err(ScoreError::NotWinning(S1))
+    );
+    let mut p = players.clone();
+    p[1].hand[k("1m").index()] -= 1;
+    p[1].hand[k("8m").index()] += 1;
+    p[2].hand[k("8m").index()] -= 1;
+    p[2].hand[k("1m").index()] += 1;
+    assert_eq!(score(S0, &p, &win), Err(ScoreError::NotWinning(S1)));
+}
+
+#[test]
+fn winner_total_checks_what_one_hand_can_show() {
+    let (players, win) = won_deal();
+    assert_eq!(winner_total(indicators(), &players[1], &win), Some(140));
+    assert_eq!(
+        winner_total(indicators(), &players[1], &Win { card: Kind::R, ..win }),
+        None
+    );
+    // Three T in hand: a fifth T with both indicators T.
+    let p = hand("1m 2m 3m 4m 5m 6m 7m 8m 9m 1s 2s 3s 4s 5s 6s 7s 8s 9s T T T W W");
+    assert!(winner_total([Kind::T, Kind::W], &p, &win).is_some());
+    assert_eq!(winner_total([Kind::T, Kind::T], &p, &win), None);
+    // Absurd melds give no total (and no overflow).
+    let mut p = players[1].clone();
+    p.melds = vec![
+        Meld {
+            kind: MeldType::Pong,
+            card: k("R"),
+        };
+        100_000
+    ];
+    assert_eq!(winner_total(indicators(), &p, &win), None);
+}
 
 #[test]
 fn seats_exist_only_in_range() {

@@ -1,7 +1,9 @@
 //! Nantong cases: `winning`, `score`, `replay`.
 
 use super::{check_field, input, Verdict};
-use arbiter_core::nantong::{counts_of, is_winning, score_deal, waits, Counts, Kind, Meld, MeldType, PlayerHand, Win};
+use arbiter_core::nantong::{
+    counts_of, is_winning, score_deal, waits, Counts, Kind, Meld, MeldType, PlayerHand, Seat, Win,
+};
 use serde_json::{json, Value};
 
 fn codes(v: &Value, what: &str) -> Result<Counts, String> {
@@ -51,6 +53,10 @@ pub(super) fn run(kind: &str, case: &Value, expect: &Value) -> Verdict {
         }
         "score" => {
             let indicators = indicators(case)?;
+            let dealer = u8::try_from(super::input_u64(case, "dealer")?)
+                .ok()
+                .and_then(Seat::new)
+                .ok_or("malformed case: dealer is not a seat")?;
             let players = input(case, "players")?
                 .as_array()
                 .ok_or("malformed case: players is not a list")?;
@@ -67,7 +73,7 @@ pub(super) fn run(kind: &str, case: &Value, expect: &Value) -> Verdict {
                 Value::Null => None,
                 w => Some(parse_win(w)?),
             };
-            let s = score_deal(indicators, &hands, win.as_ref()).map_err(|e| e.to_string())?;
+            let s = score_deal(indicators, dealer, &hands, win.as_ref()).map_err(|e| format!("bad deal: {e}"))?;
             check_field(expect, "totals", &json!(s.totals))?;
             check_field(expect, "settlement", &json!(s.settlement))
         }
@@ -93,4 +99,36 @@ fn parse_win(w: &Value) -> Result<Win, String> {
 
 pub(super) fn indicators(case: &Value) -> Result<[Kind; 2], String> {
     serde_json::from_value(input(case, "indicators")?.clone()).map_err(|e| format!("malformed case: indicators: {e}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::run_line;
+    use serde_json::json;
+
+    fn score_case(players: serde_json::Value) -> String {
+        json!({"game": "nantong", "kind": "score", "name": "crafted", "indicators": ["2s", "3m"], "dealer": 0,
+               "players": players, "win": null, "expect": {"totals": [0, 0, 0]}})
+        .to_string()
+    }
+
+    #[test]
+    fn impossible_hands_fail_their_case_and_nothing_else() {
+        // One such line used to panic and end the whole run.
+        let pongs = json!(vec![json!({"type": "pong", "card": "5m"}); 17]);
+        let empty = json!({"hand": [], "melds": []});
+        let line = score_case(json!([{"hand": ["1m"], "melds": pongs}, empty, empty]));
+        let (name, verdict) = run_line(&line);
+        assert_eq!(name.as_deref(), Some("crafted"));
+        let why = verdict.unwrap_err();
+        assert!(why.contains("more than four 5m"), "{why}");
+        let triples: Vec<String> = ["1m", "4m", "7m", "1s", "4s", "7s", "1c", "4c", "7c", "T", "W", "R"]
+            .iter()
+            .chain(&["2m", "5m", "8m", "5s", "8s"])
+            .flat_map(|c| vec![c.to_string(); 3])
+            .collect();
+        let line = score_case(json!([{"hand": triples}, empty, empty]));
+        let why = run_line(&line).1.unwrap_err();
+        assert!(why.contains("seat 0 holds 51 cards"), "{why}");
+    }
 }

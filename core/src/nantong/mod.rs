@@ -11,6 +11,7 @@ mod action;
 pub mod ai;
 mod card;
 mod hand;
+mod input;
 mod score;
 mod state;
 

@@ -3,9 +3,11 @@
 
 use alloc::vec::Vec;
 use arrayvec::ArrayVec;
+use core::fmt;
 
 use super::card::{Counts, Kind};
 use super::hand::{for_each_partition, Group};
+use super::input::{check_deal, check_hand};
 use super::state::Seat;
 
 /// A declared meld.
@@ -60,6 +62,12 @@ impl MeldType {
 }
 
 /// A meld: its type and kind.
+///
+/// ```
+/// use arbiter_core::nantong::{Meld, MeldType, Kind};
+/// let m = Meld { kind: MeldType::Pong, card: Kind::T };
+/// assert_eq!(m.to_string(), "pong T");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Meld {
@@ -68,6 +76,22 @@ pub struct Meld {
     pub kind: MeldType,
     /// The card.
     pub card: Kind,
+}
+
+impl Meld {
+    /// Whether it was declared in preparation (opening four, opening triple, Tiandi Hezi).
+    pub const fn is_opening(self) -> bool {
+        matches!(
+            self.kind,
+            MeldType::OpeningFour | MeldType::OpeningTriple | MeldType::Hezi
+        )
+    }
+}
+
+impl fmt::Display for Meld {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} {}", self.kind.name(), self.card)
+    }
 }
 
 /// Where the winning card came from.
@@ -117,12 +141,46 @@ pub struct PlayerHand {
     pub ready: bool,
 }
 
-/// Why a hand cannot be scored.
+/// Why the cards given to score are not the end of a deal the rules allow.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ScoreError {
-    /// The winner's cards are not seven groups and a pair.
+    /// The winner's cards are not seven groups and a pair (or lack the winning card).
     #[error("{0}'s hand is not a winning hand")]
     NotWinning(Seat),
+    /// More than the four copies of a kind in the indicators, hands and melds.
+    #[error("more than four {0} among the indicators, hands and melds")]
+    TooManyCopies(Kind),
+    /// Concealed cards plus three for each group declared are not 22 (23 for the winner).
+    #[error("{seat} holds {cards} cards, counting three for each group declared; a deal leaves {expected}")]
+    HandSize {
+        /// Whose hand.
+        seat: Seat,
+        /// Concealed cards plus three per group declared.
+        cards: usize,
+        /// What the deal leaves: 23 for the winner, else 22.
+        expected: usize,
+    },
+    /// A meld that no play can give this seat.
+    #[error("{seat} cannot hold {meld}: {why}")]
+    BadMeld {
+        /// Whose meld.
+        seat: Seat,
+        /// The meld.
+        meld: Meld,
+        /// Why not.
+        why: &'static str,
+    },
+    /// The dealer is marked ready.
+    #[error("{0} deals and so cannot have declared ready")]
+    ReadyDealer(Seat),
+    /// The win contradicts the rest of the deal.
+    #[error("{seat}'s win cannot be: {why}")]
+    BadWin {
+        /// The winner.
+        seat: Seat,
+        /// Why not.
+        why: &'static str,
+    },
 }
 
 /// What a scoring group is.
@@ -160,7 +218,8 @@ pub struct GroupScore {
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct PlayerScore {
-    /// Scoring groups (base hu).
+    /// Scoring groups (base hu). A deal the rules allow has at most nine: seven groups declared
+    /// or held three or four times, a Tiandi Hezi, and a triplet completed by the winning discard.
     pub groups: ArrayVec<GroupScore, 16>,
     /// Sum of the groups.
     pub base: u32,
@@ -206,6 +265,7 @@ fn doublings(source: Source, kind: Kind, indicators: [Kind; 2]) -> ArrayVec<&'st
     d
 }
 
+/// Base hu of a group; every group's value (base times at most five doublings) is at most 512.
 fn base_of(source: Source, card: Kind, indicators: [Kind; 2]) -> u32 {
     match source {
         Source::Meld(t) => t.base(),
@@ -229,7 +289,7 @@ impl Sink for PlayerScore {
         let base = base_of(source, card, indicators);
         let doublings = doublings(source, card, indicators);
         let value = base << doublings.len();
-        self.base += value;
+        self.base = self.base.saturating_add(value);
         self.groups.push(GroupScore {
             source,
             card,
@@ -256,19 +316,28 @@ struct Sum {
 
 impl Sink for Sum {
     fn group(&mut self, source: Source, card: Kind, indicators: [Kind; 2]) {
-        self.base += base_of(source, card, indicators) << doublings(source, card, indicators).len();
+        let value = base_of(source, card, indicators) << doublings(source, card, indicators).len();
+        self.base = self.base.saturating_add(value);
     }
     fn bonus(&mut self, _: &'static str, value: u32) {
-        self.bonus += value;
+        self.bonus = self.bonus.saturating_add(value);
     }
     fn multiplier(&mut self, _: &'static str) {
         self.doublings += 1;
     }
 }
 
+/// `(base + bonus)` doubled `doublings` times, saturating: validated deals stay far below the
+/// limit, but the arithmetic must not be what breaks on a hand nobody validated. In 64 bits, so
+/// that the search for the best partition pays no overflow branch.
+fn doubled(base: u32, bonus: u32, doublings: u32) -> u32 {
+    let v = (u64::from(base) + u64::from(bonus)) << doublings.min(31);
+    v.min(u64::from(u32::MAX)) as u32
+}
+
 impl Sum {
     fn raw(&self) -> u32 {
-        (self.base + self.bonus) << self.doublings
+        doubled(self.base, self.bonus, self.doublings)
     }
 }
 
@@ -291,12 +360,12 @@ fn base_groups(sink: &mut impl Sink, in_hand: &Counts, melds: &[Meld], completed
 }
 
 fn round_up(v: u32) -> u32 {
-    v.div_ceil(10) * 10
+    v.div_ceil(10).saturating_mul(10)
 }
 
 fn finish(mut s: PlayerScore) -> PlayerScore {
-    let bonus: u32 = s.bonuses.iter().map(|b| b.1).sum();
-    s.raw = (s.base + bonus) << s.multipliers.len();
+    let bonus = s.bonuses.iter().fold(0u32, |t, b| t.saturating_add(b.1));
+    s.raw = doubled(s.base, bonus, s.multipliers.len() as u32);
     s.total = round_up(s.raw);
     s
 }
@@ -308,7 +377,7 @@ fn plain(p: &PlayerHand, indicators: [Kind; 2]) -> PlayerScore {
 }
 
 /// Where the winning card sits in a partition.
-#[derive(Clone, Copy, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Role {
     None,
     Pair,
@@ -339,7 +408,7 @@ fn held(p: &PlayerHand, win: &Win) -> (Counts, bool) {
     let from_other = !win.heavenly && matches!(win.source, WinSource::Discard | WinSource::RobbedKong);
     let mut in_hand = p.hand;
     if from_other {
-        in_hand[win.card.index()] -= 1;
+        in_hand[win.card.index()] = in_hand[win.card.index()].saturating_sub(1);
     }
     (in_hand, from_other)
 }
@@ -424,12 +493,19 @@ fn partition_items(sink: &mut impl Sink, p: &PlayerHand, win: &Win, indicators: 
     }
 }
 
+/// The winner's best partition and the place of the winning card in it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Best {
+    groups: ArrayVec<Group, 7>,
+    role: Role,
+}
+
 /// The best (partition, role) of a winning hand and its raw total, without building a breakdown.
-fn best_win(p: &PlayerHand, win: &Win, indicators: [Kind; 2]) -> Option<(u32, ArrayVec<Group, 7>, Role)> {
+pub(crate) fn best_win(p: &PlayerHand, win: &Win, indicators: [Kind; 2]) -> Option<(u32, Best)> {
     let melds = p.melds.iter().filter(|m| m.kind != MeldType::Hezi).count();
     let mut fixed = Sum::default();
     fixed_items(&mut fixed, p, win, indicators);
-    let mut best: Option<(u32, ArrayVec<Group, 7>, Role)> = None;
+    let mut best: Option<(u32, Best)> = None;
     for_each_partition(&p.hand, melds, |groups, pair| {
         let roles = if win.heavenly {
             core::iter::once(Role::None).collect()
@@ -441,7 +517,8 @@ fn best_win(p: &PlayerHand, win: &Win, indicators: [Kind; 2]) -> Option<(u32, Ar
             partition_items(&mut sum, p, win, indicators, groups, role);
             let raw = sum.raw();
             if best.as_ref().is_none_or(|b| raw > b.0) {
-                best = Some((raw, groups.iter().copied().collect(), role));
+                let groups = groups.iter().copied().collect();
+                best = Some((raw, Best { groups, role }));
             }
         }
     });
@@ -449,6 +526,8 @@ fn best_win(p: &PlayerHand, win: &Win, indicators: [Kind; 2]) -> Option<(u32, Ar
 }
 
 /// The winner's rounded total alone: the fast path of [`score_deal`] for searches and AIs.
+/// `None` when `p` cannot be a winner's hand: not winning, without the winning card, more than
+/// four of a kind with the indicators, or a meld that no play gives (see [`ScoreError`]).
 ///
 /// ```
 /// use arbiter_core::nantong::{counts_of, winner_total, Kind, PlayerHand, Seat, Win, WinSource};
@@ -458,49 +537,99 @@ fn best_win(p: &PlayerHand, win: &Win, indicators: [Kind; 2]) -> Option<(u32, Ar
 /// let win = Win { seat: Seat::ALL[0], card: Kind::T, source: WinSource::SelfDraw, heavenly: false, dealer_first_discard: false, last_card: false };
 /// // Qing Hu 100, Wenqian 20, self-draw 10, the pair 10: 140.
 /// assert_eq!(winner_total(ind, &p, &win), Some(140));
+/// // A hand without the winning card did not win on it.
+/// assert_eq!(winner_total(ind, &p, &Win { card: Kind::R, ..win }), None);
 /// ```
 pub fn winner_total(indicators: [Kind; 2], p: &PlayerHand, win: &Win) -> Option<u32> {
-    if !win.heavenly && p.hand[win.card.index()] == 0 {
-        return None;
-    }
+    check_hand(indicators, p, win).ok()?;
     best_win(p, win, indicators).map(|b| round_up(b.0))
 }
 
-/// Scores a deal: `win` is `None` for an exhausted deal.
-///
-/// ```
-/// use arbiter_core::nantong::{counts_of, score_deal, Kind, PlayerHand};
-/// let ind: [Kind; 2] = ["2s".parse().unwrap(), "3m".parse().unwrap()];
-/// let hand = |s: &str| PlayerHand { hand: counts_of(s.split(' ')).unwrap(), ..PlayerHand::default() };
-/// let players = [hand("2m 2m 2m 6s 6s 6s"), hand("2s 2s 2s"), hand("1m")];
-/// let s = score_deal(ind, &players, None).unwrap();
-/// assert_eq!(s.totals, [20, 30, 0]); // 8 + 4 = 12 -> 20; 12 x 2 = 24 -> 30
-/// assert_eq!(s.settlement.iter().sum::<i64>(), 0);
-/// ```
-pub fn score_deal(
-    indicators: [Kind; 2],
-    players: &[PlayerHand; 3],
-    win: Option<&Win>,
-) -> Result<DealScore, ScoreError> {
-    let mut scores: [PlayerScore; 3] = core::array::from_fn(|i| plain(&players[i], indicators));
-    if let Some(win) = win {
-        let seat = win.seat.index();
-        let p = &players[seat];
-        if !win.heavenly && p.hand[win.card.index()] == 0 {
-            return Err(ScoreError::NotWinning(win.seat));
+/// Every seat's breakdown: base hu for all, and for the winner (with its best partition) the
+/// bonuses and multipliers too.
+fn breakdown(indicators: [Kind; 2], players: &[PlayerHand; 3], win: Option<(&Win, &Best)>) -> DealScore {
+    let scores: [PlayerScore; 3] = core::array::from_fn(|i| match win {
+        Some((w, best)) if w.seat.index() == i => {
+            let p = &players[i];
+            let mut s = PlayerScore::default();
+            fixed_items(&mut s, p, w, indicators);
+            partition_items(&mut s, p, w, indicators, &best.groups, best.role);
+            finish(s)
         }
-        let (_, groups, role) = best_win(p, win, indicators).ok_or(ScoreError::NotWinning(win.seat))?;
-        let mut s = PlayerScore::default();
-        fixed_items(&mut s, p, win, indicators);
-        partition_items(&mut s, p, win, indicators, &groups, role);
-        scores[seat] = finish(s);
-    }
+        _ => plain(&players[i], indicators),
+    });
     let totals = [scores[0].total, scores[1].total, scores[2].total];
     let sum: i64 = totals.iter().map(|&t| t as i64).sum();
     let settlement = totals.map(|t| 3 * t as i64 - sum);
-    Ok(DealScore {
+    DealScore {
         players: scores,
         totals,
         settlement,
-    })
+    }
+}
+
+/// Scores a deal that `dealer` dealt: `win` is `None` for an exhausted deal.
+///
+/// The cards must be the end of a deal the rules allow, or a [`ScoreError`] says why not: at
+/// most four of each kind among the indicators, hands and melds; 22 concealed cards per seat
+/// counting three for each group declared (23 for the winner); opening triples and Tiandi Hezi
+/// that match the indicators; ready only for a non-dealer with opening declarations alone; and
+/// a win that fits them.
+///
+/// ```
+/// use arbiter_core::nantong::{counts_of, score_deal, Kind, PlayerHand, ScoreError, Seat};
+/// let ind: [Kind; 2] = ["2s".parse().unwrap(), "3m".parse().unwrap()];
+/// let hand = |s: &str| PlayerHand { hand: counts_of(s.split(' ')).unwrap(), ..PlayerHand::default() };
+/// let mut players = [
+///     hand("2m 2m 2m 6s 6s 6s 1m 4m 7m 1s 4s 7s 1c 4c 7c 2c 5c 8c 9c 9c T W"),
+///     hand("2s 2s 2s 2m 5m 8m 3s 5s 8s 2c 5c 8c 3c 6c 9c 1m 4m 7m 1s 4s 7s R"),
+///     hand("5m 5m 6m 6m 8m 8m 9m 9m 1s 1s 4s 4s 7s 7s 1c 1c 4c 4c 7c 7c 3c 3c"),
+/// ];
+/// let s = score_deal(ind, Seat::ALL[0], &players, None).unwrap();
+/// assert_eq!(s.totals, [20, 30, 0]); // 8 + 4 = 12 -> 20; 12 x 2 = 24 -> 30
+/// assert_eq!(s.settlement.iter().sum::<i64>(), 0);
+/// players[2].hand[9] += 1; // a fifth 1s
+/// assert_eq!(score_deal(ind, Seat::ALL[0], &players, None), Err(ScoreError::TooManyCopies("1s".parse().unwrap())));
+/// ```
+pub fn score_deal(
+    indicators: [Kind; 2],
+    dealer: Seat,
+    players: &[PlayerHand; 3],
+    win: Option<&Win>,
+) -> Result<DealScore, ScoreError> {
+    let best = check_deal(indicators, dealer, players, win)?;
+    Ok(breakdown(indicators, players, win.zip(best.as_ref())))
+}
+
+/// Scores the end of a deal the engine played: its states are deals the rules allow.
+pub(crate) fn score_played(indicators: [Kind; 2], players: &[PlayerHand; 3], win: Option<&Win>) -> DealScore {
+    let best = win.map(|w| {
+        // The engine offers a win only on a hand that `is_winning` accepts, and that check is
+        // the one `for_each_partition` starts from, so there is a partition.
+        best_win(&players[w.seat.index()], w, indicators)
+            .expect("the engine offers a win only on a winning hand")
+            .1
+    });
+    breakdown(indicators, players, win.zip(best.as_ref()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn totals_saturate_instead_of_wrapping() {
+        assert_eq!(doubled(u32::MAX - 5, 10, 7), u32::MAX);
+        assert_eq!(doubled(100, 20, 40), u32::MAX);
+        assert_eq!(round_up(u32::MAX), u32::MAX);
+        let mut s = Sum::default();
+        // 128 hu each (16, doubled as an old general and by both indicators).
+        for _ in 0..34_000_000 {
+            s.group(Source::Meld(MeldType::Hezi), Kind::T, [Kind::T; 2]);
+        }
+        assert_eq!(s.base, u32::MAX);
+        s.bonus("x", 10);
+        s.multiplier("y");
+        assert_eq!(s.raw(), u32::MAX);
+    }
 }

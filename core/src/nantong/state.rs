@@ -7,7 +7,7 @@ use core::fmt;
 use super::action::Action;
 use super::card::{Counts, Kind, KINDS};
 use super::hand::{is_winning, waits};
-use super::score::{score_deal, DealScore, Meld, MeldType, PlayerHand, Win, WinSource};
+use super::score::{score_played, DealScore, Meld, MeldType, PlayerHand, Win, WinSource};
 use crate::game::{Game, Outcome};
 use crate::Rng;
 
@@ -521,7 +521,7 @@ impl Nantong {
             melds: self.melds[i].clone(),
             ready: self.ready[i],
         });
-        let score = score_deal(self.indicators, &players, win.as_ref()).expect("a legal win scores");
+        let score = score_played(self.indicators, &players, win.as_ref());
         self.result = Some((win, score));
         self.phase = Phase::Over;
     }
