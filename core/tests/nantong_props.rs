@@ -1,7 +1,7 @@
 //! Invariants of Nantong over random deals and random legal play.
 
 use arbiter_core::nantong::{
-    ai, counts_of, full_deck, is_winning, score_deal, waits, Action, Kind, Nantong, PlayerHand, Seat,
+    ai, counts_of, full_deck, is_winning, score_deal, waits, Action, FinishedDeal, Kind, Nantong, PlayerHand, Seat,
 };
 use arbiter_core::{Game, Rng};
 use proptest::prelude::*;
@@ -117,8 +117,12 @@ fn every_played_deal_passes_the_score_checks() {
                 ready: o.ready[s.index()],
             }
         });
-        let score =
-            score_deal(g.indicators(), g.dealer(), &players, g.win()).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
-        assert_eq!(Some(&score), g.score());
+        let deal = FinishedDeal::new(g.indicators(), g.dealer(), players.clone(), g.win().copied())
+            .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        assert_eq!(Some(&deal.score()), g.score());
+        assert_eq!(
+            score_deal(g.indicators(), g.dealer(), &players, g.win()).as_ref().ok(),
+            g.score()
+        );
     }
 }

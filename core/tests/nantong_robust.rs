@@ -2,7 +2,8 @@
 //! crafted saves. Every one is refused with an error, never a panic.
 
 use arbiter_core::nantong::{
-    counts_of, score_deal, winner_total, Kind, Meld, MeldType, NoSuchSeat, PlayerHand, ScoreError, Seat, Win, WinSource,
+    counts_of, score_deal, winner_total, FinishedDeal, Kind, Meld, MeldType, NoSuchSeat, PlayerHand, ScoreError, Seat,
+    Win, WinSource,
 };
 use arbiter_core::{Error, ErrorKind};
 
@@ -82,7 +83,7 @@ fn seventeen_pongs_of_one_card_are_refused_not_scored() {
         score_deal(ind, S0, &players, None),
         Err(ScoreError::TooManyCopies(k("5m")))
     );
-    let err: Error = score_deal(ind, S0, &players, None).unwrap_err().into();
+    let err: Error = FinishedDeal::new(ind, S0, players, None).unwrap_err().into();
     assert_eq!(err.kind(), ErrorKind::BadArgument);
     assert_eq!(
         err.to_string(),
@@ -325,7 +326,7 @@ mod json {
     use super::*;
     use arbiter_core::nantong::{Nantong, Observation};
     use arbiter_core::Game;
-    use serde_json::json;
+    use serde_json::{json, Value};
 
     #[test]
     fn seats_from_json_are_checked() {
@@ -338,5 +339,60 @@ mod json {
         let mut o = serde_json::to_value(g.observation(S0)).unwrap();
         o["seat"] = json!(3);
         assert!(serde_json::from_value::<Observation>(o).is_err());
+    }
+
+    fn first_score_case() -> Value {
+        let text = std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../conformance/nantong-worked-examples.jsonl"
+        ))
+        .unwrap();
+        text.lines()
+            .map(|l| serde_json::from_str::<Value>(l).unwrap())
+            .find(|c| c["kind"] == "score" && c["win"]["source"] == "self_draw")
+            .unwrap()
+    }
+
+    #[test]
+    fn a_finished_deal_reads_a_whole_conformance_case() {
+        let case = first_score_case();
+        let deal: FinishedDeal = serde_json::from_value(case.clone()).unwrap();
+        let s = deal.score();
+        assert_eq!(json!(s.totals), case["expect"]["totals"]);
+        assert_eq!(json!(s.settlement), case["expect"]["settlement"]);
+        // It writes back what it read.
+        let again: FinishedDeal = serde_json::from_value(serde_json::to_value(&deal).unwrap()).unwrap();
+        assert_eq!(again, deal);
+        // `win` is required: null for an exhausted deal, never forgotten.
+        let mut c = case.clone();
+        c.as_object_mut().unwrap().remove("win");
+        assert!(serde_json::from_value::<FinishedDeal>(c).is_err());
+        // Only a heavenly win may leave out its card and source.
+        let mut c = case.clone();
+        c["win"].as_object_mut().unwrap().remove("card");
+        assert!(serde_json::from_value::<FinishedDeal>(c.clone()).is_err());
+        c["win"].as_object_mut().unwrap().remove("source");
+        c["win"]["heavenly"] = json!(true);
+        let err = serde_json::from_value::<FinishedDeal>(c.clone())
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("only the dealer"), "{err}");
+        c["dealer"] = c["win"]["seat"].clone();
+        let deal = serde_json::from_value::<FinishedDeal>(c).unwrap();
+        assert!(deal.win().unwrap().heavenly);
+    }
+
+    #[test]
+    fn huge_lists_are_refused_as_they_are_read() {
+        let mut case = first_score_case();
+        case["players"][0]["melds"] = json!(vec![json!({"type": "pong", "card": "5m"}); 17]);
+        let err = serde_json::from_value::<FinishedDeal>(case.clone())
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("at most eight melds"), "{err}");
+        case["players"][0]["melds"] = json!([]);
+        case["players"][0]["hand"] = json!(vec!["T"; 100_000]);
+        let err = serde_json::from_value::<FinishedDeal>(case).unwrap_err().to_string();
+        assert!(err.contains("more than four T"), "{err}");
     }
 }

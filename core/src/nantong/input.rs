@@ -1,8 +1,10 @@
 //! The end of a deal as a host gives it (the conformance `score` input): the checks that make it
-//! one the rules allow.
+//! one the rules allow, and [`FinishedDeal`], which holds only such deals.
 
+#[cfg(feature = "serde")]
+use super::card::Counts;
 use super::card::{Kind, KINDS};
-use super::score::{best_win, Best, Meld, MeldType, PlayerHand, ScoreError, Win, WinSource};
+use super::score::{best_win, score_checked, Best, DealScore, Meld, MeldType, PlayerHand, ScoreError, Win, WinSource};
 use super::state::Seat;
 
 /// Concealed cards plus three per group declared that the deal leaves a seat: the dealer's 23
@@ -166,4 +168,246 @@ pub(crate) fn check_hand(indicators: [Kind; 2], p: &PlayerHand, win: &Win) -> Re
         return Err(ScoreError::NotWinning(win.seat));
     }
     Ok(())
+}
+
+/// The end of a deal, checked to be one the rules allow, ready to score: the input of the
+/// conformance `score` cases, which the command-line runner, the C library and the npm package
+/// all read through this type.
+///
+/// As JSON (feature `serde`): `indicators` (two codes), `dealer` (a seat), `players` (three
+/// objects with `hand`, a list of codes, and optional `melds` and `ready`), `win` (`null` for an
+/// exhausted deal, else `{"seat", "card", "source", "heavenly", "dealer_first_discard",
+/// "last_card"}`, where `card` and `source` may be left out of a heavenly win and the flags
+/// default to false). Other fields are ignored, so a whole conformance case reads as one.
+///
+/// ```
+/// # #[cfg(feature = "serde")] {
+/// use arbiter_core::nantong::FinishedDeal;
+/// let case = r#"{"indicators": ["2s", "3m"], "dealer": 0, "win": null, "players": [
+///   {"hand": ["2m","2m","2m","6s","6s","6s","1m","4m","7m","1s","4s","7s","1c","4c","7c","2c","5c","8c","9c","9c","T","W"]},
+///   {"hand": ["2s","2s","2s","2m","5m","8m","3s","5s","8s","2c","5c","8c","3c","6c","9c","1m","4m","7m","1s","4s","7s","R"]},
+///   {"hand": ["5m","5m","6m","6m","8m","8m","9m","9m","1s","1s","4s","4s","7s","7s","1c","1c","4c","4c","7c","7c","3c","3c"]}]}"#;
+/// let deal: FinishedDeal = serde_json::from_str(case).unwrap();
+/// assert_eq!(deal.score().totals, [20, 30, 0]);
+/// // Seventeen pongs of 5m are not a deal: refused, not scored.
+/// let pongs = vec![r#"{"type": "pong", "card": "5m"}"#; 17].join(",");
+/// let bad = case.replacen(r#"{"hand": ["5m""#, &format!(r#"{{"melds": [{pongs}], "hand": ["5m""#), 1);
+/// let err = serde_json::from_str::<FinishedDeal>(&bad).unwrap_err();
+/// assert!(err.to_string().contains("at most eight melds"), "{err}");
+/// # }
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(try_from = "RawDeal"))]
+pub struct FinishedDeal {
+    indicators: [Kind; 2],
+    dealer: Seat,
+    players: [PlayerHand; 3],
+    win: Option<Win>,
+    /// Found while checking the win, so that scoring cannot fail.
+    #[cfg_attr(feature = "serde", serde(skip_serializing))]
+    best: Option<Best>,
+}
+
+impl FinishedDeal {
+    /// The deal, if the cards are the end of one the rules allow (see [`score_deal`](super::score_deal)
+    /// for what that takes).
+    ///
+    /// ```
+    /// use arbiter_core::nantong::{FinishedDeal, Kind, PlayerHand, ScoreError, Seat};
+    /// let empty: [PlayerHand; 3] = Default::default();
+    /// let err = FinishedDeal::new([Kind::T, Kind::W], Seat::ALL[0], empty, None).unwrap_err();
+    /// assert!(matches!(err, ScoreError::HandSize { cards: 0, expected: 22, .. }));
+    /// ```
+    pub fn new(
+        indicators: [Kind; 2],
+        dealer: Seat,
+        players: [PlayerHand; 3],
+        win: Option<Win>,
+    ) -> Result<FinishedDeal, ScoreError> {
+        let best = check_deal(indicators, dealer, &players, win.as_ref())?;
+        Ok(FinishedDeal {
+            indicators,
+            dealer,
+            players,
+            win,
+            best,
+        })
+    }
+
+    /// The two indicators.
+    pub fn indicators(&self) -> [Kind; 2] {
+        self.indicators
+    }
+
+    /// The dealer.
+    pub fn dealer(&self) -> Seat {
+        self.dealer
+    }
+
+    /// Each seat's cards.
+    pub fn players(&self) -> &[PlayerHand; 3] {
+        &self.players
+    }
+
+    /// How the deal was won (`None` if exhausted).
+    pub fn win(&self) -> Option<&Win> {
+        self.win.as_ref()
+    }
+
+    /// The itemised score.
+    pub fn score(&self) -> DealScore {
+        score_checked(self.indicators, &self.players, self.win.as_ref(), self.best.as_ref())
+    }
+}
+
+/// A [`FinishedDeal`] as read, before its checks.
+#[cfg(feature = "serde")]
+#[derive(serde::Deserialize)]
+struct RawDeal {
+    indicators: [Kind; 2],
+    dealer: Seat,
+    players: [PlayerHand; 3],
+    /// Required (`null` for an exhausted deal), so that a case that forgets it is not read as
+    /// exhausted.
+    #[serde(deserialize_with = "required")]
+    win: Option<Win>,
+}
+
+#[cfg(feature = "serde")]
+fn required<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Win>, D::Error> {
+    serde::Deserialize::deserialize(d)
+}
+
+#[cfg(feature = "serde")]
+impl TryFrom<RawDeal> for FinishedDeal {
+    type Error = ScoreError;
+    fn try_from(r: RawDeal) -> Result<FinishedDeal, ScoreError> {
+        FinishedDeal::new(r.indicators, r.dealer, r.players, r.win)
+    }
+}
+
+/// A [`Win`] as read: `card` and `source` may be absent from a heavenly win, which has no
+/// winning card.
+#[cfg(feature = "serde")]
+#[derive(serde::Deserialize)]
+pub(crate) struct RawWin {
+    seat: Seat,
+    #[serde(default)]
+    card: Option<Kind>,
+    #[serde(default)]
+    source: Option<WinSource>,
+    #[serde(default)]
+    heavenly: bool,
+    #[serde(default)]
+    dealer_first_discard: bool,
+    #[serde(default)]
+    last_card: bool,
+}
+
+#[cfg(feature = "serde")]
+impl TryFrom<RawWin> for Win {
+    type Error = &'static str;
+    fn try_from(r: RawWin) -> Result<Win, &'static str> {
+        let (card, source) = match (r.card, r.source) {
+            (Some(card), Some(source)) => (card, source),
+            // What the engine records for a heavenly win; scoring ignores both.
+            _ if r.heavenly => (r.card.unwrap_or(Kind::T), r.source.unwrap_or(WinSource::SelfDraw)),
+            _ => return Err("a win needs `card` and `source` unless it is heavenly"),
+        };
+        Ok(Win {
+            seat: r.seat,
+            card,
+            source,
+            heavenly: r.heavenly,
+            dealer_first_discard: r.dealer_first_discard,
+            last_card: r.last_card,
+        })
+    }
+}
+
+/// Most melds a seat can hold: seven groups and a Tiandi Hezi.
+#[cfg(feature = "serde")]
+const MAX_MELDS: usize = 8;
+
+/// `{"hand": [codes, sorted], "melds": [...], "ready": bool}`. Reading counts the codes as they
+/// come and stops at the ninth meld, so that no input makes it hold more than a hand's worth.
+#[cfg(feature = "serde")]
+impl serde::Serialize for PlayerHand {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let hand: alloc::vec::Vec<Kind> = Kind::all()
+            .flat_map(|k| core::iter::repeat_n(k, self.hand[k.index()] as usize))
+            .collect();
+        let mut st = s.serialize_struct("PlayerHand", 3)?;
+        st.serialize_field("hand", &hand)?;
+        st.serialize_field("melds", &self.melds)?;
+        st.serialize_field("ready", &self.ready)?;
+        st.end()
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for PlayerHand {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        #[derive(serde::Deserialize)]
+        struct Raw {
+            #[serde(deserialize_with = "counted")]
+            hand: Counts,
+            #[serde(default, deserialize_with = "few_melds")]
+            melds: alloc::vec::Vec<Meld>,
+            #[serde(default)]
+            ready: bool,
+        }
+        let r = Raw::deserialize(d)?;
+        Ok(PlayerHand {
+            hand: r.hand,
+            melds: r.melds,
+            ready: r.ready,
+        })
+    }
+}
+
+/// Counts a list of codes; counts stop at 255, far past the four that checks allow.
+#[cfg(feature = "serde")]
+fn counted<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Counts, D::Error> {
+    struct Codes;
+    impl<'de> serde::de::Visitor<'de> for Codes {
+        type Value = Counts;
+        fn expecting(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+            f.write_str("a list of card codes")
+        }
+        fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Counts, A::Error> {
+            let mut c = [0u8; KINDS];
+            while let Some(k) = seq.next_element::<Kind>()? {
+                c[k.index()] = c[k.index()].saturating_add(1);
+            }
+            Ok(c)
+        }
+    }
+    d.deserialize_seq(Codes)
+}
+
+#[cfg(feature = "serde")]
+fn few_melds<'de, D: serde::Deserializer<'de>>(d: D) -> Result<alloc::vec::Vec<Meld>, D::Error> {
+    struct Melds;
+    impl<'de> serde::de::Visitor<'de> for Melds {
+        type Value = alloc::vec::Vec<Meld>;
+        fn expecting(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+            write!(f, "a list of at most {MAX_MELDS} melds")
+        }
+        fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
+            let mut out = alloc::vec::Vec::new();
+            while let Some(m) = seq.next_element::<Meld>()? {
+                if out.len() == MAX_MELDS {
+                    return Err(serde::de::Error::custom(
+                        "a seat holds at most eight melds: seven groups and a Tiandi Hezi",
+                    ));
+                }
+                out.push(m);
+            }
+            Ok(out)
+        }
+    }
+    d.deserialize_seq(Melds)
 }

@@ -18,6 +18,7 @@ mod state;
 pub use action::{Action, BadAction};
 pub use card::{Counts, Kind, UnknownCard, KINDS};
 pub use hand::{counts_of, is_winning, partitions, waits, Group, Partition};
+pub use input::FinishedDeal;
 pub use score::{
     score_deal, winner_total, DealScore, GroupScore, Meld, MeldType, PlayerHand, PlayerScore, ScoreError, Source, Win,
     WinSource,

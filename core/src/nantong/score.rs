@@ -110,8 +110,11 @@ pub enum WinSource {
 }
 
 /// How a deal was won.
+///
+/// In JSON (feature `serde`), `card` and `source` may be left out of a heavenly win.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(try_from = "super::input::RawWin"))]
 pub struct Win {
     /// The winner's seat.
     pub seat: Seat,
@@ -574,7 +577,7 @@ fn breakdown(indicators: [Kind; 2], players: &[PlayerHand; 3], win: Option<(&Win
 /// most four of each kind among the indicators, hands and melds; 22 concealed cards per seat
 /// counting three for each group declared (23 for the winner); opening triples and Tiandi Hezi
 /// that match the indicators; ready only for a non-dealer with opening declarations alone; and
-/// a win that fits them.
+/// a win that fits them (see [`FinishedDeal`](super::FinishedDeal), which checks the same).
 ///
 /// ```
 /// use arbiter_core::nantong::{counts_of, score_deal, Kind, PlayerHand, ScoreError, Seat};
@@ -599,6 +602,16 @@ pub fn score_deal(
 ) -> Result<DealScore, ScoreError> {
     let best = check_deal(indicators, dealer, players, win)?;
     Ok(breakdown(indicators, players, win.zip(best.as_ref())))
+}
+
+/// Scores a deal a [`FinishedDeal`](super::FinishedDeal) has checked, with its best partition.
+pub(crate) fn score_checked(
+    indicators: [Kind; 2],
+    players: &[PlayerHand; 3],
+    win: Option<&Win>,
+    best: Option<&Best>,
+) -> DealScore {
+    breakdown(indicators, players, win.zip(best))
 }
 
 /// Scores the end of a deal the engine played: its states are deals the rules allow.
