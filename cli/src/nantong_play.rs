@@ -89,8 +89,8 @@ fn breakdown(score: &DealScore) -> String {
                 g.source, g.card, g.base, g.value
             ));
         }
-        for (name, v) in &p.bonuses {
-            s.push_str(&format!("    bonus {name}: +{v}\n"));
+        for b in &p.bonuses {
+            s.push_str(&format!("    bonus {}: +{}\n", b.name, b.value));
         }
         for m in &p.multipliers {
             s.push_str(&format!("    x2 {m}\n"));

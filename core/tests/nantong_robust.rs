@@ -3,7 +3,7 @@
 
 use arbiter_core::nantong::{
     counts_of, score_deal, winner_total, FinishedDeal, Kind, Meld, MeldType, NoSuchSeat, PlayerHand, ScoreError, Seat,
-    Win, WinSource,
+    Source, Win, WinSource,
 };
 use arbiter_core::{Error, ErrorKind};
 
@@ -394,5 +394,40 @@ mod json {
         case["players"][0]["hand"] = json!(vec!["T"; 100_000]);
         let err = serde_json::from_value::<FinishedDeal>(case).unwrap_err().to_string();
         assert!(err.contains("more than four T"), "{err}");
+    }
+
+    #[test]
+    fn a_score_reads_well_as_json() {
+        let (players, win) = won_deal();
+        let s = score_deal(indicators(), S0, &players, Some(&win)).unwrap();
+        let v = serde_json::to_value(&s).unwrap();
+        let winner = &v["players"][1];
+        assert_eq!(
+            winner["bonuses"],
+            json!([
+                {"name": "self-draw", "value": 10},
+                {"name": "qing hu", "value": 100},
+                {"name": "wenqian", "value": 20},
+                {"name": "winning card completes pair, middle, 3 of 1-2-3 or 7 of 7-8-9", "value": 10},
+            ])
+        );
+        assert_eq!(winner["total"], 140);
+        assert_eq!(v["totals"][1], 140);
+        let kong = Meld {
+            kind: MeldType::ExposedKong,
+            card: Kind::R,
+        };
+        // Seat 0 konged its four R and drew 4c as the replacement.
+        let mut p = players.clone();
+        p[0].hand[Kind::R.index()] = 0;
+        p[0].hand[k("4c").index()] += 1;
+        p[0].melds.push(kong);
+        let v = serde_json::to_value(score_deal(indicators(), S0, &p, Some(&win)).unwrap()).unwrap();
+        let group = &v["players"][0]["groups"][0];
+        assert_eq!(group["source"], "exposed_kong");
+        let source: Source = serde_json::from_value(group["source"].clone()).unwrap();
+        assert_eq!(source, Source::Meld(MeldType::ExposedKong));
+        assert_eq!(group["doublings"], json!(["old general"]));
+        assert_eq!(group["value"], 16);
     }
 }

@@ -186,10 +186,15 @@ pub enum ScoreError {
     },
 }
 
-/// What a scoring group is.
+/// What a scoring group is. In JSON, one name: a meld's type (`"pong"`, …, `"hezi"`),
+/// `"three_in_hand"`, `"four_in_hand"` or `"completed_by_discard"`.
+///
+/// ```
+/// use arbiter_core::nantong::{MeldType, Source};
+/// assert_eq!(Source::Meld(MeldType::ExposedKong).name(), "exposed_kong");
+/// assert_eq!(Source::ThreeInHand.name(), "three_in_hand");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum Source {
     /// A declared meld.
     Meld(MeldType),
@@ -199,6 +204,57 @@ pub enum Source {
     FourInHand,
     /// A triplet completed by a winning discard: scores as a pong.
     CompletedByDiscard,
+}
+
+impl Source {
+    /// The JSON name.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Source::Meld(t) => t.name(),
+            Source::ThreeInHand => "three_in_hand",
+            Source::FourInHand => "four_in_hand",
+            Source::CompletedByDiscard => "completed_by_discard",
+        }
+    }
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for Source {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.name())
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for Source {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let s = <alloc::borrow::Cow<'de, str>>::deserialize(d)?;
+        let melds = [
+            MeldType::Pong,
+            MeldType::ExposedKong,
+            MeldType::ConcealedKong,
+            MeldType::OpeningFour,
+            MeldType::OpeningTriple,
+            MeldType::Hezi,
+        ];
+        let in_hand = [Source::ThreeInHand, Source::FourInHand, Source::CompletedByDiscard];
+        melds
+            .map(Source::Meld)
+            .into_iter()
+            .chain(in_hand)
+            .find(|x| x.name() == s)
+            .ok_or_else(|| serde::de::Error::custom(alloc::format!("unknown group source {s:?}")))
+    }
+}
+
+/// A bonus of the winner: its name and value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Bonus {
+    /// What it is for (`"qing hu"`, `"self-draw"`, …).
+    pub name: &'static str,
+    /// Hu added.
+    pub value: u32,
 }
 
 /// A group's base hu and what doubled it.
@@ -227,7 +283,7 @@ pub struct PlayerScore {
     /// Sum of the groups.
     pub base: u32,
     /// The winner's bonuses, by name.
-    pub bonuses: ArrayVec<(&'static str, u32), 6>,
+    pub bonuses: ArrayVec<Bonus, 6>,
     /// The winner's doublings, by name.
     pub multipliers: ArrayVec<&'static str, 8>,
     /// (base + bonuses) x multipliers.
@@ -236,7 +292,29 @@ pub struct PlayerScore {
     pub total: u32,
 }
 
-/// A whole deal's score.
+/// A whole deal's score, itemised for a UI. As JSON (feature `serde`):
+///
+/// ```
+/// # #[cfg(feature = "serde")] {
+/// use arbiter_core::nantong::{counts_of, score_deal, Kind, PlayerHand, Seat};
+/// let ind: [Kind; 2] = ["2s".parse().unwrap(), "3m".parse().unwrap()];
+/// let hand = |s: &str| PlayerHand { hand: counts_of(s.split(' ')).unwrap(), ..PlayerHand::default() };
+/// let players = [
+///     hand("2m 2m 2m 6s 6s 6s 1m 4m 7m 1s 4s 7s 1c 4c 7c 2c 5c 8c 9c 9c T W"),
+///     hand("2s 2s 2s 2m 5m 8m 3s 5s 8s 2c 5c 8c 3c 6c 9c 1m 4m 7m 1s 4s 7s R"),
+///     hand("5m 5m 6m 6m 8m 8m 9m 9m 1s 1s 4s 4s 7s 7s 1c 1c 4c 4c 7c 7c 3c 3c"),
+/// ];
+/// let s = score_deal(ind, Seat::ALL[0], &players, None).unwrap();
+/// let json = serde_json::to_value(&s).unwrap();
+/// assert_eq!(json["totals"], serde_json::json!([20, 30, 0]));
+/// assert_eq!(json["settlement"], serde_json::json!([10, 40, -50]));
+/// let group = &json["players"][1]["groups"][0];
+/// assert_eq!(group["source"], "three_in_hand");
+/// assert_eq!(group["card"], "2s");
+/// assert_eq!(group["doublings"], serde_json::json!(["indicator rank"]));
+/// assert_eq!(group["value"], 24);
+/// # }
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct DealScore {
@@ -302,7 +380,7 @@ impl Sink for PlayerScore {
         });
     }
     fn bonus(&mut self, name: &'static str, value: u32) {
-        self.bonuses.push((name, value));
+        self.bonuses.push(Bonus { name, value });
     }
     fn multiplier(&mut self, name: &'static str) {
         self.multipliers.push(name);
@@ -367,7 +445,7 @@ fn round_up(v: u32) -> u32 {
 }
 
 fn finish(mut s: PlayerScore) -> PlayerScore {
-    let bonus = s.bonuses.iter().fold(0u32, |t, b| t.saturating_add(b.1));
+    let bonus = s.bonuses.iter().fold(0u32, |t, b| t.saturating_add(b.value));
     s.raw = doubled(s.base, bonus, s.multipliers.len() as u32);
     s.total = round_up(s.raw);
     s
