@@ -1,7 +1,8 @@
 //! Invariants of Nantong over random deals and random legal play.
 
 use arbiter_core::nantong::{
-    ai, counts_of, full_deck, is_winning, score_deal, waits, Action, FinishedDeal, Kind, Nantong, PlayerHand, Seat,
+    ai, counts_of, full_deck, is_winning, score_deal, waits, Action, FinishedDeal, Kind, Nantong, Phase, PlayerHand,
+    Seat,
 };
 use arbiter_core::{Game, Rng};
 use proptest::prelude::*;
@@ -27,10 +28,12 @@ proptest! {
             }
             prop_assert!(g.act(seat.next(), legal[0]).is_err());
             prop_assert_eq!(format!("{:?}", g), before);
-            // Observations never show another hand.
+            // Observations never show another hand: only the observer's own cards (less the card
+            // of a kong being added), and actions only to the seat to act.
             for s in Seat::ALL {
                 let o = g.observation(s);
-                prop_assert_eq!(o.hand.len(), g.hand_size(s));
+                let adding = matches!(g.phase(), Phase::RobKong { adder, .. } if adder == s);
+                prop_assert_eq!(o.hand.len() + usize::from(adding), g.hand_size(s));
                 prop_assert!(o.actions.is_empty() || s == seat);
             }
             let a = if policy == 0 {
@@ -99,6 +102,55 @@ fn play_out(g: &mut Nantong, seed: u64, policy: u8, mut visit: impl FnMut(&Nanto
         };
         g.play(a).unwrap();
     }
+}
+
+/// The seat asked by a pending claim question, if one is.
+fn asked(g: &Nantong) -> Option<Seat> {
+    match g.phase() {
+        Phase::ClaimWin { seat, .. } | Phase::ClaimMeld { seat, .. } | Phase::RobKong { seat, .. } => Some(seat),
+        _ => None,
+    }
+}
+
+#[test]
+fn claim_questions_show_only_to_the_seat_asked() {
+    // Every other seat must see exactly what it would see had every question been answered
+    // `pass`: the same table, the same seat to act, no claim. The one seat that can tell is the
+    // one whose draw waits on the answers: it sees everything but the card it has not drawn.
+    let (mut questions, mut drawers) = (0, 0);
+    for seed in 0..150u64 {
+        let mut g = Nantong::new(seed);
+        play_out(&mut g, seed, (seed % 2) as u8, |g| {
+            let Some(z) = asked(g) else { return };
+            questions += 1;
+            let mut passed = g.clone();
+            while asked(&passed).is_some() {
+                passed.play(Action::Pass).unwrap();
+            }
+            let mine = g.observation(z);
+            assert_eq!(mine.to_act, Some(z));
+            assert!(mine.claim.is_some());
+            for x in Seat::ALL.into_iter().filter(|&x| x != z) {
+                let pending = g.observation(x);
+                let mut after = passed.observation(x);
+                if let Phase::AfterDraw { seat, drawn, .. } = passed.phase() {
+                    if seat == x {
+                        drawers += 1;
+                        let at = after.hand.iter().position(|&k| k == drawn).unwrap();
+                        after.hand.remove(at);
+                        after.stock += 1;
+                        after.hand_sizes[x.index()] -= 1;
+                        after.actions.clear();
+                    }
+                }
+                assert_eq!(pending, after, "seed {seed}: {x} while {z} is asked, {:?}", g.phase());
+            }
+        });
+    }
+    assert!(
+        questions > 300 && drawers > 100,
+        "{questions} questions, {drawers} waiting drawers"
+    );
 }
 
 #[test]

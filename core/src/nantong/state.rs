@@ -768,7 +768,18 @@ impl Nantong {
 }
 
 /// What one seat may see: its own hand, every meld, the discards, the indicators, the stock size,
-/// ready flags and hand sizes — never another hand or the stock order.
+/// ready flags and hand sizes — never another hand, the stock order, or anything that depends on
+/// them.
+///
+/// Claims are settled one question at a time, and a question goes only to a seat that can act
+/// on the card, so who is asked (or that anyone is) would tell the others about that seat's hand.
+/// Only the seat asked sees the question (`to_act` is itself, `claim` the card); every other seat
+/// sees the table as it will stand if nobody claims: the turn passes to the seat that draws next
+/// (or the deal ends with the stock), and an added kong shows as made. For the same reason a draw
+/// shows to the other seats only once the drawer acts: until then they count the card as still
+/// in the stock, so that the next seat's turn looks the same whether or not claims were asked
+/// before its draw. The seat whose draw or replacement waits on a claim question is the one seat
+/// that can tell (it has not drawn yet); it does not learn who is asked.
 ///
 /// ```
 /// use arbiter_core::Game;
@@ -791,17 +802,19 @@ pub struct Observation {
     pub discards: Vec<(Seat, Kind)>,
     /// The two indicators.
     pub indicators: [Kind; 2],
-    /// Cards left in the stock.
+    /// Cards left in the stock (another seat's draw counts once that seat has acted).
     pub stock: usize,
     /// Ready flags.
     pub ready: [bool; 3],
-    /// Concealed cards per seat.
+    /// Concealed cards per seat (another seat's draw counts once that seat has acted).
     pub hand_sizes: [usize; 3],
     /// The dealer.
     pub dealer: Seat,
-    /// Who acts now.
+    /// Who acts now, as far as the observer may know: a claim question shows only to the seat
+    /// asked; the others see the seat whose turn comes if nobody claims. `None` once the deal is
+    /// over, or when it ends with this discard unless someone claims it.
     pub to_act: Option<Seat>,
-    /// The card a claim question is about, if one is pending.
+    /// The card of a claim question put to the observer.
     pub claim: Option<Kind>,
     /// The observer's legal actions (empty if another seat acts).
     pub actions: Vec<alloc::string::String>,
@@ -846,27 +859,57 @@ impl Game for Nantong {
     }
 
     fn observation(&self, seat: Seat) -> Observation {
-        let i = seat.index();
-        let claim = match self.phase {
-            Phase::ClaimWin { card, .. } | Phase::ClaimMeld { card, .. } | Phase::RobKong { card, .. } => Some(card),
-            _ => None,
+        let mut hand = self.hands[seat.index()];
+        let mut hand_sizes = Seat::ALL.map(|s| self.hand_size(s));
+        let mut melds = self.melds.clone();
+        let mut stock = self.stock_size();
+        let (to_act, claim) = match self.phase {
+            Phase::ClaimWin { card, seat: asked, .. } | Phase::ClaimMeld { card, seat: asked, .. } if asked == seat => {
+                (Some(seat), Some(card))
+            }
+            Phase::ClaimWin { from, .. } | Phase::ClaimMeld { from, .. } => ((stock > 0).then(|| from.next()), None),
+            Phase::RobKong {
+                card,
+                adder,
+                seat: asked,
+            } => {
+                // Everyone sees the kong as added: the adder's card is on the table.
+                hand_sizes[adder.index()] -= 1;
+                if seat == adder {
+                    hand[card.index()] -= 1;
+                }
+                if let Some(m) = melds[adder.index()]
+                    .iter_mut()
+                    .find(|m| m.kind == MeldType::Pong && m.card == card)
+                {
+                    m.kind = MeldType::ExposedKong;
+                }
+                if asked == seat {
+                    (Some(seat), Some(card))
+                } else {
+                    (Some(adder), None)
+                }
+            }
+            Phase::AfterDraw { seat: drawer, .. } if drawer != seat => {
+                stock += 1;
+                hand_sizes[drawer.index()] -= 1;
+                (Some(drawer), None)
+            }
+            _ => (self.actor(), None),
         };
-        let mine = self.actor() == Some(seat);
         Observation {
             seat,
-            hand: Kind::all()
-                .flat_map(|k| vec![k; self.hands[i][k.index()] as usize])
-                .collect(),
-            melds: self.melds.clone(),
+            hand: Kind::all().flat_map(|k| vec![k; hand[k.index()] as usize]).collect(),
+            melds,
             discards: self.discards.clone(),
             indicators: self.indicators,
-            stock: self.stock_size(),
+            stock,
             ready: self.ready,
-            hand_sizes: Seat::ALL.map(|s| self.hand_size(s)),
+            hand_sizes,
             dealer: self.dealer,
-            to_act: self.actor(),
+            to_act,
             claim,
-            actions: if mine {
+            actions: if self.actor() == Some(seat) {
                 self.actions().iter().map(|a| alloc::format!("{a}")).collect()
             } else {
                 Vec::new()
