@@ -178,3 +178,47 @@ fn every_played_deal_passes_the_score_checks() {
         );
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+
+    /// Observations may come from outside: the AI answers any of them without panicking, with
+    /// an action the observation lists.
+    #[test]
+    fn the_ai_answers_any_observation_with_a_listed_action(
+        hand in proptest::collection::vec(0usize..30, 0..60),
+        heap in (0usize..30, 0usize..400),
+        actions in proptest::collection::vec(
+            prop_oneof![
+                (0..Action::COUNT).prop_map(|id| Action::from_id(id).unwrap().to_string()),
+                "[a-z_ 0-9mscTWR]{0,16}",
+            ],
+            0..12,
+        ),
+        claim in proptest::option::of(0usize..30),
+        seed in any::<u64>(),
+    ) {
+        let kind = |i: usize| Kind::from_index(i).unwrap();
+        let mut o = Nantong::new(seed).observation(Seat::ALL[(seed % 3) as usize]);
+        o.hand = hand.into_iter().map(kind).collect();
+        o.hand.extend(std::iter::repeat_n(kind(heap.0), heap.1));
+        o.actions = actions;
+        o.claim = claim.map(kind);
+        let listed: Vec<Action> = o.actions.iter().filter_map(|a| a.parse().ok()).collect();
+        match ai::choose(&o, &mut Rng::new(seed)) {
+            Some(a) => prop_assert!(listed.contains(&a), "{} not in {:?}", a, o.actions),
+            None => prop_assert!(listed.is_empty(), "nothing chosen from {:?}", o.actions),
+        }
+    }
+}
+
+#[test]
+fn the_ai_counts_a_crafted_heap_of_one_card() {
+    let mut o = Nantong::new(3).observation(Seat::ALL[0]);
+    o.hand = vec!["5m".parse().unwrap(); 256];
+    o.actions = vec!["pong".into(), "pass".into()];
+    o.claim = Some("5m".parse().unwrap());
+    assert!(ai::choose(&o, &mut Rng::new(1)).is_some());
+    o.actions = vec!["discard 5m".into()];
+    assert_eq!(ai::choose(&o, &mut Rng::new(1)), Some("discard 5m".parse().unwrap()));
+}
