@@ -2,8 +2,8 @@
 //! crafted saves. Every one is refused with an error, never a panic.
 
 use arbiter_core::nantong::{
-    counts_of, score_deal, winner_total, FinishedDeal, Kind, Meld, MeldType, NoSuchSeat, PlayerHand, ScoreError, Seat,
-    Source, Win, WinSource,
+    counts_of, full_deck, score_deal, winner_total, FinishedDeal, Kind, Meld, MeldType, Nantong, NoSuchSeat,
+    PlayerHand, ScoreError, Seat, Source, Win, WinSource,
 };
 use arbiter_core::{Error, ErrorKind};
 
@@ -324,7 +324,7 @@ fn seats_exist_only_in_range() {
 #[cfg(feature = "serde")]
 mod json {
     use super::*;
-    use arbiter_core::nantong::{Nantong, Observation};
+    use arbiter_core::nantong::Observation;
     use arbiter_core::Game;
     use serde_json::{json, Value};
 
@@ -339,6 +339,9 @@ mod json {
         let mut o = serde_json::to_value(g.observation(S0)).unwrap();
         o["seat"] = json!(3);
         assert!(serde_json::from_value::<Observation>(o).is_err());
+        let mut saved = serde_json::to_value(&g).unwrap();
+        saved["dealer"] = json!(3);
+        assert!(serde_json::from_value::<Nantong>(saved).is_err());
     }
 
     fn first_score_case() -> Value {
@@ -429,5 +432,32 @@ mod json {
         assert_eq!(source, Source::Meld(MeldType::ExposedKong));
         assert_eq!(group["doublings"], json!(["old general"]));
         assert_eq!(group["value"], 16);
+    }
+
+    #[test]
+    fn crafted_saves_are_refused() {
+        let mut g = Nantong::new(9);
+        for _ in 0..4 {
+            let a = g.legal_moves()[0];
+            g.play(a).unwrap();
+        }
+        let saved = serde_json::to_value(&g).unwrap();
+        let mut bad = saved.clone();
+        bad["actions"][2]["action"] = json!("win");
+        let err = serde_json::from_value::<Nantong>(bad).unwrap_err().to_string();
+        assert!(err.contains("saved action 2") && err.contains("refused"), "{err}");
+        let mut bad = saved.clone();
+        bad["deck"][0] = bad["deck"][1].clone();
+        assert!(serde_json::from_value::<Nantong>(bad).is_err());
+        let mut bad = saved.clone();
+        bad["deck"] = json!(full_deck()
+            .iter()
+            .map(|c| c.to_string())
+            .chain(["T".into()])
+            .collect::<Vec<_>>());
+        assert!(serde_json::from_value::<Nantong>(bad).is_err());
+        let mut bad = saved;
+        bad["actions"][0]["action"] = json!("discard 0z");
+        assert!(serde_json::from_value::<Nantong>(bad).is_err());
     }
 }

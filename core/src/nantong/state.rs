@@ -5,7 +5,7 @@ use alloc::vec::Vec;
 use core::fmt;
 
 use super::action::Action;
-use super::card::{Counts, Kind, KINDS};
+use super::card::{deck_in_order, Counts, Kind, KINDS};
 use super::hand::{is_winning, waits};
 use super::score::{score_played, DealScore, Meld, MeldType, PlayerHand, Win, WinSource};
 use crate::game::{Game, Outcome};
@@ -174,13 +174,33 @@ pub enum Phase {
 /// assert_eq!(g.to_move(), Some(g.dealer()));
 /// assert_eq!(g.hand_size(g.dealer()), 23);
 /// ```
-#[derive(Clone, Debug)]
+///
+/// With the `serde` feature a deal saves as its dealt deck order, dealer, generator state and
+/// actions, and loads by replaying them, so that a loaded deal is one the rules allow:
+///
+/// ```
+/// # #[cfg(feature = "serde")] {
+/// use arbiter_core::Game;
+/// use arbiter_core::nantong::Nantong;
+/// let mut g = Nantong::new(8);
+/// for _ in 0..5 {
+///     let a = g.legal_moves()[0];
+///     g.play(a).unwrap();
+/// }
+/// let saved = serde_json::to_string(&g).unwrap();
+/// let loaded: Nantong = serde_json::from_str(&saved).unwrap();
+/// assert_eq!(loaded, g);
+/// assert_eq!(loaded.next_deal(), g.next_deal());
+/// # }
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Nantong {
     rng: Rng,
     dealer: Seat,
     indicators: [Kind; 2],
-    /// The stock in order; draws from the front take `stock[front]`, replacements `stock[back - 1]`.
-    stock: Vec<Kind>,
+    /// The deck as dealt; the stock is `deck[front..back]`, drawn from the front, replacements
+    /// from the back.
+    deck: [Kind; DECK],
     front: usize,
     back: usize,
     hands: [Counts; 3],
@@ -190,16 +210,25 @@ pub struct Nantong {
     /// Discards still on the table, in order.
     discards: Vec<(Seat, Kind)>,
     phase: Phase,
-    /// Whether the dealer has made the first discard, and whether the discard being claimed is it.
-    first_discard_made: bool,
+    /// Whether the discard being claimed is the dealer's first.
     claiming_first_discard: bool,
     history: Vec<(Seat, Action)>,
     result: Option<(Option<Win>, DealScore)>,
 }
 
+/// Cards in a deck.
+const DECK: usize = 120;
+/// Where the stock starts in the deck: after 23 + 22 + 22 dealt cards and two indicators.
+const STOCK_START: usize = 69;
+
 /// The 120 cards in code order (four of each kind).
+///
+/// ```
+/// use arbiter_core::nantong::full_deck;
+/// assert_eq!(full_deck().len(), 120);
+/// ```
 pub fn full_deck() -> Vec<Kind> {
-    Kind::all().flat_map(|k| [k; 4]).collect()
+    deck_in_order().to_vec()
 }
 
 fn add(c: &Counts, k: Kind) -> Counts {
@@ -210,6 +239,11 @@ fn add(c: &Counts, k: Kind) -> Counts {
 
 impl Nantong {
     /// A deal from a shuffled deck and a dealer both drawn from `seed`.
+    ///
+    /// ```
+    /// use arbiter_core::nantong::Nantong;
+    /// assert_eq!(Nantong::new(4), Nantong::new(4));
+    /// ```
     pub fn new(seed: u64) -> Nantong {
         let mut rng = Rng::new(seed);
         let dealer = Seat::ALL[rng.below(3) as usize];
@@ -217,19 +251,32 @@ impl Nantong {
     }
 
     fn shuffled(mut rng: Rng, dealer: Seat) -> Nantong {
-        let mut deck = full_deck();
+        let mut deck = deck_in_order();
         rng.shuffle(&mut deck);
-        let mut g = Nantong::deal(&deck, dealer).expect("a full deck");
+        let mut g = Nantong::from_deck(deck, dealer);
         g.rng = rng;
         g
     }
 
     /// The next deal: the next seat deals a deck shuffled by this deal's generator.
+    ///
+    /// ```
+    /// use arbiter_core::nantong::Nantong;
+    /// let g = Nantong::new(4);
+    /// assert_eq!(g.next_deal().dealer(), g.dealer().next());
+    /// ```
     pub fn next_deal(&self) -> Nantong {
         Self::shuffled(self.rng, self.dealer.next())
     }
 
     /// A restart: a new shuffle and a dealer drawn again.
+    ///
+    /// ```
+    /// use arbiter_core::nantong::Nantong;
+    /// let g = Nantong::new(4);
+    /// assert_eq!(g.restart(), g.restart());
+    /// assert_ne!(g.restart().deck(), g.deck());
+    /// ```
     pub fn restart(&self) -> Nantong {
         let mut rng = self.rng;
         let dealer = Seat::ALL[rng.below(3) as usize];
@@ -238,14 +285,26 @@ impl Nantong {
 
     /// The canonical deal of a deck order: the dealer takes the first 23 cards, the next seats 22
     /// each, two indicators are turned up, the last 51 are the stock.
+    ///
+    /// ```
+    /// use arbiter_core::nantong::{full_deck, Nantong, Seat};
+    /// let g = Nantong::deal(&full_deck(), Seat::ALL[1]).unwrap();
+    /// assert_eq!((g.hand_size(Seat::ALL[1]), g.stock_size()), (23, 51));
+    /// assert!(Nantong::deal(&full_deck()[1..], Seat::ALL[1]).is_err());
+    /// ```
     pub fn deal(deck: &[Kind], dealer: Seat) -> Result<Nantong, NantongError> {
-        let mut seen = [0usize; KINDS];
-        for k in deck {
+        let deck: [Kind; DECK] = deck.try_into().map_err(|_| NantongError::BadDeck)?;
+        let mut seen = [0u8; KINDS];
+        for k in &deck {
             seen[k.index()] += 1;
         }
-        if deck.len() != 120 || seen.iter().any(|&n| n != 4) {
+        if seen.iter().any(|&n| n != 4) {
             return Err(NantongError::BadDeck);
         }
+        Ok(Nantong::from_deck(deck, dealer))
+    }
+
+    fn from_deck(deck: [Kind; DECK], dealer: Seat) -> Nantong {
         let mut hands = [[0u8; KINDS]; 3];
         let ranges = [(dealer, 0..23), (dealer.next(), 23..45), (dealer.next().next(), 45..67)];
         for (seat, range) in ranges {
@@ -253,24 +312,23 @@ impl Nantong {
                 hands[seat.index()][k.index()] += 1;
             }
         }
-        Ok(Nantong {
+        Nantong {
             rng: Rng::new(0),
             dealer,
             indicators: [deck[67], deck[68]],
-            stock: deck[69..].to_vec(),
-            front: 0,
-            back: 51,
+            deck,
+            front: STOCK_START,
+            back: DECK,
             dealt: hands,
             hands,
             melds: Default::default(),
             ready: [false; 3],
             discards: Vec::new(),
             phase: Phase::Preparation(dealer),
-            first_discard_made: false,
             claiming_first_discard: false,
             history: Vec::new(),
             result: None,
-        })
+        }
     }
 
     /// The dealer.
@@ -281,6 +339,23 @@ impl Nantong {
     /// The two indicators.
     pub fn indicators(&self) -> [Kind; 2] {
         self.indicators
+    }
+
+    /// The deck as dealt (hands, indicators, then the stock from its front).
+    ///
+    /// ```
+    /// use arbiter_core::nantong::{Nantong, Seat};
+    /// let g = Nantong::new(2);
+    /// let again = Nantong::deal(g.deck(), g.dealer()).unwrap();
+    /// assert_eq!(again.indicators(), g.indicators());
+    /// ```
+    pub fn deck(&self) -> &[Kind] {
+        &self.deck
+    }
+
+    /// The generator that shuffles the next deal.
+    pub fn rng(&self) -> Rng {
+        self.rng
     }
 
     /// Where the deal stands.
@@ -348,6 +423,12 @@ impl Nantong {
     }
 
     /// The kinds that would complete `seat`'s hand, if it is one card short.
+    ///
+    /// ```
+    /// use arbiter_core::nantong::{Nantong, Seat};
+    /// let g = Nantong::new(1);
+    /// assert!(g.waits(Seat::ALL[2]).len() <= 30);
+    /// ```
     pub fn waits(&self, seat: Seat) -> Vec<Kind> {
         let i = seat.index();
         let mut held = self.hands[i];
@@ -360,14 +441,14 @@ impl Nantong {
     fn draw_front(&mut self) -> Option<Kind> {
         (self.front < self.back).then(|| {
             self.front += 1;
-            self.stock[self.front - 1]
+            self.deck[self.front - 1]
         })
     }
 
     fn draw_back(&mut self) -> Option<Kind> {
         (self.front < self.back).then(|| {
             self.back -= 1;
-            self.stock[self.back]
+            self.deck[self.back]
         })
     }
 
@@ -383,7 +464,6 @@ impl Nantong {
             Phase::Over => None,
         }
     }
-
     /// Every legal action of the seat to act.
     pub fn actions(&self) -> Vec<Action> {
         let Some(s) = self.actor() else { return Vec::new() };
@@ -660,7 +740,6 @@ impl Nantong {
                 self.hands[i][k.index()] -= 1;
                 self.discards.push((s, k));
                 self.claiming_first_discard = self.phase == Phase::DealerFirst;
-                self.first_discard_made = true;
                 self.after_discard(s, k);
             }
             (Phase::AfterDraw { .. }, Action::ConcealedKong(k)) => {
@@ -758,6 +837,14 @@ impl Nantong {
 
     /// Replays `actions` on the canonical deal of `deck`: the state, or the index of the first
     /// refused action and why.
+    ///
+    /// ```
+    /// use arbiter_core::nantong::{full_deck, Action, Nantong, Seat};
+    /// let [s0, s1, _] = Seat::ALL;
+    /// let g = Nantong::replay(&full_deck(), s0, &[(s0, Action::Finish)]).unwrap();
+    /// assert_eq!(g.actor(), Some(s1));
+    /// assert_eq!(Nantong::replay(&full_deck(), s0, &[(s1, Action::Finish)]).unwrap_err().0, 0);
+    /// ```
     pub fn replay(deck: &[Kind], dealer: Seat, actions: &[(Seat, Action)]) -> Result<Nantong, (usize, NantongError)> {
         let mut g = Nantong::deal(deck, dealer).map_err(|e| (0, e))?;
         for (n, &(seat, action)) in actions.iter().enumerate() {
@@ -923,5 +1010,60 @@ impl Game for Nantong {
 
     fn action_move(&self, id: usize) -> Option<Action> {
         Action::from_id(id)
+    }
+}
+
+/// One action of a saved deal, as in the conformance `replay` cases.
+#[cfg(feature = "serde")]
+#[derive(serde::Serialize, serde::Deserialize)]
+struct Played {
+    seat: Seat,
+    action: Action,
+}
+
+/// A saved deal: what it was dealt from and what was played, so that loading replays it.
+#[cfg(feature = "serde")]
+#[derive(serde::Serialize, serde::Deserialize)]
+struct Saved {
+    deck: Vec<Kind>,
+    dealer: Seat,
+    rng: Rng,
+    actions: Vec<Played>,
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for Nantong {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        Saved {
+            deck: self.deck.to_vec(),
+            dealer: self.dealer,
+            rng: self.rng,
+            actions: self
+                .history
+                .iter()
+                .map(|&(seat, action)| Played { seat, action })
+                .collect(),
+        }
+        .serialize(s)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for Nantong {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        use serde::de::Error;
+        let saved = Saved::deserialize(d)?;
+        let mut g = Nantong::deal(&saved.deck, saved.dealer).map_err(D::Error::custom)?;
+        for (n, p) in saved.actions.iter().enumerate() {
+            g.act(p.seat, p.action).map_err(|e| {
+                D::Error::custom(alloc::format!(
+                    "saved action {n} ({}: {}) refused: {e}",
+                    p.seat,
+                    p.action
+                ))
+            })?;
+        }
+        g.rng = saved.rng;
+        Ok(g)
     }
 }
