@@ -12,7 +12,7 @@ use super::state::Seat;
 /// Hezi's two cards with two, so melds never change it. The winner holds one more card.
 const HAND: usize = 22;
 
-/// Why `meld` cannot be one of `seat`'s at the end of a deal, whatever else it holds.
+/// Why no seat (`ready` or not) can hold `meld` at the end of a deal, whatever else it holds.
 fn check_meld(indicators: [Kind; 2], meld: Meld, ready: bool) -> Result<(), &'static str> {
     match meld.kind {
         MeldType::OpeningTriple if !indicators.contains(&meld.card) => {

@@ -67,6 +67,7 @@ impl MeldType {
 /// use arbiter_core::nantong::{Meld, MeldType, Kind};
 /// let m = Meld { kind: MeldType::Pong, card: Kind::T };
 /// assert_eq!(m.to_string(), "pong T");
+/// assert!(!m.is_opening() && Meld { kind: MeldType::Hezi, ..m }.is_opening());
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]

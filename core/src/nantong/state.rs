@@ -423,12 +423,6 @@ impl Nantong {
     }
 
     /// The kinds that would complete `seat`'s hand, if it is one card short.
-    ///
-    /// ```
-    /// use arbiter_core::nantong::{Nantong, Seat};
-    /// let g = Nantong::new(1);
-    /// assert!(g.waits(Seat::ALL[2]).len() <= 30);
-    /// ```
     pub fn waits(&self, seat: Seat) -> Vec<Kind> {
         let i = seat.index();
         let mut held = self.hands[i];
@@ -464,6 +458,7 @@ impl Nantong {
             Phase::Over => None,
         }
     }
+
     /// Every legal action of the seat to act.
     pub fn actions(&self) -> Vec<Action> {
         let Some(s) = self.actor() else { return Vec::new() };
