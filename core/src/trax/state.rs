@@ -1197,7 +1197,7 @@ impl Trax {
 
     /// The most turns the game can still last: each puts a tile, and the tiles are bounded by the
     /// limit (and, in 8x8, by the 64 cells).
-    fn turns_left(&self) -> u32 {
+    pub fn turns_left(&self) -> u32 {
         if self.result.is_some() {
             return 0;
         }
