@@ -304,7 +304,18 @@ pub fn run(args: Args, con: &mut Console<impl BufRead, impl Write>) -> Outcome {
             } else {
                 "The computer wins"
             };
-            format!("{who} ({}): a {} {how}.", w.winner, w.winner)
+            // Forced tiles can close the opponent's loop or line: say whose move did it.
+            let last = if g.history().len() % 2 == 1 {
+                Colour::White
+            } else {
+                Colour::Red
+            };
+            let closer = match (last == w.winner, last == table.you) {
+                (true, _) => "",
+                (false, true) => " Your move closed it for the computer.",
+                (false, false) => " The computer's move closed it for you.",
+            };
+            format!("{who} ({}): a {} {how}.{closer}", w.winner, w.winner)
         }
         None if g.tiles() == 64 => "A draw: the 8x8 board is full.".into(),
         None => "A draw: the player to move has no legal move within the 8x8 area.".into(),

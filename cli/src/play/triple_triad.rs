@@ -320,7 +320,7 @@ fn settle(t: &mut TtTable, con: &mut Console<impl BufRead, impl Write>) -> Outco
     let m = &mut t.m;
     let you = t.you;
     let rule = m.config().trade;
-    con.say(&format!("The {}.", view::trade(rule)))?;
+    con.say(&format!("T{}.", &view::trade(rule)[1..]))?;
     let choice = m.trade_choice().map_err(|e| e.to_string())?;
     let yours = m.brought(you).to_vec();
     let theirs = m.brought(you.other()).to_vec();
@@ -343,7 +343,9 @@ fn settle(t: &mut TtTable, con: &mut Console<impl BufRead, impl Write>) -> Outco
             con.say(&hand_lines("The computer's five cards", you.other(), &cards, st).join("\n"))?;
             loop {
                 let prompt = format!("Take {count} card(s): type {count} index(es) 0..4, separated by spaces");
-                let Some(line) = con.ask(&prompt)? else { return Ok(()) };
+                let Some(line) = con.ask(&prompt)?.filter(|l| !matches!(l.as_str(), "q" | "quit")) else {
+                    return con.say("The trade is left unsettled.").map_err(Into::into);
+                };
                 let picks: Option<Vec<u8>> = line.split_whitespace().map(|s| s.parse().ok()).collect();
                 let distinct = |p: &[u8]| p.iter().enumerate().all(|(i, x)| !p[..i].contains(x));
                 match picks {

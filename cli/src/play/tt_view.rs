@@ -150,6 +150,8 @@ pub fn hand_lines(title: &str, owner: Player, cards: &[Option<Card>], st: Style)
                 };
                 let name: String = c.name.chars().take(13).collect();
                 format!(" [{i}] {name:<13} {} {} {} {} {element}", r[0], r[1], r[2], r[3])
+                    .trim_end()
+                    .to_string()
             }
             None => format!(" [{i}] ? (hidden)"),
         });
