@@ -117,6 +117,17 @@ pub enum MoveError {
 #[error("a tile limit of {0} is outside 1..={max}", max = MAX_TILES_CEILING)]
 pub struct TileLimitError(pub u32);
 
+/// How a game was won ([`Trax::win`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Win {
+    /// The winner.
+    pub winner: Colour,
+    /// A loop of the winner's colour.
+    pub by_loop: bool,
+    /// A line of the winner's colour joining opposite edges eight rows or columns apart.
+    pub by_line: bool,
+}
+
 /// Where a turn's tiles went and what they did.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct TurnReport {
@@ -931,9 +942,10 @@ impl Trax {
         self.result = s.result;
     }
 
-    /// Plays the chosen tile and its forced plays, decides wins; a refused turn leaves the board
-    /// as the turn left it (the caller restores). `forced` collects forced cells.
-    fn turn(&mut self, idx: usize, tile: Tile, forced: Option<&mut Vec<u32>>) -> Result<(), Refusal> {
+    /// Plays the chosen tile and its forced plays, decides wins and returns the colours (bit per
+    /// colour) that closed a loop; a refused turn leaves the board as the turn left it (the caller
+    /// restores). `forced` collects forced cells.
+    fn turn(&mut self, idx: usize, tile: Tile, forced: Option<&mut Vec<u32>>) -> Result<u8, Refusal> {
         let mut loops = 0u8;
         self.put(idx, tile, &mut loops);
         if self.variant == Variant::EightByEight {
@@ -964,7 +976,7 @@ impl Trax {
             2 => Some(Outcome::Winner(Colour::Red)),
             _ => Some(Outcome::Winner(mover)),
         };
-        Ok(())
+        Ok(loops)
     }
 
     /// Colours (bit per colour) with a line among the paths the turn joined.
@@ -1077,6 +1089,34 @@ impl Trax {
         Ok(report)
     }
 
+    /// How the game was won: the winner, and whether by a loop, a line or both (replayed from the
+    /// last turn, so it costs nothing while playing); `None` unless someone won.
+    ///
+    /// ```
+    /// use arbiter_core::Game;
+    /// use arbiter_core::trax::{Colour, Trax, Variant, Win};
+    /// let mut g = Trax::new(Variant::Unbounded);
+    /// for m in ["@0/", "B1\\", "B2/"] {
+    ///     g.play(m.parse().unwrap()).unwrap();
+    /// }
+    /// assert_eq!(g.win(), Some(Win { winner: Colour::Red, by_loop: true, by_line: false }));
+    /// ```
+    pub fn win(&self) -> Option<Win> {
+        let winner = self.result?.winner()?;
+        let mut g = self.clone();
+        let mv = g.undo()?;
+        let (idx, tile) = g.resolve(mv).ok()?;
+        g.save();
+        let loops = g.turn(idx, tile, None).ok()?;
+        let lines = if g.variant == Variant::Loop { 0 } else { g.lines() };
+        let bit = 1u8 << winner as u8;
+        Some(Win {
+            winner,
+            by_loop: loops & bit != 0,
+            by_line: lines & bit != 0,
+        })
+    }
+
     /// Takes back the last turn, forced tiles included, and returns its move; `None` on an empty
     /// board. The state is exactly the one before that turn (a finished game resumes).
     ///
@@ -1142,7 +1182,7 @@ impl Trax {
     pub(crate) fn make(&mut self, c: &Candidate) -> Option<Saved> {
         let saved = self.save();
         match self.turn(c.cell as usize, c.tile, None) {
-            Ok(()) => Some(saved),
+            Ok(_) => Some(saved),
             Err(_) => {
                 self.restore(saved);
                 None
@@ -1157,7 +1197,7 @@ impl Trax {
 
     /// The most turns the game can still last: each puts a tile, and the tiles are bounded by the
     /// limit (and, in 8x8, by the 64 cells).
-    fn turns_left(&self) -> u32 {
+    pub fn turns_left(&self) -> u32 {
         if self.result.is_some() {
             return 0;
         }
@@ -1588,5 +1628,31 @@ mod tests {
         assert_eq!(g.size(), (1, 41));
         assert!(!g.is_over());
         assert_eq!(g.legal_moves().len(), 41 * 2 * 3 + 2 * 3);
+    }
+
+    /// Every won game says how: random 8x8 and loop games give loops and lines, never neither,
+    /// and Loop Trax never a line.
+    #[test]
+    fn a_win_is_a_loop_or_a_line() {
+        let (mut loops, mut lines) = (0, 0);
+        for (seed, variant) in (0..200u64).map(|s| (s, [Variant::EightByEight, Variant::Loop][s as usize % 2])) {
+            let mut g = Trax::new(variant);
+            let mut rng = crate::Rng::new(seed);
+            while !g.is_over() && g.tiles() < 200 {
+                let moves = g.legal_moves();
+                g.play(moves[rng.below(moves.len() as u64) as usize]).unwrap();
+            }
+            match (g.outcome(), g.win()) {
+                (Some(Outcome::Winner(w)), Some(win)) => {
+                    assert_eq!(win.winner, w);
+                    assert!(win.by_loop || win.by_line, "seed {seed}");
+                    assert!(!(variant == Variant::Loop && win.by_line));
+                    loops += win.by_loop as u32;
+                    lines += win.by_line as u32;
+                }
+                (_, win) => assert_eq!(win, None),
+            }
+        }
+        assert!(loops > 0 && lines > 0, "{loops} loops, {lines} lines");
     }
 }

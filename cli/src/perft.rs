@@ -1,0 +1,91 @@
+//! `arbiter perft GAME`: count move sequences, for speed and for checking move generation.
+
+use crate::term::Outcome;
+use arbiter_core::trax::{read_record, Trax, Variant};
+use arbiter_core::tripletriad::{Setup, TripleTriad};
+use clap::builder::PossibleValuesParser;
+use std::io::Write;
+use std::path::PathBuf;
+use std::time::Instant;
+
+#[derive(clap::Subcommand)]
+pub enum Game {
+    /// Triple Triad: from a state file, or an empty board with two random FF8 hands.
+    TripleTriad {
+        /// Depth: the number of moves.
+        depth: u32,
+        /// A state in the JSON form of the conformance cases.
+        #[arg(long, value_name = "FILE")]
+        state: Option<PathBuf>,
+        /// Seed of the two random hands (without --state).
+        #[arg(long, default_value_t = 1, conflicts_with = "state")]
+        seed: u64,
+    },
+    /// Trax: from the position after some moves.
+    Trax {
+        /// Depth: the number of turns (a turn's forced tiles are part of it).
+        depth: u32,
+        /// The board: 8x8, unbounded or loop.
+        #[arg(long, default_value = "unbounded", value_parser = PossibleValuesParser::new(["8x8", "unbounded", "loop"]))]
+        variant: String,
+        /// The moves leading to the position (official notation, space separated).
+        #[arg(long, default_value = "")]
+        moves: String,
+    },
+}
+
+/// Reads a Triple Triad state file.
+pub fn load_state(path: &PathBuf) -> Result<TripleTriad, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let setup: Setup = serde_json::from_str(&text).map_err(|e| format!("{}: malformed state: {e}", path.display()))?;
+    TripleTriad::new(&setup).map_err(|e| format!("{}: invalid state: {e}", path.display()))
+}
+
+/// Millions of nodes per second, or `-` for too short a run.
+pub fn rate(nodes: u64, secs: f64) -> String {
+    if secs > 0.0 {
+        format!("{:.1}M nodes/s", nodes as f64 / secs / 1e6)
+    } else {
+        "-".into()
+    }
+}
+
+/// Counts and reports; a depth past the end of every game is said at once, in words.
+fn count(depth: u32, moves_left: u32, what: &str, perft: impl FnOnce() -> u64, out: &mut impl Write) -> Outcome {
+    if depth > moves_left {
+        writeln!(
+            out,
+            "perft {depth}: 0 nodes: no game goes that far (at most {moves_left} more {what} from this position)"
+        )?;
+        return Ok(());
+    }
+    let t = Instant::now();
+    let nodes = perft();
+    let secs = t.elapsed().as_secs_f64();
+    writeln!(
+        out,
+        "perft {depth}: {nodes} nodes in {secs:.3} s ({})",
+        rate(nodes, secs)
+    )?;
+    Ok(())
+}
+
+pub fn run(game: Game, out: &mut impl Write) -> Outcome {
+    match game {
+        Game::TripleTriad { depth, state, seed } => {
+            let g = match state {
+                Some(p) => load_state(&p)?,
+                None => TripleTriad::new(&Setup::random_ff8(seed)).map_err(|e| e.to_string())?,
+            };
+            let empty = (0..9).filter(|&c| g.cell(c).is_none()).count() as u32;
+            count(depth, empty, "moves", || g.perft(depth), out)
+        }
+        Game::Trax { depth, variant, moves } => {
+            let variant: Variant = variant.parse().map_err(|e| format!("--variant: {e}"))?;
+            let moves = read_record(&moves).map_err(|e| format!("--moves: {e}"))?;
+            let g = Trax::replay(variant, &moves)
+                .map_err(|(i, e)| format!("--moves: move {} ({}) is refused: {e}", i + 1, moves[i]))?;
+            count(depth, g.turns_left(), "turns", || g.perft(depth), out)
+        }
+    }
+}

@@ -1,0 +1,257 @@
+//! `arbiter play GAME`: one game against the built-in opponent, the same way for every game. The
+//! loop, the commands every game understands (help, rules, hint, undo, save, quit) and save files
+//! are here; each game module says how its moves read and what its screens show.
+
+pub mod nantong;
+pub mod trax;
+pub mod triple_triad;
+mod tt_view;
+
+pub use crate::term::Console;
+use crate::term::{fresh_seed, Outcome, Style};
+use arbiter_core::{Engine, Rng};
+use clap::builder::PossibleValuesParser;
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use std::fmt::Display;
+use std::io::{BufRead, Write};
+use std::marker::PhantomData;
+use std::path::{Path, PathBuf};
+
+/// The options every game has; the levels offered are the game's own ([`Engine::LEVELS`]).
+#[derive(clap::Args)]
+pub struct Common<G: Engine + Send + Sync + 'static> {
+    /// Seed for the deal and every random choice of the computer (default: a fresh one, printed
+    /// so that the game can be played again).
+    #[arg(long, conflicts_with = "load")]
+    pub seed: Option<u64>,
+    /// How well the computer plays (levels weakest first).
+    #[arg(long, value_parser = PossibleValuesParser::new(G::LEVELS))]
+    pub level: Option<String>,
+    /// Resume a game saved with `save FILE` during play (its options come from the file).
+    #[arg(long, value_name = "FILE")]
+    pub load: Option<PathBuf>,
+    #[arg(skip)]
+    game: PhantomData<G>,
+}
+
+impl<G: Engine + Send + Sync + 'static> Common<G> {
+    /// The seed given, or a fresh one.
+    pub fn seed(&self) -> u64 {
+        self.seed.unwrap_or_else(fresh_seed)
+    }
+
+    /// The game saved in the `--load` file, its seed and its computer (at the level given, if one
+    /// is); `None` without `--load`.
+    pub fn loaded<S: DeserializeOwned>(&self) -> Result<Option<(S, u64, Opponent)>, String> {
+        let Some(path) = &self.load else { return Ok(None) };
+        let file = load::<S>(path, G::NAME)?;
+        let opp = Opponent {
+            level: self.level.clone().unwrap_or(file.opponent.level),
+            rng: file.opponent.rng,
+        };
+        Ok(Some((file.state, file.seed, opp)))
+    }
+
+    /// The computer: the level given or `default`, its choices drawn from `seed`.
+    pub fn opponent(&self, default: &str, seed: u64) -> Opponent {
+        Opponent {
+            level: self.level.clone().unwrap_or_else(|| default.into()),
+            rng: Rng::new(seed),
+        }
+    }
+}
+
+/// The built-in opponent: its level and its random stream (saved, so a loaded game goes on as the
+/// saved one would have).
+#[derive(Clone, Serialize, Deserialize)]
+pub struct Opponent {
+    pub level: String,
+    pub rng: Rng,
+}
+
+/// A save file: the game, its seed, the computer, and the game's own state (core's JSON).
+#[derive(Serialize, Deserialize)]
+pub struct SaveFile<S> {
+    pub game: String,
+    pub seed: u64,
+    pub opponent: Opponent,
+    pub state: S,
+}
+
+/// Reads a save file of `game`.
+fn load<S: DeserializeOwned>(path: &Path, game: &str) -> Result<SaveFile<S>, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let file: SaveFile<serde_json::Value> =
+        serde_json::from_str(&text).map_err(|e| format!("{}: not a saved game: {e}", path.display()))?;
+    if file.game != game {
+        return Err(format!("{}: a saved {} game, not {game}", path.display(), file.game));
+    }
+    let state = serde_json::from_value(file.state).map_err(|e| format!("{}: bad saved state: {e}", path.display()))?;
+    Ok(SaveFile {
+        game: file.game,
+        seed: file.seed,
+        opponent: file.opponent,
+        state,
+    })
+}
+
+/// One game as the loop drives it.
+pub trait Table {
+    /// The game's name, as in save files.
+    const GAME: &'static str;
+    type Move: Copy + Display;
+    /// What a save file holds besides the seed and the computer.
+    type Saved: Serialize;
+
+    fn is_over(&self) -> bool;
+    /// The computer's move at `level` ([`Engine::choose`]).
+    fn choose(&self, level: &str, rng: &mut Rng) -> Result<Option<Self::Move>, arbiter_core::Error>;
+    /// Whether the person moves now.
+    fn yours(&self) -> bool;
+    /// The rules in play, in words.
+    fn rules(&self) -> String;
+    /// How to type a move: the game's lines of `help`.
+    fn help(&self) -> String;
+    /// What the person sees before moving.
+    fn screen(&self, st: Style) -> String;
+    fn prompt(&self) -> String;
+    /// A typed move, or why it cannot be played.
+    fn read(&self, line: &str) -> Result<Self::Move, String>;
+    /// Plays a move (of either side) and says what it did.
+    fn play(&mut self, mv: Self::Move, st: Style) -> Outcome<String>;
+    /// Takes back the person's last move and the replies to it; false if there is none.
+    fn undo(&mut self) -> bool;
+    fn saved(&self) -> Self::Saved;
+    /// A command of this game alone, answered; `None` if `line` is not one.
+    fn extra(&mut self, _line: &str) -> Option<String> {
+        None
+    }
+}
+
+/// How a game loop ended.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Ending {
+    Over,
+    Quit,
+    EndOfInput,
+}
+
+/// What a line says, apart from a move.
+enum Said<'a> {
+    Help,
+    Quit,
+    Rules,
+    Hint,
+    Undo,
+    Save(Option<&'a str>),
+    Move(&'a str),
+}
+
+fn said(line: &str) -> Said<'_> {
+    let (word, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
+    match word.to_ascii_lowercase().as_str() {
+        "help" | "?" | "h" => Said::Help,
+        "quit" | "q" | "exit" => Said::Quit,
+        "rules" => Said::Rules,
+        "hint" => Said::Hint,
+        "undo" => Said::Undo,
+        "save" => Said::Save(Some(rest.trim()).filter(|f| !f.is_empty())),
+        _ => Said::Move(line),
+    }
+}
+
+/// The commands every game understands, for `help`.
+pub fn commands(level: &str) -> String {
+    format!(
+        "  rules        the rules in play\n  \
+         hint         the computer's suggestion (level {level})\n  \
+         undo         take back your last move and the computer's reply\n  \
+         save FILE    save the game as JSON; resume with --load FILE\n  \
+         help, ?      this list\n  \
+         quit, q      stop playing"
+    )
+}
+
+/// Plays until the game is over, the person quits or the input ends.
+pub fn drive<T: Table, R: BufRead, W: Write>(
+    t: &mut T,
+    seed: u64,
+    opp: &mut Opponent,
+    con: &mut Console<R, W>,
+) -> Outcome<Ending> {
+    let st = con.st;
+    while !t.is_over() {
+        if !t.yours() {
+            let mv = t
+                .choose(&opp.level, &mut opp.rng)?
+                .ok_or("the computer found no move")?;
+            let text = t.play(mv, st)?;
+            con.say(&text)?;
+            continue;
+        }
+        con.say(&t.screen(st))?;
+        loop {
+            let Some(line) = con.ask(&st.bold(&t.prompt()))? else {
+                con.say("End of input: the game stops here.")?;
+                return Ok(Ending::EndOfInput);
+            };
+            match said(&line) {
+                Said::Help => con.say(&format!("{}\n{}", t.help(), commands(&opp.level)))?,
+                Said::Quit => {
+                    con.say("You stop here; the game is left unfinished.")?;
+                    return Ok(Ending::Quit);
+                }
+                Said::Rules => con.say(&t.rules())?,
+                Said::Hint => match t.choose(&opp.level, &mut opp.rng.clone())? {
+                    Some(mv) => con.say(&format!("Hint: the computer (level {}) would play {mv}.", opp.level))?,
+                    None => con.say("No hint: there is no move to suggest.")?,
+                },
+                Said::Undo if t.undo() => {
+                    con.say("Taken back: your last move and the replies to it.")?;
+                    break;
+                }
+                Said::Undo => con.say("Nothing to take back: you have not moved yet.")?,
+                Said::Save(None) => con.say("Say where: save FILE (e.g. save game.json).")?,
+                Said::Save(Some(path)) => {
+                    let file = SaveFile {
+                        game: T::GAME.to_string(),
+                        seed,
+                        opponent: opp.clone(),
+                        state: t.saved(),
+                    };
+                    let json = serde_json::to_string_pretty(&file).map_err(|e| e.to_string())?;
+                    match std::fs::write(path, json + "\n") {
+                        Ok(()) => con.say(&format!("Saved to {path}; resume with --load {path}."))?,
+                        Err(e) => con.say(&format!("Cannot save to {path}: {e}."))?,
+                    }
+                }
+                Said::Move("") => {}
+                Said::Move(text) => {
+                    if let Some(reply) = t.extra(text) {
+                        con.say(&reply)?;
+                        continue;
+                    }
+                    match t.read(text) {
+                        Ok(mv) => {
+                            let text = t.play(mv, st)?;
+                            con.say(&text)?;
+                            break;
+                        }
+                        Err(why) => con.say(&format!("{why} (`help` lists what you can type)"))?,
+                    }
+                }
+            }
+        }
+    }
+    Ok(Ending::Over)
+}
+
+/// The seed line of every game's introduction.
+pub fn seed_line(seed: u64, loaded: bool) -> String {
+    if loaded {
+        format!("Resumed a saved game (seed {seed}).")
+    } else {
+        format!("Seed {seed}: play this game again with --seed {seed}.")
+    }
+}

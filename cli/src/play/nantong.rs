@@ -1,0 +1,385 @@
+//! `arbiter play nantong`: you (seat 0) against two computer players, deal after deal.
+
+use super::{drive, seed_line, Common, Console, Ending, Table};
+use crate::term::{wrap, Outcome, Style};
+use arbiter_core::nantong::{Action, DealScore, Kind, Meld, Nantong, Observation, Seat, Win, WinSource};
+use arbiter_core::{Engine, Game, Rng};
+use serde::{Deserialize, Serialize};
+use std::io::{BufRead, Write};
+
+#[derive(clap::Args)]
+pub struct Args {
+    #[command(flatten)]
+    common: Common<Nantong>,
+}
+
+const DEFAULT_LEVEL: &str = "basic";
+const YOU: Seat = Seat::ALL[0];
+
+/// The save file's own part: the deal in play and the running totals.
+#[derive(Serialize, Deserialize)]
+struct Saved {
+    deal: Nantong,
+    totals: [i64; 3],
+}
+
+struct NtTable {
+    g: Nantong,
+    totals: [i64; 3],
+}
+
+const LEGEND: &str = "Cards: 1m..9m Myriads, 1s..9s Strings, 1c..9c Coins; T Thousand, W White Flower,\n\
+    R Red Flower. T, W, R and 9s are old generals (they score double; T, W, R only\n\
+    form triplets). Indicators: the two cards turned up at the deal; groups of\n\
+    their rank or kind score double. A winning hand is seven groups (sequences,\n\
+    triplets, kongs) and a pair.\n\
+    ready: tell the table your hand needs one card to win (your hand is then locked,\n\
+    and a win scores double); finish: end your opening declarations without it.";
+
+/// A card in words: `5 of Myriads`, `Red Flower`.
+fn card_name(k: Kind) -> String {
+    match (k.rank(), k.suit()) {
+        (Some(r), Some(s)) => format!("{r} of {}", ["Myriads", "Strings", "Coins"][s as usize]),
+        _ if k == Kind::T => "Thousand".into(),
+        _ if k == Kind::W => "White Flower".into(),
+        _ => "Red Flower".into(),
+    }
+}
+
+/// A hand grouped by suit for reading: myriads, strings, coins, then T W R.
+fn cards(list: &[Kind]) -> String {
+    let mut out = String::new();
+    let mut last = None;
+    for k in list {
+        let group = k.suit().unwrap_or(3);
+        if last.is_some_and(|l| l != group) {
+            out.push_str("  ");
+        } else if last.is_some() {
+            out.push(' ');
+        }
+        out.push_str(&k.to_string());
+        last = Some(group);
+    }
+    out
+}
+
+fn seat_name(seat: Seat) -> String {
+    if seat == YOU {
+        "you".into()
+    } else {
+        format!("seat {}", seat.index())
+    }
+}
+
+/// An action as an option: what it does, with the card a claim takes.
+fn option(a: Action, claim: Option<Kind>) -> String {
+    match (a, claim) {
+        (Action::Pong | Action::Kong | Action::Win, Some(k)) => format!("{a} (take {k})"),
+        (Action::Pass, Some(k)) => format!("pass (leave {k})"),
+        _ => a.to_string(),
+    }
+}
+
+fn table(o: &Observation, st: Style) -> String {
+    let mut s = format!(
+        "Indicators {} {}   stock {}   dealer: {}\n",
+        o.indicators[0],
+        o.indicators[1],
+        o.stock,
+        seat_name(o.dealer)
+    );
+    for seat in Seat::ALL {
+        let i = seat.index();
+        let melds = melds(&o.melds[i]);
+        let ready = if o.ready[i] { " READY" } else { "" };
+        s.push_str(&format!(
+            "  {:<7} {:>2} cards{ready}  melds: {}\n",
+            seat_name(seat),
+            o.hand_sizes[i],
+            if melds.is_empty() { "-".into() } else { melds.join(", ") }
+        ));
+    }
+    let recent: Vec<String> = o
+        .discards
+        .iter()
+        .rev()
+        .take(12)
+        .map(|(s, k)| format!("{k}({})", s.index()))
+        .collect();
+    s.push_str(&format!(
+        "  discards, latest first (seat): {}\n",
+        if recent.is_empty() {
+            "-".into()
+        } else {
+            recent.join(" ")
+        }
+    ));
+    s.push_str(&format!("{} {}", st.bold("Your hand:"), cards(&o.hand)));
+    s
+}
+
+fn melds(list: &[Meld]) -> Vec<String> {
+    list.iter()
+        .map(|m| format!("{} {}", source_words(m.kind.name()), m.card))
+        .collect()
+}
+
+fn source_words(name: &str) -> String {
+    match name {
+        "hezi" => "Tiandi Hezi".into(),
+        "completed_by_discard" => "triplet completed by the winning discard".into(),
+        other => other.replace('_', " "),
+    }
+}
+
+fn win_words(w: &Win) -> String {
+    let who = if w.seat == YOU {
+        "You win".to_string()
+    } else {
+        format!("Seat {} wins", w.seat.index())
+    };
+    if w.heavenly {
+        return format!("{who}: a heavenly hand (the dealt hand wins at once)!");
+    }
+    let how = match w.source {
+        WinSource::Discard => "on a discard",
+        WinSource::SelfDraw => "by self-draw",
+        WinSource::KongReplacement => "by a kong replacement draw (kong replacement win)",
+        WinSource::RobbedKong => "by robbing a kong",
+    };
+    format!("{who} {how}, with {} ({}).", w.card, card_name(w.card))
+}
+
+/// The score breakdown in words.
+fn breakdown(score: &DealScore) -> String {
+    let mut s = String::new();
+    for (seat, p) in Seat::ALL.into_iter().zip(&score.players) {
+        let who = if seat == YOU {
+            "You".into()
+        } else {
+            format!("Seat {}", seat.index())
+        };
+        s.push_str(&format!("{who}: {} hu (raw {}, rounded up to tens)\n", p.total, p.raw));
+        for g in &p.groups {
+            let doubled: String = g.doublings.iter().map(|d| format!(" ×2 ({d})")).collect();
+            s.push_str(&format!(
+                "    {} {} ({}): {} hu{doubled} = {}\n",
+                source_words(g.source.name()),
+                g.card,
+                card_name(g.card),
+                g.base,
+                g.value
+            ));
+        }
+        for b in &p.bonuses {
+            s.push_str(&format!("    bonus, {}: +{}\n", b.name, b.value));
+        }
+        for m in &p.multipliers {
+            s.push_str(&format!("    the whole score ×2: {m}\n"));
+        }
+    }
+    s.push_str(&format!(
+        "Settlement: you {:+}, seat 1 {:+}, seat 2 {:+}",
+        score.settlement[0], score.settlement[1], score.settlement[2]
+    ));
+    s
+}
+
+impl Table for NtTable {
+    const GAME: &'static str = Nantong::NAME;
+    type Move = Action;
+    type Saved = Saved;
+
+    fn is_over(&self) -> bool {
+        self.g.is_over()
+    }
+
+    fn choose(&self, level: &str, rng: &mut Rng) -> Result<Option<Action>, arbiter_core::Error> {
+        self.g.choose(level, rng)
+    }
+
+    fn yours(&self) -> bool {
+        self.g.to_move() == Some(YOU)
+    }
+
+    fn rules(&self) -> String {
+        format!("{LEGEND}\nThe full rules, scoring included: arbiter rules nantong.")
+    }
+
+    fn help(&self) -> String {
+        "Type the number of an option, or its text (e.g. `discard 5m`, `pong`, `pass`).\n  \
+         legend       what the card codes, indicators, ready and finish mean"
+            .into()
+    }
+
+    fn screen(&self, st: Style) -> String {
+        let obs = self.g.observation(YOU);
+        let mut s = format!("\n{}", table(&obs, st));
+        if let Some(c) = obs.claim {
+            let from = obs.discards.last().map_or("a seat".into(), |(s, _)| seat_name(*s));
+            s.push_str(&format!(
+                "\n{from} discarded {c} ({}): will you claim it?",
+                card_name(c)
+            ));
+        }
+        let listed: Vec<String> = self
+            .g
+            .legal_moves()
+            .iter()
+            .enumerate()
+            .map(|(i, &a)| format!("{}) {}", i + 1, option(a, obs.claim)))
+            .collect();
+        s.push_str(&format!("\nYour options:\n{}", wrap(&listed, 78, "  ")));
+        s
+    }
+
+    fn prompt(&self) -> String {
+        "your choice (number or text)".into()
+    }
+
+    fn read(&self, line: &str) -> Result<Action, String> {
+        let actions = self.g.legal_moves();
+        match line.parse::<usize>() {
+            Ok(n) if (1..=actions.len()).contains(&n) => Ok(actions[n - 1]),
+            Ok(_) => Err(format!("Choose a number from 1 to {}.", actions.len())),
+            Err(_) => {
+                let a: Action = line.parse().map_err(|e| format!("{e}"))?;
+                if actions.contains(&a) {
+                    Ok(a)
+                } else {
+                    Err(format!("`{a}` is not one of your options now."))
+                }
+            }
+        }
+    }
+
+    fn play(&mut self, action: Action, _st: Style) -> Outcome<String> {
+        let seat = self.g.to_move().ok_or("the deal is over")?;
+        let before = self.g.observation(YOU);
+        let taken = before.discards.last().map(|&(s, k)| (s, k));
+        self.g.play(action).map_err(|e| e.to_string())?;
+        let after = self.g.observation(YOU);
+        let who = if seat == YOU {
+            "You".to_string()
+        } else {
+            format!("Seat {}", seat.index())
+        };
+        let mut text = match (action, taken) {
+            (Action::Pass, _) if seat != YOU => String::new(),
+            (Action::Pong | Action::Kong, Some((from, k))) => {
+                format!(
+                    "{who}: {action}, taking {k} ({}) discarded by {}.",
+                    card_name(k),
+                    seat_name(from)
+                )
+            }
+            (Action::Discard(k), _) => format!("{who}: discard {k} ({}).", card_name(k)),
+            _ => format!("{who}: {action}."),
+        };
+        // Your own draws (a turn's draw or a replacement) are the cards your hand gained.
+        let mut gained = after.hand.clone();
+        for k in &before.hand {
+            if let Some(i) = gained.iter().position(|g| g == k) {
+                gained.remove(i);
+            }
+        }
+        if !gained.is_empty() && !self.g.is_over() {
+            let drawn: Vec<String> = gained.iter().map(|&k| format!("{k} ({})", card_name(k))).collect();
+            if !text.is_empty() {
+                text.push('\n');
+            }
+            text.push_str(&format!("You draw {}.", drawn.join(" and ")));
+        }
+        Ok(text)
+    }
+
+    fn undo(&mut self) -> bool {
+        let Some(last) = self.g.history().iter().rposition(|&(s, _)| s == YOU) else {
+            return false;
+        };
+        let Ok(mut saved) = serde_json::to_value(&self.g) else {
+            return false;
+        };
+        if let Some(actions) = saved.get_mut("actions").and_then(|a| a.as_array_mut()) {
+            actions.truncate(last);
+        }
+        match serde_json::from_value(saved) {
+            Ok(g) => {
+                self.g = g;
+                true
+            }
+            Err(_) => false,
+        }
+    }
+
+    fn saved(&self) -> Saved {
+        Saved {
+            deal: self.g.clone(),
+            totals: self.totals,
+        }
+    }
+
+    fn extra(&mut self, line: &str) -> Option<String> {
+        (line == "legend").then(|| LEGEND.to_string())
+    }
+}
+
+pub fn run(args: Args, con: &mut Console<impl BufRead, impl Write>) -> Outcome {
+    let (mut t, seed, mut opp, loaded) = match args.common.loaded::<Saved>()? {
+        Some((state, seed, opp)) => {
+            let t = NtTable {
+                g: state.deal,
+                totals: state.totals,
+            };
+            (t, seed, opp, true)
+        }
+        None => {
+            let seed = args.common.seed();
+            let t = NtTable {
+                g: Nantong::new(seed),
+                totals: [0; 3],
+            };
+            (t, seed, args.common.opponent(DEFAULT_LEVEL, seed ^ 0xA11CE), false)
+        }
+    };
+    con.say(&format!("Nantong long cards. {}", seed_line(seed, loaded)))?;
+    con.say(&format!(
+        "You are seat 0; seats 1 and 2 are the computer (level {}).\n{LEGEND}\n\
+         Type an option's number or text, `help` for everything else, `quit` to stop.",
+        opp.level
+    ))?;
+    loop {
+        con.say(&format!("\n=== A deal: {} deals ===", seat_name(t.g.dealer())))?;
+        if drive(&mut t, seed, &mut opp, con)? != Ending::Over {
+            return Ok(());
+        }
+        let score = t.g.score().ok_or("the deal is over without a score")?.clone();
+        con.say(&match t.g.win() {
+            Some(w) => format!("\n{}", win_words(w)),
+            None => "\nThe stock is exhausted: no winner.".into(),
+        })?;
+        for seat in Seat::ALL {
+            con.say(&format!(
+                "  {:<7} {}",
+                seat_name(seat),
+                cards(&t.g.observation(seat).hand)
+            ))?;
+            let melds = melds(t.g.melds(seat));
+            if !melds.is_empty() {
+                con.say(&format!("          melds: {}", melds.join(", ")))?;
+            }
+        }
+        con.say(&breakdown(&score))?;
+        for (r, s) in t.totals.iter_mut().zip(score.settlement) {
+            *r += s;
+        }
+        con.say(&format!(
+            "Running totals: you {:+}, seat 1 {:+}, seat 2 {:+}",
+            t.totals[0], t.totals[1], t.totals[2]
+        ))?;
+        if !con.confirm("Another deal?")? {
+            return Ok(());
+        }
+        t.g = t.g.next_deal();
+    }
+}

@@ -1,0 +1,395 @@
+//! `arbiter play triple-triad`: a match against the built-in opponent in the terminal.
+
+use super::tt_view::{self as view, beside, board, hand_lines, owner_letter, paint_player};
+use super::{drive, seed_line, Common, Console, Ending, Table};
+use crate::term::{Outcome, Style};
+use arbiter_core::tripletriad::{preset, Match, Move, Player, TradeChoice, TripleTriad, PRESETS};
+use arbiter_core::{Engine, Game, Rng};
+use clap::builder::{PossibleValue, PossibleValuesParser};
+use serde::{Deserialize, Serialize};
+use std::io::{BufRead, Write};
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// The rule set (each described below).
+    #[arg(long, default_value = "ff8", value_parser = presets(), conflicts_with = "load")]
+    preset: String,
+    /// Your colour (default: whoever moves first, drawn from the seed).
+    #[arg(long, value_parser = PossibleValuesParser::new(["blue", "red"]), conflicts_with = "load")]
+    you: Option<String>,
+    #[command(flatten)]
+    common: Common<TripleTriad>,
+}
+
+/// The presets with what each plays, for `--help`.
+fn presets() -> PossibleValuesParser {
+    PossibleValuesParser::new(PRESETS.map(|name| {
+        let config = preset(name).expect("every listed preset exists");
+        let help = format!(
+            "{}: {}; {}; {}",
+            view::preset_origin(name),
+            view::rule_items(&config).join(", "),
+            view::sudden_death(config.sudden_death),
+            view::trade(config.trade)
+        );
+        PossibleValue::new(name).help(help)
+    }))
+}
+
+const DEFAULT_LEVEL: &str = "greedy";
+
+/// The save file's own part.
+#[derive(Serialize, Deserialize)]
+struct Saved {
+    you: Player,
+    preset: String,
+    #[serde(rename = "match")]
+    m: Match,
+}
+
+struct TtTable {
+    m: Match,
+    you: Player,
+    preset: String,
+}
+
+fn parse_move(s: &str) -> Option<Move> {
+    let parts: Vec<&str> = s
+        .split(|c: char| c.is_whitespace() || c == ',')
+        .filter(|p| !p.is_empty())
+        .collect();
+    match parts.as_slice() {
+        [card, cell] => Some(Move {
+            card: card.parse().ok()?,
+            cell: cell.parse().ok()?,
+        }),
+        [one] => one.parse().ok(),
+        _ => None,
+    }
+}
+
+fn score_line(g: &TripleTriad) -> String {
+    format!("Score: blue {}, red {}", g.score(Player::Blue), g.score(Player::Red))
+}
+
+impl TtTable {
+    fn who(&self, p: Player) -> &'static str {
+        if p == self.you {
+            "You"
+        } else {
+            "The computer"
+        }
+    }
+
+    /// The match replayed from the start through its first `n` moves (over all rounds).
+    fn replayed(&self, n: usize) -> Option<Match> {
+        let mut m = Match::new(
+            self.m.config().clone(),
+            self.m.brought(Player::Blue).to_vec(),
+            self.m.brought(Player::Red).to_vec(),
+            self.m.seed(),
+        )
+        .ok()?;
+        for &mv in self.m.moves().iter().flatten().take(n) {
+            m.play(mv).ok()?;
+        }
+        Some(m)
+    }
+}
+
+impl Table for TtTable {
+    const GAME: &'static str = TripleTriad::NAME;
+    type Move = Move;
+    type Saved = Saved;
+
+    fn is_over(&self) -> bool {
+        self.m.game().is_over()
+    }
+
+    fn choose(&self, level: &str, rng: &mut Rng) -> Result<Option<Move>, arbiter_core::Error> {
+        self.m.game().choose(level, rng)
+    }
+
+    fn yours(&self) -> bool {
+        self.m.game().to_move() == Some(self.you)
+    }
+
+    fn rules(&self) -> String {
+        view::rules(self.m.config())
+    }
+
+    fn help(&self) -> String {
+        "Type a move as CARD CELL: a card's index in your hand, then a board cell 0..8\n  \
+         (e.g. `2 4` puts your card [2] on the centre cell; `2@4` works too).\n  \
+         legend       what the board's letters and numbers mean"
+            .into()
+    }
+
+    fn screen(&self, st: Style) -> String {
+        let g = self.m.game();
+        let obs = g.observation(self.you);
+        let opponent = if g.rules().open { "open" } else { "hidden" };
+        let mut right = hand_lines(
+            &format!(
+                "{} {}: computer, {opponent}",
+                owner_letter(self.you.other()),
+                self.you.other()
+            ),
+            self.you.other(),
+            &obs.opponent_hand,
+            st,
+        );
+        right.push(String::new());
+        let mine: Vec<_> = obs.hand.iter().cloned().map(Some).collect();
+        right.extend(hand_lines(
+            &format!("{} {}: you", owner_letter(self.you), self.you),
+            self.you,
+            &mine,
+            st,
+        ));
+        format!(
+            "\n{}{}\n{}, round {}.",
+            beside(&board(g, st), &right),
+            view::legend(g),
+            score_line(g),
+            self.m.round_number()
+        )
+    }
+
+    fn prompt(&self) -> String {
+        "your move (CARD CELL)".into()
+    }
+
+    fn read(&self, line: &str) -> Result<Move, String> {
+        let g = self.m.game();
+        let mv = parse_move(line).ok_or_else(|| {
+            format!(
+                "Say CARD CELL, e.g. `0 4` (card 0..{} of your hand, cell 0..8).",
+                g.hand_len(self.you).saturating_sub(1)
+            )
+        })?;
+        g.check(mv).map_err(|e| format!("Illegal move: {e}."))?;
+        Ok(mv)
+    }
+
+    fn play(&mut self, mv: Move, st: Style) -> Outcome<String> {
+        let before = self.m.game().clone();
+        let round = self.m.round_number();
+        let mover = before.next_player();
+        let card = before
+            .hand(mover)
+            .nth(mv.card as usize)
+            .cloned()
+            .ok_or("no such card")?;
+        let captures = self.m.play(mv).map_err(|e| e.to_string())?;
+        // A round that ended in a draw has already given way to the next one: explain the move on
+        // the board it was played on.
+        let after = if self.m.round_number() == round {
+            self.m.game().clone()
+        } else {
+            let mut g = before;
+            g.play_unchecked(mv);
+            g
+        };
+        let mut text = view::explain(&after, mover, self.who(mover), &card, &captures);
+        if self.m.round_number() != round {
+            let result = self.m.rounds().last().ok_or("a round ended without a result")?;
+            text.push_str(&format!(
+                "\n\nRound {round} is a draw, {} to {}. Its final board:\n{}",
+                result.scores[0],
+                result.scores[1],
+                board(&after, st).join("\n")
+            ));
+            text.push_str(&format!(
+                "\n{}: round {} begins; {} moves first.",
+                view::sudden_death(self.m.config().sudden_death),
+                self.m.round_number(),
+                self.m.game().next_player()
+            ));
+        }
+        Ok(text)
+    }
+
+    fn undo(&mut self) -> bool {
+        // Replay every move, noting who made it: back to just before the person's last move.
+        let total: usize = self.m.moves().iter().map(Vec::len).sum();
+        let Some(mut m) = self.replayed(0) else { return false };
+        let mut last_yours = None;
+        for (i, &mv) in self.m.moves().iter().flatten().enumerate().take(total) {
+            if m.game().next_player() == self.you {
+                last_yours = Some(i);
+            }
+            if m.play(mv).is_err() {
+                return false;
+            }
+        }
+        match last_yours.and_then(|n| self.replayed(n)) {
+            Some(m) => {
+                self.m = m;
+                true
+            }
+            None => false,
+        }
+    }
+
+    fn saved(&self) -> Saved {
+        Saved {
+            you: self.you,
+            preset: self.preset.clone(),
+            m: self.m.clone(),
+        }
+    }
+
+    fn extra(&mut self, line: &str) -> Option<String> {
+        (line == "legend").then(|| {
+            format!(
+                "{}\nEmpty cells show their number (and element, if any). Power walls show their \
+                 label on the edge.\nYour hand is listed as [index] name, then the four ranks.",
+                view::legend(self.m.game())
+            )
+        })
+    }
+}
+
+pub fn run(args: Args, con: &mut Console<impl BufRead, impl Write>) -> Outcome {
+    let (mut t, seed, mut opp, loaded) = match args.common.loaded::<Saved>()? {
+        Some((state, seed, opp)) => {
+            let s = state;
+            let t = TtTable {
+                m: s.m,
+                you: s.you,
+                preset: s.preset,
+            };
+            (t, seed, opp, true)
+        }
+        None => {
+            let seed = args.common.seed();
+            let m = Match::from_preset(&args.preset, seed)?;
+            let you = match &args.you {
+                Some(name) => TripleTriad::player(name)?,
+                None => m.game().next_player(),
+            };
+            let t = TtTable {
+                m,
+                you,
+                preset: args.preset.clone(),
+            };
+            // The computer's stream is apart from the match's, so that its choices never change the deal.
+            (t, seed, args.common.opponent(DEFAULT_LEVEL, seed ^ 0x5EED), false)
+        }
+    };
+    let st = con.st;
+    con.say(&format!(
+        "Triple Triad, preset {} ({}). {}",
+        t.preset,
+        view::preset_origin(&t.preset),
+        seed_line(seed, loaded)
+    ))?;
+    con.say(&t.rules())?;
+    con.say(&format!(
+        "You are {} ({}) against the computer (level {}); {} moves first.\n\
+         Type a move as CARD CELL (e.g. `2 4`), `help` for everything else, `quit` to stop.",
+        paint_player(st, t.you, &format!(" {} ", t.you)),
+        owner_letter(t.you),
+        opp.level,
+        t.m.game().next_player()
+    ))?;
+    if drive(&mut t, seed, &mut opp, con)? != Ending::Over {
+        return Ok(());
+    }
+    let result = t.m.result().ok_or("the match is not over")?;
+    con.say(&format!("\n{}", board(t.m.game(), st).join("\n")))?;
+    let [b, r] = result.scores;
+    let verdict = match result.winner {
+        Some(w) if w == t.you => "You win!",
+        Some(_) => "The computer wins.",
+        None => "A draw.",
+    };
+    let rounds = if result.rounds > 1 {
+        format!(" after {} rounds", result.rounds)
+    } else {
+        String::new()
+    };
+    con.say(&format!("Final score{rounds}: blue {b}, red {r}. {verdict}"))?;
+    settle(&mut t, con)
+}
+
+/// The trade: what it will cost is said before the person confirms a choice.
+fn settle(t: &mut TtTable, con: &mut Console<impl BufRead, impl Write>) -> Outcome {
+    let st = con.st;
+    let m = &mut t.m;
+    let you = t.you;
+    let rule = m.config().trade;
+    con.say(&format!("T{}.", &view::trade(rule)[1..]))?;
+    let choice = m.trade_choice().map_err(|e| e.to_string())?;
+    let yours = m.brought(you).to_vec();
+    let theirs = m.brought(you.other()).to_vec();
+    let picks: Vec<u8> = match choice {
+        TradeChoice::Automatic => Vec::new(),
+        TradeChoice::Pick { chooser, count } if chooser != you => {
+            // The computer takes your strongest cards.
+            let mut idx: Vec<u8> = (0..5).collect();
+            idx.sort_by_key(|&i| std::cmp::Reverse(yours[i as usize].rank_sum()));
+            idx.truncate(count as usize);
+            idx
+        }
+        TradeChoice::Swap { chooser } if chooser != you => {
+            // The computer gains the most in rank sums.
+            let gain = |i: usize| yours[i].rank_sum() as i64 - theirs[i].rank_sum() as i64;
+            vec![(0..5).max_by_key(|&i| gain(i)).unwrap_or(0) as u8]
+        }
+        TradeChoice::Pick { count, .. } => {
+            let cards: Vec<_> = theirs.iter().cloned().map(Some).collect();
+            con.say(&hand_lines("The computer's five cards", you.other(), &cards, st).join("\n"))?;
+            loop {
+                let prompt = format!("Take {count} card(s): type {count} index(es) 0..4, separated by spaces");
+                let Some(line) = con.ask(&prompt)?.filter(|l| !matches!(l.as_str(), "q" | "quit")) else {
+                    return con.say("The trade is left unsettled.").map_err(Into::into);
+                };
+                let picks: Option<Vec<u8>> = line.split_whitespace().map(|s| s.parse().ok()).collect();
+                let distinct = |p: &[u8]| p.iter().enumerate().all(|(i, x)| !p[..i].contains(x));
+                match picks {
+                    Some(p) if p.len() == count as usize && p.iter().all(|&i| i < 5) && distinct(&p) => {
+                        let names: Vec<&str> = p.iter().map(|&i| theirs[i as usize].name.as_str()).collect();
+                        if con.confirm(&format!("You take {}. Confirm?", names.join(", ")))? {
+                            break p;
+                        }
+                    }
+                    _ => con.say(&format!("Give {count} different indices from 0 to 4."))?,
+                }
+            }
+        }
+        TradeChoice::Swap { .. } => {
+            let cards: Vec<_> = theirs.iter().cloned().map(Some).collect();
+            con.say(&hand_lines("The computer's five cards", you.other(), &cards, st).join("\n"))?;
+            let mine: Vec<_> = yours.iter().cloned().map(Some).collect();
+            con.say(&hand_lines("Your five cards (each faces the same index)", you, &mine, st).join("\n"))?;
+            loop {
+                let Some(line) = con.ask("Swap: type one index 0..4")? else {
+                    return Ok(());
+                };
+                match line.parse::<u8>() {
+                    Ok(i) if i < 5 => {
+                        let q = format!(
+                            "You take {} and give up your {} (the facing card). Confirm?",
+                            theirs[i as usize].name, yours[i as usize].name
+                        );
+                        if con.confirm(&q)? {
+                            break vec![i];
+                        }
+                    }
+                    _ => con.say("Give one index from 0 to 4.")?,
+                }
+            }
+        }
+    };
+    let transfers = m.settle_trade(&picks).map_err(|e| e.to_string())?;
+    if transfers.is_empty() {
+        con.say("No card changes hands.")?;
+    }
+    for tr in transfers {
+        let to = if tr.to == you { "you" } else { "the computer" };
+        con.say(&format!("{} ({}'s) goes to {to}.", tr.card.name, tr.from))?;
+    }
+    Ok(())
+}

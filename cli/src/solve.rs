@@ -1,0 +1,55 @@
+//! `arbiter solve GAME`: the exact value of a position and a best line.
+
+use crate::perft::{load_state, rate};
+use crate::term::Outcome;
+use arbiter_core::tripletriad::Solver;
+use arbiter_core::Game as _;
+use std::io::Write;
+use std::path::PathBuf;
+use std::time::Instant;
+
+#[derive(clap::Subcommand)]
+pub enum Game {
+    /// Triple Triad, both hands read (as if open).
+    TripleTriad {
+        /// A state in the JSON form of the conformance cases.
+        #[arg(long, value_name = "FILE")]
+        state: PathBuf,
+    },
+}
+
+pub fn run(game: Game, out: &mut impl Write) -> Outcome {
+    let Game::TripleTriad { state } = game;
+    let g = load_state(&state)?;
+    let mover = g.next_player();
+    let mut solver = Solver::default();
+    let t = Instant::now();
+    let s = solver.solve(&g);
+    let secs = t.elapsed().as_secs_f64();
+    let verdict = match s.value {
+        0 => "a draw".to_string(),
+        v if v > 0 => format!("{mover} wins by {v}"),
+        v => format!("{mover} loses by {}", -v),
+    };
+    writeln!(
+        out,
+        "value {:+}: the final score difference for {mover} (to move) under best play on both sides ({verdict})",
+        s.value
+    )?;
+    // The best line: a best move, then the best reply to it, and so on to the end.
+    let mut line = Vec::new();
+    let mut pos = g.clone();
+    while let Some(mv) = solver.solve(&pos).best_move {
+        line.push(format!("{} {mv}", pos.next_player()));
+        pos.play(mv).map_err(|e| e.to_string())?;
+    }
+    let best = s.best_move.map_or("-".into(), |m| m.to_string());
+    writeln!(out, "best move {best} (hand card index @ board cell)")?;
+    writeln!(
+        out,
+        "best line: {}",
+        if line.is_empty() { "-".into() } else { line.join(", ") }
+    )?;
+    writeln!(out, "{} nodes in {secs:.3} s ({})", s.nodes, rate(s.nodes, secs))?;
+    Ok(())
+}
