@@ -1,0 +1,187 @@
+
+// ---- Triple Triad --------------------------------------------------------------------------
+
+export type TripleTriadPlayer = "blue" | "red";
+export type TripleTriadLevel = "random" | "greedy" | "perfect";
+export type TripleTriadPreset = "ff8" | "ttonline" | "mush" | "ffforever";
+export type Element = "none" | "fire" | "ice" | "thunder" | "earth" | "poison" | "wind" | "water" | "holy";
+export type Side = "top" | "right" | "bottom" | "left";
+/** The rule that flipped a card, as `lastCaptures()` reports it. */
+export type CaptureRule = "same" | "plus" | "basic" | "battle" | "combo";
+export type SuddenDeath = "off" | "own_colours" | "shuffle" | "original_hands";
+export type TradeRule =
+  | "training" | "none" | "one" | "two" | "three" | "four" | "all"
+  | "diff" | "diff_over_five" | "direct" | "direct_swap" | "random";
+
+/** A card: ranks top, right, bottom, left (10 is A). */
+export interface Card {
+  name: string;
+  ranks: [number, number, number, number];
+  element: Element;
+  /** Used by power walls only. */
+  power: number;
+  /** 1..10 for deck limits; 0 when unknown. */
+  level: number;
+}
+/** A card as input: `element` defaults to `"none"`, `power` and `level` to 0. */
+export type CardInput = Pick<Card, "name" | "ranks"> & Partial<Card>;
+
+/** The placement rules. In input every flag defaults to false except `elemental_clamp` (true)
+ * and `same_min_matches` (2); an unknown name is refused. */
+export interface TripleTriadRules {
+  open: boolean;
+  random: boolean;
+  same: boolean;
+  same_wall: boolean;
+  same_min_matches: number;
+  plus: boolean;
+  plus_wall: boolean;
+  combo: boolean;
+  combo_from_basic: boolean;
+  battle: boolean;
+  borderless: boolean;
+  elemental: boolean;
+  elemental_clamp: boolean;
+}
+
+/** A power-wall label on one side of a cell: `">5"`, `"<15"`, `"=8"`. */
+export interface Wall {
+  cell: number;
+  side: Side;
+  label: string;
+}
+
+export interface Placed<C = Card> {
+  card: C;
+  owner: TripleTriadPlayer;
+}
+
+/** A round's state: what `TripleTriad.toJSON()` writes (the conformance cases' state). */
+export interface TripleTriadState {
+  rules: TripleTriadRules;
+  /** Cell elements, present only when some cell has one. */
+  elements?: (Element | null)[];
+  /** Power walls, present only when there are some. */
+  walls?: Wall[];
+  /** Nine cells, row-major from the top left. */
+  board: (Placed | null)[];
+  hands: { blue: Card[]; red: Card[] };
+  to_move: TripleTriadPlayer;
+}
+
+/** A round's state as `TripleTriad.fromJSON()` reads it (defaults filled in). */
+export interface TripleTriadStateInput {
+  rules?: Partial<TripleTriadRules>;
+  elements?: (Element | null)[];
+  walls?: Wall[];
+  board: (Placed<CardInput> | null)[];
+  hands: { blue?: CardInput[]; red?: CardInput[] };
+  to_move: TripleTriadPlayer;
+}
+
+/** What one player sees: the opponent's unplayed cards are `null` unless the rules are open. */
+export interface TripleTriadObservation {
+  player: TripleTriadPlayer;
+  rules: TripleTriadRules;
+  elements: (Element | null)[];
+  walls: Wall[];
+  board: (Placed | null)[];
+  hand: Card[];
+  opponent_hand: (Card | null)[];
+  to_move: TripleTriadPlayer;
+}
+
+/** What one placement did. */
+export interface Captures {
+  /** The cell the card was put on. */
+  placed_on: number;
+  /** Where it ended (differs when a power wall rotated its line). */
+  cell: number;
+  rotated: boolean;
+  /** Cells whose sides matched for Same. */
+  same_matches: number[];
+  /** Each card that changed colour, in cell order, with the rule that flipped it. */
+  flips: { cell: number; rule: CaptureRule }[];
+  /** The placed card was lost in a Battle. */
+  placed_lost: boolean;
+}
+
+export interface Solution {
+  /** The final score of the player to move minus the opponent's, with perfect play by both. */
+  value: number;
+  /** A move reaching `value`; `null` once the board is full. */
+  bestMove: string | null;
+}
+
+/** Everything that configures a match. */
+export interface MatchConfig {
+  rules: TripleTriadRules;
+  /** `"random"`: drawn from the seed each round (when elemental); or nine given cells. */
+  elements: "random" | { given: (Element | null)[] };
+  walls: Wall[];
+  sudden_death: SuddenDeath;
+  /** Rounds in all, round 1 included; `null` for no limit. */
+  round_limit: number | null;
+  trade: TradeRule;
+  /** Who moves first in round 1; `null`: drawn from the seed. */
+  first: TripleTriadPlayer | null;
+  /** Seconds per move (15..300), for the host's clock. */
+  time: number | null;
+  deck_level_limit: number | null;
+  /** Cards each player owns in all, checked by the `all` trade. */
+  owned: { blue: number; red: number } | null;
+}
+
+/** A move in a match save: the card's index in the mover's hand, and the cell. */
+export interface TripleTriadMove {
+  card: number;
+  cell: number;
+}
+
+/** A match save: what `TripleTriadMatch.toJSON()` writes. */
+export interface MatchState {
+  config: MatchConfig;
+  blue: Card[];
+  red: Card[];
+  /** A decimal string when beyond 2^53. */
+  seed: number | string;
+  /** The moves of every round started, the current one last. */
+  rounds: TripleTriadMove[][];
+  /** The trade's picks, once settled. */
+  picks: number[] | null;
+}
+
+/** A match to start (`{config, blue, red, seed}`) or a save to resume. */
+export interface MatchStateInput {
+  config: Partial<Omit<MatchConfig, "rules">> & { rules?: Partial<TripleTriadRules> };
+  blue: CardInput[];
+  red: CardInput[];
+  seed: number | string;
+  rounds?: TripleTriadMove[][];
+  picks?: number[] | null;
+}
+
+export interface RoundResult {
+  winner: TripleTriadPlayer | null;
+  /** Blue's and red's final scores. */
+  scores: [number, number];
+}
+
+export interface MatchResult extends RoundResult {
+  rounds: number;
+}
+
+/** What the trade needs from the winner. */
+export type TradeChoice =
+  | "automatic"
+  | { pick: { chooser: TripleTriadPlayer; count: number } }
+  | { swap: { chooser: TripleTriadPlayer } };
+
+/** A card changing hands in the trade. */
+export interface Transfer {
+  card: Card;
+  from: TripleTriadPlayer;
+  to: TripleTriadPlayer;
+  /** Its position among the five that `from` brought. */
+  index: number;
+}

@@ -1,0 +1,101 @@
+// Every kind of bad input to every method: each is an ArbiterError with the right code, never a
+// TypeError, a trap or a poisoned instance (a panic on wasm32 would abort every later call).
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { inspect } from "node:util";
+import { TripleTriad, TripleTriadMatch } from "arbiter-engine";
+import { own, throwsArbiter } from "./helpers.mjs";
+
+const BAD = "BAD_ARGUMENT";
+const PARSE = "PARSE_ERROR";
+const cyclic = {};
+cyclic.self = cyclic;
+
+/** Bad values of each kind of parameter, with the code each must throw. */
+const bad = {
+  text: [undefined, null, 5, true, {}, [], Symbol("x"), () => "x", 10n].map((v) => [v, BAD]),
+  move: [
+    ...[undefined, null, true, {}, [], Symbol("x"), 10n, -1, 1.5, NaN, Infinity, -Infinity, 2 ** 53, 1e300].map((v) => [v, BAD]),
+    ...["", "nonsense", "\u{1F980}", "\0", "1".repeat(10_000)].map((v) => [v, PARSE]),
+  ],
+  count: [undefined, null, "3", -1, 1.5, NaN, Infinity, 2 ** 32, 1e300, 3n, {}].map((v) => [v, BAD]),
+  seed: [undefined, null, "1", -1, 1.5, NaN, 2 ** 53, -1n, 2n ** 64n, {}].map((v) => [v, BAD]),
+  json: [
+    ...[undefined, null, 5, true, Symbol("x"), 10n].map((v) => [v, BAD]),
+    ...["", "not json", "{}", "[]", "null", {}, [], cyclic, { big: 1n }, { rules: { nonsense: true } }].map((v) => [v, PARSE]),
+  ],
+  picks: [undefined, null, 5, "[0]", [-1], [1.5], ["a"], [256], {}, [null]].map((v) => [v, BAD]),
+};
+
+/** Calls `call` with each bad value of `kind`. */
+function refuses(kind, call, what) {
+  for (const [value, code] of bad[kind]) {
+    throwsArbiter(() => call(value), code, `${what}(${inspect(value).slice(0, 40)})`);
+  }
+}
+
+/** The verbs of every game, with a valid value for each other parameter. */
+function sharedVerbs(g, player, level) {
+  refuses("move", (v) => g.play(v), "play");
+  refuses("count", (v) => g.perft(v), "perft");
+  refuses("count", (v) => g.actionText(v), "actionText");
+  refuses("text", (v) => g.actionId(v), "actionId");
+  refuses("text", (v) => g.chooseMove(v, 1), "chooseMove level");
+  refuses("seed", (v) => g.chooseMove(level, v), "chooseMove seed");
+  refuses("text", (v) => g.chooseMove(v, 1), "chooseMove level");
+  throwsArbiter(() => g.chooseMove("grandmaster", 1), BAD, "unknown level");
+  throwsArbiter(() => g.actionText(g.numActions), BAD, "action id past the last");
+  throwsArbiter(() => g.play(g.numActions), BAD, "action id past the last");
+  throwsArbiter(() => g.actionId("nonsense"), PARSE, "actionId of nonsense");
+  for (const [value] of bad.text) throwsArbiter(() => g.observation(value), undefined, "observation");
+  throwsArbiter(() => g.observation(typeof player === "number" ? 3 : "purple"), undefined, "observation of nobody");
+}
+
+/** After all that, the instance still plays a whole game. */
+function stillPlays(g, level) {
+  let seed = 0;
+  while (!g.isOver) g.play(g.chooseMove(level, seed++));
+  assert.notEqual(g.outcome, null);
+}
+
+test("Triple Triad rounds refuse bad input", (t) => {
+  const g = own(t, TripleTriad.fromPreset("ff8", 1));
+  sharedVerbs(g, "blue", "greedy");
+  for (const [value] of bad.text) throwsArbiter(() => g.score(value), BAD, "score");
+  throwsArbiter(() => g.score("purple"), PARSE, "score of nobody");
+  refuses("text", (v) => TripleTriad.fromPreset(v, 1), "fromPreset name");
+  throwsArbiter(() => TripleTriad.fromPreset("chess", 1), BAD, "unknown preset");
+  refuses("seed", (v) => TripleTriad.fromPreset("ff8", v), "fromPreset seed");
+  refuses("json", (v) => TripleTriad.fromJSON(v), "fromJSON");
+  stillPlays(g, "greedy");
+});
+
+test("Triple Triad matches refuse bad input", (t) => {
+  const m = own(t, TripleTriadMatch.fromPreset("ff8", 1));
+  refuses("move", (v) => m.play(v), "play");
+  refuses("json", (v) => TripleTriadMatch.fromJSON(v), "fromJSON");
+  refuses("seed", (v) => TripleTriadMatch.fromPreset("ff8", v), "fromPreset seed");
+  refuses("text", (v) => TripleTriadMatch.fromPreset(v, 1), "fromPreset name");
+  throwsArbiter(() => m.settleTrade([0]), "ILLEGAL_MOVE", "trade before the end");
+  let seed = 0;
+  while (!m.isOver) {
+    const g = m.game();
+    m.play(g.chooseMove("random", seed++));
+    g.free();
+  }
+  refuses("picks", (v) => m.settleTrade(v), "settleTrade");
+  if (m.result.winner) {
+    throwsArbiter(() => m.settleTrade([0, 0]), "ILLEGAL_MOVE", "two picks");
+    throwsArbiter(() => m.settleTrade([5]), "ILLEGAL_MOVE", "pick 5");
+  }
+});
+
+test("a freed object throws instead of crashing", () => {
+  const g = TripleTriad.fromPreset("ff8", 1);
+  g.free();
+  assert.throws(() => g.legalMoves(), Error);
+  // The instance lives on.
+  const h = TripleTriad.fromPreset("ff8", 1);
+  assert.equal(h.legalMoves().length, 45);
+  h.free();
+});
