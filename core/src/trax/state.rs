@@ -117,6 +117,56 @@ pub enum MoveError {
 #[error("a tile limit of {0} is outside 1..={max}", max = MAX_TILES_CEILING)]
 pub struct TileLimitError(pub u32);
 
+/// How a game was won.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
+pub enum WinKind {
+    /// A closed path of the winner's colour.
+    Loop,
+    /// A path of the winner's colour joining opposite sides of an area at least 8 wide or tall.
+    Line,
+}
+
+/// The winner of a game and how they won ([`Trax::win`]); JSON `{"winner": "red", "kind": "loop"}`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Win {
+    /// The winner.
+    pub winner: Colour,
+    /// A loop or a line.
+    pub kind: WinKind,
+}
+
+/// A cell in notation coordinates: column 1 is the area's leftmost (`A`), row 1 its top.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Coords {
+    /// The column, from 1.
+    pub col: u32,
+    /// The row, from 1.
+    pub row: u32,
+}
+
+/// A turn as a host shows it ([`Trax::last_turn`]); JSON
+/// `{"move": "B2/", "placed": {"col": 2, "row": 2}, "forced": [{"col": 1, "row": 2}]}`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct LastTurn {
+    /// The move, written in notation.
+    #[cfg_attr(feature = "serde", serde(rename = "move", serialize_with = "notation"))]
+    pub mv: Move,
+    /// Where its tile went.
+    pub placed: Coords,
+    /// The tiles it forced, in the order they fell.
+    pub forced: Vec<Coords>,
+}
+
+#[cfg(feature = "serde")]
+fn notation<S: serde::Serializer>(mv: &Move, s: S) -> Result<S::Ok, S::Error> {
+    s.collect_str(mv)
+}
+
 /// Where a turn's tiles went and what they did.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct TurnReport {
@@ -143,6 +193,7 @@ pub(crate) struct Saved {
     bbox: BBox,
     to_move: Colour,
     result: Option<Outcome<Colour>>,
+    loops: u8,
 }
 
 /// Why [`Trax::turn`] refused a turn.
@@ -282,6 +333,10 @@ pub struct Trax {
     bbox: BBox,
     to_move: Colour,
     result: Option<Outcome<Colour>>,
+    /// The colours (bit per colour) that closed a loop in the last turn: how a win was won.
+    loops: u8,
+    /// Where the last turn played through `play` put its tiles (none after `undo`).
+    last: Option<TurnReport>,
     /// Moves played, in notation (for records and replays).
     history: Vec<Move>,
     /// The state before each move of `history`, for [`Trax::undo`].
@@ -632,6 +687,8 @@ impl Trax {
             bbox: EMPTY_BOX,
             to_move: Colour::White,
             result: None,
+            loops: 0,
+            last: None,
             history: Vec::new(),
             turns: Vec::new(),
             log: Vec::new(),
@@ -758,6 +815,53 @@ impl Trax {
             .map(|i| self.board.grid[i].tile)
             .filter(|&t| t != 0)
             .map(Tile)
+    }
+
+    /// Who won and how (a loop or a line), once a player has won. When a turn makes both colours
+    /// win, the mover wins: by a loop if the mover closed one, else by a line.
+    ///
+    /// ```
+    /// use arbiter_core::trax::{Colour, Trax, Variant, Win, WinKind};
+    /// let moves: Vec<_> = ["@0/", "B1\\", "B2/"].iter().map(|m| m.parse().unwrap()).collect();
+    /// let g = Trax::replay(Variant::Unbounded, &moves).unwrap();
+    /// assert_eq!(g.win(), Some(Win { winner: Colour::Red, kind: WinKind::Loop }));
+    /// ```
+    pub fn win(&self) -> Option<Win> {
+        let winner = self.result?.winner()?;
+        let kind = if self.loops >> winner as u8 & 1 != 0 {
+            WinKind::Loop
+        } else {
+            WinKind::Line
+        };
+        Some(Win { winner, kind })
+    }
+
+    /// The last turn played through `play` on this object (or the last move of a loaded game):
+    /// its move and the cells of its tile and of the tiles it forced, in notation coordinates of
+    /// the area now; `None` on an empty board and after [`Trax::undo`].
+    ///
+    /// ```
+    /// use arbiter_core::Game;
+    /// use arbiter_core::trax::{Coords, Trax, Variant};
+    /// let mut g = Trax::new(Variant::Unbounded);
+    /// for m in ["@0/", "B1\\", "B2/"] {
+    ///     g.play(m.parse().unwrap()).unwrap();
+    /// }
+    /// let turn = g.last_turn().unwrap();
+    /// assert_eq!((turn.mv.to_string(), turn.placed), ("B2/".into(), Coords { col: 2, row: 2 }));
+    /// assert_eq!(turn.forced, [Coords { col: 1, row: 2 }]);
+    /// ```
+    pub fn last_turn(&self) -> Option<LastTurn> {
+        let report = self.last.as_ref()?;
+        let cell = |(x, y): (i32, i32)| Coords {
+            col: (x - self.bbox.minx + 1) as u32,
+            row: (y - self.bbox.miny + 1) as u32,
+        };
+        Some(LastTurn {
+            mv: *self.history.last()?,
+            placed: cell(report.placed),
+            forced: report.forced.iter().copied().map(cell).collect(),
+        })
     }
 
     /// Cells allocated for the board (for tests of its size).
@@ -912,6 +1016,7 @@ impl Trax {
             bbox: self.bbox,
             to_move: self.to_move,
             result: self.result,
+            loops: self.loops,
         }
     }
 
@@ -929,6 +1034,7 @@ impl Trax {
         self.bbox = s.bbox;
         self.to_move = s.to_move;
         self.result = s.result;
+        self.loops = s.loops;
     }
 
     /// Plays the chosen tile and its forced plays, decides wins; a refused turn leaves the board
@@ -957,6 +1063,7 @@ impl Trax {
             wins |= self.lines();
         }
         self.to_move = mover.other();
+        self.loops = loops;
         self.result = match wins {
             0 if self.variant == Variant::EightByEight && self.tiles == 64 => Some(Outcome::Draw),
             0 => None,
@@ -1074,6 +1181,7 @@ impl Trax {
         if self.result.is_none() && self.variant == Variant::EightByEight && !self.has_legal_move() {
             self.result = Some(Outcome::Draw);
         }
+        self.last = Some(report.clone());
         Ok(report)
     }
 
@@ -1096,6 +1204,7 @@ impl Trax {
         let saved = self.turns.pop()?;
         let mv = self.history.pop();
         self.restore(saved);
+        self.last = None;
         // A board that shrank a lot gives its memory back.
         self.refit(MARGIN, true);
         mv
@@ -1449,6 +1558,31 @@ mod tests {
     fn perft_table_of_the_rules() {
         let g = Trax::new(Variant::Unbounded);
         assert_eq!([1, 2, 3, 4].map(|d| g.perft(d)), [2, 24, 432, 9568]);
+    }
+
+    #[test]
+    fn wins_say_loop_or_line_and_undo_takes_them_back() {
+        let column = "@0+ A2+ A3+ A4+ A5+ A6+ A7+ A8+";
+        let mut g = play(Variant::Unbounded, column);
+        assert_eq!(
+            g.win(),
+            Some(Win {
+                winner: Colour::White,
+                kind: WinKind::Line
+            })
+        );
+        assert_eq!(play(Variant::Loop, column).win(), None, "Loop Trax has no lines");
+        let turn = g.last_turn().unwrap();
+        assert_eq!(
+            (turn.mv, turn.placed, turn.forced.len()),
+            ("A8+".parse().unwrap(), Coords { col: 1, row: 8 }, 0)
+        );
+        g.undo();
+        assert_eq!((g.win(), g.last_turn()), (None, None));
+        let mut g = play(Variant::Unbounded, "@0/ B1\\ B2/");
+        assert_eq!(g.win().map(|w| w.kind), Some(WinKind::Loop));
+        g.undo();
+        assert_eq!(g.win(), None);
     }
 
     #[test]
