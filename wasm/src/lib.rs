@@ -10,6 +10,7 @@
 
 mod convert;
 mod engine;
+mod trax;
 mod tripletriad;
 
 use wasm_bindgen::prelude::*;

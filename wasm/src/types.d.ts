@@ -185,3 +185,42 @@ export interface Transfer {
   /** Its position among the five that `from` brought. */
   index: number;
 }
+
+// ---- Trax ----------------------------------------------------------------------------------
+
+export type TraxPlayer = "white" | "red";
+export type TraxVariant = "8x8" | "unbounded" | "loop";
+export type TraxLevel = "random" | "easy";
+
+/** A saved game (also its observation: Trax hides nothing): the variant, the moves in official
+ * notation, and the tile limit when it is not the default 10,000. Loading replays the moves. */
+export interface TraxState {
+  variant: TraxVariant;
+  moves: string[];
+  max_tiles?: number;
+}
+
+/** A tile: its notation shape and the colour of each edge. */
+export interface TraxTile {
+  shape: "+" | "/" | "\\";
+  /** North, east, south, west. */
+  edges: [TraxPlayer, TraxPlayer, TraxPlayer, TraxPlayer];
+}
+
+/** A cell in notation coordinates: column 1 is the leftmost (`A`), row 1 the top. */
+export interface TraxCoords {
+  col: number;
+  row: number;
+}
+
+/** The last turn: its move, its tile's cell, and the tiles it forced in the order they fell. */
+export interface TraxTurn {
+  move: string;
+  placed: TraxCoords;
+  forced: TraxCoords[];
+}
+
+export interface TraxWin {
+  winner: TraxPlayer;
+  kind: "loop" | "line";
+}

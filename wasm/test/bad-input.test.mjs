@@ -3,7 +3,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { inspect } from "node:util";
-import { TripleTriad, TripleTriadMatch } from "arbiter-engine";
+import { TripleTriad, TripleTriadMatch, Trax } from "arbiter-engine";
 import { own, throwsArbiter } from "./helpers.mjs";
 
 const BAD = "BAD_ARGUMENT";
@@ -88,6 +88,22 @@ test("Triple Triad matches refuse bad input", (t) => {
     throwsArbiter(() => m.settleTrade([0, 0]), "ILLEGAL_MOVE", "two picks");
     throwsArbiter(() => m.settleTrade([5]), "ILLEGAL_MOVE", "pick 5");
   }
+});
+
+test("Trax games refuse bad input", (t) => {
+  const g = own(t, new Trax("8x8"));
+  g.play("@0+");
+  sharedVerbs(g, "white", "easy");
+  refuses("count", (v) => g.tileAt(v, 1), "tileAt col");
+  refuses("count", (v) => g.tileAt(1, v), "tileAt row");
+  refuses("text", (v) => new Trax(v), "new Trax variant");
+  for (const [value, code] of bad.count.filter(([v]) => v !== undefined)) {
+    throwsArbiter(() => new Trax("8x8", value), code, `new Trax maxTiles ${String(value)}`);
+  }
+  refuses("text", (v) => Trax.fromRecord(v, "8x8"), "fromRecord text");
+  refuses("text", (v) => Trax.fromRecord("@0+", v), "fromRecord variant");
+  refuses("json", (v) => Trax.fromJSON(v), "fromJSON");
+  stillPlays(g, "random");
 });
 
 test("a freed object throws instead of crashing", () => {

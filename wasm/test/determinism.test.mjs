@@ -4,7 +4,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { TripleTriad, TripleTriadMatch } from "arbiter-engine";
+import { TripleTriad, TripleTriadMatch, Trax } from "arbiter-engine";
 import { own } from "./helpers.mjs";
 
 const fixture = JSON.parse(readFileSync(new URL("./fixtures/selfplay.json", import.meta.url), "utf8"));
@@ -46,4 +46,12 @@ test("a Triple Triad match, trade included, plays as in Rust", (t) => {
   assert.deepEqual(picks, game.picks);
   m.settleTrade(picks);
   assert.deepEqual(m.toJSON(), own(t, TripleTriadMatch.fromJSON(game.final)).toJSON());
+});
+
+test("Trax plays as in Rust", (t) => {
+  const { start, seed, game } = fixture.trax;
+  const g = own(t, new Trax(start.variant));
+  const moves = selfplay(Trax.levels, seed, (l, s) => g.chooseMove(l, s), (m) => g.play(m));
+  assert.deepEqual(moves, game.moves);
+  assert.deepEqual(g.toJSON(), own(t, Trax.fromJSON(game.final)).toJSON());
 });

@@ -4,7 +4,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, writeFileSync, rmSync, mkdirSync } from "node:fs";
+import { mkdtempSync, writeFileSync, rmSync, mkdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -12,6 +12,14 @@ import { fileURLToPath } from "node:url";
 const pkg = dirname(dirname(fileURLToPath(import.meta.url)));
 const tsc = join(pkg, "node_modules", ".bin", "tsc");
 const run = (cmd, args, cwd) => execFileSync(cmd, args, { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+
+test("no public signature is typed any", () => {
+  const declarations = ["dist/arbiter_wasm.d.ts", "js/node.d.ts", "js/web.d.ts", "js/error.d.ts"];
+  for (const file of declarations) {
+    const code = readFileSync(join(pkg, file), "utf8").replace(/\/\*[\s\S]*?\*\//g, "").replace(/\/\/.*$/gm, "");
+    assert.doesNotMatch(code, /\bany\b/, file);
+  }
+});
 
 test("npm pack, install the tarball, import, require, play", (t) => {
   const scratch = mkdtempSync(join(tmpdir(), "arbiter-engine-"));

@@ -3,6 +3,7 @@
 //! moves give the same games in Rust and in JavaScript. Run with `UPDATE_FIXTURES=1` to rewrite
 //! the file after a change of the core that changes games on purpose.
 
+use arbiter_core::trax::{Trax, Variant};
 use arbiter_core::tripletriad::{Match, TradeChoice, TripleTriad};
 use arbiter_core::{Engine, Rng};
 use serde_json::{json, Value};
@@ -52,6 +53,10 @@ fn the_fixture_holds_the_games_rust_plays() {
         "triple-triad-match": {
             "start": {"preset": "ffforever", "seed": 3}, "seed": 200,
             "game": match_selfplay(Match::from_preset("ffforever", 3).unwrap(), 200),
+        },
+        "trax": {
+            "start": {"variant": "8x8"}, "seed": 300,
+            "game": selfplay(Trax::new(Variant::EightByEight), 300),
         },
     });
     let text = serde_json::to_string_pretty(&games).unwrap() + "\n";

@@ -2,6 +2,7 @@
 // `@ts-expect-error` lines prove that wrong uses do not compile.
 import init, {
   ArbiterError,
+  Trax,
   TripleTriad,
   TripleTriadMatch,
   type Captures,
@@ -16,6 +17,13 @@ import init, {
   type TripleTriadObservation,
   type TripleTriadPlayer,
   type TripleTriadState,
+  type TraxLevel,
+  type TraxPlayer,
+  type TraxState,
+  type TraxTile,
+  type TraxTurn,
+  type TraxVariant,
+  type TraxWin,
 } from "arbiter-engine";
 
 export async function browserStart(): Promise<void> {
@@ -95,6 +103,38 @@ export function tripleTriadMatch(): void {
   using copy = m.clone();
   void [n, rounds, result, timeout, seed, again, started, copy];
   m.free();
+}
+
+export function trax(): void {
+  const variant: TraxVariant = "loop";
+  using g = new Trax(variant);
+  using limited = new Trax("8x8", 64);
+  using read = Trax.fromRecord("1. @0/ B1\\", "unbounded");
+  g.play("@0+");
+  g.play(g.legalActions()[0]!);
+  const mover: TraxPlayer | null = g.toMove;
+  const next: TraxPlayer = g.nextPlayer;
+  const outcome: TraxPlayer | "draw" | null = g.outcome;
+  const tile: TraxTile | null = g.tileAt(1, 1);
+  const north: TraxPlayer | undefined = tile?.edges[0];
+  const turn: TraxTurn | null = g.lastTurn();
+  const forced: number[] | undefined = turn?.forced.map((c) => c.col);
+  const win: TraxWin | null = g.win();
+  const kind: "loop" | "line" | undefined = win?.kind;
+  const undone: string | null = g.undo();
+  const size: { cols: number; rows: number } = g.size;
+  const counts: number[] = [g.tiles, g.maxTiles, g.perft(2), g.numActions];
+  const levels: TraxLevel[] = Trax.levels;
+  const saved: TraxState = g.toJSON();
+  const seen: TraxState = g.observation("red");
+  using back = Trax.fromJSON(saved);
+  using copy = back.clone();
+  const named: TraxVariant = copy.variant;
+  void [limited, read, mover, next, outcome, north, forced, kind, undone, size, counts, levels, seen, named];
+  // @ts-expect-error: Trax players are white and red
+  g.observation("blue");
+  // @ts-expect-error: no such variant
+  new Trax("9x9");
 }
 
 export function errors(): void {
