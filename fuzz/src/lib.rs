@@ -4,11 +4,10 @@
 //! what they must. The libFuzzer binaries in `fuzz_targets/` call them; the test below replays every
 //! input kept under `regressions/`, on stable Rust.
 
-use arbiter_core::nantong::{counts_of, is_winning, score_deal, waits, Meld, Nantong, PlayerHand, Win};
+use arbiter_core::nantong::{FinishedDeal, Nantong};
 use arbiter_core::trax::{read_record, Move as TraxMove, Trax, Variant};
 use arbiter_core::tripletriad::{Match, Move, Player, Setup, TradeChoice, TripleTriad, PRESETS};
 use arbiter_core::{Engine, Game, Rng};
-use serde_json::Value;
 
 /// Bytes read front to back; exhausted input reads as zeros.
 struct Input<'a>(&'a [u8]);
@@ -189,7 +188,17 @@ pub fn trax_record(data: &[u8]) {
         let legal = g.legal_moves();
         let before = trax_snapshot(&g);
         match g.play(mv) {
-            Ok(()) => assert!(legal.contains(&mv), "{mv} accepted but not offered"),
+            Ok(()) => {
+                assert!(legal.contains(&mv), "{mv} accepted but not offered");
+                // Undo then replay gives the same state; a save loads back equal.
+                let mut u = g.clone();
+                assert_eq!(u.undo(), Some(mv));
+                assert_eq!(trax_snapshot(&u), before);
+                u.play(mv).unwrap();
+                assert_eq!(u, g);
+                let back: Trax = serde_json::from_str(&json(&g)).unwrap();
+                assert_eq!(back, g);
+            }
             Err(_) => {
                 assert!(!legal.contains(&mv), "{mv} offered but refused");
                 assert_eq!(trax_snapshot(&g), before);
@@ -207,7 +216,7 @@ fn nantong_invariant(g: &Nantong) {
     for &seat in Nantong::PLAYERS {
         let o = g.observation(seat);
         assert_eq!(o.hand.len(), g.hand_size(seat));
-        assert_eq!(o.hand_sizes[seat.0 as usize], g.hand_size(seat));
+        assert_eq!(o.hand_sizes[seat.index()], g.hand_size(seat));
         assert!(
             g.to_move() == Some(seat) || o.actions.is_empty(),
             "another seat's actions leak"
@@ -223,48 +232,30 @@ pub fn nantong_deal(data: &[u8]) {
     let mut input = Input(data);
     let mut g = Nantong::new(input.u64());
     play_ids(&mut g, &mut input, 2, nantong_snapshot, nantong_invariant);
+    // The same actions replay to the same deal (a deal from a deck carries no generator for the
+    // next deal), and a save loads back equal.
+    let replayed = Nantong::replay(g.deck(), g.dealer(), g.history()).expect("its own history replays");
+    let without_rng = |n: &Nantong| {
+        let mut v = serde_json::to_value(n).unwrap();
+        v.as_object_mut().unwrap().remove("rng");
+        v
+    };
+    assert_eq!(without_rng(&replayed), without_rng(&g));
+    for &seat in Nantong::PLAYERS {
+        assert_eq!(replayed.observation(seat), g.observation(seat));
+    }
+    let back: Nantong = serde_json::from_str(&json(&g)).unwrap();
+    assert_eq!(back, g);
 }
 
 /// A conformance `score` input (or a `winning` one) as JSON text.
 pub fn nantong_score(data: &[u8]) {
     let Ok(text) = std::str::from_utf8(data) else { return };
-    let Ok(case) = serde_json::from_str::<Value>(text) else {
-        return;
-    };
-    let codes = |v: &Value| -> Option<arbiter_core::nantong::Counts> {
-        let list: Vec<&str> = v.as_array()?.iter().map(Value::as_str).collect::<Option<_>>()?;
-        counts_of(list).ok()
-    };
-    let melds = |v: Option<&Value>| -> Option<Vec<Meld>> {
-        v.map_or(Some(Vec::new()), |v| serde_json::from_value(v.clone()).ok())
-    };
-    if let (Some(hand), Some(ms)) = (case.get("hand").and_then(codes), melds(case.get("melds"))) {
-        let groups = ms.len().min(64);
-        let winning = is_winning(&hand, groups);
-        let w = waits(&hand, groups, &hand);
-        assert!(!winning || w.len() <= 30);
-    }
-    let Some(indicators) = case
-        .get("indicators")
-        .and_then(|v| serde_json::from_value(v.clone()).ok())
-    else {
-        return;
-    };
-    let Some(players) = case.get("players").and_then(Value::as_array) else {
-        return;
-    };
-    let mut hands: [PlayerHand; 3] = Default::default();
-    for (p, v) in hands.iter_mut().zip(players) {
-        let (Some(hand), Some(ms)) = (v.get("hand").and_then(codes), melds(v.get("melds"))) else {
-            return;
-        };
-        p.hand = hand;
-        p.melds = ms;
-        p.ready = v.get("ready").and_then(Value::as_bool).unwrap_or(false);
-    }
-    let win: Option<Win> = case.get("win").and_then(|w| serde_json::from_value(w.clone()).ok());
-    if let Ok(s) = score_deal(indicators, &hands, win.as_ref()) {
+    if let Ok(deal) = serde_json::from_str::<FinishedDeal>(text) {
+        let s = deal.score();
         assert_eq!(s.settlement.iter().sum::<i64>(), 0);
+        assert!(s.totals.iter().all(|t| t % 10 == 0));
+        round_trips(&deal);
     }
 }
 
