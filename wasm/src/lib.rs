@@ -10,6 +10,7 @@
 
 mod convert;
 mod engine;
+mod nantong;
 mod trax;
 mod tripletriad;
 
@@ -19,7 +20,8 @@ use wasm_bindgen::prelude::*;
 const TYPES: &str = include_str!("types.d.ts");
 
 /// Declares a class over a core game, with the verbs of every game. The string literals are the
-/// TypeScript types of its players, states, observations and levels (declared in `types.d.ts`).
+/// TypeScript types of its players, states, observations, levels and move notation (declared in
+/// `types.d.ts`; wasm-bindgen takes each as one literal, so `T[]` and `T | null` are spelt out).
 macro_rules! game_class {
     (
         $(#[$doc:meta])*
@@ -31,7 +33,10 @@ macro_rules! game_class {
             state_in: $state_in:literal,
             observation: $observation:literal,
             levels: $levels:literal,
-            level: $level:literal $(,)?
+            level: $level:literal,
+            notation: $notation:literal,
+            notations: $notations:literal,
+            notation_or_null: $notation_or_null:literal $(,)?
         }
     ) => {
         $(#[$doc])*
@@ -41,7 +46,7 @@ macro_rules! game_class {
         #[wasm_bindgen]
         impl $class {
             /// Every legal move now, in notation (empty once the game is over).
-            #[wasm_bindgen(js_name = legalMoves)]
+            #[wasm_bindgen(js_name = legalMoves, unchecked_return_type = $notations)]
             pub fn legal_moves(&self) -> Vec<String> {
                 crate::engine::legal_moves(&self.0)
             }
@@ -99,7 +104,7 @@ macro_rules! game_class {
             /// The move that the built-in opponent of `level` chooses for the player to move,
             /// from that player's observation only; `null` once the game is over. The same seed
             /// gives the same move in Rust, C and JavaScript.
-            #[wasm_bindgen(js_name = chooseMove, unchecked_return_type = "string | null")]
+            #[wasm_bindgen(js_name = chooseMove, unchecked_return_type = $notation_or_null)]
             pub fn choose_move(
                 &self,
                 #[wasm_bindgen(unchecked_param_type = $level)] level: JsValue,
@@ -115,7 +120,7 @@ macro_rules! game_class {
             }
 
             /// The notation of action id `id` (legal now or not).
-            #[wasm_bindgen(js_name = actionText)]
+            #[wasm_bindgen(js_name = actionText, unchecked_return_type = $notation)]
             pub fn action_text(
                 &self,
                 #[wasm_bindgen(unchecked_param_type = "number")] id: JsValue,

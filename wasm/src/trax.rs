@@ -22,6 +22,9 @@ crate::game_class! {
         observation: "TraxState",
         levels: "TraxLevel[]",
         level: "TraxLevel",
+        notation: "string",
+        notations: "string[]",
+        notation_or_null: "string | null",
     }
 }
 

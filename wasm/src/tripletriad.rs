@@ -21,6 +21,9 @@ crate::game_class! {
         observation: "TripleTriadObservation",
         levels: "TripleTriadLevel[]",
         level: "TripleTriadLevel",
+        notation: "TripleTriadNotation",
+        notations: "TripleTriadNotation[]",
+        notation_or_null: "TripleTriadNotation | null",
     }
 }
 
@@ -185,7 +188,7 @@ impl TripleTriadMatch {
 
     /// A legal move for a player whose clock ran out (a function of the state: it draws
     /// nothing from the match's random stream); `null` once the match is over.
-    #[wasm_bindgen(js_name = timeoutMove, unchecked_return_type = "string | null")]
+    #[wasm_bindgen(js_name = timeoutMove, unchecked_return_type = "TripleTriadNotation | null")]
     pub fn timeout_move(&self) -> JsValue {
         engine::notation(self.0.timeout_move())
     }

@@ -3,6 +3,8 @@
 
 export type TripleTriadPlayer = "blue" | "red";
 export type TripleTriadLevel = "random" | "greedy" | "perfect";
+/** A move: the index of the card in the mover's hand, `@`, the cell (row-major from the top left). */
+export type TripleTriadNotation = `${0 | 1 | 2 | 3 | 4}@${0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8}`;
 export type TripleTriadPreset = "ff8" | "ttonline" | "mush" | "ffforever";
 export type Element = "none" | "fire" | "ice" | "thunder" | "earth" | "poison" | "wind" | "water" | "holy";
 export type Side = "top" | "right" | "bottom" | "left";
@@ -110,7 +112,7 @@ export interface Solution {
   /** The final score of the player to move minus the opponent's, with perfect play by both. */
   value: number;
   /** A move reaching `value`; `null` once the board is full. */
-  bestMove: string | null;
+  bestMove: TripleTriadNotation | null;
 }
 
 /** Everything that configures a match. */
@@ -223,4 +225,115 @@ export interface TraxTurn {
 export interface TraxWin {
   winner: TraxPlayer;
   kind: "loop" | "line";
+}
+
+// ---- Nantong -------------------------------------------------------------------------------
+
+export type NantongSeat = 0 | 1 | 2;
+export type NantongLevel = "random" | "basic";
+/** A card code: rank and suit (`m`, `s`, `c`), or one of the old generals `T`, `W`, `R`. */
+export type NantongCard = `${1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9}${"m" | "s" | "c"}` | "T" | "W" | "R";
+/** An action in notation. */
+export type NantongAction =
+  | "win" | "pass" | "pong" | "kong" | "declare_hezi" | "ready" | "finish"
+  | `${"discard" | "concealed_kong" | "add_kong" | "declare_four" | "declare_triple"} ${NantongCard}`;
+export type MeldType = "pong" | "exposed_kong" | "concealed_kong" | "opening_four" | "opening_triple" | "hezi";
+
+export interface Meld {
+  type: MeldType;
+  card: NantongCard;
+}
+
+/** A saved deal: the deck as dealt, the dealer, the random generator (for the next deal) and
+ * every action; loading replays the actions. */
+export interface NantongState {
+  deck: NantongCard[];
+  dealer: NantongSeat;
+  /** A decimal string when beyond 2^53. */
+  rng: { state: number | string };
+  actions: { seat: NantongSeat; action: NantongAction }[];
+}
+
+/** What one seat sees: its own hand, never another's or the stock. */
+export interface NantongObservation {
+  seat: NantongSeat;
+  /** The seat's concealed cards, sorted. */
+  hand: NantongCard[];
+  melds: [Meld[], Meld[], Meld[]];
+  /** Discards on the table, in order, with who discarded them. */
+  discards: [NantongSeat, NantongCard][];
+  indicators: [NantongCard, NantongCard];
+  stock: number;
+  ready: [boolean, boolean, boolean];
+  hand_sizes: [number, number, number];
+  dealer: NantongSeat;
+  /** Who acts, as far as this seat may know (a claim question shows only to the seat asked). */
+  to_act: NantongSeat | null;
+  /** The card of a claim question put to this seat. */
+  claim: NantongCard | null;
+  /** This seat's legal actions (empty when another seat acts). */
+  actions: NantongAction[];
+}
+
+export type WinSource = "discard" | "self_draw" | "kong_replacement" | "robbed_kong";
+
+/** How a deal was won. */
+export interface NantongWin {
+  seat: NantongSeat;
+  card: NantongCard;
+  source: WinSource;
+  heavenly: boolean;
+  dealer_first_discard: boolean;
+  last_card: boolean;
+}
+
+/** A scoring group: what it is (a meld type, `three_in_hand`, `four_in_hand` or
+ * `completed_by_discard`), its base hu and the doublings that multiplied it. */
+export interface GroupScore {
+  source: MeldType | "three_in_hand" | "four_in_hand" | "completed_by_discard";
+  card: NantongCard;
+  base: number;
+  doublings: string[];
+  value: number;
+}
+
+/** One seat's itemised score. */
+export interface PlayerScore {
+  groups: GroupScore[];
+  base: number;
+  bonuses: { name: string; value: number }[];
+  multipliers: string[];
+  /** (base + bonuses) x multipliers. */
+  raw: number;
+  /** Rounded up to a multiple of ten. */
+  total: number;
+}
+
+export interface DealScore {
+  players: [PlayerScore, PlayerScore, PlayerScore];
+  totals: [number, number, number];
+  /** Net results of the pairwise settlement (they sum to 0). */
+  settlement: [number, number, number];
+}
+
+/** The end of a deal to score (the conformance `score` input). */
+export interface FinishedDeal {
+  indicators: [NantongCard, NantongCard];
+  dealer: NantongSeat;
+  /** Each seat's concealed cards (the winner's include the winning card), melds and ready flag. */
+  players: [FinishedHand, FinishedHand, FinishedHand];
+  /** `null` for an exhausted deal; `card` and `source` may be left out of a heavenly win. */
+  win: (Partial<NantongWin> & { seat: NantongSeat }) | null;
+}
+
+export interface FinishedHand {
+  hand: NantongCard[];
+  melds?: Meld[];
+  ready?: boolean;
+}
+
+/** Whether a hand wins, and what would complete it when it is one card short. */
+export interface NantongStanding {
+  winning: boolean;
+  waits: NantongCard[];
 }

@@ -3,7 +3,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { inspect } from "node:util";
-import { TripleTriad, TripleTriadMatch, Trax } from "arbiter-engine";
+import { TripleTriad, TripleTriadMatch, Trax, Nantong } from "arbiter-engine";
 import { own, throwsArbiter } from "./helpers.mjs";
 
 const BAD = "BAD_ARGUMENT";
@@ -103,6 +103,25 @@ test("Trax games refuse bad input", (t) => {
   refuses("text", (v) => Trax.fromRecord(v, "8x8"), "fromRecord text");
   refuses("text", (v) => Trax.fromRecord("@0+", v), "fromRecord variant");
   refuses("json", (v) => Trax.fromJSON(v), "fromJSON");
+  stillPlays(g, "random");
+});
+
+test("Nantong deals refuse bad input", (t) => {
+  const g = own(t, new Nantong(3));
+  sharedVerbs(g, 0, "basic");
+  for (const [value] of [...bad.count, ["0"], [3], [-0.5]]) throwsArbiter(() => g.act(value, "finish"), BAD, `act seat ${String(value)}`);
+  refuses("move", (v) => g.act(g.actor, v), "act action");
+  refuses("seed", (v) => new Nantong(v), "new Nantong");
+  const deck = g.toJSON().deck;
+  for (const value of [undefined, null, 5, "[]", {}]) throwsArbiter(() => Nantong.deal(value, 0), undefined, "deal deck");
+  throwsArbiter(() => Nantong.deal(deck.slice(1), 0), BAD, "deal a short deck");
+  throwsArbiter(() => Nantong.deal(["1x", ...deck.slice(1)], 0), PARSE, "deal an unknown card");
+  for (const value of [undefined, null, "0", 3, -1, 0.5]) throwsArbiter(() => Nantong.deal(deck, value), BAD, "deal dealer");
+  for (const value of [undefined, null, 5, "1m", {}]) throwsArbiter(() => Nantong.winning(value), undefined, "winning hand");
+  for (const value of [null, 5, "[]", [{}], [{ type: "pong" }]]) throwsArbiter(() => Nantong.winning([], value), undefined, "winning melds");
+  assert.deepEqual(Nantong.winning(Array(300).fill("1m")), { winning: false, waits: [] }); // no hand, no crash
+  refuses("json", (v) => Nantong.scoreHand(v), "scoreHand");
+  refuses("json", (v) => Nantong.fromJSON(v), "fromJSON");
   stillPlays(g, "random");
 });
 

@@ -3,6 +3,7 @@
 //! moves give the same games in Rust and in JavaScript. Run with `UPDATE_FIXTURES=1` to rewrite
 //! the file after a change of the core that changes games on purpose.
 
+use arbiter_core::nantong::Nantong;
 use arbiter_core::trax::{Trax, Variant};
 use arbiter_core::tripletriad::{Match, TradeChoice, TripleTriad};
 use arbiter_core::{Engine, Rng};
@@ -57,6 +58,10 @@ fn the_fixture_holds_the_games_rust_plays() {
         "trax": {
             "start": {"variant": "8x8"}, "seed": 300,
             "game": selfplay(Trax::new(Variant::EightByEight), 300),
+        },
+        "nantong": {
+            "start": {"seed": 2024}, "seed": 400,
+            "game": selfplay(Nantong::new(2024), 400),
         },
     });
     let text = serde_json::to_string_pretty(&games).unwrap() + "\n";

@@ -2,6 +2,7 @@
 // `@ts-expect-error` lines prove that wrong uses do not compile.
 import init, {
   ArbiterError,
+  Nantong,
   Trax,
   TripleTriad,
   TripleTriadMatch,
@@ -17,6 +18,18 @@ import init, {
   type TripleTriadObservation,
   type TripleTriadPlayer,
   type TripleTriadState,
+  type DealScore,
+  type FinishedDeal,
+  type Meld,
+  type NantongAction,
+  type NantongCard,
+  type NantongLevel,
+  type NantongObservation,
+  type NantongSeat,
+  type NantongStanding,
+  type NantongState,
+  type NantongWin,
+  type TripleTriadNotation,
   type TraxLevel,
   type TraxPlayer,
   type TraxState,
@@ -34,7 +47,7 @@ export async function browserStart(): Promise<void> {
 export function tripleTriad(): void {
   // `using` frees the wasm object at the end of the block.
   using g = TripleTriad.fromPreset("ff8", 42);
-  const moves: string[] = g.legalMoves();
+  const moves: TripleTriadNotation[] = g.legalMoves();
   const ids: number[] = g.legalActions();
   g.play(moves[0]!);
   g.play(ids[0]!);
@@ -46,7 +59,7 @@ export function tripleTriad(): void {
   const hidden: (import("arbiter-engine").Card | null)[] = obs.opponent_hand;
   const nodes: number = g.perft(3);
   const levels: TripleTriadLevel[] = TripleTriad.levels;
-  const choice: string | null = g.chooseMove("perfect", 7n);
+  const choice: TripleTriadNotation | null = g.chooseMove("perfect", 7n);
   const text: string = g.actionText(3);
   const id: number = g.actionId("0@3");
   const count: number = g.numActions;
@@ -135,6 +148,46 @@ export function trax(): void {
   g.observation("blue");
   // @ts-expect-error: no such variant
   new Trax("9x9");
+}
+
+export function nantong(): void {
+  using g = new Nantong(2024);
+  using dealt = Nantong.deal(g.toJSON().deck, 2);
+  const seat: NantongSeat | null = g.actor;
+  const mover: NantongSeat | null = g.toMove;
+  const dealer: NantongSeat = g.dealer;
+  const actions: NantongAction[] = g.legalMoves();
+  g.play(actions[0]!);
+  if (seat !== null) g.act(seat, "finish");
+  const seen: NantongObservation = g.observation(0);
+  const hand: NantongCard[] = seen.hand;
+  const claim: NantongCard | null = seen.claim;
+  const discards: [NantongSeat, NantongCard][] = seen.discards;
+  const choice: NantongAction | null = g.chooseMove("basic", 1);
+  const levels: NantongLevel[] = Nantong.levels;
+  const score: DealScore | null = g.score();
+  const total: number | undefined = score?.players[0].total;
+  const win: NantongWin | null = g.win();
+  const outcome: NantongSeat | "draw" | null = g.outcome;
+  const standing: NantongStanding = Nantong.winning(["1m", "1m"], [{ type: "pong", card: "T" }]);
+  const melds: Meld[] = [{ type: "opening_triple", card: "5s" }];
+  const input: FinishedDeal = {
+    indicators: ["2s", "3m"],
+    dealer: 0,
+    players: [{ hand: ["1m"] }, { hand: [], melds, ready: true }, { hand: [] }],
+    win: { seat: 0, heavenly: true },
+  };
+  const scored: DealScore = Nantong.scoreHand(input);
+  const saved: NantongState = g.toJSON();
+  const rng: number | string = saved.rng.state;
+  using back = Nantong.fromJSON(saved);
+  using next = back.nextDeal();
+  using copy = next.clone();
+  void [dealt, mover, dealer, hand, claim, discards, choice, levels, total, win, outcome, standing, scored, rng, copy];
+  // @ts-expect-error: seats are numbers
+  g.observation("0");
+  // @ts-expect-error: no such card
+  Nantong.winning(["1x"]);
 }
 
 export function errors(): void {
