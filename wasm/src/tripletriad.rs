@@ -44,6 +44,11 @@ impl From<Solution> for Solved {
     }
 }
 
+/// A preset's name and a seed.
+fn preset(name: &JsValue, seed_value: &JsValue) -> Js<(String, u64)> {
+    Ok((text(name, "preset")?, seed(seed_value)?))
+}
+
 #[wasm_bindgen]
 impl TripleTriad {
     /// The first round of a match under a preset (`"ff8"`, `"ttonline"`, `"mush"`,
@@ -53,9 +58,8 @@ impl TripleTriad {
         #[wasm_bindgen(unchecked_param_type = "TripleTriadPreset")] name: JsValue,
         #[wasm_bindgen(js_name = "seed", unchecked_param_type = "number | bigint")] seed_value: JsValue,
     ) -> Js<TripleTriad> {
-        tt::TripleTriad::from_preset(&text(&name, "preset")?, seed(&seed_value)?)
-            .js()
-            .map(TripleTriad)
+        let (name, seed) = preset(&name, &seed_value)?;
+        tt::TripleTriad::from_preset(&name, seed).js().map(TripleTriad)
     }
 
     /// What the last move played on this object captured, each flip with its rule; `null`
@@ -107,9 +111,8 @@ impl TripleTriadMatch {
         #[wasm_bindgen(unchecked_param_type = "TripleTriadPreset")] name: JsValue,
         #[wasm_bindgen(js_name = "seed", unchecked_param_type = "number | bigint")] seed_value: JsValue,
     ) -> Js<TripleTriadMatch> {
-        tt::Match::from_preset(&text(&name, "preset")?, seed(&seed_value)?)
-            .js()
-            .map(TripleTriadMatch)
+        let (name, seed) = preset(&name, &seed_value)?;
+        tt::Match::from_preset(&name, seed).js().map(TripleTriadMatch)
     }
 
     /// The save: configuration, cards brought, seed, the moves of every round, the picks.
