@@ -125,10 +125,13 @@ test("Nantong deals refuse bad input", (t) => {
   stillPlays(g, "random");
 });
 
-test("a freed object throws instead of crashing", () => {
+test("a freed or disposed object throws instead of crashing", () => {
   const g = TripleTriad.fromPreset("ff8", 1);
   g.free();
   assert.throws(() => g.legalMoves(), Error);
+  const d = new Trax("loop");
+  d[Symbol.dispose](); // what `using` calls at the end of its block
+  assert.throws(() => d.legalMoves(), Error);
   // The instance lives on.
   const h = TripleTriad.fromPreset("ff8", 1);
   assert.equal(h.legalMoves().length, 45);

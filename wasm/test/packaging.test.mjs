@@ -27,7 +27,7 @@ test("npm pack, install the tarball, import, require, play", (t) => {
 
   const [packed] = JSON.parse(run("npm", ["pack", "--json", "--pack-destination", scratch], pkg));
   const files = packed.files.map((f) => f.path).sort();
-  for (const needed of ["dist/arbiter_wasm.js", "dist/arbiter_wasm.d.ts", "dist/arbiter_wasm_bg.wasm", "js/node.js", "js/web.js", "js/node.d.ts", "js/web.d.ts", "js/error.js", "package.json"]) {
+  for (const needed of ["dist/arbiter_wasm.js", "dist/arbiter_wasm.d.ts", "dist/arbiter_wasm_bg.wasm", "js/node.js", "js/web.js", "js/node.d.ts", "js/web.d.ts", "js/error.js", "package.json", "README.md"]) {
     assert.ok(files.includes(needed), `${needed} is packed: ${files}`);
   }
   assert.ok(!files.some((f) => f.startsWith("src/") || f.startsWith("test/") || f.endsWith(".rs")), `${files}`);
