@@ -172,3 +172,8 @@ pub fn integers(v: &JsValue, what: &str, max: u64) -> Js<Vec<u64>> {
 pub fn or_null(v: Option<JsValue>) -> JsValue {
     v.unwrap_or(JsValue::NULL)
 }
+
+/// [`to_js`] of a value, or `null` for nothing.
+pub fn to_js_or_null<T: Serialize>(value: Option<T>) -> Js<JsValue> {
+    Ok(or_null(value.map(|v| to_js(&v)).transpose()?))
+}

@@ -5,7 +5,7 @@
 use arbiter_core::nantong::{self as nt, counts_of, standing, FinishedDeal, Kind, Meld};
 use wasm_bindgen::prelude::*;
 
-use crate::convert::{bad_argument, from_js, or_null, seed, to_js, Js, OrThrow};
+use crate::convert::{bad_argument, from_js, seed, to_js, to_js_or_null, Js, OrThrow};
 use crate::engine::{self, player_from_js, Host};
 
 impl Host for nt::Nantong {
@@ -91,13 +91,13 @@ impl Nantong {
     /// The itemised score of every seat once the deal is over, else `null`.
     #[wasm_bindgen(unchecked_return_type = "DealScore | null")]
     pub fn score(&self) -> Js<JsValue> {
-        Ok(or_null(self.0.score().map(to_js).transpose()?))
+        to_js_or_null(self.0.score())
     }
 
     /// How the deal was won; `null` while it goes on and once it is exhausted.
     #[wasm_bindgen(unchecked_return_type = "NantongWin | null")]
     pub fn win(&self) -> Js<JsValue> {
-        Ok(or_null(self.0.win().map(to_js).transpose()?))
+        to_js_or_null(self.0.win())
     }
 
     /// Whether a hand wins (seven groups and a pair, the melds counted as groups) and the cards

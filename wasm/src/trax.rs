@@ -6,7 +6,7 @@ use arbiter_core::Error;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
-use crate::convert::{integer, or_null, text, to_js, Js, OrThrow};
+use crate::convert::{integer, text, to_js, to_js_or_null, Js, OrThrow};
 use crate::engine::{self, Host};
 
 impl Host for trax::Trax {}
@@ -124,13 +124,7 @@ impl Trax {
     ) -> Js<JsValue> {
         let col = integer(&col, "col", u32::MAX as u64)? as u32;
         let row = integer(&row, "row", u32::MAX as u64)? as u32;
-        Ok(or_null(
-            self.0
-                .tile_at(col, row)
-                .map(TileView::from)
-                .map(|t| to_js(&t))
-                .transpose()?,
-        ))
+        to_js_or_null(self.0.tile_at(col, row).map(TileView::from))
     }
 
     /// Takes back the last turn, forced tiles included, and returns its move; `null` on an empty
@@ -144,12 +138,12 @@ impl Trax {
     /// fell), in notation coordinates of the area now; `null` on an empty board and after `undo()`.
     #[wasm_bindgen(js_name = lastTurn, unchecked_return_type = "TraxTurn | null")]
     pub fn last_turn(&self) -> Js<JsValue> {
-        Ok(or_null(self.0.last_turn().map(|t| to_js(&t)).transpose()?))
+        to_js_or_null(self.0.last_turn())
     }
 
     /// Who won and how (`"loop"` or `"line"`); `null` unless a player has won.
     #[wasm_bindgen(unchecked_return_type = "TraxWin | null")]
     pub fn win(&self) -> Js<JsValue> {
-        Ok(or_null(self.0.win().map(|w| to_js(&w)).transpose()?))
+        to_js_or_null(self.0.win())
     }
 }

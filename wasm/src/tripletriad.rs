@@ -5,7 +5,7 @@ use arbiter_core::tripletriad::{self as tt, Solution};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
-use crate::convert::{integers, or_null, seed, text, to_js, Js, OrThrow};
+use crate::convert::{integers, seed, text, to_js, to_js_or_null, Js, OrThrow};
 use crate::engine::{self, player_from_js, Host};
 
 impl Host for tt::TripleTriad {}
@@ -66,7 +66,7 @@ impl TripleTriad {
     /// before any move and on a state just loaded.
     #[wasm_bindgen(js_name = lastCaptures, unchecked_return_type = "Captures | null")]
     pub fn last_captures(&self) -> Js<JsValue> {
-        Ok(or_null(self.0.last_captures().map(to_js).transpose()?))
+        to_js_or_null(self.0.last_captures())
     }
 
     /// Cards of `player`'s colour on the board plus the cards in their hand (the two total 10).
