@@ -42,4 +42,6 @@ pub mod tripletriad;
 pub use error::{Error, ErrorKind};
 pub use game::{perft, Game, Outcome};
 pub use host::Engine;
+#[cfg(feature = "serde")]
+pub(crate) use rng::u64_from_number_or_text;
 pub use rng::Rng;

@@ -14,10 +14,42 @@
 /// assert_eq!(a.next_u64(), b.next_u64());
 /// assert!(a.below(6) < 6);
 /// ```
+///
+/// In JSON, `{"state": N}`; `N` may also be a decimal string (see [`u64_from_number_or_text`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Rng {
+    #[cfg_attr(feature = "serde", serde(deserialize_with = "u64_from_number_or_text"))]
     state: u64,
+}
+
+/// Reads a seed or a generator state saved in JSON: a number, or the same number as a decimal
+/// string. JavaScript numbers are doubles, exact only up to 2^53, so the npm package writes larger
+/// integers as strings; reading both keeps its saves exact. Writing stays a plain number.
+#[cfg(feature = "serde")]
+pub(crate) fn u64_from_number_or_text<'de, D: serde::Deserializer<'de>>(d: D) -> Result<u64, D::Error> {
+    use serde::de::{Error, Unexpected, Visitor};
+    struct Wide;
+    impl Visitor<'_> for Wide {
+        type Value = u64;
+        fn expecting(&self, f: &mut core::fmt::Formatter) -> core::fmt::Result {
+            f.write_str("an integer from 0 to 2^64 - 1, as a number or a decimal string")
+        }
+        fn visit_u64<E: Error>(self, v: u64) -> Result<u64, E> {
+            Ok(v)
+        }
+        fn visit_i64<E: Error>(self, v: i64) -> Result<u64, E> {
+            u64::try_from(v).map_err(|_| E::invalid_value(Unexpected::Signed(v), &self))
+        }
+        fn visit_str<E: Error>(self, v: &str) -> Result<u64, E> {
+            let digits = !v.is_empty() && v.bytes().all(|b| b.is_ascii_digit());
+            digits
+                .then(|| v.parse().ok())
+                .flatten()
+                .ok_or_else(|| E::invalid_value(Unexpected::Str(v), &self))
+        }
+    }
+    d.deserialize_any(Wide)
 }
 
 impl Rng {
@@ -85,6 +117,27 @@ mod tests {
             seen[v] = true;
         }
         assert!(seen.iter().all(|&s| s));
+    }
+
+    #[cfg(feature = "serde")]
+    #[test]
+    fn states_read_from_numbers_and_decimal_strings() {
+        let read = |json: &str| serde_json::from_str::<Rng>(json).map(|r| r.state());
+        assert_eq!(read(r#"{"state": 18446744073709551615}"#).unwrap(), u64::MAX);
+        assert_eq!(read(r#"{"state": "18446744073709551615"}"#).unwrap(), u64::MAX);
+        assert_eq!(
+            serde_json::to_string(&Rng::new(u64::MAX)).unwrap(),
+            r#"{"state":18446744073709551615}"#
+        );
+        for bad in [
+            r#"{"state": "18446744073709551616"}"#,
+            r#"{"state": "+1"}"#,
+            r#"{"state": ""}"#,
+            r#"{"state": -1}"#,
+            r#"{"state": 1.5}"#,
+        ] {
+            assert!(read(bad).is_err(), "{bad}");
+        }
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! Nantong cases: `winning`, `score`, `replay`.
 
 use super::{check_field, input, Verdict};
-use arbiter_core::nantong::{counts_of, is_winning, waits, Counts, FinishedDeal, Meld, MeldType};
+use arbiter_core::nantong::{counts_of, standing, Counts, FinishedDeal, Meld};
 use serde::Deserialize;
 use serde_json::{json, Value};
 
@@ -30,17 +30,12 @@ pub(super) fn run(kind: &str, case: &Value, expect: &Value) -> Verdict {
     match kind {
         "winning" => {
             let hand = codes(input(case, "hand")?, "hand")?;
-            let melds = melds(case.get("melds"))?;
-            let groups = melds.iter().filter(|m| m.kind != MeldType::Hezi).count();
-            check_field(expect, "winning", &json!(is_winning(&hand, groups)))?;
+            let s = standing(&hand, &melds(case.get("melds"))?);
+            check_field(expect, "winning", &json!(s.winning))?;
             if let Some(want) = expect.get("waits") {
-                let mut held = hand;
-                for m in &melds {
-                    held[m.card.index()] = held[m.card.index()].saturating_add(m.kind.cards());
-                }
-                let got: Vec<String> = waits(&hand, groups, &held).iter().map(|k| k.to_string()).collect();
                 let mut want: Vec<String> =
                     serde_json::from_value(want.clone()).map_err(|e| format!("malformed case: waits: {e}"))?;
+                let got: Vec<String> = s.waits.iter().map(|k| k.to_string()).collect();
                 want.sort();
                 let mut sorted = got.clone();
                 sorted.sort();

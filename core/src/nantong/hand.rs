@@ -155,6 +155,40 @@ fn is_winning_slow(counts: &Counts, melds: usize) -> bool {
     decomposes(&mut c, 0, groups as u32, false)
 }
 
+/// Where a hand stands: whether it wins, and the kinds that would complete it ([`standing`]).
+/// JSON: `{"winning": false, "waits": ["T"]}`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Standing {
+    /// Seven groups and a pair, the melds counted as groups.
+    pub winning: bool,
+    /// The kinds that would complete the hand if it is one card short (none otherwise).
+    pub waits: Vec<Kind>,
+}
+
+/// Where a seat's hand stands from its concealed cards and its declared melds: melds other than a
+/// Tiandi Hezi count as groups, and their cards as held, so that a kind whose four copies the seat
+/// holds is no wait.
+///
+/// ```
+/// use arbiter_core::nantong::{counts_of, standing, Kind, Meld, MeldType};
+/// let hand = counts_of("1m 2m 3m 4m 5m 6m 7m 8m 9m 1s 2s 3s 4s 5s 6s 7s 8s 9s T".split(' ')).unwrap();
+/// let pong = Meld { kind: MeldType::Pong, card: Kind::W };
+/// let s = standing(&hand, &[pong]);
+/// assert_eq!((s.winning, s.waits), (false, vec![Kind::T]));
+/// ```
+pub fn standing(hand: &Counts, melds: &[super::Meld]) -> Standing {
+    let groups = melds.iter().filter(|m| m.kind != super::MeldType::Hezi).count();
+    let mut held = *hand;
+    for m in melds {
+        held[m.card.index()] = held[m.card.index()].saturating_add(m.kind.cards());
+    }
+    Standing {
+        winning: is_winning(hand, groups),
+        waits: waits(hand, groups, &held),
+    }
+}
+
 /// The kinds that would complete `counts` (one card short of a winning hand with `melds` groups
 /// declared), leaving out kinds whose four copies are all in `held` (hand and melds).
 ///

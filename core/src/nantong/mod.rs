@@ -17,7 +17,7 @@ mod state;
 
 pub use action::{Action, BadAction};
 pub use card::{Counts, Kind, UnknownCard, KINDS};
-pub use hand::{counts_of, is_winning, partitions, waits, Group, Partition};
+pub use hand::{counts_of, is_winning, partitions, standing, waits, Group, Partition, Standing};
 pub use input::FinishedDeal;
 pub use score::{
     score_deal, winner_total, Bonus, DealScore, GroupScore, Meld, MeldType, PlayerHand, PlayerScore, ScoreError,

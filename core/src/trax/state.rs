@@ -117,8 +117,9 @@ pub enum MoveError {
 #[error("a tile limit of {0} is outside 1..={max}", max = MAX_TILES_CEILING)]
 pub struct TileLimitError(pub u32);
 
-/// How a game was won ([`Trax::win`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// How a game was won ([`Trax::win`]); JSON `{"winner": "red", "by_loop": true, "by_line": false}`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Win {
     /// The winner.
     pub winner: Colour,
@@ -126,6 +127,35 @@ pub struct Win {
     pub by_loop: bool,
     /// A line of the winner's colour joining opposite edges eight rows or columns apart.
     pub by_line: bool,
+}
+
+/// A cell in notation coordinates: column 1 is the area's leftmost (`A`), row 1 its top.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Coords {
+    /// The column, from 1.
+    pub col: u32,
+    /// The row, from 1.
+    pub row: u32,
+}
+
+/// A turn as a host shows it ([`Trax::last_turn`]); JSON
+/// `{"move": "B2/", "placed": {"col": 2, "row": 2}, "forced": [{"col": 1, "row": 2}]}`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct LastTurn {
+    /// The move, written in notation.
+    #[cfg_attr(feature = "serde", serde(rename = "move", serialize_with = "notation"))]
+    pub mv: Move,
+    /// Where its tile went.
+    pub placed: Coords,
+    /// The tiles it forced, in the order they fell.
+    pub forced: Vec<Coords>,
+}
+
+#[cfg(feature = "serde")]
+fn notation<S: serde::Serializer>(mv: &Move, s: S) -> Result<S::Ok, S::Error> {
+    s.collect_str(mv)
 }
 
 /// Where a turn's tiles went and what they did.
@@ -1089,6 +1119,24 @@ impl Trax {
         Ok(report)
     }
 
+    /// The last turn played again on a copy of the state before it: its move, the absolute cells
+    /// of its tile and of the tiles it forced, and the colours (bit per colour) whose loops and
+    /// whose lines it closed. Replaying keeps `play` free of bookkeeping that only a UI asks for.
+    fn replay_last_turn(&self) -> Option<(Move, TurnReport, u8, u8)> {
+        let mut g = self.clone();
+        let mv = g.undo()?;
+        let (idx, tile) = g.resolve(mv).ok()?;
+        g.save();
+        let mut forced = Vec::new();
+        let loops = g.turn(idx, tile, Some(&mut forced)).ok()?;
+        let lines = if g.variant == Variant::Loop { 0 } else { g.lines() };
+        let report = TurnReport {
+            placed: g.board.xy(idx),
+            forced: forced.into_iter().map(|i| g.board.xy(i as usize)).collect(),
+        };
+        Some((mv, report, loops, lines))
+    }
+
     /// How the game was won: the winner, and whether by a loop, a line or both (replayed from the
     /// last turn, so it costs nothing while playing); `None` unless someone won.
     ///
@@ -1103,17 +1151,40 @@ impl Trax {
     /// ```
     pub fn win(&self) -> Option<Win> {
         let winner = self.result?.winner()?;
-        let mut g = self.clone();
-        let mv = g.undo()?;
-        let (idx, tile) = g.resolve(mv).ok()?;
-        g.save();
-        let loops = g.turn(idx, tile, None).ok()?;
-        let lines = if g.variant == Variant::Loop { 0 } else { g.lines() };
+        let (_, _, loops, lines) = self.replay_last_turn()?;
         let bit = 1u8 << winner as u8;
         Some(Win {
             winner,
             by_loop: loops & bit != 0,
             by_line: lines & bit != 0,
+        })
+    }
+
+    /// The last turn of the game: its move and the cells of its tile and of the tiles it forced,
+    /// in notation coordinates of the area now (replayed, like [`Trax::win`]); `None` on an empty
+    /// board.
+    ///
+    /// ```
+    /// use arbiter_core::Game;
+    /// use arbiter_core::trax::{Coords, Trax, Variant};
+    /// let mut g = Trax::new(Variant::Unbounded);
+    /// for m in ["@0/", "B1\\", "B2/"] {
+    ///     g.play(m.parse().unwrap()).unwrap();
+    /// }
+    /// let turn = g.last_turn().unwrap();
+    /// assert_eq!((turn.mv.to_string(), turn.placed), ("B2/".into(), Coords { col: 2, row: 2 }));
+    /// assert_eq!(turn.forced, [Coords { col: 1, row: 2 }]);
+    /// ```
+    pub fn last_turn(&self) -> Option<LastTurn> {
+        let (mv, report, _, _) = self.replay_last_turn()?;
+        let cell = |(x, y): (i32, i32)| Coords {
+            col: (x - self.bbox.minx + 1) as u32,
+            row: (y - self.bbox.miny + 1) as u32,
+        };
+        Some(LastTurn {
+            mv,
+            placed: cell(report.placed),
+            forced: report.forced.iter().copied().map(cell).collect(),
         })
     }
 
@@ -1655,4 +1726,24 @@ mod tests {
         }
         assert!(loops > 0 && lines > 0, "{loops} loops, {lines} lines");
     }
+
+    #[test]
+    fn the_last_turn_and_the_win_are_those_of_the_state_now() {
+        let column = "@0+ A2+ A3+ A4+ A5+ A6+ A7+ A8+";
+        let mut g = play(Variant::Unbounded, column);
+        let line = Win {
+            winner: Colour::White,
+            by_loop: false,
+            by_line: true,
+        };
+        assert_eq!(g.win(), Some(line));
+        assert_eq!(play(Variant::Loop, column).win(), None, "Loop Trax has no lines");
+        let turn = g.last_turn().unwrap();
+        assert_eq!((turn.mv, turn.placed, turn.forced.len()), ("A8+".parse().unwrap(), Coords { col: 1, row: 8 }, 0));
+        g.undo();
+        assert_eq!(g.win(), None);
+        assert_eq!(g.last_turn().unwrap().mv, "A7+".parse().unwrap());
+        assert_eq!(Trax::new(Variant::Unbounded).last_turn(), None);
+    }
+
 }

@@ -569,6 +569,7 @@ struct Saved {
     config: MatchConfig,
     blue: Vec<Card>,
     red: Vec<Card>,
+    #[cfg_attr(feature = "serde", serde(deserialize_with = "crate::u64_from_number_or_text"))]
     seed: u64,
     /// The moves of each round started; absent, a match about to start.
     #[cfg_attr(feature = "serde", serde(default = "Saved::not_started"))]
@@ -918,6 +919,16 @@ mod tests {
                 TradeChoice::Automatic => Vec::new(),
             };
             (m.rounds().to_vec(), m.settle_trade(&picks).unwrap())
+        }
+
+        #[test]
+        fn a_seed_beyond_2_pow_53_reads_back_from_a_decimal_string() {
+            let m = Match::new(MatchConfig::default(), cards("b", 3), cards("r", 3), u64::MAX - 1).unwrap();
+            let mut json = serde_json::to_value(&m).unwrap();
+            json["seed"] = serde_json::json!(alloc::format!("{}", u64::MAX - 1));
+            let back: Match = serde_json::from_value(json).unwrap();
+            assert_eq!(back.seed(), u64::MAX - 1);
+            assert_eq!(back.game(), m.game());
         }
 
         #[test]

@@ -1,0 +1,61 @@
+// Builds the package into dist/: the crate for wasm32 (profile wasm-release), the JavaScript glue
+// and types from the wasm-bindgen CLI (the version pinned in Cargo.lock), then wasm-opt from npm's
+// binaryen. One `web`-target glue serves both entries: js/web.js (async init) and js/node.js
+// (instantiates synchronously from the file, so Node users need no init).
+import { execFileSync } from "node:child_process";
+import { readFileSync, writeFileSync, rmSync, statSync } from "node:fs";
+import { gzipSync } from "node:zlib";
+import { fileURLToPath } from "node:url";
+import { dirname, join } from "node:path";
+
+const pkg = dirname(dirname(fileURLToPath(import.meta.url)));
+const root = dirname(pkg);
+const dist = join(pkg, "dist");
+const run = (cmd, args, opts = {}) => execFileSync(cmd, args, { stdio: "inherit", ...opts });
+
+// The glue must come from exactly the CLI version of the crate the module was compiled against.
+const lock = readFileSync(join(root, "Cargo.lock"), "utf8");
+const pinned = lock.match(/name = "wasm-bindgen"\nversion = "([^"]+)"/)?.[1];
+let cli = "";
+try {
+  cli = execFileSync("wasm-bindgen", ["--version"], { encoding: "utf8" }).trim();
+} catch {
+  // Reported below.
+}
+if (cli !== `wasm-bindgen ${pinned}`) {
+  console.error(
+    `need the wasm-bindgen CLI ${pinned} (Cargo.lock), found ${cli || "none"}:\n` +
+      `  cargo install wasm-bindgen-cli --version ${pinned}`,
+  );
+  process.exit(1);
+}
+
+run("cargo", ["build", "-p", "arbiter-wasm", "--target", "wasm32-unknown-unknown", "--profile", "wasm-release"], {
+  cwd: root,
+});
+const built = join(root, "target", "wasm32-unknown-unknown", "wasm-release", "arbiter_wasm.wasm");
+
+rmSync(dist, { recursive: true, force: true });
+run("wasm-bindgen", ["--target", "web", "--out-dir", dist, "--out-name", "arbiter_wasm", built]);
+// Only the glue needs these raw export types.
+rmSync(join(dist, "arbiter_wasm_bg.wasm.d.ts"));
+
+const wasm = join(dist, "arbiter_wasm_bg.wasm");
+const raw = statSync(wasm).size;
+run(join(pkg, "node_modules", ".bin", "wasm-opt"), ["-O3", wasm, "-o", wasm]);
+
+// The generated types end with the init functions' types, written for browsers: they name DOM
+// types and the module's raw exports. js/web.d.ts and js/node.d.ts declare init for each entry
+// instead, so that Node projects need no DOM lib. The classes declare [Symbol.dispose]: projects
+// on an older `lib` need the reference, or they get TS2550 when they check library types.
+const types = join(dist, "arbiter_wasm.d.ts");
+const generated = readFileSync(types, "utf8");
+const init = generated.indexOf("export type InitInput");
+if (init < 0) throw new Error("wasm-bindgen's types changed: no InitInput in dist/arbiter_wasm.d.ts");
+writeFileSync(types, `/// <reference lib="esnext.disposable" />\n${generated.slice(0, init).trimEnd()}\n`);
+
+const bytes = readFileSync(wasm);
+const kb = (n) => `${(n / 1024).toFixed(1)} KiB`;
+console.log(
+  `dist/arbiter_wasm_bg.wasm: ${kb(bytes.length)} (${kb(raw)} before wasm-opt), ${kb(gzipSync(bytes, { level: 9 }).length)} gzipped`,
+);

@@ -1,0 +1,179 @@
+//! Values across the boundary: strings, numbers and plain objects in and out, and every failure
+//! thrown as an `ArbiterError`. Everything that JavaScript passes is checked here, so that no
+//! input reaches a panic: on `wasm32-unknown-unknown` a panic aborts and poisons the instance.
+
+use arbiter_core::{Error, ErrorKind};
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+use serde_json::Value;
+use wasm_bindgen::prelude::*;
+
+/// A result whose error is the `ArbiterError` to throw.
+pub type Js<T> = Result<T, JsValue>;
+
+#[wasm_bindgen(raw_module = "../js/error.js")]
+extern "C" {
+    /// The package's one error class: imported rather than defined here so that the Node and
+    /// browser entries export the very class that the glue throws.
+    type ArbiterError;
+    #[wasm_bindgen(constructor)]
+    fn new(code: &str, message: &str) -> ArbiterError;
+}
+
+#[wasm_bindgen]
+extern "C" {
+    #[wasm_bindgen(js_namespace = JSON, js_name = parse, catch)]
+    fn json_parse(text: &str) -> Result<JsValue, JsValue>;
+    #[wasm_bindgen(js_namespace = JSON, js_name = stringify, catch)]
+    fn json_stringify(value: &JsValue) -> Result<JsValue, JsValue>;
+    #[wasm_bindgen(js_name = String, catch)]
+    fn js_string(value: &JsValue) -> Result<String, JsValue>;
+}
+
+/// An `ArbiterError` with `code`.
+pub fn throw(code: &str, message: impl AsRef<str>) -> JsValue {
+    ArbiterError::new(code, message.as_ref()).into()
+}
+
+/// A `BAD_ARGUMENT` error: a JavaScript value of the wrong type or out of range.
+pub fn bad_argument(message: impl AsRef<str>) -> JsValue {
+    throw(ErrorKind::BadArgument.name(), message)
+}
+
+/// Core errors become `ArbiterError`s with the core's kind and words.
+pub trait OrThrow<T> {
+    /// The value, or the error to throw.
+    fn js(self) -> Js<T>;
+}
+
+impl<T, E: Into<Error>> OrThrow<T> for Result<T, E> {
+    fn js(self) -> Js<T> {
+        self.map_err(|e| {
+            let e: Error = e.into();
+            throw(e.kind().name(), e.message())
+        })
+    }
+}
+
+/// A short account of a value for messages: primitives as JavaScript prints them, strings
+/// quoted, anything else by its type.
+pub fn describe(v: &JsValue) -> String {
+    if let Some(s) = v.as_string() {
+        return serde_json::to_string(&s).unwrap_or(s);
+    }
+    let primitive = v.is_undefined() || v.is_null() || v.as_f64().is_some() || v.as_bool().is_some();
+    if v.is_bigint() {
+        return js_string(v).map(|s| s + "n").unwrap_or_default();
+    }
+    if primitive {
+        return js_string(v).unwrap_or_default();
+    }
+    match v.js_typeof().as_string().as_deref() {
+        Some("object") => "an object".into(),
+        Some(t) => format!("a {t}"),
+        None => "a value of unknown type".into(),
+    }
+}
+
+/// A string argument.
+pub fn text(v: &JsValue, what: &str) -> Js<String> {
+    v.as_string()
+        .ok_or_else(|| bad_argument(format!("{what} must be a string, got {}", describe(v))))
+}
+
+/// An integer argument in `0..=max` (`max` at most 2^53 - 1, where doubles stop being exact).
+pub fn integer(v: &JsValue, what: &str, max: u64) -> Js<u64> {
+    match v.as_f64() {
+        Some(n) if n.fract() == 0.0 && (0.0..=max as f64).contains(&n) => Ok(n as u64),
+        _ => Err(bad_argument(format!(
+            "{what} must be an integer from 0 to {max}, got {}",
+            describe(v)
+        ))),
+    }
+}
+
+/// The largest integer that a JavaScript number holds exactly.
+pub const MAX_SAFE_INTEGER: u64 = (1 << 53) - 1;
+
+/// A seed: a safe non-negative integer, or a bigint for the whole 64-bit range.
+pub fn seed(v: &JsValue) -> Js<u64> {
+    if v.is_bigint() {
+        return u64::try_from(v.clone())
+            .map_err(|_| bad_argument(format!("seed must be from 0 to 2^64 - 1, got {}", describe(v))));
+    }
+    integer(v, "seed (a number, or a bigint for larger seeds)", MAX_SAFE_INTEGER)
+}
+
+/// A plain object (or array) built from `value`'s JSON form. Integers beyond 2^53 (random
+/// generator states, large seeds) become decimal strings, which the core reads back, so that a
+/// save round-trips exactly through JavaScript numbers.
+pub fn to_js<T: Serialize>(value: &T) -> Js<JsValue> {
+    let internal = |e: &dyn core::fmt::Display| throw("INTERNAL_ERROR", format!("cannot convert to JSON: {e}"));
+    let mut json = serde_json::to_value(value).map_err(|e| internal(&e))?;
+    widen_to_text(&mut json);
+    let text = serde_json::to_string(&json).map_err(|e| internal(&e))?;
+    json_parse(&text).map_err(|_| internal(&"JSON.parse refused the engine's JSON"))
+}
+
+fn widen_to_text(v: &mut Value) {
+    match v {
+        Value::Number(n) if n.as_u64().is_some_and(|u| u > MAX_SAFE_INTEGER) => *v = Value::String(n.to_string()),
+        Value::Number(n) if n.as_i64().is_some_and(|i| i < -(MAX_SAFE_INTEGER as i64)) => {
+            *v = Value::String(n.to_string())
+        }
+        Value::Array(items) => items.iter_mut().for_each(widen_to_text),
+        Value::Object(fields) => fields.values_mut().for_each(widen_to_text),
+        _ => {}
+    }
+}
+
+/// The JSON text of an argument given as a plain object or as JSON text.
+fn json_text(v: &JsValue, what: &str) -> Js<String> {
+    if let Some(s) = v.as_string() {
+        return Ok(s);
+    }
+    let wrong = || bad_argument(format!("{what} must be an object or JSON text, got {}", describe(v)));
+    if !v.is_object() {
+        return Err(wrong());
+    }
+    let text = json_stringify(v).map_err(|e| {
+        let why = e.as_string().or_else(|| js_string(&e).ok()).unwrap_or_default();
+        throw(
+            ErrorKind::Parse.name(),
+            format!("{what} cannot be written as JSON: {why}"),
+        )
+    })?;
+    text.as_string().ok_or_else(wrong)
+}
+
+/// Reads a value of the core from a plain object or JSON text; anything unreadable (syntax,
+/// shape or a state the rules refuse) is a `PARSE_ERROR` with serde's words.
+pub fn from_js<T: DeserializeOwned>(v: &JsValue, what: &str) -> Js<T> {
+    let text = json_text(v, what)?;
+    serde_json::from_str(&text).map_err(|e| throw(ErrorKind::Parse.name(), format!("{what}: {e}")))
+}
+
+/// A list of integers in `0..=max`, given as an array.
+pub fn integers(v: &JsValue, what: &str, max: u64) -> Js<Vec<u64>> {
+    let wrong = || bad_argument(format!("{what} must be an array of integers from 0 to {max}"));
+    if !v.is_object() {
+        return Err(wrong());
+    }
+    match from_js::<Value>(v, what)? {
+        Value::Array(items) => items
+            .iter()
+            .map(|i| i.as_u64().filter(|&n| n <= max).ok_or_else(wrong))
+            .collect(),
+        _ => Err(wrong()),
+    }
+}
+
+/// `null` for nothing.
+pub fn or_null(v: Option<JsValue>) -> JsValue {
+    v.unwrap_or(JsValue::NULL)
+}
+
+/// [`to_js`] of a value, or `null` for nothing.
+pub fn to_js_or_null<T: Serialize>(value: Option<T>) -> Js<JsValue> {
+    Ok(or_null(value.map(|v| to_js(&v)).transpose()?))
+}

@@ -1,0 +1,171 @@
+//! # arbiter-wasm
+//!
+//! The npm package `arbiter-engine`: [`arbiter_core`] for JavaScript and TypeScript. A thin layer:
+//! it translates values and errors, and the rules stay in the core. The verbs that every game
+//! shares are written once ([`engine`]) and stamped onto each class by [`game_class!`]; only
+//! each game's extras are written per game.
+//!
+//! Build it with `npm run build` (see `scripts/build.mjs`), not with `cargo build` alone: the
+//! JavaScript glue and the shrinking come from wasm-bindgen and wasm-opt.
+
+mod convert;
+mod engine;
+mod nantong;
+mod trax;
+mod tripletriad;
+
+use wasm_bindgen::prelude::*;
+
+#[wasm_bindgen(typescript_custom_section)]
+const TYPES: &str = include_str!("types.d.ts");
+
+/// Declares a class over a core game, with the verbs of every game. The string literals are the
+/// TypeScript types of its players, states, observations, levels and move notation (declared in
+/// `types.d.ts`; wasm-bindgen takes each as one literal, so `T[]` and `T | null` are spelt out).
+macro_rules! game_class {
+    (
+        $(#[$doc:meta])*
+        $class:ident($core:ty) {
+            player: $player:literal,
+            to_move: $to_move:literal,
+            outcome: $outcome:literal,
+            state: $state:literal,
+            state_in: $state_in:literal,
+            observation: $observation:literal,
+            levels: $levels:literal,
+            level: $level:literal,
+            notation: $notation:literal,
+            notations: $notations:literal,
+            notation_or_null: $notation_or_null:literal $(,)?
+        }
+    ) => {
+        $(#[$doc])*
+        #[wasm_bindgen]
+        pub struct $class($core);
+
+        #[wasm_bindgen]
+        impl $class {
+            /// Every legal move now, in notation (empty once the game is over).
+            #[wasm_bindgen(js_name = legalMoves, unchecked_return_type = $notations)]
+            pub fn legal_moves(&self) -> Vec<String> {
+                crate::engine::legal_moves(&self.0)
+            }
+
+            /// The action ids of the legal moves, in the order of `legalMoves()`.
+            #[wasm_bindgen(js_name = legalActions, unchecked_return_type = "number[]")]
+            pub fn legal_actions(&self) -> Vec<JsValue> {
+                crate::engine::legal_actions(&self.0)
+            }
+
+            /// Plays a move given in notation or as an action id; throws `ILLEGAL_MOVE` (or
+            /// `GAME_OVER`, `PARSE_ERROR`, `BAD_ARGUMENT`) and changes nothing when it is refused.
+            pub fn play(
+                &mut self,
+                #[wasm_bindgen(js_name = "move", unchecked_param_type = "string | number")] mv: JsValue,
+            ) -> Result<(), JsValue> {
+                crate::engine::play(&mut self.0, &mv)
+            }
+
+            /// The player to move; `null` once the game is over.
+            #[wasm_bindgen(getter = toMove, unchecked_return_type = $to_move)]
+            pub fn to_move(&self) -> JsValue {
+                crate::engine::to_move(&self.0)
+            }
+
+            /// Whether the game is over.
+            #[wasm_bindgen(getter = isOver)]
+            pub fn is_over(&self) -> bool {
+                arbiter_core::Game::is_over(&self.0)
+            }
+
+            /// The winner, `"draw"`, or `null` while the game goes on.
+            #[wasm_bindgen(getter, unchecked_return_type = $outcome)]
+            pub fn outcome(&self) -> JsValue {
+                crate::engine::outcome(&self.0)
+            }
+
+            /// What `player` may see, as a plain object: hidden cards are not in it.
+            #[wasm_bindgen(unchecked_return_type = $observation)]
+            pub fn observation(
+                &self,
+                #[wasm_bindgen(unchecked_param_type = $player)] player: JsValue,
+            ) -> Result<JsValue, JsValue> {
+                crate::engine::observation(&self.0, &player)
+            }
+
+            /// The number of legal move sequences of `depth` moves, by the core's fast perft.
+            pub fn perft(
+                &self,
+                #[wasm_bindgen(unchecked_param_type = "number")] depth: JsValue,
+            ) -> Result<f64, JsValue> {
+                crate::engine::perft(&self.0, &depth)
+            }
+
+            /// The move that the built-in opponent of `level` chooses for the player to move,
+            /// from that player's observation only; `null` once the game is over. The same seed
+            /// gives the same move in Rust, C and JavaScript.
+            #[wasm_bindgen(js_name = chooseMove, unchecked_return_type = $notation_or_null)]
+            pub fn choose_move(
+                &self,
+                #[wasm_bindgen(unchecked_param_type = $level)] level: JsValue,
+                #[wasm_bindgen(unchecked_param_type = "number | bigint")] seed: JsValue,
+            ) -> Result<JsValue, JsValue> {
+                crate::engine::choose_move(&self.0, &level, &seed)
+            }
+
+            /// The levels of the built-in opponents, weakest first.
+            #[wasm_bindgen(getter, unchecked_return_type = $levels)]
+            pub fn levels() -> Vec<String> {
+                crate::engine::levels::<$core>()
+            }
+
+            /// The notation of action id `id` (legal now or not).
+            #[wasm_bindgen(js_name = actionText, unchecked_return_type = $notation)]
+            pub fn action_text(
+                &self,
+                #[wasm_bindgen(unchecked_param_type = "number")] id: JsValue,
+            ) -> Result<String, JsValue> {
+                crate::engine::action_text(&self.0, &id)
+            }
+
+            /// The action id of a move in notation.
+            #[wasm_bindgen(js_name = actionId)]
+            pub fn action_id(
+                &self,
+                #[wasm_bindgen(js_name = "move", unchecked_param_type = "string")] mv: JsValue,
+            ) -> Result<u32, JsValue> {
+                crate::engine::action_id(&self.0, &mv)
+            }
+
+            /// How many action ids there are: ids are `0 .. numActions - 1`.
+            #[wasm_bindgen(getter = numActions)]
+            pub fn num_actions(&self) -> u32 {
+                arbiter_core::Game::num_distinct_actions(&self.0) as u32
+            }
+
+            /// The whole state as a plain object (what `JSON.stringify` writes and `fromJSON`
+            /// reads back exactly). Integers beyond 2^53 appear as decimal strings.
+            #[wasm_bindgen(js_name = toJSON, unchecked_return_type = $state)]
+            pub fn to_json(&self) -> Result<JsValue, JsValue> {
+                crate::engine::to_json(&self.0)
+            }
+
+            /// A game from its saved state: a plain object or JSON text (text keeps every digit of
+            /// 64-bit numbers). Throws `PARSE_ERROR` for anything unreadable or invalid.
+            #[wasm_bindgen(js_name = fromJSON)]
+            pub fn from_json(
+                #[wasm_bindgen(unchecked_param_type = $state_in)] json: JsValue,
+            ) -> Result<$class, JsValue> {
+                crate::engine::from_json(&json).map($class)
+            }
+
+            /// An independent copy.
+            #[wasm_bindgen(js_name = clone)]
+            pub fn copy(&self) -> $class {
+                $class(self.0.clone())
+            }
+        }
+    };
+}
+
+pub(crate) use game_class;

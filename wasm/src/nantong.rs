@@ -1,0 +1,127 @@
+//! Nantong long cards: a deal, with what it adds to the shared verbs: the seat to act, actions by
+//! seat, the score breakdown, the next deal, and the two checks that need no deal (a hand's
+//! standing and the score of a finished deal).
+
+use arbiter_core::nantong::{self as nt, counts_of, standing, FinishedDeal, Kind, Meld};
+use wasm_bindgen::prelude::*;
+
+use crate::convert::{bad_argument, from_js, seed, to_js, to_js_or_null, Js, OrThrow};
+use crate::engine::{self, player_from_js, Host};
+
+impl Host for nt::Nantong {
+    const NUMBERED: bool = true;
+}
+
+crate::game_class! {
+    /// A deal of Nantong long cards: three seats, hidden hands, claims, kongs and hu scoring.
+    Nantong(nt::Nantong) {
+        player: "NantongSeat",
+        to_move: "NantongSeat | null",
+        outcome: "NantongSeat | \"draw\" | null",
+        state: "NantongState",
+        state_in: "NantongState | string",
+        observation: "NantongObservation",
+        levels: "NantongLevel[]",
+        level: "NantongLevel",
+        notation: "NantongAction",
+        notations: "NantongAction[]",
+        notation_or_null: "NantongAction | null",
+    }
+}
+
+/// A list given as a JavaScript array (not as JSON text), read by the core's serde.
+fn list<T: serde::de::DeserializeOwned>(v: &JsValue, what: &str) -> Js<T> {
+    if !v.is_object() {
+        return Err(bad_argument(format!("{what} must be an array")));
+    }
+    from_js(v, what)
+}
+
+#[wasm_bindgen]
+impl Nantong {
+    /// A deal whose deck order and dealer are drawn from `seed`.
+    #[wasm_bindgen(constructor)]
+    pub fn new(
+        #[wasm_bindgen(js_name = "seed", unchecked_param_type = "number | bigint")] seed_value: JsValue,
+    ) -> Js<Nantong> {
+        Ok(Nantong(nt::Nantong::new(seed(&seed_value)?)))
+    }
+
+    /// The canonical deal of a deck order (120 card codes, four of each kind): the dealer takes
+    /// the first 23 cards, the next seats 22 each, two indicators are turned up, 51 make the stock.
+    pub fn deal(
+        #[wasm_bindgen(unchecked_param_type = "NantongCard[]")] deck: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "NantongSeat")] dealer: JsValue,
+    ) -> Js<Nantong> {
+        let deck: Vec<Kind> = list(&deck, "deck")?;
+        let dealer = player_from_js::<nt::Nantong>(&dealer)?;
+        nt::Nantong::deal(&deck, dealer).js().map(Nantong)
+    }
+
+    /// The next deal: the next seat deals a deck shuffled by this deal's generator.
+    #[wasm_bindgen(js_name = nextDeal)]
+    pub fn next_deal(&self) -> Nantong {
+        Nantong(self.0.next_deal())
+    }
+
+    /// The seat to act (the same as `toMove`); `null` once the deal is over.
+    #[wasm_bindgen(getter, unchecked_return_type = "NantongSeat | null")]
+    pub fn actor(&self) -> JsValue {
+        engine::to_move(&self.0)
+    }
+
+    /// The dealer.
+    #[wasm_bindgen(getter, unchecked_return_type = "NantongSeat")]
+    pub fn dealer(&self) -> JsValue {
+        engine::player_to_js::<nt::Nantong>(self.0.dealer())
+    }
+
+    /// `seat` acts (notation or action id): `ILLEGAL_MOVE` when another seat is to act or the
+    /// action is not legal now; nothing changes then.
+    pub fn act(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "NantongSeat")] seat: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "string | number")] action: JsValue,
+    ) -> Js<()> {
+        let seat = player_from_js::<nt::Nantong>(&seat)?;
+        let action = engine::read_move(&self.0, &action)?;
+        self.0.act(seat, action).js()
+    }
+
+    /// The itemised score of every seat once the deal is over, else `null`.
+    #[wasm_bindgen(unchecked_return_type = "DealScore | null")]
+    pub fn score(&self) -> Js<JsValue> {
+        to_js_or_null(self.0.score())
+    }
+
+    /// How the deal was won; `null` while it goes on and once it is exhausted.
+    #[wasm_bindgen(unchecked_return_type = "NantongWin | null")]
+    pub fn win(&self) -> Js<JsValue> {
+        to_js_or_null(self.0.win())
+    }
+
+    /// Whether a hand wins (seven groups and a pair, the melds counted as groups) and the cards
+    /// that would complete it when it is one short.
+    #[wasm_bindgen(unchecked_return_type = "NantongStanding")]
+    pub fn winning(
+        #[wasm_bindgen(unchecked_param_type = "NantongCard[]")] hand: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "Meld[]")] melds: JsValue,
+    ) -> Js<JsValue> {
+        let hand: Vec<String> = list(&hand, "hand")?;
+        let counts = counts_of(hand.iter().map(String::as_str)).js()?;
+        let melds: Vec<Meld> = if melds.is_undefined() {
+            Vec::new()
+        } else {
+            list(&melds, "melds")?
+        };
+        to_js(&standing(&counts, &melds))
+    }
+
+    /// The score of a finished deal given as its cards (the conformance `score` input: indicators,
+    /// dealer, each seat's hand, melds and ready flag, and the win or `null`). Throws
+    /// `PARSE_ERROR` for cards that no deal can end with.
+    #[wasm_bindgen(js_name = scoreHand, unchecked_return_type = "DealScore")]
+    pub fn score_hand(#[wasm_bindgen(unchecked_param_type = "FinishedDeal | string")] input: JsValue) -> Js<JsValue> {
+        to_js(&from_js::<FinishedDeal>(&input, "finished deal")?.score())
+    }
+}

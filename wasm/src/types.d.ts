@@ -1,0 +1,341 @@
+
+// ---- Triple Triad --------------------------------------------------------------------------
+
+export type TripleTriadPlayer = "blue" | "red";
+export type TripleTriadLevel = "random" | "greedy" | "perfect";
+/** A move: the index of the card in the mover's hand, `@`, the cell (row-major from the top left). */
+export type TripleTriadNotation = `${0 | 1 | 2 | 3 | 4}@${0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8}`;
+export type TripleTriadPreset = "ff8" | "ttonline" | "mush" | "ffforever";
+export type Element = "none" | "fire" | "ice" | "thunder" | "earth" | "poison" | "wind" | "water" | "holy";
+export type Side = "top" | "right" | "bottom" | "left";
+/** The rule that flipped a card, as `lastCaptures()` reports it. */
+export type CaptureRule = "same" | "plus" | "basic" | "battle" | "combo";
+export type SuddenDeath = "off" | "own_colours" | "shuffle" | "original_hands";
+export type TradeRule =
+  | "training" | "none" | "one" | "two" | "three" | "four" | "all"
+  | "diff" | "diff_over_five" | "direct" | "direct_swap" | "random";
+
+/** A card: ranks top, right, bottom, left (10 is A). */
+export interface Card {
+  name: string;
+  ranks: [number, number, number, number];
+  element: Element;
+  /** Used by power walls only. */
+  power: number;
+  /** 1..10 for deck limits; 0 when unknown. */
+  level: number;
+}
+/** A card as input: `element` defaults to `"none"`, `power` and `level` to 0. */
+export type CardInput = Pick<Card, "name" | "ranks"> & Partial<Card>;
+
+/** The placement rules. In input every flag defaults to false except `elemental_clamp` (true)
+ * and `same_min_matches` (2); an unknown name is refused. */
+export interface TripleTriadRules {
+  open: boolean;
+  random: boolean;
+  same: boolean;
+  same_wall: boolean;
+  same_min_matches: number;
+  plus: boolean;
+  plus_wall: boolean;
+  combo: boolean;
+  combo_from_basic: boolean;
+  battle: boolean;
+  borderless: boolean;
+  elemental: boolean;
+  elemental_clamp: boolean;
+}
+
+/** A power-wall label on one side of a cell: `">5"`, `"<15"`, `"=8"`. */
+export interface Wall {
+  cell: number;
+  side: Side;
+  label: string;
+}
+
+export interface Placed<C = Card> {
+  card: C;
+  owner: TripleTriadPlayer;
+}
+
+/** A round's state: what `TripleTriad.toJSON()` writes (the conformance cases' state). */
+export interface TripleTriadState {
+  rules: TripleTriadRules;
+  /** Cell elements, present only when some cell has one. */
+  elements?: (Element | null)[];
+  /** Power walls, present only when there are some. */
+  walls?: Wall[];
+  /** Nine cells, row-major from the top left. */
+  board: (Placed | null)[];
+  hands: { blue: Card[]; red: Card[] };
+  to_move: TripleTriadPlayer;
+}
+
+/** A round's state as `TripleTriad.fromJSON()` reads it (defaults filled in). */
+export interface TripleTriadStateInput {
+  rules?: Partial<TripleTriadRules>;
+  elements?: (Element | null)[];
+  walls?: Wall[];
+  board: (Placed<CardInput> | null)[];
+  hands: { blue?: CardInput[]; red?: CardInput[] };
+  to_move: TripleTriadPlayer;
+}
+
+/** What one player sees: the opponent's unplayed cards are `null` unless the rules are open. */
+export interface TripleTriadObservation {
+  player: TripleTriadPlayer;
+  rules: TripleTriadRules;
+  elements: (Element | null)[];
+  walls: Wall[];
+  board: (Placed | null)[];
+  hand: Card[];
+  opponent_hand: (Card | null)[];
+  to_move: TripleTriadPlayer;
+}
+
+/** What one placement did. */
+export interface Captures {
+  /** The cell the card was put on. */
+  placed_on: number;
+  /** Where it ended (differs when a power wall rotated its line). */
+  cell: number;
+  rotated: boolean;
+  /** Cells whose sides matched for Same. */
+  same_matches: number[];
+  /** Each card that changed colour, in cell order, with the rule that flipped it. */
+  flips: { cell: number; rule: CaptureRule }[];
+  /** The placed card was lost in a Battle. */
+  placed_lost: boolean;
+}
+
+export interface Solution {
+  /** The final score of the player to move minus the opponent's, with perfect play by both. */
+  value: number;
+  /** A move reaching `value`; `null` once the board is full. */
+  bestMove: TripleTriadNotation | null;
+}
+
+/** Everything that configures a match. */
+export interface MatchConfig {
+  rules: TripleTriadRules;
+  /** `"random"`: drawn from the seed each round (when elemental); or nine given cells. */
+  elements: "random" | { given: (Element | null)[] };
+  walls: Wall[];
+  sudden_death: SuddenDeath;
+  /** Rounds in all, round 1 included; `null` for no limit. */
+  round_limit: number | null;
+  trade: TradeRule;
+  /** Who moves first in round 1; `null`: drawn from the seed. */
+  first: TripleTriadPlayer | null;
+  /** Seconds per move (15..300), for the host's clock. */
+  time: number | null;
+  deck_level_limit: number | null;
+  /** Cards each player owns in all, checked by the `all` trade. */
+  owned: { blue: number; red: number } | null;
+}
+
+/** A move in a match save: the card's index in the mover's hand, and the cell. */
+export interface TripleTriadMove {
+  card: number;
+  cell: number;
+}
+
+/** A match save: what `TripleTriadMatch.toJSON()` writes. */
+export interface MatchState {
+  config: MatchConfig;
+  blue: Card[];
+  red: Card[];
+  /** A decimal string when beyond 2^53. */
+  seed: number | string;
+  /** The moves of every round started, the current one last. */
+  rounds: TripleTriadMove[][];
+  /** The trade's picks, once settled. */
+  picks: number[] | null;
+}
+
+/** A match to start (`{config, blue, red, seed}`) or a save to resume. */
+export interface MatchStateInput {
+  config: Partial<Omit<MatchConfig, "rules">> & { rules?: Partial<TripleTriadRules> };
+  blue: CardInput[];
+  red: CardInput[];
+  seed: number | string;
+  rounds?: TripleTriadMove[][];
+  picks?: number[] | null;
+}
+
+export interface RoundResult {
+  winner: TripleTriadPlayer | null;
+  /** Blue's and red's final scores. */
+  scores: [number, number];
+}
+
+export interface MatchResult extends RoundResult {
+  rounds: number;
+}
+
+/** What the trade needs from the winner. */
+export type TradeChoice =
+  | "automatic"
+  | { pick: { chooser: TripleTriadPlayer; count: number } }
+  | { swap: { chooser: TripleTriadPlayer } };
+
+/** A card changing hands in the trade. */
+export interface Transfer {
+  card: Card;
+  from: TripleTriadPlayer;
+  to: TripleTriadPlayer;
+  /** Its position among the five that `from` brought. */
+  index: number;
+}
+
+// ---- Trax ----------------------------------------------------------------------------------
+
+export type TraxPlayer = "white" | "red";
+export type TraxVariant = "8x8" | "unbounded" | "loop";
+export type TraxLevel = "random" | "easy";
+
+/** A saved game (also its observation: Trax hides nothing): the variant, the moves in official
+ * notation, and the tile limit when it is not the default 10,000. Loading replays the moves. */
+export interface TraxState {
+  variant: TraxVariant;
+  moves: string[];
+  max_tiles?: number;
+}
+
+/** A tile: its notation shape and the colour of each edge. */
+export interface TraxTile {
+  shape: "+" | "/" | "\\";
+  /** North, east, south, west. */
+  edges: [TraxPlayer, TraxPlayer, TraxPlayer, TraxPlayer];
+}
+
+/** A cell in notation coordinates: column 1 is the leftmost (`A`), row 1 the top. */
+export interface TraxCoords {
+  col: number;
+  row: number;
+}
+
+/** The last turn: its move, its tile's cell, and the tiles it forced in the order they fell. */
+export interface TraxTurn {
+  move: string;
+  placed: TraxCoords;
+  forced: TraxCoords[];
+}
+
+/** Who won and how; one turn can close a loop and a line at once. */
+export interface TraxWin {
+  winner: TraxPlayer;
+  by_loop: boolean;
+  by_line: boolean;
+}
+
+// ---- Nantong -------------------------------------------------------------------------------
+
+export type NantongSeat = 0 | 1 | 2;
+export type NantongLevel = "random" | "basic";
+/** A card code: rank and suit (`m`, `s`, `c`), or one of the old generals `T`, `W`, `R`. */
+export type NantongCard = `${1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9}${"m" | "s" | "c"}` | "T" | "W" | "R";
+/** An action in notation. */
+export type NantongAction =
+  | "win" | "pass" | "pong" | "kong" | "declare_hezi" | "ready" | "finish"
+  | `${"discard" | "concealed_kong" | "add_kong" | "declare_four" | "declare_triple"} ${NantongCard}`;
+export type MeldType = "pong" | "exposed_kong" | "concealed_kong" | "opening_four" | "opening_triple" | "hezi";
+
+export interface Meld {
+  type: MeldType;
+  card: NantongCard;
+}
+
+/** A saved deal: the deck as dealt, the dealer, the random generator (for the next deal) and
+ * every action; loading replays the actions. */
+export interface NantongState {
+  deck: NantongCard[];
+  dealer: NantongSeat;
+  /** A decimal string when beyond 2^53. */
+  rng: { state: number | string };
+  actions: { seat: NantongSeat; action: NantongAction }[];
+}
+
+/** What one seat sees: its own hand, never another's or the stock. */
+export interface NantongObservation {
+  seat: NantongSeat;
+  /** The seat's concealed cards, sorted. */
+  hand: NantongCard[];
+  melds: [Meld[], Meld[], Meld[]];
+  /** Discards on the table, in order, with who discarded them. */
+  discards: [NantongSeat, NantongCard][];
+  indicators: [NantongCard, NantongCard];
+  stock: number;
+  ready: [boolean, boolean, boolean];
+  hand_sizes: [number, number, number];
+  dealer: NantongSeat;
+  /** Who acts, as far as this seat may know (a claim question shows only to the seat asked). */
+  to_act: NantongSeat | null;
+  /** The card of a claim question put to this seat. */
+  claim: NantongCard | null;
+  /** This seat's legal actions (empty when another seat acts). */
+  actions: NantongAction[];
+}
+
+export type WinSource = "discard" | "self_draw" | "kong_replacement" | "robbed_kong";
+
+/** How a deal was won. */
+export interface NantongWin {
+  seat: NantongSeat;
+  card: NantongCard;
+  source: WinSource;
+  heavenly: boolean;
+  dealer_first_discard: boolean;
+  last_card: boolean;
+}
+
+/** A scoring group: what it is (a meld type, `three_in_hand`, `four_in_hand` or
+ * `completed_by_discard`), its base hu and the doublings that multiplied it. */
+export interface GroupScore {
+  source: MeldType | "three_in_hand" | "four_in_hand" | "completed_by_discard";
+  card: NantongCard;
+  base: number;
+  doublings: string[];
+  value: number;
+}
+
+/** One seat's itemised score. */
+export interface PlayerScore {
+  groups: GroupScore[];
+  base: number;
+  bonuses: { name: string; value: number }[];
+  multipliers: string[];
+  /** (base + bonuses) x multipliers. */
+  raw: number;
+  /** Rounded up to a multiple of ten. */
+  total: number;
+}
+
+export interface DealScore {
+  players: [PlayerScore, PlayerScore, PlayerScore];
+  totals: [number, number, number];
+  /** Net results of the pairwise settlement (they sum to 0). */
+  settlement: [number, number, number];
+}
+
+/** The end of a deal to score (the conformance `score` input). */
+export interface FinishedDeal {
+  indicators: [NantongCard, NantongCard];
+  dealer: NantongSeat;
+  /** Each seat's concealed cards (the winner's include the winning card), melds and ready flag. */
+  players: [FinishedHand, FinishedHand, FinishedHand];
+  /** `null` for an exhausted deal; `card` and `source` may be left out of a heavenly win. */
+  win: (Partial<NantongWin> & { seat: NantongSeat }) | null;
+}
+
+export interface FinishedHand {
+  hand: NantongCard[];
+  melds?: Meld[];
+  ready?: boolean;
+}
+
+/** Whether a hand wins, and what would complete it when it is one card short. */
+export interface NantongStanding {
+  winning: boolean;
+  waits: NantongCard[];
+}

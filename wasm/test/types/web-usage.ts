@@ -1,0 +1,14 @@
+// The browser entry: init first (typed with DOM types), then the same classes as in Node.
+import init, { initSync, type InitInput } from "arbiter-engine";
+import initWeb, { TripleTriad } from "arbiter-engine/web";
+
+export async function start(wasmUrl: URL, bytes: ArrayBuffer): Promise<string[]> {
+  const input: InitInput = wasmUrl;
+  await init({ module_or_path: input });
+  await initWeb({ module_or_path: fetch(wasmUrl) });
+  initSync({ module: bytes });
+  // @ts-expect-error: init takes an object, not a number
+  await init(5);
+  using g = TripleTriad.fromPreset("ff8", 1);
+  return g.legalMoves();
+}
