@@ -4,7 +4,7 @@
 //! what they must. The libFuzzer binaries in `fuzz_targets/` call them; the test below replays every
 //! input kept under `regressions/`, on stable Rust.
 
-use arbiter_core::nantong::{FinishedDeal, Nantong};
+use arbiter_core::nantong::{standing, FinishedDeal, Nantong, PlayerHand};
 use arbiter_core::trax::{read_record, Move as TraxMove, Trax, Variant};
 use arbiter_core::tripletriad::{Match, Move, Player, Setup, TradeChoice, TripleTriad, PRESETS};
 use arbiter_core::{Engine, Game, Rng};
@@ -256,6 +256,16 @@ pub fn nantong_score(data: &[u8]) {
         assert_eq!(s.settlement.iter().sum::<i64>(), 0);
         assert!(s.totals.iter().all(|t| t % 10 == 0));
         round_trips(&deal);
+    }
+    // The `winning` input: a hand and its melds.
+    if let Ok(p) = serde_json::from_str::<PlayerHand>(text) {
+        let s = standing(&p.hand, &p.melds);
+        // Each wait completes the hand: the same hand with it added is winning.
+        for k in &s.waits {
+            let mut more = p.hand;
+            more[k.index()] += 1;
+            assert!(standing(&more, &p.melds).winning, "{k} is no wait");
+        }
     }
 }
 
