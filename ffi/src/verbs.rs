@@ -275,13 +275,11 @@ where
     read(h, |g| {
         let out = Out::new(action, "action")?;
         let level = text(level, len, "the level")?;
-        match g.choose(level, &mut Rng::new(seed))? {
-            Some(mv) => Ok(out.set(id(g, mv))),
-            None => Err(Failure::new(
-                ARBITER_GAME_OVER,
-                "the game is over: there is no move to choose",
-            )),
-        }
+        let mv = g
+            .choose(level, &mut Rng::new(seed))?
+            .ok_or_else(|| Failure::new(ARBITER_GAME_OVER, "the game is over: there is no move to choose"))?;
+        out.set(id(g, mv));
+        Ok(())
     })
 }
 
