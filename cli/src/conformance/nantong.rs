@@ -1,7 +1,7 @@
 //! Nantong cases: `winning`, `score`, `replay`.
 
 use super::{check_field, input, Verdict};
-use arbiter_core::nantong::{counts_of, is_winning, score_deal, waits, Counts, Kind, Meld, MeldType, PlayerHand, Win};
+use arbiter_core::nantong::{counts_of, score_deal, Counts, HandCheck, Kind, Meld, PlayerHand, Win};
 use serde_json::{json, Value};
 
 fn codes(v: &Value, what: &str) -> Result<Counts, String> {
@@ -28,16 +28,10 @@ fn melds(v: Option<&Value>) -> Result<Vec<Meld>, String> {
 pub(super) fn run(kind: &str, case: &Value, expect: &Value) -> Verdict {
     match kind {
         "winning" => {
-            let hand = codes(input(case, "hand")?, "hand")?;
-            let melds = melds(case.get("melds"))?;
-            let groups = melds.iter().filter(|m| m.kind != MeldType::Hezi).count();
-            check_field(expect, "winning", &json!(is_winning(&hand, groups)))?;
+            let hand: HandCheck = serde_json::from_value(case.clone()).map_err(|e| format!("malformed case: {e}"))?;
+            check_field(expect, "winning", &json!(hand.is_winning()))?;
             if let Some(want) = expect.get("waits") {
-                let mut held = hand;
-                for m in &melds {
-                    held[m.card.index()] = held[m.card.index()].saturating_add(m.kind.cards());
-                }
-                let got: Vec<String> = waits(&hand, groups, &held).iter().map(|k| k.to_string()).collect();
+                let got: Vec<String> = hand.waits().iter().map(|k| k.to_string()).collect();
                 let mut want: Vec<String> =
                     serde_json::from_value(want.clone()).map_err(|e| format!("malformed case: waits: {e}"))?;
                 want.sort();

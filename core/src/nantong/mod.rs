@@ -10,12 +10,14 @@
 mod action;
 pub mod ai;
 mod card;
+mod check;
 mod hand;
 mod score;
 mod state;
 
 pub use action::{Action, BadAction};
 pub use card::{Counts, Kind, UnknownCard, KINDS};
+pub use check::HandCheck;
 pub use hand::{counts_of, is_winning, partitions, waits, Group, Partition};
 pub use score::{
     score_deal, winner_total, DealScore, GroupScore, Meld, MeldType, PlayerHand, PlayerScore, ScoreError, Source, Win,
