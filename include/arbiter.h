@@ -66,6 +66,12 @@ typedef int32_t ArbiterStatus;
 #endif // __STDC_VERSION__ >= 202311L
 #endif // __cplusplus
 
+// A Nantong deal: three seats (0, 1, 2), hidden hands, claims, scoring.
+typedef struct ArbiterNantong ArbiterNantong;
+
+// A Trax game (`8x8`, `unbounded` or `loop`). Players: 0 white, 1 red.
+typedef struct ArbiterTrax ArbiterTrax;
+
 // A Triple Triad round: board, hands, rules, player to move. Players: 0 blue, 1 red.
 typedef struct ArbiterTripleTriad ArbiterTripleTriad;
 
@@ -83,6 +89,208 @@ const char *arbiter_last_error(void);
 
 // The library's version, e.g. `"0.1.0"`: NUL-terminated, static.
 const char *arbiter_version(void);
+
+// Creates a deal whose deck order and dealer are drawn from `seed`.
+ArbiterStatus arbiter_nantong_new(uint64_t seed, ArbiterNantong **out);
+
+// Creates the deal of an explicit deck (a JSON array of 120 card codes, four of each kind, in
+// dealing order) and dealer seat.
+ArbiterStatus arbiter_nantong_deal(const char *deck,
+                                   size_t len,
+                                   uint8_t dealer,
+                                   ArbiterNantong **out);
+
+// Frees a deal; NULL is ignored.
+void arbiter_nantong_free(ArbiterNantong *h);
+
+// Copies a deal into a new handle.
+ArbiterStatus arbiter_nantong_clone(const ArbiterNantong *h, ArbiterNantong **out);
+
+// The legal action ids of the seat to act into `buf`; `count` receives how many there are.
+ArbiterStatus arbiter_nantong_legal_actions(const ArbiterNantong *h,
+                                            uint32_t *buf,
+                                            size_t cap,
+                                            size_t *count);
+
+// The legal actions of the seat to act as text (`discard 5m`, `pong`, ...), a JSON array.
+ArbiterStatus arbiter_nantong_legal_moves(const ArbiterNantong *h,
+                                          char *buf,
+                                          size_t cap,
+                                          size_t *size);
+
+// Plays an action of the seat to act, as text: `discard 5m`, `win`, `pass`, `pong`, `kong`,
+// `concealed_kong 5m`, `add_kong 5m`, `declare_four 5m`, `declare_triple 2s`, `declare_hezi`,
+// `ready`, `finish`.
+ArbiterStatus arbiter_nantong_play(ArbiterNantong *h, const char *text, size_t len);
+
+// Plays the action of an action id for the seat to act.
+ArbiterStatus arbiter_nantong_play_action(ArbiterNantong *h, uint32_t id);
+
+// Plays an action as text for `seat`: `ARBITER_ILLEGAL_MOVE` when another seat is to act.
+ArbiterStatus arbiter_nantong_act(ArbiterNantong *h, int32_t seat, const char *action, size_t len);
+
+// The seat to act (0, 1, 2), or -1 once the deal is over.
+ArbiterStatus arbiter_nantong_to_move(const ArbiterNantong *h, int32_t *player);
+
+// The seat to act (the same as `_to_move`, under the Rust name `actor`).
+ArbiterStatus arbiter_nantong_actor(const ArbiterNantong *h, int32_t *seat);
+
+// Whether the deal is over.
+ArbiterStatus arbiter_nantong_is_over(const ArbiterNantong *h, bool *over);
+
+// The result: the winning seat, -2 for an exhausted deal, -1 while the deal goes on.
+ArbiterStatus arbiter_nantong_outcome(const ArbiterNantong *h, int32_t *outcome);
+
+// What `seat` sees, as JSON: its own hand, every meld and discard, the indicators, stock and
+// hand sizes, ready flags, and its legal actions when it is to act; never another seat's hand.
+ArbiterStatus arbiter_nantong_observation(const ArbiterNantong *h,
+                                          int32_t seat,
+                                          char *buf,
+                                          size_t cap,
+                                          size_t *size);
+
+// Counts the legal action sequences of `depth` actions.
+ArbiterStatus arbiter_nantong_perft(const ArbiterNantong *h, uint32_t depth, uint64_t *nodes);
+
+// An action for the seat to act by the built-in opponent `level` (`random`, `basic`), from that
+// seat's observation only, with randomness from `seed`.
+ArbiterStatus arbiter_nantong_choose(const ArbiterNantong *h,
+                                     const char *level,
+                                     size_t len,
+                                     uint64_t seed,
+                                     uint32_t *action);
+
+// The built-in opponents' levels, weakest first, as a JSON array of strings.
+ArbiterStatus arbiter_nantong_levels(char *buf, size_t cap, size_t *size);
+
+// The text of an action id, e.g. `discard 5m`.
+ArbiterStatus arbiter_nantong_action_text(const ArbiterNantong *h,
+                                          uint32_t id,
+                                          char *buf,
+                                          size_t cap,
+                                          size_t *size);
+
+// The action id of an action's text.
+ArbiterStatus arbiter_nantong_action_id(const ArbiterNantong *h,
+                                        const char *text,
+                                        size_t len,
+                                        uint32_t *id);
+
+// The number of action ids: ids are `0..count`.
+ArbiterStatus arbiter_nantong_num_actions(const ArbiterNantong *h, size_t *count);
+
+// The score of a finished deal with its itemised breakdown, as JSON: `{"players": [{"groups",
+// "base", "bonuses", "multipliers", "raw", "total"}], "totals", "settlement"}`; `null` while the
+// deal goes on.
+ArbiterStatus arbiter_nantong_score(const ArbiterNantong *h, char *buf, size_t cap, size_t *size);
+
+// Checks a hand given as JSON, `{"hand": [codes], "melds": [{"type", "card"}]}` (the conformance
+// `winning` input): writes `{"winning": bool, "waits": [codes]}`, the waits being the cards that
+// would complete a hand one card short.
+ArbiterStatus arbiter_nantong_winning(const char *json,
+                                      size_t len,
+                                      char *buf,
+                                      size_t cap,
+                                      size_t *size);
+
+// Scores the end of a deal given as JSON (the conformance `score` input): `indicators` (two
+// codes), `dealer`, `players` (three `{"hand": [codes], "melds": [...], "ready": bool}`, the
+// winner's hand with the winning card) and `win` (`null` for an exhausted deal, else `{"seat",
+// "card", "source", "heavenly", "dealer_first_discard", "last_card"}`). Writes the score as
+// `_score` does.
+ArbiterStatus arbiter_nantong_score_hand(const char *json,
+                                         size_t len,
+                                         char *buf,
+                                         size_t cap,
+                                         size_t *size);
+
+// Creates an empty board of a variant: `8x8`, `unbounded` or `loop`.
+ArbiterStatus arbiter_trax_new(const char *name, size_t len, ArbiterTrax **out);
+
+// Creates a game by replaying a game record (moves in official notation, optionally numbered,
+// with `#` comments), e.g. `1. @0/ 2. B1+ ...`.
+ArbiterStatus arbiter_trax_from_record(const char *name,
+                                       size_t name_len,
+                                       const char *record,
+                                       size_t record_len,
+                                       ArbiterTrax **out);
+
+// Frees a game; NULL is ignored.
+void arbiter_trax_free(ArbiterTrax *h);
+
+// Copies a game into a new handle.
+ArbiterStatus arbiter_trax_clone(const ArbiterTrax *h, ArbiterTrax **out);
+
+// The legal action ids into `buf` (a cell relative to the area and a shape); `count` receives
+// how many there are.
+ArbiterStatus arbiter_trax_legal_actions(const ArbiterTrax *h,
+                                         uint32_t *buf,
+                                         size_t cap,
+                                         size_t *count);
+
+// The legal moves in official notation, as a JSON array of strings.
+ArbiterStatus arbiter_trax_legal_moves(const ArbiterTrax *h, char *buf, size_t cap, size_t *size);
+
+// Plays a move in official notation (`@0+`, `B2/`, `AA10\`); the forced tiles follow.
+ArbiterStatus arbiter_trax_play(ArbiterTrax *h, const char *text, size_t len);
+
+// Plays the move of an action id.
+ArbiterStatus arbiter_trax_play_action(ArbiterTrax *h, uint32_t id);
+
+// The player to move (0 white, 1 red), or -1 once the game is over.
+ArbiterStatus arbiter_trax_to_move(const ArbiterTrax *h, int32_t *player);
+
+// The player who moves next, also after the end (who would have moved): 0 white, 1 red.
+ArbiterStatus arbiter_trax_next_player(const ArbiterTrax *h, int32_t *player);
+
+// Whether the game is over.
+ArbiterStatus arbiter_trax_is_over(const ArbiterTrax *h, bool *over);
+
+// The result: the winner (0, 1), -2 for a draw, -1 while the game goes on.
+ArbiterStatus arbiter_trax_outcome(const ArbiterTrax *h, int32_t *outcome);
+
+// Counts the legal move sequences of `depth` turns (forced tiles are part of a turn).
+ArbiterStatus arbiter_trax_perft(const ArbiterTrax *h, uint32_t depth, uint64_t *nodes);
+
+// A move for the player to move by the built-in opponent `level` (`random`, `easy`), with
+// randomness from `seed`.
+ArbiterStatus arbiter_trax_choose(const ArbiterTrax *h,
+                                  const char *level,
+                                  size_t len,
+                                  uint64_t seed,
+                                  uint32_t *action);
+
+// The built-in opponents' levels, weakest first, as a JSON array of strings.
+ArbiterStatus arbiter_trax_levels(char *buf, size_t cap, size_t *size);
+
+// The official notation of an action id, e.g. `B2/`.
+ArbiterStatus arbiter_trax_action_text(const ArbiterTrax *h,
+                                       uint32_t id,
+                                       char *buf,
+                                       size_t cap,
+                                       size_t *size);
+
+// The action id of a move in official notation.
+ArbiterStatus arbiter_trax_action_id(const ArbiterTrax *h,
+                                     const char *text,
+                                     size_t len,
+                                     uint32_t *id);
+
+// The number of action ids: ids are `0..count` (300 for 8x8).
+ArbiterStatus arbiter_trax_num_actions(const ArbiterTrax *h, size_t *count);
+
+// Tiles on the board, forced ones included.
+ArbiterStatus arbiter_trax_tiles(const ArbiterTrax *h, uint32_t *tiles);
+
+// The columns and rows the tiles span (0 and 0 on an empty board).
+ArbiterStatus arbiter_trax_size(const ArbiterTrax *h, uint32_t *cols, uint32_t *rows);
+
+// The tile at notation coordinates (`col` 1 = column A, `row` 1 = the top row) as the mask of
+// its red edges (bit 0 north, 1 east, 2 south, 3 west), or 0 for an empty cell.
+ArbiterStatus arbiter_trax_tile_at(const ArbiterTrax *h,
+                                   uint32_t col,
+                                   uint32_t row,
+                                   uint8_t *red_edges);
 
 // Creates a round from a state JSON (the conformance state: `rules`, `board`, `hands`,
 // `to_move`, optional `elements` and `walls`), which is also what `_to_json` saves.
