@@ -197,8 +197,11 @@ impl<T: Copy> Buffer<T> {
     }
 
     /// Writes `items` and then `end` (the terminating NUL of a string), or reports the size needed.
-    pub fn fill(self, items: &[T], end: Option<T>) -> Result<(), Failure> {
-        let need = items.len() + end.is_some() as usize;
+    /// Items go straight into the caller's buffer: no copy on the way (legal actions are on every
+    /// playout's hot path).
+    pub fn fill(self, items: impl ExactSizeIterator<Item = T>, end: Option<T>) -> Result<(), Failure> {
+        let len = items.len();
+        let need = len + end.is_some() as usize;
         self.size.set(need);
         if self.cap < need {
             return Err(Failure::new(
@@ -206,11 +209,14 @@ impl<T: Copy> Buffer<T> {
                 format!("buffer too small: {need} needed, {} given", self.cap),
             ));
         }
-        // SAFETY: `new` was promised `cap` writable items, and `need` fits in them.
+        // SAFETY: `new` was promised `cap` writable items, and `need` fits in them (`take` keeps
+        // an iterator that lies about its length inside them).
         unsafe {
-            std::ptr::copy_nonoverlapping(items.as_ptr(), self.buf, items.len());
+            for (i, item) in items.take(len).enumerate() {
+                self.buf.add(i).write(item);
+            }
             if let Some(end) = end {
-                self.buf.add(items.len()).write(end);
+                self.buf.add(len).write(end);
             }
         }
         Ok(())
@@ -222,9 +228,7 @@ pub(crate) type TextOut = Buffer<c_char>;
 
 impl TextOut {
     pub fn text(self, s: &str) -> Result<(), Failure> {
-        // SAFETY: c_char and u8 have the same size and alignment.
-        let bytes = unsafe { std::slice::from_raw_parts(s.as_ptr().cast::<c_char>(), s.len()) };
-        self.fill(bytes, Some(0))
+        self.fill(s.bytes().map(|b| b as c_char), Some(0))
     }
 
     pub fn json(self, value: &impl serde::Serialize) -> Result<(), Failure> {

@@ -139,8 +139,7 @@ where
 {
     read(h, |g| {
         let out = Buffer::new(buf, cap, count, "buf")?;
-        let ids: Vec<u32> = g.legal_moves().iter().map(|&mv| id(g, mv)).collect();
-        out.fill(&ids, None)
+        out.fill(g.legal_moves().iter().map(|&mv| id(g, mv)), None)
     })
 }
 
