@@ -5,7 +5,7 @@ use std::ffi::c_char;
 use arbiter_core::nantong::{HandCheck, Kind, Nantong};
 
 use crate::boundary::{core_error, give, guard, handle, text, Out, TextOut};
-use crate::verbs::{self, change, notation, player_at, read};
+use crate::verbs::{self, change, json, notation, player_at};
 use crate::ArbiterStatus;
 
 /// A Nantong deal: three seats (0, 1, 2), hidden hands, claims, scoring.
@@ -207,7 +207,7 @@ pub unsafe extern "C" fn arbiter_nantong_score(
     cap: usize,
     size: *mut usize,
 ) -> ArbiterStatus {
-    read(h, |g| TextOut::new(buf, cap, size, "buf")?.json(&g.score()))
+    json(h, buf, cap, size, |g| Ok(g.score().cloned()))
 }
 
 /// Checks a hand given as JSON, `{"hand": [codes], "melds": [{"type", "card"}]}` (the conformance

@@ -6,7 +6,7 @@ use arbiter_core::trax::{read_record, Trax, Variant};
 use arbiter_core::Engine;
 
 use crate::boundary::{core_error, give, guard, handle, text, Failure, Out};
-use crate::verbs::{self, read};
+use crate::verbs::{self, read, value};
 use crate::ArbiterStatus;
 
 /// A Trax game (`8x8`, `unbounded` or `loop`). Players: 0 white, 1 red.
@@ -106,10 +106,7 @@ pub unsafe extern "C" fn arbiter_trax_to_move(h: *const ArbiterTrax, player: *mu
 /// The player who moves next, also after the end (who would have moved): 0 white, 1 red.
 #[no_mangle]
 pub unsafe extern "C" fn arbiter_trax_next_player(h: *const ArbiterTrax, player: *mut i32) -> ArbiterStatus {
-    read(h, |g| {
-        Out::new(player, "player")?.set(Trax::player_index(g.next_player()) as i32);
-        Ok(())
-    })
+    value(h, player, "player", |g| Ok(Trax::player_index(g.next_player()) as i32))
 }
 
 /// Whether the game is over.
@@ -181,10 +178,7 @@ pub unsafe extern "C" fn arbiter_trax_num_actions(h: *const ArbiterTrax, count: 
 /// Tiles on the board, forced ones included.
 #[no_mangle]
 pub unsafe extern "C" fn arbiter_trax_tiles(h: *const ArbiterTrax, tiles: *mut u32) -> ArbiterStatus {
-    read(h, |g| {
-        Out::new(tiles, "tiles")?.set(g.tiles());
-        Ok(())
-    })
+    value(h, tiles, "tiles", |g| Ok(g.tiles()))
 }
 
 /// The columns and rows the tiles span (0 and 0 on an empty board).

@@ -4,8 +4,8 @@ use std::ffi::c_char;
 
 use arbiter_core::tripletriad::{self, TripleTriad};
 
-use crate::boundary::{handle, Failure, Out, TextOut};
-use crate::verbs::{self, id, player_at, read};
+use crate::boundary::{handle, Failure, Out};
+use crate::verbs::{self, id, json, player_at, read, value};
 use crate::ArbiterStatus::{self, *};
 
 /// A Triple Triad round: board, hands, rules, player to move. Players: 0 blue, 1 red.
@@ -203,7 +203,7 @@ pub unsafe extern "C" fn arbiter_triple_triad_last_captures(
     cap: usize,
     size: *mut usize,
 ) -> ArbiterStatus {
-    read(h, |g| TextOut::new(buf, cap, size, "buf")?.json(&g.last_captures()))
+    json(h, buf, cap, size, |g| Ok(g.last_captures().copied()))
 }
 
 /// The score of `player`: cards of their colour on the board plus cards in their hand.
@@ -213,11 +213,7 @@ pub unsafe extern "C" fn arbiter_triple_triad_score(
     player: i32,
     score: *mut u32,
 ) -> ArbiterStatus {
-    read(h, |g| {
-        let out = Out::new(score, "score")?;
-        out.set(g.score(player_at::<TripleTriad>(player)?));
-        Ok(())
-    })
+    value(h, score, "score", |g| Ok(g.score(player_at::<TripleTriad>(player)?)))
 }
 
 /// Solves the round exactly with both hands known: `value` receives the final score of the

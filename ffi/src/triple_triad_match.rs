@@ -4,9 +4,9 @@ use std::ffi::c_char;
 
 use arbiter_core::tripletriad::Match;
 
-use crate::boundary::{core_error, give, handle, slice, text, Failure, Out, TextOut};
+use crate::boundary::{core_error, give, handle, slice, text, Failure, Out};
 use crate::triple_triad::ArbiterTripleTriad;
-use crate::verbs::{self, action, change, id, notation, read};
+use crate::verbs::{self, action, change, id, json, notation, read, value};
 use crate::ArbiterStatus;
 
 /// A Triple Triad match: rounds (sudden death replays draws), then the trade.
@@ -108,10 +108,7 @@ pub unsafe extern "C" fn arbiter_triple_triad_match_is_over(
     h: *const ArbiterTripleTriadMatch,
     over: *mut bool,
 ) -> ArbiterStatus {
-    read(h, |m| {
-        Out::new(over, "over")?.set(m.is_over());
-        Ok(())
-    })
+    value(h, over, "over", |m| Ok(m.is_over()))
 }
 
 /// The number of the current round, from 1 (once over: the number of rounds played).
@@ -120,10 +117,7 @@ pub unsafe extern "C" fn arbiter_triple_triad_match_round_number(
     h: *const ArbiterTripleTriadMatch,
     round: *mut u32,
 ) -> ArbiterStatus {
-    read(h, |m| {
-        Out::new(round, "round")?.set(m.round_number());
-        Ok(())
-    })
+    value(h, round, "round", |m| Ok(m.round_number()))
 }
 
 /// How each finished round ended, as JSON: `[{"winner": "blue" | "red" | null, "scores": [b, r]}]`.
@@ -134,7 +128,7 @@ pub unsafe extern "C" fn arbiter_triple_triad_match_rounds(
     cap: usize,
     size: *mut usize,
 ) -> ArbiterStatus {
-    read(h, |m| TextOut::new(buf, cap, size, "buf")?.json(&m.rounds()))
+    json(h, buf, cap, size, |m| Ok(m.rounds().to_vec()))
 }
 
 /// The result as JSON: `{"winner": "blue" | "red" | null, "scores": [b, r], "rounds": n}`, or
@@ -146,7 +140,7 @@ pub unsafe extern "C" fn arbiter_triple_triad_match_result(
     cap: usize,
     size: *mut usize,
 ) -> ArbiterStatus {
-    read(h, |m| TextOut::new(buf, cap, size, "buf")?.json(&m.result()))
+    json(h, buf, cap, size, |m| Ok(m.result()))
 }
 
 /// What the trade needs from the winner, as JSON: `"automatic"` (settle with no picks),
@@ -159,10 +153,7 @@ pub unsafe extern "C" fn arbiter_triple_triad_match_trade_choice(
     cap: usize,
     size: *mut usize,
 ) -> ArbiterStatus {
-    read(h, |m| {
-        let out = TextOut::new(buf, cap, size, "buf")?;
-        out.json(&m.trade_choice().map_err(core_error)?)
-    })
+    json(h, buf, cap, size, |m| m.trade_choice().map_err(core_error))
 }
 
 /// Settles the trade with the winner's `n` picks (indices 0..4 among the cards the loser brought;
@@ -188,7 +179,7 @@ pub unsafe extern "C" fn arbiter_triple_triad_match_transfers(
     cap: usize,
     size: *mut usize,
 ) -> ArbiterStatus {
-    read(h, |m| TextOut::new(buf, cap, size, "buf")?.json(&m.transfers()))
+    json(h, buf, cap, size, |m| Ok(m.transfers().map(<[_]>::to_vec)))
 }
 
 /// A legal move for a player whose clock ran out, as an action id: a function of the state
@@ -198,12 +189,10 @@ pub unsafe extern "C" fn arbiter_triple_triad_match_timeout_move(
     h: *const ArbiterTripleTriadMatch,
     action: *mut u32,
 ) -> ArbiterStatus {
-    read(h, |m| {
-        let out = Out::new(action, "action")?;
+    value(h, action, "action", |m| {
         let mv = m
             .timeout_move()
             .ok_or_else(|| Failure::new(ArbiterStatus::ARBITER_GAME_OVER, "the match is over"))?;
-        out.set(id(m.game(), mv));
-        Ok(())
+        Ok(id(m.game(), mv))
     })
 }

@@ -29,6 +29,40 @@ pub(crate) unsafe fn change<H: Handle>(
     guard(|| f(arg_mut(h, "the handle")?.inner_mut()))
 }
 
+/// Writes what `f` makes of the object behind a handle to `out`, named `name` in errors.
+///
+/// # Safety
+/// As [`read`]; `out` is NULL or writable.
+pub(crate) unsafe fn value<H: Handle, T>(
+    h: *const H,
+    out: *mut T,
+    name: &str,
+    f: impl FnOnce(&H::Inner) -> Result<T, Failure>,
+) -> ArbiterStatus {
+    read(h, |g| {
+        let out = Out::new(out, name)?;
+        out.set(f(g)?);
+        Ok(())
+    })
+}
+
+/// Writes what `f` makes of the object behind a handle as JSON into a caller buffer.
+///
+/// # Safety
+/// As [`read`]; `buf` is NULL or `cap` writable bytes; `size` is NULL or writable.
+pub(crate) unsafe fn json<H: Handle, T: Serialize>(
+    h: *const H,
+    buf: *mut c_char,
+    cap: usize,
+    size: *mut usize,
+    f: impl FnOnce(&H::Inner) -> Result<T, Failure>,
+) -> ArbiterStatus {
+    read(h, |g| {
+        let out = TextOut::new(buf, cap, size, "buf")?;
+        out.json(&f(g)?)
+    })
+}
+
 /// Creates an object from a text argument.
 ///
 /// # Safety
@@ -154,10 +188,8 @@ pub(crate) unsafe fn legal_moves<H: Handle>(
 where
     H::Inner: Engine,
 {
-    read(h, |g| {
-        let out = TextOut::new(buf, cap, size, "buf")?;
-        let moves: Vec<String> = g.legal_moves().iter().map(ToString::to_string).collect();
-        out.json(&moves)
+    json(h, buf, cap, size, |g| {
+        Ok(g.legal_moves().iter().map(ToString::to_string).collect::<Vec<_>>())
     })
 }
 
@@ -192,10 +224,7 @@ pub(crate) unsafe fn to_move<H: Handle>(h: *const H, player: *mut i32) -> Arbite
 where
     H::Inner: Engine,
 {
-    read(h, |g| {
-        Out::new(player, "player")?.set(g.to_move().map_or(-1, index::<H::Inner>));
-        Ok(())
-    })
+    value(h, player, "player", |g| Ok(g.to_move().map_or(-1, index::<H::Inner>)))
 }
 
 /// # Safety
@@ -204,10 +233,7 @@ pub(crate) unsafe fn is_over<H: Handle>(h: *const H, over: *mut bool) -> Arbiter
 where
     H::Inner: Engine,
 {
-    read(h, |g| {
-        Out::new(over, "over")?.set(g.is_over());
-        Ok(())
-    })
+    value(h, over, "over", |g| Ok(g.is_over()))
 }
 
 /// # Safety
@@ -216,14 +242,12 @@ pub(crate) unsafe fn outcome<H: Handle>(h: *const H, outcome: *mut i32) -> Arbit
 where
     H::Inner: Engine,
 {
-    read(h, |g| {
-        let code = match g.outcome() {
+    value(h, outcome, "outcome", |g| {
+        Ok(match g.outcome() {
             None => -1,
             Some(Outcome::Draw) => -2,
             Some(Outcome::Winner(p)) => index::<H::Inner>(p),
-        };
-        Out::new(outcome, "outcome")?.set(code);
-        Ok(())
+        })
     })
 }
 
@@ -240,9 +264,8 @@ where
     H::Inner: Engine,
     <H::Inner as Game>::Observation: Serialize,
 {
-    read(h, |g| {
-        let out = TextOut::new(buf, cap, size, "buf")?;
-        out.json(&g.observation(player_at::<H::Inner>(player_index)?))
+    json(h, buf, cap, size, |g| {
+        Ok(g.observation(player_at::<H::Inner>(player_index)?))
     })
 }
 
@@ -252,11 +275,7 @@ pub(crate) unsafe fn perft<H: Handle>(h: *const H, depth: u32, nodes: *mut u64) 
 where
     H::Inner: Engine,
 {
-    read(h, |g| {
-        let out = Out::new(nodes, "nodes")?;
-        out.set(Engine::perft(g, depth));
-        Ok(())
-    })
+    value(h, nodes, "nodes", |g| Ok(Engine::perft(g, depth)))
 }
 
 /// # Safety
@@ -271,14 +290,12 @@ pub(crate) unsafe fn choose<H: Handle>(
 where
     H::Inner: Engine,
 {
-    read(h, |g| {
-        let out = Out::new(action, "action")?;
+    value(h, action, "action", |g| {
         let level = text(level, len, "the level")?;
         let mv = g
             .choose(level, &mut Rng::new(seed))?
             .ok_or_else(|| Failure::new(ARBITER_GAME_OVER, "the game is over: there is no move to choose"))?;
-        out.set(id(g, mv));
-        Ok(())
+        Ok(id(g, mv))
     })
 }
 
@@ -313,11 +330,7 @@ where
     H::Inner: Engine,
     <<H::Inner as Game>::Move as std::str::FromStr>::Err: Into<Error>,
 {
-    read(h, |g| {
-        let out = Out::new(id_out, "id")?;
-        out.set(id(g, notation(text(s, len, "the move")?)?));
-        Ok(())
-    })
+    value(h, id_out, "id", |g| Ok(id(g, notation(text(s, len, "the move")?)?)))
 }
 
 /// # Safety
@@ -326,8 +339,5 @@ pub(crate) unsafe fn num_actions<H: Handle>(h: *const H, count: *mut usize) -> A
 where
     H::Inner: Engine,
 {
-    read(h, |g| {
-        Out::new(count, "count")?.set(g.num_distinct_actions());
-        Ok(())
-    })
+    value(h, count, "count", |g| Ok(g.num_distinct_actions()))
 }

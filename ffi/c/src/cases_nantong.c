@@ -3,27 +3,25 @@
 
 #include <string.h>
 
-/* Whether two arrays of strings hold the same strings, in any order. */
-static Verdict compare_sets(const char *key, const cJSON *want, const cJSON *got) {
-    if (same_multiset(want, got)) return NULL;
-    char *w = cJSON_PrintUnformatted(want), *g = cJSON_PrintUnformatted(got);
-    Verdict why = failf("%s: expected %s, got %s", key, w, g);
-    free(w);
-    free(g);
-    return why;
-}
-
-/* The library reads the case's input fields from the whole case and ignores the others. */
-static Verdict winning(const cJSON *c, const cJSON *expect) {
+/* Asks a library function that reads a case's input fields from the whole case (ignoring the
+ * others) and answers in JSON. */
+static Verdict ask(ArbiterStatus (*fn)(const char *, size_t, char *, size_t, size_t *), const cJSON *c,
+                   const char *refusal, cJSON **answer) {
     char *json = cJSON_PrintUnformatted(c);
     ArbiterStatus st;
-    cJSON *got;
-    ARBITER_JSON(got, st, arbiter_nantong_winning, json, strlen(json));
+    ARBITER_JSON(*answer, st, fn, json, strlen(json));
     free(json);
-    if (st) return api_failure("malformed case", st);
-    Verdict why = check(expect, "winning", cJSON_Duplicate(cJSON_GetObjectItemCaseSensitive(got, "winning"), 1));
+    return st ? api_failure(refusal, st) : NULL;
+}
+
+static Verdict winning(const cJSON *c, const cJSON *expect) {
+    cJSON *got;
+    Verdict why = ask(arbiter_nantong_winning, c, "malformed case", &got);
+    if (why) return why;
+    why = check(expect, "winning", cJSON_Duplicate(cJSON_GetObjectItemCaseSensitive(got, "winning"), 1));
     const cJSON *want = cJSON_GetObjectItemCaseSensitive(expect, "waits");
-    if (!why && want) why = compare_sets("waits", want, cJSON_GetObjectItemCaseSensitive(got, "waits"));
+    const cJSON *waits = cJSON_GetObjectItemCaseSensitive(got, "waits");
+    if (!why && want && !same_multiset(want, waits)) why = mismatch("waits", want, waits);
     cJSON_Delete(got);
     return why;
 }
@@ -35,13 +33,10 @@ static Verdict check_score(const cJSON *want, const cJSON *score) {
 }
 
 static Verdict score(const cJSON *c, const cJSON *expect) {
-    char *json = cJSON_PrintUnformatted(c);
-    ArbiterStatus st;
     cJSON *got;
-    ARBITER_JSON(got, st, arbiter_nantong_score_hand, json, strlen(json));
-    free(json);
-    if (st) return api_failure("bad deal", st);
-    Verdict why = check_score(expect, got);
+    Verdict why = ask(arbiter_nantong_score_hand, c, "bad deal", &got);
+    if (why) return why;
+    why = check_score(expect, got);
     cJSON_Delete(got);
     return why;
 }

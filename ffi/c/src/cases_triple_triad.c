@@ -81,11 +81,7 @@ static Verdict play(const cJSON *c, const cJSON *expect) {
     why = play_moves(c, moves, &g);
     if (wants_error(expect)) {
         arbiter_triple_triad_free(g);
-        if (why) {
-            free(why);
-            return NULL;
-        }
-        return failf("expected an error, but the state and every move were accepted");
+        return refused(why, "the state and every move were accepted");
     }
     if (why) return why;
     uint32_t score[2];

@@ -183,11 +183,7 @@ Verdict run_triple_triad_match(const cJSON *c, const cJSON *expect) {
     Verdict why = play(c, &m);
     if (wants_error(expect)) {
         arbiter_triple_triad_match_free(m);
-        if (why) {
-            free(why);
-            return NULL;
-        }
-        return failf("expected an error, but the match was played and settled");
+        return refused(why, "the match was played and settled");
     }
     if (why) return why;
     ArbiterStatus st;
@@ -198,12 +194,7 @@ Verdict run_triple_triad_match(const cJSON *c, const cJSON *expect) {
     const cJSON *want = cJSON_GetObjectItemCaseSensitive(expect, "transfers");
     if (!why && want) {
         cJSON *got = transfers_json(m);
-        if (!same_multiset(want, got)) {
-            char *w = cJSON_PrintUnformatted(want), *g = cJSON_PrintUnformatted(got);
-            why = failf("transfers: expected %s, got %s", w, g);
-            free(w);
-            free(g);
-        }
+        if (!same_multiset(want, got)) why = mismatch("transfers", want, got);
         cJSON_Delete(got);
     }
     cJSON_Delete(result);

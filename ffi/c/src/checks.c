@@ -30,22 +30,30 @@ Verdict api_failure(const char *what, ArbiterStatus status) {
     return failf("%s: %s: %s", what, status_name(status), arbiter_last_error());
 }
 
+Verdict mismatch(const char *key, const cJSON *want, const cJSON *got) {
+    char *w = cJSON_PrintUnformatted(want);
+    char *g = got ? cJSON_PrintUnformatted(got) : NULL;
+    Verdict v = failf("%s: expected %s, got %s", key, w, g ? g : "nothing");
+    free(w);
+    free(g);
+    return v;
+}
+
 Verdict check(const cJSON *expect, const char *key, cJSON *got) {
     const cJSON *want = cJSON_GetObjectItemCaseSensitive(expect, key);
-    Verdict v = NULL;
-    if (want && !cJSON_Compare(want, got, 1)) {
-        char *w = cJSON_PrintUnformatted(want);
-        char *g = got ? cJSON_PrintUnformatted(got) : NULL;
-        v = failf("%s: expected %s, got %s", key, w, g ? g : "nothing");
-        free(w);
-        free(g);
-    }
+    Verdict v = want && !cJSON_Compare(want, got, 1) ? mismatch(key, want, got) : NULL;
     cJSON_Delete(got);
     return v;
 }
 
 int wants_error(const cJSON *expect) {
     return cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(expect, "error"));
+}
+
+Verdict refused(Verdict why, const char *accepted) {
+    if (!why) return failf("expected an error, but %s", accepted);
+    free(why);
+    return NULL;
 }
 
 const cJSON *input(const cJSON *c, const char *key, Verdict *why) {

@@ -20,6 +20,11 @@ Verdict api_failure(const char *what, ArbiterStatus status);
 Verdict check(const cJSON *expect, const char *key, cJSON *got);
 /* Whether the case expects its setup or play to be refused (`"error": true`). */
 int wants_error(const cJSON *expect);
+/* The verdict on a case that expects a refusal: a pass when `why` says what was refused (it is
+ * freed), else a failure that says what was `accepted`. */
+Verdict refused(Verdict why, const char *accepted);
+/* The failure of a field that differs from what was expected. */
+Verdict mismatch(const char *key, const cJSON *want, const cJSON *got);
 /* A required field of a case, or NULL with *why set. */
 const cJSON *input(const cJSON *c, const char *key, Verdict *why);
 /* A whole number in 0..=max, or 0 with nothing written. */
