@@ -293,7 +293,8 @@ ArbiterStatus arbiter_trax_tile_at(const ArbiterTrax *h,
                                    uint8_t *red_edges);
 
 // Creates a round from a state JSON (the conformance state: `rules`, `board`, `hands`,
-// `to_move`, optional `elements` and `walls`), which is also what `_to_json` saves.
+// `to_move`, optional `elements` and `walls`), which is also what `_to_json` saves. JSON that
+// cannot be read is `ARBITER_PARSE_ERROR`; a state the rules do not allow, `ARBITER_BAD_ARGUMENT`.
 ArbiterStatus arbiter_triple_triad_from_json(const char *json,
                                              size_t len,
                                              ArbiterTripleTriad **out);

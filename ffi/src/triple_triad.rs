@@ -2,9 +2,9 @@
 
 use std::ffi::c_char;
 
-use arbiter_core::tripletriad::{self, TripleTriad};
+use arbiter_core::tripletriad::{self, Setup, TripleTriad};
 
-use crate::boundary::{handle, Failure, Out};
+use crate::boundary::{core_error, handle, Failure, Out};
 use crate::verbs::{self, id, json, player_at, read, value};
 use crate::ArbiterStatus::{self, *};
 
@@ -13,14 +13,18 @@ pub struct ArbiterTripleTriad(TripleTriad);
 handle!(ArbiterTripleTriad, TripleTriad);
 
 /// Creates a round from a state JSON (the conformance state: `rules`, `board`, `hands`,
-/// `to_move`, optional `elements` and `walls`), which is also what `_to_json` saves.
+/// `to_move`, optional `elements` and `walls`), which is also what `_to_json` saves. JSON that
+/// cannot be read is `ARBITER_PARSE_ERROR`; a state the rules do not allow, `ARBITER_BAD_ARGUMENT`.
 #[no_mangle]
 pub unsafe extern "C" fn arbiter_triple_triad_from_json(
     json: *const c_char,
     len: usize,
     out: *mut *mut ArbiterTripleTriad,
 ) -> ArbiterStatus {
-    verbs::from_json(json, len, out)
+    verbs::create(json, len, out, |json| {
+        let setup: Setup = serde_json::from_str(json)?;
+        TripleTriad::new(&setup).map_err(core_error)
+    })
 }
 
 /// Creates the first round of a match under a preset (`ff8`, `ttonline`, `mush`, `ffforever`)

@@ -151,13 +151,12 @@ static void json_inputs(void) {
     char *saved = tt_json(g);
     FAILS(arbiter_triple_triad_from_json(S("{"), &back), ARBITER_PARSE_ERROR, "EOF while parsing");
     FAILS(arbiter_triple_triad_from_json(S("[1, 2]"), &back), ARBITER_PARSE_ERROR, "invalid type");
-    /* Well-formed JSON of a state the rules do not allow: a card on a cell and in a hand at once is
-     * not checked here, but a sixth card in hand is. */
+    /* Well-formed JSON of a state the rules do not allow: a sixth card in blue's hand. */
     char *six = malloc(strlen(saved) * 2);
     const char *hand = strstr(saved, "\"blue\":[") + strlen("\"blue\":[");
     const char *first_end = strstr(hand, "},") + 1;
-    sprintf(six, "%.*s%.*s,%s", (int)(first_end - saved), saved, (int)(first_end - hand), hand, first_end);
-    FAILS(arbiter_triple_triad_from_json(S(six), &back), ARBITER_PARSE_ERROR, "6");
+    sprintf(six, "%.*s,%.*s%s", (int)(first_end - saved), saved, (int)(first_end - hand), hand, first_end);
+    FAILS(arbiter_triple_triad_from_json(S(six), &back), ARBITER_BAD_ARGUMENT, "the hands hold 11 cards for 9 empty cells");
     CHECK(back == NULL);
     free(six);
     /* A save reads back to the same state. */
