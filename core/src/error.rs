@@ -104,7 +104,7 @@ macro_rules! classify {
 }
 
 use crate::nantong::{BadAction, ScoreError, UnknownCard};
-use crate::trax::{BadNotation, RecordError, UnknownVariant};
+use crate::trax::{BadNotation, RecordError, TileLimitError, UnknownVariant};
 use crate::tripletriad::{
     BadLabel, BadMove, CollectionError, RulesError, SetupError, TradeNotAllowed, UnknownElement, UnknownPlayer,
     UnknownTradeRule,
@@ -113,7 +113,7 @@ use crate::tripletriad::{
 classify! {
     Parse: BadNotation, RecordError, UnknownVariant, BadAction, UnknownCard, BadMove, UnknownPlayer,
         UnknownElement, UnknownTradeRule, BadLabel;
-    BadArgument: ScoreError, RulesError, SetupError, TradeNotAllowed, CollectionError;
+    BadArgument: ScoreError, RulesError, SetupError, TradeNotAllowed, CollectionError, TileLimitError;
 }
 
 impl From<crate::trax::MoveError> for Error {
@@ -121,6 +121,7 @@ impl From<crate::trax::MoveError> for Error {
         use crate::trax::MoveError::*;
         let kind = match e {
             GameOver => ErrorKind::GameOver,
+            TooManyTiles { .. } => ErrorKind::LimitExceeded,
             _ => ErrorKind::IllegalMove,
         };
         Error::new(kind, e.to_string())

@@ -89,6 +89,30 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 512, ..ProptestConfig::default() })]
+
+    #[test]
+    fn coordinates_never_overflow(v in variant(), plies in 0usize..6, col in any::<u32>(), row in any::<u32>(), x in any::<i32>(), y in any::<i32>()) {
+        // Used to overflow i32 (a panic in debug builds, a wrapped cell in release).
+        let mut g = Trax::new(v);
+        for _ in 0..plies {
+            let legal = g.legal_moves();
+            if legal.is_empty() { break; }
+            g.play(legal[legal.len() / 2]).unwrap();
+        }
+        let (w, h) = g.size();
+        let inside = (1..=w).contains(&col) && (1..=h).contains(&row);
+        prop_assert!(g.tile_at(col, row).is_none() || inside);
+        for (c, r) in [(col, row), (u32::MAX, row), (col, u32::MAX), (0, 0)] {
+            let _ = g.tile_at(c, r);
+        }
+        for (a, b) in [(x, y), (i32::MIN, i32::MIN), (i32::MAX, i32::MAX), (i32::MIN, i32::MAX)] {
+            prop_assert!(!g.cell_name(a, b).is_empty());
+        }
+    }
+}
+
 #[test]
 fn perft_depths_one_to_six_from_the_empty_board() {
     // 1-5 from the rules file; 6 computed here and the same in every variant (no area reaches 8).
@@ -109,4 +133,91 @@ fn perft_depth_seven_by_first_move() {
     let after = |m: &str| Trax::replay(Variant::Unbounded, &[m.parse().unwrap()]).unwrap();
     let (straight, slash) = (after("@0+").perft(6), after("@0/").perft(6));
     assert_eq!(straight + slash, 233_696_112);
+}
+
+/// A random game of up to `plies` turns, and every state on the way (the first is the empty board).
+fn random_game(v: Variant, max_tiles: u32, seed: u64, plies: usize) -> Vec<Trax> {
+    let mut g = Trax::with_max_tiles(v, max_tiles).unwrap();
+    let mut rng = Rng::new(seed);
+    let mut states = vec![g.clone()];
+    for _ in 0..plies {
+        let legal = g.legal_moves();
+        if legal.is_empty() {
+            break;
+        }
+        g.play(legal[rng.below(legal.len() as u64) as usize]).unwrap();
+        states.push(g.clone());
+    }
+    states
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+    #[test]
+    fn undo_restores_every_earlier_state(v in variant(), seed in any::<u64>(), plies in 0usize..40, max_tiles in 4u32..80) {
+        let states = random_game(v, max_tiles, seed, plies);
+        let mut g = states.last().unwrap().clone();
+        for earlier in states.iter().rev().skip(1) {
+            let last = *g.history().last().unwrap();
+            prop_assert_eq!(g.undo(), Some(last));
+            prop_assert_eq!(&g, earlier);
+            prop_assert_eq!(g.history(), earlier.history());
+            prop_assert_eq!(g.legal_moves(), earlier.legal_moves());
+            prop_assert_eq!(g.perft(2), earlier.perft(2));
+            prop_assert_eq!((g.tiles(), g.size(), g.next_player()), (earlier.tiles(), earlier.size(), earlier.next_player()));
+        }
+        prop_assert_eq!(g.undo(), None);
+        prop_assert_eq!(&g, &states[0]);
+        // The undone game plays on as a new one would.
+        if let Some(last) = states.last() {
+            for &m in last.history() {
+                g.play(m).unwrap();
+            }
+            prop_assert_eq!(&g, last);
+        }
+    }
+}
+
+#[cfg(feature = "serde")]
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+    #[test]
+    fn a_saved_game_loads_back_exactly(v in variant(), seed in any::<u64>(), plies in 0usize..40, limited in any::<bool>()) {
+        let max_tiles = if limited { 30 } else { arbiter_core::trax::DEFAULT_MAX_TILES };
+        let g = random_game(v, max_tiles, seed, plies).pop().unwrap();
+        let json = serde_json::to_value(&g).unwrap();
+        prop_assert_eq!(&json["variant"], v.name());
+        prop_assert_eq!(json["moves"].as_array().unwrap().len(), g.history().len());
+        prop_assert_eq!(json.get("max_tiles").is_some(), limited);
+        let back: Trax = serde_json::from_value(json).unwrap();
+        prop_assert_eq!(&back, &g);
+        prop_assert_eq!(back.history(), g.history());
+        prop_assert_eq!(back.max_tiles(), g.max_tiles());
+        prop_assert_eq!(back.legal_moves(), g.legal_moves());
+        prop_assert_eq!(back.outcome(), g.outcome());
+    }
+}
+
+#[cfg(feature = "serde")]
+#[test]
+fn a_saved_game_that_the_rules_refuse_does_not_load() {
+    for (json, why) in [
+        (r#"{"variant":"loop","moves":["@0+","C5+"]}"#, "move 2"),
+        (r#"{"variant":"loop","moves":["@0+","x"]}"#, "move 2"),
+        (r#"{"variant":"9x9","moves":[]}"#, "9x9"),
+        (r#"{"variant":"loop","moves":[],"max_tiles":0}"#, "tile limit"),
+        (r#"{"variant":"loop","moves":["@0+","A2+"],"max_tiles":1}"#, "move 2"),
+        (r#"{"variant":"loop","moves":[],"extra":1}"#, "extra"),
+        (r#"{"variant":"loop"}"#, "moves"),
+    ] {
+        let err = serde_json::from_str::<Trax>(json).unwrap_err().to_string();
+        assert!(err.contains(why), "{json}: {err}");
+    }
+    let over = r#"{"variant":"unbounded","moves":["@0/","B1\\","B2/","C1+"]}"#;
+    assert!(serde_json::from_str::<Trax>(over)
+        .unwrap_err()
+        .to_string()
+        .contains("game is over"));
 }

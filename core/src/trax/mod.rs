@@ -16,5 +16,7 @@ mod state;
 mod tile;
 
 pub use notation::{column_name, read_record, BadNotation, Move, RecordError};
-pub use state::{MoveError, Trax, TurnReport, UnknownVariant, Variant};
+pub use state::{
+    MoveError, TileLimitError, Trax, TurnReport, UnknownVariant, Variant, DEFAULT_MAX_TILES, MAX_TILES_CEILING,
+};
 pub use tile::{Colour, Shape, Tile};

@@ -63,6 +63,14 @@ impl FromStr for Variant {
     }
 }
 
+/// How many tiles a game holds unless its host chooses otherwise ([`Trax::with_max_tiles`]).
+pub const DEFAULT_MAX_TILES: u32 = 10_000;
+
+/// The largest tile limit a host may choose: every tile gets a 16-bit slot, and the grid's cell
+/// indices stay far below `u32::MAX` (the bounding box of 32,768 tiles spans at most 32,769
+/// columns and rows together).
+pub const MAX_TILES_CEILING: u32 = 32_768;
+
 /// Why a move was refused; the state is unchanged.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum MoveError {
@@ -87,7 +95,27 @@ pub enum MoveError {
     /// A forced play leaves a cell with three entries of one colour.
     #[error("{0}: the forced plays leave an empty cell entered three times by one colour")]
     IllegalTurn(Move),
+    /// The turn's tiles, forced ones included, would pass the game's tile limit
+    /// ([`Trax::max_tiles`]): a limit of the host, not a rule.
+    #[error("{mv}: the turn would put more than {limit} tiles on the board (the game's tile limit)")]
+    TooManyTiles {
+        /// The move.
+        mv: Move,
+        /// The limit.
+        limit: u32,
+    },
 }
+
+/// A tile limit outside `1..=`[`MAX_TILES_CEILING`].
+///
+/// ```
+/// use arbiter_core::trax::{Trax, Variant, MAX_TILES_CEILING};
+/// assert!(Trax::with_max_tiles(Variant::Loop, 0).is_err());
+/// assert!(Trax::with_max_tiles(Variant::Loop, MAX_TILES_CEILING + 1).is_err());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("a tile limit of {0} is outside 1..={max}", max = MAX_TILES_CEILING)]
+pub struct TileLimitError(pub u32);
 
 /// Where a turn's tiles went and what they did.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -106,9 +134,10 @@ struct BBox {
     maxy: i32,
 }
 
-/// What to restore after a trial turn.
-#[derive(Clone, Copy)]
-struct Saved {
+/// The state before a turn: the tiles put since are the slots past `tiles`, the path ends changed
+/// since are the log entries past `log`, and the rest is kept as it was.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Saved {
     log: usize,
     tiles: u32,
     bbox: BBox,
@@ -116,7 +145,118 @@ struct Saved {
     result: Option<Outcome<Colour>>,
 }
 
+/// Why [`Trax::turn`] refused a turn.
+#[derive(Clone, Copy)]
+enum Refusal {
+    Area,
+    Illegal,
+    Limit,
+}
+
+/// One grid cell. `tile` is its red-edge mask, 0 when empty; `entries` are the colours entering it
+/// from its neighbours, red edges in the low nibble and white in the high one (kept for every
+/// cell, read for empty ones); `slot` numbers the tile in the order tiles were put, which names
+/// its path ends (`slot * 4 + edge`) independently of where the grid keeps it. Four bytes: one
+/// load gives all a neighbour's facts.
+#[derive(Clone, Copy, Default)]
+struct Cell {
+    tile: u8,
+    entries: u8,
+    slot: u16,
+}
+
+/// The cells: a `w` x `h` rectangle, row by row, where absolute (0, 0) is at (`offx`, `offy`).
+#[derive(Clone)]
+struct Board {
+    w: usize,
+    h: usize,
+    offx: i32,
+    offy: i32,
+    /// Index steps to the neighbour across each edge (north and west wrap: negated offsets).
+    delta: [usize; 4],
+    grid: Vec<Cell>,
+}
+
+impl Board {
+    fn new(w: usize, h: usize, offx: i32, offy: i32) -> Board {
+        Board {
+            w,
+            h,
+            offx,
+            offy,
+            delta: steps(w),
+            grid: vec![Cell::default(); w * h],
+        }
+    }
+
+    fn index(&self, x: i64, y: i64) -> Option<usize> {
+        let (gx, gy) = (x + i64::from(self.offx), y + i64::from(self.offy));
+        ((0..self.w as i64).contains(&gx) && (0..self.h as i64).contains(&gy))
+            .then(|| gy as usize * self.w + gx as usize)
+    }
+
+    #[inline(always)]
+    fn xy(&self, idx: usize) -> (i32, i32) {
+        ((idx % self.w) as i32 - self.offx, (idx / self.w) as i32 - self.offy)
+    }
+
+    #[inline(always)]
+    fn step(&self, idx: usize, e: u8) -> usize {
+        idx.wrapping_add(self.delta[e as usize & 3])
+    }
+
+    /// Puts `tile` on `idx` and tells the four neighbours which colour now enters them.
+    #[inline(always)]
+    fn set_tile(&mut self, idx: usize, tile: Tile) {
+        self.grid[idx].tile = tile.0;
+        for e in 0..4u8 {
+            let m = self.step(idx, e);
+            self.grid[m].entries |= entry_bit(tile, e);
+        }
+    }
+
+    /// Empties `idx` and withdraws its entries from the neighbours.
+    #[inline(always)]
+    fn clear_tile(&mut self, idx: usize) {
+        self.grid[idx].tile = 0;
+        for e in 0..4u8 {
+            let m = self.step(idx, e);
+            self.grid[m].entries &= !(0x11 << opposite(e));
+        }
+    }
+
+    /// A copy of the cells of `b` and `margin` around it, if the board holds them.
+    fn window(&self, b: BBox, margin: i32) -> Option<Board> {
+        let (x0, y0) = (b.minx - margin, b.miny - margin);
+        let (w, h) = (
+            (b.maxx - b.minx + 1 + 2 * margin) as usize,
+            (b.maxy - b.miny + 1 + 2 * margin) as usize,
+        );
+        self.index(i64::from(b.maxx + margin), i64::from(b.maxy + margin))?;
+        let first = self.index(i64::from(x0), i64::from(y0))?;
+        let mut grid = Vec::with_capacity(w * h);
+        for r in 0..h {
+            let start = first + r * self.w;
+            grid.extend_from_slice(&self.grid[start..start + w]);
+        }
+        Some(Board {
+            w,
+            h,
+            offx: -x0,
+            offy: -y0,
+            delta: steps(w),
+            grid,
+        })
+    }
+}
+
 /// A Trax game in any variant.
+///
+/// The board is a rectangle of cells around the tiles, with a margin, grown a quarter at a time
+/// on the side that runs out of room: its size follows the bounding box of the tiles, not its
+/// longest side squared. Path ends are numbered by tile, so they never depend on the grid.
+///
+/// With the feature `serde` a game saves as its variant and moves, and loads by replaying them.
 ///
 /// ```
 /// use arbiter_core::{Game, Outcome};
@@ -132,32 +272,26 @@ struct Saved {
 #[derive(Clone)]
 pub struct Trax {
     variant: Variant,
-    /// Grid side (a power of two) and the grid coordinates of absolute (0, 0).
-    n: usize,
-    /// Index steps to the neighbour across each edge (north and west wrap: negated offsets).
-    delta: [usize; 4],
-    offx: i32,
-    offy: i32,
-    /// Per cell: `[tile, entries]`. The tile is its red-edge mask, 0 when empty; the entries are
-    /// the colours entering the cell from its neighbours, red edges in the low nibble and white in
-    /// the high one (kept for every cell, read for empty ones). One array: one bounds check.
-    grid: Vec<[u8; 2]>,
-    /// For an open path end `cell * 4 + edge`: the path's other open end.
+    max_tiles: u32,
+    board: Board,
+    /// For an open path end `slot * 4 + edge`: the path's other open end.
     partner: Vec<u32>,
+    /// The cell of each slot; its length is the number of tiles.
+    slot_cell: Vec<u32>,
     tiles: u32,
     bbox: BBox,
     to_move: Colour,
     result: Option<Outcome<Colour>>,
     /// Moves played, in notation (for records and replays).
     history: Vec<Move>,
-    /// Undo log of a turn in progress: (cells index | CELL_TAG, or partner index; old value).
+    /// The state before each move of `history`, for [`Trax::undo`].
+    turns: Vec<Saved>,
+    /// Path-end changes of every turn played (for trials and undo): (end, old partner).
     log: Vec<(u32, u32)>,
     /// Scratch: path ends joined in the current turn, and the forced queue.
     joined: Vec<(u32, u32)>,
     queue: Vec<u32>,
 }
-
-const CELL_TAG: u32 = 1 << 31;
 
 /// What an empty cell's entry mask (red edges low, white edges high) forces: 0 nothing, the red
 /// edges of the forced tile, or [`ILLEGAL`] for three entries of one colour.
@@ -183,9 +317,44 @@ const fn forced_table() -> [u8; 256] {
     t
 }
 
-/// Index steps north, east, south, west on a grid of side `n`.
-const fn steps(n: usize) -> [usize; 4] {
-    [n.wrapping_neg(), 1, n, usize::MAX]
+/// The tile of each shape (in [`Shape::ALL`] order) that an empty cell with this entry mask
+/// admits, 0 for none: the colour of each entering track fixes the colouring.
+static FITS: [[u8; 3]; 256] = fits_table();
+
+const fn fits_table() -> [[u8; 3]; 256] {
+    let mut t = [[0u8; 3]; 256];
+    let mut e = 0;
+    while e < 256 {
+        let (red, white) = ((e & 0xF) as u8, (e >> 4) as u8);
+        let mut s = 0;
+        while s < 3 {
+            let tiles = Shape::ALL[s].tiles();
+            let mut k = 0;
+            while k < 2 {
+                let tile = tiles[k].0;
+                if tile & red == red && tile & white == 0 {
+                    t[e][s] = tile;
+                }
+                k += 1;
+            }
+            s += 1;
+        }
+        e += 1;
+    }
+    t
+}
+
+/// The entry bit that `tile`'s edge `e` gives the neighbour across it: red sets the low nibble's
+/// bit, white the high one's, without a branch.
+#[inline(always)]
+const fn entry_bit(tile: Tile, e: u8) -> u8 {
+    let red = tile.0 >> e & 1;
+    (red | (red ^ 1) << 4) << opposite(e)
+}
+
+/// Index steps north, east, south, west on a grid of width `w`.
+const fn steps(w: usize) -> [usize; 4] {
+    [w.wrapping_neg(), 1, w, usize::MAX]
 }
 const EMPTY_BOX: BBox = BBox {
     minx: 0,
@@ -194,35 +363,306 @@ const EMPTY_BOX: BBox = BBox {
     maxy: -1,
 };
 
+/// Empty cells kept around the tiles between turns: a turn's tiles and the cells they touch lie
+/// within two cells of the bounding box (forced tiles never leave the box of the tiles and the
+/// chosen one).
+const MARGIN: i32 = 2;
+/// Extra margin that [`Trax::perft`] reserves for the turns it plays, at most: deeper searches
+/// regrow the grid on the way.
+const PERFT_HEADROOM: u32 = 32;
+/// The side of a new game's grid: an 8x8 game never regrows it.
+const START_SIDE: usize = 24;
+
 /// A legal placement found by the generator: cell index, tile, and its notation.
 #[derive(Clone, Copy)]
-struct Candidate {
+pub(crate) struct Candidate {
     cell: u32,
     tile: Tile,
-    mv: Move,
+    pub(crate) mv: Move,
+}
+
+/// Where the cells of a grid went when it was rebuilt.
+#[derive(Clone, Copy)]
+struct Remap {
+    old_w: usize,
+    dx: i64,
+    dy: i64,
+    w: usize,
+    h: usize,
+}
+
+impl Remap {
+    fn cell(&self, old: u32) -> Option<u32> {
+        let gx = (old as usize % self.old_w) as i64 + self.dx;
+        let gy = (old as usize / self.old_w) as i64 + self.dy;
+        ((0..self.w as i64).contains(&gx) && (0..self.h as i64).contains(&gy))
+            .then(|| (gy as usize * self.w + gx as usize) as u32)
+    }
+}
+
+/// One axis of a refit: the grid's extent and offset that keep `margin` cells on both sides of
+/// `lo..=hi`. Unchanged while they do (and, with `compact`, while the grid is at most about twice
+/// what it needs); else the need plus a quarter, on the side that ran short, so that a board
+/// growing one way regrows a logarithmic number of times.
+fn fit_axis(dim: usize, off: i32, lo: i32, hi: i32, margin: i32, compact: bool) -> (usize, i32) {
+    let (lo, hi, off, m) = (i64::from(lo), i64::from(hi), i64::from(off), i64::from(margin));
+    let short_lo = lo + off - m < 0;
+    let short_hi = hi + off + m >= dim as i64;
+    let need = hi - lo + 1 + 2 * m;
+    let oversized = compact && dim as i64 > 2 * need + 64;
+    if !short_lo && !short_hi && !oversized {
+        return (dim, off as i32);
+    }
+    let slack = need / 4 + 8;
+    let below = match (short_lo, short_hi) {
+        (true, false) => slack,
+        (false, true) => 0,
+        _ => slack / 2,
+    };
+    ((need + slack) as usize, (m + below - lo) as i32)
+}
+
+/// The cells a forced-play cascade reads and fills: a real turn's (tiles with their paths) or a
+/// trial's (tiles alone, on the board or on a copy).
+trait Cells {
+    fn step(&self, idx: usize, e: u8) -> usize;
+    /// The entries of `idx` if it is empty.
+    fn empty_entries(&self, idx: usize) -> Option<u8>;
+    fn place(&mut self, idx: usize, tile: Tile);
+    /// The cascade's queue of placed cells.
+    fn queue(&mut self) -> &mut Vec<u32>;
+    /// Whether the cascade is to stop here, legal so far: a real turn stops once past the tile
+    /// limit (it is refused then), so that slots never pass 16 bits.
+    #[inline(always)]
+    fn full(&self) -> bool {
+        false
+    }
+}
+
+/// The forced-play cascade after a tile was put on `start`. False as soon as an empty cell is
+/// entered three times by one colour; the queue then holds `start` and every cell placed.
+#[inline(always)]
+fn cascade<C: Cells>(c: &mut C, start: usize) -> bool {
+    c.queue().clear();
+    c.queue().push(start as u32);
+    let mut qi = 0;
+    while qi < c.queue().len() && !c.full() {
+        let placed = c.queue()[qi] as usize;
+        qi += 1;
+        for e in 0..4u8 {
+            let m = c.step(placed, e);
+            let Some(entries) = c.empty_entries(m) else { continue };
+            let t = match FORCED[entries as usize] {
+                0 => continue,
+                ILLEGAL => return false,
+                red => Tile(red),
+            };
+            c.place(m, t);
+            c.queue().push(m as u32);
+        }
+    }
+    true
+}
+
+/// A real turn's cascade: forced tiles are put with their paths.
+struct TurnCells<'a> {
+    g: &'a mut Trax,
+    loops: u8,
+    forced: Option<&'a mut Vec<u32>>,
+}
+
+impl Cells for TurnCells<'_> {
+    #[inline(always)]
+    fn step(&self, idx: usize, e: u8) -> usize {
+        self.g.board.step(idx, e)
+    }
+    #[inline(always)]
+    fn empty_entries(&self, idx: usize) -> Option<u8> {
+        let c = self.g.board.grid[idx];
+        (c.tile == 0).then_some(c.entries)
+    }
+    #[inline(always)]
+    fn place(&mut self, idx: usize, tile: Tile) {
+        self.g.put(idx, tile, &mut self.loops);
+        if let Some(f) = self.forced.as_deref_mut() {
+            f.push(idx as u32);
+        }
+    }
+    #[inline(always)]
+    fn queue(&mut self) -> &mut Vec<u32> {
+        &mut self.g.queue
+    }
+    #[inline(always)]
+    fn full(&self) -> bool {
+        self.g.tiles > self.g.max_tiles
+    }
+}
+
+/// A trial cascade on a board: tiles only, no paths, undone from the queue afterwards.
+struct BareCells<'a> {
+    b: &'a mut Board,
+    queue: &'a mut Vec<u32>,
+}
+
+impl Cells for BareCells<'_> {
+    #[inline(always)]
+    fn step(&self, idx: usize, e: u8) -> usize {
+        self.b.step(idx, e)
+    }
+    #[inline(always)]
+    fn empty_entries(&self, idx: usize) -> Option<u8> {
+        let c = self.b.grid[idx];
+        (c.tile == 0).then_some(c.entries)
+    }
+    #[inline(always)]
+    fn place(&mut self, idx: usize, tile: Tile) {
+        self.b.set_tile(idx, tile);
+    }
+    #[inline(always)]
+    fn queue(&mut self) -> &mut Vec<u32> {
+        self.queue
+    }
+}
+
+/// What move generation needs to know of a position besides its cells.
+#[derive(Clone, Copy)]
+struct Facts {
+    bbox: BBox,
+    tiles: u32,
+    eight: bool,
+    over: bool,
+}
+
+/// Whether the forced plays after putting `tile` on `idx` stay legal and put at most `room` tiles
+/// with it: the cascade on the cells alone, without paths, logs or wins, then undone. Not inlined:
+/// the scan around it keeps its registers (perft 7 about 6 % faster).
+#[inline(never)]
+fn forced_plays_legal(b: &mut Board, queue: &mut Vec<u32>, idx: usize, tile: Tile, room: u32) -> bool {
+    b.set_tile(idx, tile);
+    let legal = cascade(&mut BareCells { b, queue }, idx);
+    for &c in queue.iter() {
+        b.clear_tile(c as usize);
+    }
+    legal && queue.len() as u64 <= u64::from(room)
+}
+
+/// Calls `f` with every legal placement that puts at most `room` tiles; trial turns run only
+/// where a forced play may follow, on `b` and undone. Needs [`MARGIN`] around the tiles.
+#[inline(always)]
+fn generate(b: &mut Board, queue: &mut Vec<u32>, facts: Facts, room: u32, mut f: impl FnMut(Candidate)) {
+    if facts.over || room == 0 {
+        return;
+    }
+    if facts.tiles == 0 {
+        let Some(origin) = b.index(0, 0) else { return };
+        for (shape, tile) in [(Shape::Straight, Tile(0b1010)), (Shape::Slash, Tile(0b0110))] {
+            f(Candidate {
+                cell: origin as u32,
+                tile,
+                mv: Move { col: 0, row: 0, shape },
+            });
+        }
+        return;
+    }
+    // The ring of empty cells around the tiles; in 8x8 only the part that keeps the area 8 wide.
+    let bb = facts.bbox;
+    let (mut x0, mut x1, mut y0, mut y1) = (bb.minx - 1, bb.maxx + 1, bb.miny - 1, bb.maxy + 1);
+    if facts.eight {
+        (x0, x1) = (x0.max(bb.maxx - 7), x1.min(bb.minx + 7));
+        (y0, y1) = (y0.max(bb.maxy - 7), y1.min(bb.miny + 7));
+    }
+    let Some(first) = b.index(i64::from(x0), i64::from(y0)) else {
+        return;
+    };
+    let (cols, rows, stride) = ((x1 - x0 + 1) as usize, (y1 - y0 + 1) as usize, b.w);
+    for r in 0..rows {
+        let row = first + r * stride;
+        for dx in 0..cols {
+            let idx = row + dx;
+            let cell = b.grid[idx];
+            if cell.tile != 0 || cell.entries == 0 {
+                continue;
+            }
+            // Edges towards empty neighbours already entered by red (white): a tile whose red
+            // (white) edge points there gives that neighbour a second entry, a forced play.
+            let (mut red_near, mut white_near) = (0u8, 0u8);
+            for e in 0..4u8 {
+                let n = b.grid[b.step(idx, e)];
+                if n.tile == 0 {
+                    red_near |= ((n.entries & 0xF != 0) as u8) << e;
+                    white_near |= ((n.entries >> 4 != 0) as u8) << e;
+                }
+            }
+            let fits = FITS[cell.entries as usize];
+            for (k, shape) in Shape::ALL.into_iter().enumerate() {
+                if fits[k] == 0 {
+                    continue;
+                }
+                let tile = Tile(fits[k]);
+                let mv = Move {
+                    col: (x0 - bb.minx + 1) as u64 + dx as u64,
+                    row: (y0 - bb.miny + 1) as u64 + r as u64,
+                    shape,
+                };
+                let forces = tile.0 & red_near != 0 || !tile.0 & white_near != 0;
+                if forces && !forced_plays_legal(b, queue, idx, tile, room) {
+                    continue;
+                }
+                f(Candidate {
+                    cell: idx as u32,
+                    tile,
+                    mv,
+                });
+            }
+        }
+    }
 }
 
 impl Trax {
-    /// An empty board; white to move.
+    /// An empty board with the default tile limit ([`DEFAULT_MAX_TILES`]); white to move.
     pub fn new(variant: Variant) -> Trax {
-        let n = 16;
+        let side = START_SIDE;
         Trax {
             variant,
-            n,
-            delta: steps(n),
-            offx: (n / 2) as i32,
-            offy: (n / 2) as i32,
-            grid: vec![[0; 2]; n * n],
-            partner: vec![0; n * n * 4],
+            max_tiles: DEFAULT_MAX_TILES,
+            board: Board::new(side, side, (side / 2) as i32, (side / 2) as i32),
+            partner: Vec::new(),
+            slot_cell: Vec::new(),
             tiles: 0,
             bbox: EMPTY_BOX,
             to_move: Colour::White,
             result: None,
             history: Vec::new(),
+            turns: Vec::new(),
             log: Vec::new(),
             joined: Vec::new(),
             queue: Vec::new(),
         }
+    }
+
+    /// An empty board that refuses any turn that would put more than `max_tiles` tiles on it
+    /// (with [`MoveError::TooManyTiles`]); `max_tiles` is `1..=`[`MAX_TILES_CEILING`]. Memory and
+    /// the time of every call grow with the tiles, so a host that takes games from untrusted
+    /// input keeps this as low as its games allow.
+    ///
+    /// ```
+    /// use arbiter_core::{Error, ErrorKind, Game};
+    /// use arbiter_core::trax::{MoveError, Trax, Variant};
+    /// let mut g = Trax::with_max_tiles(Variant::Loop, 2).unwrap();
+    /// g.play("@0+".parse().unwrap()).unwrap();
+    /// g.play("A2+".parse().unwrap()).unwrap();
+    /// let e = g.play("A3+".parse().unwrap()).unwrap_err();
+    /// assert!(matches!(e, MoveError::TooManyTiles { limit: 2, .. }));
+    /// assert_eq!(Error::from(e).kind(), ErrorKind::LimitExceeded);
+    /// assert!(g.legal_moves().is_empty() && !g.is_over()); // the host's limit, not the rules
+    /// ```
+    pub fn with_max_tiles(variant: Variant, max_tiles: u32) -> Result<Trax, TileLimitError> {
+        if !(1..=MAX_TILES_CEILING).contains(&max_tiles) {
+            return Err(TileLimitError(max_tiles));
+        }
+        let mut g = Trax::new(variant);
+        g.max_tiles = max_tiles;
+        Ok(g)
     }
 
     /// Replays `moves` (notation) from the empty board.
@@ -237,6 +677,16 @@ impl Trax {
     /// The variant.
     pub fn variant(&self) -> Variant {
         self.variant
+    }
+
+    /// The most tiles this game may hold ([`Trax::with_max_tiles`]).
+    ///
+    /// ```
+    /// use arbiter_core::trax::{Trax, Variant, DEFAULT_MAX_TILES};
+    /// assert_eq!(Trax::new(Variant::Loop).max_tiles(), DEFAULT_MAX_TILES);
+    /// ```
+    pub fn max_tiles(&self) -> u32 {
+        self.max_tiles
     }
 
     /// Tiles on the board, forced ones included.
@@ -267,49 +717,86 @@ impl Trax {
     }
 
     /// The notation name (`B3`) of absolute cell (`x`, `y`) relative to the current area, as
-    /// in [`TurnReport`] coordinates.
+    /// in [`TurnReport`] coordinates; a cell left of (above) the empty column (row) next to the
+    /// area is named as that column (row).
     ///
     /// ```
     /// use arbiter_core::trax::{Trax, Variant};
     /// let mut g = Trax::new(Variant::Unbounded);
     /// let r = g.play_explained("@0/".parse().unwrap()).unwrap();
     /// assert_eq!(g.cell_name(r.placed.0, r.placed.1), "A1");
+    /// assert_eq!(g.cell_name(i32::MIN, i32::MAX), "@2147483648");
     /// ```
     pub fn cell_name(&self, x: i32, y: i32) -> alloc::string::String {
-        let col = (x - self.bbox.minx + 1).max(0) as u64;
+        let col = (i64::from(x) - i64::from(self.bbox.minx) + 1).max(0) as u64;
         alloc::format!(
             "{}{}",
             super::notation::column_name(col),
-            (y - self.bbox.miny + 1).max(0)
+            (i64::from(y) - i64::from(self.bbox.miny) + 1).max(0)
         )
     }
 
     /// The tile at notation coordinates (`col` 1 = leftmost column, `row` 1 = top row), if any.
+    ///
+    /// ```
+    /// use arbiter_core::Game;
+    /// use arbiter_core::trax::{Trax, Variant};
+    /// let mut g = Trax::new(Variant::Unbounded);
+    /// g.play("@0+".parse().unwrap()).unwrap();
+    /// assert!(g.tile_at(1, 1).is_some());
+    /// assert_eq!(g.tile_at(0, 1), None);
+    /// assert_eq!(g.tile_at(u32::MAX, u32::MAX), None);
+    /// ```
     pub fn tile_at(&self, col: u32, row: u32) -> Option<Tile> {
-        let x = self.bbox.minx - 1 + col as i32;
-        let y = self.bbox.miny - 1 + row as i32;
-        self.index(x, y).map(|i| self.grid[i][0]).filter(|&t| t != 0).map(Tile)
+        if self.tiles == 0 {
+            return None;
+        }
+        let x = i64::from(self.bbox.minx) - 1 + i64::from(col);
+        let y = i64::from(self.bbox.miny) - 1 + i64::from(row);
+        self.board
+            .index(x, y)
+            .map(|i| self.board.grid[i].tile)
+            .filter(|&t| t != 0)
+            .map(Tile)
     }
 
-    fn index(&self, x: i32, y: i32) -> Option<usize> {
-        let (gx, gy) = (x + self.offx, y + self.offy);
-        (gx >= 0 && gy >= 0 && (gx as usize) < self.n && (gy as usize) < self.n)
-            .then(|| gy as usize * self.n + gx as usize)
+    /// Cells allocated for the board (for tests of its size).
+    #[cfg(test)]
+    pub(crate) fn grid_cells(&self) -> usize {
+        self.board.grid.capacity()
     }
 
-    #[inline(always)]
-    fn xy(&self, idx: usize) -> (i32, i32) {
-        ((idx % self.n) as i32 - self.offx, (idx / self.n) as i32 - self.offy)
+    /// Cells a move generation scans: the bounding box and the empty ring around it.
+    pub(crate) fn scan_cells(&self) -> u64 {
+        let (w, h) = self.size();
+        (u64::from(w) + 2) * (u64::from(h) + 2)
     }
 
-    #[inline(always)]
-    fn step(&self, idx: usize, e: u8) -> usize {
-        idx.wrapping_add(self.delta[e as usize & 3])
+    /// Whether `margin` empty cells surround the tiles inside the grid.
+    #[inline]
+    fn has_margin(&self, margin: i32) -> bool {
+        let b = self.bbox;
+        b.minx + self.board.offx >= margin
+            && b.miny + self.board.offy >= margin
+            && ((b.maxx + self.board.offx + margin) as usize) < self.board.w
+            && ((b.maxy + self.board.offy + margin) as usize) < self.board.h
     }
 
-    /// Makes room for `margin` cells around the tiles, regrowing the grid if needed.
-    fn ensure_margin(&mut self, margin: i32) {
-        let b = if self.tiles == 0 {
+    /// Keeps `margin` cells around the tiles (see [`fit_axis`]), rebuilding the grid if needed;
+    /// the remap tells where cells went. Slots and path ends do not move.
+    fn refit(&mut self, margin: i32, compact: bool) -> Option<Remap> {
+        let b = self.nonempty_box();
+        let (w, offx) = fit_axis(self.board.w, self.board.offx, b.minx, b.maxx, margin, compact);
+        let (h, offy) = fit_axis(self.board.h, self.board.offy, b.miny, b.maxy, margin, compact);
+        if (w, offx, h, offy) == (self.board.w, self.board.offx, self.board.h, self.board.offy) {
+            return None;
+        }
+        Some(self.rebuild(w, offx, h, offy))
+    }
+
+    /// The bounding box, or the origin's cell on an empty board.
+    fn nonempty_box(&self) -> BBox {
+        if self.tiles == 0 {
             BBox {
                 minx: 0,
                 maxx: 0,
@@ -318,44 +805,33 @@ impl Trax {
             }
         } else {
             self.bbox
+        }
+    }
+
+    /// Moves the board to a grid of `w` x `h` cells where absolute (0, 0) is at (`offx`, `offy`),
+    /// which must hold the tiles and their neighbours.
+    fn rebuild(&mut self, w: usize, offx: i32, h: usize, offy: i32) -> Remap {
+        let remap = Remap {
+            old_w: self.board.w,
+            dx: i64::from(offx) - i64::from(self.board.offx),
+            dy: i64::from(offy) - i64::from(self.board.offy),
+            w,
+            h,
         };
-        let fits = |n: usize, offx: i32, offy: i32| {
-            b.minx - margin + offx >= 0
-                && b.miny - margin + offy >= 0
-                && ((b.maxx + margin + offx) as usize) < n
-                && ((b.maxy + margin + offy) as usize) < n
-        };
-        if fits(self.n, self.offx, self.offy) {
-            return;
+        let mut board = Board::new(w, h, offx, offy);
+        // Only tiles and their neighbours hold anything, all inside the new margin.
+        for (i, c) in self.board.grid.iter().enumerate() {
+            if c.tile | c.entries != 0 {
+                if let Some(j) = remap.cell(i as u32) {
+                    board.grid[j as usize] = *c;
+                }
+            }
         }
-        let mut n = self.n;
-        let need = ((b.maxx - b.minx).max(b.maxy - b.miny) + 2 * margin + 4) as usize;
-        while n < need {
-            n *= 2;
+        for c in &mut self.slot_cell {
+            *c = remap.cell(*c).unwrap_or(0);
         }
-        let offx = n as i32 / 2 - (b.minx + b.maxx) / 2;
-        let offy = n as i32 / 2 - (b.miny + b.maxy) / 2;
-        let old: Vec<(i32, i32, u8)> = (0..self.grid.len())
-            .filter(|&i| self.grid[i][0] != 0)
-            .map(|i| {
-                let (x, y) = self.xy(i);
-                (x, y, self.grid[i][0])
-            })
-            .collect();
-        self.n = n;
-        self.delta = steps(n);
-        self.offx = offx;
-        self.offy = offy;
-        self.grid = vec![[0; 2]; n * n];
-        self.partner = vec![0; n * n * 4];
-        // Relinking every tile rebuilds the same paths whatever the order.
-        for (x, y, t) in old {
-            let i = self.index(x, y).expect("fits");
-            self.set_tile(i, Tile(t));
-            self.link(i, Tile(t), &mut 0);
-        }
-        self.log.clear();
-        self.joined.clear();
+        self.board = board;
+        remap
     }
 
     #[inline(always)]
@@ -364,10 +840,10 @@ impl Trax {
         self.partner[end as usize] = to;
     }
 
-    /// Joins the two tracks of the tile just put on `idx` to the paths they meet; sets bit
-    /// `colour` of `loops` for a track that closes its path.
+    /// Joins the two tracks of the tile just put on `idx` (slot `slot`) to the paths they meet;
+    /// sets bit `colour` of `loops` for a track that closes its path.
     #[inline]
-    fn link(&mut self, idx: usize, tile: Tile, loops: &mut u8) {
+    fn link(&mut self, idx: usize, slot: u32, tile: Tile, loops: &mut u8) {
         for colour in [Colour::White, Colour::Red] {
             let edges = tile.edges(colour);
             let e1 = edges.trailing_zeros() as u8;
@@ -375,13 +851,13 @@ impl Trax {
             let mut far = [0u32; 2];
             let mut met = [u32::MAX; 2];
             for (k, e) in [e1, e2].into_iter().enumerate() {
-                let m = self.step(idx, e);
-                if self.grid[m][0] != 0 {
-                    let end = (m * 4 + opposite(e) as usize) as u32;
+                let n = self.board.grid[self.board.step(idx, e)];
+                if n.tile != 0 {
+                    let end = u32::from(n.slot) * 4 + u32::from(opposite(e));
                     met[k] = end;
                     far[k] = self.partner[end as usize];
                 } else {
-                    far[k] = (idx * 4 + e as usize) as u32;
+                    far[k] = slot * 4 + u32::from(e);
                 }
             }
             if met[0] != u32::MAX && far[0] == met[1] {
@@ -394,46 +870,23 @@ impl Trax {
         }
     }
 
-    /// Colours entering empty cell `idx` from its neighbours: (red edges, white edges) masks.
-    #[inline(always)]
-    fn entries(&self, idx: usize) -> (u8, u8) {
-        let e = self.grid[idx][1];
-        (e & 0xF, e >> 4)
-    }
-
-    /// Puts `tile` on `idx` and tells the four neighbours which colour now enters them.
-    #[inline(always)]
-    fn set_tile(&mut self, idx: usize, tile: Tile) {
-        self.grid[idx][0] = tile.0;
-        for e in 0..4u8 {
-            let m = self.step(idx, e);
-            // Red sets the low nibble's bit, white the high one's, without a branch.
-            let red = tile.0 >> e & 1;
-            self.grid[m][1] |= (red | (red ^ 1) << 4) << opposite(e);
-        }
-    }
-
-    /// Empties `idx` and withdraws its entries from the neighbours.
-    #[inline(always)]
-    fn clear_tile(&mut self, idx: usize) {
-        self.grid[idx][0] = 0;
-        for e in 0..4u8 {
-            let m = self.step(idx, e);
-            self.grid[m][1] &= !(0x11 << opposite(e));
-        }
-    }
-
     /// The tile of `shape` that matches the neighbours of empty cell `idx`, if any.
     fn colouring(&self, idx: usize, shape: Shape) -> Option<Tile> {
-        let (red, white) = self.entries(idx);
+        let e = self.board.grid[idx].entries;
+        let (red, white) = (e & 0xF, e >> 4);
         shape.tiles().into_iter().find(|t| t.0 & red == red && t.0 & white == 0)
     }
 
+    /// Puts a tile of the turn in progress: next slot, entries, bounding box, paths.
     fn put(&mut self, idx: usize, tile: Tile, loops: &mut u8) {
-        self.log.push((idx as u32 | CELL_TAG, 0));
-        self.set_tile(idx, tile);
+        let slot = self.tiles;
+        self.board.set_tile(idx, tile);
+        // Slots fit 16 bits: a turn that passes the limit (at most the ceiling) is undone.
+        self.board.grid[idx].slot = slot as u16;
+        self.slot_cell.push(idx as u32);
+        self.partner.extend_from_slice(&[0; 4]);
         self.tiles += 1;
-        let (x, y) = self.xy(idx);
+        let (x, y) = self.board.xy(idx);
         let b = &mut self.bbox;
         if self.tiles == 1 {
             *b = BBox {
@@ -448,7 +901,7 @@ impl Trax {
             b.miny = b.miny.min(y);
             b.maxy = b.maxy.max(y);
         }
-        self.link(idx, tile, loops);
+        self.link(idx, slot, tile, loops);
     }
 
     fn save(&mut self) -> Saved {
@@ -464,38 +917,39 @@ impl Trax {
 
     fn restore(&mut self, s: Saved) {
         while self.log.len() > s.log {
-            let (i, old) = self.log.pop().expect("logged");
-            if i & CELL_TAG != 0 {
-                self.clear_tile((i & !CELL_TAG) as usize);
-            } else {
-                self.partner[i as usize] = old;
-            }
+            let Some((end, old)) = self.log.pop() else { break };
+            self.partner[end as usize] = old;
         }
+        while self.slot_cell.len() > s.tiles as usize {
+            let Some(c) = self.slot_cell.pop() else { break };
+            self.board.clear_tile(c as usize);
+        }
+        self.partner.truncate(s.tiles as usize * 4);
         self.tiles = s.tiles;
         self.bbox = s.bbox;
         self.to_move = s.to_move;
         self.result = s.result;
     }
 
-    /// Plays the chosen tile and its forced plays, decides wins; on an illegal turn returns false
-    /// with the board as the turn left it (the caller restores). `forced` collects forced cells.
-    fn turn(&mut self, idx: usize, tile: Tile, mut forced: Option<&mut Vec<u32>>) -> bool {
+    /// Plays the chosen tile and its forced plays, decides wins; a refused turn leaves the board
+    /// as the turn left it (the caller restores). `forced` collects forced cells.
+    fn turn(&mut self, idx: usize, tile: Tile, forced: Option<&mut Vec<u32>>) -> Result<(), Refusal> {
         let mut loops = 0u8;
         self.put(idx, tile, &mut loops);
         if self.variant == Variant::EightByEight {
             let b = self.bbox;
             if b.maxx - b.minx >= 8 || b.maxy - b.miny >= 8 {
-                return false;
+                return Err(Refusal::Area);
             }
         }
-        let legal = self.cascade(idx, |g, m, t| {
-            g.put(m, t, &mut loops);
-            if let Some(f) = forced.as_deref_mut() {
-                f.push(m as u32);
-            }
-        });
+        let mut cells = TurnCells { g: self, loops, forced };
+        let legal = cascade(&mut cells, idx);
+        let loops = cells.loops;
         if !legal {
-            return false;
+            return Err(Refusal::Illegal);
+        }
+        if self.tiles > self.max_tiles {
+            return Err(Refusal::Limit);
         }
         let mover = self.to_move;
         let mut wins = loops;
@@ -510,7 +964,7 @@ impl Trax {
             2 => Some(Outcome::Winner(Colour::Red)),
             _ => Some(Outcome::Winner(mover)),
         };
-        true
+        Ok(())
     }
 
     /// Colours (bit per colour) with a line among the paths the turn joined.
@@ -522,21 +976,18 @@ impl Trax {
             return 0;
         }
         let mut wins = 0u8;
+        let cell = |end: u32| self.slot_cell[(end / 4) as usize] as usize;
         for &(a, z) in &self.joined {
             if self.partner[a as usize] != z || self.partner[z as usize] != a {
                 continue;
             }
-            let open = |end: u32| {
-                let (i, e) = ((end / 4) as usize, (end % 4) as u8);
-                self.grid[self.step(i, e)][0] == 0
-            };
+            let open = |end: u32| self.board.grid[self.board.step(cell(end), (end % 4) as u8)].tile == 0;
             if !open(a) || !open(z) {
                 continue;
             }
             let at = |end: u32| {
-                let (x, y) = self.xy((end / 4) as usize);
-                let e = (end % 4) as u8;
-                match e {
+                let (x, y) = self.board.xy(cell(end));
+                match (end % 4) as u8 {
                     W => wide && x == b.minx,
                     E => wide && x == b.maxx,
                     N => tall && y == b.miny,
@@ -545,7 +996,7 @@ impl Trax {
             };
             let (ea, ez) = ((a % 4) as u8, (z % 4) as u8);
             if ea == opposite(ez) && at(a) && at(z) {
-                let tile = Tile(self.grid[(a / 4) as usize][0]);
+                let tile = Tile(self.board.grid[cell(a)].tile);
                 wins |= 1 << tile.colour(ea) as u8;
             }
         }
@@ -566,7 +1017,11 @@ impl Trax {
             if mv.col != 0 || mv.row != 0 {
                 return Err(MoveError::FirstMove(mv));
             }
-            return Ok((self.index(0, 0).expect("origin"), first));
+            return self
+                .board
+                .index(0, 0)
+                .map(|i| (i, first))
+                .ok_or(MoveError::FirstMove(mv));
         }
         let b = self.bbox;
         // Anything beyond one cell outside the area is not adjacent (and never wraps).
@@ -574,12 +1029,15 @@ impl Trax {
         if far(mv.col, b.maxx - b.minx + 1) || far(mv.row, b.maxy - b.miny + 1) {
             return Err(MoveError::NotAdjacent(mv));
         }
-        let (x, y) = (b.minx - 1 + mv.col as i32, b.miny - 1 + mv.row as i32);
-        let idx = self.index(x, y).ok_or(MoveError::NotAdjacent(mv))?;
-        if self.grid[idx][0] != 0 {
+        let (x, y) = (
+            i64::from(b.minx) - 1 + mv.col as i64,
+            i64::from(b.miny) - 1 + mv.row as i64,
+        );
+        let idx = self.board.index(x, y).ok_or(MoveError::NotAdjacent(mv))?;
+        if self.board.grid[idx].tile != 0 {
             return Err(MoveError::Occupied(mv));
         }
-        if (0..4).all(|e| self.grid[self.step(idx, e)][0] == 0) {
+        if (0..4).all(|e| self.board.grid[self.board.step(idx, e)].tile == 0) {
             return Err(MoveError::NotAdjacent(mv));
         }
         let tile = self.colouring(idx, mv.shape).ok_or(MoveError::NoColouring(mv))?;
@@ -588,194 +1046,297 @@ impl Trax {
 
     /// Plays `mv` and reports where the chosen and forced tiles went (absolute coordinates).
     pub fn play_explained(&mut self, mv: Move) -> Result<TurnReport, MoveError> {
-        self.ensure_margin(5);
         let (idx, tile) = self.resolve(mv)?;
+        let too_many = MoveError::TooManyTiles {
+            mv,
+            limit: self.max_tiles,
+        };
+        if self.tiles >= self.max_tiles {
+            return Err(too_many);
+        }
         let saved = self.save();
         let mut forced = Vec::new();
-        if !self.turn(idx, tile, Some(&mut forced)) {
+        if let Err(why) = self.turn(idx, tile, Some(&mut forced)) {
             self.restore(saved);
-            let b = self.bbox;
-            let widened = self.variant == Variant::EightByEight && {
-                let (x, y) = self.xy(idx);
-                b.maxx.max(x) - b.minx.min(x) >= 8 || b.maxy.max(y) - b.miny.min(y) >= 8
-            };
-            return Err(if widened {
-                MoveError::OutsideArea(mv)
-            } else {
-                MoveError::IllegalTurn(mv)
+            return Err(match why {
+                Refusal::Area => MoveError::OutsideArea(mv),
+                Refusal::Illegal => MoveError::IllegalTurn(mv),
+                Refusal::Limit => too_many,
             });
         }
-        self.log.clear();
         self.history.push(mv);
+        self.turns.push(saved);
+        let report = TurnReport {
+            placed: self.board.xy(idx),
+            forced: forced.into_iter().map(|i| self.board.xy(i as usize)).collect(),
+        };
+        self.refit(MARGIN, false);
         if self.result.is_none() && self.variant == Variant::EightByEight && !self.has_legal_move() {
             self.result = Some(Outcome::Draw);
         }
-        Ok(TurnReport {
-            placed: self.xy(idx),
-            forced: forced.into_iter().map(|i| self.xy(i as usize)).collect(),
-        })
+        Ok(report)
     }
 
-    /// Calls `f` with every legal placement; trial turns run only where a forced play may follow.
-    fn for_each_legal(&mut self, mut f: impl FnMut(Candidate)) {
-        if self.result.is_some() {
-            return;
-        }
-        if self.tiles == 0 {
-            let origin = self.index(0, 0).expect("origin") as u32;
-            for (shape, tile) in [(Shape::Straight, Tile(0b1010)), (Shape::Slash, Tile(0b0110))] {
-                f(Candidate {
-                    cell: origin,
-                    tile,
-                    mv: Move { col: 0, row: 0, shape },
-                });
-            }
-            return;
-        }
-        let b = self.bbox;
-        let limit = self.variant == Variant::EightByEight;
-        for y in b.miny - 1..=b.maxy + 1 {
-            let row = self.index(b.minx - 1, y).expect("margin");
-            for (dx, x) in (b.minx - 1..=b.maxx + 1).enumerate() {
-                let idx = row + dx;
-                if self.grid[idx][0] != 0 {
-                    continue;
-                }
-                let (red, white) = self.entries(idx);
-                if red | white == 0 {
-                    continue;
-                }
-                if limit && (b.maxx.max(x) - b.minx.min(x) >= 8 || b.maxy.max(y) - b.miny.min(y) >= 8) {
-                    continue;
-                }
-                // Edges towards empty neighbours already entered by red (white): a tile whose red
-                // (white) edge points there gives that neighbour a second entry, a forced play.
-                let (mut red_near, mut white_near) = (0u8, 0u8);
-                for e in 0..4u8 {
-                    let m = self.step(idx, e);
-                    if self.grid[m][0] == 0 {
-                        let (r, w) = self.entries(m);
-                        red_near |= ((r != 0) as u8) << e;
-                        white_near |= ((w != 0) as u8) << e;
-                    }
-                }
-                for shape in Shape::ALL {
-                    let Some(tile) = shape.tiles().into_iter().find(|t| t.0 & red == red && t.0 & white == 0) else {
-                        continue;
-                    };
-                    let mv = Move {
-                        col: (x - b.minx + 1) as u64,
-                        row: (y - b.miny + 1) as u64,
-                        shape,
-                    };
-                    let forces = tile.0 & red_near != 0 || !tile.0 & white_near != 0;
-                    if forces && !self.forced_plays_legal(idx, tile) {
-                        continue;
-                    }
-                    f(Candidate {
-                        cell: idx as u32,
-                        tile,
-                        mv,
-                    });
-                }
-            }
+    /// Takes back the last turn, forced tiles included, and returns its move; `None` on an empty
+    /// board. The state is exactly the one before that turn (a finished game resumes).
+    ///
+    /// ```
+    /// use arbiter_core::Game;
+    /// use arbiter_core::trax::{Trax, Variant};
+    /// let mut g = Trax::new(Variant::Unbounded);
+    /// for m in ["@0/", "B1\\", "B2/"] {
+    ///     g.play(m.parse().unwrap()).unwrap();
+    /// }
+    /// assert!(g.is_over());
+    /// assert_eq!(g.undo().unwrap().to_string(), "B2/");
+    /// assert_eq!((g.tiles(), g.is_over(), g.history().len()), (2, false, 2));
+    /// assert_eq!(g, Trax::replay(Variant::Unbounded, g.history()).unwrap());
+    /// ```
+    pub fn undo(&mut self) -> Option<Move> {
+        let saved = self.turns.pop()?;
+        let mv = self.history.pop();
+        self.restore(saved);
+        // A board that shrank a lot gives its memory back.
+        self.refit(MARGIN, true);
+        mv
+    }
+
+    /// Tiles that turns may still put before the limit.
+    #[inline(always)]
+    fn room(&self) -> u32 {
+        self.max_tiles.saturating_sub(self.tiles)
+    }
+
+    /// What move generation needs besides the cells.
+    fn facts(&self) -> Facts {
+        Facts {
+            bbox: self.bbox,
+            tiles: self.tiles,
+            eight: self.variant == Variant::EightByEight,
+            over: self.result.is_some(),
         }
     }
 
-    /// The forced-play cascade after a tile was put on `start`: `place` puts each forced tile.
-    /// False as soon as an empty cell is entered three times by one colour; `queue` then holds
-    /// `start` and every cell placed.
-    fn cascade(&mut self, start: usize, mut place: impl FnMut(&mut Self, usize, Tile)) -> bool {
-        self.queue.clear();
-        self.queue.push(start as u32);
-        let mut qi = 0;
-        while qi < self.queue.len() {
-            let placed = self.queue[qi] as usize;
-            qi += 1;
-            for e in 0..4u8 {
-                let m = self.step(placed, e);
-                if self.grid[m][0] != 0 {
-                    continue;
-                }
-                let t = match FORCED[self.grid[m][1] as usize] {
-                    0 => continue,
-                    ILLEGAL => return false,
-                    red => Tile(red),
-                };
-                place(self, m, t);
-                self.queue.push(m as u32);
-            }
-        }
-        true
-    }
-
-    /// Whether the forced plays after putting `tile` on `idx` stay legal: the cascade on the cells
-    /// alone, without paths, logs or wins, then undone.
-    fn forced_plays_legal(&mut self, idx: usize, tile: Tile) -> bool {
-        self.set_tile(idx, tile);
-        let legal = self.cascade(idx, |g, m, t| g.set_tile(m, t));
-        for i in 0..self.queue.len() {
-            let c = self.queue[i] as usize;
-            self.clear_tile(c);
-        }
-        legal
-    }
-
+    /// The rules' question (the tile limit aside): can the player to move play at all?
     fn has_legal_move(&mut self) -> bool {
         let mut any = false;
-        self.for_each_legal(|_| any = true);
+        let facts = self.facts();
+        generate(&mut self.board, &mut self.queue, facts, u32::MAX, |_| any = true);
         any
     }
 
+    /// The legal placements within the tile limit, appended to `out`. Needs [`MARGIN`].
+    pub(crate) fn candidates(&mut self, out: &mut Vec<Candidate>) {
+        let (facts, room) = (self.facts(), self.room());
+        generate(&mut self.board, &mut self.queue, facts, room, |c| out.push(c));
+    }
+
+    /// Room around the tiles for `turns` turns of [`Trax::make`] before [`Trax::candidates`]:
+    /// each turn widens the area by a cell at most. Only while no candidates are held (the grid may
+    /// move).
+    pub(crate) fn reserve_turns(&mut self, turns: u32) {
+        self.refit(MARGIN + turns.min(PERFT_HEADROOM) as i32, false);
+    }
+
+    /// Plays a candidate of this state; `None` (state unchanged) if refused.
+    pub(crate) fn make(&mut self, c: &Candidate) -> Option<Saved> {
+        let saved = self.save();
+        match self.turn(c.cell as usize, c.tile, None) {
+            Ok(()) => Some(saved),
+            Err(_) => {
+                self.restore(saved);
+                None
+            }
+        }
+    }
+
+    /// Takes back what [`Trax::make`] played.
+    pub(crate) fn unmake(&mut self, saved: Saved) {
+        self.restore(saved);
+    }
+
+    /// The most turns the game can still last: each puts a tile, and the tiles are bounded by the
+    /// limit (and, in 8x8, by the 64 cells).
+    fn turns_left(&self) -> u32 {
+        if self.result.is_some() {
+            return 0;
+        }
+        let cap = match self.variant {
+            Variant::EightByEight => self.max_tiles.min(64),
+            _ => self.max_tiles,
+        };
+        cap.saturating_sub(self.tiles)
+    }
+
     /// Counts the move sequences of `depth` turns (forced tiles are part of a turn; a turn that
-    /// ends the game has no continuation).
+    /// ends the game has no continuation; a turn past the tile limit is not played).
+    ///
+    /// A depth beyond [`Trax::max_tiles`] minus the tiles (in 8x8, 64 minus the tiles) has no
+    /// sequence and counts 0 at once. Otherwise memory follows the depth actually reached, and
+    /// time grows exponentially with the depth: hosts bound it.
     ///
     /// ```
     /// use arbiter_core::trax::{Trax, Variant};
     /// assert_eq!(Trax::new(Variant::Unbounded).perft(3), 432);
+    /// assert_eq!(Trax::new(Variant::EightByEight).perft(65), 0);
+    /// assert_eq!(Trax::new(Variant::Loop).perft(u32::MAX), 0);
     /// ```
     pub fn perft(&self, depth: u32) -> u64 {
-        let mut g = self.clone();
-        g.ensure_margin(depth as i32 + 5);
-        g.log.clear();
-        let mut buffers: Vec<Vec<Candidate>> = (0..=depth).map(|_| Vec::new()).collect();
-        g.perft_rec(depth, &mut buffers)
-    }
-
-    fn perft_rec(&mut self, depth: u32, buffers: &mut [Vec<Candidate>]) -> u64 {
         if depth == 0 {
             return 1;
         }
+        if depth > self.turns_left() {
+            return 0;
+        }
+        let mut g = self.clone();
+        g.refit(MARGIN + (depth - 1).min(PERFT_HEADROOM) as i32, false);
+        g.perft_from(depth)
+    }
+
+    /// Depth-first with an explicit stack, so that a deep count cannot exhaust the call stack:
+    /// each frame is a node's candidates in `cands` and what restores its parent.
+    fn perft_from(&mut self, depth: u32) -> u64 {
+        struct Frame {
+            start: usize,
+            next: usize,
+            depth: u32,
+            saved: Option<Saved>,
+        }
+        let mut cands = Vec::new();
         if depth == 1 {
-            // Bulk counting: the leaves are counted, not stored.
             let mut n = 0;
-            self.for_each_legal(|_| n += 1);
+            self.count_candidates(&mut n);
             return n;
         }
-        let (mine, rest) = buffers.split_last_mut().expect("a buffer per depth");
-        mine.clear();
-        self.for_each_legal(|c| mine.push(c));
+        self.candidates(&mut cands);
+        let mut frames = vec![Frame {
+            start: 0,
+            next: 0,
+            depth,
+            saved: None,
+        }];
         let mut nodes = 0;
-        for c in mine.iter() {
-            let saved = self.save();
-            self.turn(c.cell as usize, c.tile, None);
-            if self.result.is_none() {
-                nodes += self.perft_rec(depth - 1, rest);
+        while let Some(top) = frames.last_mut() {
+            // Deeper frames are gone, so this one's candidates end the list.
+            if top.next == cands.len() {
+                cands.truncate(top.start);
+                if let Some(s) = top.saved {
+                    self.restore(s);
+                }
+                frames.pop();
+                continue;
             }
-            self.restore(saved);
+            let c = cands[top.next];
+            top.next += 1;
+            let d = top.depth - 1;
+            let saved = self.save();
+            if self.turn(c.cell as usize, c.tile, None).is_err() || self.result.is_some() {
+                self.restore(saved);
+                continue;
+            }
+            if !self.has_margin(MARGIN) {
+                if let Some(r) = self.refit(MARGIN + (d - 1).min(PERFT_HEADROOM) as i32, false) {
+                    for c in &mut cands {
+                        c.cell = r.cell(c.cell).unwrap_or(0);
+                    }
+                }
+            }
+            if d == 1 {
+                self.count_candidates(&mut nodes);
+                self.restore(saved);
+                continue;
+            }
+            let start = cands.len();
+            self.candidates(&mut cands);
+            frames.push(Frame {
+                start,
+                next: start,
+                depth: d,
+                saved: Some(saved),
+            });
         }
         nodes
+    }
+
+    /// The number of candidates (perft's leaves are counted, not stored).
+    fn count_candidates(&mut self, n: &mut u64) {
+        let (facts, room) = (self.facts(), self.room());
+        generate(&mut self.board, &mut self.queue, facts, room, |_| *n += 1);
+    }
+}
+
+/// The saved form of a game (feature `serde`): see the `Serialize` impl of [`Trax`].
+#[cfg(feature = "serde")]
+mod saved_form {
+    use super::{Move, Trax, Variant, DEFAULT_MAX_TILES};
+    use crate::Game;
+    use alloc::string::{String, ToString};
+    use alloc::vec::Vec;
+    use serde::{de, Deserialize, Deserializer, Serialize, Serializer};
+
+    #[derive(Serialize, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    struct Record {
+        variant: Variant,
+        moves: Vec<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        max_tiles: Option<u32>,
+    }
+
+    /// A game saves as its variant, its moves in notation and its tile limit when not the default:
+    /// `{"variant": "8x8", "moves": ["@0+", "B1/"]}`. Loading replays the moves, so a loaded game is
+    /// valid by construction: a move the rules (or the limit) refuse is a deserialisation error.
+    ///
+    /// ```
+    /// use arbiter_core::Game;
+    /// use arbiter_core::trax::{Trax, Variant};
+    /// let g = Trax::replay(Variant::EightByEight, &["@0+".parse().unwrap()]).unwrap();
+    /// let json = serde_json::to_string(&g).unwrap();
+    /// assert_eq!(json, r#"{"variant":"8x8","moves":["@0+"]}"#);
+    /// assert_eq!(serde_json::from_str::<Trax>(&json).unwrap(), g);
+    /// assert!(serde_json::from_str::<Trax>(r#"{"variant":"8x8","moves":["@0\\"]}"#).is_err());
+    /// ```
+    impl Serialize for Trax {
+        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            Record {
+                variant: self.variant,
+                moves: self.history.iter().map(|m| m.to_string()).collect(),
+                max_tiles: (self.max_tiles != DEFAULT_MAX_TILES).then_some(self.max_tiles),
+            }
+            .serialize(s)
+        }
+    }
+
+    impl<'de> Deserialize<'de> for Trax {
+        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Trax, D::Error> {
+            let r = Record::deserialize(d)?;
+            let limit = r.max_tiles.unwrap_or(DEFAULT_MAX_TILES);
+            let mut g = Trax::with_max_tiles(r.variant, limit).map_err(de::Error::custom)?;
+            for (i, text) in r.moves.iter().enumerate() {
+                let mv: Move = text
+                    .parse()
+                    .map_err(|e| de::Error::custom(format_args!("move {}: {e}", i + 1)))?;
+                g.play(mv)
+                    .map_err(|e| de::Error::custom(format_args!("move {}: {e}", i + 1)))?;
+            }
+            Ok(g)
+        }
     }
 }
 
 impl PartialEq for Trax {
-    /// Same variant, same tiles at the same places relative to the area, same player to move.
+    /// Same variant and tile limit, same tiles at the same places relative to the area, same
+    /// player to move and result.
     fn eq(&self, other: &Trax) -> bool {
         let same_tiles = self.tiles == other.tiles
             && self.size() == other.size()
             && (0..self.size().1)
                 .all(|r| (0..self.size().0).all(|c| self.tile_at(c + 1, r + 1) == other.tile_at(c + 1, r + 1)));
-        self.variant == other.variant && same_tiles && self.to_move == other.to_move && self.result == other.result
+        self.variant == other.variant
+            && self.max_tiles == other.max_tiles
+            && same_tiles
+            && self.to_move == other.to_move
+            && self.result == other.result
     }
 }
 
@@ -822,11 +1383,19 @@ impl Game for Trax {
         self.result.is_none().then_some(self.to_move)
     }
 
+    /// The legal moves within the tile limit. The state is read, not copied: trial turns of forced
+    /// plays go to a copy of the cells of the area and two around it, the cells the generation
+    /// reads anyway.
     fn legal_moves(&self) -> Vec<Move> {
-        let mut g = self.clone();
-        g.ensure_margin(5);
         let mut out = Vec::new();
-        g.for_each_legal(|c| out.push(c.mv));
+        let facts = self.facts();
+        if facts.over {
+            return out;
+        }
+        let Some(mut cells) = self.board.window(self.nonempty_box(), MARGIN) else {
+            return out;
+        };
+        generate(&mut cells, &mut Vec::new(), facts, self.room(), |c| out.push(c.mv));
         out
     }
 
@@ -891,6 +1460,122 @@ mod tests {
         assert!(matches!(err, MoveError::IllegalTurn(_)), "{err}");
         assert_eq!(g, before);
         assert_eq!(g.legal_moves(), legal);
+    }
+
+    #[test]
+    fn perft_deeper_than_the_game_can_go_is_zero_at_once() {
+        // Sized buffers from the depth: overflowed at 1 << 30, aborted on allocation at 20000.
+        for v in [Variant::EightByEight, Variant::Unbounded, Variant::Loop] {
+            let g = Trax::new(v);
+            for depth in [1 << 30, u32::MAX, 20_000, DEFAULT_MAX_TILES + 1] {
+                assert_eq!(g.perft(depth), 0, "{v} {depth}");
+            }
+        }
+        // 8x8: 64 - tiles more turns at most.
+        let g = play(Variant::EightByEight, "@0+ B1+");
+        assert_eq!(g.tiles(), 2);
+        assert_eq!(g.perft(63), 0);
+        // A small limit bounds the other variants, forced tiles included.
+        let g = Trax::with_max_tiles(Variant::Unbounded, 3).unwrap();
+        assert_eq!(g.perft(4), 0);
+        assert!(g.perft(3) < 432);
+        assert_eq!(g.perft(3), crate::perft(&g, 3));
+    }
+
+    #[test]
+    fn perft_regrows_the_grid_in_the_middle_of_a_count() {
+        // Only the two cells of margin that moves need: every level of the search widens the area
+        // and the grid is rebuilt under the candidates of the levels above.
+        let g = play(Variant::Unbounded, "@0/ A2+ A3/ @2/");
+        let mut tight = g.clone();
+        let (b, m) = (g.bbox, MARGIN);
+        let (w, h) = (
+            (b.maxx - b.minx + 1 + 2 * m) as usize,
+            (b.maxy - b.miny + 1 + 2 * m) as usize,
+        );
+        tight.rebuild(w, m - b.minx, h, m - b.miny);
+        assert_eq!(tight.legal_moves(), g.legal_moves());
+        assert_eq!(tight.perft_from(4), g.perft(4));
+        assert!(tight.board.w > w && tight.board.h > h);
+    }
+
+    #[test]
+    fn a_column_of_16000_tiles_costs_memory_linear_in_the_tiles() {
+        // Loop Trax (a straight column is no line there). The grid used to be a square as wide as
+        // the column is tall: 32768 x 32768 cells.
+        let mut g = Trax::with_max_tiles(Variant::Loop, 16_002).unwrap();
+        g.play("@0+".parse().unwrap()).unwrap();
+        for i in 2..=16_000u64 {
+            let mv = Move {
+                col: 1,
+                row: i,
+                shape: Shape::Straight,
+            };
+            g.play(mv).unwrap();
+        }
+        assert_eq!((g.tiles(), g.size(), g.is_over()), (16_000, (1, 16_000), false));
+        assert!(g.grid_cells() <= 32 * 16_000, "{} cells", g.grid_cells());
+        assert_eq!(g.legal_moves().len(), 16_000 * 2 * 3 + 2 * 3);
+        // The limit: two more tiles, so only the moves that force none, then one more, then none.
+        g.play("A16001+".parse().unwrap()).unwrap();
+        assert_eq!(g.legal_moves().len() as u64, g.perft(1));
+        g.play("A16002+".parse().unwrap()).unwrap();
+        let e = g.play("A16003+".parse().unwrap()).unwrap_err();
+        assert!(matches!(e, MoveError::TooManyTiles { limit: 16_002, .. }), "{e}");
+        assert!(g.legal_moves().is_empty());
+        assert_eq!(g.perft(1), 0);
+    }
+
+    #[test]
+    fn forced_tiles_count_towards_the_tile_limit() {
+        let moves: Vec<Move> = ["@0/", "B1\\"].iter().map(|m| m.parse().unwrap()).collect();
+        let closing: Move = "B2/".parse().unwrap(); // forces a fourth tile
+        let mut g = Trax::with_max_tiles(Variant::Unbounded, 3).unwrap();
+        for &m in &moves {
+            g.play(m).unwrap();
+        }
+        let before = g.clone();
+        let legal = g.legal_moves();
+        assert!(!legal.contains(&closing) && legal.contains(&"B2+".parse().unwrap()));
+        assert_eq!(g.perft(1), legal.len() as u64);
+        let e = g.play(closing).unwrap_err();
+        assert_eq!(e, MoveError::TooManyTiles { mv: closing, limit: 3 });
+        assert_eq!(crate::Error::from(e).kind(), crate::ErrorKind::LimitExceeded);
+        assert_eq!(g, before);
+        assert_eq!(g.history(), before.history());
+        assert_eq!(g.legal_moves(), legal);
+        let mut roomy = Trax::with_max_tiles(Variant::Unbounded, 4).unwrap();
+        for m in moves.into_iter().chain([closing]) {
+            roomy.play(m).unwrap();
+        }
+        assert_eq!(roomy.tiles(), 4);
+        assert_eq!(
+            Trax::with_max_tiles(Variant::Loop, MAX_TILES_CEILING + 1)
+                .unwrap_err()
+                .0,
+            MAX_TILES_CEILING + 1
+        );
+        assert!(Trax::with_max_tiles(Variant::Loop, 0).is_err());
+    }
+
+    #[test]
+    fn undo_gives_back_the_memory_of_a_long_line() {
+        let mut text = alloc::string::String::from("@0+");
+        for i in 2..=400 {
+            text.push_str(&alloc::format!(" A{i}+"));
+        }
+        let mut g = play(Variant::Loop, &text);
+        let big = g.grid_cells();
+        for _ in 0..395 {
+            g.undo().unwrap();
+        }
+        assert!(g.grid_cells() * 10 < big, "{} of {big} cells", g.grid_cells());
+        assert_eq!(g, Trax::replay(Variant::Loop, g.history()).unwrap());
+        assert_eq!(
+            g.legal_moves(),
+            Trax::replay(Variant::Loop, g.history()).unwrap().legal_moves()
+        );
+        assert_eq!(g.perft(3), Trax::replay(Variant::Loop, g.history()).unwrap().perft(3));
     }
 
     #[test]
