@@ -17,6 +17,7 @@ mod tile;
 
 pub use notation::{column_name, read_record, BadNotation, Move, RecordError};
 pub use state::{
-    MoveError, TileLimitError, Trax, TurnReport, UnknownVariant, Variant, DEFAULT_MAX_TILES, MAX_TILES_CEILING,
+    MoveError, TileLimitError, Trax, TurnReport, UnknownVariant, Variant, Win, WinKind, DEFAULT_MAX_TILES,
+    MAX_TILES_CEILING,
 };
 pub use tile::{Colour, Shape, Tile};

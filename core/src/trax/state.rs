@@ -126,6 +126,38 @@ pub struct TurnReport {
     pub forced: Vec<(i32, i32)>,
 }
 
+/// How a game was won: a closed path (loop) or a path spanning the area (line).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
+pub enum WinKind {
+    /// A loop of the winner's colour.
+    Loop,
+    /// A line of the winner's colour across eight or more columns or rows.
+    Line,
+}
+
+/// Who won and how. When one turn completes a loop and a line of the winner's colour, it counts
+/// as a loop.
+///
+/// ```
+/// use arbiter_core::Game;
+/// use arbiter_core::trax::{Colour, Trax, Variant, Win, WinKind};
+/// let mut g = Trax::new(Variant::Unbounded);
+/// for m in ["@0/", "B1\\", "B2/"] {
+///     g.play(m.parse().unwrap()).unwrap();
+/// }
+/// assert_eq!(g.win(), Some(Win { winner: Colour::Red, by: WinKind::Loop }));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Win {
+    /// The winner.
+    pub winner: Colour,
+    /// Loop or line.
+    pub by: WinKind,
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct BBox {
     minx: i32,
@@ -143,6 +175,7 @@ pub(crate) struct Saved {
     bbox: BBox,
     to_move: Colour,
     result: Option<Outcome<Colour>>,
+    win: Option<Win>,
 }
 
 /// Why [`Trax::turn`] refused a turn.
@@ -282,6 +315,10 @@ pub struct Trax {
     bbox: BBox,
     to_move: Colour,
     result: Option<Outcome<Colour>>,
+    /// How the game was won, once won.
+    win: Option<Win>,
+    /// What the last turn played through `play` did (none after an undo).
+    last: Option<TurnReport>,
     /// Moves played, in notation (for records and replays).
     history: Vec<Move>,
     /// The state before each move of `history`, for [`Trax::undo`].
@@ -632,6 +669,8 @@ impl Trax {
             bbox: EMPTY_BOX,
             to_move: Colour::White,
             result: None,
+            win: None,
+            last: None,
             history: Vec::new(),
             turns: Vec::new(),
             log: Vec::new(),
@@ -912,6 +951,7 @@ impl Trax {
             bbox: self.bbox,
             to_move: self.to_move,
             result: self.result,
+            win: self.win,
         }
     }
 
@@ -929,6 +969,7 @@ impl Trax {
         self.bbox = s.bbox;
         self.to_move = s.to_move;
         self.result = s.result;
+        self.win = s.win;
     }
 
     /// Plays the chosen tile and its forced plays, decides wins; a refused turn leaves the board
@@ -957,12 +998,24 @@ impl Trax {
             wins |= self.lines();
         }
         self.to_move = mover.other();
-        self.result = match wins {
-            0 if self.variant == Variant::EightByEight && self.tiles == 64 => Some(Outcome::Draw),
+        let winner = match wins {
             0 => None,
-            1 => Some(Outcome::Winner(Colour::White)),
-            2 => Some(Outcome::Winner(Colour::Red)),
-            _ => Some(Outcome::Winner(mover)),
+            1 => Some(Colour::White),
+            2 => Some(Colour::Red),
+            _ => Some(mover),
+        };
+        self.win = winner.map(|winner| Win {
+            winner,
+            by: if loops >> winner as u8 & 1 != 0 {
+                WinKind::Loop
+            } else {
+                WinKind::Line
+            },
+        });
+        self.result = match winner {
+            Some(w) => Some(Outcome::Winner(w)),
+            None if self.variant == Variant::EightByEight && self.tiles == 64 => Some(Outcome::Draw),
+            None => None,
         };
         Ok(())
     }
@@ -1074,7 +1127,33 @@ impl Trax {
         if self.result.is_none() && self.variant == Variant::EightByEight && !self.has_legal_move() {
             self.result = Some(Outcome::Draw);
         }
+        self.last = Some(report.clone());
         Ok(report)
+    }
+
+    /// How the game was won; `None` while it goes on and for a draw.
+    pub fn win(&self) -> Option<Win> {
+        self.win
+    }
+
+    /// Where the last turn played on this state put its tiles, forced ones in the order they fell
+    /// (absolute coordinates: [`Trax::cell_name`] names them); `None` before any turn and after
+    /// an undo.
+    ///
+    /// ```
+    /// use arbiter_core::Game;
+    /// use arbiter_core::trax::{Trax, Variant};
+    /// let mut g = Trax::new(Variant::Unbounded);
+    /// for m in ["@0/", "B1\\", "B2/"] {
+    ///     g.play(m.parse().unwrap()).unwrap();
+    /// }
+    /// let turn = g.last_turn().unwrap();
+    /// assert_eq!(g.cell_name(turn.placed.0, turn.placed.1), "B2");
+    /// let forced: Vec<_> = turn.forced.iter().map(|&(x, y)| g.cell_name(x, y)).collect();
+    /// assert_eq!(forced, ["A2"]);
+    /// ```
+    pub fn last_turn(&self) -> Option<&TurnReport> {
+        self.last.as_ref()
     }
 
     /// Takes back the last turn, forced tiles included, and returns its move; `None` on an empty
@@ -1095,6 +1174,7 @@ impl Trax {
     pub fn undo(&mut self) -> Option<Move> {
         let saved = self.turns.pop()?;
         let mv = self.history.pop();
+        self.last = None;
         self.restore(saved);
         // A board that shrank a lot gives its memory back.
         self.refit(MARGIN, true);
@@ -1443,6 +1523,29 @@ mod tests {
     fn play(variant: Variant, moves: &str) -> Trax {
         let moves: Vec<Move> = moves.split_whitespace().map(|m| m.parse().unwrap()).collect();
         Trax::replay(variant, &moves).unwrap()
+    }
+
+    #[test]
+    fn a_line_win_is_told_from_a_loop_and_undo_takes_it_back() {
+        // Commented game CG002: red completes a line on move 18.
+        let mut g = play(
+            Variant::Unbounded,
+            "@0+ B1+ A0/ A3/ @3/ @3+ B1+ @3+ E3+ D4\\ F2\\ G2\\ @3\\ A2\\ G4\\ G5\\ E5+ H5+",
+        );
+        assert_eq!(
+            g.win(),
+            Some(Win {
+                winner: Colour::Red,
+                by: WinKind::Line
+            })
+        );
+        assert_eq!(g.outcome(), Some(Outcome::Winner(Colour::Red)));
+        let mut before = g.clone();
+        before.undo();
+        let turn = g.last_turn().expect("a turn was played");
+        assert_eq!(g.tiles(), before.tiles() + 1 + turn.forced.len() as u32);
+        g.undo();
+        assert_eq!((g.win(), g.last_turn(), g.is_over()), (None, None, false));
     }
 
     #[test]
