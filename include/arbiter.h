@@ -215,6 +215,20 @@ ArbiterStatus arbiter_trax_from_record(const char *name,
                                        size_t record_len,
                                        ArbiterTrax **out);
 
+// Loads a game saved by `_to_json`: `{"variant": "8x8", "moves": ["@0+", ...]}` (moves in
+// official notation, replayed).
+ArbiterStatus arbiter_trax_from_json(const char *json, size_t len, ArbiterTrax **out);
+
+// Saves the game as JSON: its variant and moves.
+ArbiterStatus arbiter_trax_to_json(const ArbiterTrax *h, char *buf, size_t cap, size_t *size);
+
+// What `player` sees, as JSON: Trax hides nothing, so this is the saved game.
+ArbiterStatus arbiter_trax_observation(const ArbiterTrax *h,
+                                       int32_t player,
+                                       char *buf,
+                                       size_t cap,
+                                       size_t *size);
+
 // Frees a game; NULL is ignored.
 void arbiter_trax_free(ArbiterTrax *h);
 
@@ -291,6 +305,19 @@ ArbiterStatus arbiter_trax_tile_at(const ArbiterTrax *h,
                                    uint32_t col,
                                    uint32_t row,
                                    uint8_t *red_edges);
+
+// Where the last turn put its tiles, as JSON with notation cells of the area after it:
+// `{"move": "B2/", "placed": "B2", "forced": ["A2", ...]}` (forced tiles in the order they fell);
+// `null` before any turn and after an undo.
+ArbiterStatus arbiter_trax_last_turn(const ArbiterTrax *h, char *buf, size_t cap, size_t *size);
+
+// How the game was won, as JSON: `{"winner": "white" | "red", "by": "loop" | "line"}`; `null`
+// while the game goes on and for a draw.
+ArbiterStatus arbiter_trax_win(const ArbiterTrax *h, char *buf, size_t cap, size_t *size);
+
+// Takes back the last turn, forced tiles included: the state is exactly the one before it.
+// `ARBITER_ILLEGAL_MOVE` on an empty board.
+ArbiterStatus arbiter_trax_undo(ArbiterTrax *h);
 
 // Creates a round from a state JSON (the conformance state: `rules`, `board`, `hands`,
 // `to_move`, optional `elements` and `walls`), which is also what `_to_json` saves. JSON that

@@ -6,7 +6,7 @@ use arbiter_core::trax::{read_record, Trax, Variant};
 use arbiter_core::Engine;
 
 use crate::boundary::{core_error, give, guard, handle, text, Failure, Out};
-use crate::verbs::{self, read, value};
+use crate::verbs::{self, change, json, read, value};
 use crate::ArbiterStatus;
 
 /// A Trax game (`8x8`, `unbounded` or `loop`). Players: 0 white, 1 red.
@@ -48,6 +48,40 @@ pub unsafe extern "C" fn arbiter_trax_from_record(
         give(out, g);
         Ok(())
     })
+}
+
+/// Loads a game saved by `_to_json`: `{"variant": "8x8", "moves": ["@0+", ...]}` (moves in
+/// official notation, replayed).
+#[no_mangle]
+pub unsafe extern "C" fn arbiter_trax_from_json(
+    json: *const c_char,
+    len: usize,
+    out: *mut *mut ArbiterTrax,
+) -> ArbiterStatus {
+    verbs::from_json(json, len, out)
+}
+
+/// Saves the game as JSON: its variant and moves.
+#[no_mangle]
+pub unsafe extern "C" fn arbiter_trax_to_json(
+    h: *const ArbiterTrax,
+    buf: *mut c_char,
+    cap: usize,
+    size: *mut usize,
+) -> ArbiterStatus {
+    verbs::to_json(h, buf, cap, size)
+}
+
+/// What `player` sees, as JSON: Trax hides nothing, so this is the saved game.
+#[no_mangle]
+pub unsafe extern "C" fn arbiter_trax_observation(
+    h: *const ArbiterTrax,
+    player: i32,
+    buf: *mut c_char,
+    cap: usize,
+    size: *mut usize,
+) -> ArbiterStatus {
+    verbs::observation(h, player, buf, cap, size)
 }
 
 /// Frees a game; NULL is ignored.
@@ -211,5 +245,53 @@ pub unsafe extern "C" fn arbiter_trax_tile_at(
         });
         out.set(mask);
         Ok(())
+    })
+}
+
+/// Where the last turn put its tiles, as JSON with notation cells of the area after it:
+/// `{"move": "B2/", "placed": "B2", "forced": ["A2", ...]}` (forced tiles in the order they fell);
+/// `null` before any turn and after an undo.
+#[no_mangle]
+pub unsafe extern "C" fn arbiter_trax_last_turn(
+    h: *const ArbiterTrax,
+    buf: *mut c_char,
+    cap: usize,
+    size: *mut usize,
+) -> ArbiterStatus {
+    json(h, buf, cap, size, |g| {
+        Ok(g.last_turn().map(|turn| {
+            let name = |&(x, y): &(i32, i32)| g.cell_name(x, y);
+            serde_json::json!({
+                "move": g.history().last().map(ToString::to_string),
+                "placed": name(&turn.placed),
+                "forced": turn.forced.iter().map(name).collect::<Vec<_>>(),
+            })
+        }))
+    })
+}
+
+/// How the game was won, as JSON: `{"winner": "white" | "red", "by": "loop" | "line"}`; `null`
+/// while the game goes on and for a draw.
+#[no_mangle]
+pub unsafe extern "C" fn arbiter_trax_win(
+    h: *const ArbiterTrax,
+    buf: *mut c_char,
+    cap: usize,
+    size: *mut usize,
+) -> ArbiterStatus {
+    json(h, buf, cap, size, |g| Ok(g.win()))
+}
+
+/// Takes back the last turn, forced tiles included: the state is exactly the one before it.
+/// `ARBITER_ILLEGAL_MOVE` on an empty board.
+#[no_mangle]
+pub unsafe extern "C" fn arbiter_trax_undo(h: *mut ArbiterTrax) -> ArbiterStatus {
+    change(h, |g| {
+        g.undo().map(drop).ok_or_else(|| {
+            Failure::new(
+                ArbiterStatus::ARBITER_ILLEGAL_MOVE,
+                "no turn to take back: the board is empty",
+            )
+        })
     })
 }

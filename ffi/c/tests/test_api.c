@@ -66,7 +66,7 @@ static char *nantong_view(const ArbiterNantong *g) {
 
 static char *trax_view(const ArbiterTrax *g) {
     char *s;
-    TEXT_OF(s, arbiter_trax_legal_moves, g);
+    TEXT_OF(s, arbiter_trax_to_json, g);
     return s;
 }
 
@@ -288,6 +288,36 @@ static void trax_and_nantong(void) {
     CHECK(edges != 0 && (edges & (edges - 1)) != 0);
     OK(arbiter_trax_tile_at(t, 9, 9, &edges));
     CHECK(edges == 0);
+    char *text;
+    TEXT_OF(text, arbiter_trax_win, t);
+    CHECK(strcmp(text, "{\"winner\":\"red\",\"by\":\"loop\"}") == 0);
+    free(text);
+    TEXT_OF(text, arbiter_trax_last_turn, t);
+    CHECK(strcmp(text, "{\"forced\":[\"A2\"],\"move\":\"B2/\",\"placed\":\"B2\"}") == 0);
+    free(text);
+    /* A save reads back to the same game; undo takes back whole turns, then refuses. */
+    char *saved = trax_view(t);
+    CHECK(strcmp(saved, "{\"variant\":\"unbounded\",\"moves\":[\"@0/\",\"B1\\\\\",\"B2/\"]}") == 0);
+    ArbiterTrax *back;
+    OK(arbiter_trax_from_json(S(saved), &back));
+    char *again = trax_view(back);
+    CHECK(strcmp(saved, again) == 0);
+    free(again);
+    free(saved);
+    arbiter_trax_free(back);
+    OK(arbiter_trax_undo(t));
+    bool over;
+    OK(arbiter_trax_is_over(t, &over));
+    CHECK(!over);
+    TEXT_OF(text, arbiter_trax_last_turn, t);
+    CHECK(strcmp(text, "null") == 0);
+    free(text);
+    OK(arbiter_trax_undo(t));
+    OK(arbiter_trax_undo(t));
+    UNCHANGED(trax_view, t, arbiter_trax_undo(t));
+    FAILS(arbiter_trax_undo(t), ARBITER_ILLEGAL_MOVE, "no turn to take back");
+    FAILS(arbiter_trax_from_json(S("{\"variant\":\"8x8\",\"moves\":[\"@0\\\\\"]}"), &back), ARBITER_PARSE_ERROR,
+          "move 1");
     arbiter_trax_free(t);
     OK(arbiter_trax_new(S("8x8"), &t));
     FAILS(arbiter_trax_play(t, S("B2+")), ARBITER_ILLEGAL_MOVE, "the first move must be @0+ or @0/, not B2+");

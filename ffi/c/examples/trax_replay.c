@@ -1,0 +1,101 @@
+/* Replays a Trax game record turn by turn: each move, the tiles it forced, and how the game ended.
+ *
+ *   trax_replay [--variant 8x8|unbounded|loop] RECORD-FILE
+ *
+ * The record reader takes move numbers, `;` comments and header lines (`[...]`, `#...`). */
+#include <arbiter.h>
+#include <cjson/cJSON.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void must(ArbiterStatus status, const char *what) {
+    if (status != ARBITER_OK) {
+        fprintf(stderr, "%s failed (status %d): %s\n", what, (int)status, arbiter_last_error());
+        exit(1);
+    }
+}
+
+/* A JSON result of the library: the size first, then the text, parsed. */
+#define FETCH_JSON(out, fn, ...)                                                                    \
+    do {                                                                                            \
+        size_t size_ = 0;                                                                           \
+        fn(__VA_ARGS__, NULL, 0, &size_);                                                           \
+        char *text_ = malloc(size_);                                                                \
+        must(fn(__VA_ARGS__, text_, size_, &size_), #fn);                                           \
+        (out) = cJSON_Parse(text_);                                                                 \
+        free(text_);                                                                                \
+    } while (0)
+
+static char *read_file(const char *path, size_t *len) {
+    FILE *f = fopen(path, "rb");
+    if (!f) return NULL;
+    fseek(f, 0, SEEK_END);
+    long n = ftell(f);
+    rewind(f);
+    char *text = n >= 0 ? malloc((size_t)n + 1) : NULL;
+    *len = text ? fread(text, 1, (size_t)n, f) : 0;
+    fclose(f);
+    return text;
+}
+
+int main(int argc, char **argv) {
+    const char *variant = "unbounded", *path = NULL;
+    for (int i = 1; i < argc; i++) {
+        if (i + 1 < argc && strcmp(argv[i], "--variant") == 0) variant = argv[++i];
+        else path = argv[i];
+    }
+    size_t len;
+    char *record = path ? read_file(path, &len) : NULL;
+    if (!record) {
+        fprintf(stderr, "usage: %s [--variant V] RECORD-FILE (a readable file)\n", argv[0]);
+        return 2;
+    }
+    /* The whole record at once: an unreadable token or an illegal move is refused with where. */
+    ArbiterTrax *game;
+    must(arbiter_trax_from_record(variant, strlen(variant), record, len, &game), "from_record");
+    free(record);
+    cJSON *saved;
+    FETCH_JSON(saved, arbiter_trax_to_json, game);
+    arbiter_trax_free(game);
+
+    /* Then turn by turn, from the moves the save lists. */
+    must(arbiter_trax_new(variant, strlen(variant), &game), "new");
+    int turn = 1;
+    const cJSON *mv;
+    cJSON_ArrayForEach(mv, cJSON_GetObjectItemCaseSensitive(saved, "moves")) {
+        must(arbiter_trax_play(game, mv->valuestring, strlen(mv->valuestring)), "play");
+        cJSON *report;
+        FETCH_JSON(report, arbiter_trax_last_turn, game);
+        printf("%3d. %-6s", turn++, mv->valuestring);
+        const cJSON *forced = cJSON_GetObjectItemCaseSensitive(report, "forced"), *cell;
+        if (cJSON_GetArraySize(forced) > 0) {
+            printf(" forced:");
+            cJSON_ArrayForEach(cell, forced) printf(" %s", cell->valuestring);
+        }
+        printf("\n");
+        cJSON_Delete(report);
+    }
+    cJSON_Delete(saved);
+
+    uint32_t tiles, cols, rows;
+    int32_t outcome;
+    must(arbiter_trax_tiles(game, &tiles), "tiles");
+    must(arbiter_trax_size(game, &cols, &rows), "size");
+    must(arbiter_trax_outcome(game, &outcome), "outcome");
+    printf("%u tiles over %u x %u\n", tiles, cols, rows);
+    if (outcome == -1) {
+        printf("winner: none yet, the game goes on\n");
+    } else if (outcome == -2) {
+        printf("winner: nobody, a draw\n");
+    } else {
+        cJSON *win;
+        FETCH_JSON(win, arbiter_trax_win, game);
+        printf("winner: %s, by a %s\n", cJSON_GetObjectItemCaseSensitive(win, "winner")->valuestring,
+               cJSON_GetObjectItemCaseSensitive(win, "by")->valuestring);
+        cJSON_Delete(win);
+    }
+    arbiter_trax_free(game);
+    return 0;
+}
