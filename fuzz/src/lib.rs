@@ -189,7 +189,17 @@ pub fn trax_record(data: &[u8]) {
         let legal = g.legal_moves();
         let before = trax_snapshot(&g);
         match g.play(mv) {
-            Ok(()) => assert!(legal.contains(&mv), "{mv} accepted but not offered"),
+            Ok(()) => {
+                assert!(legal.contains(&mv), "{mv} accepted but not offered");
+                // Undo then replay gives the same state; a save loads back equal.
+                let mut u = g.clone();
+                assert_eq!(u.undo(), Some(mv));
+                assert_eq!(trax_snapshot(&u), before);
+                u.play(mv).unwrap();
+                assert_eq!(u, g);
+                let back: Trax = serde_json::from_str(&json(&g)).unwrap();
+                assert_eq!(back, g);
+            }
             Err(_) => {
                 assert!(!legal.contains(&mv), "{mv} offered but refused");
                 assert_eq!(trax_snapshot(&g), before);
