@@ -17,6 +17,9 @@ mod triple_triad;
 mod triple_triad_match;
 mod verbs;
 
+#[cfg(test)]
+mod tests;
+
 use std::ffi::c_char;
 
 pub use boundary::ArbiterStatus;
