@@ -94,11 +94,19 @@ const char *arbiter_version(void);
 ArbiterStatus arbiter_nantong_new(uint64_t seed, ArbiterNantong **out);
 
 // Creates the deal of an explicit deck (a JSON array of 120 card codes, four of each kind, in
-// dealing order) and dealer seat.
+// dealing order) and dealer seat (0, 1, 2).
 ArbiterStatus arbiter_nantong_deal(const char *deck,
                                    size_t len,
-                                   uint8_t dealer,
+                                   int32_t dealer,
                                    ArbiterNantong **out);
+
+// Loads a deal saved by `_to_json` (its deck order, dealer, generator state and actions,
+// replayed): it continues exactly, the next deals included.
+ArbiterStatus arbiter_nantong_from_json(const char *json, size_t len, ArbiterNantong **out);
+
+// Saves the deal as JSON. It holds every hand: a host that hides cards from players shows them
+// observations, not saves.
+ArbiterStatus arbiter_nantong_to_json(const ArbiterNantong *h, char *buf, size_t cap, size_t *size);
 
 // Frees a deal; NULL is ignored.
 void arbiter_nantong_free(ArbiterNantong *h);
@@ -197,7 +205,7 @@ ArbiterStatus arbiter_nantong_winning(const char *json,
 // codes), `dealer`, `players` (three `{"hand": [codes], "melds": [...], "ready": bool}`, the
 // winner's hand with the winning card) and `win` (`null` for an exhausted deal, else `{"seat",
 // "card", "source", "heavenly", "dealer_first_discard", "last_card"}`). Writes the score as
-// `_score` does.
+// `_score` does; cards no deal can end with are `ARBITER_PARSE_ERROR`, with the reason.
 ArbiterStatus arbiter_nantong_score_hand(const char *json,
                                          size_t len,
                                          char *buf,

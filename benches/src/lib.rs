@@ -1,7 +1,7 @@
 //! Shared fixtures of the benchmarks (`benches/`) and of the one-shot speed examples
 //! (`examples/`), so that both measure exactly the same work.
 
-use arbiter_core::nantong::{full_deck, is_winning, Counts, Kind, PlayerHand, Win, WinSource, KINDS};
+use arbiter_core::nantong::{full_deck, is_winning, Counts, Kind, PlayerHand, Seat, Win, WinSource, KINDS};
 use arbiter_core::tripletriad::{Rules, Setup, TripleTriad};
 use arbiter_core::Rng;
 use std::time::Instant;
@@ -50,30 +50,51 @@ pub fn nantong_hands(n: usize) -> Vec<Counts> {
     out
 }
 
-/// The winning hands among `hands`, each as seat 0's, won by self-draw of its first kind.
+/// The winning hands among `hands` that fit a deal with [`nantong_indicators`], each as seat 0's
+/// (the dealer), won by self-draw of its first kind; seats 1 and 2 hold 22 of the other cards, so
+/// that every deal is one the rules can produce and scoring it does a whole deal's work.
 pub fn nantong_wins(hands: &[Counts]) -> Vec<([PlayerHand; 3], Win)> {
+    let ind = nantong_indicators();
+    let mut rng = Rng::new(2);
     hands
         .iter()
         .filter(|h| is_winning(h, 0))
-        .map(|h| {
+        .filter_map(|h| {
+            let mut left = [4u8; KINDS];
+            for k in Kind::all() {
+                left[k.index()] -= h[k.index()];
+            }
+            for k in ind {
+                left[k.index()] = left[k.index()].checked_sub(1)?;
+            }
+            let mut rest: Vec<Kind> = Kind::all().flat_map(|k| vec![k; left[k.index()] as usize]).collect();
+            rng.shuffle(&mut rest);
+            let deal = |cards: &[Kind]| {
+                let mut c = [0u8; KINDS];
+                cards.iter().for_each(|k| c[k.index()] += 1);
+                PlayerHand {
+                    hand: c,
+                    ..PlayerHand::default()
+                }
+            };
             let card = Kind::all().find(|k| h[k.index()] > 0).expect("a card");
             let players = [
                 PlayerHand {
                     hand: *h,
                     ..PlayerHand::default()
                 },
-                PlayerHand::default(),
-                PlayerHand::default(),
+                deal(&rest[..22]),
+                deal(&rest[22..44]),
             ];
             let win = Win {
-                seat: 0,
+                seat: Seat::ALL[0],
                 card,
                 source: WinSource::SelfDraw,
                 heavenly: false,
                 dealer_first_discard: false,
                 last_card: false,
             };
-            (players, win)
+            Some((players, win))
         })
         .collect()
 }

@@ -5,7 +5,7 @@ use arbiter_core::nantong::{ai, Action, DealScore, Kind, Nantong, Observation, S
 use arbiter_core::{Game, Rng};
 use std::io::{BufRead, Write};
 
-const YOU: Seat = Seat(0);
+const YOU: Seat = Seat::ALL[0];
 
 fn cards(list: &[Kind]) -> String {
     // Group by suit for reading: myriads, strings, coins, then T W R.
@@ -28,7 +28,10 @@ fn table(o: &Observation, st: Style) -> String {
     let mut s = String::new();
     s.push_str(&format!(
         "Indicators {} {}   stock {}   dealer seat {}\n",
-        o.indicators[0], o.indicators[1], o.stock, o.dealer.0
+        o.indicators[0],
+        o.indicators[1],
+        o.stock,
+        o.dealer.index()
     ));
     for seat in 0..3 {
         let melds: Vec<String> = o.melds[seat]
@@ -52,7 +55,7 @@ fn table(o: &Observation, st: Style) -> String {
         .iter()
         .rev()
         .take(12)
-        .map(|(s, k)| format!("{k}({})", s.0))
+        .map(|(s, k)| format!("{k}({})", s.index()))
         .collect();
     s.push_str(&format!(
         "  discards (latest first): {}\n",
@@ -86,8 +89,8 @@ fn breakdown(score: &DealScore) -> String {
                 g.source, g.card, g.base, g.value
             ));
         }
-        for (name, v) in &p.bonuses {
-            s.push_str(&format!("    bonus {name}: +{v}\n"));
+        for b in &p.bonuses {
+            s.push_str(&format!("    bonus {}: +{}\n", b.name, b.value));
         }
         for m in &p.multipliers {
             s.push_str(&format!("    x2 {m}\n"));
@@ -112,7 +115,7 @@ pub fn run(seed: u64, input: &mut impl BufRead, out: &mut impl Write) -> Result<
     )
     .map_err(io)?;
     loop {
-        writeln!(out, "\n=== New deal: seat {} deals ===", g.dealer().0).map_err(io)?;
+        writeln!(out, "\n=== New deal: {} deals ===", g.dealer()).map_err(io)?;
         while let Some(seat) = g.to_move() {
             let obs = g.observation(seat);
             let action = if seat == YOU {
@@ -150,13 +153,13 @@ pub fn run(seed: u64, input: &mut impl BufRead, out: &mut impl Write) -> Result<
             };
             g.play(action).map_err(|e| e.to_string())?;
             if seat != YOU && !matches!(action, Action::Pass) {
-                writeln!(out, "seat {}: {action}", seat.0).map_err(io)?;
+                writeln!(out, "{seat}: {action}").map_err(io)?;
             }
         }
         let score = g.score().expect("over");
         match g.win() {
-            Some(w) if w.heavenly => writeln!(out, "\nSeat {} wins: a heavenly hand!", w.seat),
-            Some(w) => writeln!(out, "\nSeat {} wins on {} ({:?}).", w.seat, w.card, w.source),
+            Some(w) if w.heavenly => writeln!(out, "\nSeat {} wins: a heavenly hand!", w.seat.index()),
+            Some(w) => writeln!(out, "\nSeat {} wins on {} ({:?}).", w.seat.index(), w.card, w.source),
             None => writeln!(out, "\nThe stock is exhausted: no winner."),
         }
         .map_err(io)?;

@@ -103,7 +103,7 @@ macro_rules! classify {
     )+)+};
 }
 
-use crate::nantong::{BadAction, ScoreError, UnknownCard};
+use crate::nantong::{BadAction, NoSuchSeat, ScoreError, UnknownCard};
 use crate::trax::{BadNotation, RecordError, TileLimitError, UnknownVariant};
 use crate::tripletriad::{
     BadLabel, BadMove, CollectionError, RulesError, SetupError, TradeNotAllowed, UnknownElement, UnknownPlayer,
@@ -113,7 +113,7 @@ use crate::tripletriad::{
 classify! {
     Parse: BadNotation, RecordError, UnknownVariant, BadAction, UnknownCard, BadMove, UnknownPlayer,
         UnknownElement, UnknownTradeRule, BadLabel;
-    BadArgument: ScoreError, RulesError, SetupError, TradeNotAllowed, CollectionError, TileLimitError;
+    BadArgument: ScoreError, NoSuchSeat, RulesError, SetupError, TradeNotAllowed, CollectionError, TileLimitError;
 }
 
 impl From<crate::trax::MoveError> for Error {
@@ -159,7 +159,7 @@ impl From<crate::nantong::NantongError> for Error {
         use crate::nantong::NantongError::*;
         let kind = match e {
             Over => ErrorKind::GameOver,
-            BadDeck | NoSeat(_) => ErrorKind::BadArgument,
+            BadDeck => ErrorKind::BadArgument,
             OutOfTurn { .. } | Illegal { .. } => ErrorKind::IllegalMove,
         };
         Error::new(kind, e.to_string())

@@ -126,7 +126,7 @@ impl Engine for Trax {
 
 impl Engine for Nantong {
     const NAME: &'static str = "nantong";
-    const PLAYERS: &'static [Seat] = &[Seat(0), Seat(1), Seat(2)];
+    const PLAYERS: &'static [Seat] = &Seat::ALL;
     const LEVELS: &'static [&'static str] = &["random", "basic"];
 
     /// `0`, `1` or `2` (or `seat 1`, as seats display).
@@ -205,6 +205,6 @@ mod tests {
         check::<TripleTriad>();
         check::<Trax>();
         check::<Nantong>();
-        assert_eq!(Nantong::player(" 2").unwrap(), Seat(2));
+        assert_eq!(Nantong::player(" 2").unwrap(), Seat::ALL[2]);
     }
 }

@@ -1,6 +1,9 @@
 //! Invariants of Nantong over random deals and random legal play.
 
-use arbiter_core::nantong::{ai, counts_of, full_deck, is_winning, waits, Action, Kind, Nantong, Seat};
+use arbiter_core::nantong::{
+    ai, counts_of, full_deck, is_winning, score_deal, waits, Action, FinishedDeal, Kind, Nantong, Phase, PlayerHand,
+    Seat,
+};
 use arbiter_core::{Game, Rng};
 use proptest::prelude::*;
 
@@ -23,14 +26,15 @@ proptest! {
                     prop_assert!(g.clone().play(a).is_err(), "{} accepted, not offered", a);
                 }
             }
-            let other = Seat((seat.0 + 1) % 3);
-            prop_assert!(g.act(other, legal[0]).is_err());
+            prop_assert!(g.act(seat.next(), legal[0]).is_err());
             prop_assert_eq!(format!("{:?}", g), before);
-            // Observations never show another hand.
-            for s in 0..3 {
-                let o = g.observation(Seat(s));
-                prop_assert_eq!(o.hand.len(), g.hand_size(Seat(s)));
-                prop_assert!(o.actions.is_empty() || Seat(s) == seat);
+            // Observations never show another hand: only the observer's own cards (less the card
+            // of a kong being added), and actions only to the seat to act.
+            for s in Seat::ALL {
+                let o = g.observation(s);
+                let adding = matches!(g.phase(), Phase::RobKong { adder, .. } if adder == s);
+                prop_assert_eq!(o.hand.len() + usize::from(adding), g.hand_size(s));
+                prop_assert!(o.actions.is_empty() || s == seat);
             }
             let a = if policy == 0 {
                 legal[rng.below(legal.len() as u64) as usize]
@@ -47,7 +51,7 @@ proptest! {
         // The replay of the history reaches the same end.
         let mut deck = full_deck();
         let mut r = Rng::new(seed);
-        let dealer = r.below(3) as u8;
+        let dealer = Seat::ALL[r.below(3) as usize];
         r.shuffle(&mut deck);
         let again = Nantong::replay(&deck, dealer, g.history()).unwrap();
         prop_assert_eq!(again.score(), g.score());
@@ -71,15 +75,208 @@ proptest! {
 
 #[test]
 fn bad_decks_and_actions_are_refused() {
-    assert!(Nantong::deal(&full_deck()[..119], 0).is_err());
+    let [s0, s1, s2] = Seat::ALL;
+    assert!(Nantong::deal(&full_deck()[..119], s0).is_err());
     let mut deck = full_deck();
     deck[0] = deck[5];
-    assert!(Nantong::deal(&deck, 0).is_err());
-    assert!(Nantong::deal(&full_deck(), 3).is_err());
-    let mut g = Nantong::deal(&full_deck(), 1).unwrap();
+    assert!(Nantong::deal(&deck, s0).is_err());
+    let mut g = Nantong::deal(&full_deck(), s1).unwrap();
     assert!("discard 0z".parse::<Action>().is_err());
-    let err = g.act(Seat(1), Action::Ready).unwrap_err();
+    let err = g.act(s1, Action::Ready).unwrap_err();
     assert!(err.to_string().contains("dealer cannot declare ready"), "{err}");
-    let err = g.act(Seat(2), Action::Finish).unwrap_err();
+    let err = g.act(s2, Action::Finish).unwrap_err();
     assert!(err.to_string().contains("seat 1 is to act"), "{err}");
+}
+
+/// Plays `g` to its end with `policy` (0: uniformly random legal actions, 1: the AI), calling
+/// `visit` on every state before its action.
+fn play_out(g: &mut Nantong, seed: u64, policy: u8, mut visit: impl FnMut(&Nantong)) {
+    let mut rng = Rng::new(seed ^ 0x5eed);
+    while let Some(seat) = g.to_move() {
+        visit(g);
+        let legal = g.legal_moves();
+        let a = if policy == 0 {
+            legal[rng.below(legal.len() as u64) as usize]
+        } else {
+            ai::choose(&g.observation(seat), &mut rng).unwrap()
+        };
+        g.play(a).unwrap();
+    }
+}
+
+/// The seat asked by a pending claim question, if one is.
+fn asked(g: &Nantong) -> Option<Seat> {
+    match g.phase() {
+        Phase::ClaimWin { seat, .. } | Phase::ClaimMeld { seat, .. } | Phase::RobKong { seat, .. } => Some(seat),
+        _ => None,
+    }
+}
+
+#[test]
+fn claim_questions_show_only_to_the_seat_asked() {
+    // Every other seat must see exactly what it would see had every question been answered
+    // `pass`: the same table, the same seat to act, no claim. The one seat that can tell is the
+    // one whose draw waits on the answers: it sees everything but the card it has not drawn.
+    let (mut questions, mut drawers) = (0, 0);
+    for seed in 0..150u64 {
+        let mut g = Nantong::new(seed);
+        play_out(&mut g, seed, (seed % 2) as u8, |g| {
+            let Some(z) = asked(g) else { return };
+            questions += 1;
+            let mut passed = g.clone();
+            while asked(&passed).is_some() {
+                passed.play(Action::Pass).unwrap();
+            }
+            let mine = g.observation(z);
+            assert_eq!(mine.to_act, Some(z));
+            assert!(mine.claim.is_some());
+            for x in Seat::ALL.into_iter().filter(|&x| x != z) {
+                let pending = g.observation(x);
+                let mut after = passed.observation(x);
+                if let Phase::AfterDraw { seat, drawn, .. } = passed.phase() {
+                    if seat == x {
+                        drawers += 1;
+                        let at = after.hand.iter().position(|&k| k == drawn).unwrap();
+                        after.hand.remove(at);
+                        after.stock += 1;
+                        after.hand_sizes[x.index()] -= 1;
+                        after.actions.clear();
+                    }
+                }
+                assert_eq!(pending, after, "seed {seed}: {x} while {z} is asked, {:?}", g.phase());
+            }
+        });
+    }
+    assert!(
+        questions > 300 && drawers > 100,
+        "{questions} questions, {drawers} waiting drawers"
+    );
+}
+
+#[test]
+fn every_played_deal_passes_the_score_checks() {
+    // The checks on scoring input must accept every end the engine reaches, and score it alike.
+    for seed in 0..120u64 {
+        let mut g = Nantong::new(seed);
+        play_out(&mut g, seed, (seed % 2) as u8, |_| {});
+        let players = Seat::ALL.map(|s| {
+            let o = g.observation(s);
+            let mut hand = [0u8; 30];
+            o.hand.iter().for_each(|k| hand[k.index()] += 1);
+            PlayerHand {
+                hand,
+                melds: o.melds[s.index()].clone(),
+                ready: o.ready[s.index()],
+            }
+        });
+        let deal = FinishedDeal::new(g.indicators(), g.dealer(), players.clone(), g.win().copied())
+            .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        assert_eq!(Some(&deal.score()), g.score());
+        assert_eq!(
+            score_deal(g.indicators(), g.dealer(), &players, g.win()).as_ref().ok(),
+            g.score()
+        );
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+
+    /// Observations may come from outside: the AI answers any of them without panicking, with
+    /// an action the observation lists.
+    #[test]
+    fn the_ai_answers_any_observation_with_a_listed_action(
+        hand in proptest::collection::vec(0usize..30, 0..60),
+        heap in (0usize..30, 0usize..400),
+        actions in proptest::collection::vec(
+            prop_oneof![
+                (0..Action::COUNT).prop_map(|id| Action::from_id(id).unwrap().to_string()),
+                "[a-z_ 0-9mscTWR]{0,16}",
+            ],
+            0..12,
+        ),
+        claim in proptest::option::of(0usize..30),
+        seed in any::<u64>(),
+    ) {
+        let kind = |i: usize| Kind::from_index(i).unwrap();
+        let mut o = Nantong::new(seed).observation(Seat::ALL[(seed % 3) as usize]);
+        o.hand = hand.into_iter().map(kind).collect();
+        o.hand.extend(std::iter::repeat_n(kind(heap.0), heap.1));
+        o.actions = actions;
+        o.claim = claim.map(kind);
+        let listed: Vec<Action> = o.actions.iter().filter_map(|a| a.parse().ok()).collect();
+        match ai::choose(&o, &mut Rng::new(seed)) {
+            Some(a) => prop_assert!(listed.contains(&a), "{} not in {:?}", a, o.actions),
+            None => prop_assert!(listed.is_empty(), "nothing chosen from {:?}", o.actions),
+        }
+    }
+}
+
+#[test]
+fn the_ai_counts_a_crafted_heap_of_one_card() {
+    let mut o = Nantong::new(3).observation(Seat::ALL[0]);
+    o.hand = vec!["5m".parse().unwrap(); 256];
+    o.actions = vec!["pong".into(), "pass".into()];
+    o.claim = Some("5m".parse().unwrap());
+    assert!(ai::choose(&o, &mut Rng::new(1)).is_some());
+    o.actions = vec!["discard 5m".into()];
+    assert_eq!(ai::choose(&o, &mut Rng::new(1)), Some("discard 5m".parse().unwrap()));
+}
+
+#[cfg(feature = "serde")]
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 96, ..ProptestConfig::default() })]
+
+    /// A deal saved at any moment loads back exactly: the same state, the same legal actions,
+    /// the same next deal.
+    #[test]
+    fn saved_deals_load_back_exactly(seed in any::<u64>(), steps in 0usize..400, policy in 0u8..2) {
+        let mut g = Nantong::new(seed);
+        let mut rng = Rng::new(seed);
+        for _ in 0..steps {
+            let Some(seat) = g.to_move() else { break };
+            let legal = g.legal_moves();
+            let a = if policy == 0 {
+                legal[rng.below(legal.len() as u64) as usize]
+            } else {
+                ai::choose(&g.observation(seat), &mut rng).unwrap()
+            };
+            g.play(a).unwrap();
+        }
+        let text = serde_json::to_string(&g).unwrap();
+        let loaded: Nantong = serde_json::from_str(&text).unwrap();
+        prop_assert_eq!(&loaded, &g);
+        prop_assert_eq!(serde_json::to_string(&loaded).unwrap(), text);
+        prop_assert_eq!(loaded.next_deal(), g.next_deal());
+        prop_assert_eq!(loaded.restart(), g.restart());
+    }
+
+    /// A saved deal whose actions were tampered with loads as exactly what it says, or is
+    /// refused; it never panics.
+    #[test]
+    fn tampered_saves_are_refused_or_replayed(
+        seed in any::<u64>(),
+        steps in 1usize..200,
+        at in any::<prop::sample::Index>(),
+        id in 0..Action::COUNT,
+        seat in 0u8..4,
+    ) {
+        let mut g = Nantong::new(seed);
+        let mut rng = Rng::new(seed);
+        for _ in 0..steps {
+            if g.to_move().is_none() {
+                break;
+            }
+            let legal = g.legal_moves();
+            g.play(legal[rng.below(legal.len() as u64) as usize]).unwrap();
+        }
+        let mut v = serde_json::to_value(&g).unwrap();
+        let actions = v["actions"].as_array_mut().unwrap();
+        let i = at.index(actions.len());
+        actions[i] = serde_json::json!({"seat": seat, "action": Action::from_id(id).unwrap().to_string()});
+        // Loaded, it holds exactly the actions it says, the tampered one included.
+        if let Ok(loaded) = serde_json::from_value::<Nantong>(v.clone()) {
+            prop_assert_eq!(serde_json::to_value(&loaded).unwrap(), v);
+        }
+    }
 }

@@ -2,7 +2,7 @@
 
 use std::ffi::c_char;
 
-use arbiter_core::nantong::{HandCheck, Kind, Nantong};
+use arbiter_core::nantong::{FinishedDeal, HandCheck, Kind, Nantong};
 
 use crate::boundary::{core_error, give, guard, handle, text, Out, TextOut};
 use crate::verbs::{self, change, json, notation, player_at};
@@ -22,18 +22,42 @@ pub unsafe extern "C" fn arbiter_nantong_new(seed: u64, out: *mut *mut ArbiterNa
 }
 
 /// Creates the deal of an explicit deck (a JSON array of 120 card codes, four of each kind, in
-/// dealing order) and dealer seat.
+/// dealing order) and dealer seat (0, 1, 2).
 #[no_mangle]
 pub unsafe extern "C" fn arbiter_nantong_deal(
     deck: *const c_char,
     len: usize,
-    dealer: u8,
+    dealer: i32,
     out: *mut *mut ArbiterNantong,
 ) -> ArbiterStatus {
     verbs::create(deck, len, out, |deck| {
+        let dealer = player_at::<Nantong>(dealer)?;
         let deck: Vec<Kind> = serde_json::from_str(deck)?;
         Nantong::deal(&deck, dealer).map_err(core_error)
     })
+}
+
+/// Loads a deal saved by `_to_json` (its deck order, dealer, generator state and actions,
+/// replayed): it continues exactly, the next deals included.
+#[no_mangle]
+pub unsafe extern "C" fn arbiter_nantong_from_json(
+    json: *const c_char,
+    len: usize,
+    out: *mut *mut ArbiterNantong,
+) -> ArbiterStatus {
+    verbs::from_json(json, len, out)
+}
+
+/// Saves the deal as JSON. It holds every hand: a host that hides cards from players shows them
+/// observations, not saves.
+#[no_mangle]
+pub unsafe extern "C" fn arbiter_nantong_to_json(
+    h: *const ArbiterNantong,
+    buf: *mut c_char,
+    cap: usize,
+    size: *mut usize,
+) -> ArbiterStatus {
+    verbs::to_json(h, buf, cap, size)
 }
 
 /// Frees a deal; NULL is ignored.
@@ -232,7 +256,7 @@ pub unsafe extern "C" fn arbiter_nantong_winning(
 /// codes), `dealer`, `players` (three `{"hand": [codes], "melds": [...], "ready": bool}`, the
 /// winner's hand with the winning card) and `win` (`null` for an exhausted deal, else `{"seat",
 /// "card", "source", "heavenly", "dealer_first_discard", "last_card"}`). Writes the score as
-/// `_score` does.
+/// `_score` does; cards no deal can end with are `ARBITER_PARSE_ERROR`, with the reason.
 #[no_mangle]
 pub unsafe extern "C" fn arbiter_nantong_score_hand(
     json: *const c_char,
@@ -243,73 +267,7 @@ pub unsafe extern "C" fn arbiter_nantong_score_hand(
 ) -> ArbiterStatus {
     guard(|| {
         let out = TextOut::new(buf, cap, size, "buf")?;
-        let deal: interim::ScoreInput = serde_json::from_str(text(json, len, "the deal")?)?;
-        out.json(&deal.score()?)
+        let deal: FinishedDeal = serde_json::from_str(text(json, len, "the deal")?)?;
+        out.json(&deal.score())
     })
-}
-
-/// The `score` input read here until the core's own type for it lands (branch nantong-robust).
-mod interim {
-    use arbiter_core::nantong::{score_deal, DealScore, HandCheck, Kind, PlayerHand, Win, WinSource};
-    use serde::Deserialize;
-
-    use crate::boundary::{core_error, Failure};
-
-    #[derive(Deserialize)]
-    pub struct ScoreInput {
-        indicators: [Kind; 2],
-        players: [Player; 3],
-        win: Option<RawWin>,
-    }
-
-    #[derive(Deserialize)]
-    struct Player {
-        #[serde(flatten)]
-        cards: HandCheck,
-        #[serde(default)]
-        ready: bool,
-    }
-
-    /// A heavenly win has no winning card: `card` and `source` may be left out.
-    #[derive(Deserialize)]
-    struct RawWin {
-        seat: u8,
-        card: Option<Kind>,
-        source: Option<WinSource>,
-        #[serde(default)]
-        heavenly: bool,
-        #[serde(default)]
-        dealer_first_discard: bool,
-        #[serde(default)]
-        last_card: bool,
-    }
-
-    impl ScoreInput {
-        pub fn score(&self) -> Result<DealScore, Failure> {
-            let players = self.players.each_ref().map(|p| PlayerHand {
-                hand: p.cards.counts(),
-                melds: p.cards.melds.clone(),
-                ready: p.ready,
-            });
-            let win = match &self.win {
-                None => None,
-                Some(w) => Some(Win {
-                    seat: w.seat,
-                    card: w
-                        .card
-                        .or(w.heavenly.then(|| "1m".parse().expect("a card code")))
-                        .ok_or_else(|| {
-                            Failure::new(crate::ArbiterStatus::ARBITER_PARSE_ERROR, "win: missing field `card`")
-                        })?,
-                    source: w.source.or(w.heavenly.then_some(WinSource::SelfDraw)).ok_or_else(|| {
-                        Failure::new(crate::ArbiterStatus::ARBITER_PARSE_ERROR, "win: missing field `source`")
-                    })?,
-                    heavenly: w.heavenly,
-                    dealer_first_discard: w.dealer_first_discard,
-                    last_card: w.last_card,
-                }),
-            };
-            score_deal(self.indicators, &players, win.as_ref()).map_err(core_error)
-        }
-    }
 }

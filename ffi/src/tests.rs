@@ -149,12 +149,7 @@ fn nantong_refusals_change_nothing() {
             g
         },
         free: arbiter_nantong_free,
-        // Every seat's view together is the whole state a host can see.
-        view: |g| {
-            (0..3)
-                .map(|p| text(|b, c, s| unsafe { arbiter_nantong_observation(g, p, b, c, s) }))
-                .collect()
-        },
+        view: |g| text(|b, c, s| unsafe { arbiter_nantong_to_json(g, b, c, s) }),
         play: arbiter_nantong_play,
         play_action: arbiter_nantong_play_action,
         legal_actions: arbiter_nantong_legal_actions,

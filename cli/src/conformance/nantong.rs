@@ -1,29 +1,9 @@
 //! Nantong cases: `winning`, `score`, `replay`.
 
-use super::{check_field, input, Verdict};
-use arbiter_core::nantong::{counts_of, score_deal, Counts, HandCheck, Kind, Meld, PlayerHand, Win};
+use super::{check_field, Verdict};
+use arbiter_core::nantong::{FinishedDeal, HandCheck};
+use serde::Deserialize;
 use serde_json::{json, Value};
-
-fn codes(v: &Value, what: &str) -> Result<Counts, String> {
-    let list = v
-        .as_array()
-        .ok_or_else(|| format!("malformed case: {what} is not a list"))?;
-    let strs: Vec<&str> = list
-        .iter()
-        .map(|c| {
-            c.as_str()
-                .ok_or_else(|| format!("malformed case: {what} holds a non-string"))
-        })
-        .collect::<Result<_, _>>()?;
-    counts_of(strs).map_err(|e| format!("malformed case: {e}"))
-}
-
-fn melds(v: Option<&Value>) -> Result<Vec<Meld>, String> {
-    match v {
-        None => Ok(Vec::new()),
-        Some(v) => serde_json::from_value(v.clone()).map_err(|e| format!("malformed case: melds: {e}")),
-    }
-}
 
 pub(super) fn run(kind: &str, case: &Value, expect: &Value) -> Verdict {
     match kind {
@@ -44,24 +24,9 @@ pub(super) fn run(kind: &str, case: &Value, expect: &Value) -> Verdict {
             Ok(())
         }
         "score" => {
-            let indicators = indicators(case)?;
-            let players = input(case, "players")?
-                .as_array()
-                .ok_or("malformed case: players is not a list")?;
-            if players.len() != 3 {
-                return Err("malformed case: three players".into());
-            }
-            let mut hands: [PlayerHand; 3] = Default::default();
-            for (p, v) in hands.iter_mut().zip(players) {
-                p.hand = codes(input(v, "hand")?, "hand")?;
-                p.melds = melds(v.get("melds"))?;
-                p.ready = v.get("ready").and_then(Value::as_bool).unwrap_or(false);
-            }
-            let win: Option<Win> = match input(case, "win")? {
-                Value::Null => None,
-                w => Some(parse_win(w)?),
-            };
-            let s = score_deal(indicators, &hands, win.as_ref()).map_err(|e| e.to_string())?;
+            // The core reads and checks the case's input fields itself (the others are ignored).
+            let deal = FinishedDeal::deserialize(case).map_err(|e| format!("bad deal: {e}"))?;
+            let s = deal.score();
             check_field(expect, "totals", &json!(s.totals))?;
             check_field(expect, "settlement", &json!(s.settlement))
         }
@@ -70,21 +35,34 @@ pub(super) fn run(kind: &str, case: &Value, expect: &Value) -> Verdict {
     }
 }
 
-fn parse_win(w: &Value) -> Result<Win, String> {
-    // With `heavenly`, `card` and `source` are ignored: fill them in if absent.
-    let mut w = w.clone();
-    if w.get("heavenly").and_then(Value::as_bool) == Some(true) {
-        let obj = w.as_object_mut().ok_or("malformed case: win is not an object")?;
-        if !matches!(obj.get("card"), Some(Value::String(_))) {
-            obj.insert("card".into(), json!("1m"));
-        }
-        if !matches!(obj.get("source"), Some(Value::String(_))) {
-            obj.insert("source".into(), json!("self_draw"));
-        }
-    }
-    serde_json::from_value(w).map_err(|e| format!("malformed case: win: {e}"))
-}
+#[cfg(test)]
+mod tests {
+    use super::super::run_line;
+    use serde_json::json;
 
-pub(super) fn indicators(case: &Value) -> Result<[Kind; 2], String> {
-    serde_json::from_value(input(case, "indicators")?.clone()).map_err(|e| format!("malformed case: indicators: {e}"))
+    fn score_case(players: serde_json::Value) -> String {
+        json!({"game": "nantong", "kind": "score", "name": "crafted", "indicators": ["2s", "3m"], "dealer": 0,
+               "players": players, "win": null, "expect": {"totals": [0, 0, 0]}})
+        .to_string()
+    }
+
+    #[test]
+    fn impossible_hands_fail_their_case_and_nothing_else() {
+        // One such line used to panic and end the whole run.
+        let pongs = json!(vec![json!({"type": "pong", "card": "5m"}); 17]);
+        let empty = json!({"hand": [], "melds": []});
+        let line = score_case(json!([{"hand": ["1m"], "melds": pongs}, empty, empty]));
+        let (name, verdict) = run_line(&line);
+        assert_eq!(name.as_deref(), Some("crafted"));
+        let why = verdict.unwrap_err();
+        assert!(why.contains("at most eight melds"), "{why}");
+        let triples: Vec<String> = ["1m", "4m", "7m", "1s", "4s", "7s", "1c", "4c", "7c", "T", "W", "R"]
+            .iter()
+            .chain(&["2m", "5m", "8m", "5s", "8s"])
+            .flat_map(|c| vec![c.to_string(); 3])
+            .collect();
+        let line = score_case(json!([{"hand": triples}, empty, empty]));
+        let why = run_line(&line).1.unwrap_err();
+        assert!(why.contains("seat 0 holds 51 cards"), "{why}");
+    }
 }

@@ -8,7 +8,10 @@ use serde_json::{json, Value};
 pub(super) fn run(case: &Value, expect: &Value) -> Verdict {
     let deck: Vec<Kind> =
         serde_json::from_value(input(case, "deck")?.clone()).map_err(|e| format!("malformed case: deck: {e}"))?;
-    let dealer = u8::try_from(input_u64(case, "dealer")?).map_err(|_| "malformed case: dealer".to_string())?;
+    let dealer = u8::try_from(input_u64(case, "dealer")?)
+        .ok()
+        .and_then(Seat::new)
+        .ok_or("malformed case: dealer is not a seat")?;
     let list = input(case, "actions")?
         .as_array()
         .ok_or("malformed case: actions is not a list")?;
@@ -22,10 +25,10 @@ pub(super) fn run(case: &Value, expect: &Value) -> Verdict {
             .get("action")
             .and_then(Value::as_str)
             .ok_or_else(|| format!("malformed case: action {n} has no action"))?;
-        let refused = match (u8::try_from(seat), text.parse::<Action>()) {
-            (Ok(seat), Ok(action)) => g.act(Seat(seat), action).err().map(|e| e.to_string()),
+        let refused = match (u8::try_from(seat).ok().and_then(Seat::new), text.parse::<Action>()) {
+            (Some(seat), Ok(action)) => g.act(seat, action).err().map(|e| e.to_string()),
             (_, Err(e)) => Some(e.to_string()),
-            (Err(_), _) => Some(format!("no seat {seat}")),
+            (None, _) => Some(format!("no seat {seat}")),
         };
         if let Some(why) = refused {
             if expect.get("legal") == Some(&json!(false)) {

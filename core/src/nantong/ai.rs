@@ -27,6 +27,9 @@ fn usefulness(counts: &[u8; KINDS], k: Kind) -> i32 {
 /// can be declared and go ready when possible; kong; pong old generals and isolated pairs;
 /// discard the least useful card (ties broken by the seed).
 ///
+/// It reads nothing but `obs`, which may come from outside and say anything: it returns one of
+/// the actions the observation lists, and `None` only when it lists none that parse.
+///
 /// ```
 /// use arbiter_core::{Game, Rng};
 /// use arbiter_core::nantong::{ai, Nantong};
@@ -45,7 +48,7 @@ pub fn choose(obs: &Observation, rng: &mut Rng) -> Option<Action> {
     }
     let mut counts = [0u8; KINDS];
     for k in &obs.hand {
-        counts[k.index()] += 1;
+        counts[k.index()] = counts[k.index()].saturating_add(1);
     }
     let has = |a: Action| actions.contains(&a);
     if has(Action::Win) {
@@ -71,9 +74,10 @@ pub fn choose(obs: &Observation, rng: &mut Rng) -> Option<Action> {
         return Some(a);
     }
     if has(Action::Pong) {
-        let card = obs.claim?;
-        let isolated = usefulness(&counts, card) <= 4;
-        return Some(if card.is_old_general() || isolated {
+        let worth = obs
+            .claim
+            .is_none_or(|card| card.is_old_general() || usefulness(&counts, card) <= 4);
+        return Some(if worth || !has(Action::Pass) {
             Action::Pong
         } else {
             Action::Pass

@@ -133,6 +133,11 @@ impl<'de> serde::Deserialize<'de> for Kind {
     }
 }
 
+/// The 120 cards in code order, four of each kind.
+pub(crate) fn deck_in_order() -> [Kind; 120] {
+    core::array::from_fn(|i| Kind((i / 4) as u8))
+}
+
 /// Per-kind counts of a set of cards.
 pub type Counts = [u8; KINDS];
 

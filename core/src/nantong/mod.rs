@@ -12,6 +12,7 @@ pub mod ai;
 mod card;
 mod check;
 mod hand;
+mod input;
 mod score;
 mod state;
 
@@ -19,8 +20,9 @@ pub use action::{Action, BadAction};
 pub use card::{Counts, Kind, UnknownCard, KINDS};
 pub use check::HandCheck;
 pub use hand::{counts_of, is_winning, partitions, waits, Group, Partition};
+pub use input::FinishedDeal;
 pub use score::{
-    score_deal, winner_total, DealScore, GroupScore, Meld, MeldType, PlayerHand, PlayerScore, ScoreError, Source, Win,
-    WinSource,
+    score_deal, winner_total, Bonus, DealScore, GroupScore, Meld, MeldType, PlayerHand, PlayerScore, ScoreError,
+    Source, Win, WinSource,
 };
-pub use state::{full_deck, Nantong, NantongError, Observation, Phase, Seat};
+pub use state::{full_deck, Nantong, NantongError, NoSuchSeat, Observation, Phase, Seat};

@@ -5,21 +5,75 @@ use alloc::vec::Vec;
 use core::fmt;
 
 use super::action::Action;
-use super::card::{Counts, Kind, KINDS};
+use super::card::{deck_in_order, Counts, Kind, KINDS};
 use super::hand::{is_winning, waits};
-use super::score::{score_deal, DealScore, Meld, MeldType, PlayerHand, Win, WinSource};
+use super::score::{score_played, DealScore, Meld, MeldType, PlayerHand, Win, WinSource};
 use crate::game::{Game, Outcome};
 use crate::Rng;
 
-/// A seat, 0..3; seats play in increasing order.
+/// A seat: 0, 1 or 2; seats play in increasing order.
+///
+/// Only the three seats exist as values: build one with [`Seat::new`], `Seat::try_from(n)` or
+/// [`Seat::ALL`] (and with serde, which refuses any other number), so that every method taking a
+/// seat can index by it.
+///
+/// ```
+/// use arbiter_core::nantong::Seat;
+/// let s = Seat::new(2).unwrap();
+/// assert_eq!(s.next(), Seat::ALL[0]);
+/// assert_eq!((s.index(), u8::from(s)), (2, 2));
+/// assert!(Seat::new(3).is_none());
+/// assert!(Seat::try_from(255).is_err());
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct Seat(pub u8);
+#[cfg_attr(feature = "serde", serde(try_from = "u8", into = "u8"))]
+pub struct Seat(u8);
 
 impl Seat {
+    /// The three seats in play order.
+    pub const ALL: [Seat; 3] = [Seat(0), Seat(1), Seat(2)];
+
+    /// Seat `n`, if `n` is 0, 1 or 2.
+    pub const fn new(n: u8) -> Option<Seat> {
+        if n < 3 {
+            Some(Seat(n))
+        } else {
+            None
+        }
+    }
+
+    /// The seat number as an index (0..3).
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+
     /// The seat that plays after this one.
     pub const fn next(self) -> Seat {
         Seat((self.0 + 1) % 3)
+    }
+}
+
+/// A seat number other than 0, 1 or 2.
+///
+/// ```
+/// use arbiter_core::nantong::{NoSuchSeat, Seat};
+/// assert_eq!(Seat::try_from(3), Err(NoSuchSeat(3)));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("no seat {0}: the seats are 0, 1 and 2")]
+pub struct NoSuchSeat(pub u8);
+
+impl TryFrom<u8> for Seat {
+    type Error = NoSuchSeat;
+    fn try_from(n: u8) -> Result<Seat, NoSuchSeat> {
+        Seat::new(n).ok_or(NoSuchSeat(n))
+    }
+}
+
+impl From<Seat> for u8 {
+    fn from(s: Seat) -> u8 {
+        s.0
     }
 }
 
@@ -35,9 +89,6 @@ pub enum NantongError {
     /// The deck is not 120 cards, four of each kind.
     #[error("a deck holds 120 cards, four of each of the 30 kinds")]
     BadDeck,
-    /// The dealer is not seat 0, 1 or 2.
-    #[error("no seat {0}")]
-    NoSeat(u8),
     /// The deal has ended.
     #[error("the deal is over")]
     Over,
@@ -123,13 +174,33 @@ pub enum Phase {
 /// assert_eq!(g.to_move(), Some(g.dealer()));
 /// assert_eq!(g.hand_size(g.dealer()), 23);
 /// ```
-#[derive(Clone, Debug)]
+///
+/// With the `serde` feature a deal saves as its dealt deck order, dealer, generator state and
+/// actions, and loads by replaying them, so that a loaded deal is one the rules allow:
+///
+/// ```
+/// # #[cfg(feature = "serde")] {
+/// use arbiter_core::Game;
+/// use arbiter_core::nantong::Nantong;
+/// let mut g = Nantong::new(8);
+/// for _ in 0..5 {
+///     let a = g.legal_moves()[0];
+///     g.play(a).unwrap();
+/// }
+/// let saved = serde_json::to_string(&g).unwrap();
+/// let loaded: Nantong = serde_json::from_str(&saved).unwrap();
+/// assert_eq!(loaded, g);
+/// assert_eq!(loaded.next_deal(), g.next_deal());
+/// # }
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Nantong {
     rng: Rng,
     dealer: Seat,
     indicators: [Kind; 2],
-    /// The stock in order; draws from the front take `stock[front]`, replacements `stock[back - 1]`.
-    stock: Vec<Kind>,
+    /// The deck as dealt; the stock is `deck[front..back]`, drawn from the front, replacements
+    /// from the back.
+    deck: [Kind; DECK],
     front: usize,
     back: usize,
     hands: [Counts; 3],
@@ -139,16 +210,25 @@ pub struct Nantong {
     /// Discards still on the table, in order.
     discards: Vec<(Seat, Kind)>,
     phase: Phase,
-    /// Whether the dealer has made the first discard, and whether the discard being claimed is it.
-    first_discard_made: bool,
+    /// Whether the discard being claimed is the dealer's first.
     claiming_first_discard: bool,
     history: Vec<(Seat, Action)>,
     result: Option<(Option<Win>, DealScore)>,
 }
 
+/// Cards in a deck.
+const DECK: usize = 120;
+/// Where the stock starts in the deck: after 23 + 22 + 22 dealt cards and two indicators.
+const STOCK_START: usize = 69;
+
 /// The 120 cards in code order (four of each kind).
+///
+/// ```
+/// use arbiter_core::nantong::full_deck;
+/// assert_eq!(full_deck().len(), 120);
+/// ```
 pub fn full_deck() -> Vec<Kind> {
-    Kind::all().flat_map(|k| [k; 4]).collect()
+    deck_in_order().to_vec()
 }
 
 fn add(c: &Counts, k: Kind) -> Counts {
@@ -159,71 +239,96 @@ fn add(c: &Counts, k: Kind) -> Counts {
 
 impl Nantong {
     /// A deal from a shuffled deck and a dealer both drawn from `seed`.
+    ///
+    /// ```
+    /// use arbiter_core::nantong::Nantong;
+    /// assert_eq!(Nantong::new(4), Nantong::new(4));
+    /// ```
     pub fn new(seed: u64) -> Nantong {
         let mut rng = Rng::new(seed);
-        let dealer = Seat(rng.below(3) as u8);
+        let dealer = Seat::ALL[rng.below(3) as usize];
         Self::shuffled(rng, dealer)
     }
 
     fn shuffled(mut rng: Rng, dealer: Seat) -> Nantong {
-        let mut deck = full_deck();
+        let mut deck = deck_in_order();
         rng.shuffle(&mut deck);
-        let mut g = Nantong::deal(&deck, dealer.0).expect("a full deck");
+        let mut g = Nantong::from_deck(deck, dealer);
         g.rng = rng;
         g
     }
 
     /// The next deal: the next seat deals a deck shuffled by this deal's generator.
+    ///
+    /// ```
+    /// use arbiter_core::nantong::Nantong;
+    /// let g = Nantong::new(4);
+    /// assert_eq!(g.next_deal().dealer(), g.dealer().next());
+    /// ```
     pub fn next_deal(&self) -> Nantong {
         Self::shuffled(self.rng, self.dealer.next())
     }
 
     /// A restart: a new shuffle and a dealer drawn again.
+    ///
+    /// ```
+    /// use arbiter_core::nantong::Nantong;
+    /// let g = Nantong::new(4);
+    /// assert_eq!(g.restart(), g.restart());
+    /// assert_ne!(g.restart().deck(), g.deck());
+    /// ```
     pub fn restart(&self) -> Nantong {
         let mut rng = self.rng;
-        let dealer = Seat(rng.below(3) as u8);
+        let dealer = Seat::ALL[rng.below(3) as usize];
         Self::shuffled(rng, dealer)
     }
 
     /// The canonical deal of a deck order: the dealer takes the first 23 cards, the next seats 22
     /// each, two indicators are turned up, the last 51 are the stock.
-    pub fn deal(deck: &[Kind], dealer: u8) -> Result<Nantong, NantongError> {
-        if dealer > 2 {
-            return Err(NantongError::NoSeat(dealer));
-        }
-        let mut seen = [0usize; KINDS];
-        for k in deck {
+    ///
+    /// ```
+    /// use arbiter_core::nantong::{full_deck, Nantong, Seat};
+    /// let g = Nantong::deal(&full_deck(), Seat::ALL[1]).unwrap();
+    /// assert_eq!((g.hand_size(Seat::ALL[1]), g.stock_size()), (23, 51));
+    /// assert!(Nantong::deal(&full_deck()[1..], Seat::ALL[1]).is_err());
+    /// ```
+    pub fn deal(deck: &[Kind], dealer: Seat) -> Result<Nantong, NantongError> {
+        let deck: [Kind; DECK] = deck.try_into().map_err(|_| NantongError::BadDeck)?;
+        let mut seen = [0u8; KINDS];
+        for k in &deck {
             seen[k.index()] += 1;
         }
-        if deck.len() != 120 || seen.iter().any(|&n| n != 4) {
+        if seen.iter().any(|&n| n != 4) {
             return Err(NantongError::BadDeck);
         }
-        let dealer = Seat(dealer);
+        Ok(Nantong::from_deck(deck, dealer))
+    }
+
+    fn from_deck(deck: [Kind; DECK], dealer: Seat) -> Nantong {
         let mut hands = [[0u8; KINDS]; 3];
         let ranges = [(dealer, 0..23), (dealer.next(), 23..45), (dealer.next().next(), 45..67)];
         for (seat, range) in ranges {
             for k in &deck[range] {
-                hands[seat.0 as usize][k.index()] += 1;
+                hands[seat.index()][k.index()] += 1;
             }
         }
-        Ok(Nantong {
+        Nantong {
             rng: Rng::new(0),
             dealer,
             indicators: [deck[67], deck[68]],
-            stock: deck[69..].to_vec(),
-            front: 0,
-            back: 51,
+            deck,
+            front: STOCK_START,
+            back: DECK,
             dealt: hands,
             hands,
             melds: Default::default(),
             ready: [false; 3],
             discards: Vec::new(),
             phase: Phase::Preparation(dealer),
-            first_discard_made: false,
             claiming_first_discard: false,
             history: Vec::new(),
             result: None,
-        })
+        }
     }
 
     /// The dealer.
@@ -234,6 +339,23 @@ impl Nantong {
     /// The two indicators.
     pub fn indicators(&self) -> [Kind; 2] {
         self.indicators
+    }
+
+    /// The deck as dealt (hands, indicators, then the stock from its front).
+    ///
+    /// ```
+    /// use arbiter_core::nantong::{Nantong, Seat};
+    /// let g = Nantong::new(2);
+    /// let again = Nantong::deal(g.deck(), g.dealer()).unwrap();
+    /// assert_eq!(again.indicators(), g.indicators());
+    /// ```
+    pub fn deck(&self) -> &[Kind] {
+        &self.deck
+    }
+
+    /// The generator that shuffles the next deal.
+    pub fn rng(&self) -> Rng {
+        self.rng
     }
 
     /// Where the deal stands.
@@ -248,12 +370,12 @@ impl Nantong {
 
     /// Concealed cards of `seat`.
     pub fn hand_size(&self, seat: Seat) -> usize {
-        self.hands[seat.0 as usize].iter().map(|&c| c as usize).sum()
+        self.hands[seat.index()].iter().map(|&c| c as usize).sum()
     }
 
     /// The melds of `seat`.
     pub fn melds(&self, seat: Seat) -> &[Meld] {
-        &self.melds[seat.0 as usize]
+        &self.melds[seat.index()]
     }
 
     /// The actions played so far.
@@ -272,20 +394,20 @@ impl Nantong {
     }
 
     fn groups(&self, s: Seat) -> usize {
-        self.melds[s.0 as usize]
+        self.melds[s.index()]
             .iter()
             .filter(|m| m.kind != MeldType::Hezi)
             .count()
     }
 
     fn wins_with(&self, s: Seat, card: Kind) -> bool {
-        let h = &self.hands[s.0 as usize];
+        let h = &self.hands[s.index()];
         h[card.index()] < 4 && is_winning(&add(h, card), self.groups(s))
     }
 
     /// Copies of each kind that `s` can see: own hand and melds, every meld, the indicators, the discards.
     fn visible(&self, s: Seat) -> Counts {
-        let mut v = self.hands[s.0 as usize];
+        let mut v = self.hands[s.index()];
         for melds in &self.melds {
             for m in melds {
                 v[m.card.index()] += m.kind.cards();
@@ -302,7 +424,7 @@ impl Nantong {
 
     /// The kinds that would complete `seat`'s hand, if it is one card short.
     pub fn waits(&self, seat: Seat) -> Vec<Kind> {
-        let i = seat.0 as usize;
+        let i = seat.index();
         let mut held = self.hands[i];
         for m in &self.melds[i] {
             held[m.card.index()] += m.kind.cards();
@@ -313,14 +435,14 @@ impl Nantong {
     fn draw_front(&mut self) -> Option<Kind> {
         (self.front < self.back).then(|| {
             self.front += 1;
-            self.stock[self.front - 1]
+            self.deck[self.front - 1]
         })
     }
 
     fn draw_back(&mut self) -> Option<Kind> {
         (self.front < self.back).then(|| {
             self.back -= 1;
-            self.stock[self.back]
+            self.deck[self.back]
         })
     }
 
@@ -340,7 +462,7 @@ impl Nantong {
     /// Every legal action of the seat to act.
     pub fn actions(&self) -> Vec<Action> {
         let Some(s) = self.actor() else { return Vec::new() };
-        let i = s.0 as usize;
+        let i = s.index();
         let hand = &self.hands[i];
         let in_hand = || Kind::all().filter(move |k| hand[k.index()] > 0);
         let stock = self.stock_size() > 0;
@@ -404,7 +526,7 @@ impl Nantong {
 
     fn hezi_allowed(&self, s: Seat) -> bool {
         let [a, b] = self.indicators;
-        let i = s.0 as usize;
+        let i = s.index();
         a == b
             && self.dealt[i][a.index()] == 2
             && self.hands[i][a.index()] >= 2
@@ -460,7 +582,7 @@ impl Nantong {
             {
                 "a claim is pending: answer it"
             }
-            (Phase::AfterDraw { .. }, Action::Discard(_)) if self.ready[seat.0 as usize] => {
+            (Phase::AfterDraw { .. }, Action::Discard(_)) if self.ready[seat.index()] => {
                 "a ready player discards the card drawn"
             }
             (_, Action::Discard(_)) => "the card is not in hand",
@@ -474,7 +596,7 @@ impl Nantong {
             melds: self.melds[i].clone(),
             ready: self.ready[i],
         });
-        let score = score_deal(self.indicators, &players, win.as_ref()).expect("a legal win scores");
+        let score = score_played(self.indicators, &players, win.as_ref());
         self.result = Some((win, score));
         self.phase = Phase::Over;
     }
@@ -507,7 +629,7 @@ impl Nantong {
 
     fn meld_claims(&mut self, from: Seat, card: Kind) {
         for s in [from.next(), from.next().next()] {
-            let i = s.0 as usize;
+            let i = s.index();
             if !self.ready[i] && self.hands[i][card.index()] >= 2 {
                 self.phase = Phase::ClaimMeld { card, from, seat: s };
                 return;
@@ -520,7 +642,7 @@ impl Nantong {
         self.claiming_first_discard = false;
         match self.draw_front() {
             Some(k) => {
-                self.hands[s.0 as usize][k.index()] += 1;
+                self.hands[s.index()][k.index()] += 1;
                 self.phase = Phase::AfterDraw {
                     seat: s,
                     drawn: k,
@@ -533,7 +655,7 @@ impl Nantong {
 
     fn replacement(&mut self, s: Seat) {
         let k = self.draw_back().expect("checked: stock left");
-        self.hands[s.0 as usize][k.index()] += 1;
+        self.hands[s.index()][k.index()] += 1;
         self.phase = Phase::AfterDraw {
             seat: s,
             drawn: k,
@@ -542,7 +664,7 @@ impl Nantong {
     }
 
     fn apply(&mut self, s: Seat, action: Action) {
-        let i = s.0 as usize;
+        let i = s.index();
         match (self.phase, action) {
             (Phase::Preparation(_), Action::DeclareFour(k)) => {
                 self.hands[i][k.index()] -= 4;
@@ -583,7 +705,7 @@ impl Nantong {
             }
             (Phase::DealerFirst, Action::Win) => {
                 let win = Win {
-                    seat: s.0,
+                    seat: s,
                     card: Kind::T,
                     source: WinSource::SelfDraw,
                     heavenly: true,
@@ -600,7 +722,7 @@ impl Nantong {
                 };
                 let last_card = self.stock_size() == 0;
                 let win = Win {
-                    seat: s.0,
+                    seat: s,
                     card: drawn,
                     source,
                     heavenly: false,
@@ -613,7 +735,6 @@ impl Nantong {
                 self.hands[i][k.index()] -= 1;
                 self.discards.push((s, k));
                 self.claiming_first_discard = self.phase == Phase::DealerFirst;
-                self.first_discard_made = true;
                 self.after_discard(s, k);
             }
             (Phase::AfterDraw { .. }, Action::ConcealedKong(k)) => {
@@ -634,10 +755,10 @@ impl Nantong {
             }
             (Phase::RobKong { card, adder, .. }, Action::Win) => {
                 // The adder keeps the pong and loses the card.
-                self.hands[adder.0 as usize][card.index()] -= 1;
+                self.hands[adder.index()][card.index()] -= 1;
                 self.hands[i][card.index()] += 1;
                 let win = Win {
-                    seat: s.0,
+                    seat: s,
                     card,
                     source: WinSource::RobbedKong,
                     heavenly: false,
@@ -653,7 +774,7 @@ impl Nantong {
                 let first = self.claiming_first_discard && from == self.dealer;
                 let last_card = self.stock_size() == 0;
                 let win = Win {
-                    seat: s.0,
+                    seat: s,
                     card,
                     source: WinSource::Discard,
                     heavenly: false,
@@ -699,7 +820,7 @@ impl Nantong {
             self.phase = Phase::RobKong { card, adder, seat };
             return;
         }
-        let i = adder.0 as usize;
+        let i = adder.index();
         self.hands[i][card.index()] -= 1;
         let m = self.melds[i]
             .iter_mut()
@@ -711,7 +832,15 @@ impl Nantong {
 
     /// Replays `actions` on the canonical deal of `deck`: the state, or the index of the first
     /// refused action and why.
-    pub fn replay(deck: &[Kind], dealer: u8, actions: &[(Seat, Action)]) -> Result<Nantong, (usize, NantongError)> {
+    ///
+    /// ```
+    /// use arbiter_core::nantong::{full_deck, Action, Nantong, Seat};
+    /// let [s0, s1, _] = Seat::ALL;
+    /// let g = Nantong::replay(&full_deck(), s0, &[(s0, Action::Finish)]).unwrap();
+    /// assert_eq!(g.actor(), Some(s1));
+    /// assert_eq!(Nantong::replay(&full_deck(), s0, &[(s1, Action::Finish)]).unwrap_err().0, 0);
+    /// ```
+    pub fn replay(deck: &[Kind], dealer: Seat, actions: &[(Seat, Action)]) -> Result<Nantong, (usize, NantongError)> {
         let mut g = Nantong::deal(deck, dealer).map_err(|e| (0, e))?;
         for (n, &(seat, action)) in actions.iter().enumerate() {
             g.act(seat, action).map_err(|e| (n, e))?;
@@ -721,13 +850,24 @@ impl Nantong {
 }
 
 /// What one seat may see: its own hand, every meld, the discards, the indicators, the stock size,
-/// ready flags and hand sizes — never another hand or the stock order.
+/// ready flags and hand sizes — never another hand, the stock order, or anything that depends on
+/// them.
+///
+/// Claims are settled one question at a time, and a question goes only to a seat that can act
+/// on the card, so who is asked (or that anyone is) would tell the others about that seat's hand.
+/// Only the seat asked sees the question (`to_act` is itself, `claim` the card); every other seat
+/// sees the table as it will stand if nobody claims: the turn passes to the seat that draws next
+/// (or the deal ends with the stock), and an added kong shows as made. For the same reason a draw
+/// shows to the other seats only once the drawer acts: until then they count the card as still
+/// in the stock, so that the next seat's turn looks the same whether or not claims were asked
+/// before its draw. The seat whose draw or replacement waits on a claim question is the one seat
+/// that can tell (it has not drawn yet); it does not learn who is asked.
 ///
 /// ```
 /// use arbiter_core::Game;
 /// use arbiter_core::nantong::{Nantong, Seat};
 /// let g = Nantong::new(1);
-/// let o = g.observation(Seat(1));
+/// let o = g.observation(Seat::ALL[1]);
 /// assert_eq!(o.hand_sizes.iter().sum::<usize>(), 67);
 /// assert_eq!(o.stock, 51);
 /// ```
@@ -744,17 +884,19 @@ pub struct Observation {
     pub discards: Vec<(Seat, Kind)>,
     /// The two indicators.
     pub indicators: [Kind; 2],
-    /// Cards left in the stock.
+    /// Cards left in the stock (another seat's draw counts once that seat has acted).
     pub stock: usize,
     /// Ready flags.
     pub ready: [bool; 3],
-    /// Concealed cards per seat.
+    /// Concealed cards per seat (another seat's draw counts once that seat has acted).
     pub hand_sizes: [usize; 3],
     /// The dealer.
     pub dealer: Seat,
-    /// Who acts now.
+    /// Who acts now, as far as the observer may know: a claim question shows only to the seat
+    /// asked; the others see the seat whose turn comes if nobody claims. `None` once the deal is
+    /// over, or when it ends with this discard unless someone claims it.
     pub to_act: Option<Seat>,
-    /// The card a claim question is about, if one is pending.
+    /// The card of a claim question put to the observer.
     pub claim: Option<Kind>,
     /// The observer's legal actions (empty if another seat acts).
     pub actions: Vec<alloc::string::String>,
@@ -795,31 +937,61 @@ impl Game for Nantong {
     fn outcome(&self) -> Option<Outcome<Seat>> {
         self.result
             .as_ref()
-            .map(|(w, _)| w.map_or(Outcome::Draw, |w| Outcome::Winner(Seat(w.seat))))
+            .map(|(w, _)| w.map_or(Outcome::Draw, |w| Outcome::Winner(w.seat)))
     }
 
     fn observation(&self, seat: Seat) -> Observation {
-        let i = seat.0 as usize;
-        let claim = match self.phase {
-            Phase::ClaimWin { card, .. } | Phase::ClaimMeld { card, .. } | Phase::RobKong { card, .. } => Some(card),
-            _ => None,
+        let mut hand = self.hands[seat.index()];
+        let mut hand_sizes = Seat::ALL.map(|s| self.hand_size(s));
+        let mut melds = self.melds.clone();
+        let mut stock = self.stock_size();
+        let (to_act, claim) = match self.phase {
+            Phase::ClaimWin { card, seat: asked, .. } | Phase::ClaimMeld { card, seat: asked, .. } if asked == seat => {
+                (Some(seat), Some(card))
+            }
+            Phase::ClaimWin { from, .. } | Phase::ClaimMeld { from, .. } => ((stock > 0).then(|| from.next()), None),
+            Phase::RobKong {
+                card,
+                adder,
+                seat: asked,
+            } => {
+                // Everyone sees the kong as added: the adder's card is on the table.
+                hand_sizes[adder.index()] -= 1;
+                if seat == adder {
+                    hand[card.index()] -= 1;
+                }
+                if let Some(m) = melds[adder.index()]
+                    .iter_mut()
+                    .find(|m| m.kind == MeldType::Pong && m.card == card)
+                {
+                    m.kind = MeldType::ExposedKong;
+                }
+                if asked == seat {
+                    (Some(seat), Some(card))
+                } else {
+                    (Some(adder), None)
+                }
+            }
+            Phase::AfterDraw { seat: drawer, .. } if drawer != seat => {
+                stock += 1;
+                hand_sizes[drawer.index()] -= 1;
+                (Some(drawer), None)
+            }
+            _ => (self.actor(), None),
         };
-        let mine = self.actor() == Some(seat);
         Observation {
             seat,
-            hand: Kind::all()
-                .flat_map(|k| vec![k; self.hands[i][k.index()] as usize])
-                .collect(),
-            melds: self.melds.clone(),
+            hand: Kind::all().flat_map(|k| vec![k; hand[k.index()] as usize]).collect(),
+            melds,
             discards: self.discards.clone(),
             indicators: self.indicators,
-            stock: self.stock_size(),
+            stock,
             ready: self.ready,
-            hand_sizes: core::array::from_fn(|s| self.hand_size(Seat(s as u8))),
+            hand_sizes,
             dealer: self.dealer,
-            to_act: self.actor(),
+            to_act,
             claim,
-            actions: if mine {
+            actions: if self.actor() == Some(seat) {
                 self.actions().iter().map(|a| alloc::format!("{a}")).collect()
             } else {
                 Vec::new()
@@ -833,5 +1005,60 @@ impl Game for Nantong {
 
     fn action_move(&self, id: usize) -> Option<Action> {
         Action::from_id(id)
+    }
+}
+
+/// One action of a saved deal, as in the conformance `replay` cases.
+#[cfg(feature = "serde")]
+#[derive(serde::Serialize, serde::Deserialize)]
+struct Played {
+    seat: Seat,
+    action: Action,
+}
+
+/// A saved deal: what it was dealt from and what was played, so that loading replays it.
+#[cfg(feature = "serde")]
+#[derive(serde::Serialize, serde::Deserialize)]
+struct Saved {
+    deck: Vec<Kind>,
+    dealer: Seat,
+    rng: Rng,
+    actions: Vec<Played>,
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for Nantong {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        Saved {
+            deck: self.deck.to_vec(),
+            dealer: self.dealer,
+            rng: self.rng,
+            actions: self
+                .history
+                .iter()
+                .map(|&(seat, action)| Played { seat, action })
+                .collect(),
+        }
+        .serialize(s)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for Nantong {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        use serde::de::Error;
+        let saved = Saved::deserialize(d)?;
+        let mut g = Nantong::deal(&saved.deck, saved.dealer).map_err(D::Error::custom)?;
+        for (n, p) in saved.actions.iter().enumerate() {
+            g.act(p.seat, p.action).map_err(|e| {
+                D::Error::custom(alloc::format!(
+                    "saved action {n} ({}: {}) refused: {e}",
+                    p.seat,
+                    p.action
+                ))
+            })?;
+        }
+        g.rng = saved.rng;
+        Ok(g)
     }
 }

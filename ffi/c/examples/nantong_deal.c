@@ -22,17 +22,16 @@ static void print_seat(int seat, const cJSON *p) {
            cJSON_GetObjectItemCaseSensitive(p, "raw")->valueint, cJSON_GetObjectItemCaseSensitive(p, "base")->valueint);
     const cJSON *item;
     cJSON_ArrayForEach(item, cJSON_GetObjectItemCaseSensitive(p, "groups")) {
-        char *source = cJSON_PrintUnformatted(cJSON_GetObjectItemCaseSensitive(item, "source"));
         char *doublings = cJSON_PrintUnformatted(cJSON_GetObjectItemCaseSensitive(item, "doublings"));
-        printf("  %-4s %-28s base %3d  doublings %s = %d\n",
-               cJSON_GetObjectItemCaseSensitive(item, "card")->valuestring, source,
+        printf("  %-3s %-16s base %3d, doublings %s: %d\n", cJSON_GetObjectItemCaseSensitive(item, "card")->valuestring,
+               cJSON_GetObjectItemCaseSensitive(item, "source")->valuestring,
                cJSON_GetObjectItemCaseSensitive(item, "base")->valueint, doublings,
                cJSON_GetObjectItemCaseSensitive(item, "value")->valueint);
-        free(source);
         free(doublings);
     }
     cJSON_ArrayForEach(item, cJSON_GetObjectItemCaseSensitive(p, "bonuses")) {
-        printf("  bonus %s +%d\n", cJSON_GetArrayItem(item, 0)->valuestring, cJSON_GetArrayItem(item, 1)->valueint);
+        printf("  bonus %s +%d\n", cJSON_GetObjectItemCaseSensitive(item, "name")->valuestring,
+               cJSON_GetObjectItemCaseSensitive(item, "value")->valueint);
     }
     cJSON_ArrayForEach(item, cJSON_GetObjectItemCaseSensitive(p, "multipliers")) {
         printf("  doubled: %s\n", item->valuestring);

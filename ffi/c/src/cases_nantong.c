@@ -74,7 +74,7 @@ static Verdict replay(const cJSON *c, const cJSON *expect) {
     if (!cJSON_IsArray(actions)) return failf("malformed case: actions is not a list");
     char *json = cJSON_PrintUnformatted(deck);
     ArbiterNantong *g = NULL;
-    ArbiterStatus st = arbiter_nantong_deal(json, strlen(json), (uint8_t)dealer, &g);
+    ArbiterStatus st = arbiter_nantong_deal(json, strlen(json), (int32_t)dealer, &g);
     free(json);
     if (st) return api_failure("bad deal", st);
     int refused;

@@ -47,21 +47,10 @@ static char *tt_json(const ArbiterTripleTriad *g) {
     return s;
 }
 
-/* What can be seen of a Nantong deal from every seat: equal snapshots, equal states. */
 static char *nantong_view(const ArbiterNantong *g) {
-    char *views[3], *all;
-    size_t n = 0;
-    for (int seat = 0; seat < 3; seat++) {
-        TEXT_OF(views[seat], arbiter_nantong_observation, g, seat);
-        n += strlen(views[seat]);
-    }
-    all = malloc(n + 1);
-    all[0] = 0;
-    for (int seat = 0; seat < 3; seat++) {
-        strcat(all, views[seat]);
-        free(views[seat]);
-    }
-    return all;
+    char *s;
+    TEXT_OF(s, arbiter_nantong_to_json, g);
+    return s;
 }
 
 static char *trax_view(const ArbiterTrax *g) {
@@ -341,6 +330,25 @@ static void trax_and_nantong(void) {
     CHECK(hand0 && hand1 && strncmp(hand0, hand1, 60) != 0);
     free(mine);
     free(theirs);
+    /* A save resumes exactly: the same deal, and the same moves from the built-in opponents. */
+    uint32_t action;
+    for (uint64_t seed = 0; seed < 40; seed++) {
+        OK(arbiter_nantong_choose(n, S("basic"), seed, &action));
+        OK(arbiter_nantong_play_action(n, action));
+    }
+    char *deal_saved = nantong_view(n), *deal_again;
+    ArbiterNantong *loaded;
+    OK(arbiter_nantong_from_json(S(deal_saved), &loaded));
+    deal_again = nantong_view(loaded);
+    CHECK(strcmp(deal_saved, deal_again) == 0);
+    uint32_t a1, a2;
+    OK(arbiter_nantong_choose(n, S("basic"), 99, &a1));
+    OK(arbiter_nantong_choose(loaded, S("basic"), 99, &a2));
+    CHECK(a1 == a2);
+    free(deal_saved);
+    free(deal_again);
+    arbiter_nantong_free(loaded);
+    FAILS(arbiter_nantong_deal(S("[]"), 3, &loaded), ARBITER_BAD_ARGUMENT, "no player 3");
     arbiter_nantong_free(n);
 }
 
