@@ -9,7 +9,7 @@
  * action count. */
 /* clock_gettime is POSIX, outside strict C99. */
 #define _POSIX_C_SOURCE 199309L
-#include <arbiter.h>
+#include "example.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -29,13 +29,6 @@ static uint64_t below(uint64_t *state, uint64_t n) {
     for (;;) {
         unsigned __int128 m = (unsigned __int128)next_u64(state) * n;
         if ((uint64_t)m >= threshold) return (uint64_t)(m >> 64);
-    }
-}
-
-static void must(ArbiterStatus status, const char *what) {
-    if (status != ARBITER_OK) {
-        fprintf(stderr, "%s failed (status %d): %s\n", what, (int)status, arbiter_last_error());
-        exit(1);
     }
 }
 

@@ -2,19 +2,11 @@
  *
  *   nantong_deal [SEED]
  */
-#include <arbiter.h>
-#include <cjson/cJSON.h>
+#include "example.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-static void must(ArbiterStatus status, const char *what) {
-    if (status != ARBITER_OK) {
-        fprintf(stderr, "%s failed (status %d): %s\n", what, (int)status, arbiter_last_error());
-        exit(1);
-    }
-}
 
 /* Prints one seat's breakdown: groups with their base hu and doublings, bonuses, multipliers. */
 static void print_seat(int seat, const cJSON *p) {
@@ -58,11 +50,8 @@ int main(int argc, char **argv) {
     must(arbiter_nantong_outcome(deal, &outcome), "outcome");
     printf("after %zu actions: %s\n", actions, outcome >= 0 ? "a win" : "the stock ran out");
     if (outcome >= 0) printf("winner: seat %d\n", outcome);
-    must(arbiter_nantong_score(deal, NULL, 0, &size) == ARBITER_BUFFER_TOO_SMALL ? ARBITER_OK : ARBITER_INTERNAL_ERROR,
-         "score size");
-    char *json = malloc(size);
-    must(arbiter_nantong_score(deal, json, size, &size), "score");
-    cJSON *score = cJSON_Parse(json);
+    cJSON *score;
+    FETCH_JSON(score, arbiter_nantong_score, deal);
     int i = 0;
     const cJSON *p;
     cJSON_ArrayForEach(p, cJSON_GetObjectItemCaseSensitive(score, "players")) print_seat(i++, p);
@@ -72,7 +61,6 @@ int main(int argc, char **argv) {
     free(totals);
     free(settlement);
     cJSON_Delete(score);
-    free(json);
     arbiter_nantong_free(deal);
     return 0;
 }

@@ -3,30 +3,11 @@
  *   trax_replay [--variant 8x8|unbounded|loop] RECORD-FILE
  *
  * The record reader takes move numbers, `;` comments and header lines (`[...]`, `#...`). */
-#include <arbiter.h>
-#include <cjson/cJSON.h>
+#include "example.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-static void must(ArbiterStatus status, const char *what) {
-    if (status != ARBITER_OK) {
-        fprintf(stderr, "%s failed (status %d): %s\n", what, (int)status, arbiter_last_error());
-        exit(1);
-    }
-}
-
-/* A JSON result of the library: the size first, then the text, parsed. */
-#define FETCH_JSON(out, fn, ...)                                                                    \
-    do {                                                                                            \
-        size_t size_ = 0;                                                                           \
-        fn(__VA_ARGS__, NULL, 0, &size_);                                                           \
-        char *text_ = malloc(size_);                                                                \
-        must(fn(__VA_ARGS__, text_, size_, &size_), #fn);                                           \
-        (out) = cJSON_Parse(text_);                                                                 \
-        free(text_);                                                                                \
-    } while (0)
 
 static char *read_file(const char *path, size_t *len) {
     FILE *f = fopen(path, "rb");

@@ -5,32 +5,12 @@
  *
  * Type moves as CARD@CELL (the card's position in your hand, 0-4, onto cell 0-8, row by row).
  * With --auto the opponent plays both sides (a demonstration, and the test of this example). */
-#include <arbiter.h>
-#include <cjson/cJSON.h>
+#include "example.h"
 
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* Stops with the library's message when a call that should not fail does. */
-static void must(ArbiterStatus status, const char *what) {
-    if (status != ARBITER_OK) {
-        fprintf(stderr, "%s failed (status %d): %s\n", what, (int)status, arbiter_last_error());
-        exit(1);
-    }
-}
-
-/* A JSON result of the library: the size first, then the text, parsed. */
-#define FETCH_JSON(out, fn, ...)                                                                    \
-    do {                                                                                            \
-        size_t size_ = 0;                                                                           \
-        fn(__VA_ARGS__, NULL, 0, &size_);                                                           \
-        char *text_ = malloc(size_);                                                                \
-        must(fn(__VA_ARGS__, text_, size_, &size_), #fn);                                           \
-        (out) = cJSON_Parse(text_);                                                                 \
-        free(text_);                                                                                \
-    } while (0)
 
 static const char *const NAMES[] = {"blue", "red"};
 
