@@ -46,8 +46,8 @@ c_sanitizers() {
     ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ctest --test-dir BUILD-asan --output-on-failure
 }
 
-# A host project links the installed library: README's minimal example through pkg-config (shared)
-# and through find_package (static).
+# A host project links the installed library: README's minimal example through pkg-config (shared
+# and static) and through find_package (static).
 c_install() {
     section "C library installed: pkg-config and find_package"
     local prefix="$PWD/BUILD/install" example="$PWD/BUILD/minimal.c"
@@ -59,6 +59,10 @@ c_install() {
     cc -std=c99 -Wall -Wextra -Werror "$example" -o BUILD/minimal-shared \
         $(PKG_CONFIG_PATH="$pcdir" pkg-config --cflags --libs arbiter)
     LD_LIBRARY_PATH="$(dirname "$pcdir")" BUILD/minimal-shared
+    # shellcheck disable=SC2046
+    cc -std=c99 -Wall -Wextra -Werror "$example" -o BUILD/minimal-static -l:libarbiter.a \
+        $(PKG_CONFIG_PATH="$pcdir" pkg-config --cflags --libs --static arbiter)
+    BUILD/minimal-static
     cmake -S ffi/c/tests/consumer -B BUILD/consumer -DCMAKE_PREFIX_PATH="$prefix" -DMINIMAL_C="$example"
     cmake --build BUILD/consumer
     BUILD/consumer/minimal
