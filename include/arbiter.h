@@ -108,6 +108,10 @@ ArbiterStatus arbiter_nantong_from_json(const char *json, size_t len, ArbiterNan
 // observations, not saves.
 ArbiterStatus arbiter_nantong_to_json(const ArbiterNantong *h, char *buf, size_t cap, size_t *size);
 
+// The next deal, as a new handle: the next seat deals a deck shuffled by this deal's generator
+// (so that a saved deal's next deals come out the same).
+ArbiterStatus arbiter_nantong_next_deal(const ArbiterNantong *h, ArbiterNantong **out);
+
 // Frees a deal; NULL is ignored.
 void arbiter_nantong_free(ArbiterNantong *h);
 

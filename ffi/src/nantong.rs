@@ -5,7 +5,7 @@ use std::ffi::c_char;
 use arbiter_core::nantong::{FinishedDeal, HandCheck, Kind, Nantong};
 
 use crate::boundary::{core_error, give, guard, handle, text, Out, TextOut};
-use crate::verbs::{self, change, json, notation, player_at};
+use crate::verbs::{self, change, json, notation, player_at, read};
 use crate::ArbiterStatus;
 
 /// A Nantong deal: three seats (0, 1, 2), hidden hands, claims, scoring.
@@ -58,6 +58,19 @@ pub unsafe extern "C" fn arbiter_nantong_to_json(
     size: *mut usize,
 ) -> ArbiterStatus {
     verbs::to_json(h, buf, cap, size)
+}
+
+/// The next deal, as a new handle: the next seat deals a deck shuffled by this deal's generator
+/// (so that a saved deal's next deals come out the same).
+#[no_mangle]
+pub unsafe extern "C" fn arbiter_nantong_next_deal(
+    h: *const ArbiterNantong,
+    out: *mut *mut ArbiterNantong,
+) -> ArbiterStatus {
+    read(h, |g| {
+        give(Out::new(out, "out")?, g.next_deal());
+        Ok(())
+    })
 }
 
 /// Frees a deal; NULL is ignored.

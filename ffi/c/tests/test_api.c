@@ -349,6 +349,19 @@ static void trax_and_nantong(void) {
     free(deal_again);
     arbiter_nantong_free(loaded);
     FAILS(arbiter_nantong_deal(S("[]"), 3, &loaded), ARBITER_BAD_ARGUMENT, "no player 3");
+    /* The next deal passes the deal to the next seat. */
+    ArbiterNantong *next;
+    int32_t dealer, next_dealer;
+    OK(arbiter_nantong_next_deal(n, &next));
+    char *first_view, *next_view;
+    TEXT_OF(first_view, arbiter_nantong_observation, n, 0);
+    TEXT_OF(next_view, arbiter_nantong_observation, next, 0);
+    dealer = atoi(strstr(first_view, "\"dealer\":") + 9);
+    next_dealer = atoi(strstr(next_view, "\"dealer\":") + 9);
+    CHECK(next_dealer == (dealer + 1) % 3);
+    free(first_view);
+    free(next_view);
+    arbiter_nantong_free(next);
     arbiter_nantong_free(n);
 }
 
