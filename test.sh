@@ -6,7 +6,7 @@ set -euo pipefail
 cd "$(dirname "$0")"
 export CARGO_TERM_COLOR=never
 
-section() { printf '\n=== %s ===\n' "$1"; }
+section() { printf '\n=== %s (%s) ===\n' "$1" "$(date +%T)"; }
 
 # Unit, property, doc, conformance and command-line tests; the ffi crate's test checks that
 # include/arbiter.h is what cbindgen makes of the exports (the header drift check).

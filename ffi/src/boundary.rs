@@ -3,6 +3,7 @@
 
 use std::cell::RefCell;
 use std::ffi::{c_char, CString};
+use std::mem::MaybeUninit;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::ptr::NonNull;
 
@@ -209,15 +210,15 @@ impl<T: Copy> Buffer<T> {
                 format!("buffer too small: {need} needed, {} given", self.cap),
             ));
         }
-        // SAFETY: `new` was promised `cap` writable items, and `need` fits in them (`take` keeps
-        // an iterator that lies about its length inside them).
-        unsafe {
-            for (i, item) in items.take(len).enumerate() {
-                self.buf.add(i).write(item);
-            }
-            if let Some(end) = end {
-                self.buf.add(len).write(end);
-            }
+        // SAFETY: `new` was promised `cap` writable items, and `need` fits in them. The items may
+        // be uninitialised: they are written, never read.
+        let dst = unsafe { std::slice::from_raw_parts_mut(self.buf.cast::<MaybeUninit<T>>(), need) };
+        let (body, tail) = dst.split_at_mut(len);
+        for (d, item) in body.iter_mut().zip(items) {
+            d.write(item);
+        }
+        if let (Some(end), [last]) = (end, tail) {
+            last.write(end);
         }
         Ok(())
     }
