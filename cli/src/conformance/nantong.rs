@@ -1,41 +1,20 @@
 //! Nantong cases: `winning`, `score`, `replay`.
 
-use super::{check_field, input, Verdict};
-use arbiter_core::nantong::{counts_of, standing, Counts, FinishedDeal, Meld};
+use super::{check_field, Verdict};
+use arbiter_core::nantong::{FinishedDeal, HandCheck};
 use serde::Deserialize;
 use serde_json::{json, Value};
-
-fn codes(v: &Value, what: &str) -> Result<Counts, String> {
-    let list = v
-        .as_array()
-        .ok_or_else(|| format!("malformed case: {what} is not a list"))?;
-    let strs: Vec<&str> = list
-        .iter()
-        .map(|c| {
-            c.as_str()
-                .ok_or_else(|| format!("malformed case: {what} holds a non-string"))
-        })
-        .collect::<Result<_, _>>()?;
-    counts_of(strs).map_err(|e| format!("malformed case: {e}"))
-}
-
-fn melds(v: Option<&Value>) -> Result<Vec<Meld>, String> {
-    match v {
-        None => Ok(Vec::new()),
-        Some(v) => serde_json::from_value(v.clone()).map_err(|e| format!("malformed case: melds: {e}")),
-    }
-}
 
 pub(super) fn run(kind: &str, case: &Value, expect: &Value) -> Verdict {
     match kind {
         "winning" => {
-            let hand = codes(input(case, "hand")?, "hand")?;
-            let s = standing(&hand, &melds(case.get("melds"))?);
+            let hand: HandCheck = serde_json::from_value(case.clone()).map_err(|e| format!("malformed case: {e}"))?;
+            let s = hand.standing();
             check_field(expect, "winning", &json!(s.winning))?;
             if let Some(want) = expect.get("waits") {
+                let got: Vec<String> = s.waits.iter().map(|k| k.to_string()).collect();
                 let mut want: Vec<String> =
                     serde_json::from_value(want.clone()).map_err(|e| format!("malformed case: waits: {e}"))?;
-                let got: Vec<String> = s.waits.iter().map(|k| k.to_string()).collect();
                 want.sort();
                 let mut sorted = got.clone();
                 sorted.sort();

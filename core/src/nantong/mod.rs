@@ -10,6 +10,7 @@
 mod action;
 pub mod ai;
 mod card;
+mod check;
 mod hand;
 mod input;
 mod score;
@@ -17,6 +18,7 @@ mod state;
 
 pub use action::{Action, BadAction};
 pub use card::{Counts, Kind, UnknownCard, KINDS};
+pub use check::HandCheck;
 pub use hand::{counts_of, is_winning, partitions, standing, waits, Group, Partition, Standing};
 pub use input::FinishedDeal;
 pub use score::{

@@ -1,0 +1,48 @@
+//! Random playouts in Rust, the yardstick of the C library's benchmark (`ffi/c/examples/bench.c`):
+//! `cargo run --release -p arbiter-benches --example playouts -- triple-triad|trax|nantong N`.
+//!
+//! Playout `i` starts from seed `i` (Triple Triad: the ff8 preset's first round; Trax: an empty
+//! 8x8 board; Nantong: the deal of seed `i`) and plays uniformly random legal moves drawn from
+//! `Rng::new(i)`: the same games as the C benchmark, which prints the same action count.
+
+use arbiter_core::nantong::Nantong;
+use arbiter_core::trax::{Trax, Variant};
+use arbiter_core::tripletriad::TripleTriad;
+use arbiter_core::{Game, Rng};
+use std::time::Instant;
+
+fn playout<G: Game>(mut g: G, seed: u64) -> u64 {
+    let mut rng = Rng::new(seed);
+    let mut actions = 0;
+    loop {
+        let moves = g.legal_moves();
+        if moves.is_empty() {
+            return actions;
+        }
+        let mv = moves[rng.below(moves.len() as u64) as usize];
+        g.play(mv).expect("a legal move");
+        actions += 1;
+    }
+}
+
+fn main() {
+    let game = std::env::args().nth(1).unwrap_or_default();
+    let n: u64 = std::env::args().nth(2).and_then(|s| s.parse().ok()).unwrap_or(1000);
+    let start = Instant::now();
+    let actions: u64 = (0..n)
+        .map(|i| match game.as_str() {
+            "triple-triad" => playout(TripleTriad::from_preset("ff8", i).expect("a preset"), i),
+            "trax" => playout(Trax::new(Variant::EightByEight), i),
+            "nantong" => playout(Nantong::new(i), i),
+            _ => {
+                eprintln!("usage: playouts triple-triad|trax|nantong N");
+                std::process::exit(2)
+            }
+        })
+        .sum();
+    let s = start.elapsed().as_secs_f64();
+    println!(
+        "{game}: {n} playouts, {actions} actions in {s:.3} s ({:.0} ns per action)",
+        s * 1e9 / actions.max(1) as f64
+    );
+}

@@ -1,0 +1,484 @@
+/* The C API under bad input: every kind of misuse gets its status and message and leaves the state
+ * as it was; round trips, copies and the built-in opponents behave; distinct handles work from two
+ * threads at once. */
+#include <arbiter.h>
+
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int failures = 0, checks = 0;
+
+#define CHECK(cond)                                                                                 \
+    do {                                                                                            \
+        checks++;                                                                                   \
+        if (!(cond)) {                                                                              \
+            failures++;                                                                             \
+            fprintf(stderr, "%s:%d: CHECK failed: %s (last error: %s)\n", __FILE__, __LINE__, #cond, \
+                    arbiter_last_error());                                                          \
+        }                                                                                           \
+    } while (0)
+
+/* A call fails with `status` and a message containing `words`. */
+#define FAILS(call, status, words)                                                                  \
+    do {                                                                                            \
+        ArbiterStatus st_ = (call);                                                                 \
+        CHECK(st_ == (status));                                                                     \
+        CHECK(strstr(arbiter_last_error(), (words)) != NULL);                                       \
+    } while (0)
+
+#define OK(call) CHECK((call) == ARBITER_OK)
+#define S(text) text, strlen(text) /* a string argument: pointer and length */
+
+/* Texts of the library, fetched in two calls (the size, then the text). */
+#define TEXT_OF(out, fn, ...)                                                                       \
+    do {                                                                                            \
+        size_t size_ = 0;                                                                           \
+        CHECK(fn(__VA_ARGS__, NULL, 0, &size_) == ARBITER_BUFFER_TOO_SMALL);                        \
+        (out) = malloc(size_);                                                                      \
+        OK(fn(__VA_ARGS__, (out), size_, &size_));                                                  \
+        CHECK(strlen(out) + 1 == size_);                                                            \
+    } while (0)
+
+static char *tt_json(const ArbiterTripleTriad *g) {
+    char *s;
+    TEXT_OF(s, arbiter_triple_triad_to_json, g);
+    return s;
+}
+
+static char *nantong_view(const ArbiterNantong *g) {
+    char *s;
+    TEXT_OF(s, arbiter_nantong_to_json, g);
+    return s;
+}
+
+static char *trax_view(const ArbiterTrax *g) {
+    char *s;
+    TEXT_OF(s, arbiter_trax_to_json, g);
+    return s;
+}
+
+/* The state after `call` is what it was before. */
+#define UNCHANGED(view, g, call)                                                                    \
+    do {                                                                                            \
+        char *before_ = view(g);                                                                    \
+        (void)(call);                                                                               \
+        char *after_ = view(g);                                                                     \
+        CHECK(strcmp(before_, after_) == 0);                                                        \
+        free(before_);                                                                              \
+        free(after_);                                                                               \
+    } while (0)
+
+static void null_pointers(void) {
+    ArbiterTripleTriad *g = NULL;
+    int32_t player;
+    bool over;
+    uint32_t id;
+    size_t size;
+    FAILS(arbiter_triple_triad_to_move(NULL, &player), ARBITER_NULL_POINTER, "handle is NULL");
+    FAILS(arbiter_trax_is_over(NULL, &over), ARBITER_NULL_POINTER, "handle is NULL");
+    FAILS(arbiter_nantong_play_action(NULL, 0), ARBITER_NULL_POINTER, "handle is NULL");
+    FAILS(arbiter_triple_triad_match_settle_trade(NULL, NULL, 0), ARBITER_NULL_POINTER, "handle is NULL");
+    FAILS(arbiter_triple_triad_from_preset(S("ff8"), 1, NULL), ARBITER_NULL_POINTER, "out is NULL");
+    FAILS(arbiter_triple_triad_from_preset(NULL, 3, 1, &g), ARBITER_NULL_POINTER, "is NULL");
+    CHECK(g == NULL);
+    OK(arbiter_triple_triad_from_preset(S("ff8"), 1, &g));
+    FAILS(arbiter_triple_triad_to_move(g, NULL), ARBITER_NULL_POINTER, "player is NULL");
+    FAILS(arbiter_triple_triad_choose(g, S("random"), 1, NULL), ARBITER_NULL_POINTER, "action is NULL");
+    FAILS(arbiter_triple_triad_to_json(g, NULL, 10, &size), ARBITER_NULL_POINTER, "buf is NULL");
+    FAILS(arbiter_triple_triad_to_json(g, NULL, 0, NULL), ARBITER_NULL_POINTER, "size argument is NULL");
+    UNCHANGED(tt_json, g, arbiter_triple_triad_play(g, NULL, 3));
+    FAILS(arbiter_triple_triad_play(g, NULL, 3), ARBITER_NULL_POINTER, "the move is NULL");
+    /* NULL with length 0 is the empty string. */
+    FAILS(arbiter_triple_triad_play(g, NULL, 0), ARBITER_PARSE_ERROR, "bad move \"\"");
+    FAILS(arbiter_triple_triad_action_id(g, S("0@0"), NULL), ARBITER_NULL_POINTER, "id is NULL");
+    OK(arbiter_triple_triad_action_id(g, S("1@2"), &id));
+    CHECK(id == 11);
+    /* Frees accept NULL. */
+    arbiter_triple_triad_free(NULL);
+    arbiter_triple_triad_match_free(NULL);
+    arbiter_trax_free(NULL);
+    arbiter_nantong_free(NULL);
+    arbiter_triple_triad_free(g);
+}
+
+static void text_inputs(void) {
+    ArbiterTripleTriad *g;
+    ArbiterTrax *t = NULL;
+    OK(arbiter_triple_triad_from_preset(S("ff8"), 2, &g));
+    /* A length shorter than the text: only that much is read. */
+    UNCHANGED(tt_json, g, arbiter_triple_triad_play(g, "2@4", 2));
+    FAILS(arbiter_triple_triad_play(g, "2@4", 2), ARBITER_PARSE_ERROR, "bad move \"2@\"");
+    /* Invalid UTF-8. */
+    UNCHANGED(tt_json, g, arbiter_triple_triad_play(g, "\xff@4", 3));
+    FAILS(arbiter_triple_triad_play(g, "\xff@4", 3), ARBITER_PARSE_ERROR, "not UTF-8");
+    FAILS(arbiter_trax_new("8x\xc0", 4, &t), ARBITER_PARSE_ERROR, "not UTF-8");
+    /* Malformed notation, in each game's words. */
+    UNCHANGED(tt_json, g, arbiter_triple_triad_play(g, S("9@9")));
+    FAILS(arbiter_triple_triad_play(g, S("9@9")), ARBITER_PARSE_ERROR, "expected CARD@CELL");
+    FAILS(arbiter_trax_new(S("9x9"), &t), ARBITER_PARSE_ERROR, "unknown Trax variant \"9x9\"");
+    CHECK(t == NULL);
+    OK(arbiter_trax_new(S("8x8"), &t));
+    UNCHANGED(trax_view, t, arbiter_trax_play(t, S("Q")));
+    FAILS(arbiter_trax_play(t, S("Q")), ARBITER_PARSE_ERROR, "malformed move \"Q\"");
+    FAILS(arbiter_trax_from_record(S("8x8"), S("1. @0+ 2. A0+ 3. Z99/"), &t), ARBITER_ILLEGAL_MOVE, "record move 3");
+    /* Unknown names. */
+    uint32_t action;
+    FAILS(arbiter_triple_triad_choose(g, S("grandmaster"), 1, &action), ARBITER_BAD_ARGUMENT,
+          "unknown level \"grandmaster\" for triple-triad");
+    ArbiterTripleTriad *other = NULL;
+    FAILS(arbiter_triple_triad_from_preset(S("chess"), 1, &other), ARBITER_BAD_ARGUMENT, "unknown preset \"chess\"");
+    CHECK(other == NULL);
+    arbiter_trax_free(t);
+    arbiter_triple_triad_free(g);
+}
+
+static void json_inputs(void) {
+    ArbiterTripleTriad *g, *back = NULL;
+    OK(arbiter_triple_triad_from_preset(S("ttonline"), 3, &g));
+    char *saved = tt_json(g);
+    FAILS(arbiter_triple_triad_from_json(S("{"), &back), ARBITER_PARSE_ERROR, "EOF while parsing");
+    FAILS(arbiter_triple_triad_from_json(S("[1, 2]"), &back), ARBITER_PARSE_ERROR, "invalid type");
+    /* Well-formed JSON of a state the rules do not allow: a sixth card in blue's hand. */
+    char *six = malloc(strlen(saved) * 2);
+    const char *hand = strstr(saved, "\"blue\":[") + strlen("\"blue\":[");
+    const char *first_end = strstr(hand, "},") + 1;
+    sprintf(six, "%.*s,%.*s%s", (int)(first_end - saved), saved, (int)(first_end - hand), hand, first_end);
+    FAILS(arbiter_triple_triad_from_json(S(six), &back), ARBITER_BAD_ARGUMENT, "the hands hold 11 cards for 9 empty cells");
+    CHECK(back == NULL);
+    free(six);
+    /* A save reads back to the same state. */
+    OK(arbiter_triple_triad_from_json(S(saved), &back));
+    char *again = tt_json(back);
+    CHECK(strcmp(saved, again) == 0);
+    free(again);
+    free(saved);
+    arbiter_triple_triad_free(back);
+    /* Nantong: a deck that is not 120 cards. */
+    ArbiterNantong *n = NULL;
+    FAILS(arbiter_nantong_deal(S("[\"1m\", \"2m\"]"), 0, &n), ARBITER_BAD_ARGUMENT, "120 cards");
+    FAILS(arbiter_nantong_deal(S("[\"1x\"]"), 0, &n), ARBITER_PARSE_ERROR, "1x");
+    FAILS(arbiter_nantong_winning(S("{\"hand\": 5}"), NULL, 0, &(size_t){0}), ARBITER_PARSE_ERROR, "invalid type");
+    CHECK(n == NULL);
+    arbiter_triple_triad_free(g);
+}
+
+static void ids_and_buffers(void) {
+    ArbiterTripleTriad *g;
+    OK(arbiter_triple_triad_from_preset(S("ff8"), 4, &g));
+    uint32_t ids[45], few[3] = {7, 7, 7};
+    size_t count = 0, size = 0, n;
+    /* Out-of-range ids and players. */
+    UNCHANGED(tt_json, g, arbiter_triple_triad_play_action(g, 45));
+    FAILS(arbiter_triple_triad_play_action(g, 45), ARBITER_BAD_ARGUMENT, "no action id 45 (ids are 0..45)");
+    FAILS(arbiter_triple_triad_action_text(g, 1000, NULL, 0, &size), ARBITER_BAD_ARGUMENT, "no action id 1000");
+    FAILS(arbiter_triple_triad_observation(g, 2, NULL, 0, &size), ARBITER_BAD_ARGUMENT, "no player 2");
+    FAILS(arbiter_triple_triad_score(g, -1, &(uint32_t){0}), ARBITER_BAD_ARGUMENT, "no player -1");
+    OK(arbiter_triple_triad_num_actions(g, &n));
+    CHECK(n == 45);
+    /* An id buffer too small reports the count needed and stays untouched. */
+    FAILS(arbiter_triple_triad_legal_actions(g, few, 3, &count), ARBITER_BUFFER_TOO_SMALL, "45 needed, 3 given");
+    CHECK(count == 45 && few[0] == 7 && few[2] == 7);
+    FAILS(arbiter_triple_triad_legal_actions(g, NULL, 0, &count), ARBITER_BUFFER_TOO_SMALL, "45 needed, 0 given");
+    OK(arbiter_triple_triad_legal_actions(g, ids, 45, &count));
+    CHECK(count == 45 && ids[0] == 0 && ids[44] == 44);
+    /* A text buffer: size 0, one byte short, exact. */
+    char text[8] = "xxxxxxx";
+    FAILS(arbiter_triple_triad_action_text(g, 13, text, 0, &size), ARBITER_BUFFER_TOO_SMALL, "4 needed, 0 given");
+    CHECK(size == 4 && text[0] == 'x');
+    FAILS(arbiter_triple_triad_action_text(g, 13, text, 3, &size), ARBITER_BUFFER_TOO_SMALL, "4 needed, 3 given");
+    CHECK(text[0] == 'x');
+    OK(arbiter_triple_triad_action_text(g, 13, text, 4, &size));
+    CHECK(strcmp(text, "1@4") == 0 && size == 4);
+    char levels[64];
+    OK(arbiter_triple_triad_levels(levels, sizeof levels, &size));
+    CHECK(strcmp(levels, "[\"random\",\"greedy\",\"perfect\"]") == 0);
+    arbiter_triple_triad_free(g);
+}
+
+/* Plays a round to its end with the built-in opponent. */
+static void play_out(ArbiterTripleTriad *g, const char *level, uint64_t seed) {
+    uint32_t action;
+    while (arbiter_triple_triad_choose(g, level, strlen(level), seed++, &action) == ARBITER_OK)
+        OK(arbiter_triple_triad_play_action(g, action));
+}
+
+static void illegal_moves_and_game_over(void) {
+    ArbiterTripleTriad *g, *copy;
+    OK(arbiter_triple_triad_from_preset(S("ff8"), 5, &g));
+    char *captures;
+    TEXT_OF(captures, arbiter_triple_triad_last_captures, g);
+    CHECK(strcmp(captures, "null") == 0);
+    free(captures);
+    OK(arbiter_triple_triad_play(g, S("0@4")));
+    TEXT_OF(captures, arbiter_triple_triad_last_captures, g);
+    CHECK(strstr(captures, "\"cell\":4") != NULL);
+    free(captures);
+    UNCHANGED(tt_json, g, arbiter_triple_triad_play(g, S("0@4")));
+    FAILS(arbiter_triple_triad_play(g, S("0@4")), ARBITER_ILLEGAL_MOVE, "cell 4 is occupied");
+    OK(arbiter_triple_triad_play(g, S("0@0")));
+    UNCHANGED(tt_json, g, arbiter_triple_triad_play(g, S("4@1")));
+    FAILS(arbiter_triple_triad_play(g, S("4@1")), ARBITER_ILLEGAL_MOVE, "blue has no card 4 (hand of 4)");
+    /* A copy is independent of its original. */
+    OK(arbiter_triple_triad_clone(g, &copy));
+    play_out(copy, "greedy", 1);
+    bool over;
+    OK(arbiter_triple_triad_is_over(g, &over));
+    CHECK(!over);
+    OK(arbiter_triple_triad_is_over(copy, &over));
+    CHECK(over);
+    /* After the end. */
+    int32_t who, outcome, value;
+    uint32_t action, blue, red;
+    uint64_t nodes;
+    OK(arbiter_triple_triad_to_move(copy, &who));
+    CHECK(who == -1);
+    OK(arbiter_triple_triad_outcome(copy, &outcome));
+    OK(arbiter_triple_triad_score(copy, 0, &blue));
+    OK(arbiter_triple_triad_score(copy, 1, &red));
+    CHECK(blue + red == 10);
+    CHECK(outcome == (blue > red ? 0 : blue < red ? 1 : -2));
+    UNCHANGED(tt_json, copy, arbiter_triple_triad_play_action(copy, 0));
+    FAILS(arbiter_triple_triad_play_action(copy, 0), ARBITER_GAME_OVER, "game over");
+    FAILS(arbiter_triple_triad_choose(copy, S("perfect"), 1, &action), ARBITER_GAME_OVER, "game is over");
+    FAILS(arbiter_triple_triad_solve(copy, &value, &action), ARBITER_GAME_OVER, "board is full");
+    OK(arbiter_triple_triad_perft(copy, 1, &nodes));
+    CHECK(nodes == 0);
+    size_t count = 99;
+    OK(arbiter_triple_triad_legal_actions(copy, NULL, 0, &count));
+    CHECK(count == 0);
+    arbiter_triple_triad_free(copy);
+    /* The solver's best move keeps the value it promised. */
+    for (int i = 0; i < 3; i++) OK(arbiter_triple_triad_play_action(g, 1 + i));
+    OK(arbiter_triple_triad_solve(g, &value, &action));
+    OK(arbiter_triple_triad_to_move(g, &who));
+    int32_t sign = who == 0 ? 1 : -1;
+    while (arbiter_triple_triad_solve(g, &(int32_t){0}, &action) == ARBITER_OK)
+        OK(arbiter_triple_triad_play_action(g, action));
+    OK(arbiter_triple_triad_score(g, 0, &blue));
+    OK(arbiter_triple_triad_score(g, 1, &red));
+    CHECK(sign * ((int32_t)blue - (int32_t)red) == value);
+    arbiter_triple_triad_free(g);
+}
+
+static void trax_and_nantong(void) {
+    ArbiterTrax *t;
+    OK(arbiter_trax_from_record(S("unbounded"), S("1. @0/ 2. B1\\ 3. B2/"), &t));
+    int32_t outcome;
+    uint32_t tiles;
+    uint8_t edges;
+    OK(arbiter_trax_outcome(t, &outcome));
+    OK(arbiter_trax_tiles(t, &tiles));
+    CHECK(outcome == 1 && tiles == 4); /* white closed red's loop */
+    UNCHANGED(trax_view, t, arbiter_trax_play(t, S("C1+")));
+    FAILS(arbiter_trax_play(t, S("C1+")), ARBITER_GAME_OVER, "the game is over");
+    OK(arbiter_trax_tile_at(t, 1, 1, &edges));
+    CHECK(edges != 0 && (edges & (edges - 1)) != 0);
+    OK(arbiter_trax_tile_at(t, 9, 9, &edges));
+    CHECK(edges == 0);
+    char *text;
+    TEXT_OF(text, arbiter_trax_win, t);
+    CHECK(strcmp(text, "{\"winner\":\"red\",\"by_loop\":true,\"by_line\":false}") == 0);
+    free(text);
+    TEXT_OF(text, arbiter_trax_last_turn, t);
+    CHECK(strcmp(text, "{\"move\":\"B2/\",\"placed\":{\"col\":2,\"row\":2},\"forced\":[{\"col\":1,\"row\":2}]}") == 0);
+    free(text);
+    /* A save reads back to the same game; undo takes back whole turns, then refuses. */
+    char *saved = trax_view(t);
+    CHECK(strcmp(saved, "{\"variant\":\"unbounded\",\"moves\":[\"@0/\",\"B1\\\\\",\"B2/\"]}") == 0);
+    ArbiterTrax *back;
+    OK(arbiter_trax_from_json(S(saved), &back));
+    char *again = trax_view(back);
+    CHECK(strcmp(saved, again) == 0);
+    free(again);
+    free(saved);
+    arbiter_trax_free(back);
+    OK(arbiter_trax_undo(t));
+    bool over;
+    OK(arbiter_trax_is_over(t, &over));
+    CHECK(!over);
+    TEXT_OF(text, arbiter_trax_last_turn, t); /* the turn before, B1\ */
+    CHECK(strcmp(text, "{\"move\":\"B1\\\\\",\"placed\":{\"col\":2,\"row\":1},\"forced\":[]}") == 0);
+    free(text);
+    OK(arbiter_trax_undo(t));
+    OK(arbiter_trax_undo(t));
+    TEXT_OF(text, arbiter_trax_last_turn, t);
+    CHECK(strcmp(text, "null") == 0);
+    free(text);
+    UNCHANGED(trax_view, t, arbiter_trax_undo(t));
+    FAILS(arbiter_trax_undo(t), ARBITER_ILLEGAL_MOVE, "no turn to take back");
+    FAILS(arbiter_trax_from_json(S("{\"variant\":\"8x8\",\"moves\":[\"@0\\\\\"]}"), &back), ARBITER_PARSE_ERROR,
+          "move 1");
+    arbiter_trax_free(t);
+    OK(arbiter_trax_new(S("8x8"), &t));
+    FAILS(arbiter_trax_play(t, S("B2+")), ARBITER_ILLEGAL_MOVE, "the first move must be @0+ or @0/, not B2+");
+    arbiter_trax_free(t);
+    /* A host's tile limit: the turn past it is refused, and the game says what it is. */
+    FAILS(arbiter_trax_new_limited(S("loop"), 0, &t), ARBITER_BAD_ARGUMENT, "tile limit of 0");
+    OK(arbiter_trax_new_limited(S("loop"), 2, &t));
+    uint32_t max_tiles;
+    OK(arbiter_trax_max_tiles(t, &max_tiles));
+    CHECK(max_tiles == 2);
+    TEXT_OF(text, arbiter_trax_variant, t);
+    CHECK(strcmp(text, "loop") == 0);
+    free(text);
+    OK(arbiter_trax_play(t, S("@0+")));
+    OK(arbiter_trax_play(t, S("A2+")));
+    FAILS(arbiter_trax_play(t, S("A3+")), ARBITER_LIMIT_EXCEEDED, "limit");
+    arbiter_trax_free(t);
+
+    ArbiterNantong *n;
+    int32_t actor;
+    OK(arbiter_nantong_new(9, &n));
+    OK(arbiter_nantong_actor(n, &actor));
+    CHECK(actor >= 0 && actor < 3);
+    UNCHANGED(nantong_view, n, arbiter_nantong_act(n, (actor + 1) % 3, S("finish")));
+    FAILS(arbiter_nantong_act(n, (actor + 1) % 3, S("finish")), ARBITER_ILLEGAL_MOVE, "cannot act now");
+    FAILS(arbiter_nantong_act(n, 3, S("finish")), ARBITER_BAD_ARGUMENT, "no player 3");
+    UNCHANGED(nantong_view, n, arbiter_nantong_play(n, S("fly away")));
+    FAILS(arbiter_nantong_play(n, S("fly away")), ARBITER_PARSE_ERROR, "fly away");
+    /* Observations hide the other seats' hands: seat 0's view names its own hand only. */
+    char *mine, *theirs;
+    TEXT_OF(mine, arbiter_nantong_observation, n, 0);
+    TEXT_OF(theirs, arbiter_nantong_observation, n, 1);
+    const char *hand0 = strstr(mine, "\"hand\":"), *hand1 = strstr(theirs, "\"hand\":");
+    CHECK(hand0 && hand1 && strncmp(hand0, hand1, 60) != 0);
+    free(mine);
+    free(theirs);
+    /* A save resumes exactly: the same deal, and the same moves from the built-in opponents. */
+    uint32_t action;
+    for (uint64_t seed = 0; seed < 40; seed++) {
+        OK(arbiter_nantong_choose(n, S("basic"), seed, &action));
+        OK(arbiter_nantong_play_action(n, action));
+    }
+    char *deal_saved = nantong_view(n), *deal_again;
+    ArbiterNantong *loaded;
+    OK(arbiter_nantong_from_json(S(deal_saved), &loaded));
+    deal_again = nantong_view(loaded);
+    CHECK(strcmp(deal_saved, deal_again) == 0);
+    uint32_t a1, a2;
+    OK(arbiter_nantong_choose(n, S("basic"), 99, &a1));
+    OK(arbiter_nantong_choose(loaded, S("basic"), 99, &a2));
+    CHECK(a1 == a2);
+    free(deal_saved);
+    free(deal_again);
+    arbiter_nantong_free(loaded);
+    FAILS(arbiter_nantong_deal(S("[]"), 3, &loaded), ARBITER_BAD_ARGUMENT, "no player 3");
+    /* The next deal passes the deal to the next seat; nobody has won a deal just dealt. */
+    ArbiterNantong *next;
+    int32_t dealer, next_dealer;
+    OK(arbiter_nantong_next_deal(n, &next));
+    OK(arbiter_nantong_dealer(n, &dealer));
+    OK(arbiter_nantong_dealer(next, &next_dealer));
+    CHECK(next_dealer == (dealer + 1) % 3);
+    TEXT_OF(text, arbiter_nantong_win, next);
+    CHECK(strcmp(text, "null") == 0);
+    free(text);
+    arbiter_nantong_free(next);
+    arbiter_nantong_free(n);
+}
+
+static void match_layer(void) {
+    ArbiterTripleTriadMatch *m;
+    OK(arbiter_triple_triad_match_from_preset(S("ff8"), 12, &m));
+    size_t size;
+    uint8_t picks[1] = {0};
+    FAILS(arbiter_triple_triad_match_trade_choice(m, NULL, 0, &size), ARBITER_ILLEGAL_MOVE, "not over");
+    FAILS(arbiter_triple_triad_match_settle_trade(m, NULL, 1), ARBITER_NULL_POINTER, "picks is NULL");
+    FAILS(arbiter_triple_triad_match_settle_trade(m, picks, 1), ARBITER_ILLEGAL_MOVE, "not over");
+    bool over = false;
+    uint32_t action;
+    for (uint64_t seed = 0; !over; seed++) {
+        ArbiterTripleTriad *round;
+        OK(arbiter_triple_triad_match_game(m, &round));
+        OK(arbiter_triple_triad_choose(round, S("greedy"), seed, &action));
+        arbiter_triple_triad_free(round);
+        OK(arbiter_triple_triad_match_play_action(m, action));
+        OK(arbiter_triple_triad_match_is_over(m, &over));
+    }
+    FAILS(arbiter_triple_triad_match_timeout_move(m, &action), ARBITER_GAME_OVER, "over");
+    char *choice, *result;
+    TEXT_OF(choice, arbiter_triple_triad_match_trade_choice, m);
+    TEXT_OF(result, arbiter_triple_triad_match_result, m);
+    int picks_one = strstr(choice, "\"count\":1") != NULL;
+    CHECK(picks_one || strcmp(choice, "\"automatic\"") == 0);
+    FAILS(arbiter_triple_triad_match_settle_trade(m, (uint8_t[]){9, 9}, 2), ARBITER_ILLEGAL_MOVE, "bad trade picks");
+    OK(arbiter_triple_triad_match_settle_trade(m, picks, picks_one ? 1 : 0));
+    FAILS(arbiter_triple_triad_match_settle_trade(m, picks, 1), ARBITER_ILLEGAL_MOVE, "already settled");
+    char *transfers;
+    TEXT_OF(transfers, arbiter_triple_triad_match_transfers, m);
+    CHECK(picks_one == (strstr(transfers, "\"index\":0") != NULL));
+    /* A save resumes exactly, trade included. */
+    char *saved, *again;
+    ArbiterTripleTriadMatch *back;
+    TEXT_OF(saved, arbiter_triple_triad_match_to_json, m);
+    OK(arbiter_triple_triad_match_from_json(S(saved), &back));
+    TEXT_OF(again, arbiter_triple_triad_match_to_json, back);
+    CHECK(strcmp(saved, again) == 0);
+    free(choice);
+    free(result);
+    free(transfers);
+    free(saved);
+    free(again);
+    arbiter_triple_triad_match_free(back);
+    arbiter_triple_triad_match_free(m);
+}
+
+/* One thread's work: a Nantong deal played to its end by the built-in opponent, and an error of
+ * its own whose message must stay this thread's. */
+struct job {
+    uint64_t seed;
+    char final_view[16384];
+    int scored;
+    char message[128];
+};
+
+static void *deal_out(void *arg) {
+    struct job *job = arg;
+    ArbiterNantong *n;
+    uint32_t action;
+    if (arbiter_nantong_new(job->seed, &n) != ARBITER_OK) return NULL;
+    for (uint64_t s = job->seed; arbiter_nantong_choose(n, "basic", 5, s, &action) == ARBITER_OK; s++)
+        arbiter_nantong_play_action(n, action);
+    char level[16];
+    snprintf(level, sizeof level, "level%llu", (unsigned long long)job->seed);
+    arbiter_nantong_choose(n, level, strlen(level), 0, &action);
+    snprintf(job->message, sizeof job->message, "%s", arbiter_last_error());
+    size_t size;
+    job->scored = arbiter_nantong_score(n, job->final_view, sizeof job->final_view, &size) == ARBITER_OK;
+    arbiter_nantong_free(n);
+    return NULL;
+}
+
+static void threads(void) {
+    struct job together[2] = {{.seed = 21}, {.seed = 22}}, alone[2] = {{.seed = 21}, {.seed = 22}};
+    pthread_t t[2];
+    for (int i = 0; i < 2; i++) CHECK(pthread_create(&t[i], NULL, deal_out, &together[i]) == 0);
+    for (int i = 0; i < 2; i++) CHECK(pthread_join(t[i], NULL) == 0);
+    for (int i = 0; i < 2; i++) deal_out(&alone[i]);
+    for (int i = 0; i < 2; i++) {
+        /* The same seed plays the same deal on any thread, next to another deal or not. */
+        CHECK(together[i].scored && alone[i].scored);
+        CHECK(strstr(together[i].final_view, "\"totals\"") != NULL);
+        CHECK(strcmp(together[i].final_view, alone[i].final_view) == 0);
+        char want[64];
+        snprintf(want, sizeof want, "unknown level \"level%d\"", 21 + i);
+        CHECK(strstr(together[i].message, want) != NULL);
+    }
+}
+
+int main(void) {
+    CHECK(strcmp(arbiter_last_error(), "") == 0);
+    CHECK(strlen(arbiter_version()) > 0);
+    null_pointers();
+    text_inputs();
+    json_inputs();
+    ids_and_buffers();
+    illegal_moves_and_game_over();
+    trax_and_nantong();
+    match_layer();
+    threads();
+    printf("%d passed, %d failed\n", checks - failures, failures);
+    return failures ? 1 : 0;
+}

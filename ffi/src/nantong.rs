@@ -1,0 +1,304 @@
+//! Nantong long cards: `arbiter_nantong_*`.
+
+use std::ffi::c_char;
+
+use arbiter_core::nantong::{FinishedDeal, HandCheck, Kind, Nantong};
+
+use crate::boundary::{core_error, give, guard, handle, text, Out, TextOut};
+use crate::verbs::{self, change, json, notation, player_at, read};
+use crate::ArbiterStatus;
+
+/// A Nantong deal: three seats (0, 1, 2), hidden hands, claims, scoring.
+pub struct ArbiterNantong(Nantong);
+handle!(ArbiterNantong, Nantong);
+
+/// Creates a deal whose deck order and dealer are drawn from `seed`.
+#[no_mangle]
+pub unsafe extern "C" fn arbiter_nantong_new(seed: u64, out: *mut *mut ArbiterNantong) -> ArbiterStatus {
+    guard(|| {
+        give(Out::new(out, "out")?, Nantong::new(seed));
+        Ok(())
+    })
+}
+
+/// Creates the deal of an explicit deck (a JSON array of 120 card codes, four of each kind, in
+/// dealing order) and dealer seat (0, 1, 2).
+#[no_mangle]
+pub unsafe extern "C" fn arbiter_nantong_deal(
+    deck: *const c_char,
+    len: usize,
+    dealer: i32,
+    out: *mut *mut ArbiterNantong,
+) -> ArbiterStatus {
+    verbs::create(deck, len, out, |deck| {
+        let dealer = player_at::<Nantong>(dealer)?;
+        let deck: Vec<Kind> = serde_json::from_str(deck)?;
+        Nantong::deal(&deck, dealer).map_err(core_error)
+    })
+}
+
+/// Loads a deal saved by `_to_json` (its deck order, dealer, generator state and actions,
+/// replayed): it continues exactly, the next deals included.
+#[no_mangle]
+pub unsafe extern "C" fn arbiter_nantong_from_json(
+    json: *const c_char,
+    len: usize,
+    out: *mut *mut ArbiterNantong,
+) -> ArbiterStatus {
+    verbs::from_json(json, len, out)
+}
+
+/// Saves the deal as JSON. It holds every hand: a host that hides cards from players shows them
+/// observations, not saves.
+#[no_mangle]
+pub unsafe extern "C" fn arbiter_nantong_to_json(
+    h: *const ArbiterNantong,
+    buf: *mut c_char,
+    cap: usize,
+    size: *mut usize,
+) -> ArbiterStatus {
+    verbs::to_json(h, buf, cap, size)
+}
+
+/// The next deal, as a new handle: the next seat deals a deck shuffled by this deal's generator
+/// (so that a saved deal's next deals come out the same).
+#[no_mangle]
+pub unsafe extern "C" fn arbiter_nantong_next_deal(
+    h: *const ArbiterNantong,
+    out: *mut *mut ArbiterNantong,
+) -> ArbiterStatus {
+    read(h, |g| {
+        give(Out::new(out, "out")?, g.next_deal());
+        Ok(())
+    })
+}
+
+/// Frees a deal; NULL is ignored.
+#[no_mangle]
+pub unsafe extern "C" fn arbiter_nantong_free(h: *mut ArbiterNantong) {
+    verbs::free(h)
+}
+
+/// Copies a deal into a new handle.
+#[no_mangle]
+pub unsafe extern "C" fn arbiter_nantong_clone(
+    h: *const ArbiterNantong,
+    out: *mut *mut ArbiterNantong,
+) -> ArbiterStatus {
+    verbs::clone(h, out)
+}
+
+/// The legal action ids of the seat to act into `buf`; `count` receives how many there are.
+#[no_mangle]
+pub unsafe extern "C" fn arbiter_nantong_legal_actions(
+    h: *const ArbiterNantong,
+    buf: *mut u32,
+    cap: usize,
+    count: *mut usize,
+) -> ArbiterStatus {
+    verbs::legal_actions(h, buf, cap, count)
+}
+
+/// The legal actions of the seat to act as text (`discard 5m`, `pong`, ...), a JSON array.
+#[no_mangle]
+pub unsafe extern "C" fn arbiter_nantong_legal_moves(
+    h: *const ArbiterNantong,
+    buf: *mut c_char,
+    cap: usize,
+    size: *mut usize,
+) -> ArbiterStatus {
+    verbs::legal_moves(h, buf, cap, size)
+}
+
+/// Plays an action of the seat to act, as text: `discard 5m`, `win`, `pass`, `pong`, `kong`,
+/// `concealed_kong 5m`, `add_kong 5m`, `declare_four 5m`, `declare_triple 2s`, `declare_hezi`,
+/// `ready`, `finish`.
+#[no_mangle]
+pub unsafe extern "C" fn arbiter_nantong_play(
+    h: *mut ArbiterNantong,
+    text: *const c_char,
+    len: usize,
+) -> ArbiterStatus {
+    verbs::play(h, text, len)
+}
+
+/// Plays the action of an action id for the seat to act.
+#[no_mangle]
+pub unsafe extern "C" fn arbiter_nantong_play_action(h: *mut ArbiterNantong, id: u32) -> ArbiterStatus {
+    verbs::play_action(h, id)
+}
+
+/// Plays an action as text for `seat`: `ARBITER_ILLEGAL_MOVE` when another seat is to act.
+#[no_mangle]
+pub unsafe extern "C" fn arbiter_nantong_act(
+    h: *mut ArbiterNantong,
+    seat: i32,
+    action: *const c_char,
+    len: usize,
+) -> ArbiterStatus {
+    change(h, |g| {
+        let seat = player_at::<Nantong>(seat)?;
+        let action = notation(text(action, len, "the action")?)?;
+        g.act(seat, action).map_err(core_error)
+    })
+}
+
+/// The seat to act (0, 1, 2), or -1 once the deal is over.
+#[no_mangle]
+pub unsafe extern "C" fn arbiter_nantong_to_move(h: *const ArbiterNantong, player: *mut i32) -> ArbiterStatus {
+    verbs::to_move(h, player)
+}
+
+/// The seat to act (the same as `_to_move`, under the Rust name `actor`).
+#[no_mangle]
+pub unsafe extern "C" fn arbiter_nantong_actor(h: *const ArbiterNantong, seat: *mut i32) -> ArbiterStatus {
+    verbs::to_move(h, seat)
+}
+
+/// The dealer's seat (0, 1, 2).
+#[no_mangle]
+pub unsafe extern "C" fn arbiter_nantong_dealer(h: *const ArbiterNantong, seat: *mut i32) -> ArbiterStatus {
+    verbs::value(h, seat, "seat", |g| Ok(g.dealer().index() as i32))
+}
+
+/// How the deal was won, as JSON (`{"seat", "card", "source", "heavenly", "dealer_first_discard",
+/// "last_card"}`); `null` while the deal goes on and after an exhausted deal.
+#[no_mangle]
+pub unsafe extern "C" fn arbiter_nantong_win(
+    h: *const ArbiterNantong,
+    buf: *mut c_char,
+    cap: usize,
+    size: *mut usize,
+) -> ArbiterStatus {
+    json(h, buf, cap, size, |g| Ok(g.win().copied()))
+}
+
+/// Whether the deal is over.
+#[no_mangle]
+pub unsafe extern "C" fn arbiter_nantong_is_over(h: *const ArbiterNantong, over: *mut bool) -> ArbiterStatus {
+    verbs::is_over(h, over)
+}
+
+/// The result: the winning seat, -2 for an exhausted deal, -1 while the deal goes on.
+#[no_mangle]
+pub unsafe extern "C" fn arbiter_nantong_outcome(h: *const ArbiterNantong, outcome: *mut i32) -> ArbiterStatus {
+    verbs::outcome(h, outcome)
+}
+
+/// What `seat` sees, as JSON: its own hand, every meld and discard, the indicators, stock and
+/// hand sizes, ready flags, and its legal actions when it is to act; never another seat's hand.
+#[no_mangle]
+pub unsafe extern "C" fn arbiter_nantong_observation(
+    h: *const ArbiterNantong,
+    seat: i32,
+    buf: *mut c_char,
+    cap: usize,
+    size: *mut usize,
+) -> ArbiterStatus {
+    verbs::observation(h, seat, buf, cap, size)
+}
+
+/// Counts the legal action sequences of `depth` actions.
+#[no_mangle]
+pub unsafe extern "C" fn arbiter_nantong_perft(h: *const ArbiterNantong, depth: u32, nodes: *mut u64) -> ArbiterStatus {
+    verbs::perft(h, depth, nodes)
+}
+
+/// An action for the seat to act by the built-in opponent `level` (`random`, `basic`), from that
+/// seat's observation only, with randomness from `seed`.
+#[no_mangle]
+pub unsafe extern "C" fn arbiter_nantong_choose(
+    h: *const ArbiterNantong,
+    level: *const c_char,
+    len: usize,
+    seed: u64,
+    action: *mut u32,
+) -> ArbiterStatus {
+    verbs::choose(h, level, len, seed, action)
+}
+
+/// The built-in opponents' levels, weakest first, as a JSON array of strings.
+#[no_mangle]
+pub unsafe extern "C" fn arbiter_nantong_levels(buf: *mut c_char, cap: usize, size: *mut usize) -> ArbiterStatus {
+    verbs::levels::<Nantong>(buf, cap, size)
+}
+
+/// The text of an action id, e.g. `discard 5m`.
+#[no_mangle]
+pub unsafe extern "C" fn arbiter_nantong_action_text(
+    h: *const ArbiterNantong,
+    id: u32,
+    buf: *mut c_char,
+    cap: usize,
+    size: *mut usize,
+) -> ArbiterStatus {
+    verbs::action_text(h, id, buf, cap, size)
+}
+
+/// The action id of an action's text.
+#[no_mangle]
+pub unsafe extern "C" fn arbiter_nantong_action_id(
+    h: *const ArbiterNantong,
+    text: *const c_char,
+    len: usize,
+    id: *mut u32,
+) -> ArbiterStatus {
+    verbs::action_id(h, text, len, id)
+}
+
+/// The number of action ids: ids are `0..count`.
+#[no_mangle]
+pub unsafe extern "C" fn arbiter_nantong_num_actions(h: *const ArbiterNantong, count: *mut usize) -> ArbiterStatus {
+    verbs::num_actions(h, count)
+}
+
+/// The score of a finished deal with its itemised breakdown, as JSON: `{"players": [{"groups",
+/// "base", "bonuses", "multipliers", "raw", "total"}], "totals", "settlement"}`; `null` while the
+/// deal goes on.
+#[no_mangle]
+pub unsafe extern "C" fn arbiter_nantong_score(
+    h: *const ArbiterNantong,
+    buf: *mut c_char,
+    cap: usize,
+    size: *mut usize,
+) -> ArbiterStatus {
+    json(h, buf, cap, size, |g| Ok(g.score().cloned()))
+}
+
+/// Checks a hand given as JSON, `{"hand": [codes], "melds": [{"type", "card"}]}` (the conformance
+/// `winning` input): writes `{"winning": bool, "waits": [codes]}`, the waits being the cards that
+/// would complete a hand one card short.
+#[no_mangle]
+pub unsafe extern "C" fn arbiter_nantong_winning(
+    json: *const c_char,
+    len: usize,
+    buf: *mut c_char,
+    cap: usize,
+    size: *mut usize,
+) -> ArbiterStatus {
+    guard(|| {
+        let out = TextOut::new(buf, cap, size, "buf")?;
+        let hand: HandCheck = serde_json::from_str(text(json, len, "the hand")?)?;
+        out.json(&hand.standing())
+    })
+}
+
+/// Scores the end of a deal given as JSON (the conformance `score` input): `indicators` (two
+/// codes), `dealer`, `players` (three `{"hand": [codes], "melds": [...], "ready": bool}`, the
+/// winner's hand with the winning card) and `win` (`null` for an exhausted deal, else `{"seat",
+/// "card", "source", "heavenly", "dealer_first_discard", "last_card"}`). Writes the score as
+/// `_score` does; cards no deal can end with are `ARBITER_PARSE_ERROR`, with the reason.
+#[no_mangle]
+pub unsafe extern "C" fn arbiter_nantong_score_hand(
+    json: *const c_char,
+    len: usize,
+    buf: *mut c_char,
+    cap: usize,
+    size: *mut usize,
+) -> ArbiterStatus {
+    guard(|| {
+        let out = TextOut::new(buf, cap, size, "buf")?;
+        let deal: FinishedDeal = serde_json::from_str(text(json, len, "the deal")?)?;
+        out.json(&deal.score())
+    })
+}

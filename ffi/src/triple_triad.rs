@@ -1,0 +1,242 @@
+//! Triple Triad rounds: `arbiter_triple_triad_*`.
+
+use std::ffi::c_char;
+
+use arbiter_core::tripletriad::{self, Setup, TripleTriad};
+
+use crate::boundary::{core_error, handle, Failure, Out};
+use crate::verbs::{self, id, json, player_at, read, value};
+use crate::ArbiterStatus::{self, *};
+
+/// A Triple Triad round: board, hands, rules, player to move. Players: 0 blue, 1 red.
+pub struct ArbiterTripleTriad(TripleTriad);
+handle!(ArbiterTripleTriad, TripleTriad);
+
+/// Creates a round from a state JSON (the conformance state: `rules`, `board`, `hands`,
+/// `to_move`, optional `elements` and `walls`), which is also what `_to_json` saves. JSON that
+/// cannot be read is `ARBITER_PARSE_ERROR`; a state the rules do not allow, `ARBITER_BAD_ARGUMENT`.
+#[no_mangle]
+pub unsafe extern "C" fn arbiter_triple_triad_from_json(
+    json: *const c_char,
+    len: usize,
+    out: *mut *mut ArbiterTripleTriad,
+) -> ArbiterStatus {
+    verbs::create(json, len, out, |json| {
+        let setup: Setup = serde_json::from_str(json)?;
+        TripleTriad::new(&setup).map_err(core_error)
+    })
+}
+
+/// Creates the first round of a match under a preset (`ff8`, `ttonline`, `mush`, `ffforever`)
+/// between two hands of FF8 cards drawn from `seed`.
+#[no_mangle]
+pub unsafe extern "C" fn arbiter_triple_triad_from_preset(
+    name: *const c_char,
+    len: usize,
+    seed: u64,
+    out: *mut *mut ArbiterTripleTriad,
+) -> ArbiterStatus {
+    verbs::create(name, len, out, |name| Ok(TripleTriad::from_preset(name, seed)?))
+}
+
+/// Frees a round; NULL is ignored.
+#[no_mangle]
+pub unsafe extern "C" fn arbiter_triple_triad_free(h: *mut ArbiterTripleTriad) {
+    verbs::free(h)
+}
+
+/// Copies a round into a new handle.
+#[no_mangle]
+pub unsafe extern "C" fn arbiter_triple_triad_clone(
+    h: *const ArbiterTripleTriad,
+    out: *mut *mut ArbiterTripleTriad,
+) -> ArbiterStatus {
+    verbs::clone(h, out)
+}
+
+/// Saves the round as state JSON (what `_from_json` reads back).
+#[no_mangle]
+pub unsafe extern "C" fn arbiter_triple_triad_to_json(
+    h: *const ArbiterTripleTriad,
+    buf: *mut c_char,
+    cap: usize,
+    size: *mut usize,
+) -> ArbiterStatus {
+    verbs::to_json(h, buf, cap, size)
+}
+
+/// The legal action ids (`card * 9 + cell`) into `buf`; `count` receives how many there are.
+#[no_mangle]
+pub unsafe extern "C" fn arbiter_triple_triad_legal_actions(
+    h: *const ArbiterTripleTriad,
+    buf: *mut u32,
+    cap: usize,
+    count: *mut usize,
+) -> ArbiterStatus {
+    verbs::legal_actions(h, buf, cap, count)
+}
+
+/// The legal moves in notation (`card@cell`), as a JSON array of strings.
+#[no_mangle]
+pub unsafe extern "C" fn arbiter_triple_triad_legal_moves(
+    h: *const ArbiterTripleTriad,
+    buf: *mut c_char,
+    cap: usize,
+    size: *mut usize,
+) -> ArbiterStatus {
+    verbs::legal_moves(h, buf, cap, size)
+}
+
+/// Plays a move in notation, e.g. `2@4`: the third card of the mover's hand onto the centre.
+#[no_mangle]
+pub unsafe extern "C" fn arbiter_triple_triad_play(
+    h: *mut ArbiterTripleTriad,
+    text: *const c_char,
+    len: usize,
+) -> ArbiterStatus {
+    verbs::play(h, text, len)
+}
+
+/// Plays the move of an action id.
+#[no_mangle]
+pub unsafe extern "C" fn arbiter_triple_triad_play_action(h: *mut ArbiterTripleTriad, id: u32) -> ArbiterStatus {
+    verbs::play_action(h, id)
+}
+
+/// The player to move (0 blue, 1 red), or -1 once the board is full.
+#[no_mangle]
+pub unsafe extern "C" fn arbiter_triple_triad_to_move(h: *const ArbiterTripleTriad, player: *mut i32) -> ArbiterStatus {
+    verbs::to_move(h, player)
+}
+
+/// Whether the board is full.
+#[no_mangle]
+pub unsafe extern "C" fn arbiter_triple_triad_is_over(h: *const ArbiterTripleTriad, over: *mut bool) -> ArbiterStatus {
+    verbs::is_over(h, over)
+}
+
+/// The result: the winner (0, 1), -2 for a draw, -1 while the round goes on.
+#[no_mangle]
+pub unsafe extern "C" fn arbiter_triple_triad_outcome(
+    h: *const ArbiterTripleTriad,
+    outcome: *mut i32,
+) -> ArbiterStatus {
+    verbs::outcome(h, outcome)
+}
+
+/// What `player` sees, as JSON: the board, their hand, the opponent's hand only under `open`.
+#[no_mangle]
+pub unsafe extern "C" fn arbiter_triple_triad_observation(
+    h: *const ArbiterTripleTriad,
+    player: i32,
+    buf: *mut c_char,
+    cap: usize,
+    size: *mut usize,
+) -> ArbiterStatus {
+    verbs::observation(h, player, buf, cap, size)
+}
+
+/// Counts the legal move sequences of `depth` moves.
+#[no_mangle]
+pub unsafe extern "C" fn arbiter_triple_triad_perft(
+    h: *const ArbiterTripleTriad,
+    depth: u32,
+    nodes: *mut u64,
+) -> ArbiterStatus {
+    verbs::perft(h, depth, nodes)
+}
+
+/// A move for the player to move by the built-in opponent `level` (`random`, `greedy`,
+/// `perfect`), from that player's observation, with randomness from `seed`.
+#[no_mangle]
+pub unsafe extern "C" fn arbiter_triple_triad_choose(
+    h: *const ArbiterTripleTriad,
+    level: *const c_char,
+    len: usize,
+    seed: u64,
+    action: *mut u32,
+) -> ArbiterStatus {
+    verbs::choose(h, level, len, seed, action)
+}
+
+/// The built-in opponents' levels, weakest first, as a JSON array of strings.
+#[no_mangle]
+pub unsafe extern "C" fn arbiter_triple_triad_levels(buf: *mut c_char, cap: usize, size: *mut usize) -> ArbiterStatus {
+    verbs::levels::<TripleTriad>(buf, cap, size)
+}
+
+/// The notation of an action id.
+#[no_mangle]
+pub unsafe extern "C" fn arbiter_triple_triad_action_text(
+    h: *const ArbiterTripleTriad,
+    id: u32,
+    buf: *mut c_char,
+    cap: usize,
+    size: *mut usize,
+) -> ArbiterStatus {
+    verbs::action_text(h, id, buf, cap, size)
+}
+
+/// The action id of a move in notation.
+#[no_mangle]
+pub unsafe extern "C" fn arbiter_triple_triad_action_id(
+    h: *const ArbiterTripleTriad,
+    text: *const c_char,
+    len: usize,
+    id: *mut u32,
+) -> ArbiterStatus {
+    verbs::action_id(h, text, len, id)
+}
+
+/// The number of action ids (45): ids are `0..count`.
+#[no_mangle]
+pub unsafe extern "C" fn arbiter_triple_triad_num_actions(
+    h: *const ArbiterTripleTriad,
+    count: *mut usize,
+) -> ArbiterStatus {
+    verbs::num_actions(h, count)
+}
+
+/// What the last move played on this handle captured, as JSON: `{"placed_on", "cell", "rotated",
+/// "same_matches", "flips": [{"cell", "rule"}], "placed_lost"}`; `null` before any move (and on a
+/// round just loaded).
+#[no_mangle]
+pub unsafe extern "C" fn arbiter_triple_triad_last_captures(
+    h: *const ArbiterTripleTriad,
+    buf: *mut c_char,
+    cap: usize,
+    size: *mut usize,
+) -> ArbiterStatus {
+    json(h, buf, cap, size, |g| Ok(g.last_captures().copied()))
+}
+
+/// The score of `player`: cards of their colour on the board plus cards in their hand.
+#[no_mangle]
+pub unsafe extern "C" fn arbiter_triple_triad_score(
+    h: *const ArbiterTripleTriad,
+    player: i32,
+    score: *mut u32,
+) -> ArbiterStatus {
+    value(h, score, "score", |g| Ok(g.score(player_at::<TripleTriad>(player)?)))
+}
+
+/// Solves the round exactly with both hands known: `value` receives the final score of the
+/// player to move minus the opponent's under perfect play, `action` a best move.
+/// `ARBITER_GAME_OVER` once the board is full.
+#[no_mangle]
+pub unsafe extern "C" fn arbiter_triple_triad_solve(
+    h: *const ArbiterTripleTriad,
+    value: *mut i32,
+    action: *mut u32,
+) -> ArbiterStatus {
+    read(h, |g| {
+        let (value, action) = (Out::new(value, "value")?, Out::new(action, "action")?);
+        let solution = tripletriad::solve(g);
+        let best = solution
+            .best_move
+            .ok_or_else(|| Failure::new(ARBITER_GAME_OVER, "game over: the board is full"))?;
+        value.set(solution.value);
+        action.set(id(g, best));
+        Ok(())
+    })
+}
