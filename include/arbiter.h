@@ -118,6 +118,22 @@ void arbiter_nantong_free(ArbiterNantong *h);
 // Copies a deal into a new handle.
 ArbiterStatus arbiter_nantong_clone(const ArbiterNantong *h, ArbiterNantong **out);
 
+// What `player` (seat 0, 1 or 2) sees, as a fixed-size vector of numbers in 0..=1 for learning agents
+// (layout: the docs of `arbiter_core::nantong::tensor`), into `buf`; `count` receives the length. Built from what
+// that player may see alone.
+ArbiterStatus arbiter_nantong_observation_tensor(const ArbiterNantong *h,
+                                                 int32_t player,
+                                                 float *buf,
+                                                 size_t cap,
+                                                 size_t *count);
+
+// The legal moves as a mask over the action ids into `buf` (`buf[id]` is 1 for a legal move's
+// id, else 0); `count` receives the number of action ids.
+ArbiterStatus arbiter_nantong_legal_action_mask(const ArbiterNantong *h,
+                                                uint8_t *buf,
+                                                size_t cap,
+                                                size_t *count);
+
 // The legal action ids of the seat to act into `buf`; `count` receives how many there are.
 ArbiterStatus arbiter_nantong_legal_actions(const ArbiterNantong *h,
                                             uint32_t *buf,
@@ -262,6 +278,22 @@ void arbiter_trax_free(ArbiterTrax *h);
 // Copies a game into a new handle.
 ArbiterStatus arbiter_trax_clone(const ArbiterTrax *h, ArbiterTrax **out);
 
+// What `player` (0 white, 1 red) sees, as a fixed-size vector of numbers in 0..=1 for learning agents
+// (layout: the docs of `arbiter_core::trax::tensor`), into `buf`; `count` receives the length. Built from what
+// that player may see alone.
+ArbiterStatus arbiter_trax_observation_tensor(const ArbiterTrax *h,
+                                              int32_t player,
+                                              float *buf,
+                                              size_t cap,
+                                              size_t *count);
+
+// The legal moves as a mask over the action ids into `buf` (`buf[id]` is 1 for a legal move's
+// id, else 0); `count` receives the number of action ids.
+ArbiterStatus arbiter_trax_legal_action_mask(const ArbiterTrax *h,
+                                             uint8_t *buf,
+                                             size_t cap,
+                                             size_t *count);
+
 // The legal action ids into `buf` (a cell relative to the area and a shape); `count` receives
 // how many there are.
 ArbiterStatus arbiter_trax_legal_actions(const ArbiterTrax *h,
@@ -378,6 +410,22 @@ ArbiterStatus arbiter_triple_triad_to_json(const ArbiterTripleTriad *h,
                                            char *buf,
                                            size_t cap,
                                            size_t *size);
+
+// What `player` (0 blue, 1 red) sees, as a fixed-size vector of numbers in 0..=1 for learning agents
+// (layout: the docs of `arbiter_core::tripletriad::tensor`), into `buf`; `count` receives the length. Built from what
+// that player may see alone.
+ArbiterStatus arbiter_triple_triad_observation_tensor(const ArbiterTripleTriad *h,
+                                                      int32_t player,
+                                                      float *buf,
+                                                      size_t cap,
+                                                      size_t *count);
+
+// The legal moves as a mask over the action ids into `buf` (`buf[id]` is 1 for a legal move's
+// id, else 0); `count` receives the number of action ids.
+ArbiterStatus arbiter_triple_triad_legal_action_mask(const ArbiterTripleTriad *h,
+                                                     uint8_t *buf,
+                                                     size_t cap,
+                                                     size_t *count);
 
 // The legal action ids (`card * 9 + cell`) into `buf`; `count` receives how many there are.
 ArbiterStatus arbiter_triple_triad_legal_actions(const ArbiterTripleTriad *h,

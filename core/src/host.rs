@@ -4,6 +4,7 @@
 //! export is written once for the three games.
 
 use alloc::string::ToString;
+use alloc::vec::Vec;
 
 use crate::error::{Error, ErrorKind};
 use crate::game::Game;
@@ -63,6 +64,35 @@ pub trait Engine: Game<Player: 'static> {
     /// A move for the player to move, chosen by the built-in opponent `level` (one of
     /// [`Engine::LEVELS`]) from that player's observation only; `None` once the game is over.
     fn choose(&self, level: &str, rng: &mut Rng) -> Result<Option<Self::Move>, Error>;
+
+    /// The length of [`Engine::observation_tensor`] in this game (Trax: per variant).
+    fn tensor_len(&self) -> usize;
+
+    /// What `player` sees, as a fixed-size vector of numbers in 0..=1 for learning agents (the
+    /// layout is documented in each game's `tensor` module). It is built from what `player` may
+    /// see alone, so it never changes with hidden information.
+    fn observation_tensor(&self, player: Self::Player) -> Vec<f32>;
+
+    /// The legal moves as a mask over the action ids (`mask[id]` is true for a legal move's id),
+    /// of length [`Game::num_distinct_actions`].
+    ///
+    /// ```
+    /// use arbiter_core::{Engine, Game};
+    /// use arbiter_core::trax::{Trax, Variant};
+    /// let g = Trax::new(Variant::EightByEight);
+    /// let mask = g.legal_action_mask();
+    /// assert_eq!(mask.len(), 300);
+    /// assert_eq!(mask.iter().filter(|&&m| m).count(), g.legal_moves().len());
+    /// ```
+    fn legal_action_mask(&self) -> Vec<bool> {
+        let mut mask = alloc::vec![false; self.num_distinct_actions()];
+        for &mv in self.legal_moves().iter() {
+            if let Some(m) = mask.get_mut(self.action_id(mv)) {
+                *m = true;
+            }
+        }
+        mask
+    }
 }
 
 /// The error for a level name that the game does not have.
@@ -92,6 +122,14 @@ impl Engine for TripleTriad {
         TripleTriad::perft(self, depth)
     }
 
+    fn tensor_len(&self) -> usize {
+        tripletriad::tensor::LEN
+    }
+
+    fn observation_tensor(&self, player: Player) -> Vec<f32> {
+        tripletriad::tensor::observation_tensor(&self.observation(player))
+    }
+
     fn choose(&self, level: &str, rng: &mut Rng) -> Result<Option<tripletriad::Move>, Error> {
         let level = match level.trim().to_ascii_lowercase().as_str() {
             "random" => tripletriad::ai::Level::Random,
@@ -112,6 +150,14 @@ impl Engine for Trax {
 
     fn perft(&self, depth: u32) -> u64 {
         Trax::perft(self, depth)
+    }
+
+    fn tensor_len(&self) -> usize {
+        trax::tensor::len(self.variant())
+    }
+
+    fn observation_tensor(&self, player: Colour) -> Vec<f32> {
+        trax::tensor::observation_tensor(&self.observation(player), player)
     }
 
     fn choose(&self, level: &str, rng: &mut Rng) -> Result<Option<trax::Move>, Error> {
@@ -144,6 +190,14 @@ impl Engine for Nantong {
 
     fn perft(&self, depth: u32) -> u64 {
         crate::game::perft(self, depth)
+    }
+
+    fn tensor_len(&self) -> usize {
+        nantong::tensor::LEN
+    }
+
+    fn observation_tensor(&self, seat: Seat) -> Vec<f32> {
+        nantong::tensor::observation_tensor(&self.observation(seat))
     }
 
     fn choose(&self, level: &str, rng: &mut Rng) -> Result<Option<nantong::Action>, Error> {
@@ -190,6 +244,30 @@ mod tests {
         levels_play_to_the_end(TripleTriad::new(&tripletriad::Setup::random_ff8(4)).unwrap());
         levels_play_to_the_end(Trax::new(trax::Variant::EightByEight));
         levels_play_to_the_end(Nantong::new(4));
+    }
+
+    #[test]
+    fn tensors_and_masks_have_their_sizes_all_game_long() {
+        fn check<G: Engine>(mut g: G) {
+            let mut rng = Rng::new(9);
+            loop {
+                for &p in G::PLAYERS {
+                    assert_eq!(g.observation_tensor(p).len(), g.tensor_len(), "{}", G::NAME);
+                }
+                let mask = g.legal_action_mask();
+                assert_eq!(mask.len(), g.num_distinct_actions());
+                let legal: Vec<usize> = g.legal_moves().iter().map(|&m| g.action_id(m)).collect();
+                assert_eq!(mask.iter().filter(|&&m| m).count(), legal.len(), "{}", G::NAME);
+                assert!(legal.iter().all(|&id| mask[id]));
+                let Some(mv) = g.choose("random", &mut rng).unwrap() else {
+                    break;
+                };
+                g.play(mv).map_err(Into::into).unwrap();
+            }
+        }
+        check(TripleTriad::new(&tripletriad::Setup::random_ff8(2)).unwrap());
+        check(Trax::new(trax::Variant::EightByEight));
+        check(Nantong::new(2));
     }
 
     #[test]

@@ -88,6 +88,32 @@ pub unsafe extern "C" fn arbiter_nantong_clone(
     verbs::clone(h, out)
 }
 
+/// What `player` (seat 0, 1 or 2) sees, as a fixed-size vector of numbers in 0..=1 for learning agents
+/// (layout: the docs of `arbiter_core::nantong::tensor`), into `buf`; `count` receives the length. Built from what
+/// that player may see alone.
+#[no_mangle]
+pub unsafe extern "C" fn arbiter_nantong_observation_tensor(
+    h: *const ArbiterNantong,
+    player: i32,
+    buf: *mut f32,
+    cap: usize,
+    count: *mut usize,
+) -> ArbiterStatus {
+    verbs::observation_tensor(h, player, buf, cap, count)
+}
+
+/// The legal moves as a mask over the action ids into `buf` (`buf[id]` is 1 for a legal move's
+/// id, else 0); `count` receives the number of action ids.
+#[no_mangle]
+pub unsafe extern "C" fn arbiter_nantong_legal_action_mask(
+    h: *const ArbiterNantong,
+    buf: *mut u8,
+    cap: usize,
+    count: *mut usize,
+) -> ArbiterStatus {
+    verbs::legal_action_mask(h, buf, cap, count)
+}
+
 /// The legal action ids of the seat to act into `buf`; `count` receives how many there are.
 #[no_mangle]
 pub unsafe extern "C" fn arbiter_nantong_legal_actions(

@@ -111,6 +111,32 @@ pub unsafe extern "C" fn arbiter_trax_clone(h: *const ArbiterTrax, out: *mut *mu
     verbs::clone(h, out)
 }
 
+/// What `player` (0 white, 1 red) sees, as a fixed-size vector of numbers in 0..=1 for learning agents
+/// (layout: the docs of `arbiter_core::trax::tensor`), into `buf`; `count` receives the length. Built from what
+/// that player may see alone.
+#[no_mangle]
+pub unsafe extern "C" fn arbiter_trax_observation_tensor(
+    h: *const ArbiterTrax,
+    player: i32,
+    buf: *mut f32,
+    cap: usize,
+    count: *mut usize,
+) -> ArbiterStatus {
+    verbs::observation_tensor(h, player, buf, cap, count)
+}
+
+/// The legal moves as a mask over the action ids into `buf` (`buf[id]` is 1 for a legal move's
+/// id, else 0); `count` receives the number of action ids.
+#[no_mangle]
+pub unsafe extern "C" fn arbiter_trax_legal_action_mask(
+    h: *const ArbiterTrax,
+    buf: *mut u8,
+    cap: usize,
+    count: *mut usize,
+) -> ArbiterStatus {
+    verbs::legal_action_mask(h, buf, cap, count)
+}
+
 /// The legal action ids into `buf` (a cell relative to the area and a shape); `count` receives
 /// how many there are.
 #[no_mangle]

@@ -65,6 +65,32 @@ pub unsafe extern "C" fn arbiter_triple_triad_to_json(
     verbs::to_json(h, buf, cap, size)
 }
 
+/// What `player` (0 blue, 1 red) sees, as a fixed-size vector of numbers in 0..=1 for learning agents
+/// (layout: the docs of `arbiter_core::tripletriad::tensor`), into `buf`; `count` receives the length. Built from what
+/// that player may see alone.
+#[no_mangle]
+pub unsafe extern "C" fn arbiter_triple_triad_observation_tensor(
+    h: *const ArbiterTripleTriad,
+    player: i32,
+    buf: *mut f32,
+    cap: usize,
+    count: *mut usize,
+) -> ArbiterStatus {
+    verbs::observation_tensor(h, player, buf, cap, count)
+}
+
+/// The legal moves as a mask over the action ids into `buf` (`buf[id]` is 1 for a legal move's
+/// id, else 0); `count` receives the number of action ids.
+#[no_mangle]
+pub unsafe extern "C" fn arbiter_triple_triad_legal_action_mask(
+    h: *const ArbiterTripleTriad,
+    buf: *mut u8,
+    cap: usize,
+    count: *mut usize,
+) -> ArbiterStatus {
+    verbs::legal_action_mask(h, buf, cap, count)
+}
+
 /// The legal action ids (`card * 9 + cell`) into `buf`; `count` receives how many there are.
 #[no_mangle]
 pub unsafe extern "C" fn arbiter_triple_triad_legal_actions(

@@ -178,6 +178,41 @@ where
 }
 
 /// # Safety
+/// As [`read`]; `buf` is NULL or `cap` writable numbers; `count` is NULL or writable.
+pub(crate) unsafe fn observation_tensor<H: Handle>(
+    h: *const H,
+    player: i32,
+    buf: *mut f32,
+    cap: usize,
+    count: *mut usize,
+) -> ArbiterStatus
+where
+    H::Inner: Engine,
+{
+    read(h, |g| {
+        let out = Buffer::new(buf, cap, count, "buf")?;
+        out.fill(g.observation_tensor(player_at::<H::Inner>(player)?).into_iter(), None)
+    })
+}
+
+/// # Safety
+/// As [`read`]; `buf` is NULL or `cap` writable bytes; `count` is NULL or writable.
+pub(crate) unsafe fn legal_action_mask<H: Handle>(
+    h: *const H,
+    buf: *mut u8,
+    cap: usize,
+    count: *mut usize,
+) -> ArbiterStatus
+where
+    H::Inner: Engine,
+{
+    read(h, |g| {
+        let out = Buffer::new(buf, cap, count, "buf")?;
+        out.fill(g.legal_action_mask().into_iter().map(u8::from), None)
+    })
+}
+
+/// # Safety
 /// As [`to_json`].
 pub(crate) unsafe fn legal_moves<H: Handle>(
     h: *const H,

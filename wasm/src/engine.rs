@@ -82,6 +82,10 @@ pub fn observation<G: Host>(g: &G, player: &JsValue) -> Js<JsValue> {
     to_js(&g.observation(player_from_js::<G>(player)?))
 }
 
+pub fn observation_tensor<G: Host>(g: &G, player: &JsValue) -> Js<Vec<f32>> {
+    Ok(g.observation_tensor(player_from_js::<G>(player)?))
+}
+
 /// Perft depths are `u32` in the core; counts beyond 2^53 would take centuries to reach.
 pub fn perft<G: Host>(g: &G, depth: &JsValue) -> Js<f64> {
     let depth = integer(depth, "depth", u32::MAX as u64)?;

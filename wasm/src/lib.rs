@@ -84,6 +84,23 @@ macro_rules! game_class {
                 crate::engine::outcome(&self.0)
             }
 
+            /// What `player` sees as a fixed-size vector of numbers in 0..=1 for learning agents
+            /// (its layout is in the README's research section); built from what that player may
+            /// see alone.
+            #[wasm_bindgen(js_name = observationTensor)]
+            pub fn observation_tensor(
+                &self,
+                #[wasm_bindgen(unchecked_param_type = $player)] player: JsValue,
+            ) -> Result<Vec<f32>, JsValue> {
+                crate::engine::observation_tensor(&self.0, &player)
+            }
+
+            /// The legal moves as a mask over the action ids: `mask[id]` is 1 for a legal move.
+            #[wasm_bindgen(js_name = legalActionMask)]
+            pub fn legal_action_mask(&self) -> Vec<u8> {
+                arbiter_core::Engine::legal_action_mask(&self.0).into_iter().map(u8::from).collect()
+            }
+
             /// What `player` may see, as a plain object: hidden cards are not in it.
             #[wasm_bindgen(unchecked_return_type = $observation)]
             pub fn observation(

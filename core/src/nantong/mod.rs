@@ -15,6 +15,7 @@ mod hand;
 mod input;
 mod score;
 mod state;
+pub mod tensor;
 
 pub use action::{Action, BadAction};
 pub use card::{Counts, Kind, UnknownCard, KINDS};

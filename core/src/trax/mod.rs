@@ -13,6 +13,7 @@
 pub mod ai;
 mod notation;
 mod state;
+pub mod tensor;
 mod tile;
 
 pub use notation::{column_name, read_record, BadNotation, Move, RecordError};

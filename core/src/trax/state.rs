@@ -1739,11 +1739,13 @@ mod tests {
         assert_eq!(g.win(), Some(line));
         assert_eq!(play(Variant::Loop, column).win(), None, "Loop Trax has no lines");
         let turn = g.last_turn().unwrap();
-        assert_eq!((turn.mv, turn.placed, turn.forced.len()), ("A8+".parse().unwrap(), Coords { col: 1, row: 8 }, 0));
+        assert_eq!(
+            (turn.mv, turn.placed, turn.forced.len()),
+            ("A8+".parse().unwrap(), Coords { col: 1, row: 8 }, 0)
+        );
         g.undo();
         assert_eq!(g.win(), None);
         assert_eq!(g.last_turn().unwrap().mv, "A7+".parse().unwrap());
         assert_eq!(Trax::new(Variant::Unbounded).last_turn(), None);
     }
-
 }

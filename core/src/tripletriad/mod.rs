@@ -29,6 +29,7 @@ mod rules;
 mod setup;
 mod solve;
 mod state;
+pub mod tensor;
 mod trade;
 
 pub use card::{Card, Element, Side, UnknownElement};

@@ -468,6 +468,53 @@ static void threads(void) {
     }
 }
 
+/* The research interface: tensors of the length the call reports, numbers in 0..=1, and a legal
+ * action mask with a 1 exactly at the legal ids. */
+static void tensors_and_masks(void) {
+    ArbiterTrax *t;
+    OK(arbiter_trax_new(S("8x8"), &t));
+    OK(arbiter_trax_play(t, S("@0/")));
+    size_t len = 0;
+    FAILS(arbiter_trax_observation_tensor(t, 0, NULL, 0, &len), ARBITER_BUFFER_TOO_SMALL, "needed");
+    CHECK(len == 10 * 10 * 5 + 7);
+    float *tensor = malloc(len * sizeof *tensor);
+    size_t got;
+    OK(arbiter_trax_observation_tensor(t, 1, tensor, len, &got));
+    CHECK(got == len);
+    float sum = 0;
+    for (size_t i = 0; i < len; i++) {
+        CHECK(tensor[i] >= 0 && tensor[i] <= 1);
+        sum += tensor[i];
+    }
+    CHECK(sum > 1);
+    FAILS(arbiter_trax_observation_tensor(t, 2, tensor, len, &got), ARBITER_BAD_ARGUMENT, "no player 2");
+    free(tensor);
+    size_t actions, legal;
+    OK(arbiter_trax_num_actions(t, &actions));
+    uint8_t *mask = malloc(actions);
+    OK(arbiter_trax_legal_action_mask(t, mask, actions, &got));
+    CHECK(got == actions);
+    uint32_t ids[64];
+    OK(arbiter_trax_legal_actions(t, ids, 64, &legal));
+    size_t ones = 0;
+    for (size_t i = 0; i < actions; i++) ones += mask[i];
+    CHECK(ones == legal);
+    for (size_t i = 0; i < legal; i++) CHECK(mask[ids[i]] == 1);
+    free(mask);
+    arbiter_trax_free(t);
+
+    ArbiterNantong *n;
+    OK(arbiter_nantong_new(4, &n));
+    FAILS(arbiter_nantong_observation_tensor(n, 0, NULL, 0, &len), ARBITER_BUFFER_TOO_SMALL, "needed");
+    CHECK(len == 733);
+    arbiter_nantong_free(n);
+    ArbiterTripleTriad *g;
+    OK(arbiter_triple_triad_from_preset(S("mush"), 4, &g));
+    FAILS(arbiter_triple_triad_observation_tensor(g, 1, NULL, 0, &len), ARBITER_BUFFER_TOO_SMALL, "needed");
+    CHECK(len == 463);
+    arbiter_triple_triad_free(g);
+}
+
 int main(void) {
     CHECK(strcmp(arbiter_last_error(), "") == 0);
     CHECK(strlen(arbiter_version()) > 0);
@@ -479,6 +526,7 @@ int main(void) {
     trax_and_nantong();
     match_layer();
     threads();
+    tensors_and_masks();
     printf("%d passed, %d failed\n", checks - failures, failures);
     return failures ? 1 : 0;
 }

@@ -49,6 +49,9 @@ export function tripleTriad(): void {
   using g = TripleTriad.fromPreset("ff8", 42);
   const moves: TripleTriadNotation[] = g.legalMoves();
   const ids: number[] = g.legalActions();
+  const tensor: Float32Array = g.observationTensor("blue");
+  const mask: Uint8Array = g.legalActionMask();
+  void [tensor, mask];
   g.play(moves[0]!);
   g.play(ids[0]!);
   const mover: TripleTriadPlayer | null = g.toMove;

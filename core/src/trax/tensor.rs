@@ -1,0 +1,98 @@
+//! The observation tensor: the board as one player sees it (Trax hides nothing), as a
+//! fixed-size vector of numbers for learning agents, in the player's own colours so that one
+//! network plays both sides.
+//!
+//! Layout ([`len`] numbers, all in 0..=1; W = [`window`]: 10 for 8x8, 34 for unbounded and loop):
+//!
+//! | offset | size | what |
+//! |---|---|---|
+//! | 0 | W × W × 5 | cells by notation row, then column (row 0 and column 0 are the empty line before the area, `@`): occupied; the observer's colour on the north, east, south, west edge (the other edges of a tile are the opponent's) |
+//! | 5W² | 3 | the variant (one-hot: 8x8, unbounded, loop) |
+//! | 5W² + 3 | 1 | the observer is to move |
+//! | 5W² + 4 | 1 | tiles / the tile limit |
+//! | 5W² + 5 | 2 | the area's columns and rows / W (at most 1) |
+//!
+//! An area wider or taller than W - 2 shows its first W - 2 columns and rows (8x8 areas always
+//! fit; unbounded games of tournament play stay far below 32).
+
+use alloc::vec::Vec;
+
+use super::state::{Trax, Variant};
+use super::tile::Colour;
+use crate::Game;
+
+/// The side of the window of cells: the area's largest span plus an empty line on each side.
+pub const fn window(variant: Variant) -> usize {
+    match variant {
+        Variant::EightByEight => 10,
+        Variant::Unbounded | Variant::Loop => 34,
+    }
+}
+
+/// The tensor's length for `variant`.
+pub const fn len(variant: Variant) -> usize {
+    let w = window(variant);
+    w * w * 5 + 7
+}
+
+/// The board as `player` sees it (layout in the module docs).
+///
+/// ```
+/// use arbiter_core::Game;
+/// use arbiter_core::trax::{tensor, Colour, Trax, Variant};
+/// let mut g = Trax::new(Variant::EightByEight);
+/// g.play("@0/".parse().unwrap()).unwrap();
+/// let t = tensor::observation_tensor(&g, Colour::Red);
+/// assert_eq!(t.len(), tensor::len(Variant::EightByEight));
+/// // The tile at A1 (row 1, column 1): occupied.
+/// assert_eq!(t[(10 + 1) * 5], 1.0);
+/// ```
+pub fn observation_tensor(g: &Trax, player: Colour) -> Vec<f32> {
+    let w = window(g.variant());
+    let mut out = Vec::with_capacity(len(g.variant()));
+    for row in 0..w as u32 {
+        for col in 0..w as u32 {
+            match g.tile_at(col, row).filter(|_| col > 0 && row > 0) {
+                Some(tile) => {
+                    out.push(1.0);
+                    out.extend((0..4).map(|e| if tile.colour(e) == player { 1.0 } else { 0.0 }));
+                }
+                None => out.extend([0.0; 5]),
+            }
+        }
+    }
+    let v = g.variant();
+    out.extend([Variant::EightByEight, Variant::Unbounded, Variant::Loop].map(|x| if x == v { 1.0 } else { 0.0 }));
+    out.push(if g.to_move() == Some(player) { 1.0 } else { 0.0 });
+    out.push(g.tiles() as f32 / g.max_tiles() as f32);
+    let (cols, rows) = g.size();
+    out.extend([cols, rows].map(|n| (n as f32 / w as f32).min(1.0)));
+    debug_assert_eq!(out.len(), len(v));
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn both_players_see_the_same_tiles_in_their_own_colours() {
+        let moves: Vec<_> = ["@0/", "B1+", "A2/"].iter().map(|m| m.parse().unwrap()).collect();
+        let g = Trax::replay(Variant::Unbounded, &moves).unwrap();
+        let (white, red) = (
+            observation_tensor(&g, Colour::White),
+            observation_tensor(&g, Colour::Red),
+        );
+        let cells = window(Variant::Unbounded).pow(2);
+        for c in 0..cells {
+            let (w, r) = (&white[c * 5..c * 5 + 5], &red[c * 5..c * 5 + 5]);
+            assert_eq!(w[0], r[0]);
+            if w[0] == 1.0 {
+                // Each edge is one colour or the other; two of each on every tile.
+                assert!((1..5).all(|e| w[e] + r[e] == 1.0));
+                assert_eq!(w[1..].iter().sum::<f32>(), 2.0);
+            }
+        }
+        assert_eq!(white.iter().step_by(5).take(cells).sum::<f32>(), g.tiles() as f32);
+    }
+}
