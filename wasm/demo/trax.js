@@ -120,6 +120,8 @@ class TraxView {
     );
     addEventListener("resize", () => this.game && this.render());
     section.addEventListener("keydown", (e) => e.key === "Escape" && this.closeChoices());
+    // A click anywhere else closes the open choice.
+    document.addEventListener("pointerdown", (e) => !e.target.closest?.(".choices, .cell.target") && this.closeChoices());
     this.game = null;
     this.start(randomSeed());
   }
@@ -158,16 +160,20 @@ class TraxView {
     const win = game.win();
     const lit = win && turn ? winningCells(game, win, turn) : new Set();
     const forcedOrder = new Map((turn?.forced ?? []).map((c, i) => [`${c.col},${c.row}`, i]));
-    // The area and a ring of empty cells around it (one cell on an empty board).
-    const [w, h_] = game.tiles ? [cols + 2, rows + 2] : [1, 1];
+    // The area and a ring of empty cells around it (one cell on an empty board); in 8x8 no
+    // ring on a side where the area has reached eight.
+    const full = (n) => game.variant === "8x8" && n >= 8;
+    const [x0, y0] = game.tiles ? [full(cols) ? 1 : 0, full(rows) ? 1 : 0] : [0, 0];
+    const [x1, y1] = game.tiles ? [full(cols) ? cols : cols + 1, full(rows) ? rows : rows + 1] : [0, 0];
+    const [w, h_] = [x1 - x0 + 1, y1 - y0 + 1];
     // Tiles shrink as the board grows, to keep it on screen.
     const room = this.board.parentElement.clientWidth || 600;
-    const size = Math.max(24, Math.min(64, Math.floor((room - 40) / w), Math.floor((innerHeight - 240) / h_)));
+    const size = Math.max(24, Math.min(88, Math.floor((room - 40) / w), Math.floor((innerHeight - 240) / h_)));
     this.board.style.setProperty("--tile", `${size}px`);
     this.board.style.gridTemplateColumns = `repeat(${w}, var(--tile))`;
     const cells = [];
-    for (let row = 0; row < h_; row++) {
-      for (let col = 0; col < w; col++) {
+    for (let row = y0; row <= y1; row++) {
+      for (let col = x0; col <= x1; col++) {
         const inside = col >= 1 && row >= 1 && col <= cols && row <= rows;
         const tile = inside ? game.tileAt(col, row) : null;
         const name = `${columnName(col)}${row}`;
@@ -194,8 +200,12 @@ class TraxView {
               class: "cell target",
               "aria-label": `${name}: ${targets.get(name).length} placements`,
               dataset: { cell: name },
-              onpointerenter: (e) => e.pointerType === "mouse" && this.openChoices(e.currentTarget, targets.get(name)),
-              onfocus: (e) => this.openChoices(e.currentTarget, targets.get(name)),
+              // Pointing (or tabbing) at a cell previews its placements; a click, a tap or Enter
+              // opens them to choose from. A preview never catches the pointer, so it cannot
+              // hide the next cell a person reaches for.
+              onpointerenter: (e) => e.pointerType === "mouse" && this.openChoices(e.currentTarget, targets.get(name), false),
+              onpointerleave: () => this.choices.classList.contains("preview") && this.closeChoices(),
+              onfocus: (e) => this.openChoices(e.currentTarget, targets.get(name), false),
               onclick: (e) => this.openChoices(e.currentTarget, targets.get(name), true),
             }),
           );
@@ -221,8 +231,11 @@ class TraxView {
 
   /** The placements of one cell, each drawn with the colours the engine gives it there (played
    * on a copy): the person sees the tile before choosing it. */
-  openChoices(cell, moves, toggle = false) {
-    if (toggle && this.choices.dataset.cell === cell.dataset.cell && !this.choices.hidden) return this.closeChoices();
+  openChoices(cell, moves, choose) {
+    const open = !this.choices.hidden && this.choices.dataset.cell === cell.dataset.cell;
+    if (open && choose && !this.choices.classList.contains("preview")) return this.closeChoices();
+    if (!choose && open) return;
+    if (!choose && !this.choices.hidden && !this.choices.classList.contains("preview")) return;
     this.choices.replaceChildren(
       ...moves.map((move) =>
         using(this.game.clone(), (copy) => {
@@ -236,6 +249,7 @@ class TraxView {
               class: "choice",
               dataset: { move },
               "aria-label": `Play ${move}${forced.length ? `, forcing ${forced.length} more` : ""}`,
+              tabindex: choose ? null : "-1",
               onclick: () => this.play(move),
             },
             tileSvg(tile),
@@ -245,6 +259,7 @@ class TraxView {
       ),
     );
     this.choices.dataset.cell = cell.dataset.cell;
+    this.choices.classList.toggle("preview", !choose);
     this.choices.hidden = false;
     // Beside the cell, inside the stage.
     const stage = this.choices.parentElement.getBoundingClientRect();
@@ -254,6 +269,7 @@ class TraxView {
     const below = box.top - stage.top - this.choices.offsetHeight - 6 < 0;
     this.choices.style.left = `${left}px`;
     this.choices.style.top = `${below ? box.bottom - stage.top + 6 : box.top - stage.top - this.choices.offsetHeight - 6}px`;
+    if (choose && cell.matches(":focus-visible")) this.choices.querySelector("button")?.focus();
   }
 
   closeChoices() {
@@ -305,7 +321,8 @@ class TraxView {
       const how = [win.by_loop && "a loop", win.by_line && "a line"].filter(Boolean).join(" and ");
       text = `${win.winner === this.you ? "You win" : "The computer wins"}: ${win.winner} by ${how}.`;
     } else text = "A draw: the 8×8 board has no move left.";
-    this.message.textContent = text;
+    const turns = this.game.toJSON().moves.length;
+    this.message.textContent = `Game over after ${turns} turns and ${this.game.tiles} tiles.`;
     this.section.dataset.state = "over";
     this.result.replaceChildren(h("p", { class: `final ${win?.winner ?? "draw"}`, "data-winner": outcome, "data-by": win ? [win.by_loop && "loop", win.by_line && "line"].filter(Boolean).join("+") : "" }, text));
   }

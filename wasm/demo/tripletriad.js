@@ -197,7 +197,7 @@ class TripleTriadView {
     this.hands = { blue: h("div", { class: "hand blue", "aria-label": "Your hand" }), red: h("div", { class: "hand red", "aria-label": "Red's hand" }) };
     this.scores = { blue: h("output", { class: "score blue", "aria-label": "Your score" }), red: h("output", { class: "score red", "aria-label": "Red's score" }) };
     this.captureLog = h("ol", { class: "capture-log", "aria-live": "polite", "aria-label": "Captures" });
-    this.moveList = h("ol", { class: "move-list", "aria-label": "Moves" });
+    this.moveList = h("div", { class: "move-list", "aria-label": "Moves" });
     this.result = h("div", { class: "result", "aria-live": "polite" });
     this.trade = h("div", { class: "trade" });
     this.roundLabel = h("span", { class: "round" });
@@ -257,7 +257,7 @@ class TripleTriadView {
     const n = this.match.roundNumber;
     this.roundLabel.textContent = `(round ${n})`;
     this.marks = undefined;
-    this.moveList.append(h("li", { class: "round-start" }, `Round ${n}${n > 1 ? " — sudden death" : ""}`));
+    this.moveList.append(h("h4", { class: "round-start" }, `Round ${n}${n > 1 ? " — sudden death" : ""}`), h("ol", {}));
     this.show(using(this.match.game(), snapshot));
   }
 
@@ -418,8 +418,9 @@ class TripleTriadView {
     this.ply++;
 
     const card = before.obs[mover === YOU ? "hand" : "opponent_hand"][Number(move.split("@")[0])] ?? after.obs.board[caps.cell].card;
-    this.moveList.append(h("li", { class: mover, dataset: { move } }, `${playerName(mover)}: ${move} — ${card.name} to the ${CELL_NAMES[caps.cell]}`));
-    this.moveList.lastElementChild.scrollIntoView?.({ block: "nearest" });
+    const line = h("li", { class: mover, dataset: { move } }, `${playerName(mover)}: ${move} — ${card.name} to the ${CELL_NAMES[caps.cell]}`);
+    this.moveList.lastElementChild.append(line);
+    this.moveList.scrollTop = this.moveList.scrollHeight;
     this.captureLog.replaceChildren(h("li", {}, `${playerName(mover)} ${mover === YOU ? "play" : "plays"} ${card.name} on the ${CELL_NAMES[caps.cell]}.`));
 
     // First the card alone, every captured card still in its old colour.
@@ -532,6 +533,9 @@ class TripleTriadView {
   settle(picks) {
     const transfers = this.match.settleTrade(picks);
     this.section.dataset.state = "over";
+    const taken = (to) => transfers.filter((t) => t.to === to).map((t) => t.card.name).join(", ");
+    const trade = [taken(YOU) && `You take ${taken(YOU)}.`, taken(CPU) && `Red takes ${taken(CPU)}.`].filter(Boolean);
+    this.message.textContent = `${this.result.firstChild.textContent} ${trade.join(" ") || "No card changes hands."}`;
     this.trade.replaceChildren(
       h("h3", {}, "Trade"),
       transfers.length
