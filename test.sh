@@ -17,5 +17,13 @@ js() {
     node wasm/conformance.mjs conformance/*.jsonl
 }
 
+# The demo page (wasm/demo/) in Debian's chromium: one game of each played by clicking, checked
+# against the package; screenshots in target/demo-shots/. Needs /usr/bin/chromium (or $CHROMIUM;
+# .ci/run installs it) and the package built by js().
+browser() {
+    npm --prefix wasm run test:browser
+}
+
 rust
 js
+browser
