@@ -2,7 +2,7 @@
 // shows what seat 0's observation shows (its own hand, the table, claims put to it), offers its
 // legal actions and, at the end of the deal, the engine's itemised score.
 import { Nantong } from "arbiter-engine/web";
-import { h, messageLine, pause, randomSeed, toolbar } from "./ui.js";
+import { GameView, h, messageLine, pause, randomSeed, toolbar } from "./ui.js";
 
 const YOU = 0;
 const SEATS = ["You", "Seat 1", "Seat 2"];
@@ -75,8 +75,9 @@ function added(before, now) {
   });
 }
 
-class NantongView {
+class NantongView extends GameView {
   constructor(section) {
+    super();
     this.section = section;
     this.tools = toolbar({ game: "nt", levels: Nantong.levels, level: Nantong.levels.at(-1), start: (seed) => this.start(seed) });
     this.message = messageLine();
@@ -92,10 +93,8 @@ class NantongView {
 
   start(seed) {
     this.deal?.free();
-    this.generation = (this.generation ?? 0) + 1;
-    this.seed = seed;
+    this.restart(seed);
     this.dealNumber = 1;
-    this.tools.showSeed(seed);
     this.begin(new Nantong(seed));
   }
 
@@ -103,10 +102,7 @@ class NantongView {
     this.deal = deal;
     this.previousHand = [];
     this.end.replaceChildren();
-    this.section.dataset.state = "playing";
-    this.busy = false;
-    this.render();
-    this.advance();
+    this.run();
   }
 
   nextDeal() {

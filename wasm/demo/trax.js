@@ -2,7 +2,7 @@
 // placements of a cell offered where the pointer (or focus) is, forced tiles falling in after
 // each move, the winning track lit, the moves in official notation, undo.
 import { Trax } from "arbiter-engine/web";
-import { h, messageLine, pause, randomSeed, toolbar, using } from "./ui.js";
+import { GameView, h, messageLine, pause, randomSeed, toolbar, using } from "./ui.js";
 
 const VARIANTS = { "8x8": "8x8 (the classic)", unbounded: "Supertrax (unbounded)", loop: "Loop Trax" };
 const COLOUR = { white: "#f3efe4", red: "#d92b2b" };
@@ -88,8 +88,9 @@ function winningCells(game, win, turn) {
   return new Set();
 }
 
-class TraxView {
+class TraxView extends GameView {
   constructor(section) {
+    super();
     this.section = section;
     this.variantSelect = h("select", { name: "trax-variant", "aria-label": "Variant" }, Object.entries(VARIANTS).map(([v, label]) => h("option", { value: v }, label)));
     this.sideSelect = h("select", { name: "trax-side", "aria-label": "You play" }, h("option", { value: "white" }, "white (first)"), h("option", { value: "red" }, "red (second)"));
@@ -128,16 +129,11 @@ class TraxView {
 
   start(seed) {
     this.game?.free();
-    this.generation = (this.generation ?? 0) + 1;
-    this.seed = seed;
-    this.tools.showSeed(seed);
+    this.restart(seed);
     this.you = this.sideSelect.value;
     this.game = new Trax(this.variantSelect.value);
     this.result.replaceChildren();
-    this.section.dataset.state = "playing";
-    this.busy = false;
-    this.render();
-    this.advance();
+    this.run();
   }
 
   /** The legal moves grouped by target cell (`"B2"` → `["B2+", "B2/", "B2\\"]`). */

@@ -1,7 +1,7 @@
 // Triple Triad against the computer: a match (rounds, sudden death, trade) under a preset or
 // any rule set, every capture shown and explained before the turn passes. The person is blue.
 import { TripleTriadMatch, TripleTriad } from "arbiter-engine/web";
-import { describeError, h, messageLine, pause, randomSeed, toolbar, using } from "./ui.js";
+import { GameView, describeError, h, messageLine, pause, randomSeed, toolbar, using } from "./ui.js";
 
 const YOU = "blue";
 const CPU = "red";
@@ -187,8 +187,9 @@ function matchInput(config, preset, seed) {
   return { config, blue: base.blue, red: base.red, seed: base.seed };
 }
 
-class TripleTriadView {
+class TripleTriadView extends GameView {
   constructor(section) {
+    super();
     this.section = section;
     this.rules = rulesPanel();
     this.tools = toolbar({ game: "tt", levels: TripleTriad.levels, level: TripleTriad.levels[1] ?? TripleTriad.levels[0], start: (seed) => this.start(seed) });
@@ -225,7 +226,6 @@ class TripleTriadView {
     this.selected = null;
     this.busy = false;
     this.match = null;
-    this.generation = 0;
     this.start(randomSeed());
   }
 
@@ -236,9 +236,7 @@ class TripleTriadView {
       return;
     }
     this.match?.free();
-    this.generation++;
-    this.seed = seed;
-    this.tools.showSeed(seed);
+    this.restart(seed);
     this.match = TripleTriadMatch.fromJSON(matchInput(this.rules.config(), this.rules.preset, seed));
     this.ply = 0;
     this.selected = null;

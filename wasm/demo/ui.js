@@ -101,3 +101,22 @@ export function using(object, fn) {
     object.free();
   }
 }
+
+/** What every game's view does as a game starts: a new generation, so that the steps still
+ * pending for the previous game (animations, the computer's turns) see that they are stale and
+ * stop, and the seed remembered and shown. */
+export class GameView {
+  restart(seed) {
+    this.generation = (this.generation ?? 0) + 1;
+    this.seed = seed;
+    this.tools.showSeed(seed);
+  }
+
+  /** Shows the game just set up and lets the computer move while it is its turn. */
+  run() {
+    this.section.dataset.state = "playing";
+    this.busy = false;
+    this.render();
+    this.advance();
+  }
+}
