@@ -306,7 +306,7 @@ class TraxView extends GameView {
     this.busy = false;
     this.render();
     if (this.game.isOver) this.finish();
-    else this.message.textContent = `Your move (${this.you}): point at a highlighted cell and choose a tile.`;
+    else this.message.textContent = `Your move (${this.you}): point at a highlighted cell to see its tiles, click it to choose one.`;
   }
 
   finish() {
