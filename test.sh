@@ -85,10 +85,19 @@ js() {
     node wasm/conformance.mjs conformance/*.jsonl | tail -n 5
 }
 
+# The demo page (wasm/demo/) in Debian's chromium: one game of each played by clicking, checked
+# against the package; screenshots in target/demo-shots/. Needs /usr/bin/chromium (or $CHROMIUM;
+# .ci/run installs it) and the package built by js().
+browser() {
+    section "demo page in chromium"
+    npm --prefix wasm run test:browser
+}
+
 rust_tests
 no_std_builds
 fuzz_regressions
 js
+browser
 c_library
 c_valgrind
 c_sanitizers

@@ -1,0 +1,596 @@
+// Triple Triad against the computer: a match (rounds, sudden death, trade) under a preset or
+// any rule set, every capture shown and explained before the turn passes. The person is blue.
+import { TripleTriadMatch, TripleTriad } from "arbiter-engine/web";
+import { GameView, describeError, h, messageLine, pause, randomSeed, toolbar, using } from "./ui.js";
+
+const YOU = "blue";
+const CPU = "red";
+const PRESETS = ["ff8", "ttonline", "mush", "ffforever"];
+// The option values of the match configuration (TradeRule and SuddenDeath in the package's
+// types); the engine refuses any other.
+const SUDDEN_DEATH = ["off", "own_colours", "shuffle", "original_hands"];
+const TRADES = ["training", "none", "one", "two", "three", "four", "all", "diff", "diff_over_five", "direct", "direct_swap", "random"];
+const RULE_LABELS = {
+  open: "Open (both hands shown)",
+  random: "Random hands",
+  same: "Same",
+  same_wall: "Same Wall",
+  same_min_matches: "Same needs",
+  plus: "Plus",
+  plus_wall: "Plus Wall",
+  combo: "Combo",
+  combo_from_basic: "Combo from Basic",
+  battle: "Battle",
+  borderless: "Borderless",
+  elemental: "Elemental",
+  elemental_clamp: "Elemental clamp (1..A)",
+};
+// Captures are shown in the order the rules resolve them.
+const RULE_ORDER = ["same", "plus", "basic", "battle", "combo"];
+const RULE_NAMES = { same: "Same", plus: "Plus", basic: "Basic", battle: "Battle", combo: "Combo" };
+const SIDES = ["top", "right", "bottom", "left"];
+const CELL_NAMES = ["top left", "top", "top right", "left", "centre", "right", "bottom left", "bottom", "bottom right"];
+
+const rank = (n) => (n === 10 ? "A" : String(n));
+const playerName = (p) => (p === YOU ? "You" : "Red");
+const sum = (card) => card.ranks.reduce((a, b) => a + b, 0);
+
+// Element icons, drawn rather than taken from an emoji font that a machine may lack.
+const ELEMENT_ICONS = {
+  fire: ["#ff7a1a", "M12 2c1 4 6 6 6 12a6 6 0 0 1-12 0c0-3 2-5 3-6 0 2 1 3 2 3-1-3 0-6 1-9z"],
+  ice: ["#8fd8ff", "M11 2h2v6.3l4.4-2.5 1 1.7L14 10l4.4 2.5-1 1.7L13 11.7V22h-2v-10.3l-4.4 2.5-1-1.7L10 10 5.6 7.5l1-1.7L11 8.3z"],
+  thunder: ["#ffe04a", "M13 2 5 14h6l-1 8 8-12h-6z"],
+  earth: ["#b98a4b", "M2 20 9 7l4 6 3-4 6 11z"],
+  poison: ["#b07cff", "M12 3c3 5 6 8 6 12a6 6 0 0 1-12 0c0-4 3-7 6-12zm-2 11a1.5 1.5 0 1 0 0 .1zm4 0a1.5 1.5 0 1 0 0 .1z"],
+  wind: ["#9ff0c0", "M3 8h11a3 3 0 1 0-3-3h2a1 1 0 1 1 1 1H3zm0 4h15a3 3 0 1 1-3 3h2a1 1 0 1 0 1-1H3zm0 4h8v2H3z"],
+  water: ["#4aa8ff", "M12 2c3 6 7 9 7 13a7 7 0 0 1-14 0c0-4 4-7 7-13z"],
+  holy: ["#fff6c2", "M12 2l2.6 6.9L22 9.3l-5.8 4.6 2 7.1L12 17l-6.2 4 2-7.1L2 9.3l7.4-.4z"],
+};
+
+function elementIcon(element, extraClass = "") {
+  const icon = ELEMENT_ICONS[element];
+  if (!icon) return null;
+  return h(
+    "svg:svg",
+    { class: `element ${extraClass}`, viewBox: "0 0 24 24", role: "img", "aria-label": element },
+    h("svg:title", {}, element),
+    h("svg:path", { d: icon[1], fill: icon[0], stroke: "#0008", "stroke-width": "0.8" }),
+  );
+}
+
+/** A card's face: the four ranks in a diamond, the element, the name. */
+function cardFace(card) {
+  return [
+    h(
+      "span",
+      { class: "ranks", "aria-hidden": "true" },
+      card.ranks.map((r, i) => h("b", { class: `r-${SIDES[i]}` }, rank(r))),
+    ),
+    elementIcon(card.element),
+    h("span", { class: "name" }, card.name),
+  ];
+}
+
+const cardLabel = (card) =>
+  `${card.name}: top ${rank(card.ranks[0])}, right ${rank(card.ranks[1])}, bottom ${rank(card.ranks[2])}, left ${rank(card.ranks[3])}` +
+  (card.element !== "none" ? `, ${card.element}` : "");
+
+/** Which side of `cell` faces `other` (wrapping around on a borderless board), or -1. */
+function facing(cell, other, borderless) {
+  const [r, c] = [Math.floor(cell / 3), cell % 3];
+  const steps = [
+    [r - 1, c],
+    [r, c + 1],
+    [r + 1, c],
+    [r, c - 1],
+  ];
+  return steps.findIndex(([nr, nc]) => {
+    if (!borderless && (nr < 0 || nr > 2 || nc < 0 || nc > 2)) return false;
+    return ((nr + 3) % 3) * 3 + ((nc + 3) % 3) === other;
+  });
+}
+
+/** What a position shows: plain data read from a round (which is then freed by the caller). */
+function snapshot(round) {
+  return {
+    obs: round.observation(YOU),
+    legal: round.legalMoves(),
+    toMove: round.toMove,
+    scores: [round.score("blue"), round.score("red")],
+  };
+}
+
+/** The rules panel: a preset, then every option of the engine's configuration. */
+function rulesPanel(onChange) {
+  const presetSelect = h("select", { name: "tt-preset", "aria-label": "Preset" }, PRESETS.map((p) => h("option", { value: p }, p)));
+  const fields = h("div", { class: "rule-fields" });
+  const error = h("p", { class: "rule-error", role: "alert" });
+  const summary = h("summary", {});
+  const panel = h(
+    "details",
+    { class: "rules-panel" },
+    summary,
+    h("div", { class: "rule-row" }, h("label", {}, "Preset ", presetSelect), h("span", { class: "hint" }, "Changes apply to the next game.")),
+    fields,
+    error,
+  );
+  let config = null;
+  const inputs = {};
+
+  // The controls are built from the preset's own configuration, so an option the engine adds
+  // shows up here without a change to the page.
+  function load(preset) {
+    config = using(TripleTriadMatch.fromPreset(preset, 0), (m) => m.toJSON().config);
+    fields.replaceChildren();
+    for (const [key, value] of Object.entries(config.rules)) {
+      if (typeof value === "boolean") {
+        inputs[key] = h("input", { type: "checkbox", name: `tt-${key}`, checked: value, onchange: changed });
+        fields.append(h("label", { class: "toggle" }, inputs[key], " ", RULE_LABELS[key] ?? key));
+      } else {
+        inputs[key] = h(
+          "select",
+          { name: `tt-${key}`, onchange: changed },
+          [1, 2].map((n) => h("option", { value: n, selected: n === value }, `${n} side${n > 1 ? "s" : ""}`)),
+        );
+        fields.append(h("label", { class: "toggle" }, RULE_LABELS[key] ?? key, " ", inputs[key]));
+      }
+    }
+    inputs.sudden_death = h("select", { name: "tt-sudden-death", onchange: changed }, SUDDEN_DEATH.map((v) => h("option", { value: v, selected: v === config.sudden_death }, v.replaceAll("_", " "))));
+    inputs.trade = h("select", { name: "tt-trade", onchange: changed }, TRADES.map((v) => h("option", { value: v, selected: v === config.trade }, v.replaceAll("_", " "))));
+    fields.append(h("label", { class: "toggle" }, "Sudden death ", inputs.sudden_death), h("label", { class: "toggle" }, "Trade ", inputs.trade));
+    changed();
+  }
+
+  function current() {
+    const rules = {};
+    for (const key of Object.keys(config.rules)) {
+      const input = inputs[key];
+      rules[key] = input.type === "checkbox" ? input.checked : Number(input.value);
+    }
+    return { ...config, rules, sudden_death: inputs.sudden_death.value, trade: inputs.trade.value };
+  }
+
+  // The engine is the judge of what combines: a refused set shows its words and blocks a start.
+  function validate() {
+    try {
+      using(TripleTriadMatch.fromJSON(matchInput(current(), presetSelect.value, 0)), () => {});
+      error.textContent = "";
+      return true;
+    } catch (e) {
+      error.textContent = `The engine refuses these rules: ${describeError(e)}`;
+      return false;
+    }
+  }
+
+  function changed() {
+    const valid = validate();
+    const on = Object.entries(current().rules).filter(([, v]) => v === true).map(([k]) => RULE_LABELS[k]?.split(" (")[0] ?? k);
+    summary.textContent = `Rules: ${presetSelect.value} — ${on.join(", ") || "basic only"}${valid ? "" : " (invalid)"}`;
+    onChange?.();
+  }
+
+  presetSelect.addEventListener("change", () => load(presetSelect.value));
+  load(PRESETS[0]);
+  return {
+    panel,
+    get preset() {
+      return presetSelect.value;
+    },
+    config: current,
+    validate,
+  };
+}
+
+/** The match's input: the preset's hands and seed with the chosen configuration. */
+function matchInput(config, preset, seed) {
+  const base = using(TripleTriadMatch.fromPreset(preset, seed), (m) => m.toJSON());
+  return { config, blue: base.blue, red: base.red, seed: base.seed };
+}
+
+class TripleTriadView extends GameView {
+  constructor(section) {
+    super();
+    this.section = section;
+    this.rules = rulesPanel();
+    this.tools = toolbar({ game: "tt", levels: TripleTriad.levels, level: TripleTriad.levels[1] ?? TripleTriad.levels[0], start: (seed) => this.start(seed) });
+    this.message = messageLine();
+    this.board = h("div", { class: "tt-board", role: "grid", "aria-label": "Board" });
+    this.hands = { blue: h("div", { class: "hand blue", "aria-label": "Your hand" }), red: h("div", { class: "hand red", "aria-label": "Red's hand" }) };
+    this.scores = { blue: h("output", { class: "score blue", "aria-label": "Your score" }), red: h("output", { class: "score red", "aria-label": "Red's score" }) };
+    this.captureLog = h("ol", { class: "capture-log", "aria-live": "polite", "aria-label": "Captures" });
+    this.moveList = h("div", { class: "move-list", "aria-label": "Moves" });
+    this.result = h("div", { class: "result", "aria-live": "polite" });
+    this.trade = h("div", { class: "trade" });
+    this.roundLabel = h("span", { class: "round" });
+    section.append(
+      this.tools.bar,
+      this.rules.panel,
+      h(
+        "div",
+        { class: "tt-table" },
+        h("div", { class: "side blue" }, h("h2", {}, "You ", this.scores.blue), this.hands.blue),
+        h("div", { class: "centre" }, this.board, this.message),
+        h("div", { class: "side red" }, h("h2", {}, "Red ", this.scores.red), this.hands.red),
+        h(
+          "aside",
+          { class: "tt-info" },
+          this.result,
+          this.trade,
+          h("h3", {}, "Captures ", this.roundLabel),
+          this.captureLog,
+          h("h3", {}, "Moves"),
+          this.moveList,
+        ),
+      ),
+    );
+    this.selected = null;
+    this.busy = false;
+    this.match = null;
+    this.start(randomSeed());
+  }
+
+  start(seed) {
+    if (!this.rules.validate()) {
+      this.rules.panel.open = true;
+      this.message.textContent = "Fix the rules first: the engine refuses this combination.";
+      return;
+    }
+    this.match?.free();
+    this.restart(seed);
+    this.match = TripleTriadMatch.fromJSON(matchInput(this.rules.config(), this.rules.preset, seed));
+    this.ply = 0;
+    this.selected = null;
+    this.busy = false;
+    this.captureLog.replaceChildren();
+    this.moveList.replaceChildren();
+    this.result.replaceChildren();
+    this.trade.replaceChildren();
+    this.section.dataset.state = "playing";
+    this.roundLabel.textContent = "";
+    this.startRound();
+    this.advance();
+  }
+
+  startRound() {
+    const n = this.match.roundNumber;
+    this.roundLabel.textContent = `(round ${n})`;
+    this.marks = undefined;
+    this.moveList.append(h("h4", { class: "round-start" }, `Round ${n}${n > 1 ? " — sudden death" : ""}`), h("ol", {}));
+    this.show(using(this.match.game(), snapshot));
+  }
+
+  /** Draws a position; `owners` overrides the colour shown on some cells (captures to come). */
+  show(snap, { owners = new Map(), marks = new Map(), placed = -1 } = {}) {
+    this.snap = snap;
+    const { obs, legal, toMove } = snap;
+    const yourTurn = toMove === YOU && !this.busy;
+    const legalCells = new Set(legal.filter((m) => this.selected !== null && m.startsWith(`${this.selected}@`)).map((m) => Number(m.split("@")[1])));
+    this.board.replaceChildren(
+      ...obs.board.map((placedCard, cell) => {
+        const element = obs.rules.elemental ? obs.elements[cell] : null;
+        const owner = owners.get(cell) ?? placedCard?.owner;
+        const mark = marks.get(cell);
+        const label = placedCard
+          ? `${CELL_NAMES[cell]}: ${owner === YOU ? "your" : "red's"} ${cardLabel(placedCard.card)}`
+          : `${CELL_NAMES[cell]}: empty${element ? `, ${element} cell` : ""}`;
+        return h(
+          "button",
+          {
+            type: "button",
+            class: `cell${legalCells.has(cell) ? " legal" : ""}${placedCard ? " taken" : ""}`,
+            dataset: { cell },
+            "aria-label": label,
+            "aria-disabled": !legalCells.has(cell) ? "true" : null,
+            onclick: () => this.playAt(cell),
+          },
+          element ? elementIcon(element, "cell-element") : null,
+          placedCard
+            ? h(
+                "div",
+                { class: `ttcard ${owner}${cell === placed ? " placed" : ""}${mark ? " flipped" : ""}` },
+                cardFace(placedCard.card),
+                mark ? h("span", { class: `capture-badge ${mark}` }, RULE_NAMES[mark]) : null,
+              )
+            : null,
+        );
+      }),
+    );
+    const yours = obs.hand.map((card, i) =>
+      h(
+        "button",
+        {
+          type: "button",
+          class: `ttcard blue in-hand${this.selected === i ? " selected" : ""}`,
+          "aria-pressed": String(this.selected === i),
+          "aria-label": cardLabel(card),
+          "aria-disabled": yourTurn ? null : "true",
+          dataset: { index: i },
+          onclick: () => this.select(i),
+          onpointerdown: (e) => this.drag(e, i),
+        },
+        cardFace(card),
+      ),
+    );
+    const theirs = obs.opponent_hand.map((card) =>
+      card
+        ? h("div", { class: "ttcard red in-hand", role: "img", "aria-label": cardLabel(card) }, cardFace(card))
+        : h("div", { class: "ttcard back in-hand", role: "img", "aria-label": "a hidden card" }),
+    );
+    this.hands.blue.replaceChildren(...yours);
+    this.hands.red.replaceChildren(...theirs);
+    this.scores.blue.textContent = snap.scores[0];
+    this.scores.red.textContent = snap.scores[1];
+    this.section.dataset.turn = toMove ?? "over";
+  }
+
+  select(i) {
+    if (this.busy || this.snap.toMove !== YOU) return;
+    this.selected = this.selected === i ? null : i;
+    this.show(this.snap, this.marks);
+    this.message.textContent = this.selected === null ? "Pick a card, then a cell." : "Now pick an empty cell (highlighted).";
+    if (this.selected !== null) this.board.querySelector(".cell.legal")?.focus({ preventScroll: true });
+  }
+
+  /** Drag and drop with pointer events (mouse, pen and touch alike): a card dragged onto an
+   * empty cell is played there; a press without a move stays a click. */
+  drag(down, index) {
+    if (this.busy || this.snap.toMove !== YOU || down.button !== 0) return;
+    const source = down.currentTarget;
+    let ghost = null;
+    const cellAt = (e) => document.elementFromPoint(e.clientX, e.clientY)?.closest(".tt-board .cell");
+    const move = (e) => {
+      if (!ghost && Math.hypot(e.clientX - down.clientX, e.clientY - down.clientY) > 6) {
+        ghost = source.cloneNode(true);
+        ghost.classList.add("ghost");
+        ghost.removeAttribute("id");
+        document.body.append(ghost);
+        if (this.selected !== index) this.select(index);
+      }
+      if (!ghost) return;
+      ghost.style.left = `${e.clientX}px`;
+      ghost.style.top = `${e.clientY}px`;
+      for (const c of this.board.querySelectorAll(".drop")) c.classList.remove("drop");
+      cellAt(e)?.classList.add("drop");
+    };
+    const up = (e) => {
+      removeEventListener("pointermove", move);
+      removeEventListener("pointerup", up);
+      removeEventListener("pointercancel", up);
+      if (!ghost) return;
+      ghost.remove();
+      const cell = cellAt(e);
+      if (cell && e.type === "pointerup") this.playAt(Number(cell.dataset.cell));
+    };
+    addEventListener("pointermove", move);
+    addEventListener("pointerup", up);
+    addEventListener("pointercancel", up);
+  }
+
+  async playAt(cell) {
+    if (this.busy || this.snap.toMove !== YOU || this.selected === null) return;
+    const move = `${this.selected}@${cell}`;
+    if (!this.snap.legal.includes(move)) return;
+    this.selected = null;
+    await this.turn(move);
+    this.advance();
+  }
+
+  /** The computer plays until it is the person's turn or the match is over. */
+  async advance() {
+    const generation = this.generation;
+    while (!this.match.isOver && this.snap.toMove === CPU) {
+      this.busy = true;
+      this.message.textContent = "Red is thinking…";
+      await pause(350);
+      // The slowest level solves the round exactly: let the message paint first.
+      const move = using(this.match.game(), (round) => round.chooseMove(this.tools.level, this.seed * 1000 + this.ply));
+      if (generation !== this.generation) return;
+      await this.turn(move);
+      if (generation !== this.generation) return;
+    }
+    this.busy = false;
+    if (this.match.isOver) this.finish();
+    else {
+      this.show(this.snap, this.marks);
+      this.message.textContent = "Your turn: pick a card, then a cell (or drag it there).";
+    }
+  }
+
+  /** Plays a move and shows what it captured, rule by rule, before the turn passes. */
+  async turn(move) {
+    const generation = this.generation;
+    this.busy = true;
+    const mover = this.snap.toMove;
+    const before = this.snap;
+    // The round is played on a copy too: its captures and its full board stay visible even
+    // when the move ends a drawn round and sudden death deals the next one.
+    const round = this.match.game();
+    round.play(move);
+    const caps = round.lastCaptures();
+    const after = snapshot(round);
+    const finished = round.isOver;
+    const roundScores = after.scores;
+    round.free();
+    const roundBefore = this.match.roundNumber;
+    this.match.play(move);
+    this.ply++;
+
+    const card = before.obs[mover === YOU ? "hand" : "opponent_hand"][Number(move.split("@")[0])] ?? after.obs.board[caps.cell].card;
+    const line = h("li", { class: mover, dataset: { move } }, `${playerName(mover)}: ${move} — ${card.name} to the ${CELL_NAMES[caps.cell]}`);
+    this.moveList.lastElementChild.append(line);
+    this.moveList.scrollTop = this.moveList.scrollHeight;
+    this.captureLog.replaceChildren(h("li", {}, `${playerName(mover)} ${mover === YOU ? "play" : "plays"} ${card.name} on the ${CELL_NAMES[caps.cell]}.`));
+
+    // First the card alone, every captured card still in its old colour.
+    const owners = new Map();
+    const other = mover === YOU ? CPU : YOU;
+    for (const f of caps.flips) owners.set(f.cell, after.obs.board[f.cell].owner === mover ? other : mover);
+    const steps = RULE_ORDER.map((rule) => [rule, caps.flips.filter((f) => f.rule === rule).map((f) => f.cell)]).filter(([, cells]) => cells.length);
+    if (caps.placed_lost && !caps.flips.some((f) => f.cell === caps.cell)) {
+      owners.set(caps.cell, mover);
+      steps.push(["battle", [caps.cell]]);
+    }
+    const marks = new Map();
+    this.show({ ...after, toMove: null }, { owners, marks, placed: caps.cell });
+    this.message.textContent = `${playerName(mover)}: ${card.name} to the ${CELL_NAMES[caps.cell]}.`;
+    await pause(steps.length ? 450 : 300);
+    for (const [rule, cells] of steps) {
+      if (generation !== this.generation) return;
+      for (const cell of cells) {
+        owners.delete(cell);
+        marks.set(cell, rule);
+      }
+      const text = explain(rule, cells, caps, after.obs, mover);
+      this.captureLog.append(h("li", { class: `rule-${rule}` }, h("strong", {}, RULE_NAMES[rule]), ` — ${text}`));
+      this.message.textContent = `${RULE_NAMES[rule]}! ${text}`;
+      this.show({ ...after, toMove: null }, { owners, marks, placed: caps.cell });
+      await pause(900);
+    }
+    if (!caps.flips.length && !caps.placed_lost) this.captureLog.append(h("li", {}, "No capture."));
+    if (generation !== this.generation) return;
+
+    if (finished && !this.match.isOver && this.match.roundNumber !== roundBefore) {
+      // A drawn round: show it, then deal the sudden-death round.
+      const [b, r] = roundScores;
+      this.message.textContent = `Round ${roundBefore} is a draw, ${b}–${r}: sudden death, round ${this.match.roundNumber}.`;
+      this.result.replaceChildren(h("p", {}, `Round ${roundBefore}: draw ${b}–${r}. Sudden death!`));
+      await pause(1600);
+      if (generation !== this.generation) return;
+      this.startRound();
+      return;
+    }
+    this.snap = using(this.match.game(), snapshot);
+    // The last captures stay marked until the next move.
+    this.marks = { marks, placed: caps.cell };
+    this.show(this.snap, this.marks);
+  }
+
+  finish() {
+    this.busy = false;
+    this.show({ ...this.snap, toMove: null }, this.marks);
+    const { winner, scores, rounds } = this.match.result;
+    const [b, r] = scores;
+    const text = winner === YOU ? `You win ${b}–${r}!` : winner === CPU ? `Red wins ${r}–${b}.` : `Draw ${b}–${r}.`;
+    this.message.textContent = `${text} ${rounds > 1 ? `(after ${rounds} rounds)` : ""}`;
+    this.result.replaceChildren(
+      h("p", { class: `final ${winner ?? "draw"}`, "data-winner": winner ?? "draw", "data-scores": `${b}-${r}` }, text),
+      h("p", {}, `${rounds} round${rounds > 1 ? "s" : ""}, seed ${this.seed}, ${this.rules.preset} rules.`),
+    );
+    this.section.dataset.state = "trade";
+    this.startTrade();
+  }
+
+  /** The trade after the last round: the person picks when the rule lets them choose. */
+  startTrade() {
+    const choice = this.match.tradeChoice();
+    const save = this.match.toJSON();
+    if (choice === "automatic") return this.settle([]);
+    const kind = choice.pick ? "pick" : "swap";
+    const { chooser } = choice[kind];
+    const count = choice.pick ? choice.pick.count : 1;
+    const loser = chooser === YOU ? CPU : YOU;
+    const theirs = save[loser];
+    if (chooser === CPU) return this.settle(computerPicks(kind, count, save[loser], save[chooser]));
+
+    const picked = new Set();
+    const confirm = h("button", { type: "button", class: "primary", disabled: true, onclick: () => this.settle([...picked]) }, "Take");
+    const options = theirs.map((card, i) =>
+      h(
+        "div",
+        { class: "trade-option" },
+        h(
+          "button",
+          {
+            type: "button",
+            class: "ttcard red",
+            "aria-pressed": "false",
+            "aria-label": `Take ${cardLabel(card)}`,
+            onclick: (e) => {
+              if (picked.has(i)) picked.delete(i);
+              else if (kind === "swap" || count === 1) picked.clear(), picked.add(i);
+              else if (picked.size < count) picked.add(i);
+              for (const [j, b] of options.entries()) b.firstChild.setAttribute("aria-pressed", String(picked.has(j)));
+              confirm.disabled = picked.size !== count;
+              e.currentTarget.focus();
+            },
+          },
+          cardFace(card),
+        ),
+        kind === "swap" ? h("div", { class: "gives" }, "for your ", h("div", { class: "ttcard blue small" }, cardFace(save[YOU][i]))) : null,
+      ),
+    );
+    this.trade.replaceChildren(
+      h("h3", {}, "Trade"),
+      h("p", {}, kind === "swap" ? "Take one of Red's cards; you give up your card in the facing position." : `Take ${count} of the cards Red brought.`),
+      h("div", { class: "trade-cards" }, options),
+      confirm,
+    );
+    this.message.textContent += kind === "swap" ? " Pick a card to swap." : ` Pick ${count} card${count > 1 ? "s" : ""} to take.`;
+  }
+
+  settle(picks) {
+    const transfers = this.match.settleTrade(picks);
+    this.section.dataset.state = "over";
+    const taken = (to) => transfers.filter((t) => t.to === to).map((t) => t.card.name).join(", ");
+    const trade = [taken(YOU) && `You take ${taken(YOU)}.`, taken(CPU) && `Red takes ${taken(CPU)}.`].filter(Boolean);
+    this.message.textContent = `${this.result.firstChild.textContent} ${trade.join(" ") || "No card changes hands."}`;
+    this.trade.replaceChildren(
+      h("h3", {}, "Trade"),
+      transfers.length
+        ? h(
+            "ul",
+            { class: "transfers" },
+            transfers.map((t) => h("li", {}, h("div", { class: `ttcard ${t.from} small` }, cardFace(t.card)), ` ${t.to === YOU ? "You take" : "Red takes"} ${t.card.name}`)),
+          )
+        : h("p", {}, "No card changes hands."),
+    );
+  }
+}
+
+/** The computer's trade picks (the engine's opponents play rounds, not trades): the strongest
+ * cards by their ranks' sum, or the swap that gains the most. */
+function computerPicks(kind, count, loserCards, ownCards) {
+  const order = loserCards.map((c, i) => [kind === "swap" ? sum(c) - sum(ownCards[i]) : sum(c), i]).sort((a, b) => b[0] - a[0]);
+  return order.slice(0, count).map(([, i]) => i);
+}
+
+/** One line on what a rule captured, from the printed ranks that face each other. */
+function explain(rule, cells, caps, obs, mover) {
+  const board = obs.board;
+  const placed = board[caps.cell].card;
+  const borderless = obs.rules.borderless;
+  const names = cells.map((c) => board[c].card.name).join(", ");
+  const faces = (cell) => {
+    const side = facing(caps.cell, cell, borderless);
+    return side < 0 ? null : [placed.ranks[side], board[cell].card.ranks[(side + 2) % 4]];
+  };
+  const element = obs.rules.elemental && obs.elements[caps.cell] ? ` (on a ${obs.elements[caps.cell]} cell)` : "";
+  const turned = `turn${cells.length === 1 ? "s" : ""} ${mover === YOU ? "blue" : "red"}`;
+  switch (rule) {
+    case "basic":
+      return cells
+        .map((c) => {
+          const f = faces(c);
+          return f ? `${placed.name}'s ${rank(f[0])} beats ${board[c].card.name}'s ${rank(f[1])}${element}` : `${board[c].card.name} is beaten`;
+        })
+        .join("; ");
+    case "same": {
+      const pairs = caps.same_matches.map((c) => faces(c)).filter(Boolean).map(([a, b]) => `${rank(a)} = ${rank(b)}`);
+      return `${placed.name} matches ${pairs.length ? pairs.join(" and ") : "equal sides"}: ${names} ${turned}`;
+    }
+    case "plus": {
+      const sums = cells.map((c) => faces(c)).filter(Boolean).map(([a, b]) => `${rank(a)}+${rank(b)} = ${a + b}`);
+      return `equal sums (${sums.join(", ")}): ${names} ${turned}`;
+    }
+    case "battle":
+      return cells.includes(caps.cell) && caps.placed_lost
+        ? `${placed.name} ties a side and loses on its ranks' sum (${sum(placed)}): it changes colour`
+        : `${placed.name} ties a side and wins on its ranks' sum (${sum(placed)}): ${names} ${turned}`;
+    default:
+      return `the captured cards take their neighbours in turn: ${names} ${turned}`;
+  }
+}
+
+export function mount(section) {
+  return new TripleTriadView(section);
+}

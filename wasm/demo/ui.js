@@ -1,0 +1,122 @@
+// What the three games' pages share: an element builder, animation pauses, the toolbar (new
+// game, seed, the computer's level) and the message line.
+
+/** `h("button", {class: "x", onclick}, "text", child)`: attributes starting with `on` are
+ * listeners, `false`/`null` attributes and children are left out. */
+export function h(tag, attrs = {}, ...children) {
+  const el = tag.includes(":")
+    ? document.createElementNS("http://www.w3.org/2000/svg", tag.split(":")[1])
+    : document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs ?? {})) {
+    if (value === false || value == null) continue;
+    if (key.startsWith("on")) el.addEventListener(key.slice(2), value);
+    else if (key === "dataset") Object.assign(el.dataset, value);
+    else if (key === "style" && typeof value === "object") {
+      for (const [p, v] of Object.entries(value)) el.style.setProperty(p, v);
+    } else el.setAttribute(key, value === true ? "" : value);
+  }
+  el.append(...children.flat(Infinity).filter((c) => c != null && c !== false));
+  return el;
+}
+
+/** `?fast` in the address shortens every animation and pause to nothing (the browser tests use
+ * it; what is shown and what must be clicked stay the same). */
+export const fast = new URLSearchParams(location.search).has("fast");
+if (fast) document.documentElement.dataset.fast = "";
+
+/** Waits `ms` milliseconds, or only until the next frame in fast mode, so that what was drawn
+ * is painted before the next step either way. */
+export function pause(ms) {
+  return new Promise((resolve) => (fast ? requestAnimationFrame(() => resolve()) : setTimeout(resolve, ms)));
+}
+
+/** A seed a person can read and type. */
+export function randomSeed() {
+  return Math.floor(Math.random() * 1e6);
+}
+
+/**
+ * The toolbar every game has: "New game" (a fresh seed), the seed field (Enter or "Play seed"
+ * replays a seed), the computer's level (the engine's own list, weakest first) and the game's
+ * own controls. `start(seed)` begins a game.
+ */
+export function toolbar({ game, levels, level, extra = [], start }) {
+  const seedInput = h("input", {
+    type: "number",
+    min: 0,
+    step: 1,
+    inputmode: "numeric",
+    "aria-label": "Seed",
+    class: "seed",
+    name: `${game}-seed`,
+  });
+  const levelSelect = h(
+    "select",
+    { "aria-label": "Computer level", name: `${game}-level` },
+    levels.map((l) => h("option", { value: l, selected: l === level }, l)),
+  );
+  const playSeed = () => {
+    const seed = Number(seedInput.value);
+    if (Number.isSafeInteger(seed) && seed >= 0) start(seed);
+    else seedInput.setCustomValidity("a whole number from 0"), seedInput.reportValidity();
+  };
+  seedInput.addEventListener("input", () => seedInput.setCustomValidity(""));
+  seedInput.addEventListener("keydown", (e) => e.key === "Enter" && playSeed());
+  const bar = h(
+    "div",
+    { class: "toolbar" },
+    h("button", { type: "button", class: "primary", onclick: () => start(randomSeed()) }, "New game"),
+    h("label", {}, "Seed ", seedInput),
+    h("button", { type: "button", onclick: playSeed }, "Play seed"),
+    h("label", {}, "Computer ", levelSelect),
+    extra,
+  );
+  return {
+    bar,
+    get level() {
+      return levelSelect.value;
+    },
+    levelSelect,
+    showSeed(seed) {
+      seedInput.value = String(seed);
+    },
+  };
+}
+
+/** The game's message line: read out by screen readers as it changes. */
+export function messageLine() {
+  return h("p", { class: "message", role: "status", "aria-live": "polite" });
+}
+
+/** A message that may name errors: the engine's `ArbiterError`s carry their own words. */
+export function describeError(e) {
+  return e && e.code ? `${e.message} (${e.code})` : String(e?.message ?? e);
+}
+
+/** Runs `fn` with a copy the engine hands out (a round, a clone) and frees it afterwards. */
+export function using(object, fn) {
+  try {
+    return fn(object);
+  } finally {
+    object.free();
+  }
+}
+
+/** What every game's view does as a game starts: a new generation, so that the steps still
+ * pending for the previous game (animations, the computer's turns) see that they are stale and
+ * stop, and the seed remembered and shown. */
+export class GameView {
+  restart(seed) {
+    this.generation = (this.generation ?? 0) + 1;
+    this.seed = seed;
+    this.tools.showSeed(seed);
+  }
+
+  /** Shows the game just set up and lets the computer move while it is its turn. */
+  run() {
+    this.section.dataset.state = "playing";
+    this.busy = false;
+    this.render();
+    this.advance();
+  }
+}

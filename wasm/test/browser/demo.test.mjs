@@ -1,0 +1,226 @@
+// The demo page in a real browser (Debian's chromium, driven by playwright-core): one complete
+// game of each game played by clicking as a person would, what the page shows at the end checked
+// against a replay of the moves it lists (by the package, in Node), no console errors, and a
+// screenshot of each finished game in target/demo-shots/.
+//
+// `?fast` makes the page skip its animation pauses; the steps and clicks stay the same.
+import { after, before, describe, test } from "node:test";
+import assert from "node:assert/strict";
+import { mkdirSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { chromium } from "playwright-core";
+import { Nantong, TripleTriad, TripleTriadMatch, Trax } from "arbiter-engine";
+import { serve } from "../../demo/server.mjs";
+
+const shots = fileURLToPath(new URL("../../../target/demo-shots/", import.meta.url));
+const executablePath = process.env.CHROMIUM ?? "/usr/bin/chromium";
+// As root and with no network: no sandbox, and nothing that would try to reach one.
+const args = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+// Each game below ends within a few dozen clicks; a page that stops answering fails the test.
+const STEP = { timeout: 15_000 };
+
+let server, url, browser;
+
+before(async () => {
+  mkdirSync(shots, { recursive: true });
+  ({ server, url } = await serve(0));
+  browser = await chromium.launch({ executablePath, args });
+});
+
+after(async () => {
+  await browser?.close();
+  server?.close();
+});
+
+/** A page at `hash`, its console errors collected; `size` defaults to a laptop's. */
+async function open(hash, { width = 1280, height = 800, touch = false } = {}) {
+  const context = await browser.newContext({ viewport: { width, height }, hasTouch: touch, isMobile: touch });
+  const page = await context.newPage();
+  const errors = [];
+  page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
+  page.on("pageerror", (e) => errors.push(e.message));
+  await page.goto(`${url}?fast#${hash}`);
+  return { page, errors, context };
+}
+
+/** Types a seed and presses Enter, as a person replaying a seed would. */
+async function playSeed(section, seed) {
+  await section.getByLabel("Seed").fill(String(seed));
+  await section.getByLabel("Seed").press("Enter");
+}
+
+/** Waits until `section` is over or waiting for the person, and says which. */
+async function waitForTurn(page, id, yourTurn) {
+  const handle = await page.waitForFunction(
+    ([id, selector]) => {
+      const s = document.getElementById(id);
+      if (s.dataset.state !== "playing") return s.dataset.state;
+      return s.querySelector(selector) ? "turn" : false;
+    },
+    [id, yourTurn],
+    STEP,
+  );
+  return handle.jsonValue();
+}
+
+/**
+ * Plays a Triple Triad match on the page as blue: a card, then a cell (the first move by drag and
+ * drop with a mouse; taps on a touch screen), then the trade's picks. Returns the moves played.
+ */
+async function playTripleTriad(page, { preset, seed, touch = false }) {
+  const section = page.locator("#triple-triad");
+  const press = (locator) => (touch ? locator.tap() : locator.click());
+  await section.getByLabel("Computer level").selectOption(TripleTriad.levels[0]);
+  await press(section.locator(".rules-panel summary"));
+  await section.getByLabel("Preset").selectOption(preset);
+  await press(section.locator(".rules-panel summary"));
+  await playSeed(section, seed);
+
+  let moves = 0;
+  const yourTurn = ".hand.blue button.ttcard:not([aria-disabled])";
+  while ((await waitForTurn(page, "triple-triad", yourTurn)) === "turn") {
+    const card = section.locator(yourTurn).first();
+    if (moves === 0 && !touch) {
+      await card.dragTo(section.locator(".tt-board .cell:not(.taken)").first());
+    } else {
+      await press(card);
+      await press(section.locator(".tt-board .cell.legal").first());
+    }
+    moves++;
+  }
+  // The trade: pick the cards the rule allows, then confirm.
+  if ((await section.getAttribute("data-state")) === "trade") {
+    const take = section.getByRole("button", { name: "Take", exact: true });
+    for (const option of await section.locator(".trade-cards button.ttcard").all()) {
+      if (await take.isEnabled()) break;
+      await press(option);
+    }
+    await press(take);
+  }
+  await page.waitForFunction(() => document.getElementById("triple-triad").dataset.state === "over", null, STEP);
+  return moves;
+}
+
+describe("demo page", () => {
+  test("Triple Triad: a match by clicks and one drag, sudden death and the trade", async () => {
+    const { page, errors, context } = await open("triple-triad");
+    const section = page.locator("#triple-triad");
+    // The weakest opponent plays fast; seed 1 under ff8 draws round 1 and lets you pick a card.
+    const moves = await playTripleTriad(page, { preset: "ff8", seed: 1 });
+    assert.ok(moves >= 4, "you played a round");
+
+    // What the page shows against the package replaying the moves it lists.
+    const listed = (await section.locator(".move-list li[data-move]").allTextContents()).map((t) => t.match(/\d@\d/)[0]);
+    const final = section.locator(".result .final");
+    const match = TripleTriadMatch.fromPreset("ff8", 1);
+    for (const move of listed) match.play(move);
+    const { winner, scores, rounds } = match.result;
+    assert.equal(await final.getAttribute("data-winner"), winner ?? "draw");
+    assert.equal(await final.getAttribute("data-scores"), scores.join("-"));
+    const text = await final.textContent();
+    assert.match(text, new RegExp(winner === "blue" ? `You win ${scores[0]}–${scores[1]}` : winner ? `Red wins ${scores[1]}–${scores[0]}` : "Draw"));
+    assert.equal(await section.locator(".move-list .round-start").count(), rounds);
+    assert.equal(await section.locator(".tt-board .ttcard").count(), 9, "the last board stays on show");
+    assert.ok(await section.locator(".capture-log li").count(), "the captures are explained");
+
+    await page.screenshot({ path: `${shots}triple-triad.png` });
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  test("Trax: 8x8 by pointing at cells and choosing tiles, one undo, the win shown", async () => {
+    const { page, errors, context } = await open("trax");
+    const section = page.locator("#trax");
+    await section.getByLabel("Variant").selectOption("8x8");
+    await section.getByLabel("Computer level").selectOption(Trax.levels.includes("easy") ? "easy" : Trax.levels[0]);
+    // Seed 30: a game of 18 turns that fills the 8x8 area.
+    await playSeed(section, 30);
+
+    let turns = 0;
+    let undone = false;
+    while ((await waitForTurn(page, "trax", ".trax-board button.target")) === "turn") {
+      if (turns === 3 && !undone) {
+        // Take back your last move (and the computer's answer), then go on.
+        const before = await section.locator(".trax-moves li").count();
+        await section.getByRole("button", { name: "Undo" }).click();
+        await page.waitForFunction((n) => document.querySelectorAll("#trax .trax-moves li").length === n - 2, before, STEP);
+        undone = true;
+        continue;
+      }
+      // Pointing at a cell previews its tiles; clicking it opens them to choose from.
+      const cell = section.locator(".trax-board button.target").first();
+      await cell.hover();
+      assert.ok((await section.locator(".choices.preview button.choice").count()) >= 2, "a cell offers two or three tiles");
+      await cell.click();
+      const choices = section.locator(".choices:not(.preview) button.choice");
+      // Alternate the tiles so that the person's track wanders rather than loops at once.
+      await choices.nth(turns % (await choices.count())).click();
+      turns++;
+      assert.ok(turns < 40, "the game ends");
+    }
+
+    const listed = (await section.locator(".trax-moves li").allTextContents()).map((t) => t.split(" ")[1]);
+    const game = new Trax("8x8");
+    for (const move of listed) game.play(move);
+    assert.ok(game.isOver);
+    const final = section.locator(".result .final");
+    assert.equal(await final.getAttribute("data-winner"), game.outcome);
+    const win = game.win();
+    if (win) {
+      assert.equal(await final.getAttribute("data-by"), [win.by_loop && "loop", win.by_line && "line"].filter(Boolean).join("+"));
+      assert.ok(await section.locator(".tile .glow").count(), "the winning track is lit");
+    }
+    await page.screenshot({ path: `${shots}trax.png` });
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  test("Nantong: a deal by clicking cards and action buttons, the score breakdown shown", async () => {
+    const { page, errors, context } = await open("nantong");
+    const section = page.locator("#nantong");
+    await section.getByLabel("Computer level").selectOption(Nantong.levels.at(-1));
+    // Seed 15: you win on a self-drawn card.
+    const seed = 15;
+    await playSeed(section, seed);
+
+    let actions = 0;
+    const yours = ".actions button, .nt-hand button.playable";
+    while ((await waitForTurn(page, "nantong", yours)) === "turn") {
+      const named = (name) => section.locator(".actions").getByRole("button", { name, exact: true });
+      if (await named("Win (hu)").count()) await named("Win (hu)").click();
+      else if (await named("Pong").count()) await named("Pong").click();
+      else if (await section.locator(".nt-hand button.playable").count()) await section.locator(".nt-hand button.playable").last().click();
+      else await section.locator(".actions button").first().click();
+      actions++;
+      assert.ok(actions < 80, "the deal ends");
+    }
+
+    // The deal record the page shows, replayed from the seed by the package.
+    const record = JSON.parse(await section.locator(".record pre").textContent());
+    const deal = new Nantong(seed);
+    assert.deepEqual(deal.toJSON().deck, record.deck);
+    for (const { seat, action } of record.actions) deal.act(seat, action);
+    assert.ok(deal.isOver);
+    const { totals, settlement } = deal.score();
+    assert.deepEqual((await section.locator("[data-total]").allTextContents()).map(Number), totals);
+    assert.deepEqual((await section.locator("[data-settlement]").allTextContents()).map(Number), settlement);
+    assert.equal(await section.locator(".nt-end .final").getAttribute("data-winner"), deal.win() ? String(deal.win().seat) : "none");
+
+    await page.screenshot({ path: `${shots}nantong.png`, fullPage: true });
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  test("phone size: Triple Triad by taps at 390x844", async () => {
+    const { page, errors, context } = await open("triple-triad", { width: 390, height: 844, touch: true });
+    // Hidden hands (mush); seed 27 lets you take three cards.
+    await playTripleTriad(page, { preset: "mush", seed: 27, touch: true });
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(width <= 390, `no sideways scrolling (${width}px wide)`);
+    // The finished board and the result line, as a person scrolling back up sees them.
+    await page.evaluate(() => scrollTo(0, document.querySelector("#triple-triad .side.red").getBoundingClientRect().top + scrollY - 8));
+    await page.screenshot({ path: `${shots}phone.png` });
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+});
