@@ -1,6 +1,6 @@
 //! Placement resolution: the seven steps of the rules file, on bit masks.
 
-use super::board::{bits, EDGE, FULL};
+use super::board::bits;
 use super::state::{Player, Position, Table};
 
 /// What one placement did, step by step, as cell masks (bit `c` = cell `c`) on the board after the
@@ -173,78 +173,68 @@ fn resolve_full(t: &Table, pos: &mut Position, card: u8, placed_on: u8, mover: P
     let cell = out.cell as usize;
     let r = &t.rules;
     let nb = &t.nb[cell];
-    let printed = &t.printed[card as usize];
     let theirs = pos.occupied & if mover == Player::Blue { !pos.blue } else { pos.blue };
-    // Per side: the neighbour's cell bit (0 at an edge), whether a card is there, its printed
-    // facing value.
-    let nbit: [u16; 4] = core::array::from_fn(|s| (1u16 << nb[s]) & FULL);
-    let present: [bool; 4] = core::array::from_fn(|s| pos.occupied & nbit[s] != 0);
-    let face: [u8; 4] = core::array::from_fn(|s| t.printed[pos.card(nb[s]) as usize][(s + 2) & 3]);
+    // Steps 3-6 work on the four sides at once: a byte per side in a u32 (byte `s` = side `s`),
+    // a bit per side in a 4-bit mask. An edge is cell 9: never occupied, so never present.
+    let ids: [u8; 4] = core::array::from_fn(|s| pos.card(nb[s]));
+    let mut present = 0u32;
+    let mut their_sides = 0u8;
+    let mut face = 0u32;
+    for s in 0..4 {
+        let n = nb[s];
+        present |= ((pos.occupied >> n) & 1) as u32 * (0xFF << (8 * s));
+        their_sides |= (((theirs >> n) & 1) as u8) << s;
+        face |= t.facing[ids[s] as usize] & (0xFF << (8 * s));
+    }
+    let mine = t.packed[card as usize];
+    let to_cells = &t.side_cells[cell];
 
     // Step 3: Same.
+    let mut same = 0u8;
     if r.same {
-        let mut matches = 0u8;
-        let mut mask = 0u16;
-        for side in 0..4 {
-            if present[side] && face[side] == printed[side] {
-                matches += 1;
-                mask |= nbit[side];
-            } else if nb[side] == EDGE && r.same_wall && printed[side] == 10 {
-                matches += 1;
-            }
-        }
-        out.same_matches = mask;
-        if matches >= r.same_min_matches {
-            out.same = mask & theirs;
+        let matches = byte_flags(zero_bytes(mine ^ face) & present);
+        out.same_matches = to_cells[matches as usize];
+        if matches.count_ones() as u8 + t.wall_same[card as usize][cell] >= r.same_min_matches {
+            same = matches & their_sides;
         }
     }
 
-    // Step 4: Plus.
+    // Step 4: Plus. A side without a sum shows a value of its own that no sum can equal.
+    let mut plus = 0u8;
     if r.plus {
-        let sums: [u8; 4] = core::array::from_fn(|side| {
-            if present[side] {
-                printed[side] + face[side]
-            } else if nb[side] == EDGE && r.plus_wall {
-                printed[side] + 10
-            } else {
-                0 // no sum on that side
-            }
-        });
-        for side in 0..4 {
-            let twice = (0..4).any(|o| o != side && sums[o] == sums[side]);
-            if present[side] && twice {
-                out.plus |= nbit[side];
-            }
-        }
-        out.plus &= theirs;
+        let sums = (mine.wrapping_add(face) & present) | (t.no_sum[card as usize][cell] & !present);
+        let next = zero_bytes(sums ^ sums.rotate_left(8));
+        let twice = next | next.rotate_right(8) | zero_bytes(sums ^ sums.rotate_left(16));
+        plus = byte_flags(twice) & their_sides;
     }
 
     // Step 5: Basic, on effective values.
-    let special = out.same | out.plus;
+    let special = same | plus;
     let beats = &t.beats[card as usize][cell];
-    for side in 0..4 {
-        let n = nb[side];
-        out.basic |= (beats[side] >> pos.card(n) & (theirs & !special) >> n & 1) << n;
+    let mut basic = 0u8;
+    for s in 0..4 {
+        basic |= (((beats[s] >> ids[s]) & 1) as u8) << s;
     }
+    basic &= their_sides & !special;
 
     // Step 6: Battle, on printed values and rank sums.
+    let mut battle = 0u8;
     if r.battle {
-        let taken = special | out.basic;
-        for &(side, n) in t.adjacent[cell].iter() {
-            let bit = 1u16 << n;
-            if theirs & bit != 0 && taken & bit == 0 {
-                let other = pos.card(n) as usize;
-                if printed[side as usize] == t.printed[other][(side as usize + 2) & 3] {
-                    let (mine, its) = (t.sum[card as usize], t.sum[other]);
-                    if mine > its {
-                        out.battle |= bit;
-                    } else if its > mine {
-                        out.placed_lost = true;
-                    }
-                }
+        let equal = byte_flags(zero_bytes(mine ^ face)) & their_sides & !(special | basic);
+        for s in (0..4).filter(|s| equal >> s & 1 != 0) {
+            let (mine, its) = (t.sum[card as usize], t.sum[ids[s] as usize]);
+            if mine > its {
+                battle |= 1 << s;
+            } else if its > mine {
+                out.placed_lost = true;
             }
         }
     }
+    out.same = to_cells[same as usize];
+    out.plus = to_cells[plus as usize];
+    out.basic = to_cells[basic as usize];
+    out.battle = to_cells[battle as usize];
+    let special = out.same | out.plus;
 
     // Steps 3-6 were decided on one board; now apply them together.
     set_owner(pos, special | out.basic | out.battle, mover);
@@ -273,6 +263,20 @@ fn resolve_full(t: &Table, pos: &mut Position, card: u8, placed_on: u8, mover: P
         }
     }
     out
+}
+
+/// 0x80 in each byte of `v` that is zero. Each byte loses its top bit before the add, so no carry
+/// crosses into the next byte.
+#[inline(always)]
+fn zero_bytes(v: u32) -> u32 {
+    !(((v & 0x7F7F_7F7F) + 0x7F7F_7F7F) | v) & 0x8080_8080
+}
+
+/// The top bits of the four bytes of `v` as a 4-bit mask (bit `s` from byte `s`): the multiply
+/// moves bit `8s` to bit `24 + s`, and no two partial products meet.
+#[inline(always)]
+fn byte_flags(v: u32) -> u8 {
+    (((v >> 7) & 0x0101_0101).wrapping_mul(0x0102_0408) >> 24) as u8
 }
 
 /// Rotates a line of three cells one step away from the wall: `line[0]` moves to `line[1]`,

@@ -208,13 +208,24 @@ pub(crate) struct Table {
     pub elements: [Option<Element>; 9],
     pub walls: Vec<Wall>,
     pub wall_at: [Option<Wall>; 9],
-    pub printed: [[u8; 4]; 10],
     /// Effective ranks of card `id` on cell `c`: `eff[id][c]`.
     pub eff: [[[u8; 4]; 9]; 10],
     /// `beats[id][c][side]`: the ids of the cards that card `id` on cell `c` takes by the basic
     /// rule from its `side` neighbour, as a mask; a lookup that does not wait for the neighbour's id.
     pub beats: [[[u16; 4]; 9]; 10],
     pub sum: [u16; 10],
+    /// Card `id`'s printed ranks, a byte per side (byte `s` = side `s`).
+    pub packed: [u32; 10],
+    /// What card `id` shows to a neighbour: byte `s` is the rank facing a card whose side `s`
+    /// touches it (the opposite side's).
+    pub facing: [u32; 10],
+    /// `no_sum[id][c]`: the Plus sums of card `id` on cell `c` on sides without a card: printed
+    /// + 10 at an edge under Plus Wall, else `0x40 + side`, which no sum equals.
+    pub no_sum: [[u32; 9]; 10],
+    /// `wall_same[id][c]`: edges that count as Same matches for card `id` on cell `c`.
+    pub wall_same: [[u8; 9]; 10],
+    /// `side_cells[c][sides]`: the cells that the sides in a 4-bit mask of cell `c` face.
+    pub side_cells: [[u16; 16]; 9],
     /// `twins[id]`: the lower ids holding an identical card in the same hand (they play alike).
     pub twins: [u16; 10],
     pub nb: [[u8; 4]; 9],
@@ -268,6 +279,35 @@ impl Table {
                 .filter(|&o| cards[o] == cards[id] && (o < 5) == (id < 5))
                 .fold(0u16, |m, o| m | 1 << o)
         });
+        let pack = |r: [u8; 4]| u32::from_le_bytes(r);
+        let packed = printed.map(pack);
+        let facing = printed.map(|r| pack([r[2], r[3], r[0], r[1]]));
+        let edge = |c: usize, s: usize| nb[c][s] == EDGE;
+        let no_sum = core::array::from_fn(|id: usize| {
+            core::array::from_fn(|c| {
+                pack(core::array::from_fn(|s| {
+                    if edge(c, s) && rules.plus_wall {
+                        printed[id][s] + 10
+                    } else {
+                        0x40 + s as u8
+                    }
+                }))
+            })
+        });
+        let wall_same = core::array::from_fn(|id: usize| {
+            core::array::from_fn(|c| {
+                (0..4)
+                    .filter(|&s| edge(c, s) && rules.same_wall && printed[id][s] == 10)
+                    .count() as u8
+            })
+        });
+        let side_cells = core::array::from_fn(|c| {
+            core::array::from_fn(|sides: usize| {
+                (0..4)
+                    .filter(|&s| sides >> s & 1 != 0 && !edge(c, s))
+                    .fold(0u16, |m, s| m | 1 << nb[c][s])
+            })
+        });
         let basic_only = walls.is_empty() && !rules.same && !rules.plus && !rules.battle && !rules.combo;
         Table {
             rules,
@@ -275,10 +315,14 @@ impl Table {
             elements,
             walls,
             wall_at,
-            printed,
             eff,
             beats,
             sum,
+            packed,
+            facing,
+            no_sum,
+            wall_same,
+            side_cells,
             twins,
             nb,
             adjacent,
