@@ -1,6 +1,6 @@
 //! Placement resolution: the seven steps of the rules file, on bit masks.
 
-use super::board::bits;
+use super::board::{bits, FULL};
 use super::state::{Player, Position, Table};
 
 /// What one placement did, step by step, as cell masks (bit `c` = cell `c`) on the board after the
@@ -155,7 +155,7 @@ pub(crate) fn place_basic(t: &Table, mut pos: Position, card: u8, cell: u8) -> P
     pos
 }
 
-#[inline(never)]
+#[inline(always)]
 fn resolve_full(t: &Table, pos: &mut Position, card: u8, placed_on: u8, mover: Player) -> Captures {
     let mut out = Captures {
         placed_on,
@@ -172,20 +172,13 @@ fn resolve_full(t: &Table, pos: &mut Position, card: u8, placed_on: u8, mover: P
     }
     let cell = out.cell as usize;
     let r = &t.rules;
-    let nb = &t.nb[cell];
-    let theirs = pos.occupied & if mover == Player::Blue { !pos.blue } else { pos.blue };
+    let theirs = pos.occupied & (pos.blue ^ if mover == Player::Blue { FULL } else { 0 });
     // Steps 3-6 work on the four sides at once: a byte per side in a u32 (byte `s` = side `s`),
-    // a bit per side in a 4-bit mask. An edge is cell 9: never occupied, so never present.
-    let ids: [u8; 4] = core::array::from_fn(|s| pos.card(nb[s]));
-    let mut present = 0u32;
-    let mut their_sides = 0u8;
-    let mut face = 0u32;
-    for s in 0..4 {
-        let n = nb[s];
-        present |= ((pos.occupied >> n) & 1) as u32 * (0xFF << (8 * s));
-        their_sides |= (((theirs >> n) & 1) as u8) << s;
-        face |= t.facing[ids[s] as usize] & (0xFF << (8 * s));
-    }
+    // a bit per side in a 4-bit mask. An edge reads as cell 9: never occupied, card id 0.
+    let ids: [u8; 4] = core::array::from_fn(|s| ((pos.cells >> t.nb_shift[cell][s]) & 0xF) as u8);
+    let present = SPREAD[t.sides_of[cell][pos.occupied as usize] as usize];
+    let their_sides = t.sides_of[cell][theirs as usize];
+    let face = (0..4).fold(0, |f, s| f | t.facing_side[ids[s] as usize][s]);
     let mine = t.packed[card as usize];
     let to_cells = &t.side_cells[cell];
 
@@ -265,6 +258,23 @@ fn resolve_full(t: &Table, pos: &mut Position, card: u8, placed_on: u8, mover: P
     out
 }
 
+/// `SPREAD[sides]`: 0xFF in the byte of each side in a 4-bit mask.
+const SPREAD: [u32; 16] = {
+    let mut t = [0u32; 16];
+    let mut m = 0;
+    while m < 16 {
+        let mut s = 0;
+        while s < 4 {
+            if m >> s & 1 != 0 {
+                t[m] |= 0xFF << (8 * s);
+            }
+            s += 1;
+        }
+        m += 1;
+    }
+    t
+};
+
 /// 0x80 in each byte of `v` that is zero. Each byte loses its top bit before the add, so no carry
 /// crosses into the next byte.
 #[inline(always)]
@@ -338,12 +348,12 @@ mod tests {
         let facing = |s: usize| ranks(pos.card(t.nb[cell][s]))[(s + 2) & 3];
         if r.same {
             let mut count = 0;
-            for s in 0..4 {
+            for (s, &rank) in mine.iter().enumerate() {
                 let n = t.nb[cell][s];
-                if occupied(n) && facing(s) == mine[s] {
+                if occupied(n) && facing(s) == rank {
                     count += 1;
                     out.same_matches |= 1 << n;
-                } else if n == EDGE && r.same_wall && mine[s] == 10 {
+                } else if n == EDGE && r.same_wall && rank == 10 {
                     count += 1;
                 }
             }

@@ -216,9 +216,9 @@ pub(crate) struct Table {
     pub sum: [u16; 10],
     /// Card `id`'s printed ranks, a byte per side (byte `s` = side `s`).
     pub packed: [u32; 10],
-    /// What card `id` shows to a neighbour: byte `s` is the rank facing a card whose side `s`
-    /// touches it (the opposite side's).
-    pub facing: [u32; 10],
+    /// What card `id` shows to a neighbour whose side `s` touches it (the opposite side's rank),
+    /// in byte `s` of `facing_side[id][s]`, the other bytes 0.
+    pub facing_side: [[u32; 4]; 10],
     /// `no_sum[id][c]`: the Plus sums of card `id` on cell `c` on sides without a card: printed
     /// + 10 at an edge under Plus Wall, else `0x40 + side`, which no sum equals.
     pub no_sum: [[u32; 9]; 10],
@@ -229,6 +229,10 @@ pub(crate) struct Table {
     /// `twins[id]`: the lower ids holding an identical card in the same hand (they play alike).
     pub twins: [u16; 10],
     pub nb: [[u8; 4]; 9],
+    /// `4 * nb`: where the neighbour's card id sits in `Position::cells`.
+    pub nb_shift: [[u8; 4]; 9],
+    /// `sides_of[c][cells]`: the sides of cell `c` that face a cell of the mask `cells`.
+    pub sides_of: [[u8; 512]; 9],
     /// `(side, neighbour)` for each side of a cell that faces a cell.
     pub adjacent: [ArrayVec<(u8, u8), 4>; 9],
     /// No walls, Same, Plus, Battle or Combo: the fast path applies.
@@ -281,7 +285,10 @@ impl Table {
         });
         let pack = |r: [u8; 4]| u32::from_le_bytes(r);
         let packed = printed.map(pack);
-        let facing = printed.map(|r| pack([r[2], r[3], r[0], r[1]]));
+        let facing_side = printed.map(|r| {
+            let facing = pack([r[2], r[3], r[0], r[1]]);
+            core::array::from_fn(|s| facing & 0xFF << (8 * s))
+        });
         let edge = |c: usize, s: usize| nb[c][s] == EDGE;
         let no_sum = core::array::from_fn(|id: usize| {
             core::array::from_fn(|c| {
@@ -319,12 +326,20 @@ impl Table {
             beats,
             sum,
             packed,
-            facing,
+            facing_side,
             no_sum,
             wall_same,
             side_cells,
             twins,
             nb,
+            nb_shift: nb.map(|sides| sides.map(|n| 4 * n)),
+            sides_of: core::array::from_fn(|c| {
+                core::array::from_fn(|cells| {
+                    (0..4)
+                        .filter(|&s| cells >> nb[c][s] & 1 != 0)
+                        .fold(0, |m, s| m | 1 << s)
+                })
+            }),
             adjacent,
             basic_only,
         }
