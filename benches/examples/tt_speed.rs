@@ -1,8 +1,9 @@
 //! Side-by-side speed figures for Triple Triad, in one process:
 //! `cargo run --release -p arbiter-benches --example tt_speed -- perft 9` (full opening tree, basic
-//! rules) and `... -- solve 20` (median exact solve of 20 seeded FF8 hand pairs, Same+Plus+Combo).
+//! rules), `... -- perft-captures 9` (the same under Same+Plus+Combo+Elemental, elements on some
+//! cells) and `... -- solve 20` (median exact solve of 20 seeded FF8 hand pairs, Same+Plus+Combo).
 
-use arbiter_benches::{report_perft, tt_solve_position};
+use arbiter_benches::{report_perft, tt_capture_position, tt_solve_position};
 use arbiter_core::tripletriad::{Setup, Solver, TripleTriad};
 use std::time::Instant;
 
@@ -14,6 +15,11 @@ fn main() {
             let depth = if n == 0 { 9 } else { n as u32 };
             let g = TripleTriad::new(&Setup::random_ff8(1)).unwrap();
             report_perft(&format!("perft {depth}"), || g.perft(depth));
+        }
+        Some("perft-captures") => {
+            let depth = if n == 0 { 9 } else { n as u32 };
+            let g = tt_capture_position();
+            report_perft(&format!("perft {depth} with captures"), || g.perft(depth));
         }
         Some("solve") => {
             let pairs = if n == 0 { 20 } else { n };
@@ -41,6 +47,6 @@ fn main() {
             };
             println!("median {median:.2} ms over {pairs} hand pairs");
         }
-        _ => eprintln!("usage: tt_speed perft [DEPTH] | solve [PAIRS]"),
+        _ => eprintln!("usage: tt_speed perft [DEPTH] | perft-captures [DEPTH] | solve [PAIRS]"),
     }
 }

@@ -107,7 +107,6 @@ fn set_owner(pos: &mut Position, mask: u16, owner: Player) {
 
 /// Places card `card` (an id of the table) for the player to move on empty cell `cell`, resolves
 /// every capture, removes the card from the hand and passes the turn.
-#[inline]
 pub(crate) fn place(t: &Table, pos: &mut Position, card: u8, cell: u8) -> Captures {
     if t.basic_only {
         let before = *pos;
@@ -119,13 +118,38 @@ pub(crate) fn place(t: &Table, pos: &mut Position, card: u8, cell: u8) -> Captur
             ..Captures::default()
         };
     }
+    let mover = put(pos, card, cell);
+    resolve_full(t, pos, card, cell, mover)
+}
+
+/// [`place`] without the explanation, by value: the searches' path. Without walls no card
+/// moves, and steps 3-7 are resolved inline.
+#[inline(always)]
+pub(crate) fn child(t: &Table, mut pos: Position, card: u8, cell: u8) -> Position {
+    if t.basic_only {
+        return place_basic(t, pos, card, cell);
+    }
+    if !t.walls.is_empty() {
+        place(t, &mut pos, card, cell);
+        return pos;
+    }
+    let mover = put(&mut pos, card, cell);
+    let d = decide(t, &pos, card, cell as usize, mover);
+    let to_cells = &t.side_cells[cell as usize];
+    apply(t, &mut pos, &d, to_cells, cell, mover);
+    pos
+}
+
+/// Step 1: the card leaves the hand for the cell, in the mover's colour; the turn passes.
+#[inline(always)]
+fn put(pos: &mut Position, card: u8, cell: u8) -> Player {
     let mover = pos.to_move;
     pos.hands &= !(1 << card);
     pos.to_move = mover.other();
     pos.set_card(cell, card);
     pos.occupied |= 1 << cell;
     set_owner(pos, 1 << cell, mover);
-    resolve_full(t, pos, card, cell, mover)
+    mover
 }
 
 /// [`place`] under plain rules (no walls, Same, Plus, Battle or Combo), by value so that the
@@ -155,7 +179,117 @@ pub(crate) fn place_basic(t: &Table, mut pos: Position, card: u8, cell: u8) -> P
     pos
 }
 
+/// Steps 3-6 for card `card` on `cell`, decided on one board, as masks of the card's sides
+/// (bit `s` = side `s`).
+#[derive(Clone, Copy)]
+struct Sides {
+    /// Sides whose neighbour matched for Same (own cards included).
+    matches: u8,
+    same: u8,
+    plus: u8,
+    basic: u8,
+    battle: u8,
+    placed_lost: bool,
+}
+
+/// Steps 3-6 work on the four sides at once: a byte per side in a u32 (byte `s` = side `s`), a
+/// bit per side in a 4-bit mask. An edge reads as cell 9: never occupied, card id 0.
 #[inline(always)]
+fn decide(t: &Table, pos: &Position, card: u8, cell: usize, mover: Player) -> Sides {
+    let r = &t.rules;
+    let card = (card & 0xF) as usize;
+    let theirs = pos.occupied & (pos.blue ^ if mover == Player::Blue { FULL } else { 0 });
+    let sides_of = &t.sides_of[cell];
+    let present = SPREAD[sides_of[(pos.occupied & FULL) as usize] as usize & 0xF];
+    let their_sides = sides_of[(theirs & FULL) as usize];
+    let shift = &t.nb_shift[cell];
+    let ids: [usize; 4] = core::array::from_fn(|s| ((pos.cells >> (shift[s] & 63)) & 0xF) as usize);
+    let face = (0..4).fold(0, |f, s| f | t.facing_side[ids[s]][s]);
+    let mine = t.packed[card];
+    let mut d = Sides {
+        matches: 0,
+        same: 0,
+        plus: 0,
+        basic: 0,
+        battle: 0,
+        placed_lost: false,
+    };
+
+    // Step 3: Same.
+    if r.same {
+        d.matches = byte_flags(zero_bytes(mine ^ face) & present);
+        if d.matches.count_ones() as u8 + t.wall_same[card][cell] >= r.same_min_matches {
+            d.same = d.matches & their_sides;
+        }
+    }
+
+    // Step 4: Plus. A side without a sum shows a value of its own that no sum can equal.
+    if r.plus {
+        let sums = (mine.wrapping_add(face) & present) | (t.no_sum[card][cell] & !present);
+        let next = zero_bytes(sums ^ sums.rotate_left(8));
+        let twice = next | next.rotate_right(8) | zero_bytes(sums ^ sums.rotate_left(16));
+        d.plus = byte_flags(twice) & their_sides;
+    }
+
+    // Step 5: Basic, on effective values.
+    let special = d.same | d.plus;
+    let beats = &t.beats[card][cell];
+    let basic = (0..4).fold(0u8, |m, s| m | ((((beats[s] >> ids[s]) & 1) as u8) << s));
+    d.basic = basic & their_sides & !special;
+
+    // Step 6: Battle, on printed values and rank sums.
+    if r.battle {
+        let equal = byte_flags(zero_bytes(mine ^ face)) & their_sides & !(special | d.basic);
+        for s in (0..4).filter(|s| equal >> s & 1 != 0) {
+            let (mine, its) = (t.sum[card], t.sum[ids[s]]);
+            if mine > its {
+                d.battle |= 1 << s;
+            } else if its > mine {
+                d.placed_lost = true;
+            }
+        }
+    }
+    d
+}
+
+/// Applies steps 3-6 together, then step 7; returns the cells Combo took.
+#[inline(always)]
+fn apply(t: &Table, pos: &mut Position, d: &Sides, to_cells: &[u16; 16], cell: u8, mover: Player) -> u16 {
+    let special = to_cells[(d.same | d.plus) as usize & 0xF];
+    set_owner(
+        pos,
+        to_cells[(d.same | d.plus | d.basic | d.battle) as usize & 0xF],
+        mover,
+    );
+    if d.placed_lost {
+        set_owner(pos, 1 << cell, mover.other());
+    }
+    let r = &t.rules;
+    let mut frontier = 0;
+    if r.combo {
+        frontier = special;
+        if r.combo_from_basic {
+            frontier |= to_cells[d.basic as usize & 0xF];
+        }
+    }
+    let mut taken = 0;
+    while frontier != 0 {
+        let theirs = pos.occupied & (pos.blue ^ if mover == Player::Blue { FULL } else { 0 });
+        let mut next = 0u16;
+        for c in bits(frontier) {
+            let beats = &t.beats[pos.card(c) as usize][c as usize];
+            for (side, &n) in t.nb[c as usize].iter().enumerate() {
+                next |= (beats[side] >> pos.card(n) & theirs >> n & 1) << n;
+            }
+        }
+        set_owner(pos, next, mover);
+        taken |= next;
+        frontier = next;
+    }
+    taken
+}
+
+#[inline(never)]
 fn resolve_full(t: &Table, pos: &mut Position, card: u8, placed_on: u8, mover: Player) -> Captures {
     let mut out = Captures {
         placed_on,
@@ -170,91 +304,17 @@ fn resolve_full(t: &Table, pos: &mut Position, card: u8, placed_on: u8, mover: P
             out.cell = wall.line()[1];
         }
     }
-    let cell = out.cell as usize;
-    let r = &t.rules;
-    let theirs = pos.occupied & (pos.blue ^ if mover == Player::Blue { FULL } else { 0 });
-    // Steps 3-6 work on the four sides at once: a byte per side in a u32 (byte `s` = side `s`),
-    // a bit per side in a 4-bit mask. An edge reads as cell 9: never occupied, card id 0.
-    let ids: [u8; 4] = core::array::from_fn(|s| ((pos.cells >> t.nb_shift[cell][s]) & 0xF) as u8);
-    let present = SPREAD[t.sides_of[cell][pos.occupied as usize] as usize];
-    let their_sides = t.sides_of[cell][theirs as usize];
-    let face = (0..4).fold(0, |f, s| f | t.facing_side[ids[s] as usize][s]);
-    let mine = t.packed[card as usize];
-    let to_cells = &t.side_cells[cell];
-
-    // Step 3: Same.
-    let mut same = 0u8;
-    if r.same {
-        let matches = byte_flags(zero_bytes(mine ^ face) & present);
-        out.same_matches = to_cells[matches as usize];
-        if matches.count_ones() as u8 + t.wall_same[card as usize][cell] >= r.same_min_matches {
-            same = matches & their_sides;
-        }
+    let d = decide(t, pos, card, out.cell as usize, mover);
+    let to_cells = &t.side_cells[out.cell as usize];
+    if t.rules.same {
+        out.same_matches = to_cells[d.matches as usize];
     }
-
-    // Step 4: Plus. A side without a sum shows a value of its own that no sum can equal.
-    let mut plus = 0u8;
-    if r.plus {
-        let sums = (mine.wrapping_add(face) & present) | (t.no_sum[card as usize][cell] & !present);
-        let next = zero_bytes(sums ^ sums.rotate_left(8));
-        let twice = next | next.rotate_right(8) | zero_bytes(sums ^ sums.rotate_left(16));
-        plus = byte_flags(twice) & their_sides;
-    }
-
-    // Step 5: Basic, on effective values.
-    let special = same | plus;
-    let beats = &t.beats[card as usize][cell];
-    let mut basic = 0u8;
-    for s in 0..4 {
-        basic |= (((beats[s] >> ids[s]) & 1) as u8) << s;
-    }
-    basic &= their_sides & !special;
-
-    // Step 6: Battle, on printed values and rank sums.
-    let mut battle = 0u8;
-    if r.battle {
-        let equal = byte_flags(zero_bytes(mine ^ face)) & their_sides & !(special | basic);
-        for s in (0..4).filter(|s| equal >> s & 1 != 0) {
-            let (mine, its) = (t.sum[card as usize], t.sum[ids[s] as usize]);
-            if mine > its {
-                battle |= 1 << s;
-            } else if its > mine {
-                out.placed_lost = true;
-            }
-        }
-    }
-    out.same = to_cells[same as usize];
-    out.plus = to_cells[plus as usize];
-    out.basic = to_cells[basic as usize];
-    out.battle = to_cells[battle as usize];
-    let special = out.same | out.plus;
-
-    // Steps 3-6 were decided on one board; now apply them together.
-    set_owner(pos, special | out.basic | out.battle, mover);
-    if out.placed_lost {
-        set_owner(pos, 1 << cell, mover.other());
-    }
-
-    // Step 7: Combo.
-    if r.combo {
-        let mut frontier = special;
-        if r.combo_from_basic {
-            frontier |= out.basic;
-        }
-        while frontier != 0 {
-            let mut next = 0u16;
-            for c in bits(frontier) {
-                let theirs = pos.occupied & if mover == Player::Blue { !pos.blue } else { pos.blue };
-                let beats = &t.beats[pos.card(c) as usize][c as usize];
-                for (side, &n) in t.nb[c as usize].iter().enumerate() {
-                    next |= (beats[side] >> pos.card(n) & theirs >> n & 1) << n;
-                }
-            }
-            set_owner(pos, next, mover);
-            out.combo |= next;
-            frontier = next;
-        }
-    }
+    out.same = to_cells[d.same as usize];
+    out.plus = to_cells[d.plus as usize];
+    out.basic = to_cells[d.basic as usize];
+    out.battle = to_cells[d.battle as usize];
+    out.placed_lost = d.placed_lost;
+    out.combo = apply(t, pos, &d, to_cells, out.cell, mover);
     out
 }
 

@@ -4,7 +4,7 @@ use alloc::vec::Vec;
 use arrayvec::ArrayVec;
 
 use super::board::{bits, FULL};
-use super::resolve::place;
+use super::resolve::child;
 use super::state::{Move, Position, Table, TripleTriad};
 
 /// The result of [`solve`].
@@ -180,8 +180,7 @@ impl Solver {
                 continue;
             }
             for cell in bits(empty) {
-                let mut next = *pos;
-                place(t, &mut next, card, cell);
+                let next = child(t, *pos, card, cell);
                 let order = if hint == Some((card, cell)) {
                     u32::MAX
                 } else {
@@ -240,8 +239,7 @@ fn best_child(
     let mut best = (-128i8, None);
     for card in bits(pos.hand(pos.to_move)) {
         for cell in bits(empty) {
-            let mut next = *pos;
-            place(t, &mut next, card, cell);
+            let next = child(t, *pos, card, cell);
             let v = value(&next, best.0);
             if v > best.0 {
                 best = (v, Some((card, cell)));
@@ -261,11 +259,9 @@ fn last_plies(t: &Table, pos: &Position, beta: i8) -> (i8, Option<(u8, u8)>) {
             return -final_value(next);
         }
         // One cell and one card left: the reply is forced.
-        let mut after = *next;
-        let reply = after.hand(after.to_move).trailing_zeros() as u8;
-        let last = (!after.occupied & FULL).trailing_zeros() as u8;
-        place(t, &mut after, reply, last);
-        final_value(&after)
+        let reply = next.hand(next.to_move).trailing_zeros() as u8;
+        let last = (!next.occupied & FULL).trailing_zeros() as u8;
+        final_value(&child(t, *next, reply, last))
     })
 }
 
@@ -288,8 +284,7 @@ fn by_history(
     moves.sort_unstable_by_key(|m| core::cmp::Reverse(tie_break(m.0, m.1, m.2)));
     let mut best = (-128i8, None);
     for (_, card, cell) in moves {
-        let mut next = *pos;
-        place(t, &mut next, card, cell);
+        let next = child(t, *pos, card, cell);
         let v = value(&next, best.0, history);
         if v > best.0 {
             best = (v, Some((card, cell)));

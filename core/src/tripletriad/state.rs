@@ -9,7 +9,7 @@ use core::str::FromStr;
 
 use super::board::{bits, EDGE, FULL, NEIGHBOURS};
 use super::card::{Card, Element};
-use super::resolve::{place, place_basic, Captures};
+use super::resolve::{child, place, place_basic, Captures};
 use super::rules::{Rules, Wall};
 use super::setup::{Placed, Setup, SetupError};
 use crate::game::{Game, Outcome};
@@ -212,18 +212,18 @@ pub(crate) struct Table {
     pub eff: [[[u8; 4]; 9]; 10],
     /// `beats[id][c][side]`: the ids of the cards that card `id` on cell `c` takes by the basic
     /// rule from its `side` neighbour, as a mask; a lookup that does not wait for the neighbour's id.
-    pub beats: [[[u16; 4]; 9]; 10],
-    pub sum: [u16; 10],
+    pub beats: [[[u16; 4]; 9]; 16],
+    pub sum: [u16; 16],
     /// Card `id`'s printed ranks, a byte per side (byte `s` = side `s`).
-    pub packed: [u32; 10],
+    pub packed: [u32; 16],
     /// What card `id` shows to a neighbour whose side `s` touches it (the opposite side's rank),
     /// in byte `s` of `facing_side[id][s]`, the other bytes 0.
-    pub facing_side: [[u32; 4]; 10],
+    pub facing_side: [[u32; 4]; 16],
     /// `no_sum[id][c]`: the Plus sums of card `id` on cell `c` on sides without a card: printed
     /// + 10 at an edge under Plus Wall, else `0x40 + side`, which no sum equals.
-    pub no_sum: [[u32; 9]; 10],
+    pub no_sum: [[u32; 9]; 16],
     /// `wall_same[id][c]`: edges that count as Same matches for card `id` on cell `c`.
-    pub wall_same: [[u8; 9]; 10],
+    pub wall_same: [[u8; 9]; 16],
     /// `side_cells[c][sides]`: the cells that the sides in a 4-bit mask of cell `c` face.
     pub side_cells: [[u16; 16]; 9],
     /// `twins[id]`: the lower ids holding an identical card in the same hand (they play alike).
@@ -244,9 +244,11 @@ impl Table {
         // `"none"` and `null` are the same plain cell: keep one spelling.
         let elements = elements.map(|e| e.filter(|&e| e != Element::None));
         let nb = NEIGHBOURS[rules.borderless as usize];
-        let mut printed = [[0u8; 4]; 10];
+        // Tables by card id have 16 rows (the ids a 4-bit field can hold) so that a lookup needs
+        // no bounds check; rows 10-15 are never read for a card.
+        let mut printed = [[0u8; 4]; 16];
         let mut eff = [[[0u8; 4]; 9]; 10];
-        let mut sum = [0u16; 10];
+        let mut sum = [0u16; 16];
         for (id, card) in cards.iter().enumerate() {
             printed[id] = card.ranks;
             sum[id] = card.ranks.iter().map(|&r| r as u16).sum();
@@ -263,7 +265,7 @@ impl Table {
                 core::array::from_fn(|side: usize| {
                     let n = nb[c][side] as usize;
                     (0..10)
-                        .filter(|&d| n < 9 && eff[id][c][side] > guard[d][n][side])
+                        .filter(|&d| n < 9 && id < 10 && eff[id][c][side] > guard[d][n][side])
                         .fold(0u16, |m, d| m | 1 << d)
                 })
             })
@@ -593,9 +595,7 @@ fn perft_generic<const BASIC: bool>(t: &Table, pos: Position, depth: u32) -> u64
             let next = if BASIC {
                 place_basic(t, pos, card, cell)
             } else {
-                let mut next = pos;
-                place(t, &mut next, card, cell);
-                next
+                child(t, pos, card, cell)
             };
             nodes += if depth == 2 {
                 // Bulk counting at the last ply: the replies are counted, not played.
