@@ -171,8 +171,10 @@ impl Solver {
         }
         let (alpha0, beta0) = (alpha, beta);
 
-        // Children, ordered: the table's move first, then the greatest immediate score.
-        let mut kids: ArrayVec<(u32, u8, u8, Position), 45> = ArrayVec::new();
+        // Children, ordered: the table's move first, then the greatest immediate score. Each
+        // key carries its child's index in the low byte.
+        let mut kids: ArrayVec<Position, 45> = ArrayVec::new();
+        let mut keys: ArrayVec<u64, 45> = ArrayVec::new();
         let mover = pos.to_move;
         for card in bits(hand) {
             // Identical cards in one hand give identical subtrees: try the first only.
@@ -186,24 +188,27 @@ impl Solver {
                 } else {
                     (next.score(mover) << 24) + self.history[card as usize][cell as usize].min(0xFF_FFFF)
                 };
-                kids.push((order, card, cell, next));
+                keys.push(tie_break(order, card, cell) << 8 | kids.len() as u64);
+                kids.push(next);
             }
         }
-        // Ties go to the lower (card, cell), so that the order, and so the best move chosen, does
-        // not depend on the sort algorithm of a Rust release.
-        kids.sort_unstable_by_key(|k| core::cmp::Reverse(tie_break(k.0, k.1, k.2)));
 
         let mut best = -128i8;
         let mut best_move = None;
-        for (_, card, cell, next) in kids.iter() {
+        // Greatest key first, picked one at a time (a cutoff usually comes early). Ties go to
+        // the lower (card, cell), so the order does not depend on how the keys are scanned.
+        while let Some((i, &key)) = keys.iter().enumerate().max_by_key(|k| *k.1) {
+            keys.swap_remove(i);
+            let next = &kids[key as u8 as usize];
+            let (card, cell) = untie(key >> 8);
             let (v, _) = self.search(t, next, -beta, -alpha.max(best));
             let v = -v;
             if v > best {
                 best = v;
-                best_move = Some((*card, *cell));
+                best_move = Some((card, cell));
                 if best >= beta {
                     let depth = empty.count_ones();
-                    self.history[*card as usize][*cell as usize] += depth * depth;
+                    self.history[card as usize][cell as usize] += depth * depth;
                     break;
                 }
             }
@@ -275,15 +280,18 @@ fn by_history(
     bonus: u32,
     mut value: impl FnMut(&Position, i8, &mut [[u32; 9]; 10]) -> i8,
 ) -> (i8, Option<(u8, u8)>) {
-    let mut moves: ArrayVec<(u32, u8, u8), 12> = ArrayVec::new();
+    let mut moves: ArrayVec<u64, 12> = ArrayVec::new();
     for card in bits(pos.hand(pos.to_move)) {
         for cell in bits(!pos.occupied & FULL) {
-            moves.push((history[card as usize][cell as usize], card, cell));
+            moves.push(tie_break(history[card as usize][cell as usize], card, cell));
         }
     }
-    moves.sort_unstable_by_key(|m| core::cmp::Reverse(tie_break(m.0, m.1, m.2)));
     let mut best = (-128i8, None);
-    for (_, card, cell) in moves {
+    // Picked one at a time, greatest first: a cutoff usually comes within the first few, so a
+    // full sort would mostly order moves never tried.
+    while let Some((i, &key)) = moves.iter().enumerate().max_by_key(|m| *m.1) {
+        moves.swap_remove(i);
+        let (card, cell) = untie(key);
         let next = child(t, *pos, card, cell);
         let v = value(&next, best.0, history);
         if v > best.0 {
@@ -316,6 +324,12 @@ fn three_empty(t: &Table, pos: &Position, alpha: i8, beta: i8, history: &mut [[u
 #[inline(always)]
 fn tie_break(order: u32, card: u8, cell: u8) -> u64 {
     ((order as u64) << 16) | ((0xFF - card as u64) << 8) | (0xFF - cell as u64)
+}
+
+/// The (card, cell) of a [`tie_break`] key.
+#[inline(always)]
+fn untie(key: u64) -> (u8, u8) {
+    (0xFF - (key >> 8) as u8, 0xFF - key as u8)
 }
 
 fn decode(e: Entry) -> Option<(u8, u8)> {
