@@ -152,7 +152,7 @@ impl Solver {
             return three_empty(t, pos, alpha, beta, &mut self.history);
         }
         if empty.count_ones() <= 2 {
-            return last_plies(t, pos, beta);
+            return last_plies(t, pos, alpha, beta);
         }
         let key = position_key(pos) | (self.generation << 56);
         let slot = (mix(key) & self.mask) as usize;
@@ -257,11 +257,16 @@ fn best_child(
     best
 }
 
-/// Exact value (fail-soft above `beta`) of a position with one or two empty cells.
-fn last_plies(t: &Table, pos: &Position, beta: i8) -> (i8, Option<(u8, u8)>) {
+/// Value of a position with one or two empty cells, fail-soft.
+fn last_plies(t: &Table, pos: &Position, alpha: i8, beta: i8) -> (i8, Option<(u8, u8)>) {
+    // The forced reply only takes cards from the mover (without Battle, which can lose the
+    // placed card), so the value after the move bounds the line: at `alpha` or below, no need to
+    // play the reply.
+    let reply_only_takes = !t.rules.battle;
     best_child(t, pos, beta, |next, _| {
-        if next.is_over() {
-            return -final_value(next);
+        let now = -final_value(next);
+        if next.is_over() || (reply_only_takes && now <= alpha) {
+            return now;
         }
         // One cell and one card left: the reply is forced.
         let reply = next.hand(next.to_move).trailing_zeros() as u8;
@@ -316,7 +321,7 @@ fn four_empty(t: &Table, pos: &Position, alpha: i8, beta: i8, history: &mut [[u3
 /// Three empty cells: the same, over the last two plies.
 fn three_empty(t: &Table, pos: &Position, alpha: i8, beta: i8, history: &mut [[u32; 9]; 10]) -> (i8, Option<(u8, u8)>) {
     by_history(t, pos, beta, history, 9, |next, best, _| {
-        -last_plies(t, next, -alpha.max(best)).0
+        -last_plies(t, next, -beta, -alpha.max(best)).0
     })
 }
 
