@@ -29,6 +29,8 @@ mod rules;
 mod setup;
 mod solve;
 mod state;
+#[cfg(test)]
+mod testing;
 mod trade;
 
 pub use card::{Card, Element, Side, UnknownElement};

@@ -378,3 +378,56 @@ pub(crate) const DEFAULT_TABLE_BITS: u32 = 15;
 pub fn solve(game: &TripleTriad) -> Solution {
     Solver::default().solve(game)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tripletriad::resolve::place;
+    use crate::tripletriad::testing::random_setup;
+    use crate::{Game, Rng};
+
+    /// Plain minimax through the explained placement: the reference of the solver.
+    fn minimax(t: &Table, pos: &Position) -> i8 {
+        if pos.is_over() {
+            return final_value(pos);
+        }
+        let mut best = -128;
+        for card in bits(pos.hand(pos.to_move)) {
+            for cell in bits(!pos.occupied & FULL) {
+                let mut next = *pos;
+                place(t, &mut next, card, cell);
+                best = best.max(-minimax(t, &next));
+            }
+        }
+        best
+    }
+
+    /// The solver's value and best move equal plain minimax on random positions with two to six
+    /// empty cells under every rule option, one solver reused (a small table, so that entries of
+    /// earlier positions and collisions are met).
+    #[test]
+    fn solver_equals_minimax() {
+        let mut rng = Rng::new(9);
+        let mut solver = Solver::new(8);
+        for round in 0..600 {
+            let mut g = TripleTriad::new(&random_setup(&mut rng)).unwrap();
+            let empty = 2 + rng.below(5) as u32;
+            while (!g.pos.occupied & FULL).count_ones() > empty {
+                let moves = g.legal_moves();
+                g.play(moves[rng.below(moves.len() as u64) as usize]).unwrap();
+            }
+            let t = &*g.table;
+            let want = minimax(t, &g.pos);
+            let got = solver.solve(&g);
+            assert_eq!(got.value, want as i32, "round {round}: {:?}", g.setup());
+            let mut after = g.clone();
+            after.play(got.best_move.unwrap()).unwrap();
+            assert_eq!(
+                -minimax(t, &after.pos),
+                want,
+                "round {round}: best move {:?}",
+                got.best_move
+            );
+        }
+    }
+}
