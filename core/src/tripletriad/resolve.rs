@@ -204,7 +204,11 @@ fn decide(t: &Table, pos: &Position, card: u8, cell: usize, mover: Player) -> Si
     let their_sides = sides_of[(theirs & FULL) as usize];
     let shift = &t.nb_shift[cell];
     let ids: [usize; 4] = core::array::from_fn(|s| ((pos.cells >> (shift[s] & 63)) & 0xF) as usize);
-    let face = (0..4).fold(0, |f, s| f | t.facing_side[ids[s]][s]);
+    // A byte per side: the neighbour's facing printed rank, and in the top bit whether the card
+    // beats it.
+    let row = &t.against[card][cell];
+    let against = (0..4).fold(0, |f, s| f | (row[s][ids[s]] as u32) << (8 * s));
+    let face = against & 0x0F0F_0F0F;
     let mine = t.packed[card];
     let mut d = Sides {
         matches: 0,
@@ -233,8 +237,7 @@ fn decide(t: &Table, pos: &Position, card: u8, cell: usize, mover: Player) -> Si
 
     // Step 5: Basic, on effective values.
     let special = d.same | d.plus;
-    let beats = &t.beats[card][cell];
-    let basic = (0..4).fold(0u8, |m, s| m | ((((beats[s] >> ids[s]) & 1) as u8) << s));
+    let basic = byte_flags(against);
     d.basic = basic & their_sides & !special;
 
     // Step 6: Battle, on printed values and rank sums.

@@ -216,9 +216,10 @@ pub(crate) struct Table {
     pub sum: [u16; 16],
     /// Card `id`'s printed ranks, a byte per side (byte `s` = side `s`).
     pub packed: [u32; 16],
-    /// What card `id` shows to a neighbour whose side `s` touches it (the opposite side's rank),
-    /// in byte `s` of `facing_side[id][s]`, the other bytes 0.
-    pub facing_side: [[u32; 4]; 16],
+    /// `against[id][c][side][other]`: for card `id` on cell `c` facing card `other` on its
+    /// `side`, the printed rank `other` shows it (low four bits) and whether `id` takes `other`
+    /// by the basic rule (0x80).
+    pub against: [[[[u8; 16]; 4]; 9]; 16],
     /// `no_sum[id][c]`: the Plus sums of card `id` on cell `c` on sides without a card: printed
     /// + 10 at an edge under Plus Wall, else `0x40 + side`, which no sum equals.
     pub no_sum: [[u32; 9]; 16],
@@ -287,9 +288,14 @@ impl Table {
         });
         let pack = |r: [u8; 4]| u32::from_le_bytes(r);
         let packed = printed.map(pack);
-        let facing_side = printed.map(|r| {
-            let facing = pack([r[2], r[3], r[0], r[1]]);
-            core::array::from_fn(|s| facing & 0xFF << (8 * s))
+        let against = core::array::from_fn(|id: usize| {
+            core::array::from_fn(|c: usize| {
+                core::array::from_fn(|s: usize| {
+                    core::array::from_fn(|other: usize| {
+                        printed[other][(s + 2) & 3] | if beats[id][c][s] >> other & 1 != 0 { 0x80 } else { 0 }
+                    })
+                })
+            })
         });
         let edge = |c: usize, s: usize| nb[c][s] == EDGE;
         let no_sum = core::array::from_fn(|id: usize| {
@@ -328,7 +334,7 @@ impl Table {
             beats,
             sum,
             packed,
-            facing_side,
+            against,
             no_sum,
             wall_same,
             side_cells,
