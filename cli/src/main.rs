@@ -7,10 +7,12 @@ mod trax_play;
 mod view;
 
 use arbiter_core::trax::{read_record, Colour as TraxColour, Trax, Variant as TraxVariant};
-use arbiter_core::tripletriad::{ai, Player, Setup, Solver, TripleTriad};
+use arbiter_core::tripletriad::{ai, perft_threads, solve_threads, Player, Setup, Solver, TripleTriad};
 use clap::{Parser, Subcommand, ValueEnum};
+use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 #[derive(Parser)]
@@ -79,6 +81,9 @@ enum Command {
         /// Trax: the moves (official notation, space separated) leading to the position.
         #[arg(long, default_value = "")]
         moves: String,
+        /// Triple Triad: threads sharing the moves at the root (default: all cores).
+        #[arg(long)]
+        threads: Option<usize>,
     },
     /// Solve a Triple Triad state exactly (both hands read): value, a best move, nodes and time.
     Solve {
@@ -87,6 +92,9 @@ enum Command {
         /// A state in the JSON form of the conformance cases.
         #[arg(long)]
         state: PathBuf,
+        /// Threads sharing the moves at the root (default: all cores).
+        #[arg(long)]
+        threads: Option<usize>,
     },
     /// Run conformance case files (JSON Lines): one line per failing case, then `N passed, M failed`.
     Conformance {
@@ -112,6 +120,54 @@ fn rate(nodes: u64, secs: f64) -> String {
 
 fn report_perft(depth: u32, nodes: u64, secs: f64) {
     println!("perft {depth}: {nodes} nodes in {secs:.3} s ({})", rate(nodes, secs));
+}
+
+/// `--threads`, or every core.
+fn threads(arg: Option<usize>) -> Result<usize, String> {
+    match arg {
+        Some(0) => Err("--threads: at least 1".into()),
+        Some(n) => Ok(n),
+        None => Ok(std::thread::available_parallelism().map_or(1, |n| n.get())),
+    }
+}
+
+/// A bar of the moves done at the root on standard error, once a run has lasted a second, and
+/// only when standard error is a terminal (a log or a pipe gets no carriage returns).
+struct Progress {
+    start: Instant,
+    terminal: bool,
+    shown: AtomicBool,
+}
+
+impl Progress {
+    fn new() -> Progress {
+        Progress {
+            start: Instant::now(),
+            terminal: std::io::stderr().is_terminal(),
+            shown: AtomicBool::new(false),
+        }
+    }
+
+    fn update(&self, done: usize, total: usize) {
+        if !self.terminal || self.start.elapsed().as_secs_f64() < 1.0 {
+            return;
+        }
+        self.shown.store(true, Ordering::Relaxed);
+        const WIDTH: usize = 30;
+        let filled = WIDTH * done / total.max(1);
+        eprint!(
+            "\r[{}{}] {done}/{total} moves at the root",
+            "#".repeat(filled),
+            ".".repeat(WIDTH - filled)
+        );
+    }
+
+    /// Clears the bar, if one was drawn, before the result is printed.
+    fn finish(&self) {
+        if self.shown.load(Ordering::Relaxed) {
+            eprint!("\r\x1b[K");
+        }
+    }
 }
 
 fn trax_variant(v: &str) -> Result<TraxVariant, String> {
@@ -185,15 +241,19 @@ fn run(cli: Cli) -> Result<bool, String> {
             depth,
             state,
             seed,
+            threads: n,
             ..
         } => {
             let g = match state {
                 Some(p) => load_state(&p)?,
                 None => TripleTriad::new(&Setup::random_ff8(seed)).map_err(|e| e.to_string())?,
             };
-            let t = Instant::now();
-            let nodes = g.perft(depth);
-            report_perft(depth, nodes, t.elapsed().as_secs_f64());
+            let n = threads(n)?;
+            let progress = Progress::new();
+            let nodes = perft_threads(&g, depth, n, &|done, total| progress.update(done, total));
+            progress.finish();
+            report_perft(depth, nodes, progress.start.elapsed().as_secs_f64());
+            println!("{n} thread{}", if n == 1 { "" } else { "s" });
             Ok(true)
         }
         Command::Perft {
@@ -219,14 +279,25 @@ fn run(cli: Cli) -> Result<bool, String> {
         Command::Solve {
             game: GameName::TripleTriad,
             state,
+            threads: n,
         } => {
             let g = load_state(&state)?;
-            let t = Instant::now();
-            let s = Solver::default().solve(&g);
-            let secs = t.elapsed().as_secs_f64();
+            let n = threads(n)?;
+            let progress = Progress::new();
+            let s = solve_threads(&g, n, Solver::DEFAULT_TABLE_BITS, &|done, total| {
+                progress.update(done, total)
+            });
+            progress.finish();
+            let secs = progress.start.elapsed().as_secs_f64();
             let best = s.best_move.map_or("-".into(), |m| m.to_string());
             println!("value {} (for {}), best move {best}", s.value, g.next_player());
-            println!("{} nodes in {:.3} s ({})", s.nodes, secs, rate(s.nodes, secs));
+            println!(
+                "{} nodes in {:.3} s ({}), {n} thread{}",
+                s.nodes,
+                secs,
+                rate(s.nodes, secs),
+                if n == 1 { "" } else { "s" }
+            );
             Ok(true)
         }
         Command::Conformance { files } => {

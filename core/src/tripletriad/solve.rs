@@ -51,7 +51,7 @@ pub struct Solver {
 
 impl Default for Solver {
     fn default() -> Solver {
-        Solver::new(DEFAULT_TABLE_BITS)
+        Solver::new(Solver::DEFAULT_TABLE_BITS)
     }
 }
 
@@ -81,6 +81,11 @@ impl Solver {
         }
     }
 
+    /// The table size of [`Solver::default`], 2^15 entries (512 KiB): only positions with five
+    /// or more empty cells are stored (a few thousand per solve from the empty board), so they
+    /// stay in cache.
+    pub const DEFAULT_TABLE_BITS: u32 = 15;
+
     /// The largest table, 2^24 entries (256 MiB): more never pays for one round, whose whole tree
     /// has fewer positions worth storing.
     pub const MAX_TABLE_BITS: u32 = 24;
@@ -92,56 +97,25 @@ impl Solver {
 
     /// Solves `game` exactly, reading both hands whatever the `open` rule says.
     pub fn solve(&mut self, game: &TripleTriad) -> Solution {
+        self.start();
+        let (t, pos) = (&*game.table, game.pos);
+        let (value, best) = mtd(&pos, |alpha, beta| self.search(t, &pos, alpha, beta));
+        solution(&pos, value, best, self.nodes)
+    }
+
+    /// Readies the solver for a new position: earlier entries become stale, counts restart.
+    pub(crate) fn start(&mut self) {
         self.generation = (self.generation % 255) + 1;
         self.nodes = 0;
         self.history = [[0; 9]; 10];
-        let t = &*game.table;
-        let pos = game.pos;
-        if pos.is_over() {
-            return Solution {
-                value: final_value(&pos) as i32,
-                best_move: None,
-                nodes: 0,
-            };
-        }
-        // MTD(f) from a guess of 0 (most deals are drawn with perfect play): a series of
-        // zero-window searches, each far cheaper than one full-window search.
-        let (mut lower, mut upper) = (-10i8, 10i8);
-        let (v, mut best) = self.search(t, &pos, -1, 1);
-        let mut guess = v;
-        match v {
-            0 => (lower, upper) = (0, 0),
-            v if v < 0 => upper = v,
-            v => lower = v,
-        }
-        while lower < upper {
-            let beta = if guess == lower { guess + 1 } else { guess };
-            let (v, mv) = self.search(t, &pos, beta - 1, beta);
-            if v < beta {
-                upper = v;
-                best = best.or(mv);
-            } else {
-                lower = v;
-                best = mv;
-            }
-            guess = v;
-        }
-        let value = lower;
-        let best_move = best.map(|(card, cell)| {
-            let index = bits(pos.hand(pos.to_move)).position(|c| c == card).unwrap();
-            Move {
-                card: index as u8,
-                cell,
-            }
-        });
-        Solution {
-            value: value as i32,
-            best_move,
-            nodes: self.nodes,
-        }
     }
 
-    fn search(&mut self, t: &Table, pos: &Position, mut alpha: i8, mut beta: i8) -> (i8, Option<(u8, u8)>) {
+    /// Positions searched since [`Solver::start`].
+    pub(crate) fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    pub(crate) fn search(&mut self, t: &Table, pos: &Position, mut alpha: i8, mut beta: i8) -> (i8, Option<(u8, u8)>) {
         self.nodes += 1;
         let empty = !pos.occupied & FULL;
         let hand = pos.hand(pos.to_move);
@@ -229,6 +203,52 @@ impl Solver {
             cell,
         };
         (best, best_move)
+    }
+}
+
+/// The exact value of `pos` for the player to move and a best move, by MTD(f) over `search`, a
+/// fail-soft alpha-beta search of `pos`. The first guess is 0 (most deals are drawn with perfect
+/// play): a series of zero-window searches, each far cheaper than one full-window search.
+pub(crate) fn mtd(pos: &Position, mut search: impl FnMut(i8, i8) -> (i8, Option<(u8, u8)>)) -> (i8, Option<(u8, u8)>) {
+    if pos.is_over() {
+        return (final_value(pos), None);
+    }
+    let (mut lower, mut upper) = (-10i8, 10i8);
+    let (v, mut best) = search(-1, 1);
+    let mut guess = v;
+    match v {
+        0 => (lower, upper) = (0, 0),
+        v if v < 0 => upper = v,
+        v => lower = v,
+    }
+    while lower < upper {
+        let beta = if guess == lower { guess + 1 } else { guess };
+        let (v, mv) = search(beta - 1, beta);
+        if v < beta {
+            upper = v;
+            best = best.or(mv);
+        } else {
+            lower = v;
+            best = mv;
+        }
+        guess = v;
+    }
+    (lower, best)
+}
+
+/// The [`Solution`] of `pos`: the best move's card named by its place in the hand.
+pub(crate) fn solution(pos: &Position, value: i8, best: Option<(u8, u8)>, nodes: u64) -> Solution {
+    let best_move = best.map(|(card, cell)| {
+        let index = bits(pos.hand(pos.to_move)).position(|c| c == card).unwrap();
+        Move {
+            card: index as u8,
+            cell,
+        }
+    });
+    Solution {
+        value: value as i32,
+        best_move,
+        nodes,
     }
 }
 
@@ -361,11 +381,6 @@ fn mix(mut x: u64) -> u64 {
     x = x.wrapping_mul(0xFF51_AFD7_ED55_8CCD);
     x ^ (x >> 33)
 }
-
-/// Table size of [`solve`] and [`Solver::default`]: only positions with five or more empty cells
-/// are stored (a few thousand per solve from the empty board), so 2^15 entries (512 KiB) suffice
-/// and stay in cache.
-pub(crate) const DEFAULT_TABLE_BITS: u32 = 15;
 
 /// Solves an open-hand position exactly (both hands are read whatever `open` says).
 ///
