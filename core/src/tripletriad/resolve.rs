@@ -180,11 +180,24 @@ pub(crate) fn place_on_victims(t: &Table, mut pos: Position, card: u8, cell: u8,
 #[inline(always)]
 pub(crate) fn victims(t: &Table, pos: &Position, cell: u8) -> u64 {
     let theirs = pos.occupied & (pos.blue ^ if pos.to_move == Player::Blue { FULL } else { 0 });
-    let nb = &t.nb[cell as usize];
-    (0..4).fold(0, |m, s| {
-        let n = nb[s];
-        m | (((theirs >> n) & 1) as u64) << (pos.card(n) as u64 + 16 * s as u64)
-    })
+    let sides = t.sides_of[cell as usize][(theirs & FULL) as usize] as u64;
+    let ids = neighbour_ids(t, pos, cell as usize);
+    (0..4).fold(0, |m, s| m | ((sides >> s) & 1) << (ids[s] as u64 + 16 * s as u64))
+}
+
+/// The card ids on the four sides of `cell`; where no card is (an edge, an empty cell) the id
+/// means nothing, and callers look only at sides facing a card.
+#[inline(always)]
+fn neighbour_ids(t: &Table, pos: &Position, cell: usize) -> [usize; 4] {
+    if t.rules.borderless {
+        let shift = &t.nb_shift[cell];
+        core::array::from_fn(|s| ((pos.cells >> (shift[s] & 63)) & 0xF) as usize)
+    } else {
+        // Turned so that the cell above is at bits 0-3: the cells right, below and left are then
+        // at fixed places, so one shift by a variable instead of four.
+        let turned = pos.cells.rotate_right(4 * cell as u32 + 52);
+        [0, 16, 24, 8].map(|at| ((turned >> at) & 0xF) as usize)
+    }
 }
 
 /// Steps 3-6 for card `card` on `cell`, decided on one board, as masks of the card's sides
@@ -210,8 +223,7 @@ fn decide(t: &Table, pos: &Position, card: u8, cell: usize, mover: Player) -> Si
     let sides_of = &t.sides_of[cell];
     let present = SPREAD[sides_of[(pos.occupied & FULL) as usize] as usize & 0xF];
     let their_sides = sides_of[(theirs & FULL) as usize];
-    let shift = &t.nb_shift[cell];
-    let ids: [usize; 4] = core::array::from_fn(|s| ((pos.cells >> (shift[s] & 63)) & 0xF) as usize);
+    let ids = neighbour_ids(t, pos, cell);
     // A byte per side: the neighbour's facing printed rank, and in the top bit whether the card
     // beats it.
     let row = &t.against[card][cell];
