@@ -333,7 +333,7 @@ fn by_history(
 /// Four empty cells: plain alpha-beta in history order (measured: a table probe here costs more
 /// than the transpositions it finds).
 fn four_empty(t: &Table, pos: &Position, alpha: i8, beta: i8, history: &mut [[u32; 9]; 10]) -> (i8, Option<(u8, u8)>) {
-    by_history(t, pos, beta, history, 16, |next, best, h| {
+    by_history(t, pos, beta, history, 4, |next, best, h| {
         -three_empty(t, next, -beta, -alpha.max(best), h).0
     })
 }
