@@ -398,7 +398,7 @@ pub fn solve(game: &TripleTriad) -> Solution {
 mod tests {
     use super::*;
     use crate::tripletriad::resolve::place;
-    use crate::tripletriad::testing::random_setup;
+    use crate::tripletriad::testing::random_position;
     use crate::{Game, Rng};
 
     /// Plain minimax through the explained placement: the reference of the solver.
@@ -425,12 +425,8 @@ mod tests {
         let mut rng = Rng::new(9);
         let mut solver = Solver::new(8);
         for round in 0..600 {
-            let mut g = TripleTriad::new(&random_setup(&mut rng)).unwrap();
-            let empty = 2 + rng.below(5) as u32;
-            while (!g.pos.occupied & FULL).count_ones() > empty {
-                let moves = g.legal_moves();
-                g.play(moves[rng.below(moves.len() as u64) as usize]).unwrap();
-            }
+            let empty = 2 + rng.below(5) as usize;
+            let g = random_position(&mut rng, empty);
             let t = &*g.table;
             let want = minimax(t, &g.pos);
             let got = solver.solve(&g);

@@ -1,7 +1,7 @@
 //! Random setups for the tests of the resolution and of the solver.
 
-use super::{Card, Comparison, Element, Rules, Setup, Side, Wall, WallLabel};
-use crate::Rng;
+use super::{Card, Comparison, Element, Rules, Setup, Side, TripleTriad, Wall, WallLabel};
+use crate::{Game, Rng};
 use alloc::vec::Vec;
 
 /// A random valid setup exercising every option: ranks from a narrow range so that Same and
@@ -55,4 +55,14 @@ pub(crate) fn random_setup(rng: &mut Rng) -> Setup {
         }
     }
     setup
+}
+
+/// A random position of a [`random_setup`] with `empty` empty cells, reached by random moves.
+pub(crate) fn random_position(rng: &mut Rng, empty: usize) -> TripleTriad {
+    let mut g = TripleTriad::new(&random_setup(rng)).unwrap();
+    while (0..9).filter(|&c| g.cell(c).is_none()).count() > empty {
+        let moves = g.legal_moves();
+        g.play(moves[rng.below(moves.len() as u64) as usize]).unwrap();
+    }
+    g
 }

@@ -122,7 +122,7 @@ pub fn solve_threads(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tripletriad::testing::random_setup;
+    use crate::tripletriad::testing::random_position;
     use crate::{Game, Rng};
 
     /// Shared out among one to three threads, perft counts and solver values are those of one
@@ -131,12 +131,8 @@ mod tests {
     fn threads_agree_with_one_thread() {
         let mut rng = Rng::new(3);
         for round in 0..60 {
-            let mut g = TripleTriad::new(&random_setup(&mut rng)).unwrap();
             let empty = 3 + rng.below(4) as u32;
-            while (!g.pos.occupied & FULL).count_ones() > empty {
-                let moves = g.legal_moves();
-                g.play(moves[rng.below(moves.len() as u64) as usize]).unwrap();
-            }
+            let g = random_position(&mut rng, empty as usize);
             let threads = 1 + round % 3;
             for depth in 0..=empty + 1 {
                 assert_eq!(
