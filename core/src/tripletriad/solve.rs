@@ -1,5 +1,6 @@
 //! Exact solver for open hands: negamax with alpha-beta, a transposition table and move ordering.
 
+use crate::Shared;
 use alloc::vec::Vec;
 use arrayvec::ArrayVec;
 
@@ -29,8 +30,10 @@ struct Entry {
     cell: u8,
 }
 
-/// A reusable solver: its transposition table survives between calls (entries of earlier searches
-/// are told apart by a generation tag, so reuse costs no clearing).
+/// A reusable solver: its transposition table survives between calls. Positions of the round it
+/// solved last (states that came from one another by playing, sharing their cards and rules)
+/// reuse the entries of earlier calls, which hold bounds of exact values; for any other round the
+/// entries are told apart by a generation tag, so starting afresh costs no clearing.
 ///
 /// ```
 /// use arbiter_core::tripletriad::{Solver, TripleTriad, Setup, Rules};
@@ -47,6 +50,8 @@ pub struct Solver {
     nodes: u64,
     /// History heuristic: how often (card, cell) refuted a position, weighted by its depth.
     history: [[u32; 9]; 10],
+    /// The cards and rules of the round whose entries the table holds.
+    round: Option<Shared<Table>>,
 }
 
 impl Default for Solver {
@@ -78,6 +83,7 @@ impl Solver {
             generation: 0,
             nodes: 0,
             history: [[0; 9]; 10],
+            round: None,
         }
     }
 
@@ -97,14 +103,20 @@ impl Solver {
 
     /// Solves `game` exactly, reading both hands whatever the `open` rule says.
     pub fn solve(&mut self, game: &TripleTriad) -> Solution {
-        self.start();
+        if self.round.as_ref().is_some_and(|r| Shared::ptr_eq(r, &game.table)) {
+            self.nodes = 0;
+        } else {
+            self.start();
+            self.round = Some(game.table.clone());
+        }
         let (t, pos) = (&*game.table, game.pos);
         let (value, best) = mtd(&pos, |alpha, beta| self.search(t, &pos, alpha, beta));
         solution(&pos, value, best, self.nodes)
     }
 
-    /// Readies the solver for a new position: earlier entries become stale, counts restart.
+    /// Readies the solver for a new round: earlier entries become stale, counts restart.
     pub(crate) fn start(&mut self) {
+        self.round = None;
         self.generation = (self.generation % 255) + 1;
         self.nodes = 0;
         self.history = [[0; 9]; 10];
@@ -439,6 +451,14 @@ mod tests {
                 "round {round}: best move {:?}",
                 got.best_move
             );
+            // The next position of the same round: the solver keeps its entries.
+            if !after.is_over() {
+                assert_eq!(
+                    solver.solve(&after).value,
+                    -want as i32,
+                    "round {round}: after the best move"
+                );
+            }
         }
     }
 }
