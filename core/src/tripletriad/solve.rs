@@ -226,12 +226,12 @@ pub(crate) fn mtd(pos: &Position, mut search: impl FnMut(i8, i8) -> (i8, Option<
         return (final_value(pos), None);
     }
     let (mut lower, mut upper) = (-10i8, 10i8);
-    let (v, mut best) = search(-1, 1);
+    let (v, mut best) = search(-1, 0);
     let mut guess = v;
-    match v {
-        0 => (lower, upper) = (0, 0),
-        v if v < 0 => upper = v,
-        v => lower = v,
+    if v < 0 {
+        upper = v;
+    } else {
+        lower = v;
     }
     while lower < upper {
         let beta = if guess == lower { guess + 1 } else { guess };
