@@ -1,9 +1,13 @@
 //! Side-by-side speed figures for Triple Triad, in one process:
 //! `cargo run --release -p arbiter-benches --example tt_speed -- perft 9` (full opening tree, basic
-//! rules) and `... -- solve 20` (median exact solve of 20 seeded FF8 hand pairs, Same+Plus+Combo).
+//! rules), `... -- perft-captures 9` (the same under Same+Plus+Combo+Elemental, elements on some
+//! cells), `... -- solve 20` (median exact solve of 20 seeded FF8 hand pairs, Same+Plus+Combo) and
+//! `... -- game 20` (every position of those 20 games played perfectly, one solver per round
+//! against a new one per position).
 
-use arbiter_benches::{report_perft, tt_solve_position};
+use arbiter_benches::{report_perft, tt_capture_position, tt_solve_position};
 use arbiter_core::tripletriad::{Setup, Solver, TripleTriad};
+use arbiter_core::Game;
 use std::time::Instant;
 
 fn main() {
@@ -14,6 +18,11 @@ fn main() {
             let depth = if n == 0 { 9 } else { n as u32 };
             let g = TripleTriad::new(&Setup::random_ff8(1)).unwrap();
             report_perft(&format!("perft {depth}"), || g.perft(depth));
+        }
+        Some("perft-captures") => {
+            let depth = if n == 0 { 9 } else { n as u32 };
+            let g = tt_capture_position();
+            report_perft(&format!("perft {depth} with captures"), || g.perft(depth));
         }
         Some("solve") => {
             let pairs = if n == 0 { 20 } else { n };
@@ -41,6 +50,32 @@ fn main() {
             };
             println!("median {median:.2} ms over {pairs} hand pairs");
         }
-        _ => eprintln!("usage: tt_speed perft [DEPTH] | solve [PAIRS]"),
+        Some("game") => {
+            // What a perfect player solves in a round: every position of the perfectly played
+            // game, with one solver kept through the round or a new one for each position.
+            let pairs = if n == 0 { 20 } else { n };
+            for keep in [true, false] {
+                let t = Instant::now();
+                let mut kept = Solver::default();
+                for seed in 0..pairs {
+                    let mut g = tt_solve_position(seed);
+                    while !g.is_over() {
+                        let s = if keep {
+                            kept.solve(&g)
+                        } else {
+                            Solver::default().solve(&g)
+                        };
+                        g.play(s.best_move.unwrap()).unwrap();
+                    }
+                }
+                let label = if keep {
+                    "one solver per round"
+                } else {
+                    "a new solver per position"
+                };
+                println!("{label}: {:.1} ms for {pairs} games", t.elapsed().as_secs_f64() * 1e3);
+            }
+        }
+        _ => eprintln!("usage: tt_speed perft [DEPTH] | perft-captures [DEPTH] | solve [PAIRS] | game [PAIRS]"),
     }
 }

@@ -19,6 +19,22 @@ pub fn tt_solve_position(seed: u64) -> TripleTriad {
     TripleTriad::new(&Setup::random_ff8(seed).with_rules(rules)).expect("a valid setup")
 }
 
+/// The perft benchmark's position with captures: the opening of seed 1 under Same, Plus, Combo and
+/// Elemental, with elements drawn from seed 3 (wind, ice and holy on cells 0, 2 and 4), so that
+/// every step of the resolution has work.
+pub fn tt_capture_position() -> TripleTriad {
+    let rules = Rules {
+        same: true,
+        plus: true,
+        combo: true,
+        elemental: true,
+        ..Rules::default()
+    };
+    let mut setup = Setup::random_ff8(1).with_rules(rules);
+    setup.draw_elements(&mut Rng::new(3));
+    TripleTriad::new(&setup).expect("a valid setup")
+}
+
 /// `n` Nantong hands of 23 cards from seed 1: even ones dealt from a shuffled deck (they rarely
 /// win), odd ones built from seven random groups and a pair (so that scoring has work to do).
 pub fn nantong_hands(n: usize) -> Vec<Counts> {

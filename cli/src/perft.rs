@@ -2,10 +2,11 @@
 
 use crate::term::Outcome;
 use arbiter_core::trax::{read_record, Trax, Variant};
-use arbiter_core::tripletriad::{Setup, TripleTriad};
+use arbiter_core::tripletriad::{perft_threads, Setup, TripleTriad};
 use clap::builder::PossibleValuesParser;
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 #[derive(clap::Subcommand)]
@@ -20,6 +21,9 @@ pub enum Game {
         /// Seed of the two random hands (without --state).
         #[arg(long, default_value_t = 1, conflicts_with = "state")]
         seed: u64,
+        /// Threads sharing the moves at the root (default: all cores).
+        #[arg(long)]
+        threads: Option<usize>,
     },
     /// Trax: from the position after some moves.
     Trax {
@@ -50,6 +54,54 @@ pub fn rate(nodes: u64, secs: f64) -> String {
     }
 }
 
+/// `--threads`, or every core.
+pub fn threads(arg: Option<usize>) -> Result<usize, String> {
+    match arg {
+        Some(0) => Err("--threads: at least 1".into()),
+        Some(n) => Ok(n),
+        None => Ok(std::thread::available_parallelism().map_or(1, |n| n.get())),
+    }
+}
+
+/// A bar of the moves done at the root on standard error, once a run has lasted a second, and
+/// only when standard error is a terminal (a log or a pipe gets no carriage returns).
+pub struct Progress {
+    start: Instant,
+    terminal: bool,
+    shown: AtomicBool,
+}
+
+impl Progress {
+    pub fn new() -> Progress {
+        Progress {
+            start: Instant::now(),
+            terminal: std::io::stderr().is_terminal(),
+            shown: AtomicBool::new(false),
+        }
+    }
+
+    pub fn update(&self, done: usize, total: usize) {
+        if !self.terminal || self.start.elapsed().as_secs_f64() < 1.0 {
+            return;
+        }
+        self.shown.store(true, Ordering::Relaxed);
+        const WIDTH: usize = 30;
+        let filled = WIDTH * done / total.max(1);
+        eprint!(
+            "\r[{}{}] {done}/{total} moves at the root",
+            "#".repeat(filled),
+            ".".repeat(WIDTH - filled)
+        );
+    }
+
+    /// Clears the bar, if one was drawn, before the result is printed.
+    pub fn finish(&self) {
+        if self.shown.load(Ordering::Relaxed) {
+            eprint!("\r\x1b[K");
+        }
+    }
+}
+
 /// Counts and reports; a depth past the end of every game is said at once, in words.
 fn count(depth: u32, moves_left: u32, what: &str, perft: impl FnOnce() -> u64, out: &mut impl Write) -> Outcome {
     if depth > moves_left {
@@ -72,13 +124,27 @@ fn count(depth: u32, moves_left: u32, what: &str, perft: impl FnOnce() -> u64, o
 
 pub fn run(game: Game, out: &mut impl Write) -> Outcome {
     match game {
-        Game::TripleTriad { depth, state, seed } => {
+        Game::TripleTriad {
+            depth,
+            state,
+            seed,
+            threads: n,
+        } => {
             let g = match state {
                 Some(p) => load_state(&p)?,
                 None => TripleTriad::new(&Setup::random_ff8(seed)).map_err(|e| e.to_string())?,
             };
+            let n = threads(n)?;
             let empty = (0..9).filter(|&c| g.cell(c).is_none()).count() as u32;
-            count(depth, empty, "moves", || g.perft(depth), out)
+            let progress = Progress::new();
+            let counted = || {
+                let nodes = perft_threads(&g, depth, n, &|done, total| progress.update(done, total));
+                progress.finish();
+                nodes
+            };
+            count(depth, empty, "moves", counted, out)?;
+            writeln!(out, "{n} thread{}", if n == 1 { "" } else { "s" })?;
+            Ok(())
         }
         Game::Trax { depth, variant, moves } => {
             let variant: Variant = variant.parse().map_err(|e| format!("--variant: {e}"))?;

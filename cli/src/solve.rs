@@ -1,8 +1,8 @@
 //! `arbiter solve GAME`: the exact value of a position and a best line.
 
-use crate::perft::{load_state, rate};
+use crate::perft::{load_state, rate, threads, Progress};
 use crate::term::Outcome;
-use arbiter_core::tripletriad::Solver;
+use arbiter_core::tripletriad::{solve_threads, Solver};
 use arbiter_core::Game as _;
 use std::io::Write;
 use std::path::PathBuf;
@@ -15,17 +15,25 @@ pub enum Game {
         /// A state in the JSON form of the conformance cases.
         #[arg(long, value_name = "FILE")]
         state: PathBuf,
+        /// Threads sharing the moves at the root (default: all cores).
+        #[arg(long)]
+        threads: Option<usize>,
     },
 }
 
 pub fn run(game: Game, out: &mut impl Write) -> Outcome {
-    let Game::TripleTriad { state } = game;
+    let Game::TripleTriad { state, threads: n } = game;
     let g = load_state(&state)?;
+    let n = threads(n)?;
     let mover = g.next_player();
-    let mut solver = Solver::default();
+    let progress = Progress::new();
     let t = Instant::now();
-    let s = solver.solve(&g);
+    let s = solve_threads(&g, n, Solver::DEFAULT_TABLE_BITS, &|done, total| {
+        progress.update(done, total)
+    });
+    progress.finish();
     let secs = t.elapsed().as_secs_f64();
+    let mut solver = Solver::default();
     let verdict = match s.value {
         0 => "a draw".to_string(),
         v if v > 0 => format!("{mover} wins by {v}"),
@@ -50,6 +58,12 @@ pub fn run(game: Game, out: &mut impl Write) -> Outcome {
         "best line: {}",
         if line.is_empty() { "-".into() } else { line.join(", ") }
     )?;
-    writeln!(out, "{} nodes in {secs:.3} s ({})", s.nodes, rate(s.nodes, secs))?;
+    writeln!(
+        out,
+        "{} nodes in {secs:.3} s ({}), {n} thread{}",
+        s.nodes,
+        rate(s.nodes, secs),
+        if n == 1 { "" } else { "s" }
+    )?;
     Ok(())
 }

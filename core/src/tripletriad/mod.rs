@@ -30,6 +30,10 @@ mod setup;
 mod solve;
 mod state;
 pub mod tensor;
+#[cfg(test)]
+mod testing;
+#[cfg(feature = "std")]
+mod threads;
 mod trade;
 
 pub use card::{Card, Element, Side, UnknownElement};
@@ -44,4 +48,6 @@ pub use rules::{BadLabel, Comparison, Rules, RulesError, Wall, WallLabel};
 pub use setup::{Hands, Placed, Setup, SetupError};
 pub use solve::{solve, Solution, Solver};
 pub use state::{BadMove, Move, MoveError, MoveList, Observation, Player, TripleTriad, UnknownPlayer};
+#[cfg(feature = "std")]
+pub use threads::{perft_threads, solve_threads};
 pub use trade::{DiffMode, TradeNotAllowed, TradeRule, UnknownTradeRule};

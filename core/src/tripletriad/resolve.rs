@@ -1,6 +1,6 @@
 //! Placement resolution: the seven steps of the rules file, on bit masks.
 
-use super::board::{bits, EDGE, FULL};
+use super::board::{bits, FULL};
 use super::state::{Player, Position, Table};
 
 /// What one placement did, step by step, as cell masks (bit `c` = cell `c`) on the board after the
@@ -107,7 +107,6 @@ fn set_owner(pos: &mut Position, mask: u16, owner: Player) {
 
 /// Places card `card` (an id of the table) for the player to move on empty cell `cell`, resolves
 /// every capture, removes the card from the hand and passes the turn.
-#[inline]
 pub(crate) fn place(t: &Table, pos: &mut Position, card: u8, cell: u8) -> Captures {
     if t.basic_only {
         let before = *pos;
@@ -119,40 +118,198 @@ pub(crate) fn place(t: &Table, pos: &mut Position, card: u8, cell: u8) -> Captur
             ..Captures::default()
         };
     }
+    let mover = put(pos, card, cell);
+    resolve_full(t, pos, card, cell, mover)
+}
+
+/// [`place`] without the explanation, by value: the searches' path. Without walls no card
+/// moves, and steps 3-7 are resolved inline.
+#[inline(always)]
+pub(crate) fn child(t: &Table, mut pos: Position, card: u8, cell: u8) -> Position {
+    if t.basic_only {
+        return place_basic(t, pos, card, cell);
+    }
+    if !t.walls.is_empty() {
+        place(t, &mut pos, card, cell);
+        return pos;
+    }
+    let mover = put(&mut pos, card, cell);
+    let d = decide(t, &pos, card, cell as usize, mover);
+    let to_cells = &t.side_cells[cell as usize];
+    apply(t, &mut pos, &d, to_cells, cell, mover);
+    pos
+}
+
+/// Step 1: the card leaves the hand for the cell, in the mover's colour; the turn passes.
+#[inline(always)]
+fn put(pos: &mut Position, card: u8, cell: u8) -> Player {
     let mover = pos.to_move;
     pos.hands &= !(1 << card);
     pos.to_move = mover.other();
     pos.set_card(cell, card);
     pos.occupied |= 1 << cell;
     set_owner(pos, 1 << cell, mover);
-    resolve_full(t, pos, card, cell, mover)
+    mover
 }
 
 /// [`place`] under plain rules (no walls, Same, Plus, Battle or Combo), by value so that the
-/// 16-byte position stays in registers: the hot path of perft.
+/// 16-byte position stays in registers.
 #[inline(always)]
-pub(crate) fn place_basic(t: &Table, mut pos: Position, card: u8, cell: u8) -> Position {
-    let mover = pos.to_move;
-    let bit = 1u16 << cell;
-    pos.hands &= !(1 << card);
-    pos.to_move = mover.other();
-    pos.set_card(cell, card);
-    pos.occupied |= bit;
-    let theirs = pos.occupied & if mover == Player::Blue { !pos.blue } else { pos.blue };
-    let beats = &t.beats[card as usize][cell as usize];
-    let nb = &t.nb[cell as usize];
-    // Branch-free: whether a neighbour is taken is a coin toss the predictor cannot learn. An
-    // edge is cell 9: never occupied, so never taken.
-    let mut cap = 0u16;
-    for side in 0..4 {
-        let n = nb[side];
-        cap |= (beats[side] >> pos.card(n) & theirs >> n & 1) << n;
-    }
-    match mover {
-        Player::Blue => pos.blue |= cap | bit,
-        Player::Red => pos.blue &= !cap,
-    }
+pub(crate) fn place_basic(t: &Table, pos: Position, card: u8, cell: u8) -> Position {
+    place_on_victims(t, pos, card, cell, victims(t, &pos, cell))
+}
+
+/// [`place_basic`] with the [`victims`] of `cell` already read: perft reads them once per cell
+/// for all the cards of the hand.
+#[inline(always)]
+pub(crate) fn place_on_victims(t: &Table, mut pos: Position, card: u8, cell: u8, victims: u64) -> Position {
+    // Branch-free: whether a neighbour is taken is a coin toss the predictor cannot learn.
+    let taken = t.beats64[(card & 0xF) as usize][cell as usize] & victims;
+    // Bit 15 of each lane that is not 0 (a lane holds one bit, below bit 10, so no carry leaves
+    // it), then those four bits gathered to bits 60-63 by one multiply (no two products meet).
+    let lanes = taken.wrapping_add(0x7FFF_7FFF_7FFF_7FFF) & 0x8000_8000_8000_8000;
+    let sides = lanes.wrapping_mul((1 << 45) | (1 << 30) | (1 << 15) | 1) >> 60;
+    let cap = t.side_cells[cell as usize][sides as usize];
+    let mover = put(&mut pos, card, cell);
+    set_owner(&mut pos, cap, mover);
     pos
+}
+
+/// The opponent cards around `cell`, for the player to move, as seen by the basic rule: lane `s`
+/// (16 bits) holds `1 << id` of the opponent card on side `s`, 0 where there is none.
+#[inline(always)]
+pub(crate) fn victims(t: &Table, pos: &Position, cell: u8) -> u64 {
+    let theirs = pos.occupied & (pos.blue ^ if pos.to_move == Player::Blue { FULL } else { 0 });
+    let sides = t.sides_of[cell as usize][(theirs & FULL) as usize] as u64;
+    let ids = neighbour_ids(t, pos, cell as usize);
+    (0..4).fold(0, |m, s| m | ((sides >> s) & 1) << (ids[s] as u64 + 16 * s as u64))
+}
+
+/// The card ids on the four sides of `cell`; where no card is (an edge, an empty cell) the id
+/// means nothing, and callers look only at sides facing a card.
+#[inline(always)]
+fn neighbour_ids(t: &Table, pos: &Position, cell: usize) -> [usize; 4] {
+    if t.rules.borderless {
+        let shift = &t.nb_shift[cell];
+        core::array::from_fn(|s| ((pos.cells >> (shift[s] & 63)) & 0xF) as usize)
+    } else {
+        // Turned so that the cell above is at bits 0-3: the cells right, below and left are then
+        // at fixed places, so one shift by a variable instead of four.
+        let turned = pos.cells.rotate_right(4 * cell as u32 + 52);
+        [0, 16, 24, 8].map(|at| ((turned >> at) & 0xF) as usize)
+    }
+}
+
+/// Steps 3-6 for card `card` on `cell`, decided on one board, as masks of the card's sides
+/// (bit `s` = side `s`).
+#[derive(Clone, Copy)]
+struct Sides {
+    /// Sides whose neighbour matched for Same (own cards included).
+    matches: u8,
+    same: u8,
+    plus: u8,
+    basic: u8,
+    battle: u8,
+    placed_lost: bool,
+}
+
+/// Steps 3-6 work on the four sides at once: a byte per side in a u32 (byte `s` = side `s`), a
+/// bit per side in a 4-bit mask. An edge reads as cell 9: never occupied, card id 0.
+#[inline(always)]
+fn decide(t: &Table, pos: &Position, card: u8, cell: usize, mover: Player) -> Sides {
+    let r = &t.rules;
+    let card = (card & 0xF) as usize;
+    let theirs = pos.occupied & (pos.blue ^ if mover == Player::Blue { FULL } else { 0 });
+    let sides_of = &t.sides_of[cell];
+    let present = SPREAD[sides_of[(pos.occupied & FULL) as usize] as usize & 0xF];
+    let their_sides = sides_of[(theirs & FULL) as usize];
+    let ids = neighbour_ids(t, pos, cell);
+    // A byte per side: the neighbour's facing printed rank, and in the top bit whether the card
+    // beats it.
+    let row = &t.against[card][cell];
+    let against = (0..4).fold(0, |f, s| f | (row[s][ids[s]] as u32) << (8 * s));
+    let face = against & 0x0F0F_0F0F;
+    let mine = t.packed[card];
+    let mut d = Sides {
+        matches: 0,
+        same: 0,
+        plus: 0,
+        basic: 0,
+        battle: 0,
+        placed_lost: false,
+    };
+
+    // Step 3: Same.
+    if r.same {
+        d.matches = byte_flags(zero_bytes(mine ^ face) & present);
+        if d.matches.count_ones() as u8 + t.wall_same[card][cell] >= r.same_min_matches {
+            d.same = d.matches & their_sides;
+        }
+    }
+
+    // Step 4: Plus. A side without a sum shows a value of its own that no sum can equal.
+    if r.plus {
+        let sums = (mine.wrapping_add(face) & present) | (t.no_sum[card][cell] & !present);
+        let next = zero_bytes(sums ^ sums.rotate_left(8));
+        let twice = next | next.rotate_right(8) | zero_bytes(sums ^ sums.rotate_left(16));
+        d.plus = byte_flags(twice) & their_sides;
+    }
+
+    // Step 5: Basic, on effective values.
+    let special = d.same | d.plus;
+    let basic = byte_flags(against);
+    d.basic = basic & their_sides & !special;
+
+    // Step 6: Battle, on printed values and rank sums.
+    if r.battle {
+        let equal = byte_flags(zero_bytes(mine ^ face)) & their_sides & !(special | d.basic);
+        for s in (0..4).filter(|s| equal >> s & 1 != 0) {
+            let (mine, its) = (t.sum[card], t.sum[ids[s]]);
+            if mine > its {
+                d.battle |= 1 << s;
+            } else if its > mine {
+                d.placed_lost = true;
+            }
+        }
+    }
+    d
+}
+
+/// Applies steps 3-6 together, then step 7; returns the cells Combo took.
+#[inline(always)]
+fn apply(t: &Table, pos: &mut Position, d: &Sides, to_cells: &[u16; 16], cell: u8, mover: Player) -> u16 {
+    let special = to_cells[(d.same | d.plus) as usize & 0xF];
+    set_owner(
+        pos,
+        to_cells[(d.same | d.plus | d.basic | d.battle) as usize & 0xF],
+        mover,
+    );
+    if d.placed_lost {
+        set_owner(pos, 1 << cell, mover.other());
+    }
+    let r = &t.rules;
+    let mut frontier = 0;
+    if r.combo {
+        frontier = special;
+        if r.combo_from_basic {
+            frontier |= to_cells[d.basic as usize & 0xF];
+        }
+    }
+    let mut taken = 0;
+    while frontier != 0 {
+        let theirs = pos.occupied & (pos.blue ^ if mover == Player::Blue { FULL } else { 0 });
+        let mut next = 0u16;
+        for c in bits(frontier) {
+            let beats = &t.beats[pos.card(c) as usize][c as usize];
+            for (side, &n) in t.nb[c as usize].iter().enumerate() {
+                next |= (beats[side] >> pos.card(n) & theirs >> n & 1) << n;
+            }
+        }
+        set_owner(pos, next, mover);
+        taken |= next;
+        frontier = next;
+    }
+    taken
 }
 
 #[inline(never)]
@@ -170,109 +327,49 @@ fn resolve_full(t: &Table, pos: &mut Position, card: u8, placed_on: u8, mover: P
             out.cell = wall.line()[1];
         }
     }
-    let cell = out.cell as usize;
-    let r = &t.rules;
-    let nb = &t.nb[cell];
-    let printed = &t.printed[card as usize];
-    let theirs = pos.occupied & if mover == Player::Blue { !pos.blue } else { pos.blue };
-    // Per side: the neighbour's cell bit (0 at an edge), whether a card is there, its printed
-    // facing value.
-    let nbit: [u16; 4] = core::array::from_fn(|s| (1u16 << nb[s]) & FULL);
-    let present: [bool; 4] = core::array::from_fn(|s| pos.occupied & nbit[s] != 0);
-    let face: [u8; 4] = core::array::from_fn(|s| t.printed[pos.card(nb[s]) as usize][(s + 2) & 3]);
-
-    // Step 3: Same.
-    if r.same {
-        let mut matches = 0u8;
-        let mut mask = 0u16;
-        for side in 0..4 {
-            if present[side] && face[side] == printed[side] {
-                matches += 1;
-                mask |= nbit[side];
-            } else if nb[side] == EDGE && r.same_wall && printed[side] == 10 {
-                matches += 1;
-            }
-        }
-        out.same_matches = mask;
-        if matches >= r.same_min_matches {
-            out.same = mask & theirs;
-        }
+    let d = decide(t, pos, card, out.cell as usize, mover);
+    let to_cells = &t.side_cells[out.cell as usize];
+    if t.rules.same {
+        out.same_matches = to_cells[d.matches as usize];
     }
-
-    // Step 4: Plus.
-    if r.plus {
-        let sums: [u8; 4] = core::array::from_fn(|side| {
-            if present[side] {
-                printed[side] + face[side]
-            } else if nb[side] == EDGE && r.plus_wall {
-                printed[side] + 10
-            } else {
-                0 // no sum on that side
-            }
-        });
-        for side in 0..4 {
-            let twice = (0..4).any(|o| o != side && sums[o] == sums[side]);
-            if present[side] && twice {
-                out.plus |= nbit[side];
-            }
-        }
-        out.plus &= theirs;
-    }
-
-    // Step 5: Basic, on effective values.
-    let special = out.same | out.plus;
-    let beats = &t.beats[card as usize][cell];
-    for side in 0..4 {
-        let n = nb[side];
-        out.basic |= (beats[side] >> pos.card(n) & (theirs & !special) >> n & 1) << n;
-    }
-
-    // Step 6: Battle, on printed values and rank sums.
-    if r.battle {
-        let taken = special | out.basic;
-        for &(side, n) in t.adjacent[cell].iter() {
-            let bit = 1u16 << n;
-            if theirs & bit != 0 && taken & bit == 0 {
-                let other = pos.card(n) as usize;
-                if printed[side as usize] == t.printed[other][(side as usize + 2) & 3] {
-                    let (mine, its) = (t.sum[card as usize], t.sum[other]);
-                    if mine > its {
-                        out.battle |= bit;
-                    } else if its > mine {
-                        out.placed_lost = true;
-                    }
-                }
-            }
-        }
-    }
-
-    // Steps 3-6 were decided on one board; now apply them together.
-    set_owner(pos, special | out.basic | out.battle, mover);
-    if out.placed_lost {
-        set_owner(pos, 1 << cell, mover.other());
-    }
-
-    // Step 7: Combo.
-    if r.combo {
-        let mut frontier = special;
-        if r.combo_from_basic {
-            frontier |= out.basic;
-        }
-        while frontier != 0 {
-            let mut next = 0u16;
-            for c in bits(frontier) {
-                let theirs = pos.occupied & if mover == Player::Blue { !pos.blue } else { pos.blue };
-                let beats = &t.beats[pos.card(c) as usize][c as usize];
-                for (side, &n) in t.nb[c as usize].iter().enumerate() {
-                    next |= (beats[side] >> pos.card(n) & theirs >> n & 1) << n;
-                }
-            }
-            set_owner(pos, next, mover);
-            out.combo |= next;
-            frontier = next;
-        }
-    }
+    out.same = to_cells[d.same as usize];
+    out.plus = to_cells[d.plus as usize];
+    out.basic = to_cells[d.basic as usize];
+    out.battle = to_cells[d.battle as usize];
+    out.placed_lost = d.placed_lost;
+    out.combo = apply(t, pos, &d, to_cells, out.cell, mover);
     out
+}
+
+/// `SPREAD[sides]`: 0xFF in the byte of each side in a 4-bit mask.
+const SPREAD: [u32; 16] = {
+    let mut t = [0u32; 16];
+    let mut m = 0;
+    while m < 16 {
+        let mut s = 0;
+        while s < 4 {
+            if m >> s & 1 != 0 {
+                t[m] |= 0xFF << (8 * s);
+            }
+            s += 1;
+        }
+        m += 1;
+    }
+    t
+};
+
+/// 0x80 in each byte of `v` that is zero. Each byte loses its top bit before the add, so no carry
+/// crosses into the next byte.
+#[inline(always)]
+fn zero_bytes(v: u32) -> u32 {
+    !(((v & 0x7F7F_7F7F) + 0x7F7F_7F7F) | v) & 0x8080_8080
+}
+
+/// The top bits of the four bytes of `v` as a 4-bit mask (bit `s` from byte `s`): the multiply
+/// moves bit `8s` to bit `24 + s`, and no two partial products meet.
+#[inline(always)]
+fn byte_flags(v: u32) -> u8 {
+    (((v >> 7) & 0x0101_0101).wrapping_mul(0x0102_0408) >> 24) as u8
 }
 
 /// Rotates a line of three cells one step away from the wall: `line[0]` moves to `line[1]`,
@@ -296,8 +393,141 @@ fn rotate(pos: &mut Position, line: [u8; 3]) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::tripletriad::board::EDGE;
+    use crate::tripletriad::testing::random_setup;
     use crate::tripletriad::{Element, Rules, Setup, TripleTriad};
     use crate::{Game, Rng};
+
+    /// The rules file's seven steps read literally, one side and one card at a time: the
+    /// reference that the bit-parallel resolution is checked against.
+    fn reference(t: &Table, before: &Position, card: u8, placed_on: u8) -> (Position, Captures) {
+        let mut pos = *before;
+        let mover = pos.to_move;
+        pos.hands &= !(1 << card);
+        pos.to_move = mover.other();
+        pos.set_card(placed_on, card);
+        pos.occupied |= 1 << placed_on;
+        set_owner(&mut pos, 1 << placed_on, mover);
+        let mut out = Captures {
+            placed_on,
+            cell: placed_on,
+            ..Captures::default()
+        };
+        if let Some(w) = t.wall_at[placed_on as usize] {
+            if w.label.activated_by(t.cards[card as usize].power) {
+                rotate(&mut pos, w.line());
+                out.rotated = true;
+                out.cell = w.line()[1];
+            }
+        }
+        let cell = out.cell as usize;
+        let r = &t.rules;
+        let ranks = |id: u8| t.cards[id as usize].ranks;
+        let theirs = |p: &Position, n: u8| {
+            n != EDGE && p.occupied >> n & 1 == 1 && (p.blue >> n & 1 == 1) != (mover == Player::Blue)
+        };
+        let occupied = |n: u8| n != EDGE && pos.occupied >> n & 1 == 1;
+        let mine = ranks(card);
+        let facing = |s: usize| ranks(pos.card(t.nb[cell][s]))[(s + 2) & 3];
+        if r.same {
+            let mut count = 0;
+            for (s, &rank) in mine.iter().enumerate() {
+                let n = t.nb[cell][s];
+                if occupied(n) && facing(s) == rank {
+                    count += 1;
+                    out.same_matches |= 1 << n;
+                } else if n == EDGE && r.same_wall && rank == 10 {
+                    count += 1;
+                }
+            }
+            if count >= r.same_min_matches {
+                for n in bits(out.same_matches).filter(|&n| theirs(&pos, n)) {
+                    out.same |= 1 << n;
+                }
+            }
+        }
+        if r.plus {
+            let sum = |s: usize| {
+                let n = t.nb[cell][s];
+                if occupied(n) {
+                    Some(mine[s] + facing(s))
+                } else if n == EDGE && r.plus_wall {
+                    Some(mine[s] + 10)
+                } else {
+                    None
+                }
+            };
+            for s in 0..4 {
+                let n = t.nb[cell][s];
+                if theirs(&pos, n) && (0..4).any(|o| o != s && sum(o) == sum(s)) {
+                    out.plus |= 1 << n;
+                }
+            }
+        }
+        let special = out.same | out.plus;
+        for s in 0..4 {
+            let n = t.nb[cell][s];
+            if theirs(&pos, n) && special >> n & 1 == 0 {
+                let other = pos.card(n);
+                if t.eff[card as usize][cell][s] > t.eff[other as usize][n as usize][(s + 2) & 3] {
+                    out.basic |= 1 << n;
+                } else if r.battle && mine[s] == facing(s) {
+                    let (a, b) = (mine.iter().sum::<u8>(), ranks(other).iter().sum::<u8>());
+                    if a > b {
+                        out.battle |= 1 << n;
+                    } else if b > a {
+                        out.placed_lost = true;
+                    }
+                }
+            }
+        }
+        set_owner(&mut pos, special | out.basic | out.battle, mover);
+        if out.placed_lost {
+            set_owner(&mut pos, 1 << cell, mover.other());
+        }
+        let mut frontier = if r.combo {
+            special | if r.combo_from_basic { out.basic } else { 0 }
+        } else {
+            0
+        };
+        while frontier != 0 {
+            let mut next = 0;
+            for c in bits(frontier) {
+                for s in 0..4 {
+                    let n = t.nb[c as usize][s];
+                    let attack = t.eff[pos.card(c) as usize][c as usize][s];
+                    if theirs(&pos, n) && attack > t.eff[pos.card(n) as usize][n as usize][(s + 2) & 3] {
+                        next |= 1 << n;
+                    }
+                }
+            }
+            set_owner(&mut pos, next, mover);
+            out.combo |= next;
+            frontier = next;
+        }
+        (pos, out)
+    }
+
+    /// The resolution equals the literal reading of the rules on every move of many random games.
+    #[test]
+    fn resolution_equals_the_literal_rules() {
+        let mut rng = Rng::new(5);
+        for round in 0..3000 {
+            let mut g = TripleTriad::new(&random_setup(&mut rng)).unwrap();
+            while !g.is_over() {
+                let moves = g.legal_moves();
+                for mv in moves.iter() {
+                    let id = g.pos.hand_card(g.pos.to_move, mv.card).unwrap();
+                    let mut got = g.pos;
+                    let captures = place(&g.table, &mut got, id, mv.cell);
+                    let want = reference(&g.table, &g.pos, id, mv.cell);
+                    assert_eq!((got, captures), want, "round {round}, {:?}, move {mv}", g.setup());
+                }
+                let mv = moves[rng.below(moves.len() as u64) as usize];
+                g.play(mv).unwrap();
+            }
+        }
+    }
 
     /// The basic fast path and the full resolution agree on every move of many random games
     /// (bordered and borderless, with and without elements).

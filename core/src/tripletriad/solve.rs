@@ -1,10 +1,11 @@
 //! Exact solver for open hands: negamax with alpha-beta, a transposition table and move ordering.
 
+use crate::Shared;
 use alloc::vec::Vec;
 use arrayvec::ArrayVec;
 
 use super::board::{bits, FULL};
-use super::resolve::place;
+use super::resolve::child;
 use super::state::{Move, Position, Table, TripleTriad};
 
 /// The result of [`solve`].
@@ -29,8 +30,10 @@ struct Entry {
     cell: u8,
 }
 
-/// A reusable solver: its transposition table survives between calls (entries of earlier searches
-/// are told apart by a generation tag, so reuse costs no clearing).
+/// A reusable solver: its transposition table survives between calls. Positions of the round it
+/// solved last (states that came from one another by playing, sharing their cards and rules)
+/// reuse the entries of earlier calls, which hold bounds of exact values; for any other round the
+/// entries are told apart by a generation tag, so starting afresh costs no clearing.
 ///
 /// ```
 /// use arbiter_core::tripletriad::{Solver, TripleTriad, Setup, Rules};
@@ -47,11 +50,13 @@ pub struct Solver {
     nodes: u64,
     /// History heuristic: how often (card, cell) refuted a position, weighted by its depth.
     history: [[u32; 9]; 10],
+    /// The cards and rules of the round whose entries the table holds.
+    round: Option<Shared<Table>>,
 }
 
 impl Default for Solver {
     fn default() -> Solver {
-        Solver::new(DEFAULT_TABLE_BITS)
+        Solver::new(Solver::DEFAULT_TABLE_BITS)
     }
 }
 
@@ -78,8 +83,14 @@ impl Solver {
             generation: 0,
             nodes: 0,
             history: [[0; 9]; 10],
+            round: None,
         }
     }
+
+    /// The table size of [`Solver::default`], 2^15 entries (512 KiB): only positions with five
+    /// or more empty cells are stored (a few thousand per solve from the empty board), so they
+    /// stay in cache.
+    pub const DEFAULT_TABLE_BITS: u32 = 15;
 
     /// The largest table, 2^24 entries (256 MiB): more never pays for one round, whose whole tree
     /// has fewer positions worth storing.
@@ -92,56 +103,31 @@ impl Solver {
 
     /// Solves `game` exactly, reading both hands whatever the `open` rule says.
     pub fn solve(&mut self, game: &TripleTriad) -> Solution {
+        if self.round.as_ref().is_some_and(|r| Shared::ptr_eq(r, &game.table)) {
+            self.nodes = 0;
+        } else {
+            self.start();
+            self.round = Some(game.table.clone());
+        }
+        let (t, pos) = (&*game.table, game.pos);
+        let (value, best) = mtd(&pos, |alpha, beta| self.search(t, &pos, alpha, beta));
+        solution(&pos, value, best, self.nodes)
+    }
+
+    /// Readies the solver for a new round: earlier entries become stale, counts restart.
+    pub(crate) fn start(&mut self) {
+        self.round = None;
         self.generation = (self.generation % 255) + 1;
         self.nodes = 0;
         self.history = [[0; 9]; 10];
-        let t = &*game.table;
-        let pos = game.pos;
-        if pos.is_over() {
-            return Solution {
-                value: final_value(&pos) as i32,
-                best_move: None,
-                nodes: 0,
-            };
-        }
-        // MTD(f) from a guess of 0 (most deals are drawn with perfect play): a series of
-        // zero-window searches, each far cheaper than one full-window search.
-        let (mut lower, mut upper) = (-10i8, 10i8);
-        let (v, mut best) = self.search(t, &pos, -1, 1);
-        let mut guess = v;
-        match v {
-            0 => (lower, upper) = (0, 0),
-            v if v < 0 => upper = v,
-            v => lower = v,
-        }
-        while lower < upper {
-            let beta = if guess == lower { guess + 1 } else { guess };
-            let (v, mv) = self.search(t, &pos, beta - 1, beta);
-            if v < beta {
-                upper = v;
-                best = best.or(mv);
-            } else {
-                lower = v;
-                best = mv;
-            }
-            guess = v;
-        }
-        let value = lower;
-        let best_move = best.map(|(card, cell)| {
-            let index = bits(pos.hand(pos.to_move)).position(|c| c == card).unwrap();
-            Move {
-                card: index as u8,
-                cell,
-            }
-        });
-        Solution {
-            value: value as i32,
-            best_move,
-            nodes: self.nodes,
-        }
     }
 
-    fn search(&mut self, t: &Table, pos: &Position, mut alpha: i8, mut beta: i8) -> (i8, Option<(u8, u8)>) {
+    /// Positions searched since [`Solver::start`].
+    pub(crate) fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    pub(crate) fn search(&mut self, t: &Table, pos: &Position, mut alpha: i8, mut beta: i8) -> (i8, Option<(u8, u8)>) {
         self.nodes += 1;
         let empty = !pos.occupied & FULL;
         let hand = pos.hand(pos.to_move);
@@ -152,7 +138,7 @@ impl Solver {
             return three_empty(t, pos, alpha, beta, &mut self.history);
         }
         if empty.count_ones() <= 2 {
-            return last_plies(t, pos, beta);
+            return last_plies(t, pos, alpha, beta);
         }
         let key = position_key(pos) | (self.generation << 56);
         let slot = (mix(key) & self.mask) as usize;
@@ -171,8 +157,10 @@ impl Solver {
         }
         let (alpha0, beta0) = (alpha, beta);
 
-        // Children, ordered: the table's move first, then the greatest immediate score.
-        let mut kids: ArrayVec<(u32, u8, u8, Position), 45> = ArrayVec::new();
+        // Children, ordered: the table's move first, then the greatest immediate score. Each
+        // key carries its child's index in the low byte.
+        let mut kids: ArrayVec<Position, 45> = ArrayVec::new();
+        let mut keys: ArrayVec<u64, 45> = ArrayVec::new();
         let mover = pos.to_move;
         for card in bits(hand) {
             // Identical cards in one hand give identical subtrees: try the first only.
@@ -180,31 +168,33 @@ impl Solver {
                 continue;
             }
             for cell in bits(empty) {
-                let mut next = *pos;
-                place(t, &mut next, card, cell);
+                let next = child(t, *pos, card, cell);
                 let order = if hint == Some((card, cell)) {
                     u32::MAX
                 } else {
                     (next.score(mover) << 24) + self.history[card as usize][cell as usize].min(0xFF_FFFF)
                 };
-                kids.push((order, card, cell, next));
+                keys.push(tie_break(order, card, cell) << 8 | kids.len() as u64);
+                kids.push(next);
             }
         }
-        // Ties go to the lower (card, cell), so that the order, and so the best move chosen, does
-        // not depend on the sort algorithm of a Rust release.
-        kids.sort_unstable_by_key(|k| core::cmp::Reverse(tie_break(k.0, k.1, k.2)));
 
         let mut best = -128i8;
         let mut best_move = None;
-        for (_, card, cell, next) in kids.iter() {
+        // Greatest key first, picked one at a time (a cutoff usually comes early). Ties go to
+        // the lower (card, cell), so the order does not depend on how the keys are scanned.
+        while let Some((i, &key)) = keys.iter().enumerate().max_by_key(|k| *k.1) {
+            keys.swap_remove(i);
+            let next = &kids[key as u8 as usize];
+            let (card, cell) = untie(key >> 8);
             let (v, _) = self.search(t, next, -beta, -alpha.max(best));
             let v = -v;
             if v > best {
                 best = v;
-                best_move = Some((*card, *cell));
+                best_move = Some((card, cell));
                 if best >= beta {
                     let depth = empty.count_ones();
-                    self.history[*card as usize][*cell as usize] += depth * depth;
+                    self.history[card as usize][cell as usize] += depth * depth;
                     break;
                 }
             }
@@ -228,6 +218,52 @@ impl Solver {
     }
 }
 
+/// The exact value of `pos` for the player to move and a best move, by MTD(f) over `search`, a
+/// fail-soft alpha-beta search of `pos`. The first guess is 0 (most deals are drawn with perfect
+/// play): a series of zero-window searches, each far cheaper than one full-window search.
+pub(crate) fn mtd(pos: &Position, mut search: impl FnMut(i8, i8) -> (i8, Option<(u8, u8)>)) -> (i8, Option<(u8, u8)>) {
+    if pos.is_over() {
+        return (final_value(pos), None);
+    }
+    let (mut lower, mut upper) = (-10i8, 10i8);
+    let (v, mut best) = search(-1, 0);
+    let mut guess = v;
+    if v < 0 {
+        upper = v;
+    } else {
+        lower = v;
+    }
+    while lower < upper {
+        let beta = if guess == lower { guess + 1 } else { guess };
+        let (v, mv) = search(beta - 1, beta);
+        if v < beta {
+            upper = v;
+            best = best.or(mv);
+        } else {
+            lower = v;
+            best = mv;
+        }
+        guess = v;
+    }
+    (lower, best)
+}
+
+/// The [`Solution`] of `pos`: the best move's card named by its place in the hand.
+pub(crate) fn solution(pos: &Position, value: i8, best: Option<(u8, u8)>, nodes: u64) -> Solution {
+    let best_move = best.map(|(card, cell)| {
+        let index = bits(pos.hand(pos.to_move)).position(|c| c == card).unwrap();
+        Move {
+            card: index as u8,
+            cell,
+        }
+    });
+    Solution {
+        value: value as i32,
+        best_move,
+        nodes,
+    }
+}
+
 /// The best child of `pos` by `value(child, best so far)`, fail-soft: stops at `beta`.
 #[inline(always)]
 fn best_child(
@@ -240,8 +276,7 @@ fn best_child(
     let mut best = (-128i8, None);
     for card in bits(pos.hand(pos.to_move)) {
         for cell in bits(empty) {
-            let mut next = *pos;
-            place(t, &mut next, card, cell);
+            let next = child(t, *pos, card, cell);
             let v = value(&next, best.0);
             if v > best.0 {
                 best = (v, Some((card, cell)));
@@ -254,18 +289,21 @@ fn best_child(
     best
 }
 
-/// Exact value (fail-soft above `beta`) of a position with one or two empty cells.
-fn last_plies(t: &Table, pos: &Position, beta: i8) -> (i8, Option<(u8, u8)>) {
+/// Value of a position with one or two empty cells, fail-soft.
+fn last_plies(t: &Table, pos: &Position, alpha: i8, beta: i8) -> (i8, Option<(u8, u8)>) {
+    // The forced reply only takes cards from the mover (without Battle, which can lose the
+    // placed card), so the value after the move bounds the line: at `alpha` or below, no need to
+    // play the reply.
+    let reply_only_takes = !t.rules.battle;
     best_child(t, pos, beta, |next, _| {
-        if next.is_over() {
-            return -final_value(next);
+        let now = -final_value(next);
+        if next.is_over() || (reply_only_takes && now <= alpha) {
+            return now;
         }
         // One cell and one card left: the reply is forced.
-        let mut after = *next;
-        let reply = after.hand(after.to_move).trailing_zeros() as u8;
-        let last = (!after.occupied & FULL).trailing_zeros() as u8;
-        place(t, &mut after, reply, last);
-        final_value(&after)
+        let reply = next.hand(next.to_move).trailing_zeros() as u8;
+        let last = (!next.occupied & FULL).trailing_zeros() as u8;
+        final_value(&child(t, *next, reply, last))
     })
 }
 
@@ -279,17 +317,19 @@ fn by_history(
     bonus: u32,
     mut value: impl FnMut(&Position, i8, &mut [[u32; 9]; 10]) -> i8,
 ) -> (i8, Option<(u8, u8)>) {
-    let mut moves: ArrayVec<(u32, u8, u8), 12> = ArrayVec::new();
+    let mut moves: ArrayVec<u64, 12> = ArrayVec::new();
     for card in bits(pos.hand(pos.to_move)) {
         for cell in bits(!pos.occupied & FULL) {
-            moves.push((history[card as usize][cell as usize], card, cell));
+            moves.push(tie_break(history[card as usize][cell as usize], card, cell));
         }
     }
-    moves.sort_unstable_by_key(|m| core::cmp::Reverse(tie_break(m.0, m.1, m.2)));
     let mut best = (-128i8, None);
-    for (_, card, cell) in moves {
-        let mut next = *pos;
-        place(t, &mut next, card, cell);
+    // Picked one at a time, greatest first: a cutoff usually comes within the first few, so a
+    // full sort would mostly order moves never tried.
+    while let Some((i, &key)) = moves.iter().enumerate().max_by_key(|m| *m.1) {
+        moves.swap_remove(i);
+        let (card, cell) = untie(key);
+        let next = child(t, *pos, card, cell);
         let v = value(&next, best.0, history);
         if v > best.0 {
             best = (v, Some((card, cell)));
@@ -305,7 +345,7 @@ fn by_history(
 /// Four empty cells: plain alpha-beta in history order (measured: a table probe here costs more
 /// than the transpositions it finds).
 fn four_empty(t: &Table, pos: &Position, alpha: i8, beta: i8, history: &mut [[u32; 9]; 10]) -> (i8, Option<(u8, u8)>) {
-    by_history(t, pos, beta, history, 16, |next, best, h| {
+    by_history(t, pos, beta, history, 4, |next, best, h| {
         -three_empty(t, next, -beta, -alpha.max(best), h).0
     })
 }
@@ -313,7 +353,7 @@ fn four_empty(t: &Table, pos: &Position, alpha: i8, beta: i8, history: &mut [[u3
 /// Three empty cells: the same, over the last two plies.
 fn three_empty(t: &Table, pos: &Position, alpha: i8, beta: i8, history: &mut [[u32; 9]; 10]) -> (i8, Option<(u8, u8)>) {
     by_history(t, pos, beta, history, 9, |next, best, _| {
-        -last_plies(t, next, -alpha.max(best)).0
+        -last_plies(t, next, -beta, -alpha.max(best)).0
     })
 }
 
@@ -321,6 +361,12 @@ fn three_empty(t: &Table, pos: &Position, alpha: i8, beta: i8, history: &mut [[u
 #[inline(always)]
 fn tie_break(order: u32, card: u8, cell: u8) -> u64 {
     ((order as u64) << 16) | ((0xFF - card as u64) << 8) | (0xFF - cell as u64)
+}
+
+/// The (card, cell) of a [`tie_break`] key.
+#[inline(always)]
+fn untie(key: u64) -> (u8, u8) {
+    (0xFF - (key >> 8) as u8, 0xFF - key as u8)
 }
 
 fn decode(e: Entry) -> Option<(u8, u8)> {
@@ -348,11 +394,6 @@ fn mix(mut x: u64) -> u64 {
     x ^ (x >> 33)
 }
 
-/// Table size of [`solve`] and [`Solver::default`]: only positions with five or more empty cells
-/// are stored (a few thousand per solve from the empty board), so 2^15 entries (512 KiB) suffice
-/// and stay in cache.
-pub(crate) const DEFAULT_TABLE_BITS: u32 = 15;
-
 /// Solves an open-hand position exactly (both hands are read whatever `open` says).
 ///
 /// ```
@@ -363,4 +404,61 @@ pub(crate) const DEFAULT_TABLE_BITS: u32 = 15;
 /// ```
 pub fn solve(game: &TripleTriad) -> Solution {
     Solver::default().solve(game)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tripletriad::resolve::place;
+    use crate::tripletriad::testing::random_position;
+    use crate::{Game, Rng};
+
+    /// Plain minimax through the explained placement: the reference of the solver.
+    fn minimax(t: &Table, pos: &Position) -> i8 {
+        if pos.is_over() {
+            return final_value(pos);
+        }
+        let mut best = -128;
+        for card in bits(pos.hand(pos.to_move)) {
+            for cell in bits(!pos.occupied & FULL) {
+                let mut next = *pos;
+                place(t, &mut next, card, cell);
+                best = best.max(-minimax(t, &next));
+            }
+        }
+        best
+    }
+
+    /// The solver's value and best move equal plain minimax on random positions with two to six
+    /// empty cells under every rule option, one solver reused (a small table, so that entries of
+    /// earlier positions and collisions are met).
+    #[test]
+    fn solver_equals_minimax() {
+        let mut rng = Rng::new(9);
+        let mut solver = Solver::new(8);
+        for round in 0..600 {
+            let empty = 2 + rng.below(5) as usize;
+            let g = random_position(&mut rng, empty);
+            let t = &*g.table;
+            let want = minimax(t, &g.pos);
+            let got = solver.solve(&g);
+            assert_eq!(got.value, want as i32, "round {round}: {:?}", g.setup());
+            let mut after = g.clone();
+            after.play(got.best_move.unwrap()).unwrap();
+            assert_eq!(
+                -minimax(t, &after.pos),
+                want,
+                "round {round}: best move {:?}",
+                got.best_move
+            );
+            // The next position of the same round: the solver keeps its entries.
+            if !after.is_over() {
+                assert_eq!(
+                    solver.solve(&after).value,
+                    -want as i32,
+                    "round {round}: after the best move"
+                );
+            }
+        }
+    }
 }

@@ -9,7 +9,7 @@ use core::str::FromStr;
 
 use super::board::{bits, EDGE, FULL, NEIGHBOURS};
 use super::card::{Card, Element};
-use super::resolve::{place, place_basic, Captures};
+use super::resolve::{child, place, place_on_victims, victims, Captures};
 use super::rules::{Rules, Wall};
 use super::setup::{Placed, Setup, SetupError};
 use crate::game::{Game, Outcome};
@@ -208,16 +208,34 @@ pub(crate) struct Table {
     pub elements: [Option<Element>; 9],
     pub walls: Vec<Wall>,
     pub wall_at: [Option<Wall>; 9],
-    pub printed: [[u8; 4]; 10],
     /// Effective ranks of card `id` on cell `c`: `eff[id][c]`.
     pub eff: [[[u8; 4]; 9]; 10],
     /// `beats[id][c][side]`: the ids of the cards that card `id` on cell `c` takes by the basic
     /// rule from its `side` neighbour, as a mask; a lookup that does not wait for the neighbour's id.
-    pub beats: [[[u16; 4]; 9]; 10],
-    pub sum: [u16; 10],
+    pub beats: [[[u16; 4]; 9]; 16],
+    /// `beats` with the four sides in the 16-bit lanes of one word.
+    pub beats64: [[u64; 9]; 16],
+    pub sum: [u16; 16],
+    /// Card `id`'s printed ranks, a byte per side (byte `s` = side `s`).
+    pub packed: [u32; 16],
+    /// `against[id][c][side][other]`: for card `id` on cell `c` facing card `other` on its
+    /// `side`, the printed rank `other` shows it (low four bits) and whether `id` takes `other`
+    /// by the basic rule (0x80).
+    pub against: [[[[u8; 16]; 4]; 9]; 16],
+    /// `no_sum[id][c]`: the Plus sums of card `id` on cell `c` on sides without a card: printed
+    /// + 10 at an edge under Plus Wall, else `0x40 + side`, which no sum equals.
+    pub no_sum: [[u32; 9]; 16],
+    /// `wall_same[id][c]`: edges that count as Same matches for card `id` on cell `c`.
+    pub wall_same: [[u8; 9]; 16],
+    /// `side_cells[c][sides]`: the cells that the sides in a 4-bit mask of cell `c` face.
+    pub side_cells: [[u16; 16]; 9],
     /// `twins[id]`: the lower ids holding an identical card in the same hand (they play alike).
     pub twins: [u16; 10],
     pub nb: [[u8; 4]; 9],
+    /// `4 * nb`: where the neighbour's card id sits in `Position::cells`.
+    pub nb_shift: [[u8; 4]; 9],
+    /// `sides_of[c][cells]`: the sides of cell `c` that face a cell of the mask `cells`.
+    pub sides_of: [[u8; 512]; 9],
     /// `(side, neighbour)` for each side of a cell that faces a cell.
     pub adjacent: [ArrayVec<(u8, u8), 4>; 9],
     /// No walls, Same, Plus, Battle or Combo: the fast path applies.
@@ -229,9 +247,11 @@ impl Table {
         // `"none"` and `null` are the same plain cell: keep one spelling.
         let elements = elements.map(|e| e.filter(|&e| e != Element::None));
         let nb = NEIGHBOURS[rules.borderless as usize];
-        let mut printed = [[0u8; 4]; 10];
+        // Tables by card id have 16 rows (the ids a 4-bit field can hold) so that a lookup needs
+        // no bounds check; rows 10-15 are never read for a card.
+        let mut printed = [[0u8; 4]; 16];
         let mut eff = [[[0u8; 4]; 9]; 10];
-        let mut sum = [0u16; 10];
+        let mut sum = [0u16; 16];
         for (id, card) in cards.iter().enumerate() {
             printed[id] = card.ranks;
             sum[id] = card.ranks.iter().map(|&r| r as u16).sum();
@@ -248,7 +268,7 @@ impl Table {
                 core::array::from_fn(|side: usize| {
                     let n = nb[c][side] as usize;
                     (0..10)
-                        .filter(|&d| n < 9 && eff[id][c][side] > guard[d][n][side])
+                        .filter(|&d| n < 9 && id < 10 && eff[id][c][side] > guard[d][n][side])
                         .fold(0u16, |m, d| m | 1 << d)
                 })
             })
@@ -268,6 +288,43 @@ impl Table {
                 .filter(|&o| cards[o] == cards[id] && (o < 5) == (id < 5))
                 .fold(0u16, |m, o| m | 1 << o)
         });
+        let pack = |r: [u8; 4]| u32::from_le_bytes(r);
+        let packed = printed.map(pack);
+        let against = core::array::from_fn(|id: usize| {
+            core::array::from_fn(|c: usize| {
+                core::array::from_fn(|s: usize| {
+                    core::array::from_fn(|other: usize| {
+                        printed[other][(s + 2) & 3] | if beats[id][c][s] >> other & 1 != 0 { 0x80 } else { 0 }
+                    })
+                })
+            })
+        });
+        let edge = |c: usize, s: usize| nb[c][s] == EDGE;
+        let no_sum = core::array::from_fn(|id: usize| {
+            core::array::from_fn(|c| {
+                pack(core::array::from_fn(|s| {
+                    if edge(c, s) && rules.plus_wall {
+                        printed[id][s] + 10
+                    } else {
+                        0x40 + s as u8
+                    }
+                }))
+            })
+        });
+        let wall_same = core::array::from_fn(|id: usize| {
+            core::array::from_fn(|c| {
+                (0..4)
+                    .filter(|&s| edge(c, s) && rules.same_wall && printed[id][s] == 10)
+                    .count() as u8
+            })
+        });
+        let side_cells = core::array::from_fn(|c| {
+            core::array::from_fn(|sides: usize| {
+                (0..4)
+                    .filter(|&s| sides >> s & 1 != 0 && !edge(c, s))
+                    .fold(0u16, |m, s| m | 1 << nb[c][s])
+            })
+        });
         let basic_only = walls.is_empty() && !rules.same && !rules.plus && !rules.battle && !rules.combo;
         Table {
             rules,
@@ -275,12 +332,25 @@ impl Table {
             elements,
             walls,
             wall_at,
-            printed,
             eff,
             beats,
             sum,
+            packed,
+            against,
+            beats64: beats.map(|cells| cells.map(|sides| (0..4).fold(0, |m, s| m | (sides[s] as u64) << (16 * s)))),
+            no_sum,
+            wall_same,
+            side_cells,
             twins,
             nb,
+            nb_shift: nb.map(|sides| sides.map(|n| 4 * n)),
+            sides_of: core::array::from_fn(|c| {
+                core::array::from_fn(|cells| {
+                    (0..4)
+                        .filter(|&s| cells >> nb[c][s] & 1 != 0)
+                        .fold(0, |m, s| m | 1 << s)
+                })
+            }),
             adjacent,
             basic_only,
         }
@@ -505,16 +575,21 @@ impl TripleTriad {
     }
 }
 
-fn perft_pos(t: &Table, pos: &Position, depth: u32) -> u64 {
-    if t.basic_only {
-        perft_generic::<true>(t, *pos, depth)
+pub(crate) fn perft_pos(t: &Table, pos: &Position, depth: u32) -> u64 {
+    let mut seen = 0;
+    let nodes = if t.basic_only {
+        perft_generic::<true>(t, *pos, depth, &mut seen)
     } else {
-        perft_generic::<false>(t, *pos, depth)
-    }
+        perft_generic::<false>(t, *pos, depth, &mut seen)
+    };
+    // The positions of the last ply played are folded into `seen`, kept here, so that their
+    // resolution is done and not optimised away: perft measures it.
+    core::hint::black_box(seen);
+    nodes
 }
 
 /// Perft with the rules' fast path chosen once, outside the loops.
-fn perft_generic<const BASIC: bool>(t: &Table, pos: Position, depth: u32) -> u64 {
+fn perft_generic<const BASIC: bool>(t: &Table, pos: Position, depth: u32, seen: &mut u16) -> u64 {
     if depth == 0 {
         return 1;
     }
@@ -526,31 +601,49 @@ fn perft_generic<const BASIC: bool>(t: &Table, pos: Position, depth: u32) -> u64
     if depth == 1 {
         return (hand.count_ones() * empty.count_ones()) as u64;
     }
+    if depth == 2 {
+        return last_two::<BASIC>(t, pos, seen);
+    }
     let mut nodes = 0;
-    // After any move: the opponent's hand and one cell fewer (captures never change the counts).
+    for_children::<BASIC>(t, pos, |next| {
+        nodes += if depth == 3 {
+            last_two::<BASIC>(t, next, seen)
+        } else {
+            perft_generic::<BASIC>(t, next, depth - 1, seen)
+        }
+    });
+    nodes
+}
+
+/// Perft 2 of a position whose board is not full after any move: the moves are played, the
+/// replies counted (captures never change their number).
+#[inline(always)]
+fn last_two<const BASIC: bool>(t: &Table, pos: Position, seen: &mut u16) -> u64 {
+    let empty = !pos.occupied & FULL;
     let replies = (pos.hand(pos.to_move.other()).count_ones() * (empty.count_ones() - 1)) as u64;
-    for card in bits(hand) {
-        for cell in bits(empty) {
-            let next = if BASIC {
-                place_basic(t, pos, card, cell)
+    let mut nodes = 0;
+    for_children::<BASIC>(t, pos, |next| {
+        *seen ^= next.blue;
+        nodes += replies;
+    });
+    nodes
+}
+
+/// Every child of `pos`, cell by cell.
+#[inline(always)]
+fn for_children<const BASIC: bool>(t: &Table, pos: Position, mut f: impl FnMut(Position)) {
+    let hand = pos.hand(pos.to_move);
+    for cell in bits(!pos.occupied & FULL) {
+        // What the basic rule reads around the cell is the same for every card of the hand.
+        let victims = if BASIC { victims(t, &pos, cell) } else { 0 };
+        for card in bits(hand) {
+            f(if BASIC {
+                place_on_victims(t, pos, card, cell, victims)
             } else {
-                let mut next = pos;
-                place(t, &mut next, card, cell);
-                next
-            };
-            nodes += if depth == 2 {
-                // Bulk counting at the last ply: the replies are counted, not played.
-                if next.is_over() {
-                    0
-                } else {
-                    replies
-                }
-            } else {
-                perft_generic::<BASIC>(t, next, depth - 1)
-            };
+                child(t, pos, card, cell)
+            });
         }
     }
-    nodes
 }
 
 impl PartialEq for TripleTriad {
