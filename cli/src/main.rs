@@ -1,5 +1,6 @@
 //! `arbiter`: play, perft, solve, rules and conformance for the Arbiter rules engines.
 
+mod arena;
 mod conformance;
 mod perft;
 mod play;
@@ -29,6 +30,10 @@ enum Command {
     /// Play a game in the terminal against the built-in opponent.
     #[command(subcommand)]
     Play(PlayGame),
+    /// Play many games between built-in players and report each player's results with 95 %
+    /// confidence intervals.
+    #[command(subcommand)]
+    Arena(arena::Game),
     /// Count the move sequences of length DEPTH and print nodes, time and nodes/s.
     #[command(subcommand)]
     Perft(perft::Game),
@@ -91,6 +96,7 @@ fn run(cli: Cli) -> Outcome<bool> {
             }
             Ok(true)
         }
+        Command::Arena(game) => arena::run(game, &mut out).map(|()| true),
         Command::Perft(game) => perft::run(game, &mut out).map(|()| true),
         Command::Solve(game) => solve::run(game, &mut out).map(|()| true),
         Command::Rules { game } => {

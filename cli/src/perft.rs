@@ -63,20 +63,23 @@ pub fn threads(arg: Option<usize>) -> Result<usize, String> {
     }
 }
 
-/// A bar of the moves done at the root on standard error, once a run has lasted a second, and
-/// only when standard error is a terminal (a log or a pipe gets no carriage returns).
+/// A bar of the work done (moves at the root, games) on standard error, once a run has lasted a
+/// second, and only when standard error is a terminal (a log or a pipe gets no carriage returns).
 pub struct Progress {
     start: Instant,
     terminal: bool,
     shown: AtomicBool,
+    /// What is counted, e.g. `moves at the root`.
+    unit: &'static str,
 }
 
 impl Progress {
-    pub fn new() -> Progress {
+    pub fn new(unit: &'static str) -> Progress {
         Progress {
             start: Instant::now(),
             terminal: std::io::stderr().is_terminal(),
             shown: AtomicBool::new(false),
+            unit,
         }
     }
 
@@ -88,9 +91,10 @@ impl Progress {
         const WIDTH: usize = 30;
         let filled = WIDTH * done / total.max(1);
         eprint!(
-            "\r[{}{}] {done}/{total} moves at the root",
+            "\r[{}{}] {done}/{total} {}",
             "#".repeat(filled),
-            ".".repeat(WIDTH - filled)
+            ".".repeat(WIDTH - filled),
+            self.unit
         );
     }
 
@@ -136,7 +140,7 @@ pub fn run(game: Game, out: &mut impl Write) -> Outcome {
             };
             let n = threads(n)?;
             let empty = (0..9).filter(|&c| g.cell(c).is_none()).count() as u32;
-            let progress = Progress::new();
+            let progress = Progress::new("moves at the root");
             let counted = || {
                 let nodes = perft_threads(&g, depth, n, &|done, total| progress.update(done, total));
                 progress.finish();

@@ -26,7 +26,7 @@ pub fn run(game: Game, out: &mut impl Write) -> Outcome {
     let g = load_state(&state)?;
     let n = threads(n)?;
     let mover = g.next_player();
-    let progress = Progress::new();
+    let progress = Progress::new("moves at the root");
     let t = Instant::now();
     let s = solve_threads(&g, n, Solver::DEFAULT_TABLE_BITS, &|done, total| {
         progress.update(done, total)

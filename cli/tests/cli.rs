@@ -613,3 +613,157 @@ fn solve_explains_its_value_and_prints_a_line() {
         "{s}"
     );
 }
+
+/// `arbiter arena ... --json`, parsed.
+fn arena_json(args: &[&str]) -> serde_json::Value {
+    let args: Vec<&str> = ["arena"].iter().chain(args).chain(&["--json"]).copied().collect();
+    let out = arbiter(&args);
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+#[test]
+fn an_arena_prints_a_row_per_player_with_intervals() {
+    let out = arbiter(&["arena", "triple-triad", "--players", "greedy,random", "--games", "21"]);
+    let s = stdout(&out);
+    assert!(out.status.success(), "{s}");
+    // Rounded up to whole deals: each hand pair is played from both seats.
+    assert!(
+        s.starts_with("triple-triad arena: 22 games, 11 deals each played from both seats"),
+        "{s}"
+    );
+    assert!(s.contains("Wilson"), "{s}");
+    let rows: Vec<&str> = s.lines().filter(|l| l.starts_with(['1', '2'])).collect();
+    assert_eq!(rows.len(), 2, "{s}");
+    assert!(
+        rows[0].starts_with("1 greedy") && rows[1].starts_with("2 random"),
+        "{s}"
+    );
+    assert!(rows[0].contains('(') && rows[0].contains('%'), "{s}");
+}
+
+#[test]
+fn arena_json_has_every_figure_and_a_level_against_itself_is_symmetric() {
+    let v = arena_json(&[
+        "triple-triad",
+        "--players",
+        "greedy,greedy",
+        "--games",
+        "40",
+        "--seed",
+        "5",
+    ]);
+    assert_eq!(v["game"], "triple-triad");
+    assert_eq!(
+        (v["games"].as_u64(), v["deals"].as_u64(), v["seed"].as_u64()),
+        (Some(40), Some(20), Some(5))
+    );
+    let players = v["players"].as_array().unwrap();
+    assert_eq!(players.len(), 2);
+    for p in players {
+        assert_eq!(p["level"], "greedy");
+        for key in ["wins", "draws", "losses", "decisive_win_rate"] {
+            let x = &p[key];
+            let (low, rate, high) = (
+                x["low"].as_f64().unwrap(),
+                x["rate"].as_f64().unwrap(),
+                x["high"].as_f64().unwrap(),
+            );
+            assert!(low <= rate && rate <= high, "{key}: {x}");
+        }
+        assert!(p["points_per_deal"].is_null());
+        assert_eq!(p["thinking"]["moves"].as_u64().unwrap() >= 80, true, "{p}");
+        assert!(p["thinking"]["mean_ms"].as_f64().unwrap() <= p["thinking"]["max_ms"].as_f64().unwrap());
+    }
+    // Each deal is played twice, seats swapped, with each seat's random stream: the same games.
+    assert_eq!(players[0]["wins"], players[1]["wins"]);
+    assert_eq!(players[0]["losses"], players[1]["losses"]);
+    let n = arena_json(&["nantong", "--players", "basic,random,basic", "--games", "12"]);
+    let points: f64 = n["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["points_per_deal"]["mean"].as_f64().unwrap())
+        .sum();
+    assert!(points.abs() < 1e-9, "the settlement sums to zero: {n}");
+}
+
+#[test]
+fn arena_results_do_not_depend_on_the_threads() {
+    let without_time = |mut v: serde_json::Value| {
+        for p in v["players"].as_array_mut().unwrap() {
+            p.as_object_mut().unwrap().remove("thinking");
+        }
+        v
+    };
+    for game in [
+        &[
+            "triple-triad",
+            "--players",
+            "expert,greedy",
+            "--games",
+            "6",
+            "--rules",
+            "same,plus,combo,elemental",
+        ][..],
+        &["trax", "--players", "easy,random", "--games", "4", "--variant", "8x8"],
+        &["nantong", "--players", "basic,random,basic", "--games", "9"],
+    ] {
+        let one: Vec<&str> = game.iter().chain(&["--threads", "1"]).copied().collect();
+        let two: Vec<&str> = game.iter().chain(&["--threads", "2"]).copied().collect();
+        assert_eq!(
+            without_time(arena_json(&one)),
+            without_time(arena_json(&two)),
+            "{game:?}"
+        );
+    }
+}
+
+#[test]
+fn arena_players_must_be_levels_of_the_game_and_fill_its_seats() {
+    for (args, says) in [
+        (
+            &["arena", "triple-triad", "--players", "greedy,grandmaster"][..],
+            "possible values",
+        ),
+        (&["arena", "trax", "--players", "easy,greedy"], "possible values"),
+        (&["arena", "triple-triad", "--players", "greedy"], "2 players"),
+        (&["arena", "nantong", "--players", "basic,basic"], "3 players"),
+        (
+            &[
+                "arena",
+                "triple-triad",
+                "--players",
+                "greedy,random",
+                "--rules",
+                "same-wall",
+            ],
+            "same_wall requires same",
+        ),
+        (
+            &["arena", "triple-triad", "--players", "greedy,random", "--threads", "0"],
+            "at least 1",
+        ),
+        (
+            &[
+                "arena",
+                "triple-triad",
+                "--players",
+                "greedy,random",
+                "--preset",
+                "ff8",
+                "--rules",
+                "same",
+            ],
+            "cannot be used",
+        ),
+    ] {
+        let out = arbiter(args);
+        let (_, e) = text(&out);
+        assert!(!out.status.success() && e.contains(says), "{args:?}: {e}");
+    }
+}

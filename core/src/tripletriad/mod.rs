@@ -18,6 +18,8 @@
 //! ```
 
 pub mod ai;
+mod expert;
+pub use expert::{Expert, Pool, Thought};
 mod board;
 mod card;
 mod cards;
@@ -26,6 +28,8 @@ mod matchplay;
 mod preset;
 mod resolve;
 mod rules;
+#[cfg(test)]
+mod scratch;
 mod setup;
 mod solve;
 mod state;

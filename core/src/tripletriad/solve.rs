@@ -103,15 +103,21 @@ impl Solver {
 
     /// Solves `game` exactly, reading both hands whatever the `open` rule says.
     pub fn solve(&mut self, game: &TripleTriad) -> Solution {
+        self.enter(game);
+        let (t, pos) = (&*game.table, game.pos);
+        let (value, best) = mtd(&pos, |alpha, beta| self.search(t, &pos, alpha, beta));
+        solution(&pos, value, best, self.nodes)
+    }
+
+    /// Readies the solver for positions of `game`'s round (keeping the table's entries if it is
+    /// the round solved last); the node count restarts.
+    pub(crate) fn enter(&mut self, game: &TripleTriad) {
         if self.round.as_ref().is_some_and(|r| Shared::ptr_eq(r, &game.table)) {
             self.nodes = 0;
         } else {
             self.start();
             self.round = Some(game.table.clone());
         }
-        let (t, pos) = (&*game.table, game.pos);
-        let (value, best) = mtd(&pos, |alpha, beta| self.search(t, &pos, alpha, beta));
-        solution(&pos, value, best, self.nodes)
     }
 
     /// Readies the solver for a new round: earlier entries become stale, counts restart.
@@ -374,7 +380,7 @@ fn decode(e: Entry) -> Option<(u8, u8)> {
 }
 
 /// The final score of the player to move minus the opponent's.
-fn final_value(pos: &Position) -> i8 {
+pub(crate) fn final_value(pos: &Position) -> i8 {
     2 * pos.score(pos.to_move) as i8 - 10
 }
 
