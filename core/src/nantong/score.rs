@@ -30,6 +30,16 @@ pub enum MeldType {
 }
 
 impl MeldType {
+    /// Every meld type, in the order of the rules file.
+    pub const ALL: [MeldType; 6] = [
+        MeldType::Pong,
+        MeldType::ExposedKong,
+        MeldType::ConcealedKong,
+        MeldType::OpeningFour,
+        MeldType::OpeningTriple,
+        MeldType::Hezi,
+    ];
+
     /// Cards of the kind the meld holds.
     pub const fn cards(self) -> u8 {
         match self {
@@ -230,14 +240,7 @@ impl serde::Serialize for Source {
 impl<'de> serde::Deserialize<'de> for Source {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let s = <alloc::borrow::Cow<'de, str>>::deserialize(d)?;
-        let melds = [
-            MeldType::Pong,
-            MeldType::ExposedKong,
-            MeldType::ConcealedKong,
-            MeldType::OpeningFour,
-            MeldType::OpeningTriple,
-            MeldType::Hezi,
-        ];
+        let melds = MeldType::ALL;
         let in_hand = [Source::ThreeInHand, Source::FourInHand, Source::CompletedByDiscard];
         melds
             .map(Source::Meld)
