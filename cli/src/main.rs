@@ -2,6 +2,7 @@
 
 mod conformance;
 mod nantong_play;
+mod parallel;
 mod play;
 mod trax_play;
 mod view;
@@ -79,6 +80,12 @@ enum Command {
         /// Trax: the moves (official notation, space separated) leading to the position.
         #[arg(long, default_value = "")]
         moves: String,
+        /// Trax: threads to count on (default: every core).
+        #[arg(long)]
+        threads: Option<usize>,
+        /// Trax: count again on one thread and print the speed-up.
+        #[arg(long)]
+        speedup: bool,
     },
     /// Solve a Triple Triad state exactly (both hands read): value, a best move, nodes and time.
     Solve {
@@ -201,15 +208,15 @@ fn run(cli: Cli) -> Result<bool, String> {
             depth,
             variant,
             moves,
+            threads,
+            speedup,
             ..
         } => {
             let variant = trax_variant(&variant)?;
             let moves = read_record(&moves).map_err(|e| format!("--moves: {e}"))?;
             let g = Trax::replay(variant, &moves)
                 .map_err(|(i, e)| format!("--moves: move {} ({}) is refused: {e}", i + 1, moves[i]))?;
-            let t = Instant::now();
-            let nodes = g.perft(depth);
-            report_perft(depth, nodes, t.elapsed().as_secs_f64());
+            parallel::run_perft(&g, depth, threads, speedup);
             Ok(true)
         }
         Command::Solve {
