@@ -12,6 +12,7 @@
 
 pub mod ai;
 mod notation;
+mod search;
 mod state;
 mod tile;
 

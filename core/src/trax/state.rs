@@ -381,6 +381,45 @@ pub(crate) struct Candidate {
     pub(crate) mv: Move,
 }
 
+impl Candidate {
+    /// A number for this placement, the same in every position of one search (the grid does not
+    /// move while candidates are held): for killer moves and the transposition table.
+    #[inline]
+    pub(crate) fn key(&self) -> u32 {
+        self.cell << 4 | u32::from(self.tile.0)
+    }
+}
+
+/// An open end of a track: the absolute cell of its tile and the edge the track leaves by.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct End {
+    pub(crate) x: i32,
+    pub(crate) y: i32,
+    pub(crate) edge: u8,
+}
+
+impl End {
+    /// The empty cell that the track enters next.
+    pub(crate) fn target(self) -> (i32, i32) {
+        match self.edge {
+            N => (self.x, self.y - 1),
+            E => (self.x + 1, self.y),
+            W => (self.x - 1, self.y),
+            _ => (self.x, self.y + 1),
+        }
+    }
+}
+
+/// A Zobrist-style number for `tile` on absolute cell (`x`, `y`): a hash of a position is the
+/// exclusive or of its tiles' numbers (splitmix64 of the packed cell and tile).
+fn tile_hash(x: i32, y: i32, tile: Tile) -> u64 {
+    let mut z = (u64::from(x as u32) << 32 | u64::from(y as u32)) ^ u64::from(tile.0) << 60;
+    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ z >> 30).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ z >> 27).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ z >> 31
+}
+
 /// Where the cells of a grid went when it was rebuilt.
 #[derive(Clone, Copy)]
 struct Remap {
@@ -1196,6 +1235,38 @@ impl Trax {
             Err(_) => {
                 self.restore(saved);
                 None
+            }
+        }
+    }
+
+    /// The hash of the tiles put since `saved` (see [`tile_hash`]): exclusive or of it moves a
+    /// position's hash across a [`Trax::make`] and back.
+    pub(crate) fn hash_since(&self, saved: &Saved) -> u64 {
+        self.slot_cell[saved.tiles as usize..].iter().fold(0, |h, &c| {
+            let (x, y) = self.board.xy(c as usize);
+            h ^ tile_hash(x, y, Tile(self.board.grid[c as usize].tile))
+        })
+    }
+
+    /// Calls `f` once for each track with two open ends, with its colour and its ends.
+    pub(crate) fn open_paths(&self, mut f: impl FnMut(Colour, End, End)) {
+        let end = |i: u32| {
+            let c = self.slot_cell[(i / 4) as usize] as usize;
+            let (x, y) = self.board.xy(c);
+            End {
+                x,
+                y,
+                edge: (i % 4) as u8,
+            }
+        };
+        for (slot, &cell) in self.slot_cell.iter().enumerate() {
+            let tile = Tile(self.board.grid[cell as usize].tile);
+            for e in 0..4u8 {
+                let i = slot as u32 * 4 + u32::from(e);
+                let other = self.partner[i as usize];
+                if other > i && self.board.grid[self.board.step(cell as usize, e)].tile == 0 {
+                    f(tile.colour(e), end(i), end(other));
+                }
             }
         }
     }
