@@ -1,6 +1,7 @@
 //! `arbiter`: play, perft, solve and conformance for the Arbiter rules engines.
 
 mod conformance;
+mod engine;
 mod nantong_play;
 mod parallel;
 mod play;
@@ -95,6 +96,8 @@ enum Command {
         #[arg(long)]
         state: PathBuf,
     },
+    /// Play Trax through the contest line protocol on standard input and output.
+    Engine(engine::Options),
     /// Run conformance case files (JSON Lines): one line per failing case, then `N passed, M failed`.
     Conformance {
         /// Case files.
@@ -235,6 +238,9 @@ fn run(cli: Cli) -> Result<bool, String> {
             println!("value {} (for {}), best move {best}", s.value, g.next_player());
             println!("{} nodes in {:.3} s ({})", s.nodes, secs, rate(s.nodes, secs));
             Ok(true)
+        }
+        Command::Engine(opts) => {
+            engine::run(&opts, &mut std::io::stdin().lock(), &mut std::io::stdout().lock()).map(|()| true)
         }
         Command::Conformance { files } => {
             let tally = conformance::run_files(&files, &mut std::io::stdout().lock()).map_err(|e| e.to_string())?;
