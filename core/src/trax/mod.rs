@@ -18,6 +18,7 @@ mod tile;
 
 pub use notation::{column_name, read_record, BadNotation, Move, RecordError};
 pub use state::{
-    MoveError, TileLimitError, Trax, TurnReport, UnknownVariant, Variant, DEFAULT_MAX_TILES, MAX_TILES_CEILING,
+    MoveError, TileLimitError, Trax, TurnReport, UnknownVariant, Variant, DEFAULT_MAX_TILES, MAX_AREA_CELLS,
+    MAX_TILES_CEILING,
 };
 pub use tile::{Colour, Shape, Tile};

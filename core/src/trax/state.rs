@@ -71,6 +71,14 @@ pub const DEFAULT_MAX_TILES: u32 = 10_000;
 /// columns and rows together).
 pub const MAX_TILES_CEILING: u32 = 32_768;
 
+/// The most cells that the bounding box of the tiles may cover in the unbounded variants (8x8
+/// covers 64 at most). The grid is a rectangle around the box, with some slack when it grows, so
+/// this bounds a game's memory at about 30 MB whatever the shape of its tiles: an L of 10,000
+/// tiles would span 5,000 x 5,000 cells. A turn that would pass it is refused
+/// ([`MoveError::AreaTooLarge`]), like the tile limit: a limit of the host, not a rule. Real
+/// games cover a few hundred cells.
+pub const MAX_AREA_CELLS: u64 = 1 << 22;
+
 /// Why a move was refused; the state is unchanged.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum MoveError {
@@ -95,6 +103,15 @@ pub enum MoveError {
     /// A forced play leaves a cell with three entries of one colour.
     #[error("{0}: the forced plays leave an empty cell entered three times by one colour")]
     IllegalTurn(Move),
+    /// The tiles would cover a bounding box of more than [`MAX_AREA_CELLS`] cells: a limit of
+    /// the host (on memory), not a rule.
+    #[error("{mv}: the tiles would span a box of more than {limit} cells (the game's area limit)")]
+    AreaTooLarge {
+        /// The move.
+        mv: Move,
+        /// The limit, [`MAX_AREA_CELLS`].
+        limit: u64,
+    },
     /// The turn's tiles, forced ones included, would pass the game's tile limit
     /// ([`Trax::max_tiles`]): a limit of the host, not a rule.
     #[error("{mv}: the turn would put more than {limit} tiles on the board (the game's tile limit)")]
@@ -149,6 +166,7 @@ pub(crate) struct Saved {
 #[derive(Clone, Copy)]
 enum Refusal {
     Area,
+    Span,
     Illegal,
     Limit,
 }
@@ -350,6 +368,12 @@ const fn fits_table() -> [[u8; 3]; 256] {
 const fn entry_bit(tile: Tile, e: u8) -> u8 {
     let red = tile.0 >> e & 1;
     (red | (red ^ 1) << 4) << opposite(e)
+}
+
+/// The cells of a `w` x `h` box.
+#[inline(always)]
+fn cells(w: i32, h: i32) -> u64 {
+    u64::from(w.unsigned_abs()) * u64::from(h.unsigned_abs())
 }
 
 /// Index steps north, east, south, west on a grid of width `w`.
@@ -653,12 +677,21 @@ fn generate(b: &mut Board, queue: &mut Vec<u32>, facts: Facts, room: u32, mut f:
         }
         return;
     }
-    // The ring of empty cells around the tiles; in 8x8 only the part that keeps the area 8 wide.
+    // The ring of empty cells around the tiles; only the part that keeps the area 8 wide in 8x8,
+    // and within MAX_AREA_CELLS elsewhere.
     let bb = facts.bbox;
     let (mut x0, mut x1, mut y0, mut y1) = (bb.minx - 1, bb.maxx + 1, bb.miny - 1, bb.maxy + 1);
     if facts.eight {
         (x0, x1) = (x0.max(bb.maxx - 7), x1.min(bb.minx + 7));
         (y0, y1) = (y0.max(bb.maxy - 7), y1.min(bb.miny + 7));
+    } else {
+        let (w, h) = (bb.maxx - bb.minx + 1, bb.maxy - bb.miny + 1);
+        if cells(w + 1, h) > MAX_AREA_CELLS {
+            (x0, x1) = (bb.minx, bb.maxx);
+        }
+        if cells(w, h + 1) > MAX_AREA_CELLS {
+            (y0, y1) = (bb.miny, bb.maxy);
+        }
     }
     let Some(first) = b.index(i64::from(x0), i64::from(y0)) else {
         return;
@@ -1025,11 +1058,13 @@ impl Trax {
     fn turn(&mut self, idx: usize, tile: Tile, forced: Option<&mut Vec<u32>>) -> Result<(), Refusal> {
         let mut loops = 0u8;
         self.put(idx, tile, &mut loops);
+        let b = self.bbox;
         if self.variant == Variant::EightByEight {
-            let b = self.bbox;
             if b.maxx - b.minx >= 8 || b.maxy - b.miny >= 8 {
                 return Err(Refusal::Area);
             }
+        } else if cells(b.maxx - b.minx + 1, b.maxy - b.miny + 1) > MAX_AREA_CELLS {
+            return Err(Refusal::Span);
         }
         let mut cells = TurnCells { g: self, loops, forced };
         let legal = cascade(&mut cells, idx);
@@ -1149,6 +1184,10 @@ impl Trax {
             self.restore(saved);
             return Err(match why {
                 Refusal::Area => MoveError::OutsideArea(mv),
+                Refusal::Span => MoveError::AreaTooLarge {
+                    mv,
+                    limit: MAX_AREA_CELLS,
+                },
                 Refusal::Illegal => MoveError::IllegalTurn(mv),
                 Refusal::Limit => too_many,
             });
@@ -1645,6 +1684,45 @@ mod tests {
         assert!(matches!(e, MoveError::TooManyTiles { limit: 16_002, .. }), "{e}");
         assert!(g.legal_moves().is_empty());
         assert_eq!(g.perft(1), 0);
+    }
+
+    #[test]
+    fn an_l_of_tiles_stops_at_the_area_limit() {
+        // A row of 2048 straight tiles, then a column down from its east end: 2048 x 2048 cells is
+        // the limit, one more row is refused, and no move past it is offered.
+        let mut g = Trax::new(Variant::Loop);
+        g.play("@0+".parse().unwrap()).unwrap();
+        let straight = |col, row| Move {
+            col,
+            row,
+            shape: Shape::Straight,
+        };
+        for col in 2..=2048 {
+            g.play(straight(col, 1)).unwrap();
+        }
+        for row in 2..=2048 {
+            g.play(straight(2048, row)).unwrap();
+        }
+        assert_eq!(g.size(), (2048, 2048));
+        assert!(g.grid_cells() as u64 <= 2 * MAX_AREA_CELLS, "{} cells", g.grid_cells());
+        let e = g.play(straight(2048, 2049)).unwrap_err();
+        assert_eq!(
+            e,
+            MoveError::AreaTooLarge {
+                mv: straight(2048, 2049),
+                limit: MAX_AREA_CELLS
+            }
+        );
+        assert_eq!(crate::Error::from(e).kind(), crate::ErrorKind::LimitExceeded);
+        let legal = g.legal_moves();
+        assert!(
+            !legal.is_empty()
+                && legal
+                    .iter()
+                    .all(|m| (1..=2048).contains(&m.col) && (1..=2048).contains(&m.row))
+        );
+        assert_eq!(g.perft(1), legal.len() as u64);
+        assert!(g.play(straight(2049, 1)).is_err() && g.play(straight(0, 1)).is_err());
     }
 
     #[test]
