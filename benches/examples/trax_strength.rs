@@ -1,7 +1,8 @@
 //! Two Trax levels play each other, seats swapped every game:
 //! `cargo run --release -p arbiter-benches --example trax_strength -- GAMES VARIANT A B [THREADS]`
 //! (e.g. `200 8x8 expert easy`). Prints A's wins, draws and losses with a 95 % confidence
-//! interval of A's winning rate (Wilson), and each level's average time and nodes per move.
+//! interval of A's winning rate (Wilson), and each level's average time, nodes and search depth
+//! per move (wall time: on a loaded machine, divide the process's CPU time by the moves instead).
 //! Game `i` is seeded with `i`, so the same arguments play the same games.
 
 use arbiter_core::trax::ai::{self, Level};
@@ -19,10 +20,11 @@ struct Tally {
     wins: u32,
     draws: u32,
     losses: u32,
-    /// Per level (A, B): moves, seconds and nodes spent on them.
+    /// Per level (A, B): moves, seconds, nodes and depth (completed iterations) spent on them.
     moves: [u64; 2],
     secs: [f64; 2],
     nodes: [u64; 2],
+    depth: [u64; 2],
 }
 
 /// Plays game `i`: A is white in even games. Returns A's result and what each side spent.
@@ -44,6 +46,7 @@ fn play(i: usize, variant: Variant, levels: [Level; 2], t: &mut Tally) {
         let mv = match levels[side].limits() {
             Some(limits) => ai::search(&g, limits, &mut rng, &mut || false).map(|r| {
                 t.nodes[side] += r.nodes;
+                t.depth[side] += u64::from(r.depth);
                 r.mv
             }),
             None => ai::choose_at(&g, levels[side], &mut rng, &mut || false),
@@ -97,6 +100,7 @@ fn main() {
                     all.moves[k] += t.moves[k];
                     all.secs[k] += t.secs[k];
                     all.nodes[k] += t.nodes[k];
+                    all.depth[k] += t.depth[k];
                 }
             });
         }
@@ -118,10 +122,11 @@ fn main() {
     for (k, level) in levels.iter().enumerate() {
         let moves = t.moves[k].max(1) as f64;
         println!(
-            "  {level}: {} moves, {:.2} ms/move, {:.0} nodes/move",
+            "  {level}: {} moves, {:.2} ms/move, {:.0} nodes/move, depth {:.1}",
             t.moves[k],
             1000.0 * t.secs[k] / moves,
-            t.nodes[k] as f64 / moves
+            t.nodes[k] as f64 / moves,
+            t.depth[k] as f64 / moves
         );
     }
 }

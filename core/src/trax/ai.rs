@@ -18,7 +18,7 @@ pub use super::search::{search, Limits, Report, WIN};
 /// |---|---|
 /// | `random` | a uniformly random legal move |
 /// | `easy` | [`choose`]: wins in one turn, avoids handing over a win in one, else random |
-/// | `medium` | [`search`] 2 turns deep, 3,000 nodes: `easy`'s tactics, and the threats of open tracks |
+/// | `medium` | [`search`] 2 turns deep, always in full (no budget): `easy`'s tactics, guided by the threats of open tracks |
 /// | `hard` | [`search`] up to 4 turns deep, 30,000 nodes: sees two-turn wins (double threats) |
 /// | `expert` | [`search`] up to 30 turns deep, 300,000 nodes |
 ///
@@ -62,7 +62,8 @@ impl Level {
     pub const fn limits(self) -> Option<Limits> {
         match self {
             Level::Random | Level::Easy => None,
-            Level::Medium => Some(Limits { nodes: 3_000, depth: 2 }),
+            // Two turns are always searched in full: a budget would change nothing.
+            Level::Medium => Some(Limits { nodes: 0, depth: 2 }),
             Level::Hard => Some(Limits {
                 nodes: 30_000,
                 depth: 4,

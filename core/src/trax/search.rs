@@ -17,7 +17,8 @@ use crate::{Game, Outcome, Rng};
 /// so that a seed plays the same game everywhere) and plies.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Limits {
-    /// The most turns the search plays; it stops at the first check past it.
+    /// The most turns the search plays past its first two iterations (which always finish, see
+    /// [`search`]); it stops at the first check past it.
     pub nodes: u64,
     /// The deepest iteration, in turns.
     pub depth: u32,
