@@ -601,7 +601,7 @@ struct Facts {
 /// around it keeps its registers (perft 7 about 6 % faster).
 #[inline(never)]
 fn forced_plays_legal(b: &mut Board, queue: &mut Vec<u32>, idx: usize, tile: Tile, forcing: u8, room: u32) -> bool {
-    if forcing.count_ones() < room && forced_tiles_end(b, idx, tile, forcing) {
+    if forcing.count_ones() < room && forced_tiles_end(b, idx, tile, forcing, room) {
         return true;
     }
     b.set_tile(idx, tile);
@@ -635,16 +635,55 @@ fn lone_forced_tile(b: &Board, idx: usize, tile: Tile, e: u8) -> Option<Tile> {
         .then_some(forced)
 }
 
-/// Whether the tiles that `tile` on `idx` forces across the edges `forcing` force nothing more:
-/// then the turn is legal. Most forcing moves force one or two such tiles; the others take the
-/// trial cascade. Two forced cells at a right angle share a neighbour (the diagonal of `idx`),
-/// which must not get two entries of one colour from them.
+/// Whether the tile that `tile` on `idx` forces across edge `e` forces one more tile, which
+/// forces nothing: then the turn is legal. The cells next to that second tile are one or three
+/// steps from `idx`: the one next to `idx` (on the side the chain turned to) also has the entry of
+/// `tile`.
 #[inline(always)]
-fn forced_tiles_end(b: &Board, idx: usize, tile: Tile, forcing: u8) -> bool {
+fn chain_of_two_ends(b: &Board, idx: usize, tile: Tile, e: u8) -> bool {
+    let m = b.step(idx, e);
+    let first = Tile(FORCED[(b.grid[m].entries | entry_bit(tile, e)) as usize]);
+    let mut next = None;
+    for f in (0..4u8).filter(|&f| f != opposite(e)) {
+        let n = b.grid[b.step(m, f)];
+        let same = if first.0 >> f & 1 != 0 {
+            n.entries & 0xF
+        } else {
+            n.entries >> 4
+        };
+        if n.tile == 0 && same != 0 {
+            if next.is_some() {
+                return false;
+            }
+            next = Some(f);
+        }
+    }
+    let Some(f) = next else { return true };
+    let n = b.step(m, f);
+    let second = Tile(FORCED[(b.grid[n].entries | entry_bit(first, f)) as usize]);
+    (0..4u8).filter(|&g| g != opposite(f)).all(|g| {
+        let p = b.grid[b.step(n, g)];
+        let entries = p.entries | if g == opposite(e) { entry_bit(tile, f) } else { 0 };
+        let same = if second.0 >> g & 1 != 0 {
+            entries & 0xF
+        } else {
+            entries >> 4
+        };
+        p.tile != 0 || same == 0
+    })
+}
+
+/// Whether the tiles that `tile` on `idx` forces across the edges `forcing` force nothing more,
+/// or a lone one forces one more that does, within `room` tiles: then the turn is legal. Most
+/// forcing moves are such; the others take the trial cascade. Two forced cells at a right angle
+/// share a neighbour (the diagonal of `idx`), which must not get two entries of one colour from
+/// them.
+#[inline(always)]
+fn forced_tiles_end(b: &Board, idx: usize, tile: Tile, forcing: u8, room: u32) -> bool {
     let e1 = forcing.trailing_zeros() as u8;
     let rest = forcing & (forcing - 1);
     let Some(t1) = lone_forced_tile(b, idx, tile, e1) else {
-        return false;
+        return rest == 0 && room > 2 && chain_of_two_ends(b, idx, tile, e1);
     };
     if rest == 0 {
         return true;
