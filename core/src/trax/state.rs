@@ -612,25 +612,36 @@ fn forced_plays_legal(b: &mut Board, queue: &mut Vec<u32>, idx: usize, tile: Til
     legal && queue.len() as u64 <= u64::from(room)
 }
 
+/// The cell across edge `e` of `tile` on `idx`, which that colour already enters, and the tile
+/// forced there (the cell had one entry of each colour at most, so none enters it three times).
+#[inline(always)]
+fn forced_across(b: &Board, idx: usize, tile: Tile, e: u8) -> (usize, Tile) {
+    let m = b.step(idx, e);
+    (m, Tile(FORCED[(b.grid[m].entries | entry_bit(tile, e)) as usize]))
+}
+
+/// The entries among `entries` of the colour of `tile`'s edge `e`: not 0 if `tile` would enter
+/// that neighbour a second time with one colour (a forced play).
+#[inline(always)]
+fn same_colour(entries: u8, tile: Tile, e: u8) -> u8 {
+    if tile.0 >> e & 1 != 0 {
+        entries & 0xF
+    } else {
+        entries >> 4
+    }
+}
+
 /// The tile that `tile` on `idx` forces across edge `e`, if it forces nothing more on its own
-/// (read without writing; the forced cell had one entry of each colour at most, so it is not
-/// entered three times by one). The cells next to the forced one are two steps from `idx`, so
-/// `tile` enters none of them.
+/// (read without writing). The cells next to the forced one are two steps from `idx`, so `tile`
+/// enters none of them.
 #[inline(always)]
 fn lone_forced_tile(b: &Board, idx: usize, tile: Tile, e: u8) -> Option<Tile> {
-    let m = b.step(idx, e);
-    let forced = Tile(FORCED[(b.grid[m].entries | entry_bit(tile, e)) as usize]);
+    let (m, forced) = forced_across(b, idx, tile, e);
     (0..4u8)
         .filter(|&f| f != opposite(e))
         .all(|f| {
             let n = b.grid[b.step(m, f)];
-            // The colour entering `n` from the forced tile, red or white: a second entry forces.
-            let colour_entries = if forced.0 >> f & 1 != 0 {
-                n.entries & 0xF
-            } else {
-                n.entries >> 4
-            };
-            n.tile != 0 || colour_entries == 0
+            n.tile != 0 || same_colour(n.entries, forced, f) == 0
         })
         .then_some(forced)
 }
@@ -641,17 +652,11 @@ fn lone_forced_tile(b: &Board, idx: usize, tile: Tile, e: u8) -> Option<Tile> {
 /// `tile`.
 #[inline(always)]
 fn chain_of_two_ends(b: &Board, idx: usize, tile: Tile, e: u8) -> bool {
-    let m = b.step(idx, e);
-    let first = Tile(FORCED[(b.grid[m].entries | entry_bit(tile, e)) as usize]);
+    let (m, first) = forced_across(b, idx, tile, e);
     let mut next = None;
     for f in (0..4u8).filter(|&f| f != opposite(e)) {
         let n = b.grid[b.step(m, f)];
-        let same = if first.0 >> f & 1 != 0 {
-            n.entries & 0xF
-        } else {
-            n.entries >> 4
-        };
-        if n.tile == 0 && same != 0 {
+        if n.tile == 0 && same_colour(n.entries, first, f) != 0 {
             if next.is_some() {
                 return false;
             }
@@ -659,17 +664,11 @@ fn chain_of_two_ends(b: &Board, idx: usize, tile: Tile, e: u8) -> bool {
         }
     }
     let Some(f) = next else { return true };
-    let n = b.step(m, f);
-    let second = Tile(FORCED[(b.grid[n].entries | entry_bit(first, f)) as usize]);
+    let (n, second) = forced_across(b, m, first, f);
     (0..4u8).filter(|&g| g != opposite(f)).all(|g| {
         let p = b.grid[b.step(n, g)];
         let entries = p.entries | if g == opposite(e) { entry_bit(tile, f) } else { 0 };
-        let same = if second.0 >> g & 1 != 0 {
-            entries & 0xF
-        } else {
-            entries >> 4
-        };
-        p.tile != 0 || same == 0
+        p.tile != 0 || same_colour(entries, second, g) == 0
     })
 }
 
