@@ -14,13 +14,16 @@ pub use super::search::{search, Limits, Report, WIN};
 /// The built-in players, weakest first. Budgets are in nodes (turns the search plays), so a seed
 /// plays the same game on every machine.
 ///
-/// | level | player |
-/// |---|---|
-/// | `random` | a uniformly random legal move |
-/// | `easy` | [`choose`]: wins in one turn, avoids handing over a win in one, else random |
-/// | `medium` | [`search`] 2 turns deep, always in full (no budget): `easy`'s tactics, guided by the threats of open tracks |
-/// | `hard` | [`search`] up to 4 turns deep, 30,000 nodes: sees two-turn wins (double threats) |
-/// | `expert` | [`search`] up to 30 turns deep, 300,000 nodes |
+/// | level | player | in games against `easy` (`trax_strength`) |
+/// |---|---|---|
+/// | `random` | a uniformly random legal move | |
+/// | `easy` | [`choose`]: wins in one turn, avoids handing over a win in one, else random | |
+/// | `medium` | [`search`] 2 turns deep, always in full (no budget): `easy`'s tactics, guided by the threats of open tracks | about 200 nodes a move; wins 71 % in 8x8 (22 % drawn), 98 % unbounded |
+/// | `hard` | [`search`] up to 4 turns deep, 30,000 nodes: sees two-turn wins (double threats) | about 7,000 nodes, 3.5 turns deep; wins 95 % in 8x8 (the rest drawn), 100 % unbounded |
+/// | `expert` | [`search`] up to 30 turns deep, 300,000 nodes | about 210,000 nodes, 8 turns deep in 8x8; wins 97.5 % in 8x8 (the rest drawn), 100 % unbounded |
+///
+/// Against each other in 8x8, the stronger level never lost: `hard` beat `medium` in 30 % of 50
+/// games (the rest drawn), `expert` beat `hard` in 62 %.
 ///
 /// ```
 /// use arbiter_core::trax::ai::Level;
