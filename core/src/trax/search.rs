@@ -29,8 +29,9 @@ pub struct Limits {
 pub struct Report {
     /// The chosen move.
     pub mv: Move,
-    /// Its score for the player to move: positive is good; beyond [`WIN`] minus a few hundred it
-    /// is a forced win (`WIN - n`: the win comes `n` turns from now), and the negation a forced loss.
+    /// Its score for the player to move: positive is good; above `WIN - 32` it is a forced win
+    /// about `WIN - score` turns away (scores from the transposition table may shift the count),
+    /// below `32 - WIN` a forced loss.
     pub score: i32,
     /// The deepest iteration completed.
     pub depth: u32,
