@@ -73,8 +73,9 @@ pub const MAX_TILES_CEILING: u32 = 32_768;
 
 /// The most cells that the bounding box of the tiles may cover in the unbounded variants (8x8
 /// covers 64 at most). The grid is a rectangle around the box, with some slack when it grows, so
-/// this bounds a game's memory at about 30 MB whatever the shape of its tiles: an L of 10,000
-/// tiles would span 5,000 x 5,000 cells. A turn that would pass it is refused
+/// this bounds a game's memory at about 40 MB whatever the shape of its tiles (a process holding
+/// an L of 10,000 tiles at the limit peaked at 38 MB); an L of 10,000 tiles without it would
+/// span 5,000 x 5,000 cells. A turn that would pass it is refused
 /// ([`MoveError::AreaTooLarge`]), like the tile limit: a limit of the host, not a rule. Real
 /// games cover a few hundred cells.
 pub const MAX_AREA_CELLS: u64 = 1 << 22;
