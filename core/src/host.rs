@@ -107,12 +107,6 @@ fn unknown_level<G: Engine>(level: &str) -> Error {
     )
 }
 
-/// A uniformly random legal move.
-fn random_move<G: Game>(g: &G, rng: &mut Rng) -> Option<G::Move> {
-    let moves = g.legal_moves();
-    (!moves.is_empty()).then(|| moves[rng.below(moves.len() as u64) as usize])
-}
-
 impl Engine for TripleTriad {
     const NAME: &'static str = "triple-triad";
     const PLAYERS: &'static [Player] = &Player::BOTH;
@@ -146,7 +140,7 @@ impl Engine for TripleTriad {
 impl Engine for Trax {
     const NAME: &'static str = "trax";
     const PLAYERS: &'static [Colour] = &[Colour::White, Colour::Red];
-    const LEVELS: &'static [&'static str] = &["random", "easy"];
+    const LEVELS: &'static [&'static str] = &["random", "easy", "medium", "hard", "expert"];
 
     fn perft(&self, depth: u32) -> u64 {
         Trax::perft(self, depth)
@@ -160,13 +154,11 @@ impl Engine for Trax {
         trax::tensor::observation_tensor(&self.observation(player), player)
     }
 
+    /// Trax hides nothing: the observation is the state. Searching levels spend their node
+    /// budget in full (no clock), so a seed plays the same move everywhere.
     fn choose(&self, level: &str, rng: &mut Rng) -> Result<Option<trax::Move>, Error> {
-        match level.trim().to_ascii_lowercase().as_str() {
-            // Trax hides nothing: the observation is the state.
-            "random" => Ok(random_move(self, rng)),
-            "easy" => Ok(trax::ai::choose(self, rng)),
-            _ => Err(unknown_level::<Self>(level)),
-        }
+        let level: trax::ai::Level = level.parse().map_err(|_| unknown_level::<Self>(level))?;
+        Ok(trax::ai::choose_at(self, level, rng, &mut || false))
     }
 }
 
