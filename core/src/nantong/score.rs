@@ -473,17 +473,10 @@ fn round_up(v: u32) -> u32 {
     v.div_ceil(10).saturating_mul(10)
 }
 
-fn finish(mut s: PlayerScore) -> PlayerScore {
+fn finish(s: &mut PlayerScore) {
     let bonus = s.bonuses.iter().fold(0u32, |t, b| t.saturating_add(b.value));
     s.raw = doubled(s.base, bonus, s.multipliers.len() as u32);
     s.total = round_up(s.raw);
-    s
-}
-
-fn plain(p: &PlayerHand, indicators: Indicators) -> PlayerScore {
-    let mut s = PlayerScore::default();
-    base_groups(&mut s, &p.hand, &p.melds, indicators);
-    finish(s)
 }
 
 /// Whether the winning card came from another seat (a discard or a robbed kong).
@@ -655,24 +648,26 @@ pub fn winner_total(indicators: [Kind; 2], p: &PlayerHand, win: &Win) -> Option<
 /// bonuses and multipliers too.
 fn breakdown(indicators: [Kind; 2], players: &[PlayerHand; 3], win: Option<(&Win, &Best)>) -> DealScore {
     let indicators = Indicators::new(indicators);
-    let scores: [PlayerScore; 3] = core::array::from_fn(|i| match win {
-        Some((w, best)) if w.seat.index() == i => {
-            let p = &players[i];
-            let mut s = PlayerScore::default();
-            fixed_items(&mut s, p, w, indicators);
-            partition_items(&mut s, Winner::new(p, w), indicators, *best);
-            finish(s)
+    // Built in place: a breakdown is kilobytes, and moving it is what scoring it used to cost.
+    let mut score = DealScore {
+        players: Default::default(),
+        totals: [0; 3],
+        settlement: [0; 3],
+    };
+    for ((s, p), seat) in score.players.iter_mut().zip(players).zip(Seat::ALL) {
+        match win.filter(|(w, _)| w.seat == seat) {
+            Some((w, best)) => {
+                fixed_items(s, p, w, indicators);
+                partition_items(s, Winner::new(p, w), indicators, *best);
+            }
+            None => base_groups(s, &p.hand, &p.melds, indicators),
         }
-        _ => plain(&players[i], indicators),
-    });
-    let totals = [scores[0].total, scores[1].total, scores[2].total];
-    let sum: i64 = totals.iter().map(|&t| t as i64).sum();
-    let settlement = totals.map(|t| 3 * t as i64 - sum);
-    DealScore {
-        players: scores,
-        totals,
-        settlement,
+        finish(s);
     }
+    score.totals = score.players.each_ref().map(|s| s.total);
+    let sum: i64 = score.totals.iter().map(|&t| t as i64).sum();
+    score.settlement = score.totals.map(|t| 3 * t as i64 - sum);
+    score
 }
 
 /// Scores a deal that `dealer` dealt: `win` is `None` for an exhausted deal.
