@@ -533,6 +533,29 @@ pub fn counts_of<'a>(codes: impl IntoIterator<Item = &'a str>) -> Result<Counts,
     Ok(c)
 }
 
+/// A random hand of 23 cards: dealt from a shuffled deck (they rarely win), or built from seven
+/// random groups and a pair (`None` when that takes a fifth copy).
+#[cfg(test)]
+pub(crate) fn random_hand(rng: &mut crate::Rng, dealt: bool) -> Option<Counts> {
+    let mut c = [0u8; KINDS];
+    if dealt {
+        let mut d = super::full_deck();
+        rng.shuffle(&mut d);
+        d[..23].iter().for_each(|k| c[k.index()] += 1);
+        return Some(c);
+    }
+    for _ in 0..7 {
+        let k = rng.below(30) as usize;
+        if Kind::from_index(k).is_some_and(Kind::starts_sequence) && rng.below(2) == 0 {
+            (0..3).for_each(|x| c[k + x] += 1);
+        } else {
+            c[k] += 3;
+        }
+    }
+    c[rng.below(30) as usize] += 2;
+    c.iter().all(|&n| n <= 4).then_some(c)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -548,30 +571,10 @@ mod tests {
     #[test]
     fn the_fast_check_agrees_with_the_reference() {
         let mut rng = crate::Rng::new(9);
-        let deck = super::super::full_deck();
         for round in 0..20_000 {
-            let mut d = deck.clone();
-            rng.shuffle(&mut d);
-            let mut c = [0u8; KINDS];
-            // Random hands rarely win: half the time, build one from groups.
-            if round % 2 == 0 {
-                for k in &d[..23] {
-                    c[k.index()] += 1;
-                }
-            } else {
-                for _ in 0..7 {
-                    let k = rng.below(30) as usize;
-                    if Kind::from_index(k).unwrap().starts_sequence() && rng.below(2) == 0 {
-                        (0..3).for_each(|x| c[k + x] += 1);
-                    } else {
-                        c[k] += 3;
-                    }
-                }
-                c[rng.below(30) as usize] += 2;
-                if c.iter().any(|&n| n > 4) {
-                    continue;
-                }
-            }
+            let Some(c) = random_hand(&mut rng, round % 2 == 0) else {
+                continue;
+            };
             assert_eq!(is_winning(&c, 0), is_winning_slow(&c, 0), "{c:?}");
             assert_eq!(is_winning(&c, 0), !partitions(&c, 0).is_empty());
         }

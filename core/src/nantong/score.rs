@@ -30,6 +30,21 @@ pub enum MeldType {
 }
 
 impl MeldType {
+    /// Every meld type.
+    ///
+    /// ```
+    /// use arbiter_core::nantong::MeldType;
+    /// assert_eq!(MeldType::ALL.iter().map(|t| t.cards() as u32).sum::<u32>(), 20);
+    /// ```
+    pub const ALL: [MeldType; 6] = [
+        MeldType::Pong,
+        MeldType::ExposedKong,
+        MeldType::ConcealedKong,
+        MeldType::OpeningFour,
+        MeldType::OpeningTriple,
+        MeldType::Hezi,
+    ];
+
     /// Cards of the kind the meld holds.
     pub const fn cards(self) -> u8 {
         match self {
@@ -230,16 +245,8 @@ impl serde::Serialize for Source {
 impl<'de> serde::Deserialize<'de> for Source {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let s = <alloc::borrow::Cow<'de, str>>::deserialize(d)?;
-        let melds = [
-            MeldType::Pong,
-            MeldType::ExposedKong,
-            MeldType::ConcealedKong,
-            MeldType::OpeningFour,
-            MeldType::OpeningTriple,
-            MeldType::Hezi,
-        ];
         let in_hand = [Source::ThreeInHand, Source::FourInHand, Source::CompletedByDiscard];
-        melds
+        MeldType::ALL
             .map(Source::Meld)
             .into_iter()
             .chain(in_hand)
@@ -467,6 +474,13 @@ fn base_groups(sink: &mut impl Sink, in_hand: &Counts, melds: &[Meld], indicator
             sink.group(source, k, indicators);
         }
     }
+}
+
+/// The base hu that concealed `counts` score as three or four in hand, before any win.
+pub(crate) fn concealed_base(counts: &Counts, indicators: [Kind; 2]) -> u32 {
+    let mut sum = Sum::default();
+    base_groups(&mut sum, counts, &[], Indicators::new(indicators));
+    sum.base
 }
 
 fn round_up(v: u32) -> u32 {
@@ -784,19 +798,11 @@ mod tests {
     /// few ranks so that it splits many ways.
     fn random_win(rng: &mut Rng) -> Option<(PlayerHand, Win, [Kind; 2])> {
         let kind = |rng: &mut Rng| Kind::from_index(rng.below(30) as usize).unwrap();
-        let types = [
-            MeldType::Pong,
-            MeldType::ExposedKong,
-            MeldType::ConcealedKong,
-            MeldType::OpeningFour,
-            MeldType::OpeningTriple,
-            MeldType::Hezi,
-        ];
         let mut p = PlayerHand::default();
         for _ in 0..rng.below(4) {
             let card = kind(rng);
             p.melds.push(Meld {
-                kind: types[rng.below(6) as usize],
+                kind: MeldType::ALL[rng.below(6) as usize],
                 card,
             });
         }
