@@ -127,6 +127,9 @@ impl Engine for Trax {
 impl Engine for Nantong {
     const NAME: &'static str = "nantong";
     const PLAYERS: &'static [Seat] = &Seat::ALL;
+    /// `random` (any listed action), `basic` ([`nantong::ai::choose`]) and `strong`
+    /// ([`nantong::ai::strong`], the one to play against: it averages about +40 points a deal
+    /// against two `basic` players).
     const LEVELS: &'static [&'static str] = &["random", "basic", "strong"];
 
     /// `0`, `1` or `2` (or `seat 1`, as seats display).

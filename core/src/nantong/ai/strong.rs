@@ -86,7 +86,10 @@ impl Table {
     /// concealed triplets' base hu, a short way to Piao Hu; less the danger of the card let go.
     fn worth(&mut self, hand: &Counts, melds: usize, let_go: Kind) -> i32 {
         let (shanten, accepted) = self.distance.acceptance(hand, melds, &self.unseen);
-        let mut worth = -200 * shanten + 4 * accepted as i32 + concealed_base(hand, self.indicators) as i32;
+        // A card that helps weighs 1, a step closer 200: closeness decides first. Weighing the
+        // cards more lets breadth win over closeness (at 8 a card the player fell from +40 to
+        // +7 points a deal against `basic`; at 4, +39.9; at 2, +41.6; at 1, +41.8).
+        let mut worth = -200 * shanten + accepted as i32 + concealed_base(hand, self.indicators) as i32;
         // Piao Hu doubles a total at least, four times without a pong.
         if piao_shanten(hand, melds) <= shanten {
             worth += 60;
