@@ -165,7 +165,10 @@ impl Engine for Trax {
 impl Engine for Nantong {
     const NAME: &'static str = "nantong";
     const PLAYERS: &'static [Seat] = &Seat::ALL;
-    const LEVELS: &'static [&'static str] = &["random", "basic"];
+    /// `random` (any listed action), `basic` ([`nantong::ai::choose`]) and `strong`
+    /// ([`nantong::ai::strong`], the one to play against: it averages about +40 points a deal
+    /// against two `basic` players).
+    const LEVELS: &'static [&'static str] = &["random", "basic", "strong"];
 
     /// `0`, `1` or `2` (or `seat 1`, as seats display).
     fn player(name: &str) -> Result<Seat, Error> {
@@ -199,12 +202,14 @@ impl Engine for Nantong {
         }
         let Some(seat) = self.to_move() else { return Ok(None) };
         let obs = self.observation(seat);
-        Ok(if level == "random" {
+        Ok(match level.as_str() {
             // The observation lists the seat's legal actions: a random one of them.
-            let n = obs.actions.len() as u64;
-            obs.actions.get(rng.below(n) as usize).and_then(|a| a.parse().ok())
-        } else {
-            nantong::ai::choose(&obs, rng)
+            "random" => {
+                let n = obs.actions.len() as u64;
+                obs.actions.get(rng.below(n) as usize).and_then(|a| a.parse().ok())
+            }
+            "basic" => nantong::ai::choose(&obs, rng),
+            _ => nantong::ai::strong(&obs, rng),
         })
     }
 }
