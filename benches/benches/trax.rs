@@ -1,5 +1,5 @@
 //! Trax perft from the empty board and from a real game's middle; legal moves and the opponent's
-//! choice there and on a long Loop Trax column.
+//! choice there and on a long Loop Trax column; the `hard` level's search in the middle game.
 
 use arbiter_core::trax::{ai, read_record, Move, Shape, Trax, Variant};
 use arbiter_core::{Game, Rng};
@@ -62,6 +62,10 @@ fn moves_and_ai(c: &mut Criterion) {
     });
     group.bench_function("ai/column_200", |b| {
         b.iter(|| ai::choose(black_box(&line), &mut Rng::new(1)))
+    });
+    let hard = ai::Level::Hard.limits().expect("a searching level");
+    group.bench_function("search_hard/cg001_move8", |b| {
+        b.iter(|| ai::search(black_box(&middle), hard, &mut Rng::new(1), &mut || false))
     });
     group.finish();
 }

@@ -3,7 +3,8 @@
 //! smaller trees).
 
 use arbiter_benches::{tt_capture_position, tt_solve_position};
-use arbiter_core::tripletriad::{perft_threads, solve_threads, Setup, Solver, TripleTriad};
+use arbiter_core::perft_threads;
+use arbiter_core::tripletriad::{solve_threads, Setup, Solver, TripleTriad};
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use std::hint::black_box;
 

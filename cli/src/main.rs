@@ -2,6 +2,7 @@
 
 mod arena;
 mod conformance;
+mod engine;
 mod perft;
 mod play;
 mod solve;
@@ -45,6 +46,8 @@ enum Command {
         /// The game.
         game: RulesOf,
     },
+    /// Play Trax through the contest line protocol on standard input and output.
+    Engine(engine::Options),
     /// Run conformance case files (JSON Lines): one line per failing case, then `N passed, M failed`.
     Conformance {
         /// Case files.
@@ -101,6 +104,10 @@ fn run(cli: Cli) -> Outcome<bool> {
         Command::Solve(game) => solve::run(game, &mut out).map(|()| true),
         Command::Rules { game } => {
             out.write_all(game.text().as_bytes())?;
+            Ok(true)
+        }
+        Command::Engine(opts) => {
+            engine::run(&opts, &mut std::io::stdin().lock(), &mut out)?;
             Ok(true)
         }
         Command::Conformance { files } => Ok(conformance::run_files(&files, &mut out)?.failed == 0),

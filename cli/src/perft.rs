@@ -2,12 +2,24 @@
 
 use crate::term::Outcome;
 use arbiter_core::trax::{read_record, Trax, Variant};
-use arbiter_core::tripletriad::{perft_threads, Setup, TripleTriad};
+use arbiter_core::tripletriad::{Setup, TripleTriad};
+use arbiter_core::{perft_threads, Engine};
 use clap::builder::PossibleValuesParser;
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
+
+/// How many threads count.
+#[derive(clap::Args)]
+pub struct Threads {
+    /// Threads sharing the subtrees after the first moves (default: all cores).
+    #[arg(long)]
+    threads: Option<usize>,
+    /// Count again on one thread and print how much faster the threads were.
+    #[arg(long)]
+    speedup: bool,
+}
 
 #[derive(clap::Subcommand)]
 pub enum Game {
@@ -21,9 +33,8 @@ pub enum Game {
         /// Seed of the two random hands (without --state).
         #[arg(long, default_value_t = 1, conflicts_with = "state")]
         seed: u64,
-        /// Threads sharing the moves at the root (default: all cores).
-        #[arg(long)]
-        threads: Option<usize>,
+        #[command(flatten)]
+        threads: Threads,
     },
     /// Trax: from the position after some moves.
     Trax {
@@ -35,6 +46,8 @@ pub enum Game {
         /// The moves leading to the position (official notation, space separated).
         #[arg(long, default_value = "")]
         moves: String,
+        #[command(flatten)]
+        threads: Threads,
     },
 }
 
@@ -106,8 +119,16 @@ impl Progress {
     }
 }
 
-/// Counts and reports; a depth past the end of every game is said at once, in words.
-fn count(depth: u32, moves_left: u32, what: &str, perft: impl FnOnce() -> u64, out: &mut impl Write) -> Outcome {
+/// Counts on the threads asked for and reports; a depth past the end of every game is said at
+/// once, in words.
+fn count<G: Engine + Send + Sync>(
+    g: &G,
+    depth: u32,
+    moves_left: u32,
+    what: &str,
+    opts: &Threads,
+    out: &mut impl Write,
+) -> Outcome {
     if depth > moves_left {
         writeln!(
             out,
@@ -115,14 +136,27 @@ fn count(depth: u32, moves_left: u32, what: &str, perft: impl FnOnce() -> u64, o
         )?;
         return Ok(());
     }
-    let t = Instant::now();
-    let nodes = perft();
-    let secs = t.elapsed().as_secs_f64();
+    let n = threads(opts.threads)?;
+    let timed = |n: usize| {
+        let progress = Progress::new("moves at the root");
+        let nodes = perft_threads(g, depth, n, &|done, total| progress.update(done, total));
+        progress.finish();
+        (nodes, progress.start.elapsed().as_secs_f64())
+    };
+    let (nodes, secs) = timed(n);
     writeln!(
         out,
-        "perft {depth}: {nodes} nodes in {secs:.3} s ({})",
-        rate(nodes, secs)
+        "perft {depth}: {nodes} nodes in {secs:.3} s ({}), {n} thread{}",
+        rate(nodes, secs),
+        if n == 1 { "" } else { "s" }
     )?;
+    if opts.speedup {
+        let (one, one_secs) = timed(1);
+        if one != nodes {
+            return Err(format!("perft counts differ: {nodes} on {n} threads, {one} on one").into());
+        }
+        writeln!(out, "one thread: {one_secs:.3} s; speed-up {:.2}x", one_secs / secs)?;
+    }
     Ok(())
 }
 
@@ -132,30 +166,26 @@ pub fn run(game: Game, out: &mut impl Write) -> Outcome {
             depth,
             state,
             seed,
-            threads: n,
+            threads,
         } => {
             let g = match state {
                 Some(p) => load_state(&p)?,
                 None => TripleTriad::new(&Setup::random_ff8(seed)).map_err(|e| e.to_string())?,
             };
-            let n = threads(n)?;
             let empty = (0..9).filter(|&c| g.cell(c).is_none()).count() as u32;
-            let progress = Progress::new("moves at the root");
-            let counted = || {
-                let nodes = perft_threads(&g, depth, n, &|done, total| progress.update(done, total));
-                progress.finish();
-                nodes
-            };
-            count(depth, empty, "moves", counted, out)?;
-            writeln!(out, "{n} thread{}", if n == 1 { "" } else { "s" })?;
-            Ok(())
+            count(&g, depth, empty, "moves", &threads, out)
         }
-        Game::Trax { depth, variant, moves } => {
+        Game::Trax {
+            depth,
+            variant,
+            moves,
+            threads,
+        } => {
             let variant: Variant = variant.parse().map_err(|e| format!("--variant: {e}"))?;
             let moves = read_record(&moves).map_err(|e| format!("--moves: {e}"))?;
             let g = Trax::replay(variant, &moves)
                 .map_err(|(i, e)| format!("--moves: move {} ({}) is refused: {e}", i + 1, moves[i]))?;
-            count(depth, g.turns_left(), "turns", || g.perft(depth), out)
+            count(&g, depth, g.turns_left(), "turns", &threads, out)
         }
     }
 }

@@ -35,6 +35,8 @@ mod error;
 mod game;
 mod host;
 pub mod nantong;
+#[cfg(feature = "std")]
+mod parallel;
 mod rng;
 pub mod trax;
 pub mod tripletriad;
@@ -42,6 +44,8 @@ pub mod tripletriad;
 pub use error::{Error, ErrorKind};
 pub use game::{perft, Game, Outcome};
 pub use host::Engine;
+#[cfg(feature = "std")]
+pub use parallel::perft_threads;
 #[cfg(feature = "serde")]
 pub(crate) use rng::u64_from_number_or_text;
 pub use rng::Rng;

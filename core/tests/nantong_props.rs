@@ -205,9 +205,11 @@ proptest! {
         o.actions = actions;
         o.claim = claim.map(kind);
         let listed: Vec<Action> = o.actions.iter().filter_map(|a| a.parse().ok()).collect();
-        match ai::choose(&o, &mut Rng::new(seed)) {
-            Some(a) => prop_assert!(listed.contains(&a), "{} not in {:?}", a, o.actions),
-            None => prop_assert!(listed.is_empty(), "nothing chosen from {:?}", o.actions),
+        for policy in [ai::choose, ai::strong] {
+            match policy(&o, &mut Rng::new(seed)) {
+                Some(a) => prop_assert!(listed.contains(&a), "{} not in {:?}", a, o.actions),
+                None => prop_assert!(listed.is_empty(), "nothing chosen from {:?}", o.actions),
+            }
         }
     }
 }
@@ -218,9 +220,13 @@ fn the_ai_counts_a_crafted_heap_of_one_card() {
     o.hand = vec!["5m".parse().unwrap(); 256];
     o.actions = vec!["pong".into(), "pass".into()];
     o.claim = Some("5m".parse().unwrap());
-    assert!(ai::choose(&o, &mut Rng::new(1)).is_some());
+    for policy in [ai::choose, ai::strong] {
+        assert!(policy(&o, &mut Rng::new(1)).is_some());
+    }
     o.actions = vec!["discard 5m".into()];
-    assert_eq!(ai::choose(&o, &mut Rng::new(1)), Some("discard 5m".parse().unwrap()));
+    for policy in [ai::choose, ai::strong] {
+        assert_eq!(policy(&o, &mut Rng::new(1)), Some("discard 5m".parse().unwrap()));
+    }
 }
 
 #[cfg(feature = "serde")]

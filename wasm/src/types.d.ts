@@ -192,7 +192,7 @@ export interface Transfer {
 
 export type TraxPlayer = "white" | "red";
 export type TraxVariant = "8x8" | "unbounded" | "loop";
-export type TraxLevel = "random" | "easy";
+export type TraxLevel = "random" | "easy" | "medium" | "hard" | "expert";
 
 /** A saved game (also its observation: Trax hides nothing): the variant, the moves in official
  * notation, and the tile limit when it is not the default 10,000. Loading replays the moves. */
@@ -232,7 +232,7 @@ export interface TraxWin {
 // ---- Nantong -------------------------------------------------------------------------------
 
 export type NantongSeat = 0 | 1 | 2;
-export type NantongLevel = "random" | "basic";
+export type NantongLevel = "random" | "basic" | "strong";
 /** A card code: rank and suit (`m`, `s`, `c`), or one of the old generals `T`, `W`, `R`. */
 export type NantongCard = `${1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9}${"m" | "s" | "c"}` | "T" | "W" | "R";
 /** An action in notation. */

@@ -143,5 +143,5 @@ test("perft and action ids", (t) => {
   assert.equal(g.perft(1), g.legalMoves().length);
   assert.deepEqual(g.legalActions().map((id) => g.actionText(id)), g.legalMoves());
   assert.equal(g.actionId("finish"), 156);
-  assert.deepEqual(Nantong.levels, ["random", "basic"]);
+  assert.deepEqual(Nantong.levels, ["random", "basic", "strong"]);
 });

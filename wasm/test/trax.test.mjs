@@ -86,7 +86,7 @@ test("perft, action ids, opponents and copies", (t) => {
   const g = own(t, new Trax("unbounded"));
   assert.deepEqual([0, 1, 2, 3, 4].map((d) => g.perft(d)), [1, 2, 24, 432, 9568]);
   assert.equal(g.perft(2 ** 32 - 1), 0); // deeper than the tile limit allows: nothing, at once
-  assert.deepEqual(Trax.levels, ["random", "easy"]);
+  assert.deepEqual(Trax.levels, ["random", "easy", "medium", "hard", "expert"]);
   assert.equal(new Trax("8x8").numActions, 300);
   for (const id of g.legalActions()) assert.ok(g.legalMoves().includes(g.actionText(id)));
   const c = own(t, g.clone());

@@ -25,7 +25,8 @@ pub struct Common<G: Engine + Send + Sync + 'static> {
     /// so that the game can be played again).
     #[arg(long, conflicts_with = "load")]
     pub seed: Option<u64>,
-    /// How well the computer plays (levels weakest first).
+    /// How well the computer plays (levels weakest first; default: the strongest, for a challenge;
+    /// the first ones suit a first game).
     #[arg(long, value_parser = PossibleValuesParser::new(G::LEVELS))]
     pub level: Option<String>,
     /// Resume a game saved with `save FILE` during play (its options come from the file).

@@ -13,7 +13,7 @@ pub struct Args {
     common: Common<Nantong>,
 }
 
-const DEFAULT_LEVEL: &str = "basic";
+const DEFAULT_LEVEL: &str = "strong";
 const YOU: Seat = Seat::ALL[0];
 
 /// The save file's own part: the deal in play and the running totals.

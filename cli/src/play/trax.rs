@@ -25,7 +25,7 @@ pub struct Args {
     common: Common<Trax>,
 }
 
-const DEFAULT_LEVEL: &str = "easy";
+const DEFAULT_LEVEL: &str = "expert";
 
 /// The save file's own part.
 #[derive(Serialize, Deserialize)]

@@ -74,6 +74,16 @@ impl Kind {
         self.0 < 27 && self.0 != 17
     }
 
+    /// What an indicator of this kind doubles: the groups of kinds of the same class, which is
+    /// the rank for ordinary cards and one class for the four old generals.
+    pub(crate) const fn indicator_class(self) -> u8 {
+        if self.is_ordinary() {
+            self.0 % 9
+        } else {
+            9
+        }
+    }
+
     /// Whether a sequence can start here (suited, rank 1..=7).
     pub(crate) const fn starts_sequence(self) -> bool {
         self.0 < 27 && self.0 % 9 <= 6

@@ -5,8 +5,8 @@ use alloc::vec::Vec;
 use arrayvec::ArrayVec;
 use core::fmt;
 
-use super::card::{Counts, Kind};
-use super::hand::{for_each_partition, Group};
+use super::card::{Counts, Kind, KINDS};
+use super::hand::{shapes, Bits, Place};
 use super::input::{check_deal, check_hand};
 use super::state::Seat;
 
@@ -30,6 +30,21 @@ pub enum MeldType {
 }
 
 impl MeldType {
+    /// Every meld type.
+    ///
+    /// ```
+    /// use arbiter_core::nantong::MeldType;
+    /// assert_eq!(MeldType::ALL.iter().map(|t| t.cards() as u32).sum::<u32>(), 20);
+    /// ```
+    pub const ALL: [MeldType; 6] = [
+        MeldType::Pong,
+        MeldType::ExposedKong,
+        MeldType::ConcealedKong,
+        MeldType::OpeningFour,
+        MeldType::OpeningTriple,
+        MeldType::Hezi,
+    ];
+
     /// Cards of the kind the meld holds.
     pub const fn cards(self) -> u8 {
         match self {
@@ -230,16 +245,8 @@ impl serde::Serialize for Source {
 impl<'de> serde::Deserialize<'de> for Source {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let s = <alloc::borrow::Cow<'de, str>>::deserialize(d)?;
-        let melds = [
-            MeldType::Pong,
-            MeldType::ExposedKong,
-            MeldType::ConcealedKong,
-            MeldType::OpeningFour,
-            MeldType::OpeningTriple,
-            MeldType::Hezi,
-        ];
         let in_hand = [Source::ThreeInHand, Source::FourInHand, Source::CompletedByDiscard];
-        melds
+        MeldType::ALL
             .map(Source::Meld)
             .into_iter()
             .chain(in_hand)
@@ -327,31 +334,52 @@ pub struct DealScore {
     pub settlement: [i64; 3],
 }
 
-/// The doublings of a group of `kind` from its nature and the indicators.
-fn doublings(source: Source, kind: Kind, indicators: [Kind; 2]) -> ArrayVec<&'static str, 5> {
-    let mut d = ArrayVec::new();
-    if kind.is_old_general() {
-        d.push("old general");
+/// The doublings of a group of `kind`, from its nature and the indicators, as a set of reasons:
+/// bit 0 old general, then for each indicator its class (bit 1, 3) and an exact match (bit 2, 4).
+/// A set, not a list of names, so that summing pays no branch.
+fn doublings(source: Source, kind: Kind, indicators: Indicators) -> u8 {
+    let class = kind.indicator_class();
+    let pong = matches!(source, Source::Meld(MeldType::Pong) | Source::CompletedByDiscard);
+    let mut bits = u8::from(kind.is_old_general());
+    for (i, (ind, ind_class)) in indicators.kinds.into_iter().zip(indicators.classes).enumerate() {
+        bits |= (u8::from(ind_class == class) | u8::from(pong && ind == kind) << 1) << (1 + 2 * i);
     }
-    for ind in indicators {
-        if ind.is_ordinary() && kind.is_ordinary() && ind.rank() == kind.rank() {
-            d.push("indicator rank");
-        }
-        if ind.is_old_general() && kind.is_old_general() {
-            d.push("indicator old general");
-        }
-        if ind == kind && matches!(source, Source::Meld(MeldType::Pong) | Source::CompletedByDiscard) {
-            d.push("exact match");
+    bits
+}
+
+/// The name of each reason in a set of [`doublings`] of a group of `kind`.
+fn doubling_names(bits: u8, kind: Kind) -> ArrayVec<&'static str, 5> {
+    let class = if kind.is_old_general() {
+        "indicator old general"
+    } else {
+        "indicator rank"
+    };
+    let names = ["old general", class, "exact match", class, "exact match"];
+    (0..5).filter(|i| bits >> i & 1 != 0).map(|i| names[i]).collect()
+}
+
+/// The two indicators, with the class of kinds each doubles (see [`Kind::indicator_class`]), found
+/// once for all the groups of a deal.
+#[derive(Clone, Copy)]
+struct Indicators {
+    kinds: [Kind; 2],
+    classes: [u8; 2],
+}
+
+impl Indicators {
+    fn new(kinds: [Kind; 2]) -> Indicators {
+        Indicators {
+            kinds,
+            classes: kinds.map(Kind::indicator_class),
         }
     }
-    d
 }
 
 /// Base hu of a group; every group's value (base times at most five doublings) is at most 512.
-fn base_of(source: Source, card: Kind, indicators: [Kind; 2]) -> u32 {
+fn base_of(source: Source, card: Kind, indicators: Indicators) -> u32 {
     match source {
         Source::Meld(t) => t.base(),
-        Source::ThreeInHand if indicators.contains(&card) => 12,
+        Source::ThreeInHand if indicators.kinds.contains(&card) => 12,
         Source::ThreeInHand => 4,
         Source::FourInHand => 12,
         Source::CompletedByDiscard => 2,
@@ -361,22 +389,22 @@ fn base_of(source: Source, card: Kind, indicators: [Kind; 2]) -> u32 {
 /// Receives the items of a score: [`PlayerScore`] records them for a breakdown, [`Sum`] only adds
 /// them up (the search for the best partition), so one piece of logic serves both.
 trait Sink {
-    fn group(&mut self, source: Source, card: Kind, indicators: [Kind; 2]);
+    fn group(&mut self, source: Source, card: Kind, indicators: Indicators);
     fn bonus(&mut self, name: &'static str, value: u32);
     fn multiplier(&mut self, name: &'static str);
 }
 
 impl Sink for PlayerScore {
-    fn group(&mut self, source: Source, card: Kind, indicators: [Kind; 2]) {
+    fn group(&mut self, source: Source, card: Kind, indicators: Indicators) {
         let base = base_of(source, card, indicators);
-        let doublings = doublings(source, card, indicators);
-        let value = base << doublings.len();
+        let names = doubling_names(doublings(source, card, indicators), card);
+        let value = base << names.len();
         self.base = self.base.saturating_add(value);
         self.groups.push(GroupScore {
             source,
             card,
             base,
-            doublings,
+            doublings: names,
             value,
         });
     }
@@ -397,8 +425,8 @@ struct Sum {
 }
 
 impl Sink for Sum {
-    fn group(&mut self, source: Source, card: Kind, indicators: [Kind; 2]) {
-        let value = base_of(source, card, indicators) << doublings(source, card, indicators).len();
+    fn group(&mut self, source: Source, card: Kind, indicators: Indicators) {
+        let value = base_of(source, card, indicators) << doublings(source, card, indicators).count_ones();
         self.base = self.base.saturating_add(value);
     }
     fn bonus(&mut self, _: &'static str, value: u32) {
@@ -423,83 +451,67 @@ impl Sum {
     }
 }
 
-/// Base hu groups: melds, three or four identical in `in_hand`, and a triplet completed by a
-/// winning discard.
-fn base_groups(sink: &mut impl Sink, in_hand: &Counts, melds: &[Meld], completed: Option<Kind>, indicators: [Kind; 2]) {
+/// Base hu groups: melds, and three or four identical in `in_hand`.
+fn base_groups(sink: &mut impl Sink, in_hand: &Counts, melds: &[Meld], indicators: Indicators) {
     for m in melds {
         sink.group(Source::Meld(m.kind), m.card, indicators);
     }
-    for k in Kind::all() {
-        match in_hand[k.index()] {
-            3 => sink.group(Source::ThreeInHand, k, indicators),
-            4 => sink.group(Source::FourInHand, k, indicators),
-            _ => {}
+    // Eight counts at a time: bit 3 of a count plus five is set for three and four (counts
+    // above four, which no deal holds, may be seen or not, but never break the loop).
+    let mut padded = [0u8; 32];
+    padded[..KINDS].copy_from_slice(in_hand);
+    for chunk in (0..KINDS).step_by(8) {
+        let word = u64::from_le_bytes(padded[chunk..chunk + 8].try_into().expect("eight counts"));
+        let threes = word.wrapping_add(0x0505_0505_0505_0505) & 0x0808_0808_0808_0808;
+        for bit in Bits(threes) {
+            let i = chunk + bit as usize / 8;
+            let Some(k) = Kind::from_index(i) else { break };
+            let source = match in_hand[i] {
+                3 => Source::ThreeInHand,
+                4 => Source::FourInHand,
+                _ => continue,
+            };
+            sink.group(source, k, indicators);
         }
     }
-    if let Some(k) = completed {
-        sink.group(Source::CompletedByDiscard, k, indicators);
-    }
+}
+
+/// The base hu that concealed `counts` score as three or four in hand, before any win.
+pub(crate) fn concealed_base(counts: &Counts, indicators: [Kind; 2]) -> u32 {
+    let mut sum = Sum::default();
+    base_groups(&mut sum, counts, &[], Indicators::new(indicators));
+    sum.base
 }
 
 fn round_up(v: u32) -> u32 {
     v.div_ceil(10).saturating_mul(10)
 }
 
-fn finish(mut s: PlayerScore) -> PlayerScore {
+fn finish(s: &mut PlayerScore) {
     let bonus = s.bonuses.iter().fold(0u32, |t, b| t.saturating_add(b.value));
     s.raw = doubled(s.base, bonus, s.multipliers.len() as u32);
     s.total = round_up(s.raw);
-    s
 }
 
-fn plain(p: &PlayerHand, indicators: [Kind; 2]) -> PlayerScore {
-    let mut s = PlayerScore::default();
-    base_groups(&mut s, &p.hand, &p.melds, None, indicators);
-    finish(s)
+/// Whether the winning card came from another seat (a discard or a robbed kong).
+fn from_other(win: &Win) -> bool {
+    !win.heavenly && matches!(win.source, WinSource::Discard | WinSource::RobbedKong)
 }
 
-/// Where the winning card sits in a partition.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Role {
-    None,
-    Pair,
-    Triplet,
-    /// In the sequence starting at this kind, at this position (0..3).
-    Sequence(Kind, u8),
-}
-
-fn roles(groups: &[Group], pair: Kind, w: Kind) -> ArrayVec<Role, 8> {
-    let mut out = ArrayVec::new();
-    if pair == w {
-        out.push(Role::Pair);
-    }
-    for g in groups {
-        match *g {
-            Group::Triplet(k) if k == w => out.push(Role::Triplet),
-            Group::Sequence(s) if (s.index()..s.index() + 3).contains(&w.index()) => {
-                out.push(Role::Sequence(s, (w.index() - s.index()) as u8))
-            }
-            _ => {}
-        }
-    }
-    out
-}
-
-/// The winner's cards held before the winning card arrived from another player, if it did.
-fn held(p: &PlayerHand, win: &Win) -> (Counts, bool) {
-    let from_other = !win.heavenly && matches!(win.source, WinSource::Discard | WinSource::RobbedKong);
+/// The winner's cards held before the winning card arrived from another seat, if it did.
+fn held(p: &PlayerHand, win: &Win) -> Counts {
     let mut in_hand = p.hand;
-    if from_other {
+    if from_other(win) {
         in_hand[win.card.index()] = in_hand[win.card.index()].saturating_sub(1);
     }
-    (in_hand, from_other)
+    in_hand
 }
 
 /// The winner's items that no partition changes: base hu of melds and of three or four in hand,
 /// self-draw bonuses, and the doublings of three elders, heavenly, first discard, ready, last card.
-fn fixed_items(sink: &mut impl Sink, p: &PlayerHand, win: &Win, indicators: [Kind; 2]) {
-    let (in_hand, _) = held(p, win);
-    base_groups(sink, &in_hand, &p.melds, None, indicators);
+fn fixed_items(sink: &mut impl Sink, p: &PlayerHand, win: &Win, indicators: Indicators) {
+    let in_hand = held(p, win);
+    base_groups(sink, &in_hand, &p.melds, indicators);
     let drawn = !win.heavenly && matches!(win.source, WinSource::SelfDraw | WinSource::KongReplacement);
     if drawn {
         sink.bonus("self-draw", 10);
@@ -533,21 +545,47 @@ fn fixed_items(sink: &mut impl Sink, p: &PlayerHand, win: &Win, indicators: [Kin
     }
 }
 
+/// What the winner's partition and the place of the winning card in it change in the score.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Best {
+    sequences: u8,
+    wenqian: u8,
+    place: Place,
+}
+
+/// What the winner's partition-dependent items need to know of the hand, found once.
+#[derive(Clone, Copy)]
+struct Winner {
+    card: Kind,
+    heavenly: bool,
+    /// The winning card came from another seat and the hand held two of it.
+    completes: bool,
+    /// Groups declared (a Tiandi Hezi is not one).
+    melded: bool,
+    pong: bool,
+}
+
+impl Winner {
+    fn new(p: &PlayerHand, win: &Win) -> Winner {
+        Winner {
+            card: win.card,
+            heavenly: win.heavenly,
+            completes: from_other(win) && p.hand[win.card.index()] == 3,
+            melded: p.melds.iter().any(|m| m.kind != MeldType::Hezi),
+            pong: p.melds.iter().any(|m| m.kind == MeldType::Pong),
+        }
+    }
+}
+
 /// The winner's items that depend on the partition and the place of the winning card: a triplet
 /// completed by a discard, the form, Wenqian, the wait bonus, Piao Hu and closed floating.
-fn partition_items(sink: &mut impl Sink, p: &PlayerHand, win: &Win, indicators: [Kind; 2], part: &[Group], role: Role) {
-    let w = win.card;
-    let (in_hand, from_other) = held(p, win);
-    let completed = (from_other && role == Role::Triplet && in_hand[w.index()] == 2).then_some(w);
-    if let Some(k) = completed {
-        sink.group(Source::CompletedByDiscard, k, indicators);
+fn partition_items(sink: &mut impl Sink, w: Winner, indicators: Indicators, best: Best) {
+    let completed = w.completes && best.place == Place::Triplet;
+    if completed {
+        sink.group(Source::CompletedByDiscard, w.card, indicators);
     }
-    let wenqian_start = Kind::from_index(18).expect("1c");
-    let melded_groups = p.melds.iter().filter(|m| m.kind != MeldType::Hezi).count();
-    let sequences = part.iter().filter(|g| matches!(g, Group::Sequence(_))).count();
-    let wenqian = part.iter().filter(|g| **g == Group::Sequence(wenqian_start)).count();
-    let qing = melded_groups == 0 && sequences == 7;
-    let piao = sequences == wenqian;
+    let qing = !w.melded && best.sequences == 7;
+    let piao = best.sequences == best.wenqian;
     if qing {
         sink.bonus("qing hu", 100);
     } else if piao {
@@ -555,55 +593,48 @@ fn partition_items(sink: &mut impl Sink, p: &PlayerHand, win: &Win, indicators: 
     } else {
         sink.bonus("tazi hu", 20);
     }
-    if wenqian > 0 {
-        sink.bonus("wenqian", [0, 20, 50, 100, 200][wenqian.min(4)]);
+    if best.wenqian > 0 {
+        sink.bonus("wenqian", [0, 20, 50, 100, 200][usize::from(best.wenqian).min(4)]);
     }
-    let wait = match role {
-        Role::Pair => true,
-        Role::Sequence(s, pos) => pos == 1 || (s.rank() == Some(1) && pos == 2) || (s.rank() == Some(7) && pos == 0),
-        Role::None | Role::Triplet => false,
-    };
-    if wait && !win.heavenly {
+    if best.place == Place::Wait && !w.heavenly {
         sink.bonus("winning card completes pair, middle, 3 of 1-2-3 or 7 of 7-8-9", 10);
     }
     if piao {
         sink.multiplier("piao hu");
-        let pong = completed.is_some() || p.melds.iter().any(|m| m.kind == MeldType::Pong);
-        if !pong {
+        if !completed && !w.pong {
             sink.multiplier("closed floating");
         }
     }
 }
 
-/// The winner's best partition and the place of the winning card in it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct Best {
-    groups: ArrayVec<Group, 7>,
-    role: Role,
-}
-
-/// The best (partition, role) of a winning hand and its raw total, without building a breakdown.
+/// The best shape of a winning hand and its raw total, without building a breakdown: the items
+/// that no partition changes once, then each shape the partitions allow.
 pub(crate) fn best_win(p: &PlayerHand, win: &Win, indicators: [Kind; 2]) -> Option<(u32, Best)> {
+    let indicators = Indicators::new(indicators);
     let melds = p.melds.iter().filter(|m| m.kind != MeldType::Hezi).count();
+    let shapes = shapes(&p.hand, melds, (!win.heavenly).then_some(win.card));
+    if shapes == [0; 3] {
+        return None;
+    }
     let mut fixed = Sum::default();
     fixed_items(&mut fixed, p, win, indicators);
+    let winner = Winner::new(p, win);
     let mut best: Option<(u32, Best)> = None;
-    for_each_partition(&p.hand, melds, |groups, pair| {
-        let roles = if win.heavenly {
-            core::iter::once(Role::None).collect()
-        } else {
-            roles(groups, pair, win.card)
-        };
-        for role in roles {
+    for place in Place::ALL {
+        for shape in Bits(shapes[place as usize]) {
+            let candidate = Best {
+                sequences: (shape / 8) as u8,
+                wenqian: (shape % 8) as u8,
+                place,
+            };
             let mut sum = fixed;
-            partition_items(&mut sum, p, win, indicators, groups, role);
+            partition_items(&mut sum, winner, indicators, candidate);
             let raw = sum.raw();
-            if best.as_ref().is_none_or(|b| raw > b.0) {
-                let groups = groups.iter().copied().collect();
-                best = Some((raw, Best { groups, role }));
+            if best.is_none_or(|b| raw > b.0) {
+                best = Some((raw, candidate));
             }
         }
-    });
+    }
     best
 }
 
@@ -630,24 +661,27 @@ pub fn winner_total(indicators: [Kind; 2], p: &PlayerHand, win: &Win) -> Option<
 /// Every seat's breakdown: base hu for all, and for the winner (with its best partition) the
 /// bonuses and multipliers too.
 fn breakdown(indicators: [Kind; 2], players: &[PlayerHand; 3], win: Option<(&Win, &Best)>) -> DealScore {
-    let scores: [PlayerScore; 3] = core::array::from_fn(|i| match win {
-        Some((w, best)) if w.seat.index() == i => {
-            let p = &players[i];
-            let mut s = PlayerScore::default();
-            fixed_items(&mut s, p, w, indicators);
-            partition_items(&mut s, p, w, indicators, &best.groups, best.role);
-            finish(s)
+    let indicators = Indicators::new(indicators);
+    // Built in place: a breakdown is kilobytes, and moving it is what scoring it used to cost.
+    let mut score = DealScore {
+        players: Default::default(),
+        totals: [0; 3],
+        settlement: [0; 3],
+    };
+    for ((s, p), seat) in score.players.iter_mut().zip(players).zip(Seat::ALL) {
+        match win.filter(|(w, _)| w.seat == seat) {
+            Some((w, best)) => {
+                fixed_items(s, p, w, indicators);
+                partition_items(s, Winner::new(p, w), indicators, *best);
+            }
+            None => base_groups(s, &p.hand, &p.melds, indicators),
         }
-        _ => plain(&players[i], indicators),
-    });
-    let totals = [scores[0].total, scores[1].total, scores[2].total];
-    let sum: i64 = totals.iter().map(|&t| t as i64).sum();
-    let settlement = totals.map(|t| 3 * t as i64 - sum);
-    DealScore {
-        players: scores,
-        totals,
-        settlement,
+        finish(s);
     }
+    score.totals = score.players.each_ref().map(|s| s.total);
+    let sum: i64 = score.totals.iter().map(|&t| t as i64).sum();
+    score.settlement = score.totals.map(|t| 3 * t as i64 - sum);
+    score
 }
 
 /// Scores a deal that `dealer` dealt: `win` is `None` for an exhausted deal.
@@ -696,8 +730,7 @@ pub(crate) fn score_checked(
 /// Scores the end of a deal the engine played: its states are deals the rules allow.
 pub(crate) fn score_played(indicators: [Kind; 2], players: &[PlayerHand; 3], win: Option<&Win>) -> DealScore {
     let best = win.map(|w| {
-        // The engine offers a win only on a hand that `is_winning` accepts, and that check is
-        // the one `for_each_partition` starts from, so there is a partition.
+        // The engine offers a win only on a hand that `is_winning` accepts, which has a shape.
         best_win(&players[w.seat.index()], w, indicators)
             .expect("the engine offers a win only on a winning hand")
             .1
@@ -708,6 +741,132 @@ pub(crate) fn score_played(indicators: [Kind; 2], players: &[PlayerHand; 3], win
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::nantong::hand::{for_each_partition, Group};
+    use crate::Rng;
+
+    /// The search this module did before shapes: every partition, every group holding the
+    /// winning card; what it finds must score the same.
+    fn best_by_enumeration(p: &PlayerHand, win: &Win, indicators: [Kind; 2]) -> Option<u32> {
+        let indicators = Indicators::new(indicators);
+        let melds = p.melds.iter().filter(|m| m.kind != MeldType::Hezi).count();
+        let mut fixed = Sum::default();
+        fixed_items(&mut fixed, p, win, indicators);
+        let w = win.card;
+        let mut best = None;
+        for_each_partition(&p.hand, melds, |groups, pair| {
+            let mut places = Vec::new();
+            if win.heavenly {
+                places.push(Place::Other);
+            } else if pair == w {
+                places.push(Place::Wait);
+            }
+            for g in groups.iter().filter(|_| !win.heavenly) {
+                match *g {
+                    Group::Triplet(k) if k == w => places.push(Place::Triplet),
+                    Group::Sequence(s) if (s.index()..s.index() + 3).contains(&w.index()) => {
+                        let pos = w.index() - s.index();
+                        let wait = pos == 1 || (s.rank() == Some(1) && pos == 2) || (s.rank() == Some(7) && pos == 0);
+                        places.push(if wait { Place::Wait } else { Place::Other });
+                    }
+                    _ => {}
+                }
+            }
+            let sequences = groups.iter().filter(|g| matches!(g, Group::Sequence(_))).count() as u8;
+            let wenqian = groups
+                .iter()
+                .filter(|g| **g == Group::Sequence(Kind::from_index(18).unwrap()))
+                .count() as u8;
+            for place in places {
+                let mut sum = fixed;
+                partition_items(
+                    &mut sum,
+                    Winner::new(p, win),
+                    indicators,
+                    Best {
+                        sequences,
+                        wenqian,
+                        place,
+                    },
+                );
+                best = best.max(Some(sum.raw()));
+            }
+        });
+        best
+    }
+
+    /// A random winning hand of `7 - melds` groups and a pair, its groups often crowded into a
+    /// few ranks so that it splits many ways.
+    fn random_win(rng: &mut Rng) -> Option<(PlayerHand, Win, [Kind; 2])> {
+        let kind = |rng: &mut Rng| Kind::from_index(rng.below(30) as usize).unwrap();
+        let mut p = PlayerHand::default();
+        for _ in 0..rng.below(4) {
+            let card = kind(rng);
+            p.melds.push(Meld {
+                kind: MeldType::ALL[rng.below(6) as usize],
+                card,
+            });
+        }
+        let groups = 7 - p.melds.iter().filter(|m| m.kind != MeldType::Hezi).count();
+        let (low, span) = if rng.below(2) == 0 {
+            (rng.below(27), 3 + rng.below(4))
+        } else {
+            (0, 30)
+        };
+        for _ in 0..groups {
+            let k = (low + rng.below(span)).min(29) as usize;
+            if Kind::from_index(k).unwrap().starts_sequence() && rng.below(3) != 0 {
+                (0..3).for_each(|x| p.hand[k + x] += 1);
+            } else {
+                p.hand[k] += 3;
+            }
+        }
+        p.hand[(low + rng.below(span)).min(29) as usize] += 2;
+        if p.hand.iter().any(|&n| n > 4) {
+            return None;
+        }
+        let in_hand: Vec<Kind> = Kind::all().filter(|k| p.hand[k.index()] > 0).collect();
+        let sources = [
+            WinSource::Discard,
+            WinSource::SelfDraw,
+            WinSource::KongReplacement,
+            WinSource::RobbedKong,
+        ];
+        let win = Win {
+            seat: Seat::ALL[0],
+            card: in_hand[rng.below(in_hand.len() as u64) as usize],
+            source: sources[rng.below(4) as usize],
+            heavenly: rng.below(10) == 0,
+            dealer_first_discard: rng.below(10) == 0,
+            last_card: rng.below(10) == 0,
+        };
+        p.ready = rng.below(5) == 0;
+        Some((p, win, [kind(rng), kind(rng)]))
+    }
+
+    #[test]
+    fn shapes_score_as_the_enumeration_of_partitions() {
+        let mut rng = Rng::new(13);
+        let mut checked = 0;
+        while checked < 100_000 {
+            let Some((p, win, ind)) = random_win(&mut rng) else {
+                continue;
+            };
+            let fast = best_win(&p, &win, ind).map(|b| b.0);
+            assert_eq!(fast, best_by_enumeration(&p, &win, ind), "{p:?} {win:?} {ind:?}");
+            assert!(fast.is_some());
+            checked += 1;
+        }
+        // Dealt hands rarely win: the shapes and the win check agree on them too.
+        let deck = super::super::full_deck();
+        for _ in 0..20_000 {
+            let mut d = deck.clone();
+            rng.shuffle(&mut d);
+            let mut hand = [0u8; 30];
+            d[..23].iter().for_each(|k| hand[k.index()] += 1);
+            let found = shapes(&hand, 0, Some(d[0])).iter().any(|&s| s != 0);
+            assert_eq!(found, crate::nantong::is_winning(&hand, 0));
+        }
+    }
 
     #[test]
     fn totals_saturate_instead_of_wrapping() {
@@ -717,7 +876,7 @@ mod tests {
         let mut s = Sum::default();
         // 128 hu each (16, doubled as an old general and by both indicators).
         for _ in 0..34_000_000 {
-            s.group(Source::Meld(MeldType::Hezi), Kind::T, [Kind::T; 2]);
+            s.group(Source::Meld(MeldType::Hezi), Kind::T, Indicators::new([Kind::T; 2]));
         }
         assert_eq!(s.base, u32::MAX);
         s.bonus("x", 10);

@@ -28,15 +28,6 @@ use super::state::{Observation, Seat};
 /// The tensor's length.
 pub const LEN: usize = KINDS + 3 * 6 * KINDS + 3 * KINDS + KINDS + 1 + 3 + 3 + 3 + KINDS + 3;
 
-const MELD_TYPES: [MeldType; 6] = [
-    MeldType::Pong,
-    MeldType::ExposedKong,
-    MeldType::ConcealedKong,
-    MeldType::OpeningFour,
-    MeldType::OpeningTriple,
-    MeldType::Hezi,
-];
-
 /// The observation as numbers (layout in the module docs).
 ///
 /// ```
@@ -57,7 +48,7 @@ pub fn observation_tensor(obs: &Observation) -> Vec<f32> {
     }
     for (seat, melds) in Seat::ALL.iter().zip(&obs.melds) {
         for m in melds {
-            let t = MELD_TYPES.iter().position(|&t| t == m.kind).unwrap_or(0);
+            let t = MeldType::ALL.iter().position(|&t| t == m.kind).unwrap_or(0);
             bump(&mut out, KINDS + (rel(*seat) * 6 + t) * KINDS + m.card.index(), 0.25);
         }
     }

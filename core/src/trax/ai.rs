@@ -1,10 +1,128 @@
-//! A simple Trax opponent: it never misses a win in one turn and avoids handing one over.
+//! The Trax computer players: [`choose`], the one-turn player (`easy`), and [`search`], the
+//! searcher behind the stronger [`Level`]s.
 
 use alloc::vec::Vec;
+use core::fmt;
+use core::str::FromStr;
 
 use super::notation::Move;
 use super::state::Trax;
 use crate::{Game, Outcome, Rng};
+
+pub use super::search::{search, Limits, Report, WIN};
+
+/// The built-in players, weakest first. Budgets are in nodes (turns the search plays), so a seed
+/// plays the same game on every machine.
+///
+/// | level | player | in games against `easy` (`trax_strength`) |
+/// |---|---|---|
+/// | `random` | a uniformly random legal move | |
+/// | `easy` | [`choose`]: wins in one turn, avoids handing over a win in one, else random | |
+/// | `medium` | [`search`] 2 turns deep, always in full (no budget): `easy`'s tactics, guided by the threats of open tracks | about 200 nodes a move; wins 71 % in 8x8 (22 % drawn), 98 % unbounded |
+/// | `hard` | [`search`] up to 4 turns deep, 30,000 nodes: sees two-turn wins (double threats) | about 7,000 nodes, 3.5 turns deep; wins 95 % in 8x8 (the rest drawn), 100 % unbounded |
+/// | `expert` | [`search`] up to 30 turns deep, 300,000 nodes | about 210,000 nodes, 8 turns deep in 8x8; wins 97.5 % in 8x8 (the rest drawn), 100 % unbounded |
+///
+/// Against each other in 8x8, the stronger level never lost: `hard` beat `medium` in 30 % of 50
+/// games (the rest drawn), `expert` beat `hard` in 62 %.
+///
+/// ```
+/// use arbiter_core::trax::ai::Level;
+/// assert_eq!("Expert".parse::<Level>().unwrap(), Level::Expert);
+/// assert_eq!(Level::ALL.map(|l| l.name()), ["random", "easy", "medium", "hard", "expert"]);
+/// assert_eq!(Level::Hard.limits().unwrap().nodes, 30_000);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Level {
+    /// A random legal move.
+    Random,
+    /// The one-turn player.
+    Easy,
+    /// A shallow search.
+    Medium,
+    /// A search that sees two-turn wins.
+    Hard,
+    /// The strongest.
+    #[default]
+    Expert,
+}
+
+impl Level {
+    /// Every level, weakest first.
+    pub const ALL: [Level; 5] = [Level::Random, Level::Easy, Level::Medium, Level::Hard, Level::Expert];
+
+    /// The level's name: `random`, `easy`, `medium`, `hard` or `expert`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Level::Random => "random",
+            Level::Easy => "easy",
+            Level::Medium => "medium",
+            Level::Hard => "hard",
+            Level::Expert => "expert",
+        }
+    }
+
+    /// The search budget of a searching level (`None` for `random` and `easy`).
+    pub const fn limits(self) -> Option<Limits> {
+        match self {
+            Level::Random | Level::Easy => None,
+            // Two turns are always searched in full: a budget would change nothing.
+            Level::Medium => Some(Limits { nodes: 0, depth: 2 }),
+            Level::Hard => Some(Limits {
+                nodes: 30_000,
+                depth: 4,
+            }),
+            Level::Expert => Some(Limits {
+                nodes: 300_000,
+                depth: 30,
+            }),
+        }
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A level name that is none of [`Level::ALL`].
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown Trax level {0:?} (expected random, easy, medium, hard or expert)")]
+pub struct UnknownLevel(pub alloc::string::String);
+
+impl FromStr for Level {
+    type Err = UnknownLevel;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Level::ALL
+            .into_iter()
+            .find(|l| l.name().eq_ignore_ascii_case(s.trim()))
+            .ok_or_else(|| UnknownLevel(s.into()))
+    }
+}
+
+/// A move for the player to move at `level`, within the level's node budget; `stop` can end a
+/// search early (a clock: the move is then the best found so far). `None` when there is no move.
+///
+/// ```
+/// use arbiter_core::{Game, Rng};
+/// use arbiter_core::trax::{ai, Trax, Variant};
+/// let mut g = Trax::new(Variant::EightByEight);
+/// let mut rng = Rng::new(3);
+/// while let Some(mv) = ai::choose_at(&g, ai::Level::Medium, &mut rng, &mut || false) {
+///     g.play(mv).unwrap();
+/// }
+/// assert!(g.is_over());
+/// ```
+pub fn choose_at(game: &Trax, level: Level, rng: &mut Rng, stop: &mut dyn FnMut() -> bool) -> Option<Move> {
+    match level.limits() {
+        Some(limits) => search(game, limits, rng, stop).map(|r| r.mv),
+        None if level == Level::Easy => choose(game, rng),
+        None => {
+            let moves = game.legal_moves();
+            (!moves.is_empty()).then(|| moves[rng.below(moves.len() as u64) as usize])
+        }
+    }
+}
 
 /// The most work one choice does, counted in cells scanned and turns tried. A board of thousands of
 /// tiles has thousands of moves with thousands of replies each: past the budget, the moves left are
@@ -35,12 +153,12 @@ pub(crate) struct Effort {
 /// assert!(!g.is_over());
 /// ```
 pub fn choose(game: &Trax, rng: &mut Rng) -> Option<Move> {
-    search(game, rng, BUDGET).map(|(mv, _)| mv)
+    one_turn(game, rng, BUDGET).map(|(mv, _)| mv)
 }
 
 /// [`choose`] with a work budget, telling what it cost. One copy of the state, then every move and
 /// reply is played and taken back on it.
-pub(crate) fn search(game: &Trax, rng: &mut Rng, budget: u64) -> Option<(Move, Effort)> {
+pub(crate) fn one_turn(game: &Trax, rng: &mut Rng, budget: u64) -> Option<(Move, Effort)> {
     let me = game.to_move()?;
     let mut g = game.clone();
     let mut effort = Effort { copies: 1, work: 0 };
@@ -168,7 +286,7 @@ mod tests {
             text.push_str(&format!(" A{i}+"));
         }
         let g = play(Variant::Loop, &text);
-        let (mv, effort) = search(&g, &mut Rng::new(7), BUDGET).unwrap();
+        let (mv, effort) = one_turn(&g, &mut Rng::new(7), BUDGET).unwrap();
         assert_eq!(effort.copies, 1);
         let moves = g.legal_moves().len() as u64;
         assert!(effort.work >= moves * moves / 2 && effort.work < BUDGET, "{effort:?}");
@@ -179,7 +297,7 @@ mod tests {
     fn over_its_budget_it_still_avoids_ending_the_game() {
         let g = play(Variant::Unbounded, "@0/ B1\\");
         for seed in 0..16 {
-            let (mv, effort) = search(&g, &mut Rng::new(seed), 0).unwrap();
+            let (mv, effort) = one_turn(&g, &mut Rng::new(seed), 0).unwrap();
             assert!(effort.work < 64);
             assert!(winning_replies(&g, mv).is_some(), "{mv}");
         }

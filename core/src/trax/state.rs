@@ -71,6 +71,15 @@ pub const DEFAULT_MAX_TILES: u32 = 10_000;
 /// columns and rows together).
 pub const MAX_TILES_CEILING: u32 = 32_768;
 
+/// The most cells that the bounding box of the tiles may cover in the unbounded variants (8x8
+/// covers 64 at most). The grid is a rectangle around the box, with some slack when it grows, so
+/// this bounds a game's memory at about 40 MB whatever the shape of its tiles (a process holding
+/// an L of 10,000 tiles at the limit peaked at 38 MB); an L of 10,000 tiles without it would
+/// span 5,000 x 5,000 cells. A turn that would pass it is refused
+/// ([`MoveError::AreaTooLarge`]), like the tile limit: a limit of the host, not a rule. Real
+/// games cover a few hundred cells.
+pub const MAX_AREA_CELLS: u64 = 1 << 22;
+
 /// Why a move was refused; the state is unchanged.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum MoveError {
@@ -95,6 +104,15 @@ pub enum MoveError {
     /// A forced play leaves a cell with three entries of one colour.
     #[error("{0}: the forced plays leave an empty cell entered three times by one colour")]
     IllegalTurn(Move),
+    /// The tiles would cover a bounding box of more than [`MAX_AREA_CELLS`] cells: a limit of
+    /// the host (on memory), not a rule.
+    #[error("{mv}: the tiles would span a box of more than {limit} cells (the game's area limit)")]
+    AreaTooLarge {
+        /// The move.
+        mv: Move,
+        /// The limit, [`MAX_AREA_CELLS`].
+        limit: u64,
+    },
     /// The turn's tiles, forced ones included, would pass the game's tile limit
     /// ([`Trax::max_tiles`]): a limit of the host, not a rule.
     #[error("{mv}: the turn would put more than {limit} tiles on the board (the game's tile limit)")]
@@ -190,6 +208,7 @@ pub(crate) struct Saved {
 #[derive(Clone, Copy)]
 enum Refusal {
     Area,
+    Span,
     Illegal,
     Limit,
 }
@@ -393,6 +412,12 @@ const fn entry_bit(tile: Tile, e: u8) -> u8 {
     (red | (red ^ 1) << 4) << opposite(e)
 }
 
+/// The cells of a `w` x `h` box.
+#[inline(always)]
+fn cells(w: i32, h: i32) -> u64 {
+    u64::from(w.unsigned_abs()) * u64::from(h.unsigned_abs())
+}
+
 /// Index steps north, east, south, west on a grid of width `w`.
 const fn steps(w: usize) -> [usize; 4] {
     [w.wrapping_neg(), 1, w, usize::MAX]
@@ -420,6 +445,45 @@ pub(crate) struct Candidate {
     cell: u32,
     tile: Tile,
     pub(crate) mv: Move,
+}
+
+impl Candidate {
+    /// A number for this placement, the same in every position of one search (the grid does not
+    /// move while candidates are held): for killer moves and the transposition table.
+    #[inline]
+    pub(crate) fn key(&self) -> u32 {
+        self.cell << 4 | u32::from(self.tile.0)
+    }
+}
+
+/// An open end of a track: the absolute cell of its tile and the edge the track leaves by.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct End {
+    pub(crate) x: i32,
+    pub(crate) y: i32,
+    pub(crate) edge: u8,
+}
+
+impl End {
+    /// The empty cell that the track enters next.
+    pub(crate) fn target(self) -> (i32, i32) {
+        match self.edge {
+            N => (self.x, self.y - 1),
+            E => (self.x + 1, self.y),
+            W => (self.x - 1, self.y),
+            _ => (self.x, self.y + 1),
+        }
+    }
+}
+
+/// A Zobrist-style number for `tile` on absolute cell (`x`, `y`): a hash of a position is the
+/// exclusive or of its tiles' numbers (splitmix64 of the packed cell and tile).
+fn tile_hash(x: i32, y: i32, tile: Tile) -> u64 {
+    let mut z = (u64::from(x as u32) << 32 | u64::from(y as u32)) ^ u64::from(tile.0) << 60;
+    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ z >> 30).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ z >> 27).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ z >> 31
 }
 
 /// Where the cells of a grid went when it was rebuilt.
@@ -575,16 +639,104 @@ struct Facts {
 }
 
 /// Whether the forced plays after putting `tile` on `idx` stay legal and put at most `room` tiles
-/// with it: the cascade on the cells alone, without paths, logs or wins, then undone. Not inlined:
-/// the scan around it keeps its registers (perft 7 about 6 % faster).
+/// with it; `forcing` are the edges of `tile` towards the cells it forces. Not inlined: the scan
+/// around it keeps its registers (perft 7 about 6 % faster).
 #[inline(never)]
-fn forced_plays_legal(b: &mut Board, queue: &mut Vec<u32>, idx: usize, tile: Tile, room: u32) -> bool {
+fn forced_plays_legal(b: &mut Board, queue: &mut Vec<u32>, idx: usize, tile: Tile, forcing: u8, room: u32) -> bool {
+    if forcing.count_ones() < room && forced_tiles_end(b, idx, tile, forcing, room) {
+        return true;
+    }
     b.set_tile(idx, tile);
     let legal = cascade(&mut BareCells { b, queue }, idx);
     for &c in queue.iter() {
         b.clear_tile(c as usize);
     }
     legal && queue.len() as u64 <= u64::from(room)
+}
+
+/// The cell across edge `e` of `tile` on `idx`, which that colour already enters, and the tile
+/// forced there (the cell had one entry of each colour at most, so none enters it three times).
+#[inline(always)]
+fn forced_across(b: &Board, idx: usize, tile: Tile, e: u8) -> (usize, Tile) {
+    let m = b.step(idx, e);
+    (m, Tile(FORCED[(b.grid[m].entries | entry_bit(tile, e)) as usize]))
+}
+
+/// The entries among `entries` of the colour of `tile`'s edge `e`: not 0 if `tile` would enter
+/// that neighbour a second time with one colour (a forced play).
+#[inline(always)]
+fn same_colour(entries: u8, tile: Tile, e: u8) -> u8 {
+    if tile.0 >> e & 1 != 0 {
+        entries & 0xF
+    } else {
+        entries >> 4
+    }
+}
+
+/// The tile that `tile` on `idx` forces across edge `e`, if it forces nothing more on its own
+/// (read without writing). The cells next to the forced one are two steps from `idx`, so `tile`
+/// enters none of them.
+#[inline(always)]
+fn lone_forced_tile(b: &Board, idx: usize, tile: Tile, e: u8) -> Option<Tile> {
+    let (m, forced) = forced_across(b, idx, tile, e);
+    (0..4u8)
+        .filter(|&f| f != opposite(e))
+        .all(|f| {
+            let n = b.grid[b.step(m, f)];
+            n.tile != 0 || same_colour(n.entries, forced, f) == 0
+        })
+        .then_some(forced)
+}
+
+/// Whether the tile that `tile` on `idx` forces across edge `e` forces one more tile, which
+/// forces nothing: then the turn is legal. The cells next to that second tile are one or three
+/// steps from `idx`: the one next to `idx` (on the side the chain turned to) also has the entry of
+/// `tile`.
+#[inline(always)]
+fn chain_of_two_ends(b: &Board, idx: usize, tile: Tile, e: u8) -> bool {
+    let (m, first) = forced_across(b, idx, tile, e);
+    let mut next = None;
+    for f in (0..4u8).filter(|&f| f != opposite(e)) {
+        let n = b.grid[b.step(m, f)];
+        if n.tile == 0 && same_colour(n.entries, first, f) != 0 {
+            if next.is_some() {
+                return false;
+            }
+            next = Some(f);
+        }
+    }
+    let Some(f) = next else { return true };
+    let (n, second) = forced_across(b, m, first, f);
+    (0..4u8).filter(|&g| g != opposite(f)).all(|g| {
+        let p = b.grid[b.step(n, g)];
+        let entries = p.entries | if g == opposite(e) { entry_bit(tile, f) } else { 0 };
+        p.tile != 0 || same_colour(entries, second, g) == 0
+    })
+}
+
+/// Whether the tiles that `tile` on `idx` forces across the edges `forcing` force nothing more,
+/// or a lone one forces one more that does, within `room` tiles: then the turn is legal. Most
+/// forcing moves are such; the others take the trial cascade. Two forced cells at a right angle
+/// share a neighbour (the diagonal of `idx`), which must not get two entries of one colour from
+/// them.
+#[inline(always)]
+fn forced_tiles_end(b: &Board, idx: usize, tile: Tile, forcing: u8, room: u32) -> bool {
+    let e1 = forcing.trailing_zeros() as u8;
+    let rest = forcing & (forcing - 1);
+    let Some(t1) = lone_forced_tile(b, idx, tile, e1) else {
+        return rest == 0 && room > 2 && chain_of_two_ends(b, idx, tile, e1);
+    };
+    if rest == 0 {
+        return true;
+    }
+    let e2 = rest.trailing_zeros() as u8;
+    if rest & (rest - 1) != 0 {
+        return false;
+    }
+    let Some(t2) = lone_forced_tile(b, idx, tile, e2) else {
+        return false;
+    };
+    e2 == opposite(e1) || b.grid[b.step(b.step(idx, e1), e2)].tile != 0 || (t1.0 >> e2 & 1) != (t2.0 >> e1 & 1)
 }
 
 /// Calls `f` with every legal placement that puts at most `room` tiles; trial turns run only
@@ -605,12 +757,21 @@ fn generate(b: &mut Board, queue: &mut Vec<u32>, facts: Facts, room: u32, mut f:
         }
         return;
     }
-    // The ring of empty cells around the tiles; in 8x8 only the part that keeps the area 8 wide.
+    // The ring of empty cells around the tiles; only the part that keeps the area 8 wide in 8x8,
+    // and within MAX_AREA_CELLS elsewhere.
     let bb = facts.bbox;
     let (mut x0, mut x1, mut y0, mut y1) = (bb.minx - 1, bb.maxx + 1, bb.miny - 1, bb.maxy + 1);
     if facts.eight {
         (x0, x1) = (x0.max(bb.maxx - 7), x1.min(bb.minx + 7));
         (y0, y1) = (y0.max(bb.maxy - 7), y1.min(bb.miny + 7));
+    } else {
+        let (w, h) = (bb.maxx - bb.minx + 1, bb.maxy - bb.miny + 1);
+        if cells(w + 1, h) > MAX_AREA_CELLS {
+            (x0, x1) = (bb.minx, bb.maxx);
+        }
+        if cells(w, h + 1) > MAX_AREA_CELLS {
+            (y0, y1) = (bb.miny, bb.maxy);
+        }
     }
     let Some(first) = b.index(i64::from(x0), i64::from(y0)) else {
         return;
@@ -645,8 +806,8 @@ fn generate(b: &mut Board, queue: &mut Vec<u32>, facts: Facts, room: u32, mut f:
                     row: (y0 - bb.miny + 1) as u64 + r as u64,
                     shape,
                 };
-                let forces = tile.0 & red_near != 0 || !tile.0 & white_near != 0;
-                if forces && !forced_plays_legal(b, queue, idx, tile, room) {
+                let forcing = (tile.0 & red_near) | (!tile.0 & white_near);
+                if forcing != 0 && !forced_plays_legal(b, queue, idx, tile, forcing, room) {
                     continue;
                 }
                 f(Candidate {
@@ -978,11 +1139,13 @@ impl Trax {
     fn turn(&mut self, idx: usize, tile: Tile, forced: Option<&mut Vec<u32>>) -> Result<u8, Refusal> {
         let mut loops = 0u8;
         self.put(idx, tile, &mut loops);
+        let b = self.bbox;
         if self.variant == Variant::EightByEight {
-            let b = self.bbox;
             if b.maxx - b.minx >= 8 || b.maxy - b.miny >= 8 {
                 return Err(Refusal::Area);
             }
+        } else if cells(b.maxx - b.minx + 1, b.maxy - b.miny + 1) > MAX_AREA_CELLS {
+            return Err(Refusal::Span);
         }
         let mut cells = TurnCells { g: self, loops, forced };
         let legal = cascade(&mut cells, idx);
@@ -1102,6 +1265,10 @@ impl Trax {
             self.restore(saved);
             return Err(match why {
                 Refusal::Area => MoveError::OutsideArea(mv),
+                Refusal::Span => MoveError::AreaTooLarge {
+                    mv,
+                    limit: MAX_AREA_CELLS,
+                },
                 Refusal::Illegal => MoveError::IllegalTurn(mv),
                 Refusal::Limit => too_many,
             });
@@ -1257,6 +1424,38 @@ impl Trax {
             Err(_) => {
                 self.restore(saved);
                 None
+            }
+        }
+    }
+
+    /// The hash of the tiles put since `saved` (see [`tile_hash`]): exclusive or of it moves a
+    /// position's hash across a [`Trax::make`] and back.
+    pub(crate) fn hash_since(&self, saved: &Saved) -> u64 {
+        self.slot_cell[saved.tiles as usize..].iter().fold(0, |h, &c| {
+            let (x, y) = self.board.xy(c as usize);
+            h ^ tile_hash(x, y, Tile(self.board.grid[c as usize].tile))
+        })
+    }
+
+    /// Calls `f` once for each track with two open ends, with its colour and its ends.
+    pub(crate) fn open_paths(&self, mut f: impl FnMut(Colour, End, End)) {
+        let end = |i: u32| {
+            let c = self.slot_cell[(i / 4) as usize] as usize;
+            let (x, y) = self.board.xy(c);
+            End {
+                x,
+                y,
+                edge: (i % 4) as u8,
+            }
+        };
+        for (slot, &cell) in self.slot_cell.iter().enumerate() {
+            let tile = Tile(self.board.grid[cell as usize].tile);
+            for e in 0..4u8 {
+                let i = slot as u32 * 4 + u32::from(e);
+                let other = self.partner[i as usize];
+                if other > i && self.board.grid[self.board.step(cell as usize, e)].tile == 0 {
+                    f(tile.colour(e), end(i), end(other));
+                }
             }
         }
     }
@@ -1635,6 +1834,45 @@ mod tests {
         assert!(matches!(e, MoveError::TooManyTiles { limit: 16_002, .. }), "{e}");
         assert!(g.legal_moves().is_empty());
         assert_eq!(g.perft(1), 0);
+    }
+
+    #[test]
+    fn an_l_of_tiles_stops_at_the_area_limit() {
+        // A row of 2048 straight tiles, then a column down from its east end: 2048 x 2048 cells is
+        // the limit, one more row is refused, and no move past it is offered.
+        let mut g = Trax::new(Variant::Loop);
+        g.play("@0+".parse().unwrap()).unwrap();
+        let straight = |col, row| Move {
+            col,
+            row,
+            shape: Shape::Straight,
+        };
+        for col in 2..=2048 {
+            g.play(straight(col, 1)).unwrap();
+        }
+        for row in 2..=2048 {
+            g.play(straight(2048, row)).unwrap();
+        }
+        assert_eq!(g.size(), (2048, 2048));
+        assert!(g.grid_cells() as u64 <= 2 * MAX_AREA_CELLS, "{} cells", g.grid_cells());
+        let e = g.play(straight(2048, 2049)).unwrap_err();
+        assert_eq!(
+            e,
+            MoveError::AreaTooLarge {
+                mv: straight(2048, 2049),
+                limit: MAX_AREA_CELLS
+            }
+        );
+        assert_eq!(crate::Error::from(e).kind(), crate::ErrorKind::LimitExceeded);
+        let legal = g.legal_moves();
+        assert!(
+            !legal.is_empty()
+                && legal
+                    .iter()
+                    .all(|m| (1..=2048).contains(&m.col) && (1..=2048).contains(&m.row))
+        );
+        assert_eq!(g.perft(1), legal.len() as u64);
+        assert!(g.play(straight(2049, 1)).is_err() && g.play(straight(0, 1)).is_err());
     }
 
     #[test]

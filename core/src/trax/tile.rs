@@ -5,7 +5,6 @@ use core::fmt;
 /// Edge numbers: north, east, south, west.
 pub(crate) const N: u8 = 0;
 pub(crate) const E: u8 = 1;
-#[cfg(test)]
 pub(crate) const S: u8 = 2;
 pub(crate) const W: u8 = 3;
 
@@ -165,6 +164,5 @@ mod tests {
         assert_eq!(Shape::Straight.tiles()[1].colour(E), Colour::Red);
         assert_eq!(Shape::Slash.tiles()[1].edges(Colour::Red), 1 << E | 1 << S);
         assert_eq!(Tile::joining(Colour::White, 1 << N | 1 << W).0, 0b0110);
-        let _ = (N, W);
     }
 }

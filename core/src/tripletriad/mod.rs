@@ -35,7 +35,7 @@ mod solve;
 mod state;
 pub mod tensor;
 #[cfg(test)]
-mod testing;
+pub(crate) mod testing;
 #[cfg(feature = "std")]
 mod threads;
 mod trade;
@@ -53,5 +53,5 @@ pub use setup::{Hands, Placed, Setup, SetupError};
 pub use solve::{solve, Solution, Solver};
 pub use state::{BadMove, Move, MoveError, MoveList, Observation, Player, TripleTriad, UnknownPlayer};
 #[cfg(feature = "std")]
-pub use threads::{perft_threads, solve_threads};
+pub use threads::solve_threads;
 pub use trade::{DiffMode, TradeNotAllowed, TradeRule, UnknownTradeRule};

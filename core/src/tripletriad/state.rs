@@ -575,7 +575,7 @@ impl TripleTriad {
     }
 }
 
-pub(crate) fn perft_pos(t: &Table, pos: &Position, depth: u32) -> u64 {
+fn perft_pos(t: &Table, pos: &Position, depth: u32) -> u64 {
     let mut seen = 0;
     let nodes = if t.basic_only {
         perft_generic::<true>(t, *pos, depth, &mut seen)

@@ -1,38 +1,14 @@
-//! Perft and the exact solver on several threads (with the `std` feature): the moves at the root
-//! are shared out, each thread taking the next one not yet taken.
+//! The exact solver on several threads (with the `std` feature): the moves at the root are shared
+//! out, each thread taking the next one not yet taken.
 
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::vec::Vec;
 
 use super::board::{bits, FULL};
 use super::resolve::child;
 use super::solve::{mtd, solution, Solution, Solver};
-use super::state::{perft_pos, Position, Table, TripleTriad};
-
-/// Runs `work(i)` for every `i` in `0..n` on `threads` threads (at least one), each thread
-/// taking the next `i` not yet taken, with its own `state`; `progress(done, n)` after each.
-fn share<S: Send>(
-    n: usize,
-    states: &mut [S],
-    progress: &(dyn Fn(usize, usize) + Sync),
-    work: impl Fn(&mut S, usize) + Sync,
-) {
-    let (next, done) = (AtomicUsize::new(0), AtomicUsize::new(0));
-    std::thread::scope(|scope| {
-        for state in states.iter_mut() {
-            let (next, done, work) = (&next, &done, &work);
-            scope.spawn(move || loop {
-                let i = next.fetch_add(1, Ordering::Relaxed);
-                if i >= n {
-                    break;
-                }
-                work(state, i);
-                progress(done.fetch_add(1, Ordering::Relaxed) + 1, n);
-            });
-        }
-    });
-}
+use super::state::{Position, Table, TripleTriad};
+use crate::parallel::share;
 
 /// The children of `pos`, one per move, in move order.
 fn children(t: &Table, pos: &Position) -> Vec<(u8, u8, Position)> {
@@ -43,27 +19,6 @@ fn children(t: &Table, pos: &Position) -> Vec<(u8, u8, Position)> {
         }
     }
     out
-}
-
-/// [`TripleTriad::perft`] on `threads` threads; `progress(done, total)` counts the moves at the
-/// root whose subtrees are counted.
-///
-/// ```
-/// use arbiter_core::tripletriad::{perft_threads, Setup, TripleTriad};
-/// let g = TripleTriad::new(&Setup::random_ff8(5)).unwrap();
-/// assert_eq!(perft_threads(&g, 4, 2, &|_, _| {}), g.perft(4));
-/// ```
-pub fn perft_threads(game: &TripleTriad, depth: u32, threads: usize, progress: &(dyn Fn(usize, usize) + Sync)) -> u64 {
-    let (t, pos) = (&*game.table, &game.pos);
-    if depth < 2 || depth > (!pos.occupied & FULL).count_ones() {
-        return game.perft(depth);
-    }
-    let kids = children(t, pos);
-    let mut counts = std::vec![0u64; threads.max(1)];
-    share(kids.len(), &mut counts, progress, |count, i| {
-        *count += perft_pos(t, &kids[i].2, depth - 1);
-    });
-    counts.iter().sum()
 }
 
 /// [`Solver::solve`] on `threads` threads, each with a solver of `table_bits` (see
@@ -125,8 +80,8 @@ mod tests {
     use crate::tripletriad::testing::random_position;
     use crate::{Game, Rng};
 
-    /// Shared out among one to three threads, perft counts and solver values are those of one
-    /// thread, and the best move reaches the value.
+    /// Shared out among one to three threads, solver values are those of one thread, and the
+    /// best move reaches the value.
     #[test]
     fn threads_agree_with_one_thread() {
         let mut rng = Rng::new(3);
@@ -134,13 +89,6 @@ mod tests {
             let empty = 3 + rng.below(4) as u32;
             let g = random_position(&mut rng, empty as usize);
             let threads = 1 + round % 3;
-            for depth in 0..=empty + 1 {
-                assert_eq!(
-                    perft_threads(&g, depth, threads, &|_, _| {}),
-                    g.perft(depth),
-                    "round {round}"
-                );
-            }
             let want = Solver::new(10).solve(&g).value;
             let got = solve_threads(&g, threads, 10, &|_, _| {});
             assert_eq!(got.value, want, "round {round}");

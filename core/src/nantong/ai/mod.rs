@@ -1,11 +1,39 @@
-//! A simple but sensible Nantong policy that reads only an [`Observation`].
+//! Nantong computer players, each reading only an [`Observation`]: [`choose`], a simple but
+//! sensible policy, and [`strong`], the one to play against, which counts distances to a
+//! winning hand, unseen cards, scores and danger (about +40 points a deal against two
+//! [`choose`] players: `benches/examples/nantong_strength.rs`).
 
 use alloc::vec::Vec;
+
+mod distance;
+mod strong;
+
+pub use strong::strong;
 
 use super::action::Action;
 use super::card::{Kind, KINDS};
 use super::state::Observation;
 use crate::Rng;
+
+/// The actions an observation lists that parse, if any do.
+fn listed(obs: &Observation) -> Option<Vec<Action>> {
+    let actions: Vec<Action> = obs.actions.iter().filter_map(|a| a.parse().ok()).collect();
+    (!actions.is_empty()).then_some(actions)
+}
+
+/// What every policy does when it may: win, and make opening declarations (they score 16 and
+/// more, and a four or a Tiandi Hezi brings replacements).
+fn obvious(actions: &[Action]) -> Option<Action> {
+    if actions.contains(&Action::Win) {
+        return Some(Action::Win);
+    }
+    actions.iter().copied().find(|a| {
+        matches!(
+            a,
+            Action::DeclareFour(_) | Action::DeclareTriple(_) | Action::DeclareHezi
+        )
+    })
+}
 
 /// How much a kind in hand helps: copies, and neighbours of its suit within two ranks.
 fn usefulness(counts: &[u8; KINDS], k: Kind) -> i32 {
@@ -42,24 +70,13 @@ fn usefulness(counts: &[u8; KINDS], k: Kind) -> i32 {
 /// assert!(g.score().is_some());
 /// ```
 pub fn choose(obs: &Observation, rng: &mut Rng) -> Option<Action> {
-    let actions: Vec<Action> = obs.actions.iter().filter_map(|a| a.parse().ok()).collect();
-    if actions.is_empty() {
-        return None;
-    }
+    let actions = listed(obs)?;
     let mut counts = [0u8; KINDS];
     for k in &obs.hand {
         counts[k.index()] = counts[k.index()].saturating_add(1);
     }
     let has = |a: Action| actions.contains(&a);
-    if has(Action::Win) {
-        return Some(Action::Win);
-    }
-    if let Some(&a) = actions.iter().find(|a| {
-        matches!(
-            a,
-            Action::DeclareFour(_) | Action::DeclareTriple(_) | Action::DeclareHezi
-        )
-    }) {
+    if let Some(a) = obvious(&actions) {
         return Some(a);
     }
     for a in [Action::Ready, Action::Finish, Action::Kong] {

@@ -1,0 +1,94 @@
+//! `arbiter engine trax`: the Trax contest line protocol on standard input and output.
+//!
+//! Input is whitespace-separated tokens: `-T` asks for the engine's id (answered on its own line),
+//! `-W` says that the engine plays white and moves now, `-B` (or `-R`) that it plays red and the
+//! opponent moves first; any other token is the opponent's move in official notation, answered
+//! with the engine's move on its own line. The engine stops when the game is over or the input
+//! ends; an illegal or malformed opponent move is reported on standard error with a failing exit.
+
+use arbiter_core::trax::ai::{self, Level};
+use arbiter_core::trax::{Move, Trax, Variant};
+use arbiter_core::{Game, Rng};
+use clap::{Args, ValueEnum};
+use std::io::{BufRead, Write};
+use std::time::{Duration, Instant};
+
+/// The id the engine answers to `-T`.
+pub const ID: &str = "arbiter";
+
+/// The games the protocol is for.
+#[derive(Clone, Copy, ValueEnum)]
+pub enum EngineGame {
+    /// Trax.
+    Trax,
+}
+
+/// The options of `arbiter engine`.
+#[derive(Args)]
+pub struct Options {
+    /// The game.
+    game: EngineGame,
+    /// The variant: 8x8, unbounded or loop.
+    #[arg(long, default_value = "unbounded")]
+    variant: Variant,
+    /// How well the engine plays: random, easy, medium, hard or expert.
+    #[arg(long, default_value = "expert")]
+    level: Level,
+    /// The most time a move may take, in milliseconds (a cap on the level's node budget, for
+    /// interactive use; without it a seed plays the same game on every machine).
+    #[arg(long)]
+    time_ms: Option<u64>,
+    /// Seed of the choice between equal moves.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+}
+
+/// Runs the protocol until the game ends or `input` does; an illegal opponent move is an error.
+pub fn run(opts: &Options, input: &mut impl BufRead, out: &mut impl Write) -> Result<(), String> {
+    let EngineGame::Trax = opts.game;
+    let mut g = Trax::new(opts.variant);
+    let mut rng = Rng::new(opts.seed);
+    let mut line = String::new();
+    loop {
+        line.clear();
+        if input
+            .read_line(&mut line)
+            .map_err(|e| format!("reading standard input: {e}"))?
+            == 0
+        {
+            return Ok(());
+        }
+        for token in line.split_whitespace() {
+            let reply = match token {
+                "-T" | "-t" => Some(ID.to_string()),
+                "-W" | "-w" => Some(engine_move(&mut g, opts, &mut rng)?),
+                "-B" | "-b" | "-R" | "-r" => None,
+                text => {
+                    let mv: Move = text.parse().map_err(|e| format!("opponent's move: {e}"))?;
+                    g.play(mv).map_err(|e| format!("opponent's move is illegal: {e}"))?;
+                    (!g.is_over())
+                        .then(|| engine_move(&mut g, opts, &mut rng))
+                        .transpose()?
+                }
+            };
+            if let Some(text) = reply {
+                writeln!(out, "{text}")
+                    .and_then(|()| out.flush())
+                    .map_err(|e| format!("writing standard output: {e}"))?;
+            }
+            if g.is_over() {
+                return Ok(());
+            }
+        }
+    }
+}
+
+/// Chooses, plays and writes down the engine's move.
+fn engine_move(g: &mut Trax, opts: &Options, rng: &mut Rng) -> Result<String, String> {
+    let deadline = opts.time_ms.map(|ms| Instant::now() + Duration::from_millis(ms));
+    let mut stop = || deadline.is_some_and(|d| Instant::now() >= d);
+    let mv = ai::choose_at(g, opts.level, rng, &mut stop).ok_or("the engine has no move to play")?;
+    g.play(mv)
+        .map_err(|e| format!("the engine chose an illegal move: {e}"))?;
+    Ok(mv.to_string())
+}

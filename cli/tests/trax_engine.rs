@@ -1,0 +1,115 @@
+//! `arbiter engine trax` through its line protocol: two engine processes play a whole game with
+//! a referee between them that checks every move with the core, and the protocol's other turns.
+
+use arbiter_core::trax::{Move, Trax, Variant};
+use arbiter_core::Game;
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+
+struct Engine {
+    child: Child,
+    to: ChildStdin,
+    from: BufReader<ChildStdout>,
+}
+
+impl Engine {
+    fn start(args: &[&str]) -> Engine {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+            .args(["engine", "trax"])
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let to = child.stdin.take().unwrap();
+        let from = BufReader::new(child.stdout.take().unwrap());
+        Engine { child, to, from }
+    }
+
+    fn send(&mut self, token: &str) {
+        writeln!(self.to, "{token}").unwrap();
+        self.to.flush().unwrap();
+    }
+
+    fn line(&mut self) -> String {
+        let mut s = String::new();
+        self.from.read_line(&mut s).unwrap();
+        s.trim_end().to_string()
+    }
+}
+
+/// Plays a game between two engines; returns the referee's game.
+fn referee(variant: &str, white: &[&str], red: &[&str]) -> Trax {
+    let v: Variant = variant.parse().unwrap();
+    let mut engines = [
+        Engine::start(&[&["--variant", variant], white].concat()),
+        Engine::start(&[&["--variant", variant], red].concat()),
+    ];
+    for e in &mut engines {
+        e.send("-T");
+        assert_eq!(e.line(), "arbiter");
+    }
+    engines[1].send("-B");
+    engines[0].send("-W");
+    let mut g = Trax::new(v);
+    let mut side = 0;
+    while !g.is_over() {
+        let text = engines[side].line();
+        let mv: Move = text.parse().unwrap_or_else(|e| panic!("{text:?}: {e}"));
+        g.play(mv).unwrap_or_else(|e| panic!("{g:?}: {mv} refused: {e}"));
+        assert!(g.tiles() < 2_000, "no end in sight");
+        side = 1 - side;
+        if !g.is_over() {
+            engines[side].send(&text);
+        }
+    }
+    // The winner's engine has stopped; the other is told the last move and stops too.
+    engines[side].send(&g.history().last().unwrap().to_string());
+    for mut e in engines {
+        drop(e.to);
+        let status = e.child.wait().unwrap();
+        assert!(status.success(), "{status}");
+        assert_eq!(e.from.lines().count(), 0, "nothing after the end");
+    }
+    g
+}
+
+#[test]
+fn two_engines_play_a_whole_game_through_the_protocol() {
+    let g = referee("8x8", &["--level", "medium", "--seed", "3"], &["--level", "hard"]);
+    assert!(g.is_over());
+    let g = referee("unbounded", &["--level", "easy"], &["--level", "medium", "--seed", "5"]);
+    assert!(g.is_over());
+}
+
+#[test]
+fn an_illegal_opponent_move_is_an_error() {
+    let out = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(["engine", "trax", "--level", "easy"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .and_then(|mut c| {
+            c.stdin.take().unwrap().write_all(b"-B\n@0\\\n")?;
+            c.wait_with_output()
+        })
+        .unwrap();
+    assert!(!out.status.success());
+    assert!(out.stdout.is_empty());
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("illegal") && err.contains("@0\\"), "{err}");
+}
+
+#[test]
+fn a_time_cap_still_gives_a_legal_move() {
+    let mut e = Engine::start(&["--time-ms", "5"]);
+    e.send("-R @0+");
+    let mv: Move = e.line().parse().unwrap();
+    let mut g = Trax::new(Variant::Unbounded);
+    g.play("@0+".parse().unwrap()).unwrap();
+    g.play(mv).unwrap();
+    drop(e.to);
+    assert!(e.child.wait().unwrap().success());
+}

@@ -1,0 +1,362 @@
+//! The searching Trax player: iterative deepening alpha-beta (negamax) with a transposition
+//! table, move ordering (the table's move, killer moves, history) and an evaluation of the
+//! threats that open tracks make, under a budget of nodes.
+//!
+//! Every turn the search tries is played in full (forced tiles, loops and lines), so a win or a
+//! loss within the depth searched is seen exactly; the evaluation only guides what lies beyond.
+
+use alloc::vec;
+use alloc::vec::Vec;
+
+use super::notation::Move;
+use super::state::{Candidate, End, Trax, Variant};
+use super::tile::{Colour, E, N, S, W};
+use crate::{Game, Outcome, Rng};
+
+/// What a search may spend: nodes (turns played, a count that does not depend on the machine,
+/// so that a seed plays the same game everywhere) and plies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// The most turns the search plays past its first two iterations (which always finish, see
+    /// [`search`]); it stops at the first check past it.
+    pub nodes: u64,
+    /// The deepest iteration, in turns.
+    pub depth: u32,
+}
+
+/// The move a search chose and what it knew.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Report {
+    /// The chosen move.
+    pub mv: Move,
+    /// Its score for the player to move: positive is good; above `WIN - 32` it is a forced win
+    /// about `WIN - score` turns away (scores from the transposition table may shift the count),
+    /// below `32 - WIN` a forced loss.
+    pub score: i32,
+    /// The deepest iteration completed.
+    pub depth: u32,
+    /// Turns played.
+    pub nodes: u64,
+}
+
+/// The score of a won position (less the turns to the win).
+pub const WIN: i32 = 1_000_000;
+
+/// The deepest search: turns of room reserved around the tiles.
+const MAX_PLY: usize = 32;
+
+/// How often (in nodes, a power of two) the search asks whether to stop.
+const POLL: u64 = 1024;
+
+/// The iterations that always finish, whatever the budget and the clock: two turns, so that a
+/// win in one is never missed and a defence against a win in one never either.
+const SAFE_DEPTH: u32 = 2;
+
+/// What those iterations may spend all the same, so that a board of thousands of tiles (hundreds
+/// of thousands of replies) still gets a move in seconds, without the guarantee.
+const SAFE_NODES: u64 = 1 << 22;
+
+/// A transposition-table entry: the position's hash, the best move's key, the depth searched,
+/// the score and whether it is exact or a bound.
+#[derive(Clone, Copy, Default)]
+struct Entry {
+    hash: u64,
+    best: u32,
+    score: i32,
+    depth: u8,
+    bound: Bound,
+}
+
+#[derive(Clone, Copy, Default, PartialEq, Eq)]
+enum Bound {
+    #[default]
+    Exact,
+    Lower,
+    Upper,
+}
+
+/// The hash of the player to move: a turn can put one tile or many, so the tiles alone do not
+/// say whose turn it is.
+const RED_TO_MOVE: u64 = 0x5851_F42D_4C95_7F2D;
+
+struct Searcher<'a> {
+    g: Trax,
+    hash: u64,
+    table: Vec<Entry>,
+    nodes: u64,
+    limit: u64,
+    /// In an iteration that always finishes: the clock is not asked.
+    safe: bool,
+    stop: &'a mut dyn FnMut() -> bool,
+    aborted: bool,
+    killers: [[u32; 2]; MAX_PLY],
+    history: Vec<u32>,
+    lists: Vec<Vec<Candidate>>,
+}
+
+/// The history table's slot for a candidate key.
+fn history_slot(key: u32) -> usize {
+    (key as usize).wrapping_mul(0x9E37_79B1) >> 18 & 0x3FFF
+}
+
+/// Searches `game` for the player to move within `limits`; `stop` is asked every thousand nodes
+/// or so (a clock, for interactive use) and ends the search when it says so. The first two
+/// iterations (two turns deep) always finish, past the budget and the clock if need be (up to
+/// four million nodes): a win in one turn is always taken, and a move after which the opponent
+/// cannot win at once is always found if there is one. Equal moves are
+/// told apart by `rng`, so that a seed chooses the same move and another seed may not. `None`
+/// when the player to move has no move (a finished game, or a tile limit reached).
+///
+/// ```
+/// use arbiter_core::{Game, Outcome, Rng};
+/// use arbiter_core::trax::{ai, Colour, Trax, Variant};
+/// let moves: Vec<_> = ["@0/", "B1\\", "B2\\"].iter().map(|m| m.parse().unwrap()).collect();
+/// let g = Trax::replay(Variant::Unbounded, &moves).unwrap();
+/// let limits = ai::Limits { nodes: 10_000, depth: 4 };
+/// let r = ai::search(&g, limits, &mut Rng::new(1), &mut || false).unwrap();
+/// let mut after = g.clone();
+/// after.play(r.mv).unwrap();
+/// assert_ne!(after.outcome(), Some(Outcome::Winner(Colour::White))); // red does not lose at once
+/// ```
+pub fn search(game: &Trax, limits: Limits, rng: &mut Rng, stop: &mut dyn FnMut() -> bool) -> Option<Report> {
+    game.to_move()?;
+    let mut g = game.clone();
+    let depth = limits.depth.clamp(1, MAX_PLY as u32 - 2);
+    g.reserve_turns(depth + 1);
+    let mut root = Vec::new();
+    g.candidates(&mut root);
+    if root.is_empty() {
+        return None;
+    }
+    // A random order, which the sorts below keep among equals.
+    for i in (1..root.len()).rev() {
+        root.swap(i, rng.below(i as u64 + 1) as usize);
+    }
+    let size = (limits.nodes.clamp(1 << 12, 1 << 20)).next_power_of_two() as usize;
+    let hash = if g.next_player() == Colour::Red { RED_TO_MOVE } else { 0 };
+    let mut s = Searcher {
+        g,
+        hash,
+        table: vec![Entry::default(); size],
+        nodes: 0,
+        limit: limits.nodes,
+        safe: true,
+        stop,
+        aborted: false,
+        killers: [[u32::MAX; 2]; MAX_PLY],
+        history: vec![0; 0x4000],
+        lists: (0..MAX_PLY).map(|_| Vec::new()).collect(),
+    };
+    let mut best = Report {
+        mv: root[0].mv,
+        score: 0,
+        depth: 0,
+        nodes: 0,
+    };
+    let mut scores = vec![i32::MIN; root.len()];
+    for d in 1..=depth {
+        s.limit = if d <= SAFE_DEPTH {
+            SAFE_NODES.max(limits.nodes)
+        } else {
+            limits.nodes
+        };
+        s.safe = d <= SAFE_DEPTH;
+        let (done, i, score) = s.root(&mut root, &mut scores, d);
+        // An unfinished iteration still counts if its first move, the best so far, was searched.
+        if done || scores[0] != i32::MIN {
+            best.mv = root[i].mv;
+            best.score = score;
+        }
+        if !done {
+            break;
+        }
+        best.depth = d;
+        if score.abs() > WIN - MAX_PLY as i32 {
+            break;
+        }
+        // The next iteration starts with the best moves of this one.
+        let mut order: Vec<usize> = (0..root.len()).collect();
+        order.sort_by_key(|&k| core::cmp::Reverse(scores[k]));
+        root = order.iter().map(|&k| root[k]).collect();
+        scores.iter_mut().for_each(|x| *x = i32::MIN);
+    }
+    best.nodes = s.nodes;
+    Some(best)
+}
+
+impl Searcher<'_> {
+    /// One iteration at the root: whether it finished, the best move's index and its score.
+    /// `scores` gets each move's score (a bound for moves that did not raise alpha).
+    fn root(&mut self, root: &mut [Candidate], scores: &mut [i32], depth: u32) -> (bool, usize, i32) {
+        let (mut alpha, beta) = (-WIN - 1, WIN + 1);
+        let mut best = 0;
+        for (i, c) in root.iter().enumerate() {
+            let Some(score) = self.child(c, depth, alpha, beta, 0) else {
+                continue;
+            };
+            if self.aborted {
+                return (false, best, alpha);
+            }
+            scores[i] = score;
+            if score > alpha {
+                alpha = score;
+                best = i;
+            }
+        }
+        (true, best, alpha)
+    }
+
+    /// Plays `c`, scores it for the player who played it (a finished game exactly, else by a
+    /// search `depth - 1` deep) and takes it back; `None` if the turn is refused.
+    fn child(&mut self, c: &Candidate, depth: u32, alpha: i32, beta: i32, ply: usize) -> Option<i32> {
+        let me = self.g.next_player();
+        let saved = self.g.make(c)?;
+        self.nodes += 1;
+        if self.nodes >= self.limit || (!self.safe && self.nodes & (POLL - 1) == 0 && (self.stop)()) {
+            self.aborted = true;
+        }
+        let change = self.g.hash_since(&saved) ^ RED_TO_MOVE;
+        self.hash ^= change;
+        let lost = -(WIN - ply as i32 - 1);
+        let score = match self.g.outcome() {
+            Some(Outcome::Winner(p)) if p == me => -lost,
+            Some(Outcome::Winner(_)) => lost,
+            Some(Outcome::Draw) => 0,
+            None if depth <= 1 || self.aborted => -self.evaluate(),
+            None => -self.negamax(depth - 1, -beta, -alpha, ply + 1),
+        };
+        self.hash ^= change;
+        self.g.unmake(saved);
+        Some(score)
+    }
+
+    fn negamax(&mut self, depth: u32, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+        let slot = (self.hash as usize) & (self.table.len() - 1);
+        let entry = self.table[slot];
+        let mut first = u32::MAX;
+        if entry.hash == self.hash {
+            first = entry.best;
+            if u32::from(entry.depth) >= depth {
+                let fits = match entry.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => entry.score >= beta,
+                    Bound::Upper => entry.score <= alpha,
+                };
+                if fits {
+                    return entry.score;
+                }
+            }
+        }
+        let mut list = core::mem::take(&mut self.lists[ply]);
+        list.clear();
+        self.g.candidates(&mut list);
+        if list.is_empty() {
+            // 8x8 without a move is a draw; elsewhere only the host's tile limit stops a game.
+            self.lists[ply] = list;
+            return 0;
+        }
+        let killers = self.killers[ply];
+        let rank = |c: &Candidate| {
+            let k = c.key();
+            if k == first {
+                u32::MAX
+            } else if killers.contains(&k) {
+                u32::MAX - 1
+            } else {
+                self.history[history_slot(k)]
+            }
+        };
+        list.sort_by_cached_key(|c| core::cmp::Reverse(rank(c)));
+        let alpha0 = alpha;
+        let (mut best, mut best_key) = (-WIN - 1, u32::MAX);
+        for c in &list {
+            let Some(score) = self.child(c, depth, alpha, beta, ply) else {
+                continue;
+            };
+            if self.aborted {
+                break;
+            }
+            if score > best {
+                (best, best_key) = (score, c.key());
+            }
+            if score > alpha {
+                alpha = score;
+            }
+            if alpha >= beta {
+                let k = c.key();
+                if self.killers[ply][0] != k {
+                    self.killers[ply] = [k, self.killers[ply][0]];
+                }
+                let h = &mut self.history[history_slot(k)];
+                *h = h.saturating_add(depth * depth);
+                break;
+            }
+        }
+        self.lists[ply] = list;
+        if self.aborted {
+            return best.max(alpha0);
+        }
+        let bound = if best <= alpha0 {
+            Bound::Upper
+        } else if best >= beta {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        };
+        self.table[slot] = Entry {
+            hash: self.hash,
+            best: best_key,
+            score: best,
+            depth: depth as u8,
+            bound,
+        };
+        best
+    }
+
+    /// The position for the player to move, from the open tracks: two ends of one track that
+    /// enter cells close together threaten a loop, and a track whose ends leave by opposite
+    /// sides far apart threatens a line. The player to move makes their threats first, so they
+    /// weigh more.
+    fn evaluate(&self) -> i32 {
+        evaluate(&self.g)
+    }
+}
+
+/// Loop threat by the distance between the cells that a track's two ends enter.
+const LOOP: [i32; 6] = [0, 40, 18, 8, 3, 1];
+/// Line threat by the columns (rows) between a track's ends leaving by opposite sides.
+const LINE: [i32; 9] = [0, 0, 0, 1, 3, 6, 12, 24, 40];
+
+/// See [`Searcher::evaluate`].
+pub(crate) fn evaluate(g: &Trax) -> i32 {
+    let me = g.next_player();
+    let lines = g.variant() != Variant::Loop;
+    let mut s = [0i32; 2];
+    g.open_paths(|colour, a, z| {
+        let ((ax, ay), (zx, zy)) = (a.target(), z.target());
+        let d = (ax - zx).unsigned_abs() + (ay - zy).unsigned_abs();
+        let mut v = LOOP[(d as usize).min(LOOP.len() - 1)];
+        if lines {
+            v += line_threat(a, z, |e| (e.x, e.edge), W, E) + line_threat(a, z, |e| (e.y, e.edge), N, S);
+        }
+        s[colour as usize] += v;
+    });
+    let (mine, theirs) = (s[me as usize], s[me.other() as usize]);
+    mine * 3 / 2 - theirs
+}
+
+/// The line threat of a track with ends `a` and `z` along one axis: `along` gives an end's
+/// coordinate on it and its edge; `low` and `high` are the edges that face out on either side.
+fn line_threat(a: End, z: End, along: impl Fn(End) -> (i32, u8), low: u8, high: u8) -> i32 {
+    let ((pa, ea), (pz, ez)) = (along(a), along(z));
+    let ((lo, elo), (hi, ehi)) = if pa <= pz {
+        ((pa, ea), (pz, ez))
+    } else {
+        ((pz, ez), (pa, ea))
+    };
+    if elo == low && ehi == high {
+        LINE[((hi - lo + 1) as usize).min(LINE.len() - 1)]
+    } else {
+        0
+    }
+}

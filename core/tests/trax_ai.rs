@@ -1,0 +1,125 @@
+//! The searching levels on positions from the real game records (`data/trax-games/`): a win in
+//! one turn is always taken, and where the opponent could win on their next turn and some move
+//! prevents it, such a move is played. And a seed always chooses the same move.
+
+use arbiter_core::trax::ai::{self, Level};
+use arbiter_core::trax::{read_record, Move, Trax, Variant};
+use arbiter_core::{Game, Outcome, Rng};
+
+/// Every recorded game's moves with its variant, in the records' order.
+fn records() -> Vec<(String, Variant, Vec<Move>)> {
+    let mut out = Vec::new();
+    for (name, variant_col, moves_col) in [("commented-games.tsv", 2, 5), ("archive-games.tsv", 2, 7)] {
+        let path = format!("{}/data/trax-games/{name}", env!("CARGO_MANIFEST_DIR"));
+        let text = std::fs::read_to_string(&path).unwrap();
+        for line in text.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
+            let cols: Vec<&str> = line.split('\t').collect();
+            let variant = match cols[variant_col] {
+                "8x8 Trax" => Variant::EightByEight,
+                "Loop Trax" => Variant::Loop,
+                _ => Variant::Unbounded,
+            };
+            out.push((cols[0].to_string(), variant, read_record(cols[moves_col]).unwrap()));
+        }
+    }
+    out
+}
+
+/// Whether `mv` wins at once for the player to move.
+fn wins(g: &Trax, mv: Move) -> bool {
+    let me = g.to_move();
+    let mut h = g.clone();
+    h.play(mv).unwrap();
+    h.outcome().map(|o| Some(o) == me.map(Outcome::Winner)) == Some(true)
+}
+
+/// Whether after `mv` the game goes on and the opponent has no winning move.
+fn safe(g: &Trax, mv: Move) -> bool {
+    let mut h = g.clone();
+    h.play(mv).unwrap();
+    !h.is_over() && !h.legal_moves().iter().any(|&r| wins(&h, r))
+}
+
+type Positions = (Vec<(String, Trax)>, Vec<(String, Trax)>);
+
+/// The positions of the records where the player to move can win at once, and those where they
+/// cannot, some move loses at once to a reply and some move does not (the latter from the last
+/// turns of each game, where the threats are). Found once for all the tests.
+fn positions() -> &'static Positions {
+    static FOUND: std::sync::OnceLock<Positions> = std::sync::OnceLock::new();
+    FOUND.get_or_init(find_positions)
+}
+
+fn find_positions() -> Positions {
+    let (mut win, mut defend) = (Vec::new(), Vec::new());
+    for (id, variant, moves) in records() {
+        let mut g = Trax::new(variant);
+        for (i, &mv) in moves.iter().enumerate() {
+            if g.is_over() || g.play(mv).is_err() {
+                break;
+            }
+            let next = moves.get(i + 1).copied();
+            if g.is_over() || next.is_none() {
+                break;
+            }
+            let legal = g.legal_moves();
+            let name = format!("{id} after {} moves", i + 1);
+            if legal.iter().any(|&m| wins(&g, m)) {
+                win.push((name, g.clone()));
+            } else if i + 6 >= moves.len() {
+                let safe_moves = legal.iter().filter(|&&m| safe(&g, m)).count();
+                if safe_moves > 0 && safe_moves < legal.len() {
+                    defend.push((name, g.clone()));
+                }
+            }
+        }
+    }
+    (win, defend)
+}
+
+#[test]
+fn searching_levels_win_in_one_and_defend_against_a_win_in_one() {
+    let (win, defend) = positions();
+    assert!(win.len() > 100 && defend.len() > 100, "{} {}", win.len(), defend.len());
+    for (k, (name, g)) in win.iter().chain(defend.iter()).enumerate() {
+        let must_win = k < win.len();
+        // Every level on a sample, the quickest on all.
+        let levels: &[Level] = match k % 16 {
+            0 => &[Level::Medium, Level::Hard, Level::Expert],
+            8 => &[Level::Medium, Level::Hard],
+            _ => &[Level::Medium],
+        };
+        for &level in levels {
+            let mv = ai::choose_at(g, level, &mut Rng::new(k as u64), &mut || false).unwrap();
+            if must_win {
+                assert!(wins(g, mv), "{name}: {level} played {mv}, not a win");
+            } else {
+                assert!(safe(g, mv), "{name}: {level} played {mv}, which loses at once");
+            }
+        }
+    }
+}
+
+#[test]
+fn a_clock_that_has_run_out_still_gets_the_safe_move() {
+    let (win, defend) = positions();
+    for (name, g) in win.iter().take(20) {
+        let mv = ai::choose_at(g, Level::Expert, &mut Rng::new(1), &mut || true).unwrap();
+        assert!(wins(g, mv), "{name}: {mv}");
+    }
+    for (name, g) in defend.iter().take(20) {
+        let mv = ai::choose_at(g, Level::Expert, &mut Rng::new(1), &mut || true).unwrap();
+        assert!(safe(g, mv), "{name}: {mv}");
+    }
+}
+
+#[test]
+fn a_seed_chooses_the_same_move() {
+    let moves = read_record("@0/ A2+ A3/ @2/ @2/ A1/ D2+ B0+").unwrap();
+    for variant in [Variant::EightByEight, Variant::Unbounded, Variant::Loop] {
+        let g = Trax::replay(variant, &moves).unwrap();
+        let limits = Level::Hard.limits().unwrap();
+        let run = |seed| ai::search(&g, limits, &mut Rng::new(seed), &mut || false).unwrap();
+        assert_eq!(run(4), run(4));
+    }
+}
