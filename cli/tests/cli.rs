@@ -676,7 +676,7 @@ fn arena_json_has_every_figure_and_a_level_against_itself_is_symmetric() {
             assert!(low <= rate && rate <= high, "{key}: {x}");
         }
         assert!(p["points_per_deal"].is_null());
-        assert_eq!(p["thinking"]["moves"].as_u64().unwrap() >= 80, true, "{p}");
+        assert!(p["thinking"]["moves"].as_u64().unwrap() >= 80, "{p}");
         assert!(p["thinking"]["mean_ms"].as_f64().unwrap() <= p["thinking"]["max_ms"].as_f64().unwrap());
     }
     // Each deal is played twice, seats swapped, with each seat's random stream: the same games.

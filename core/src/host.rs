@@ -110,7 +110,7 @@ fn unknown_level<G: Engine>(level: &str) -> Error {
 impl Engine for TripleTriad {
     const NAME: &'static str = "triple-triad";
     const PLAYERS: &'static [Player] = &Player::BOTH;
-    const LEVELS: &'static [&'static str] = &["random", "greedy", "perfect"];
+    const LEVELS: &'static [&'static str] = &["random", "greedy", "perfect", "expert"];
 
     fn perft(&self, depth: u32) -> u64 {
         TripleTriad::perft(self, depth)
@@ -129,6 +129,7 @@ impl Engine for TripleTriad {
             "random" => tripletriad::ai::Level::Random,
             "greedy" => tripletriad::ai::Level::Greedy,
             "perfect" => tripletriad::ai::Level::Perfect,
+            "expert" => tripletriad::ai::Level::Expert,
             _ => return Err(unknown_level::<Self>(level)),
         };
         Ok(self

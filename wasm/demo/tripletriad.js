@@ -192,7 +192,7 @@ class TripleTriadView extends GameView {
     super();
     this.section = section;
     this.rules = rulesPanel();
-    this.tools = toolbar({ game: "tt", levels: TripleTriad.levels, level: TripleTriad.levels[1] ?? TripleTriad.levels[0], start: (seed) => this.start(seed) });
+    this.tools = toolbar({ game: "tt", levels: TripleTriad.levels, level: TripleTriad.levels.at(-1), start: (seed) => this.start(seed) });
     this.message = messageLine();
     this.board = h("div", { class: "tt-board", role: "grid", "aria-label": "Board" });
     this.hands = { blue: h("div", { class: "hand blue", "aria-label": "Your hand" }), red: h("div", { class: "hand red", "aria-label": "Red's hand" }) };

@@ -133,7 +133,7 @@ test("perft and solve", (t) => {
 });
 
 test("the built-in opponents: every level, seeded, deterministic", (t) => {
-  assert.deepEqual(TripleTriad.levels, ["random", "greedy", "perfect"]);
+  assert.deepEqual(TripleTriad.levels, ["random", "greedy", "perfect", "expert"]);
   const g = own(t, TripleTriad.fromPreset("ff8", 4));
   for (const level of TripleTriad.levels) {
     const mv = g.chooseMove(level, 77);

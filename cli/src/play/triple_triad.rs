@@ -36,7 +36,7 @@ fn presets() -> PossibleValuesParser {
     }))
 }
 
-const DEFAULT_LEVEL: &str = "greedy";
+const DEFAULT_LEVEL: &str = "expert";
 
 /// The save file's own part.
 #[derive(Serialize, Deserialize)]

@@ -3,6 +3,7 @@
 use alloc::vec::Vec;
 
 use super::card::Card;
+use super::expert::Expert;
 use super::setup::{Hands, Setup};
 use super::solve::Solver;
 use super::state::{Move, Observation, Player, TripleTriad};
@@ -19,6 +20,9 @@ pub enum Level {
     Greedy,
     /// Perfect play when the opponent's hand is visible (open rules), greedy otherwise.
     Perfect,
+    /// Perfect play when the opponent's hand is visible; otherwise the [`Expert`]'s sampling of
+    /// the hidden cards, each sample solved.
+    Expert,
 }
 
 /// The state as the observer knows it: the opponent's hidden cards become placeholders, which no
@@ -65,9 +69,11 @@ pub fn choose(obs: &Observation, level: Level, rng: &mut Rng) -> Option<Move> {
     if moves.is_empty() {
         return None;
     }
+    let open = obs.opponent_hand.iter().all(Option::is_some);
     match level {
         Level::Random => Some(moves[rng.below(moves.len() as u64) as usize]),
-        Level::Perfect if obs.opponent_hand.iter().all(Option::is_some) => Solver::default().solve(&state).best_move,
+        Level::Perfect | Level::Expert if open => Solver::default().solve(&state).best_move,
+        Level::Expert => Expert::default().think(obs, rng).best,
         Level::Greedy | Level::Perfect => Some(greedy(&state, obs.player, &moves, rng)),
     }
 }

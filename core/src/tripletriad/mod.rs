@@ -28,8 +28,6 @@ mod matchplay;
 mod preset;
 mod resolve;
 mod rules;
-#[cfg(test)]
-mod scratch;
 mod setup;
 mod solve;
 mod state;

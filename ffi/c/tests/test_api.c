@@ -193,7 +193,7 @@ static void ids_and_buffers(void) {
     CHECK(strcmp(text, "1@4") == 0 && size == 4);
     char levels[64];
     OK(arbiter_triple_triad_levels(levels, sizeof levels, &size));
-    CHECK(strcmp(levels, "[\"random\",\"greedy\",\"perfect\"]") == 0);
+    CHECK(strcmp(levels, "[\"random\",\"greedy\",\"perfect\",\"expert\"]") == 0);
     arbiter_triple_triad_free(g);
 }
 
