@@ -70,7 +70,9 @@ impl Pool {
 /// ```
 #[derive(Clone, Debug)]
 pub struct Expert {
-    pool: Pool,
+    /// Where the opponent's hidden cards are drawn from: the 110 FF8 cards by default, or for
+    /// instance a deck's cards.
+    pub pool: Pool,
     /// Most hands sampled for one move in the exact phase.
     pub samples: u32,
     /// Positions the exact phase may search for one move: once past it, no further sample is
@@ -109,12 +111,6 @@ impl Default for Expert {
 }
 
 impl Expert {
-    /// The expert drawing hidden cards from `pool` (for instance a deck's cards) instead of the
-    /// 110 FF8 cards.
-    pub fn with_pool(self, pool: Pool) -> Expert {
-        Expert { pool, ..self }
-    }
-
     /// Chooses the observer's move from their observation, drawing samples from `rng`.
     pub fn think(&self, obs: &Observation, rng: &mut Rng) -> Thought {
         let mut thought = Thought {
