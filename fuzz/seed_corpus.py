@@ -16,12 +16,14 @@ for path in sorted((root.parent / "conformance").glob("*.jsonl")):
         case = json.loads(line)
         game, kind = case["game"], case["kind"]
         if game == "triple-triad" and "state" in case:
+            put("c_abi", b"\x80" + json.dumps(case["state"]).encode() + b"\0" + bytes(range(0, 256, 7)))
             moves = bytes(m["card"] * 9 + m["cell"] for m in case.get("moves", [])
                           if isinstance(m, dict) and 0 <= m.get("card", 0) < 5 and 0 <= m.get("cell", 0) < 9)
             put("triple_triad_state", json.dumps(case["state"]).encode() + b"\0" + moves)
         elif game == "triple-triad" and kind == "match":
             put("triple_triad_match", b"\0" + bytes([len(case["name"]) % 4]) + struct.pack(">Q", len(line)) + bytes(range(0, 90, 2)))
         elif game == "trax":
+            put("c_abi", b"\x81" + json.dumps({"variant": case["variant"], "moves": case["moves"]}).encode() + b"\0" + bytes(range(0, 256, 5)))
             put("trax_record", bytes([variants.get(case["variant"], 1)]) + " ".join(case["moves"]).encode())
         elif game == "nantong" and kind in ("score", "winning"):
             fields = {k: v for k, v in case.items() if k not in ("game", "kind", "name", "expect", "note")}
@@ -29,5 +31,6 @@ for path in sorted((root.parent / "conformance").glob("*.jsonl")):
         elif game == "nantong" and kind == "replay":
             put("nantong_deal", struct.pack(">Q", len(line)) + bytes(len(case["actions"]) % 256 for _ in range(64)))
 for g in range(3):
+    put("c_abi", bytes([g]) + struct.pack(">Q", 11 + g) + bytes(range(256)))
     put("action_ids", bytes([g, g]) + struct.pack(">Q", 7 + g) + bytes(range(64)))
 print("corpora written to", out, file=sys.stderr)

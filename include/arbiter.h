@@ -187,8 +187,8 @@ ArbiterStatus arbiter_nantong_observation(const ArbiterNantong *h,
 // Counts the legal action sequences of `depth` actions.
 ArbiterStatus arbiter_nantong_perft(const ArbiterNantong *h, uint32_t depth, uint64_t *nodes);
 
-// An action for the seat to act by the built-in opponent `level` (`random`, `basic`), from that
-// seat's observation only, with randomness from `seed`.
+// An action for the seat to act by the built-in opponent `level` (`random`, `basic`, `strong`:
+// `arbiter_nantong_levels`), from that seat's observation only, with randomness from `seed`.
 ArbiterStatus arbiter_nantong_choose(const ArbiterNantong *h,
                                      const char *level,
                                      size_t len,
@@ -325,8 +325,9 @@ ArbiterStatus arbiter_trax_outcome(const ArbiterTrax *h, int32_t *outcome);
 // Counts the legal move sequences of `depth` turns (forced tiles are part of a turn).
 ArbiterStatus arbiter_trax_perft(const ArbiterTrax *h, uint32_t depth, uint64_t *nodes);
 
-// A move for the player to move by the built-in opponent `level` (`random`, `easy`), with
-// randomness from `seed`.
+// A move for the player to move by the built-in opponent `level` (`random`, `easy`, `medium`,
+// `hard`, `expert`: `arbiter_trax_levels`), with randomness from `seed`; the searching levels
+// have node budgets, so the move depends on the seed only, never on the machine's speed.
 ArbiterStatus arbiter_trax_choose(const ArbiterTrax *h,
                                   const char *level,
                                   size_t len,
@@ -467,7 +468,8 @@ ArbiterStatus arbiter_triple_triad_perft(const ArbiterTripleTriad *h,
                                          uint64_t *nodes);
 
 // A move for the player to move by the built-in opponent `level` (`random`, `greedy`,
-// `perfect`), from that player's observation, with randomness from `seed`.
+// `perfect`, `expert`: `arbiter_triple_triad_levels`), from that player's observation, with
+// randomness from `seed`.
 ArbiterStatus arbiter_triple_triad_choose(const ArbiterTripleTriad *h,
                                           const char *level,
                                           size_t len,

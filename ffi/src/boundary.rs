@@ -210,6 +210,10 @@ impl<T: Copy> Buffer<T> {
                 format!("buffer too small: {need} needed, {} given", self.cap),
             ));
         }
+        if need == 0 {
+            // Nothing to write, and `buf` may be NULL (`cap` 0): a slice may not be made from it.
+            return Ok(());
+        }
         // SAFETY: `new` was promised `cap` writable items, and `need` fits in them. The items may
         // be uninitialised: they are written, never read.
         let dst = unsafe { std::slice::from_raw_parts_mut(self.buf.cast::<MaybeUninit<T>>(), need) };

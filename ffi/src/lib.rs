@@ -11,9 +11,10 @@
 #![allow(clippy::missing_safety_doc)]
 
 mod boundary;
-mod nantong;
-mod trax;
-mod triple_triad;
+// Public to Rust only for the C ABI fuzz target (fuzz/), which calls the exports as a host would.
+pub mod nantong;
+pub mod trax;
+pub mod triple_triad;
 mod triple_triad_match;
 mod verbs;
 

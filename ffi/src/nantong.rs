@@ -230,8 +230,8 @@ pub unsafe extern "C" fn arbiter_nantong_perft(h: *const ArbiterNantong, depth: 
     verbs::perft(h, depth, nodes)
 }
 
-/// An action for the seat to act by the built-in opponent `level` (`random`, `basic`), from that
-/// seat's observation only, with randomness from `seed`.
+/// An action for the seat to act by the built-in opponent `level` (`random`, `basic`, `strong`:
+/// `arbiter_nantong_levels`), from that seat's observation only, with randomness from `seed`.
 #[no_mangle]
 pub unsafe extern "C" fn arbiter_nantong_choose(
     h: *const ArbiterNantong,

@@ -158,3 +158,16 @@ fn nantong_refusals_change_nothing() {
     };
     (0..12).for_each(|seed| random_calls(&api, seed));
 }
+
+#[test]
+fn an_empty_list_into_a_null_buffer_is_no_list() {
+    // Found by the C ABI fuzz target: a finished game's legal actions asked with a NULL buffer of
+    // capacity 0 made a slice from NULL (undefined behaviour) before reporting the count.
+    let mut g = null_mut();
+    let json = br#"{"variant": "8x8", "moves": ["@0/", "B1\\", "B2/"]}"#;
+    assert_eq!(unsafe { arbiter_trax_from_json(json.as_ptr().cast(), json.len(), &mut g) }, ARBITER_OK);
+    let mut n = usize::MAX;
+    assert_eq!(unsafe { arbiter_trax_legal_actions(g, null_mut(), 0, &mut n) }, ARBITER_OK);
+    assert_eq!(n, 0);
+    unsafe { arbiter_trax_free(g) };
+}

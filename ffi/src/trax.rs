@@ -202,8 +202,9 @@ pub unsafe extern "C" fn arbiter_trax_perft(h: *const ArbiterTrax, depth: u32, n
     verbs::perft(h, depth, nodes)
 }
 
-/// A move for the player to move by the built-in opponent `level` (`random`, `easy`), with
-/// randomness from `seed`.
+/// A move for the player to move by the built-in opponent `level` (`random`, `easy`, `medium`,
+/// `hard`, `expert`: `arbiter_trax_levels`), with randomness from `seed`; the searching levels
+/// have node budgets, so the move depends on the seed only, never on the machine's speed.
 #[no_mangle]
 pub unsafe extern "C" fn arbiter_trax_choose(
     h: *const ArbiterTrax,

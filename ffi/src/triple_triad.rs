@@ -173,7 +173,8 @@ pub unsafe extern "C" fn arbiter_triple_triad_perft(
 }
 
 /// A move for the player to move by the built-in opponent `level` (`random`, `greedy`,
-/// `perfect`), from that player's observation, with randomness from `seed`.
+/// `perfect`, `expert`: `arbiter_triple_triad_levels`), from that player's observation, with
+/// randomness from `seed`.
 #[no_mangle]
 pub unsafe extern "C" fn arbiter_triple_triad_choose(
     h: *const ArbiterTripleTriad,

@@ -9,6 +9,9 @@ use arbiter_core::trax::{read_record, Move as TraxMove, Trax, Variant};
 use arbiter_core::tripletriad::{Match, Move, Player, Setup, TradeChoice, TripleTriad, PRESETS};
 use arbiter_core::{Engine, Game, Rng};
 
+mod c_abi;
+pub use c_abi::c_abi;
+
 /// Bytes read front to back; exhausted input reads as zeros.
 struct Input<'a>(&'a [u8]);
 
@@ -326,13 +329,14 @@ mod tests {
     #[test]
     fn regressions_replay() {
         let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("regressions");
-        let targets: [(&str, fn(&[u8])); 6] = [
+        let targets: [(&str, fn(&[u8])); 7] = [
             ("triple_triad_state", super::triple_triad_state),
             ("triple_triad_match", super::triple_triad_match),
             ("trax_record", super::trax_record),
             ("nantong_deal", super::nantong_deal),
             ("nantong_score", super::nantong_score),
             ("action_ids", super::action_ids),
+            ("c_abi", super::c_abi),
         ];
         let mut replayed = 0;
         for (name, check) in targets {
