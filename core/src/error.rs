@@ -121,7 +121,7 @@ impl From<crate::trax::MoveError> for Error {
         use crate::trax::MoveError::*;
         let kind = match e {
             GameOver => ErrorKind::GameOver,
-            TooManyTiles { .. } | AreaTooLarge { .. } => ErrorKind::LimitExceeded,
+            TooManyTiles { .. } | TooWide { .. } => ErrorKind::LimitExceeded,
             _ => ErrorKind::IllegalMove,
         };
         Error::new(kind, e.to_string())

@@ -20,6 +20,6 @@ mod tile;
 pub use notation::{column_name, read_record, BadNotation, Move, RecordError};
 pub use state::{
     Coords, LastTurn, MoveError, TileLimitError, Trax, TurnReport, UnknownVariant, Variant, Win, DEFAULT_MAX_TILES,
-    MAX_AREA_CELLS, MAX_TILES_CEILING,
+    MAX_SPAN, MAX_TILES_CEILING,
 };
 pub use tile::{Colour, Shape, Tile};

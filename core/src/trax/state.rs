@@ -71,14 +71,14 @@ pub const DEFAULT_MAX_TILES: u32 = 10_000;
 /// columns and rows together).
 pub const MAX_TILES_CEILING: u32 = 32_768;
 
-/// The most cells that the bounding box of the tiles may cover in the unbounded variants (8x8
-/// covers 64 at most). The grid is a rectangle around the box, with some slack when it grows, so
-/// this bounds a game's memory at about 40 MB whatever the shape of its tiles (a process holding
-/// an L of 10,000 tiles at the limit peaked at 38 MB); an L of 10,000 tiles without it would
-/// span 5,000 x 5,000 cells. A turn that would pass it is refused
-/// ([`MoveError::AreaTooLarge`]), like the tile limit: a limit of the host, not a rule. Real
-/// games cover a few hundred cells.
-pub const MAX_AREA_CELLS: u64 = 1 << 22;
+/// The most columns (and the most rows) the tiles may span in the unbounded variants (8x8 spans
+/// 8 at most). With the empty line on each side, every move's notation then names a column and a
+/// row below 1024, the side of the action ids (so every legal move has its own id); and since the
+/// grid is a rectangle around the tiles with some slack, a game's memory stays under about 15 MB
+/// whatever the shape of its tiles. A turn that would pass it is refused
+/// ([`MoveError::TooWide`]), like the tile limit: a limit of the host, not a rule. Real games span
+/// a few dozen columns.
+pub const MAX_SPAN: u32 = 1022;
 
 /// Why a move was refused; the state is unchanged.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -104,14 +104,14 @@ pub enum MoveError {
     /// A forced play leaves a cell with three entries of one colour.
     #[error("{0}: the forced plays leave an empty cell entered three times by one colour")]
     IllegalTurn(Move),
-    /// The tiles would cover a bounding box of more than [`MAX_AREA_CELLS`] cells: a limit of
-    /// the host (on memory), not a rule.
-    #[error("{mv}: the tiles would span a box of more than {limit} cells (the game's area limit)")]
-    AreaTooLarge {
+    /// The tiles would span more than [`MAX_SPAN`] columns or rows: a limit of the host (on
+    /// action ids and memory), not a rule.
+    #[error("{mv}: the tiles would span more than {limit} columns or rows (the game's span limit)")]
+    TooWide {
         /// The move.
         mv: Move,
-        /// The limit, [`MAX_AREA_CELLS`].
-        limit: u64,
+        /// The limit, [`MAX_SPAN`].
+        limit: u32,
     },
     /// The turn's tiles, forced ones included, would pass the game's tile limit
     /// ([`Trax::max_tiles`]): a limit of the host, not a rule.
@@ -410,12 +410,6 @@ const fn fits_table() -> [[u8; 3]; 256] {
 const fn entry_bit(tile: Tile, e: u8) -> u8 {
     let red = tile.0 >> e & 1;
     (red | (red ^ 1) << 4) << opposite(e)
-}
-
-/// The cells of a `w` x `h` box.
-#[inline(always)]
-fn cells(w: i32, h: i32) -> u64 {
-    u64::from(w.unsigned_abs()) * u64::from(h.unsigned_abs())
 }
 
 /// Index steps north, east, south, west on a grid of width `w`.
@@ -758,7 +752,7 @@ fn generate(b: &mut Board, queue: &mut Vec<u32>, facts: Facts, room: u32, mut f:
         return;
     }
     // The ring of empty cells around the tiles; only the part that keeps the area 8 wide in 8x8,
-    // and within MAX_AREA_CELLS elsewhere.
+    // and within MAX_SPAN elsewhere.
     let bb = facts.bbox;
     let (mut x0, mut x1, mut y0, mut y1) = (bb.minx - 1, bb.maxx + 1, bb.miny - 1, bb.maxy + 1);
     if facts.eight {
@@ -766,10 +760,10 @@ fn generate(b: &mut Board, queue: &mut Vec<u32>, facts: Facts, room: u32, mut f:
         (y0, y1) = (y0.max(bb.maxy - 7), y1.min(bb.miny + 7));
     } else {
         let (w, h) = (bb.maxx - bb.minx + 1, bb.maxy - bb.miny + 1);
-        if cells(w + 1, h) > MAX_AREA_CELLS {
+        if w >= MAX_SPAN as i32 {
             (x0, x1) = (bb.minx, bb.maxx);
         }
-        if cells(w, h + 1) > MAX_AREA_CELLS {
+        if h >= MAX_SPAN as i32 {
             (y0, y1) = (bb.miny, bb.maxy);
         }
     }
@@ -1144,7 +1138,7 @@ impl Trax {
             if b.maxx - b.minx >= 8 || b.maxy - b.miny >= 8 {
                 return Err(Refusal::Area);
             }
-        } else if cells(b.maxx - b.minx + 1, b.maxy - b.miny + 1) > MAX_AREA_CELLS {
+        } else if b.maxx - b.minx >= MAX_SPAN as i32 || b.maxy - b.miny >= MAX_SPAN as i32 {
             return Err(Refusal::Span);
         }
         let mut cells = TurnCells { g: self, loops, forced };
@@ -1265,10 +1259,7 @@ impl Trax {
             self.restore(saved);
             return Err(match why {
                 Refusal::Area => MoveError::OutsideArea(mv),
-                Refusal::Span => MoveError::AreaTooLarge {
-                    mv,
-                    limit: MAX_AREA_CELLS,
-                },
+                Refusal::Span => MoveError::TooWide { mv, limit: MAX_SPAN },
                 Refusal::Illegal => MoveError::IllegalTurn(mv),
                 Refusal::Limit => too_many,
             });
@@ -1809,37 +1800,79 @@ mod tests {
         assert!(tight.board.w > w && tight.board.h > h);
     }
 
-    #[test]
-    fn a_column_of_16000_tiles_costs_memory_linear_in_the_tiles() {
-        // Loop Trax (a straight column is no line there). The grid used to be a square as wide as
-        // the column is tall: 32768 x 32768 cells.
-        let mut g = Trax::with_max_tiles(Variant::Loop, 16_002).unwrap();
+    /// `@0+` and straight tiles down column A to row `rows`.
+    fn column(variant: Variant, max_tiles: u32, rows: u64) -> Trax {
+        let mut g = Trax::with_max_tiles(variant, max_tiles).unwrap();
         g.play("@0+".parse().unwrap()).unwrap();
-        for i in 2..=16_000u64 {
-            let mv = Move {
+        for row in 2..=rows {
+            g.play(Move {
                 col: 1,
-                row: i,
+                row,
                 shape: Shape::Straight,
-            };
-            g.play(mv).unwrap();
+            })
+            .unwrap();
         }
-        assert_eq!((g.tiles(), g.size(), g.is_over()), (16_000, (1, 16_000), false));
-        assert!(g.grid_cells() <= 32 * 16_000, "{} cells", g.grid_cells());
-        assert_eq!(g.legal_moves().len(), 16_000 * 2 * 3 + 2 * 3);
+        g
+    }
+
+    #[test]
+    fn a_long_column_costs_memory_linear_in_the_tiles_and_stops_at_the_tile_limit() {
+        // Loop Trax (a straight column is no line there). The grid used to be a square as wide as
+        // the column is tall.
+        let mut g = column(Variant::Loop, 1_002, 1_000);
+        assert_eq!((g.tiles(), g.size(), g.is_over()), (1_000, (1, 1_000), false));
+        assert!(g.grid_cells() <= 32 * 1_000, "{} cells", g.grid_cells());
+        assert_eq!(g.legal_moves().len(), 1_000 * 2 * 3 + 2 * 3);
         // The limit: two more tiles, so only the moves that force none, then one more, then none.
-        g.play("A16001+".parse().unwrap()).unwrap();
+        g.play("A1001+".parse().unwrap()).unwrap();
         assert_eq!(g.legal_moves().len() as u64, g.perft(1));
-        g.play("A16002+".parse().unwrap()).unwrap();
-        let e = g.play("A16003+".parse().unwrap()).unwrap_err();
-        assert!(matches!(e, MoveError::TooManyTiles { limit: 16_002, .. }), "{e}");
+        g.play("A1002+".parse().unwrap()).unwrap();
+        let e = g.play("A1003+".parse().unwrap()).unwrap_err();
+        assert!(matches!(e, MoveError::TooManyTiles { limit: 1_002, .. }), "{e}");
         assert!(g.legal_moves().is_empty());
         assert_eq!(g.perft(1), 0);
     }
 
     #[test]
-    fn an_l_of_tiles_stops_at_the_area_limit() {
-        // A row of 2048 straight tiles, then a column down from its east end: 2048 x 2048 cells is
-        // the limit, one more row is refused, and no move past it is offered.
+    fn a_column_stops_at_the_span_limit_and_every_legal_move_keeps_its_own_id() {
+        // The record of the audit (a column of 16,000 tiles) is refused at its 1,023rd tile.
+        let straight = |col, row| Move {
+            col,
+            row,
+            shape: Shape::Straight,
+        };
+        let mut g = column(Variant::Loop, MAX_TILES_CEILING, u64::from(MAX_SPAN));
+        assert_eq!(g.size(), (1, MAX_SPAN));
+        let past = straight(1, u64::from(MAX_SPAN) + 1);
+        let e = g.play(past).unwrap_err();
+        assert_eq!(
+            e,
+            MoveError::TooWide {
+                mv: past,
+                limit: MAX_SPAN
+            }
+        );
+        assert_eq!(crate::Error::from(e).kind(), crate::ErrorKind::LimitExceeded);
+        assert!(g.play(straight(1, 0)).is_err());
+        let legal = g.legal_moves();
+        assert!(!legal.is_empty() && legal.iter().all(|m| (1..=u64::from(MAX_SPAN)).contains(&m.row)));
+        assert_eq!(g.perft(1), legal.len() as u64);
+        // Distinct moves, distinct ids, each naming its move.
+        let ids: Vec<usize> = legal.iter().map(|&mv| g.action_id(mv)).collect();
+        let distinct: alloc::collections::BTreeSet<_> = ids.iter().collect();
+        assert_eq!(distinct.len(), legal.len());
+        for (&id, &mv) in ids.iter().zip(&legal) {
+            assert_eq!(g.action_move(id), Some(mv));
+        }
+        // Sideways there is room: the width is one column.
+        g.play(straight(2, 1)).unwrap();
+    }
+
+    #[test]
+    fn an_l_of_tiles_stops_at_the_span_limit() {
+        // A row of MAX_SPAN straight tiles, then a column down from its east end: a box of
+        // MAX_SPAN x MAX_SPAN cells, no further row, and no move past it offered.
+        let n = u64::from(MAX_SPAN);
         let mut g = Trax::new(Variant::Loop);
         g.play("@0+".parse().unwrap()).unwrap();
         let straight = |col, row| Move {
@@ -1847,32 +1880,35 @@ mod tests {
             row,
             shape: Shape::Straight,
         };
-        for col in 2..=2048 {
+        for col in 2..=n {
             g.play(straight(col, 1)).unwrap();
         }
-        for row in 2..=2048 {
-            g.play(straight(2048, row)).unwrap();
+        for row in 2..=n {
+            g.play(straight(n, row)).unwrap();
         }
-        assert_eq!(g.size(), (2048, 2048));
-        assert!(g.grid_cells() as u64 <= 2 * MAX_AREA_CELLS, "{} cells", g.grid_cells());
-        let e = g.play(straight(2048, 2049)).unwrap_err();
+        assert_eq!(g.size(), (MAX_SPAN, MAX_SPAN));
+        assert!(
+            g.grid_cells() <= 2 * (n as usize + 64).pow(2),
+            "{} cells",
+            g.grid_cells()
+        );
+        let e = g.play(straight(n, n + 1)).unwrap_err();
         assert_eq!(
             e,
-            MoveError::AreaTooLarge {
-                mv: straight(2048, 2049),
-                limit: MAX_AREA_CELLS
+            MoveError::TooWide {
+                mv: straight(n, n + 1),
+                limit: MAX_SPAN
             }
         );
-        assert_eq!(crate::Error::from(e).kind(), crate::ErrorKind::LimitExceeded);
         let legal = g.legal_moves();
         assert!(
             !legal.is_empty()
                 && legal
                     .iter()
-                    .all(|m| (1..=2048).contains(&m.col) && (1..=2048).contains(&m.row))
+                    .all(|m| (1..=n).contains(&m.col) && (1..=n).contains(&m.row))
         );
         assert_eq!(g.perft(1), legal.len() as u64);
-        assert!(g.play(straight(2049, 1)).is_err() && g.play(straight(0, 1)).is_err());
+        assert!(g.play(straight(n + 1, 1)).is_err() && g.play(straight(0, 1)).is_err());
     }
 
     #[test]
