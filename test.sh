@@ -69,6 +69,15 @@ c_install() {
     BUILD/consumer/minimal
 }
 
+# Two copies of the strongest Trax level play whole games through `arbiter engine trax`, refereed
+# from outside by a Python script that checks every move by replaying the game.
+trax_referee() {
+    section "Trax engine protocol: two engines and a Python referee"
+    cargo build --release -p arbiter-cli
+    python3 cli/tests/trax_referee.py target/release/arbiter 8x8
+    python3 cli/tests/trax_referee.py target/release/arbiter unbounded
+}
+
 # Every input the fuzzers ever found (fuzz/regressions/) through its target's checks, on stable.
 fuzz_regressions() {
     section "fuzz regressions"
@@ -102,4 +111,5 @@ c_library
 c_valgrind
 c_sanitizers
 c_install
+trax_referee
 section "all tests passed"
