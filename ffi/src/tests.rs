@@ -165,9 +165,15 @@ fn an_empty_list_into_a_null_buffer_is_no_list() {
     // capacity 0 made a slice from NULL (undefined behaviour) before reporting the count.
     let mut g = null_mut();
     let json = br#"{"variant": "8x8", "moves": ["@0/", "B1\\", "B2/"]}"#;
-    assert_eq!(unsafe { arbiter_trax_from_json(json.as_ptr().cast(), json.len(), &mut g) }, ARBITER_OK);
+    assert_eq!(
+        unsafe { arbiter_trax_from_json(json.as_ptr().cast(), json.len(), &mut g) },
+        ARBITER_OK
+    );
     let mut n = usize::MAX;
-    assert_eq!(unsafe { arbiter_trax_legal_actions(g, null_mut(), 0, &mut n) }, ARBITER_OK);
+    assert_eq!(
+        unsafe { arbiter_trax_legal_actions(g, null_mut(), 0, &mut n) },
+        ARBITER_OK
+    );
     assert_eq!(n, 0);
     unsafe { arbiter_trax_free(g) };
 }

@@ -58,7 +58,10 @@ fn legal<H>(api: &Api<H>, h: *const H) -> Vec<u32> {
     assert_eq!(status, if n == 0 { ARBITER_OK } else { ARBITER_BUFFER_TOO_SMALL });
     let mut ids = vec![0u32; n + 1];
     let mut m = 0;
-    assert_eq!(unsafe { (api.legal_actions)(h, ids.as_mut_ptr(), ids.len(), &mut m) }, ARBITER_OK);
+    assert_eq!(
+        unsafe { (api.legal_actions)(h, ids.as_mut_ptr(), ids.len(), &mut m) },
+        ARBITER_OK
+    );
     assert_eq!(m, n, "the count query and the list disagree");
     ids.truncate(n);
     ids
@@ -92,7 +95,10 @@ fn calls<H>(api: &Api<H>, h: *mut H, input: &mut Input) {
             4 => {
                 // A save loads back to the same save, in a new handle.
                 let mut copy = null_mut();
-                assert_eq!(unsafe { (api.from_json)(before.as_ptr().cast(), before.len(), &mut copy) }, ARBITER_OK);
+                assert_eq!(
+                    unsafe { (api.from_json)(before.as_ptr().cast(), before.len(), &mut copy) },
+                    ARBITER_OK
+                );
                 assert_eq!(save(api, copy), before);
                 unsafe { (api.free)(copy) };
                 let mut twin = null_mut();
@@ -104,8 +110,12 @@ fn calls<H>(api: &Api<H>, h: *mut H, input: &mut Input) {
             5 => {
                 // A level by name (a few of them unknown); searching levels only now and then.
                 let pick = input.byte() as usize;
-                let level = api.levels.get(pick % (api.levels.len() + 1)).copied().unwrap_or("grandmaster");
-                if pick % (api.levels.len() + 1) >= 2 && pick % 16 != 0 {
+                let level = api
+                    .levels
+                    .get(pick % (api.levels.len() + 1))
+                    .copied()
+                    .unwrap_or("grandmaster");
+                if pick % (api.levels.len() + 1) >= 2 && !pick.is_multiple_of(16) {
                     continue;
                 }
                 let mut action = u32::MAX;
@@ -140,11 +150,20 @@ fn calls<H>(api: &Api<H>, h: *mut H, input: &mut Input) {
             _ => {
                 // NULL where a pointer is due: refused, never followed.
                 let mut n = 0;
-                assert_eq!(unsafe { (api.legal_actions)(null(), null_mut(), 0, &mut n) }, ARBITER_NULL_POINTER);
+                assert_eq!(
+                    unsafe { (api.legal_actions)(null(), null_mut(), 0, &mut n) },
+                    ARBITER_NULL_POINTER
+                );
                 assert_eq!(unsafe { (api.play)(h, null(), 3) }, ARBITER_NULL_POINTER);
                 assert_eq!(unsafe { (api.play_action)(null_mut(), 0) }, ARBITER_NULL_POINTER);
-                assert_eq!(unsafe { (api.to_json)(h, null_mut(), 0, null_mut()) }, ARBITER_NULL_POINTER);
-                assert_eq!(unsafe { (api.from_json)(b"{}".as_ptr().cast(), 2, null_mut()) }, ARBITER_NULL_POINTER);
+                assert_eq!(
+                    unsafe { (api.to_json)(h, null_mut(), 0, null_mut()) },
+                    ARBITER_NULL_POINTER
+                );
+                assert_eq!(
+                    unsafe { (api.from_json)(b"{}".as_ptr().cast(), 2, null_mut()) },
+                    ARBITER_NULL_POINTER
+                );
                 ARBITER_NULL_POINTER
             }
         };
