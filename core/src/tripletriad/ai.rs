@@ -25,9 +25,10 @@ pub enum Level {
     Expert,
 }
 
-/// The state as the observer knows it: the opponent's hidden cards become placeholders, which no
-/// immediate capture can depend on (they are still in hand).
-fn believed_state(obs: &Observation) -> Option<TripleTriad> {
+/// The round as the observer knows it: the opponent's hidden cards become placeholders, which no
+/// immediate capture can depend on (they are still in hand). The expert puts sampled cards in
+/// their place.
+pub(super) fn believed_setup(obs: &Observation) -> Setup {
     let placeholder = Card::new("?", [5, 5, 5, 5]);
     let theirs: Vec<Card> = obs
         .opponent_hand
@@ -37,15 +38,18 @@ fn believed_state(obs: &Observation) -> Option<TripleTriad> {
     let mut hands = Hands::default();
     *hands.get_mut(obs.player) = obs.hand.clone();
     *hands.get_mut(obs.player.other()) = theirs;
-    let setup = Setup {
+    Setup {
         rules: obs.rules,
         elements: obs.elements,
         walls: obs.walls.clone(),
         board: obs.board.clone(),
         hands,
         to_move: obs.to_move,
-    };
-    TripleTriad::new(&setup).ok()
+    }
+}
+
+fn believed_state(obs: &Observation) -> Option<TripleTriad> {
+    TripleTriad::new(&believed_setup(obs)).ok()
 }
 
 /// Chooses a move for the observer, or `None` if it is not their turn or the game is over.

@@ -2,11 +2,11 @@
 
 use alloc::vec::Vec;
 
+use super::ai::believed_setup;
 use super::board::{bits, FULL};
 use super::card::Card;
 use super::cards::ff8_cards;
 use super::resolve::child;
-use super::setup::{Hands, Setup};
 use super::solve::{final_value, Solver};
 use super::state::{Move, Observation, Position, Table, TripleTriad};
 use crate::Rng;
@@ -122,23 +122,9 @@ impl Expert {
             return thought;
         }
         let me = obs.player;
-        let mut setup = Setup {
-            rules: obs.rules,
-            elements: obs.elements,
-            walls: obs.walls.clone(),
-            board: obs.board.clone(),
-            hands: Hands::default(),
-            to_move: obs.to_move,
-        };
-        *setup.hands.get_mut(me) = obs.hand.clone();
+        let mut setup = believed_setup(obs);
         let hidden: Vec<usize> = (0..obs.opponent_hand.len())
             .filter(|&i| obs.opponent_hand[i].is_none())
-            .collect();
-        let placeholder = Card::new("?", [1, 1, 1, 1]);
-        *setup.hands.get_mut(me.other()) = obs
-            .opponent_hand
-            .iter()
-            .map(|c| c.clone().unwrap_or_else(|| placeholder.clone()))
             .collect();
         let Ok(world) = TripleTriad::new(&setup) else {
             return thought;
@@ -269,7 +255,7 @@ fn shallow(t: &Table, pos: &Position, depth: u32, alpha: i8, beta: i8, nodes: &m
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tripletriad::{ai, Player, Rules};
+    use crate::tripletriad::{ai, Player, Rules, Setup};
     use crate::Game;
 
     fn closed(seed: u64) -> TripleTriad {
