@@ -1,7 +1,7 @@
 //! Nantong computer players, each reading only an [`Observation`]: [`choose`], a simple but
 //! sensible policy, and [`strong`], the one to play against, which counts distances to a
-//! winning hand, unseen cards, scores and danger (about +40 points a deal against two
-//! [`choose`] players: `benches/examples/nantong_strength.rs`).
+//! winning hand, unseen cards, scores and danger (+42.5 points a deal against two [`choose`]
+//! players over 3,000 deals: `arbiter arena nantong --players strong,basic,basic --games 9000`).
 
 use alloc::vec::Vec;
 
