@@ -88,19 +88,24 @@ fn bad_decks_and_actions_are_refused() {
     assert!(err.to_string().contains("seat 1 is to act"), "{err}");
 }
 
-/// Plays `g` to its end with `policy` (0: uniformly random legal actions, 1: the AI), calling
-/// `visit` on every state before its action.
+/// Plays one action of `seat` by `policy` (0: a uniformly random legal action, 1: the AI).
+fn play_one(g: &mut Nantong, seat: Seat, policy: u8, rng: &mut Rng) {
+    let a = if policy == 0 {
+        let legal = g.legal_moves();
+        legal[rng.below(legal.len() as u64) as usize]
+    } else {
+        ai::choose(&g.observation(seat), rng).unwrap()
+    };
+    g.play(a).unwrap();
+}
+
+/// Plays `g` to its end with `policy` (as [`play_one`]), calling `visit` on every state before
+/// its action.
 fn play_out(g: &mut Nantong, seed: u64, policy: u8, mut visit: impl FnMut(&Nantong)) {
     let mut rng = Rng::new(seed ^ 0x5eed);
     while let Some(seat) = g.to_move() {
         visit(g);
-        let legal = g.legal_moves();
-        let a = if policy == 0 {
-            legal[rng.below(legal.len() as u64) as usize]
-        } else {
-            ai::choose(&g.observation(seat), &mut rng).unwrap()
-        };
-        g.play(a).unwrap();
+        play_one(g, seat, policy, &mut rng);
     }
 }
 
@@ -241,13 +246,7 @@ proptest! {
         let mut rng = Rng::new(seed);
         for _ in 0..steps {
             let Some(seat) = g.to_move() else { break };
-            let legal = g.legal_moves();
-            let a = if policy == 0 {
-                legal[rng.below(legal.len() as u64) as usize]
-            } else {
-                ai::choose(&g.observation(seat), &mut rng).unwrap()
-            };
-            g.play(a).unwrap();
+            play_one(&mut g, seat, policy, &mut rng);
         }
         let text = serde_json::to_string(&g).unwrap();
         let loaded: Nantong = serde_json::from_str(&text).unwrap();
