@@ -28,6 +28,7 @@ struct Api<H> {
     play_action: unsafe extern "C" fn(*mut H, u32) -> ArbiterStatus,
     legal_actions: unsafe extern "C" fn(*const H, *mut u32, usize, *mut usize) -> ArbiterStatus,
     choose: unsafe extern "C" fn(*const H, *const c_char, usize, u64, *mut u32) -> ArbiterStatus,
+    action_text: unsafe extern "C" fn(*const H, u32, *mut c_char, usize, *mut usize) -> ArbiterStatus,
     levels: &'static [&'static str],
 }
 
@@ -77,8 +78,15 @@ fn calls<H>(api: &Api<H>, h: *mut H, input: &mut Input) {
         let offered = legal(api, h);
         let status = match input.byte() % 9 {
             0 | 1 if !offered.is_empty() => {
-                let id = offered[input.byte() as usize % offered.len()];
-                let status = unsafe { (api.play_action)(h, id) };
+                // An offered action, by id or by its text: always accepted.
+                let pick = input.byte() as usize;
+                let id = offered[pick % offered.len()];
+                let status = if pick & 1 == 0 {
+                    unsafe { (api.play_action)(h, id) }
+                } else {
+                    let t = text(|b, c, s| unsafe { (api.action_text)(h, id, b, c, s) }).expect("an offered id's text");
+                    unsafe { (api.play)(h, t.as_ptr().cast(), t.len()) }
+                };
                 assert_eq!(status, ARBITER_OK, "offered action {id} refused");
                 status
             }
@@ -212,6 +220,7 @@ pub fn c_abi(data: &[u8]) {
                 play_action: arbiter_triple_triad_play_action,
                 legal_actions: arbiter_triple_triad_legal_actions,
                 choose: arbiter_triple_triad_choose,
+                action_text: arbiter_triple_triad_action_text,
                 levels: &["random", "greedy", "perfect", "expert"],
             },
             |seed: u64, h: &mut *mut ArbiterTripleTriad| {
@@ -230,6 +239,7 @@ pub fn c_abi(data: &[u8]) {
                 play_action: arbiter_trax_play_action,
                 legal_actions: arbiter_trax_legal_actions,
                 choose: arbiter_trax_choose,
+                action_text: arbiter_trax_action_text,
                 levels: &["random", "easy", "medium", "hard", "expert"],
             },
             |seed: u64, h: &mut *mut ArbiterTrax| {
@@ -248,6 +258,7 @@ pub fn c_abi(data: &[u8]) {
                 play_action: arbiter_nantong_play_action,
                 legal_actions: arbiter_nantong_legal_actions,
                 choose: arbiter_nantong_choose,
+                action_text: arbiter_nantong_action_text,
                 levels: &["random", "basic", "strong"],
             },
             |seed: u64, h: &mut *mut ArbiterNantong| unsafe { arbiter_nantong_new(seed, h) }
@@ -260,12 +271,40 @@ mod tests {
     /// The checks themselves, on stable: each game new and from JSON, through every kind of call.
     #[test]
     fn every_game_through_every_kind_of_call() {
-        let calls: Vec<u8> = (0..=255).collect();
-        for game in 0..3u8 {
-            let mut data = vec![game];
-            data.extend(7u64.to_be_bytes());
-            data.extend(&calls);
-            super::c_abi(&data);
+        // Texts a host might send: moves of every game, garbage, invalid UTF-8; each after an
+        // offered action (a call of kind 0), as a call of kind 3 up to the 0 byte that ends it.
+        const TEXTS: &[&[u8]] = &[
+            b"0@0",
+            b"4@8",
+            b"9@9",
+            b"@0+",
+            b"A1/",
+            b"B2\\",
+            b"AA10+",
+            b"discard 5m",
+            b"pass",
+            b"win",
+            b"ready",
+            b"finish",
+            b"pong",
+            b"",
+            b" ",
+            b"\xff\xfe",
+            b"concealed_kong T",
+        ];
+        let mut calls: Vec<u8> = (0..=255).collect();
+        for (i, t) in TEXTS.iter().enumerate() {
+            calls.extend([0, i as u8, 3]);
+            calls.extend(*t);
+            calls.push(0);
+        }
+        for seed in 0..4u64 {
+            for game in 0..3u8 {
+                let mut data = vec![game];
+                data.extend(seed.to_be_bytes());
+                data.extend(&calls);
+                super::c_abi(&data);
+            }
         }
         let trax = br#"{"variant": "8x8", "moves": ["@0/", "B1\\", "B2/"]}"#;
         for json in [&trax[..], b"{\"variant\": 3}", b"\xff"] {
