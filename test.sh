@@ -78,7 +78,8 @@ trax_referee() {
     python3 cli/tests/trax_referee.py target/release/arbiter unbounded
 }
 
-# Every input the fuzzers ever found (fuzz/regressions/) through its target's checks, on stable.
+# Every input the fuzzers ever found (fuzz/regressions/) through its target's checks, on stable, and
+# the C ABI check's random calls of every kind through the exports of every game.
 fuzz_regressions() {
     section "fuzz regressions"
     cargo test --manifest-path fuzz/Cargo.toml --lib
