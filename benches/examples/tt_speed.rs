@@ -6,7 +6,7 @@
 //! against a new one per position).
 
 use arbiter_benches::{report_perft, tt_capture_position, tt_solve_position};
-use arbiter_core::tripletriad::{Setup, Solver, TripleTriad};
+use arbiter_core::tripletriad::{solve_threads, Setup, Solver, TripleTriad};
 use arbiter_core::Game;
 use std::time::Instant;
 
@@ -26,12 +26,17 @@ fn main() {
         }
         Some("solve") => {
             let pairs = if n == 0 { 20 } else { n };
+            // `solve PAIRS THREADS`: through `solve_threads` instead of one reused solver.
+            let threads: Option<usize> = args.get(3).map(|s| s.parse().expect("a thread count"));
             let mut solver = Solver::default();
             let mut times = Vec::new();
             for seed in 0..pairs {
                 let g = tt_solve_position(seed);
                 let t = Instant::now();
-                let s = solver.solve(&g);
+                let s = match threads {
+                    Some(n) => solve_threads(&g, n, Solver::DEFAULT_TABLE_BITS, &|_, _| {}),
+                    None => solver.solve(&g),
+                };
                 let ms = t.elapsed().as_secs_f64() * 1e3;
                 println!(
                     "seed {seed}: value {:+} best {} nodes {} in {ms:.2} ms",
@@ -76,6 +81,8 @@ fn main() {
                 println!("{label}: {:.1} ms for {pairs} games", t.elapsed().as_secs_f64() * 1e3);
             }
         }
-        _ => eprintln!("usage: tt_speed perft [DEPTH] | perft-captures [DEPTH] | solve [PAIRS] | game [PAIRS]"),
+        _ => {
+            eprintln!("usage: tt_speed perft [DEPTH] | perft-captures [DEPTH] | solve [PAIRS [THREADS]] | game [PAIRS]")
+        }
     }
 }

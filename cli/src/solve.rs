@@ -15,7 +15,7 @@ pub enum Game {
         /// A state in the JSON form of the conformance cases.
         #[arg(long, value_name = "FILE")]
         state: PathBuf,
-        /// Threads sharing the moves at the root (default: all cores).
+        /// Threads sharing the search (default: all cores).
         #[arg(long)]
         threads: Option<usize>,
     },
@@ -33,7 +33,6 @@ pub fn run(game: Game, out: &mut impl Write) -> Outcome {
     });
     progress.finish();
     let secs = t.elapsed().as_secs_f64();
-    let mut solver = Solver::default();
     let verdict = match s.value {
         0 => "a draw".to_string(),
         v if v > 0 => format!("{mover} wins by {v}"),
@@ -44,12 +43,14 @@ pub fn run(game: Game, out: &mut impl Write) -> Outcome {
         "value {:+}: the final score difference for {mover} (to move) under best play on both sides ({verdict})",
         s.value
     )?;
-    // The best line: a best move, then the best reply to it, and so on to the end.
+    // The best line: the best move, then the best reply to it, and so on to the end.
     let mut line = Vec::new();
     let mut pos = g.clone();
-    while let Some(mv) = solver.solve(&pos).best_move {
+    let mut next = s.best_move;
+    while let Some(mv) = next {
         line.push(format!("{} {mv}", pos.next_player()));
         pos.play(mv).map_err(|e| e.to_string())?;
+        next = solve_threads(&pos, n, Solver::DEFAULT_TABLE_BITS, &|_, _| {}).best_move;
     }
     let best = s.best_move.map_or("-".into(), |m| m.to_string());
     writeln!(out, "best move {best} (hand card index @ board cell)")?;

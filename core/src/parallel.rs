@@ -15,18 +15,23 @@ pub(crate) fn share<S: Send>(
     work: impl Fn(&mut S, usize) + Sync,
 ) {
     let (next, done) = (AtomicUsize::new(0), AtomicUsize::new(0));
-    std::thread::scope(|scope| {
-        for state in states.iter_mut() {
-            let (next, done, work) = (&next, &done, &work);
-            scope.spawn(move || loop {
-                let i = next.fetch_add(1, Ordering::Relaxed);
-                if i >= n {
-                    break;
-                }
-                work(state, i);
-                progress(done.fetch_add(1, Ordering::Relaxed) + 1, n);
-            });
+    let run = |state: &mut S| loop {
+        let i = next.fetch_add(1, Ordering::Relaxed);
+        if i >= n {
+            break;
         }
+        work(state, i);
+        progress(done.fetch_add(1, Ordering::Relaxed) + 1, n);
+    };
+    // The calling thread works too: one thread fewer to start and wait for.
+    let Some((own, others)) = states.split_first_mut() else {
+        return;
+    };
+    std::thread::scope(|scope| {
+        for state in others {
+            scope.spawn(|| run(state));
+        }
+        run(own);
     });
 }
 

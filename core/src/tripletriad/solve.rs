@@ -20,7 +20,7 @@ pub struct Solution {
 }
 
 #[derive(Clone, Copy, Default)]
-struct Entry {
+pub(crate) struct Entry {
     /// Position key with the search generation in the top byte; 0 = empty.
     key: u64,
     lower: i8,
@@ -28,6 +28,66 @@ struct Entry {
     /// Card id and cell of the best move found, 0xFF if none.
     card: u8,
     cell: u8,
+}
+
+/// An entry as two words, for the table the threads share.
+#[cfg(feature = "std")]
+impl Entry {
+    /// Everything but the key, in the low 32 bits.
+    pub(crate) fn data(self) -> u64 {
+        u32::from_le_bytes([self.lower as u8, self.upper as u8, self.card, self.cell]) as u64
+    }
+
+    pub(crate) fn from_data(key: u64, data: u64) -> Entry {
+        let [lower, upper, card, cell] = (data as u32).to_le_bytes();
+        Entry {
+            key,
+            lower: lower as i8,
+            upper: upper as i8,
+            card,
+            cell,
+        }
+    }
+
+    pub(crate) fn key(self) -> u64 {
+        self.key
+    }
+}
+
+/// Where a search keeps its entries: the solver's own table, or one that threads share.
+pub(crate) trait Memory {
+    fn load(&self, slot: usize) -> Entry;
+    fn store(&mut self, slot: usize, entry: Entry);
+    /// Whether another thread has settled the question this search is part of: the search then
+    /// returns at once, with a value that means nothing, storing nothing on the way.
+    fn stopped(&self) -> bool;
+}
+
+impl Memory for Vec<Entry> {
+    #[inline(always)]
+    fn load(&self, slot: usize) -> Entry {
+        self[slot]
+    }
+
+    #[inline(always)]
+    fn store(&mut self, slot: usize, entry: Entry) {
+        self[slot] = entry;
+    }
+
+    #[inline(always)]
+    fn stopped(&self) -> bool {
+        false
+    }
+}
+
+/// Room for `2^bits` entries (clamped to 4..=[`Solver::MAX_TABLE_BITS`]), halved while the
+/// memory cannot be had: the slot count reserved.
+pub(crate) fn table_size<T>(bits: u32, table: &mut Vec<T>) -> usize {
+    let mut size = 1usize << bits.clamp(4, Solver::MAX_TABLE_BITS);
+    while table.try_reserve_exact(size).is_err() && size > 16 {
+        size /= 2;
+    }
+    size
 }
 
 /// A reusable solver: its transposition table survives between calls. Positions of the round it
@@ -44,15 +104,31 @@ struct Entry {
 /// assert!((-10..=10).contains(&s.value) && s.value % 2 == 0);
 /// ```
 pub struct Solver {
-    table: Vec<Entry>,
-    mask: u64,
-    generation: u64,
-    nodes: u64,
-    /// History heuristic: how often (card, cell) refuted a position, weighted by its depth.
-    history: [[u32; 9]; 10],
+    search: Search<Vec<Entry>>,
     /// The cards and rules of the round whose entries the table holds.
     round: Option<Shared<Table>>,
 }
+
+/// The alpha-beta search over a [`Memory`], with its counters and move-ordering history.
+pub(crate) struct Search<M> {
+    pub(crate) memory: M,
+    mask: u64,
+    generation: u64,
+    pub(crate) nodes: u64,
+    /// History heuristic: how often (card, cell) refuted a position, weighted by its depth.
+    history: [[u32; 9]; 10],
+}
+
+/// What the table knows of a position: its value within the window, or a narrower window and
+/// the move that was best before.
+pub(crate) enum Recall {
+    Known(i8, Option<(u8, u8)>),
+    Narrowed(i8, i8, Option<(u8, u8)>),
+}
+
+/// Children of a position, each with an ordering key (greatest first) that carries the child's
+/// index in its low byte: see [`Search::children`].
+pub(crate) type Children = (ArrayVec<Position, 45>, ArrayVec<u64, 45>);
 
 impl Default for Solver {
     fn default() -> Solver {
@@ -71,18 +147,11 @@ impl Solver {
     /// assert_eq!(s.table_len(), 1 << Solver::MAX_TABLE_BITS);
     /// ```
     pub fn new(bits: u32) -> Solver {
-        let mut size = 1usize << bits.clamp(4, Self::MAX_TABLE_BITS);
         let mut table = Vec::new();
-        while table.try_reserve_exact(size).is_err() && size > 16 {
-            size /= 2;
-        }
+        let size = table_size(bits, &mut table);
         table.resize(size, Entry::default());
         Solver {
-            table,
-            mask: size as u64 - 1,
-            generation: 0,
-            nodes: 0,
-            history: [[0; 9]; 10],
+            search: Search::new(table, size),
             round: None,
         }
     }
@@ -98,82 +167,116 @@ impl Solver {
 
     /// Entries in the transposition table.
     pub fn table_len(&self) -> usize {
-        self.table.len()
+        self.search.memory.len()
     }
 
     /// Solves `game` exactly, reading both hands whatever the `open` rule says.
     pub fn solve(&mut self, game: &TripleTriad) -> Solution {
         self.enter(game);
         let (t, pos) = (&*game.table, game.pos);
-        let (value, best) = mtd(&pos, |alpha, beta| self.search(t, &pos, alpha, beta));
-        solution(&pos, value, best, self.nodes)
+        let (value, best) = mtd(&pos, |alpha, beta| self.search.search(t, &pos, alpha, beta));
+        solution(&pos, value, best, self.search.nodes)
     }
 
     /// Readies the solver for positions of `game`'s round (keeping the table's entries if it is
     /// the round solved last); the node count restarts.
     pub(crate) fn enter(&mut self, game: &TripleTriad) {
         if self.round.as_ref().is_some_and(|r| Shared::ptr_eq(r, &game.table)) {
-            self.nodes = 0;
+            self.search.nodes = 0;
         } else {
-            self.start();
+            self.search.start();
             self.round = Some(game.table.clone());
         }
     }
 
-    /// Readies the solver for a new round: earlier entries become stale, counts restart.
+    /// Positions searched since the solver entered the round.
+    pub(crate) fn nodes(&self) -> u64 {
+        self.search.nodes
+    }
+
+    /// The fail-soft value of `pos` within `(alpha, beta)` and a best move.
+    pub(crate) fn search(&mut self, t: &Table, pos: &Position, alpha: i8, beta: i8) -> (i8, Option<(u8, u8)>) {
+        self.search.search(t, pos, alpha, beta)
+    }
+}
+
+impl<M: Memory> Search<M> {
+    pub(crate) fn new(memory: M, size: usize) -> Search<M> {
+        Search {
+            memory,
+            mask: size as u64 - 1,
+            generation: 0,
+            nodes: 0,
+            history: [[0; 9]; 10],
+        }
+    }
+
+    /// Readies the search for a new round: earlier entries become stale, counts restart.
     pub(crate) fn start(&mut self) {
-        self.round = None;
         self.generation = (self.generation % 255) + 1;
         self.nodes = 0;
         self.history = [[0; 9]; 10];
     }
 
-    /// Positions searched since [`Solver::start`].
-    pub(crate) fn nodes(&self) -> u64 {
-        self.nodes
+    /// The key of `pos` in this round and its slot in the table.
+    #[inline(always)]
+    pub(crate) fn slot(&self, pos: &Position) -> (u64, usize) {
+        let key = position_key(pos) | (self.generation << 56);
+        (key, (mix(key) & self.mask) as usize)
     }
 
-    pub(crate) fn search(&mut self, t: &Table, pos: &Position, mut alpha: i8, mut beta: i8) -> (i8, Option<(u8, u8)>) {
-        self.nodes += 1;
-        let empty = !pos.occupied & FULL;
-        let hand = pos.hand(pos.to_move);
-        if empty.count_ones() == 4 {
-            return four_empty(t, pos, alpha, beta, &mut self.history);
+    /// What the table holds for `key` at `slot`, against the window `(alpha, beta)`.
+    #[inline(always)]
+    pub(crate) fn recall(&self, key: u64, slot: usize, alpha: i8, beta: i8) -> Recall {
+        let entry = self.memory.load(slot);
+        if entry.key != key {
+            return Recall::Narrowed(alpha, beta, None);
         }
-        if empty.count_ones() == 3 {
-            return three_empty(t, pos, alpha, beta, &mut self.history);
+        if entry.lower >= beta || entry.lower == entry.upper {
+            return Recall::Known(entry.lower, decode(entry));
         }
-        if empty.count_ones() <= 2 {
-            return last_plies(t, pos, alpha, beta);
+        if entry.upper <= alpha {
+            return Recall::Known(entry.upper, decode(entry));
         }
-        let key = position_key(pos) | (self.generation << 56);
-        let slot = (mix(key) & self.mask) as usize;
-        let entry = self.table[slot];
-        let mut hint = None;
-        if entry.key == key {
-            if entry.lower >= beta || entry.lower == entry.upper {
-                return (entry.lower, decode(entry));
-            }
-            if entry.upper <= alpha {
-                return (entry.upper, decode(entry));
-            }
-            alpha = alpha.max(entry.lower);
-            beta = beta.min(entry.upper);
-            hint = decode(entry);
-        }
-        let (alpha0, beta0) = (alpha, beta);
+        Recall::Narrowed(alpha.max(entry.lower), beta.min(entry.upper), decode(entry))
+    }
 
-        // Children, ordered: the table's move first, then the greatest immediate score. Each
-        // key carries its child's index in the low byte.
+    /// Stores `best`, searched within `(alpha, beta)`, as bounds of the position's value.
+    #[inline(always)]
+    pub(crate) fn remember(&mut self, key: u64, slot: usize, window: (i8, i8), best: (i8, Option<(u8, u8)>)) {
+        let (lower, upper) = if best.0 <= window.0 {
+            (-10, best.0)
+        } else if best.0 >= window.1 {
+            (best.0, 10)
+        } else {
+            (best.0, best.0)
+        };
+        let (card, cell) = best.1.unwrap_or((0xFF, 0xFF));
+        self.memory.store(
+            slot,
+            Entry {
+                key,
+                lower,
+                upper,
+                card,
+                cell,
+            },
+        );
+    }
+
+    /// The children of `pos` and their ordering keys: the table's move first, then the greatest
+    /// immediate score, then the history.
+    #[inline(always)]
+    pub(crate) fn children(&self, t: &Table, pos: &Position, hint: Option<(u8, u8)>) -> Children {
         let mut kids: ArrayVec<Position, 45> = ArrayVec::new();
         let mut keys: ArrayVec<u64, 45> = ArrayVec::new();
-        let mover = pos.to_move;
+        let (mover, hand) = (pos.to_move, pos.hand(pos.to_move));
         for card in bits(hand) {
             // Identical cards in one hand give identical subtrees: try the first only.
             if hand & t.twins[card as usize] != 0 {
                 continue;
             }
-            for cell in bits(empty) {
+            for cell in bits(!pos.occupied & FULL) {
                 let next = child(t, *pos, card, cell);
                 let order = if hint == Some((card, cell)) {
                     u32::MAX
@@ -184,43 +287,59 @@ impl Solver {
                 kids.push(next);
             }
         }
+        (kids, keys)
+    }
 
-        let mut best = -128i8;
-        let mut best_move = None;
+    /// Takes `other`'s move-ordering history.
+    #[cfg(feature = "std")]
+    pub(crate) fn learn_from<N>(&mut self, other: &Search<N>) {
+        self.history = other.history;
+    }
+
+    /// Credits a move that refuted a position with `empty` empty cells.
+    #[inline(always)]
+    pub(crate) fn credit(&mut self, (card, cell): (u8, u8), empty: u32) {
+        self.history[card as usize][cell as usize] += empty * empty;
+    }
+
+    pub(crate) fn search(&mut self, t: &Table, pos: &Position, alpha: i8, beta: i8) -> (i8, Option<(u8, u8)>) {
+        self.nodes += 1;
+        let empty = (!pos.occupied & FULL).count_ones();
+        if empty == 4 {
+            return four_empty(t, pos, alpha, beta, &mut self.history);
+        }
+        if empty == 3 {
+            return three_empty(t, pos, alpha, beta, &mut self.history);
+        }
+        if empty <= 2 {
+            return last_plies(t, pos, alpha, beta);
+        }
+        let (key, slot) = self.slot(pos);
+        let (alpha, beta, hint) = match self.recall(key, slot, alpha, beta) {
+            Recall::Known(v, mv) => return (v, mv),
+            Recall::Narrowed(alpha, beta, hint) => (alpha, beta, hint),
+        };
+        let (kids, mut keys) = self.children(t, pos, hint);
+        let mut best = (-128i8, None);
         // Greatest key first, picked one at a time (a cutoff usually comes early). Ties go to
         // the lower (card, cell), so the order does not depend on how the keys are scanned.
-        while let Some((i, &key)) = keys.iter().enumerate().max_by_key(|k| *k.1) {
+        while let Some((i, &order)) = keys.iter().enumerate().max_by_key(|k| *k.1) {
             keys.swap_remove(i);
-            let next = &kids[key as u8 as usize];
-            let (card, cell) = untie(key >> 8);
-            let (v, _) = self.search(t, next, -beta, -alpha.max(best));
-            let v = -v;
-            if v > best {
-                best = v;
-                best_move = Some((card, cell));
-                if best >= beta {
-                    let depth = empty.count_ones();
-                    self.history[card as usize][cell as usize] += depth * depth;
+            let mv = untie(order >> 8);
+            let v = -self.search(t, &kids[order as u8 as usize], -beta, -alpha.max(best.0)).0;
+            if self.memory.stopped() {
+                return best;
+            }
+            if v > best.0 {
+                best = (v, Some(mv));
+                if v >= beta {
+                    self.credit(mv, empty);
                     break;
                 }
             }
         }
-        let (lower, upper) = if best <= alpha0 {
-            (-10, best)
-        } else if best >= beta0 {
-            (best, 10)
-        } else {
-            (best, best)
-        };
-        let (card, cell) = best_move.unwrap_or((0xFF, 0xFF));
-        self.table[slot] = Entry {
-            key,
-            lower,
-            upper,
-            card,
-            cell,
-        };
-        (best, best_move)
+        self.remember(key, slot, (alpha, beta), best);
+        best
     }
 }
 
@@ -371,7 +490,7 @@ fn tie_break(order: u32, card: u8, cell: u8) -> u64 {
 
 /// The (card, cell) of a [`tie_break`] key.
 #[inline(always)]
-fn untie(key: u64) -> (u8, u8) {
+pub(crate) fn untie(key: u64) -> (u8, u8) {
     (0xFF - (key >> 8) as u8, 0xFF - key as u8)
 }
 
@@ -394,7 +513,7 @@ fn position_key(pos: &Position) -> u64 {
     k
 }
 
-fn mix(mut x: u64) -> u64 {
+pub(crate) fn mix(mut x: u64) -> u64 {
     x ^= x >> 33;
     x = x.wrapping_mul(0xFF51_AFD7_ED55_8CCD);
     x ^ (x >> 33)
