@@ -18,21 +18,31 @@ pub enum Game {
         /// Threads sharing the search (default: all cores).
         #[arg(long)]
         threads: Option<usize>,
+        /// Solve again on one thread and print how much faster the threads were.
+        #[arg(long)]
+        speedup: bool,
     },
 }
 
 pub fn run(game: Game, out: &mut impl Write) -> Outcome {
-    let Game::TripleTriad { state, threads: n } = game;
+    let Game::TripleTriad {
+        state,
+        threads: n,
+        speedup,
+    } = game;
     let g = load_state(&state)?;
     let n = threads(n)?;
     let mover = g.next_player();
-    let progress = Progress::new("moves at the root");
-    let t = Instant::now();
-    let s = solve_threads(&g, n, Solver::DEFAULT_TABLE_BITS, &|done, total| {
-        progress.update(done, total)
-    });
-    progress.finish();
-    let secs = t.elapsed().as_secs_f64();
+    let timed = |n: usize| {
+        let progress = Progress::new("moves at the root");
+        let t = Instant::now();
+        let s = solve_threads(&g, n, Solver::DEFAULT_TABLE_BITS, &|done, total| {
+            progress.update(done, total)
+        });
+        progress.finish();
+        (s, t.elapsed().as_secs_f64())
+    };
+    let (s, secs) = timed(n);
     let verdict = match s.value {
         0 => "a draw".to_string(),
         v if v > 0 => format!("{mover} wins by {v}"),
@@ -66,5 +76,23 @@ pub fn run(game: Game, out: &mut impl Write) -> Outcome {
         rate(s.nodes, secs),
         if n == 1 { "" } else { "s" }
     )?;
+    if speedup {
+        // A solve takes milliseconds: the fastest of three runs each way, taken in turns, so
+        // that neither side is measured alone with cold caches.
+        let (mut one_best, mut n_best) = (f64::MAX, secs);
+        for _ in 0..3 {
+            let (one, one_secs) = timed(1);
+            if one.value != s.value {
+                return Err(format!("values differ: {:+} on {n} threads, {:+} on one", s.value, one.value).into());
+            }
+            one_best = one_best.min(one_secs);
+            n_best = n_best.min(timed(n).1);
+        }
+        writeln!(
+            out,
+            "fastest of 3: one thread {one_best:.3} s, {n} threads {n_best:.3} s; speed-up {:.2}x",
+            one_best / n_best
+        )?;
+    }
     Ok(())
 }

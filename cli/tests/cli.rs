@@ -170,10 +170,17 @@ fn perft_and_solve_print_nodes_and_speed() {
     assert!(s.starts_with(&format!("perft 3: {} nodes", 45 * 40 * 28)), "{s}");
     assert!(s.contains("nodes/s") || s.contains("-"), "{s}");
     let state = r#"{"rules":{"open":true},"board":[{"card":{"name":"C0","ranks":[1,1,1,1]},"owner":"red"},null,null,{"card":{"name":"C3","ranks":[1,1,1,1]},"owner":"red"},{"card":{"name":"C4","ranks":[6,1,1,1]},"owner":"red"},null,{"card":{"name":"C6","ranks":[1,1,1,1]},"owner":"blue"},{"card":{"name":"C7","ranks":[1,1,1,1]},"owner":"blue"},{"card":{"name":"C8","ranks":[3,1,1,1]},"owner":"blue"}],"hands":{"blue":[{"name":"B1","ranks":[2,1,7,6]},{"name":"B2","ranks":[8,1,2,9]}],"red":[{"name":"R1","ranks":[5,1,8,1]},{"name":"R2","ranks":[5,5,5,5]}]},"to_move":"blue"}"#;
-    let out = arbiter(&["solve", "triple-triad", "--state", &temp_file("solve.json", state)]);
+    let file = temp_file("solve.json", state);
+    let out = arbiter(&["solve", "triple-triad", "--state", &file]);
     let s = stdout(&out);
     assert!(out.status.success(), "{s}");
     assert!(s.starts_with("value "), "{s}");
+    // The same value on two threads, and the comparison with one.
+    let out = arbiter(&["solve", "triple-triad", "--state", &file, "--threads", "2", "--speedup"]);
+    let two = stdout(&out);
+    assert!(out.status.success(), "{two}");
+    assert_eq!(two.lines().next(), s.lines().next(), "{two}");
+    assert!(two.contains("2 threads") && two.contains("speed-up"), "{two}");
 }
 
 #[test]
