@@ -328,7 +328,7 @@ impl<M: Memory> Search<M> {
             let mv = untie(order >> 8);
             let v = -self.search(t, &kids[order as u8 as usize], -beta, -alpha.max(best.0)).0;
             if self.memory.stopped() {
-                return best;
+                return (0, None); // called off: the caller throws the value away
             }
             if v > best.0 {
                 best = (v, Some(mv));
