@@ -185,6 +185,36 @@ mod tests {
     use crate::tripletriad::Solver;
     use crate::{Game, Rng};
 
+    /// A slot reads back what was stored; a slot whose two words come from two different
+    /// stores (two threads writing it at once) reads as neither key: a miss, never an entry
+    /// with another position's bounds. Keys as the solver makes them: 45 bits and a generation.
+    #[test]
+    fn a_torn_slot_is_a_miss() {
+        let table = SharedTable::new(4);
+        let stop = AtomicBool::new(false);
+        let mut view = View {
+            table: &table,
+            stop: &stop,
+        };
+        let mut rng = Rng::new(5);
+        let mut entry = || {
+            let key = 1 << 56 | rng.below(1 << 45);
+            let [lower, upper] = [rng.below(21) as i8 - 10, rng.below(21) as i8 - 10];
+            let (card, cell) = (rng.below(10) as u8, rng.below(9) as u8);
+            Entry::from_data(key, u32::from_le_bytes([lower as u8, upper as u8, card, cell]) as u64)
+        };
+        for _ in 0..100_000 {
+            let (a, b) = (entry(), entry());
+            view.store(3, a);
+            let got = view.load(3);
+            assert_eq!((got.key(), got.data()), (a.key(), a.data()));
+            // `b` half written over `a`: its data word only.
+            table.slots[3][1].store(b.data(), Ordering::Relaxed);
+            let torn = view.load(3);
+            assert!(a.data() == b.data() || (torn.key() != a.key() && torn.key() != b.key()));
+        }
+    }
+
     /// Shared out among one to three threads, solver values are those of one thread, and the
     /// best move reaches the value; from the empty board too, where the brothers are split and
     /// searches are called off.
