@@ -11,7 +11,7 @@ use std::sync::Mutex;
 use std::vec::Vec;
 
 use super::board::FULL;
-use super::solve::{mix, mtd, solution, table_size, Entry, Memory, Recall, Search, Solution};
+use super::solve::{mix, mtd, solution, table_size, untie, Entry, Memory, Recall, Search, Solution};
 use super::state::{Position, Table, TripleTriad};
 use crate::parallel::share;
 
@@ -99,7 +99,7 @@ pub fn solve_threads(
                 },
                 table.slots.len(),
             );
-            s.start();
+            s.start(); // every search at the same generation: their keys agree
             s
         })
         .collect();
@@ -134,7 +134,7 @@ fn split(
     };
     let (kids, mut keys) = main.children(t, pos, hint);
     keys.sort_unstable_by(|a, b| b.cmp(a));
-    let order = |i: usize| (super::solve::untie(keys[i] >> 8), &kids[keys[i] as u8 as usize]);
+    let order = |i: usize| (untie(keys[i] >> 8), &kids[keys[i] as u8 as usize]);
 
     let (mv, eldest) = order(0);
     let v = -split(searches, stop, t, eldest, -beta, -alpha, &|_, _| {}).0;
