@@ -12,7 +12,7 @@ use clap::{Parser, Subcommand, ValueEnum};
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
-use term::{Console, Failure, Outcome, Style};
+use term::{Console, Failure, Frame, Outcome, Style};
 
 #[derive(Parser)]
 #[command(
@@ -91,7 +91,7 @@ fn run(cli: Cli) -> Outcome<bool> {
         Command::Play(game) => {
             let stdin = std::io::stdin();
             let echo = !stdin.is_terminal();
-            let mut con = Console::new(stdin.lock(), out, Style::detect(), echo);
+            let mut con = Console::new(stdin.lock(), out, Style::detect(), Frame::detect(), echo);
             match game {
                 PlayGame::TripleTriad(args) => play::triple_triad::run(args, &mut con)?,
                 PlayGame::Trax(args) => play::trax::run(args, &mut con)?,

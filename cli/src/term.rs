@@ -2,6 +2,7 @@
 
 use std::fmt;
 use std::io::{self, BufRead, IsTerminal, Write};
+use std::path::Path;
 
 /// ANSI styling: on for a terminal, off for pipes, `NO_COLOR` and `TERM=dumb`; `CLICOLOR_FORCE`
 /// turns it on for a pipe (as for other command-line programs).
@@ -80,33 +81,79 @@ impl fmt::Display for Failure {
 
 pub type Outcome<T = ()> = Result<T, Failure>;
 
+/// The size of the screen text is laid out for, in columns and lines.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Frame {
+    pub width: usize,
+    pub height: usize,
+}
+
+impl Frame {
+    /// What a terminal of unknown size is taken to be.
+    pub const FALLBACK: Frame = Frame { width: 80, height: 24 };
+
+    /// The terminal on standard output, else `COLUMNS` and `LINES` (how a script or a pipe says
+    /// it), else 80x24; never below 20x10, under which no board reads anyway.
+    pub fn detect() -> Frame {
+        let tty = terminal_size::terminal_size_of(io::stdout()).map(|(w, h)| (w.0 as usize, h.0 as usize));
+        let env = |name: &str| {
+            std::env::var(name)
+                .ok()
+                .and_then(|v| v.trim().parse::<usize>().ok())
+                .filter(|&n| n > 0)
+        };
+        Frame {
+            width: tty
+                .map(|t| t.0)
+                .or_else(|| env("COLUMNS"))
+                .unwrap_or(Frame::FALLBACK.width)
+                .max(20),
+            height: tty
+                .map(|t| t.1)
+                .or_else(|| env("LINES"))
+                .unwrap_or(Frame::FALLBACK.height)
+                .max(10),
+        }
+    }
+}
+
 /// Lines in, text out.
 pub struct Console<R, W> {
     input: R,
     pub out: W,
     pub st: Style,
+    pub frame: Frame,
     /// Echo what is read: a transcript of piped input then reads like a session at a terminal.
     echo: bool,
 }
 
 impl<R: BufRead, W: Write> Console<R, W> {
-    pub fn new(input: R, out: W, st: Style, echo: bool) -> Self {
-        Console { input, out, st, echo }
+    pub fn new(input: R, out: W, st: Style, frame: Frame, echo: bool) -> Self {
+        Console {
+            input,
+            out,
+            st,
+            frame,
+            echo,
+        }
     }
 
-    /// Writes `text`, each line wrapped at word boundaries to 80 columns.
+    /// Writes the prose `text`, each line too wide for the screen broken at spaces.
     pub fn say(&mut self, text: &str) -> io::Result<()> {
-        for line in text.split('\n') {
-            writeln!(self.out, "{}", fill(line, 80))?;
-        }
-        Ok(())
+        writeln!(self.out, "{}", fill_text(text, self.frame.width))
+    }
+
+    /// Writes `text` as it is: a board or a table, laid out for the screen by its maker and never
+    /// broken again (breaking one garbles it).
+    pub fn show(&mut self, text: &str) -> io::Result<()> {
+        writeln!(self.out, "{}", text.trim_end_matches('\n'))
     }
 
     /// Prints `prompt`, reads one trimmed line; `None` at the end of input. A line that is not
     /// UTF-8 is refused as a bad line and asked again, never the end of the game.
     pub fn ask(&mut self, prompt: &str) -> io::Result<Option<String>> {
         loop {
-            write!(self.out, "{prompt} > ")?;
+            write!(self.out, "{} > ", fill(prompt, self.frame.width.saturating_sub(3)))?;
             self.out.flush()?;
             let mut bytes = Vec::new();
             if self.input.read_until(b'\n', &mut bytes)? == 0 {
@@ -185,30 +232,80 @@ pub fn visible_width(s: &str) -> usize {
     width
 }
 
-/// One line broken at spaces into lines of at most `width` columns; the continuation lines are
-/// indented two more than the first.
-fn fill(line: &str, width: usize) -> String {
+/// Every line of `text` filled to `width` columns ([`fill`]).
+pub fn fill_text(text: &str, width: usize) -> String {
+    text.split('\n')
+        .map(|line| fill(line, width))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// One line broken at spaces into lines of at most `width` columns (a word longer than that
+/// stays whole); the continuation lines are indented two more than the first. The spaces between
+/// words stay as they were, except at a break.
+pub fn fill(line: &str, width: usize) -> String {
     if visible_width(line) <= width {
         return line.to_string();
     }
-    let indent = " ".repeat(line.len() - line.trim_start().len() + 2);
-    let words: Vec<String> = line.split(' ').filter(|w| !w.is_empty()).map(str::to_string).collect();
-    let mut out = String::from(&line[..line.len() - line.trim_start().len()]);
-    let mut len = out.len();
-    for (i, word) in words.iter().enumerate() {
+    let lead = line.len() - line.trim_start_matches(' ').len();
+    let indent = " ".repeat((lead + 2).min(width / 2));
+    let mut out = String::from(&line[..lead]);
+    let mut len = lead;
+    let mut rest = &line[lead..];
+    while !rest.is_empty() {
+        let gap = rest.len() - rest.trim_start_matches(' ').len();
+        let word_end = rest[gap..].find(' ').map_or(rest.len(), |i| gap + i);
+        let word = &rest[gap..word_end];
+        if word.is_empty() {
+            break;
+        }
         let w = visible_width(word);
-        if i > 0 && len + 1 + w > width {
+        if len > lead && len + gap + w > width {
             out.push('\n');
             out.push_str(&indent);
             len = indent.len();
-        } else if i > 0 {
-            out.push(' ');
-            len += 1;
+        } else {
+            out.push_str(&rest[..gap]);
+            len += gap;
         }
         out.push_str(word);
         len += w;
+        rest = &rest[word_end..];
     }
     out
+}
+
+/// Writes `bytes` to `path` so that the file holds either its old content or all of the new:
+/// into a temporary file beside it, synced, then renamed over it (a full disk or a crash while
+/// writing leaves the old file as it was). The temporary file is removed on failure.
+pub fn write_whole(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    let name = path
+        .file_name()
+        .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "not a file name"))?;
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    let mut temp_name = std::ffi::OsString::from(".");
+    temp_name.push(name);
+    temp_name.push(format!(".{}.tmp", std::process::id()));
+    let temp = dir.join(temp_name);
+    let written = (|| {
+        let mut f = std::fs::File::create(&temp)?;
+        f.write_all(bytes)?;
+        f.sync_all()?;
+        std::fs::rename(&temp, path)
+    })();
+    if written.is_err() {
+        let _ = std::fs::remove_file(&temp);
+    }
+    written?;
+    // The rename itself lasts once the folder is synced; a folder that cannot be opened for that
+    // (some systems) still has the file renamed.
+    if let Ok(d) = std::fs::File::open(dir) {
+        let _ = d.sync_all();
+    }
+    Ok(())
 }
 
 /// A seed for a game that was given none: different every run, short enough to type back.

@@ -774,3 +774,74 @@ fn arena_players_must_be_levels_of_the_game_and_fill_its_seats() {
         assert!(!out.status.success() && e.contains(says), "{args:?}: {e}");
     }
 }
+
+/// The record of issue 19: a long diagonal band, 21 columns wide after 36 moves.
+const WIDE_RECORD: &str = "@0+ A0+ B1/ A0/ @1+ B0+ A0+ @2+ @1+ B0+ A0+ @2+ A0+ @2+ @1+ B0+ @1+ B0+ A0+ @2+ @1+ B0+ A0+ @2+ @1+ B0+ A0+ @2+ @1+ B0+ A0+ @2+ A0+ @2+ A0+ @2+";
+
+/// Whether `line` is a Trax board's line of column letters (`@`, `A` … `Z`, `AA` …).
+fn column_letters(line: &str) -> bool {
+    line.starts_with(' ')
+        && line.split_whitespace().count() >= 2
+        && line
+            .split_whitespace()
+            .all(|t| t.chars().all(|c| c == '@' || c.is_ascii_uppercase()))
+}
+
+#[test]
+fn trax_boards_fit_the_terminal_and_keep_their_coordinates() {
+    let record = temp_file("wide-record.txt", WIDE_RECORD);
+    for width in [80, 40] {
+        // Every move of the record, a look at another part of the board, then stop.
+        let input = "\n".repeat(36) + "view P12\nquit\n";
+        let columns = width.to_string();
+        let (s, _) = text(&arbiter_with(
+            &["play", "trax", "--record", &record, "--seed", "1"],
+            input.as_bytes(),
+            &[("COLUMNS", &columns), ("LINES", "24")],
+        ));
+        for line in s.lines() {
+            assert!(line.chars().count() <= width, "{width}: {line:?}\n{s}");
+        }
+        // A board after each of the 36 moves, the turn's, and the view: each under its letters,
+        // each row numbered, at most 18 lines of 24.
+        let mut seen = 0;
+        for part in s.split(|c| c == '>') {
+            let lines: Vec<&str> = part.lines().collect();
+            let Some(top) = lines.iter().position(|l| column_letters(l)) else {
+                continue;
+            };
+            seen += 1;
+            let rows: Vec<&&str> = lines[top + 1..]
+                .iter()
+                .take_while(|l| l.trim_start().starts_with(|c: char| c.is_ascii_digit()))
+                .collect();
+            assert!(!rows.is_empty() && 1 + rows.len() <= 18, "{width}:\n{part}");
+        }
+        assert!(seen >= 38, "{width}: {seen} boards in\n{s}");
+        // The last board is too large for the screen: it says which part it shows.
+        assert!(s.contains("Shown: columns") && s.contains("of @-S"), "{width}:\n{s}");
+    }
+}
+
+#[test]
+fn a_replayed_record_is_nobodys_win_and_can_jump_to_its_end() {
+    // The third move closes a red loop for red (the rules' example).
+    let record = temp_file("won-record.txt", "@0/ B1\\ B2/");
+    for input in ["\n\n\n", "e\n"] {
+        let (s, _) = text(&arbiter_with(
+            &["play", "trax", "--record", &record, "--seed", "1"],
+            input.as_bytes(),
+            &[],
+        ));
+        let s = s.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(
+            s.contains(
+                "The record ends after 3 moves, 4 tiles. Red wins (red): a red loop. White's move closed it for red."
+            ),
+            "{s}"
+        );
+        assert!(!s.contains("computer wins") && !s.contains("You play"), "{s}");
+        let prompts = s.matches("(Enter: play it").count();
+        assert_eq!(prompts, if input == "e\n" { 1 } else { 3 }, "{s}");
+    }
+}

@@ -8,7 +8,7 @@ pub mod triple_triad;
 mod tt_view;
 
 pub use crate::term::Console;
-use crate::term::{fresh_seed, Outcome, Style};
+use crate::term::{fresh_seed, write_whole, Frame, Outcome, Style};
 use arbiter_core::{Engine, Rng};
 use clap::builder::PossibleValuesParser;
 use serde::de::DeserializeOwned;
@@ -25,9 +25,8 @@ pub struct Common<G: Engine + Send + Sync + 'static> {
     /// so that the game can be played again).
     #[arg(long, conflicts_with = "load")]
     pub seed: Option<u64>,
-    /// How well the computer plays (levels weakest first; default: the strongest, for a challenge;
-    /// the first ones suit a first game).
-    #[arg(long, value_parser = PossibleValuesParser::new(G::LEVELS))]
+    /// How well the computer plays.
+    #[arg(long, value_parser = PossibleValuesParser::new(G::LEVELS), help = level_help(G::NAME, G::LEVELS))]
     pub level: Option<String>,
     /// Resume a game saved with `save FILE` during play (its options come from the file).
     #[arg(long, value_name = "FILE")]
@@ -47,6 +46,14 @@ impl<G: Engine + Send + Sync + 'static> Common<G> {
     pub fn loaded<S: DeserializeOwned>(&self) -> Result<Option<(S, u64, Opponent)>, String> {
         let Some(path) = &self.load else { return Ok(None) };
         let file = load::<S>(path, G::NAME)?;
+        if !G::LEVELS.contains(&file.opponent.level.as_str()) {
+            return Err(format!(
+                "{}: the saved computer's level {:?} is not one of {}",
+                path.display(),
+                file.opponent.level,
+                G::LEVELS.join(", ")
+            ));
+        }
         let opp = Opponent {
             level: self.level.clone().unwrap_or(file.opponent.level),
             rng: file.opponent.rng,
@@ -80,8 +87,27 @@ pub struct SaveFile<S> {
     pub state: S,
 }
 
+/// The first-game level of each game, which `--help` recommends.
+fn first_game_level(game: &str) -> &'static str {
+    match game {
+        "triple-triad" => "greedy",
+        "trax" => "easy",
+        _ => "basic",
+    }
+}
+
+/// `--level`'s help: the levels, the default, and a gentler one for a first game.
+fn level_help(game: &str, levels: &[&str]) -> String {
+    format!(
+        "How well the computer plays, weakest first: {}. Default: {}, the strongest; for a first game try {}",
+        levels.join(", "),
+        levels.last().copied().unwrap_or_default(),
+        first_game_level(game)
+    )
+}
+
 /// Reads a save file of `game`.
-fn load<S: DeserializeOwned>(path: &Path, game: &str) -> Result<SaveFile<S>, String> {
+pub fn load<S: DeserializeOwned>(path: &Path, game: &str) -> Result<SaveFile<S>, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     let file: SaveFile<serde_json::Value> =
         serde_json::from_str(&text).map_err(|e| format!("{}: not a saved game: {e}", path.display()))?;
@@ -101,6 +127,8 @@ fn load<S: DeserializeOwned>(path: &Path, game: &str) -> Result<SaveFile<S>, Str
 pub trait Table {
     /// The game's name, as in save files.
     const GAME: &'static str;
+    /// The game's levels, weakest first ([`Engine::LEVELS`]): hints come from the strongest.
+    const LEVELS: &'static [&'static str];
     type Move: Copy + Display;
     /// What a save file holds besides the seed and the computer.
     type Saved: Serialize;
@@ -114,8 +142,8 @@ pub trait Table {
     fn rules(&self) -> String;
     /// How to type a move: the game's lines of `help`.
     fn help(&self) -> String;
-    /// What the person sees before moving.
-    fn screen(&self, st: Style) -> String;
+    /// What the person sees before moving, laid out for `frame` (printed as it is).
+    fn screen(&self, st: Style, frame: Frame) -> String;
     fn prompt(&self) -> String;
     /// A typed move, or why it cannot be played.
     fn read(&self, line: &str) -> Result<Self::Move, String>;
@@ -124,8 +152,8 @@ pub trait Table {
     /// Takes back the person's last move and the replies to it; false if there is none.
     fn undo(&mut self) -> bool;
     fn saved(&self) -> Self::Saved;
-    /// A command of this game alone, answered; `None` if `line` is not one.
-    fn extra(&mut self, _line: &str) -> Option<String> {
+    /// A command of this game alone, answered for `st` and `frame`; `None` if `line` is not one.
+    fn extra(&mut self, _line: &str, _st: Style, _frame: Frame) -> Option<String> {
         None
     }
 }
@@ -163,10 +191,10 @@ fn said(line: &str) -> Said<'_> {
 }
 
 /// The commands every game understands, for `help`.
-pub fn commands(level: &str) -> String {
+pub fn commands(hint_level: &str) -> String {
     format!(
         "  rules        the rules in play\n  \
-         hint         the computer's suggestion (level {level})\n  \
+         hint         a suggestion from the strongest computer player (level {hint_level})\n  \
          undo         take back your last move and the computer's reply\n  \
          save FILE    save the game as JSON; resume with --load FILE\n  \
          help, ?      this list\n  \
@@ -182,6 +210,7 @@ pub fn drive<T: Table, R: BufRead, W: Write>(
     con: &mut Console<R, W>,
 ) -> Outcome<Ending> {
     let st = con.st;
+    let hint_level = T::LEVELS.last().copied().unwrap_or_default();
     while !t.is_over() {
         if !t.yours() {
             let mv = t
@@ -191,21 +220,25 @@ pub fn drive<T: Table, R: BufRead, W: Write>(
             con.say(&text)?;
             continue;
         }
-        con.say(&t.screen(st))?;
+        con.show(&t.screen(st, con.frame))?;
         loop {
             let Some(line) = con.ask(&st.bold(&t.prompt()))? else {
                 con.say("End of input: the game stops here.")?;
                 return Ok(Ending::EndOfInput);
             };
             match said(&line) {
-                Said::Help => con.say(&format!("{}\n{}", t.help(), commands(&opp.level)))?,
+                Said::Help => con.say(&format!("{}\n{}", t.help(), commands(hint_level)))?,
                 Said::Quit => {
                     con.say("You stop here; the game is left unfinished.")?;
                     return Ok(Ending::Quit);
                 }
                 Said::Rules => con.say(&t.rules())?,
-                Said::Hint => match t.choose(&opp.level, &mut opp.rng.clone())? {
-                    Some(mv) => con.say(&format!("Hint: the computer (level {}) would play {mv}.", opp.level))?,
+                // The strongest level whatever the opponent's, from a copy of the opponent's stream
+                // (asking changes nothing in the game).
+                Said::Hint => match t.choose(hint_level, &mut opp.rng.clone())? {
+                    Some(mv) => con.say(&format!(
+                        "Hint: the strongest computer player (level {hint_level}) would play {mv}."
+                    ))?,
                     None => con.say("No hint: there is no move to suggest.")?,
                 },
                 Said::Undo if t.undo() => {
@@ -222,14 +255,14 @@ pub fn drive<T: Table, R: BufRead, W: Write>(
                         state: t.saved(),
                     };
                     let json = serde_json::to_string_pretty(&file).map_err(|e| e.to_string())?;
-                    match std::fs::write(path, json + "\n") {
+                    match write_whole(Path::new(path), (json + "\n").as_bytes()) {
                         Ok(()) => con.say(&format!("Saved to {path}; resume with --load {path}."))?,
                         Err(e) => con.say(&format!("Cannot save to {path}: {e}."))?,
                     }
                 }
                 Said::Move("") => {}
                 Said::Move(text) => {
-                    if let Some(reply) = t.extra(text) {
+                    if let Some(reply) = t.extra(text, st, con.frame) {
                         con.say(&reply)?;
                         continue;
                     }

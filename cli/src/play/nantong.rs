@@ -1,7 +1,7 @@
 //! `arbiter play nantong`: you (seat 0) against two computer players, deal after deal.
 
 use super::{drive, seed_line, Common, Console, Ending, Table};
-use crate::term::{wrap, Outcome, Style};
+use crate::term::{wrap, Frame, Outcome, Style};
 use arbiter_core::nantong::{Action, DealScore, Kind, Meld, Nantong, Observation, Seat, Win, WinSource};
 use arbiter_core::{Engine, Game, Rng};
 use serde::{Deserialize, Serialize};
@@ -187,6 +187,7 @@ fn breakdown(score: &DealScore) -> String {
 
 impl Table for NtTable {
     const GAME: &'static str = Nantong::NAME;
+    const LEVELS: &'static [&'static str] = Nantong::LEVELS;
     type Move = Action;
     type Saved = Saved;
 
@@ -212,7 +213,7 @@ impl Table for NtTable {
             .into()
     }
 
-    fn screen(&self, st: Style) -> String {
+    fn screen(&self, st: Style, frame: Frame) -> String {
         let obs = self.g.observation(YOU);
         let mut s = format!("\n{}", table(&obs, st));
         if let Some(c) = obs.claim {
@@ -229,8 +230,12 @@ impl Table for NtTable {
             .enumerate()
             .map(|(i, &a)| format!("{}) {}", i + 1, option(a, obs.claim)))
             .collect();
-        s.push_str(&format!("\nYour options:\n{}", wrap(&listed, 78, "  ")));
-        s
+        s.push_str(&format!(
+            "\nYour options:\n{}",
+            wrap(&listed, frame.width.saturating_sub(2), "  ")
+        ));
+        // The table's lines are lists: a long one breaks between cards like prose.
+        crate::term::fill_text(&s, frame.width)
     }
 
     fn prompt(&self) -> String {
@@ -319,7 +324,7 @@ impl Table for NtTable {
         }
     }
 
-    fn extra(&mut self, line: &str) -> Option<String> {
+    fn extra(&mut self, line: &str, _st: Style, _frame: Frame) -> Option<String> {
         (line == "legend").then(|| LEGEND.to_string())
     }
 }

@@ -1,13 +1,14 @@
 //! `arbiter play trax`: a game against the built-in opponent, with the board in notation coordinates.
 
 use super::{drive, seed_line, Common, Console, Ending, Table};
-use crate::term::{Outcome, Style};
+use crate::term::{write_whole, Frame, Outcome, Style};
 use arbiter_core::trax::{column_name, read_record, Colour, Move, Trax, Variant};
 use arbiter_core::{Engine, Game, Rng};
 use clap::builder::PossibleValuesParser;
 use serde::{Deserialize, Serialize};
 use std::io::{BufRead, Write};
-use std::path::PathBuf;
+use std::ops::Range;
+use std::path::{Path, PathBuf};
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -37,6 +38,9 @@ struct Saved {
 struct TraxTable {
     g: Trax,
     you: Colour,
+    /// The cell `view CELL` asked to see, in the notation of the position it was asked in; the
+    /// next move forgets it.
+    view: Option<(u32, u32)>,
 }
 
 /// A tile edge: its colour's letter, so that the board reads without colour; with colour, red
@@ -48,48 +52,150 @@ fn edge(c: Colour, st: Style) -> String {
     }
 }
 
-/// The board: every tile's four edge colours around its shape symbol, with column letters and
-/// row numbers of the notation (including the empty border where moves go). On 8x8, a border cell
-/// outside the eight columns or rows is an `x`.
-pub fn board(g: &Trax, st: Style) -> String {
+/// Columns a cell takes: its three characters and a space.
+const CELL: usize = 4;
+
+/// What the board legend says, once per game and on `legend`.
+pub const LEGEND: &str = "Each tile shows its west edge's colour, its shape and its east edge's colour \
+    (r red, w white): r+r is a straight tile with red running west-east (white north-south); \
+    w/r a curve with white joining north and west, red east and south; r\\w a curve with red \
+    joining west and south, white north and east. Columns are letters and rows numbers, as in the \
+    notation: @ and 0 are the empty column and row before the tiles.";
+
+/// The part of the board shown: the columns `cols` and rows `rows` (notation coordinates) of the
+/// `all_cols` and `all_rows` there are to show.
+struct Window {
+    cols: Range<u32>,
+    rows: Range<u32>,
+    all_cols: Range<u32>,
+    all_rows: Range<u32>,
+}
+
+impl Window {
+    /// As much of the board as `width` columns and `lines` lines hold (the column letters and
+    /// the lines of `notes` included), around `centre` (default: the last move's tile, else the
+    /// middle); `label` is the width of the row numbers.
+    fn new(
+        g: &Trax,
+        width: usize,
+        lines: usize,
+        label: usize,
+        centre: Option<(u32, u32)>,
+        notes: impl Fn(&Window) -> usize,
+    ) -> Window {
+        let (w, h) = g.size();
+        // On 8x8, the empty column (row) on each side of tiles eight wide (high) is outside the
+        // area, where no tile can go: not shown.
+        let full = |n: u32| {
+            if g.variant() == Variant::EightByEight && n >= 8 {
+                1..n + 1
+            } else {
+                0..n + 2
+            }
+        };
+        let (all_cols, all_rows) = (full(w), full(h));
+        let centre = centre
+            .or_else(|| g.last_turn().map(|t| (t.placed.col, t.placed.row)))
+            .unwrap_or((w.div_ceil(2), h.div_ceil(2)));
+        let span = |fit: usize, all: &Range<u32>, at: u32| {
+            let n = (fit.max(1) as u32).min(all.end - all.start);
+            let start = at.saturating_sub(n / 2).clamp(all.start, all.end - n);
+            start..start + n
+        };
+        // The last cell needs no space after it.
+        let cols = span((width.saturating_sub(label) + 1) / CELL, &all_cols, centre.0);
+        let mut win = Window {
+            cols,
+            rows: span(lines.saturating_sub(1), &all_rows, centre.1),
+            all_cols,
+            all_rows,
+        };
+        let noted = notes(&win);
+        if noted > 0 {
+            win.rows = span(lines.saturating_sub(1 + noted), &win.all_rows, centre.1);
+        }
+        win
+    }
+
+    fn partial(&self) -> bool {
+        self.cols != self.all_cols || self.rows != self.all_rows
+    }
+
+    /// Which part is shown, in notation coordinates.
+    fn note(&self) -> String {
+        let name = |c: u32| column_name(u64::from(c));
+        format!(
+            "Shown: columns {}-{} of {}-{}, rows {}-{} of {}-{}; `view CELL` moves the view.",
+            name(self.cols.start),
+            name(self.cols.end - 1),
+            name(self.all_cols.start),
+            name(self.all_cols.end - 1),
+            self.rows.start,
+            self.rows.end - 1,
+            self.all_rows.start,
+            self.all_rows.end - 1
+        )
+    }
+}
+
+/// The board as it fits `width` columns and `lines` lines: one line per row, each tile as its
+/// west edge, shape and east edge (which tell its four edges), column letters above and row
+/// numbers on the left, as in the notation (including the empty border where moves go). A board
+/// too large is shown in part, around `centre` or the last move, with a line saying which part.
+/// On 8x8, the cells outside the area are left out.
+pub fn board(g: &Trax, st: Style, width: usize, lines: usize, centre: Option<(u32, u32)>) -> String {
     let (w, h) = g.size();
     let eight = g.variant() == Variant::EightByEight;
-    let mut out = String::from("    ");
-    for col in 0..=w + 1 {
-        out.push_str(&format!("{:^4}", column_name(col as u64)));
-    }
-    out.push('\n');
-    for row in 0..=h + 1 {
-        for line in 0..3 {
-            out.push_str(&if line == 1 { format!("{row:>3} ") } else { "    ".into() });
-            for col in 0..=w + 1 {
-                let outside = eight
-                    && g.tiles() > 0
-                    && ((w >= 8 && (col == 0 || col == w + 1)) || (h >= 8 && (row == 0 || row == h + 1)));
-                let cell = match g.tile_at(col, row) {
-                    None if line == 1 && outside => st.dim(" x  "),
-                    None if line == 1 => st.dim(" ·  "),
-                    None => "    ".into(),
-                    Some(t) => match line {
-                        0 => format!(" {}  ", edge(t.colour(0), st)),
-                        1 => format!(
-                            "{}{}{} ",
-                            edge(t.colour(3), st),
-                            t.shape().symbol(),
-                            edge(t.colour(1), st)
-                        ),
-                        _ => format!(" {}  ", edge(t.colour(2), st)),
-                    },
-                };
-                out.push_str(&cell);
-            }
-            out.push('\n');
+    let label = (h + 1).to_string().len() + 1;
+    let area = (eight && g.tiles() > 0).then(|| format!("8x8: the tiles span {w} of 8 columns and {h} of 8 rows."));
+    let notes = |win: &Window| {
+        let mut text: Vec<String> = area.iter().cloned().collect();
+        if win.partial() {
+            text.push(win.note());
         }
+        text.iter().map(|t| crate::term::fill(t, width)).collect::<Vec<_>>()
+    };
+    let win = Window::new(g, width, lines, label, centre, |win| {
+        notes(win).iter().map(|t| t.lines().count()).sum()
+    });
+    let mut out = " ".repeat(label);
+    for col in win.cols.clone() {
+        out.push_str(&format!("{:^3} ", column_name(u64::from(col))));
     }
-    if eight && g.tiles() > 0 {
-        out.push_str(&format!("8x8: the tiles span {w} of 8 columns and {h} of 8 rows.\n"));
+    let mut rows = vec![out.trim_end().to_string()];
+    for row in win.rows.clone() {
+        let mut line = format!("{row:>width$} ", width = label - 1);
+        for col in win.cols.clone() {
+            line.push_str(&match g.tile_at(col, row) {
+                None => st.dim(" · "),
+                Some(t) => format!(
+                    "{}{}{}",
+                    edge(t.colour(3), st),
+                    t.shape().symbol(),
+                    edge(t.colour(1), st)
+                ),
+            });
+            line.push(' ');
+        }
+        rows.push(line.trim_end().to_string());
     }
-    out
+    rows.extend(notes(&win));
+    rows.join("\n")
+}
+
+/// Lines a turn's screen keeps for other text at most: the moves just played, a blank line, the
+/// prompt.
+const AROUND_THE_BOARD: usize = 6;
+
+/// The board for a turn's screen in `frame`.
+fn turn_board(g: &Trax, st: Style, frame: Frame, centre: Option<(u32, u32)>) -> String {
+    board(
+        g,
+        st,
+        frame.width,
+        frame.height.saturating_sub(AROUND_THE_BOARD),
+        centre,
+    )
 }
 
 fn rules_text(variant: Variant) -> String {
@@ -102,7 +208,8 @@ fn rules_text(variant: Variant) -> String {
     };
     let area = match variant {
         Variant::EightByEight => {
-            " The tiles must stay within eight columns and eight rows (x marks the cells outside)."
+            " The tiles must stay within eight columns and eight rows (the board leaves out the \
+             columns and rows outside them)."
         }
         _ => " The board has no edge.",
     };
@@ -115,6 +222,7 @@ fn rules_text(variant: Variant) -> String {
 
 impl Table for TraxTable {
     const GAME: &'static str = Trax::NAME;
+    const LEVELS: &'static [&'static str] = Trax::LEVELS;
     type Move = Move;
     type Saved = Saved;
 
@@ -138,15 +246,14 @@ impl Table for TraxTable {
         "Type a move in official notation: the column letter (@ = the empty column left of the \
          tiles), the row number (0 = the empty row above), then the tile: + / or \\.\n  \
          e.g. @0+ or @0/ to start, then B2/, A0+, …\n  \
+         view CELL     show the board around a cell (e.g. view C4), when it is too large to show whole\n  \
+         legend        how the board shows the tiles\n  \
          record FILE   write the game record (official notation)"
             .into()
     }
 
-    fn screen(&self, st: Style) -> String {
-        format!(
-            "\n{}r/w: each tile edge's colour (red, white); + / \\: the tile's shape.",
-            board(&self.g, st)
-        )
+    fn screen(&self, st: Style, frame: Frame) -> String {
+        format!("\n{}", turn_board(&self.g, st, frame, self.view))
     }
 
     fn prompt(&self) -> String {
@@ -170,6 +277,7 @@ impl Table for TraxTable {
     fn play(&mut self, mv: Move, _st: Style) -> Outcome<String> {
         let mover = self.g.next_player();
         let report = self.g.play_explained(mv).map_err(|e| e.to_string())?;
+        self.view = None;
         let forced: Vec<String> = report.forced.iter().map(|&(x, y)| self.g.cell_name(x, y)).collect();
         let who = if mover == self.you { "You" } else { "The computer" };
         let mut text = format!("{who} ({mover}) played {mv}");
@@ -197,18 +305,42 @@ impl Table for TraxTable {
         }
     }
 
-    fn extra(&mut self, line: &str) -> Option<String> {
+    fn extra(&mut self, line: &str, st: Style, frame: Frame) -> Option<String> {
+        if line == "legend" {
+            return Some(LEGEND.into());
+        }
+        if let Some(cell) = line.strip_prefix("view") {
+            return Some(self.view_at(cell.trim(), st, frame));
+        }
         self.write_record(line)
     }
 }
 
 impl TraxTable {
+    /// `view CELL`: the board around that cell, which later screens keep until the next move.
+    fn view_at(&mut self, cell: &str, st: Style, frame: Frame) -> String {
+        // A cell is a move without its tile: read it as one.
+        let Ok(mv) = format!("{cell}+").parse::<Move>() else {
+            return format!("Say which cell: view COLUMN ROW, e.g. view C4 (not {cell:?}).");
+        };
+        let (w, h) = self.g.size();
+        if mv.col > u64::from(w) + 1 || mv.row > u64::from(h) + 1 {
+            return format!(
+                "There is no cell {cell}: the columns run from @ to {} and the rows from 0 to {}.",
+                column_name(u64::from(w) + 1),
+                h + 1
+            );
+        }
+        self.view = Some((mv.col as u32, mv.row as u32));
+        turn_board(&self.g, st, frame, self.view)
+    }
+
     fn write_record(&self, line: &str) -> Option<String> {
         let file = line.strip_prefix("record")?.trim();
         if file.is_empty() {
             return Some("Say where: record FILE.".into());
         }
-        Some(match std::fs::write(file, record(&self.g)) {
+        Some(match write_whole(Path::new(file), record(&self.g).as_bytes()) {
             Ok(()) => format!("Game record written to {file}; replay it with --record {file}."),
             Err(e) => format!("Cannot write {file}: {e}."),
         })
@@ -225,27 +357,80 @@ fn record(g: &Trax) -> String {
     out
 }
 
-/// Replays a record move by move; false if the person stopped.
-fn replay<R: BufRead, W: Write>(g: &mut Trax, moves: &[Move], con: &mut Console<R, W>) -> Outcome<bool> {
+/// What the person asked for while a record was replayed.
+#[derive(PartialEq, Eq)]
+enum Replayed {
+    /// The record was played through (or the person asked to play on from where it was).
+    PlayOn,
+    Stopped,
+}
+
+/// Replays a record move by move, or at once to its end.
+fn replay<R: BufRead, W: Write>(g: &mut Trax, moves: &[Move], con: &mut Console<R, W>) -> Outcome<Replayed> {
+    let mut to_the_end = false;
     for (n, &mv) in moves.iter().enumerate() {
-        con.say(&board(g, con.st))?;
-        let Some(answer) = con.ask(&format!(
-            "move {} of {}: {mv} — Enter to play it, p to play on from here, q to stop",
-            n + 1,
-            moves.len()
-        ))?
-        else {
-            return Ok(false);
-        };
-        match answer.as_str() {
-            "q" | "quit" => return Ok(false),
-            "p" | "play" => return Ok(true),
-            _ => {}
+        if !to_the_end {
+            con.show(&turn_board(g, con.st, con.frame, None))?;
+            let Some(answer) = con.ask(&format!(
+                "move {} of {}: {mv} (Enter: play it, e: go to the end, p: play on from here, q: stop)",
+                n + 1,
+                moves.len()
+            ))?
+            else {
+                return Ok(Replayed::Stopped);
+            };
+            match answer.as_str() {
+                "q" | "quit" => return Ok(Replayed::Stopped),
+                "p" | "play" => return Ok(Replayed::PlayOn),
+                "e" | "end" => to_the_end = true,
+                _ => {}
+            }
         }
         g.play(mv)
             .map_err(|e| format!("the record's move {} ({mv}) is refused: {e}", n + 1))?;
     }
-    Ok(true)
+    Ok(Replayed::PlayOn)
+}
+
+/// How a finished game ended, said from the point of view of `you` (`None`: a record replayed
+/// to its end, whose moves are nobody's at this table).
+fn verdict(g: &Trax, you: Option<Colour>) -> String {
+    let Some(w) = g.win() else {
+        return if g.tiles() == 64 {
+            "A draw: the 8x8 board is full.".into()
+        } else {
+            "A draw: the player to move has no legal move within the 8x8 area.".into()
+        };
+    };
+    let how = match (w.by_loop, w.by_line) {
+        (true, true) => "loop and line",
+        (true, false) => "loop",
+        _ => "line",
+    };
+    let who = match you {
+        Some(y) if w.winner == y => "You win".to_string(),
+        Some(_) => "The computer wins".to_string(),
+        None => format!("{} wins", capital(w.winner)),
+    };
+    // Forced tiles can close the opponent's loop or line: say whose move did it.
+    let last = if g.history().len() % 2 == 1 {
+        Colour::White
+    } else {
+        Colour::Red
+    };
+    let closer = match you {
+        _ if last == w.winner => String::new(),
+        Some(y) if last == y => " Your move closed it for the computer.".into(),
+        Some(_) => " The computer's move closed it for you.".into(),
+        None => format!(" {}'s move closed it for {}.", capital(last), w.winner),
+    };
+    format!("{who} ({}): a {} {how}.{closer}", w.winner, w.winner)
+}
+
+fn capital(colour: Colour) -> String {
+    let s = colour.to_string();
+    let mut c = s.chars();
+    c.next().map_or(String::new(), |f| f.to_uppercase().chain(c).collect())
 }
 
 pub fn run(args: Args, con: &mut Console<impl BufRead, impl Write>) -> Outcome {
@@ -254,6 +439,7 @@ pub fn run(args: Args, con: &mut Console<impl BufRead, impl Write>) -> Outcome {
             TraxTable {
                 g: state.game,
                 you: state.you,
+                view: None,
             },
             seed,
             opp,
@@ -266,64 +452,45 @@ pub fn run(args: Args, con: &mut Console<impl BufRead, impl Write>) -> Outcome {
             let table = TraxTable {
                 g: Trax::new(variant),
                 you: you.unwrap_or(Colour::White),
+                view: None,
             };
             (table, seed, args.common.opponent(DEFAULT_LEVEL, seed), false)
         }
     };
     con.say(&format!("Trax ({}). {}", table.g.variant(), seed_line(seed, loaded)))?;
     con.say(&table.rules())?;
+    con.say(LEGEND)?;
+    let mut recorded = 0;
     if let Some(path) = &args.record {
         let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
         let moves = read_record(&text).map_err(|e| format!("{}: {e}", path.display()))?;
-        if !replay(&mut table.g, &moves, con)? {
+        if replay(&mut table.g, &moves, con)? == Replayed::Stopped {
             return Ok(());
         }
+        recorded = table.g.history().len();
         if args.you.is_none() {
             table.you = table.g.next_player();
         }
     }
-    con.say(&format!(
-        "You play {} against the computer (level {}); white moves first. Type `help` for what you can type, `quit` to stop.",
-        table.you, opp.level
-    ))?;
-    let ending = drive(&mut table, seed, &mut opp, con)?;
-    if ending != Ending::Over {
-        return Ok(());
+    if !table.g.is_over() {
+        con.say(&format!(
+            "You play {} against the computer (level {}); white moves first. Type `help` for what you can type, `quit` to stop.",
+            table.you, opp.level
+        ))?;
+        if drive(&mut table, seed, &mut opp, con)? != Ending::Over {
+            return Ok(());
+        }
     }
     let g = &table.g;
-    con.say(&format!("\n{}", board(g, con.st)))?;
-    let verdict = match g.win() {
-        Some(w) => {
-            let how = match (w.by_loop, w.by_line) {
-                (true, true) => "loop and line",
-                (true, false) => "loop",
-                _ => "line",
-            };
-            let who = if w.winner == table.you {
-                "You win"
-            } else {
-                "The computer wins"
-            };
-            // Forced tiles can close the opponent's loop or line: say whose move did it.
-            let last = if g.history().len() % 2 == 1 {
-                Colour::White
-            } else {
-                Colour::Red
-            };
-            let closer = match (last == w.winner, last == table.you) {
-                (true, _) => "",
-                (false, true) => " Your move closed it for the computer.",
-                (false, false) => " The computer's move closed it for you.",
-            };
-            format!("{who} ({}): a {} {how}.{closer}", w.winner, w.winner)
-        }
-        None if g.tiles() == 64 => "A draw: the 8x8 board is full.".into(),
-        None => "A draw: the player to move has no legal move within the 8x8 area.".into(),
-    };
+    con.show(&format!("\n{}", turn_board(g, con.st, con.frame, None)))?;
+    // The moves of a record are nobody's at this table.
+    let you = (g.history().len() > recorded).then_some(table.you);
+    let end = if you.is_none() { "The record ends" } else { "Game over" };
     con.say(&format!(
-        "Game over after {} moves, {} tiles. {verdict}",
+        "{end} after {} moves, {} tiles. {}",
         g.history().len(),
-        g.tiles()
+        g.tiles(),
+        verdict(g, you)
     ))?;
     Ok(())
 }

@@ -2,7 +2,7 @@
 
 use super::tt_view::{self as view, beside, board, hand_lines, owner_letter, paint_player};
 use super::{drive, seed_line, Common, Console, Ending, Table};
-use crate::term::{Outcome, Style};
+use crate::term::{Frame, Outcome, Style};
 use arbiter_core::tripletriad::{preset, Match, Move, Player, TradeChoice, TripleTriad, PRESETS};
 use arbiter_core::{Engine, Game, Rng};
 use clap::builder::{PossibleValue, PossibleValuesParser};
@@ -99,6 +99,7 @@ impl TtTable {
 
 impl Table for TtTable {
     const GAME: &'static str = TripleTriad::NAME;
+    const LEVELS: &'static [&'static str] = TripleTriad::LEVELS;
     type Move = Move;
     type Saved = Saved;
 
@@ -125,7 +126,7 @@ impl Table for TtTable {
             .into()
     }
 
-    fn screen(&self, st: Style) -> String {
+    fn screen(&self, st: Style, _frame: Frame) -> String {
         let g = self.m.game();
         let obs = g.observation(self.you);
         let opponent = if g.rules().open { "open" } else { "hidden" };
@@ -240,7 +241,7 @@ impl Table for TtTable {
         }
     }
 
-    fn extra(&mut self, line: &str) -> Option<String> {
+    fn extra(&mut self, line: &str, _st: Style, _frame: Frame) -> Option<String> {
         (line == "legend").then(|| {
             format!(
                 "{}\nEmpty cells show their number (and element, if any). Power walls show their \
