@@ -845,3 +845,116 @@ fn a_replayed_record_is_nobodys_win_and_can_jump_to_its_end() {
         assert_eq!(prompts, if input == "e\n" { 1 } else { 3 }, "{s}");
     }
 }
+
+/// Runs arbiter in bash after `setup` (shell commands), with `input` on standard input.
+fn arbiter_in_bash(setup: &str, args: &str, input: &str) -> Output {
+    let mut child = Command::new("bash")
+        .args(["-c", &format!("{setup}; exec \"$ARBITER\" {args}")])
+        .env("ARBITER", bin())
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let _ = child.stdin.take().unwrap().write_all(input.as_bytes());
+    child.wait_with_output().unwrap()
+}
+
+#[test]
+fn a_save_that_fails_leaves_the_last_save_whole() {
+    let dir = std::env::temp_dir().join(format!("arbiter-test-{}-full-disk", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let save = dir.join("game.json");
+    let record = dir.join("game.txt");
+    let (save, record) = (save.to_str().unwrap(), record.to_str().unwrap());
+    let (s, e) = text(&arbiter_with(
+        &["play", "triple-triad", "--seed", "5"],
+        format!("0 4\nsave {save}\nquit\n").as_bytes(),
+        &[],
+    ));
+    assert!(s.contains("Saved to"), "{s}{e}");
+    let (s, e) = text(&arbiter_with(
+        &["play", "trax", "--seed", "5", "--level", "random"],
+        format!("@0+\nrecord {record}\nquit\n").as_bytes(),
+        &[],
+    ));
+    assert!(s.contains("Game record written"), "{s}{e}");
+    let kept = (std::fs::read(save).unwrap(), std::fs::read(record).unwrap());
+    // A disk with no room left: a file-size limit of 0, with SIGXFSZ ignored so that a write
+    // fails (EFBIG) instead of killing the program.
+    let full = "trap '' XFSZ; ulimit -f 0";
+    let (s, _) = text(&arbiter_in_bash(
+        full,
+        &format!("play triple-triad --load '{save}'"),
+        &format!("1 0\nsave {save}\nquit\n"),
+    ));
+    assert!(s.contains("Cannot save"), "{s}");
+    let (s, _) = text(&arbiter_in_bash(
+        full,
+        "play trax --seed 5 --level random",
+        &format!("@0/\nrecord {record}\nquit\n"),
+    ));
+    assert!(s.contains("Cannot write"), "{s}");
+    let now = (std::fs::read(save).unwrap(), std::fs::read(record).unwrap());
+    assert!(
+        now == kept,
+        "the old files were changed: {} and {} bytes, were {} and {}",
+        now.0.len(),
+        now.1.len(),
+        kept.0.len(),
+        kept.1.len()
+    );
+    // Nothing is left beside them, and the old save still loads.
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert_eq!(names, ["game.json", "game.txt"]);
+    let out = arbiter_with(&["play", "triple-triad", "--load", save], b"quit\n", &[]);
+    assert!(
+        out.status.success() && stdout(&out).contains("Resumed a saved game"),
+        "{:?}",
+        text(&out)
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_save_is_checked_whole_when_it_is_loaded() {
+    for (game, moves) in [("triple-triad", "0 4\n"), ("trax", "@0+\n"), ("nantong", "1\n")] {
+        let file = std::env::temp_dir().join(format!("arbiter-test-{}-check-{game}.json", std::process::id()));
+        let file = file.to_str().unwrap();
+        let input = format!("{moves}save {file}\nquit\n");
+        arbiter_with(&["play", game, "--seed", "5"], input.as_bytes(), &[]);
+        let good: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(file).unwrap()).unwrap();
+        let mut bad = vec![];
+        let mut level = good.clone();
+        level["opponent"]["level"] = "grandmaster".into();
+        bad.push((level, "level \"grandmaster\""));
+        let mut extra = good.clone();
+        extra["state"]["cheat"] = true.into();
+        bad.push((extra, "unknown field `cheat`"));
+        if game == "triple-triad" {
+            let mut preset = good.clone();
+            preset["state"]["preset"] = "poker".into();
+            bad.push((preset, "unknown preset \"poker\""));
+        }
+        if game == "nantong" {
+            let mut totals = good.clone();
+            totals["state"]["totals"] = serde_json::json!([10, 0, 0]);
+            bad.push((totals, "running totals"));
+        }
+        for (save, says) in bad {
+            std::fs::write(file, save.to_string()).unwrap();
+            let out = arbiter_with(&["play", game, "--load", file], moves.as_bytes(), &[]);
+            let (s, e) = text(&out);
+            assert!(!out.status.success() && e.contains(says), "{game}: {says}: {e}\n{s}");
+            assert!(
+                !s.contains("played") && !s.contains("You: "),
+                "{game}: no move is made\n{s}"
+            );
+        }
+    }
+}

@@ -42,8 +42,13 @@ impl<G: Engine + Send + Sync + 'static> Common<G> {
     }
 
     /// The game saved in the `--load` file, its seed and its computer (at the level given, if one
-    /// is); `None` without `--load`.
-    pub fn loaded<S: DeserializeOwned>(&self) -> Result<Option<(S, u64, Opponent)>, String> {
+    /// is); `None` without `--load`. Everything the file holds is checked before play: the
+    /// computer's level, the game's state (by the core) and what `check` says of the game's own
+    /// part, so that a bad save is refused at once, never a game that stops later.
+    pub fn loaded<S: DeserializeOwned>(
+        &self,
+        check: impl Fn(&S) -> Result<(), String>,
+    ) -> Result<Option<(S, u64, Opponent)>, String> {
         let Some(path) = &self.load else { return Ok(None) };
         let file = load::<S>(path, G::NAME)?;
         if !G::LEVELS.contains(&file.opponent.level.as_str()) {
@@ -54,6 +59,7 @@ impl<G: Engine + Send + Sync + 'static> Common<G> {
                 G::LEVELS.join(", ")
             ));
         }
+        check(&file.state).map_err(|e| format!("{}: {e}", path.display()))?;
         let opp = Opponent {
             level: self.level.clone().unwrap_or(file.opponent.level),
             rng: file.opponent.rng,
@@ -73,6 +79,7 @@ impl<G: Engine + Send + Sync + 'static> Common<G> {
 /// The built-in opponent: its level and its random stream (saved, so a loaded game goes on as the
 /// saved one would have).
 #[derive(Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Opponent {
     pub level: String,
     pub rng: Rng,
@@ -80,6 +87,7 @@ pub struct Opponent {
 
 /// A save file: the game, its seed, the computer, and the game's own state (core's JSON).
 #[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct SaveFile<S> {
     pub game: String,
     pub seed: u64,

@@ -15,9 +15,12 @@ pub struct Args {
 
 const DEFAULT_LEVEL: &str = "strong";
 const YOU: Seat = Seat::ALL[0];
+/// The largest running total kept: far beyond any evening's deals, far within an `i64`.
+const MAX_TOTAL: i64 = 1 << 53;
 
 /// The save file's own part: the deal in play and the running totals.
 #[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 struct Saved {
     deal: Nantong,
     totals: [i64; 3],
@@ -330,7 +333,17 @@ impl Table for NtTable {
 }
 
 pub fn run(args: Args, con: &mut Console<impl BufRead, impl Write>) -> Outcome {
-    let (mut t, seed, mut opp, loaded) = match args.common.loaded::<Saved>()? {
+    let (mut t, seed, mut opp, loaded) = match args.common.loaded::<Saved>(|s| {
+        // Every deal's settlement sums to zero, and so do the totals of real deals.
+        if s.totals.iter().map(|&t| i128::from(t)).sum::<i128>() == 0 && s.totals.iter().all(|t| t.abs() <= MAX_TOTAL) {
+            Ok(())
+        } else {
+            Err(format!(
+                "the running totals {:?} do not come from deals played (they sum to 0, each within {MAX_TOTAL})",
+                s.totals
+            ))
+        }
+    })? {
         Some((state, seed, opp)) => {
             let t = NtTable {
                 g: state.deal,
@@ -376,7 +389,10 @@ pub fn run(args: Args, con: &mut Console<impl BufRead, impl Write>) -> Outcome {
         }
         con.say(&breakdown(&score))?;
         for (r, s) in t.totals.iter_mut().zip(score.settlement) {
-            *r += s;
+            *r = r
+                .checked_add(s)
+                .filter(|r| r.abs() <= MAX_TOTAL)
+                .ok_or("the running totals are too large to keep")?;
         }
         con.say(&format!(
             "Running totals: you {:+}, seat 1 {:+}, seat 2 {:+}",

@@ -30,6 +30,7 @@ const DEFAULT_LEVEL: &str = "expert";
 
 /// The save file's own part.
 #[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 struct Saved {
     you: Colour,
     game: Trax,
@@ -434,7 +435,7 @@ fn capital(colour: Colour) -> String {
 }
 
 pub fn run(args: Args, con: &mut Console<impl BufRead, impl Write>) -> Outcome {
-    let (mut table, seed, mut opp, loaded) = match args.common.loaded::<Saved>()? {
+    let (mut table, seed, mut opp, loaded) = match args.common.loaded::<Saved>(|_| Ok(()))? {
         Some((state, seed, opp)) => (
             TraxTable {
                 g: state.game,

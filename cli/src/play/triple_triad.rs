@@ -40,6 +40,7 @@ const DEFAULT_LEVEL: &str = "expert";
 
 /// The save file's own part.
 #[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 struct Saved {
     you: Player,
     preset: String,
@@ -253,7 +254,17 @@ impl Table for TtTable {
 }
 
 pub fn run(args: Args, con: &mut Console<impl BufRead, impl Write>) -> Outcome {
-    let (mut t, seed, mut opp, loaded) = match args.common.loaded::<Saved>()? {
+    let (mut t, seed, mut opp, loaded) = match args.common.loaded::<Saved>(|s| {
+        if PRESETS.contains(&s.preset.as_str()) {
+            Ok(())
+        } else {
+            Err(format!(
+                "unknown preset {:?} (expected {})",
+                s.preset,
+                PRESETS.join(", ")
+            ))
+        }
+    })? {
         Some((state, seed, opp)) => {
             let s = state;
             let t = TtTable {
