@@ -3,14 +3,16 @@
 //! Input is whitespace-separated tokens: `-T` asks for the engine's id (answered on its own line),
 //! `-W` says that the engine plays white and moves now, `-B` (or `-R`) that it plays red and the
 //! opponent moves first; any other token is the opponent's move in official notation, answered
-//! with the engine's move on its own line. The engine stops when the game is over or the input
-//! ends; an illegal or malformed opponent move is reported on standard error with a failing exit.
+//! with the engine's move on its own line (a move before any `-W` or `-B` makes the engine the
+//! other player). The engine stops when the game is over or the input ends; an illegal or
+//! malformed opponent move, a second `-W` or `-B` and a line longer than [`MAX_LINE`] are reported
+//! on standard error with a failing exit.
 
 use arbiter_core::trax::ai::{self, Level};
-use arbiter_core::trax::{Move, Trax, Variant};
+use arbiter_core::trax::{Colour, Move, Trax, Variant};
 use arbiter_core::{Game, Rng};
 use clap::{Args, ValueEnum};
-use std::io::{BufRead, Write};
+use std::io::{BufRead, Read, Write};
 use std::time::{Duration, Instant};
 
 /// The id the engine answers to `-T`.
@@ -43,28 +45,55 @@ pub struct Options {
     seed: u64,
 }
 
-/// Runs the protocol until the game ends or `input` does; an illegal opponent move is an error.
+/// The longest line read, in bytes: far more than the protocol ever sends on one line (a move is
+/// a few characters), so that endless input is refused instead of held whole.
+pub const MAX_LINE: usize = 64 * 1024;
+
+/// Runs the protocol until the game ends or `input` does. An illegal opponent move, a second
+/// `-W` or `-B`, and a line longer than [`MAX_LINE`] are errors.
 pub fn run(opts: &Options, input: &mut impl BufRead, out: &mut impl Write) -> Result<(), String> {
     let EngineGame::Trax = opts.game;
     let mut g = Trax::new(opts.variant);
     let mut rng = Rng::new(opts.seed);
-    let mut line = String::new();
+    // The engine's colour: said once by -W or -B, or, when a move comes first, the other
+    // player's.
+    let mut engine: Option<Colour> = None;
+    let mut line = Vec::new();
     loop {
         line.clear();
-        if input
-            .read_line(&mut line)
-            .map_err(|e| format!("reading standard input: {e}"))?
-            == 0
-        {
+        let read = Read::take(&mut *input, MAX_LINE as u64 + 1)
+            .read_until(b'\n', &mut line)
+            .map_err(|e| format!("reading standard input: {e}"))?;
+        if read == 0 {
             return Ok(());
         }
+        if line.len() > MAX_LINE && line.last() != Some(&b'\n') {
+            return Err(format!("a line of standard input is longer than {MAX_LINE} bytes"));
+        }
+        let line = std::str::from_utf8(&line).map_err(|_| "a line of standard input is not UTF-8")?;
         for token in line.split_whitespace() {
             let reply = match token {
                 "-T" | "-t" => Some(ID.to_string()),
-                "-W" | "-w" => Some(engine_move(&mut g, opts, &mut rng)?),
-                "-B" | "-b" | "-R" | "-r" => None,
+                "-W" | "-w" | "-B" | "-b" | "-R" | "-r" => {
+                    let colour = if token.eq_ignore_ascii_case("-W") {
+                        Colour::White
+                    } else {
+                        Colour::Red
+                    };
+                    if let Some(c) = engine {
+                        return Err(format!(
+                            "{token}: the engine already plays {c}; its colour is said once"
+                        ));
+                    }
+                    engine = Some(colour);
+                    // White opens.
+                    (colour == Colour::White)
+                        .then(|| engine_move(&mut g, opts, &mut rng))
+                        .transpose()?
+                }
                 text => {
                     let mv: Move = text.parse().map_err(|e| format!("opponent's move: {e}"))?;
+                    engine.get_or_insert(g.next_player().other());
                     g.play(mv).map_err(|e| format!("opponent's move is illegal: {e}"))?;
                     (!g.is_over())
                         .then(|| engine_move(&mut g, opts, &mut rng))

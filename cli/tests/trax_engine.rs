@@ -6,6 +6,12 @@ use arbiter_core::Game;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 
+/// The binary under test; `ARBITER_BIN` points the tests at another build (an older one, to see
+/// a bug's test fail).
+fn bin() -> String {
+    std::env::var("ARBITER_BIN").unwrap_or_else(|_| env!("CARGO_BIN_EXE_arbiter").to_string())
+}
+
 struct Engine {
     child: Child,
     to: ChildStdin,
@@ -14,7 +20,7 @@ struct Engine {
 
 impl Engine {
     fn start(args: &[&str]) -> Engine {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        let mut child = Command::new(bin())
             .args(["engine", "trax"])
             .args(args)
             .stdin(Stdio::piped())
@@ -85,7 +91,7 @@ fn two_engines_play_a_whole_game_through_the_protocol() {
 
 #[test]
 fn an_illegal_opponent_move_is_an_error() {
-    let out = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+    let out = Command::new(bin())
         .args(["engine", "trax", "--level", "easy"])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -112,4 +118,70 @@ fn a_time_cap_still_gives_a_legal_move() {
     g.play(mv).unwrap();
     drop(e.to);
     assert!(e.child.wait().unwrap().success());
+}
+
+/// The engine's output and errors for `input`, and whether it succeeded.
+fn engine_with(input: &[u8]) -> (bool, String, String) {
+    let mut child = Command::new(bin())
+        .args(["engine", "trax", "--level", "easy"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let _ = child.stdin.take().unwrap().write_all(input);
+    let out = child.wait_with_output().unwrap();
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn the_engine_keeps_its_colour() {
+    // -W once: one opening move, then the second -W is refused (it used to play for red too).
+    let (ok, out, err) = engine_with(b"-W\n-W\n-W\n");
+    assert!(
+        !ok && out.lines().count() == 1 && err.contains("already plays white"),
+        "{out}{err}"
+    );
+    // -B then -W: refused before any move (red used to open).
+    let (ok, out, err) = engine_with(b"-B\n-W\n");
+    assert!(!ok && out.is_empty() && err.contains("already plays red"), "{out}{err}");
+    // A move first makes the engine the other player: a later -W is refused.
+    let (ok, out, err) = engine_with(b"@0+\n-W\n");
+    assert!(
+        !ok && out.lines().count() == 1 && err.contains("already plays red"),
+        "{out}{err}"
+    );
+    // The id can be asked at any time.
+    let (ok, out, _) = engine_with(b"-T\n-B\n-T\n");
+    assert!(ok && out == "arbiter\narbiter\n", "{out}");
+}
+
+#[test]
+fn an_endless_line_is_refused_without_reading_it_whole() {
+    let mut child = Command::new(bin())
+        .args(["engine", "trax"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut to = child.stdin.take().unwrap();
+    // 64 MB without a newline, a megabyte at a time, until the engine stops reading.
+    let chunk = vec![b'A'; 1 << 20];
+    let mut sent = 0;
+    while sent < 64 << 20 && to.write_all(&chunk).is_ok() {
+        sent += chunk.len();
+    }
+    drop(to);
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        !out.status.success() && err.contains("longer than 65536 bytes"),
+        "{err}"
+    );
+    assert!(sent < 8 << 20, "{sent} bytes were read before the refusal");
 }
