@@ -1,12 +1,13 @@
 //! `arbiter perft GAME`: count move sequences, for speed and for checking move generation.
 
+use crate::play;
 use crate::term::Outcome;
 use arbiter_core::trax::{read_record, Trax, Variant};
 use arbiter_core::tripletriad::{Setup, TripleTriad};
 use arbiter_core::{perft_threads, Engine};
 use clap::builder::PossibleValuesParser;
 use std::io::{IsTerminal, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
@@ -27,7 +28,8 @@ pub enum Game {
     TripleTriad {
         /// Depth: the number of moves.
         depth: u32,
-        /// A state in the JSON form of the conformance cases.
+        /// A state in the JSON form of the conformance cases, or a game saved by `arbiter play
+        /// triple-triad` (its round in play).
         #[arg(long, value_name = "FILE")]
         state: Option<PathBuf>,
         /// Seed of the two random hands (without --state).
@@ -46,15 +48,24 @@ pub enum Game {
         /// The moves leading to the position (official notation, space separated).
         #[arg(long, default_value = "")]
         moves: String,
+        /// A game saved by `arbiter play trax` (instead of --variant and --moves).
+        #[arg(long, value_name = "FILE", conflicts_with_all = ["moves", "variant"])]
+        state: Option<PathBuf>,
         #[command(flatten)]
         threads: Threads,
     },
 }
 
-/// Reads a Triple Triad state file.
-pub fn load_state(path: &PathBuf) -> Result<TripleTriad, String> {
+/// Reads a Triple Triad position: a state in the JSON form of the conformance cases, or a game
+/// saved by `arbiter play triple-triad` (its round in play).
+pub fn load_state(path: &Path) -> Result<TripleTriad, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    let setup: Setup = serde_json::from_str(&text).map_err(|e| format!("{}: malformed state: {e}", path.display()))?;
+    let json: serde_json::Value =
+        serde_json::from_str(&text).map_err(|e| format!("{}: malformed state: {e}", path.display()))?;
+    if play::is_save(&json) {
+        return play::triple_triad::saved_round(json, path);
+    }
+    let setup: Setup = serde_json::from_value(json).map_err(|e| format!("{}: malformed state: {e}", path.display()))?;
     TripleTriad::new(&setup).map_err(|e| format!("{}: invalid state: {e}", path.display()))
 }
 
@@ -177,9 +188,19 @@ pub fn run(game: Game, out: &mut impl Write) -> Outcome {
         }
         Game::Trax {
             depth,
+            state: Some(path),
+            threads,
+            ..
+        } => {
+            let g = play::trax::saved_game(&path)?;
+            count(&g, depth, g.turns_left(), "turns", &threads, out)
+        }
+        Game::Trax {
+            depth,
             variant,
             moves,
             threads,
+            state: None,
         } => {
             let variant: Variant = variant.parse().map_err(|e| format!("--variant: {e}"))?;
             let moves = read_record(&moves).map_err(|e| format!("--moves: {e}"))?;

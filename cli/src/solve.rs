@@ -2,7 +2,7 @@
 
 use crate::perft::{load_state, rate, threads, Progress};
 use crate::term::Outcome;
-use arbiter_core::tripletriad::{solve_threads, Solver};
+use arbiter_core::tripletriad::{solve_threads, Move, Solver, TripleTriad};
 use arbiter_core::Game as _;
 use std::io::Write;
 use std::path::PathBuf;
@@ -12,7 +12,8 @@ use std::time::Instant;
 pub enum Game {
     /// Triple Triad, both hands read (as if open).
     TripleTriad {
-        /// A state in the JSON form of the conformance cases.
+        /// A state in the JSON form of the conformance cases, or a game saved by `arbiter play
+        /// triple-triad` (its round in play).
         #[arg(long, value_name = "FILE")]
         state: PathBuf,
         /// Threads sharing the search (default: all cores).
@@ -22,6 +23,15 @@ pub enum Game {
         #[arg(long)]
         speedup: bool,
     },
+}
+
+/// A move in words: the card by name (hand indices shift as cards are played) and its cell.
+fn placing(g: &TripleTriad, mv: Move) -> String {
+    let name = g
+        .hand(g.next_player())
+        .nth(mv.card as usize)
+        .map_or("?", |c| c.name.as_str());
+    format!("{name} on cell {}", mv.cell)
 }
 
 pub fn run(game: Game, out: &mut impl Write) -> Outcome {
@@ -58,16 +68,16 @@ pub fn run(game: Game, out: &mut impl Write) -> Outcome {
     let mut pos = g.clone();
     let mut next = s.best_move;
     while let Some(mv) = next {
-        line.push(format!("{} {mv}", pos.next_player()));
+        line.push(format!("{} {}", pos.next_player(), placing(&pos, mv)));
         pos.play(mv).map_err(|e| e.to_string())?;
         next = solve_threads(&pos, n, Solver::DEFAULT_TABLE_BITS, &|_, _| {}).best_move;
     }
-    let best = s.best_move.map_or("-".into(), |m| m.to_string());
+    let best = s.best_move.map_or("-".into(), |m| format!("{m}: {}", placing(&g, m)));
     writeln!(out, "best move {best} (hand card index @ board cell)")?;
     writeln!(
         out,
         "best line: {}",
-        if line.is_empty() { "-".into() } else { line.join(", ") }
+        if line.is_empty() { "-".into() } else { line.join("; ") }
     )?;
     writeln!(
         out,

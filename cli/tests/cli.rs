@@ -379,7 +379,8 @@ fn options_that_do_not_apply_are_refused() {
         &["play", "nantong", "--variant", "8x8"],
         &["play", "nantong", "--level", "perfect"],
         &["play", "triple-triad", "--level", "easy"],
-        &["perft", "trax", "1", "--state", &state],
+        &["perft", "trax", "1", "--seed", "2"],
+        &["perft", "trax", "1", "--state", &state, "--moves", "@0+"],
         &["perft", "triple-triad", "1", "--moves", "@0+"],
         &["perft", "triple-triad", "1", "--state", &state, "--seed", "2"],
         &["play", "trax", "--seed", "2", "--load", &state],
@@ -612,12 +613,82 @@ fn solve_explains_its_value_and_prints_a_line() {
     let out = arbiter(&["solve", "triple-triad", "--state", &temp_file("line.json", state)]);
     let s = stdout(&out);
     assert!(s.contains("final score difference for blue"), "{s}");
+    // The cards by name: hand indices shift as cards are played.
     assert_eq!(
         s.lines()
             .find(|l| l.starts_with("best line"))
-            .map(|l| l.matches(", ").count()),
+            .map(|l| l.matches("; ").count()),
         Some(2),
         "{s}"
+    );
+    assert!(s.contains("best move 0@5: B1 on cell 5"), "{s}");
+    let line = s.lines().find(|l| l.starts_with("best line")).unwrap();
+    for step in line["best line: ".len()..].split("; ") {
+        let words: Vec<&str> = step.split(' ').collect();
+        assert!(
+            matches!(words.as_slice(), [_, card, "on", "cell", _] if ["B1", "B2", "R1", "R2"].contains(card)),
+            "{step}"
+        );
+    }
+}
+
+#[test]
+fn solve_and_perft_read_the_games_that_play_saves() {
+    let tt = std::env::temp_dir().join(format!("arbiter-test-{}-solve-save.json", std::process::id()));
+    let trax = std::env::temp_dir().join(format!("arbiter-test-{}-perft-save.json", std::process::id()));
+    let (tt, trax) = (tt.to_str().unwrap(), trax.to_str().unwrap());
+    let input = format!("0 4\n1 0\n2 8\nsave {tt}\nquit\n");
+    arbiter_with(
+        &["play", "triple-triad", "--preset", "ff8", "--seed", "5"],
+        input.as_bytes(),
+        &[],
+    );
+    let out = arbiter(&["solve", "triple-triad", "--state", tt, "--threads", "1"]);
+    assert!(
+        out.status.success() && stdout(&out).starts_with("value "),
+        "{:?}",
+        text(&out)
+    );
+    let out = arbiter(&["perft", "triple-triad", "1", "--state", tt, "--threads", "1"]);
+    assert!(
+        out.status.success() && stdout(&out).starts_with("perft 1: "),
+        "{:?}",
+        text(&out)
+    );
+    arbiter_with(
+        &["play", "trax", "--variant", "8x8", "--seed", "5", "--level", "random"],
+        format!("@0+\nsave {trax}\nquit\n").as_bytes(),
+        &[],
+    );
+    // After @0+ and the computer's reply: 8x8 perft 1 from there is the count after two moves.
+    let saved: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(trax).unwrap()).unwrap();
+    let moves: Vec<String> = saved["state"]["game"]["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_str().unwrap().to_string())
+        .collect();
+    let from_save = arbiter(&["perft", "trax", "2", "--state", trax, "--threads", "1"]);
+    let from_moves = arbiter(&[
+        "perft",
+        "trax",
+        "2",
+        "--variant",
+        "8x8",
+        "--moves",
+        &moves.join(" "),
+        "--threads",
+        "1",
+    ]);
+    let nodes = |o: &Output| stdout(o).split(" nodes").next().map(str::to_string);
+    assert!(from_save.status.success(), "{:?}", text(&from_save));
+    assert_eq!(nodes(&from_save), nodes(&from_moves));
+    // A save of another game is named as such.
+    let out = arbiter(&["perft", "trax", "1", "--state", tt]);
+    assert!(
+        !out.status.success() && text(&out).1.contains("a saved triple-triad game, not trax"),
+        "{:?}",
+        text(&out)
     );
 }
 
@@ -956,5 +1027,58 @@ fn a_save_is_checked_whole_when_it_is_loaded() {
                 "{game}: no move is made\n{s}"
             );
         }
+    }
+}
+
+#[test]
+fn hints_come_from_the_strongest_level_whatever_the_opponent() {
+    for (game, strongest) in [("triple-triad", "expert"), ("trax", "expert"), ("nantong", "strong")] {
+        let hint = |level: &str| {
+            let args = ["play", game, "--seed", "3", "--level", level];
+            let (s, _) = text(&arbiter_with(&args, b"hint\nhelp\nquit\n", &[]));
+            let line = s.lines().find(|l| l.contains("Hint: ")).map(str::to_string);
+            (line, s)
+        };
+        let (weak, s) = hint("random");
+        assert!(
+            weak.as_deref()
+                .is_some_and(|l| l.contains(&format!("(level {strongest})"))),
+            "{game}: {s}"
+        );
+        assert!(
+            s.contains(&format!("strongest computer player (level {strongest})")),
+            "{game}: {s}"
+        );
+        assert_eq!(weak, hint(strongest).0, "{game}");
+    }
+}
+
+#[test]
+fn ranges_are_said_in_words() {
+    let (s, _) = text(&arbiter_with(
+        &["play", "triple-triad", "--seed", "3"],
+        b"nonsense\n0 9\nhelp\nquit\n",
+        &[],
+    ));
+    assert!(s.contains("card 0, 1, 2, 3 or 4 of your hand, cell 0 to 8"), "{s}");
+    assert!(s.contains("there is no cell 9 (cells are 0 to 8)"), "{s}");
+    assert!(!s.contains(".."), "{s}");
+}
+
+#[test]
+fn help_names_a_level_for_a_first_game() {
+    for (game, strongest, first) in [
+        ("triple-triad", "expert", "greedy"),
+        ("trax", "expert", "easy"),
+        ("nantong", "strong", "basic"),
+    ] {
+        let help = stdout(&arbiter(&["play", game, "--help"]));
+        let help = help.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(
+            help.contains(&format!(
+                "(default: {strongest}, the strongest; for a first game: {first})"
+            )),
+            "{help}"
+        );
     }
 }

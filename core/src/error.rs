@@ -165,3 +165,24 @@ impl From<crate::nantong::NantongError> for Error {
         Error::new(kind, e.to_string())
     }
 }
+
+/// The indices `0` to `n - 1` as an error message says them: `0, 1 or 2` (bindings and hosts
+/// number players, cards and actions from 0; Rust's `0..3` reads wrongly to everyone else).
+///
+/// ```
+/// assert_eq!(arbiter_core::spoken_indices(3), "0, 1 or 2");
+/// assert_eq!(arbiter_core::spoken_indices(2), "0 or 1");
+/// assert_eq!(arbiter_core::spoken_indices(1), "0");
+/// assert_eq!(arbiter_core::spoken_indices(0), "none");
+/// ```
+pub fn spoken_indices(n: usize) -> alloc::string::String {
+    use alloc::string::ToString;
+    match n {
+        0 => "none".into(),
+        1 => "0".into(),
+        _ => {
+            let first: alloc::vec::Vec<_> = (0..n - 1).map(|i| i.to_string()).collect();
+            alloc::format!("{} or {}", first.join(", "), n - 1)
+        }
+    }
+}

@@ -41,7 +41,7 @@ mod rng;
 pub mod trax;
 pub mod tripletriad;
 
-pub use error::{Error, ErrorKind};
+pub use error::{spoken_indices, Error, ErrorKind};
 pub use game::{perft, Game, Outcome};
 pub use host::Engine;
 #[cfg(feature = "std")]

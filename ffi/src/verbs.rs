@@ -3,7 +3,7 @@
 
 use std::ffi::c_char;
 
-use arbiter_core::{Engine, Error, Game, Outcome, Rng};
+use arbiter_core::{spoken_indices, Engine, Error, Game, Outcome, Rng};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 
@@ -127,7 +127,11 @@ pub(crate) fn player_at<G: Engine>(index: i32) -> Result<G::Player, Failure> {
         .ok_or_else(|| {
             Failure::new(
                 ARBITER_BAD_ARGUMENT,
-                format!("no player {index} in {} (players are 0..{})", G::NAME, G::PLAYERS.len()),
+                format!(
+                    "no player {index} in {} (players are {})",
+                    G::NAME,
+                    spoken_indices(G::PLAYERS.len())
+                ),
             )
         })
 }
@@ -142,7 +146,10 @@ pub(crate) fn action<G: Game>(g: &G, id: u32) -> Result<G::Move, Failure> {
     g.action_move(id as usize).ok_or_else(|| {
         Failure::new(
             ARBITER_BAD_ARGUMENT,
-            format!("no action id {id} (ids are 0..{})", g.num_distinct_actions()),
+            format!(
+                "no action id {id} (ids are 0 to {})",
+                g.num_distinct_actions().saturating_sub(1)
+            ),
         )
     })
 }

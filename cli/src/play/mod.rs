@@ -25,7 +25,6 @@ pub struct Common<G: Engine + Send + Sync + 'static> {
     /// so that the game can be played again).
     #[arg(long, conflicts_with = "load")]
     pub seed: Option<u64>,
-    /// How well the computer plays.
     #[arg(long, value_parser = PossibleValuesParser::new(G::LEVELS), help = level_help(G::NAME, G::LEVELS))]
     pub level: Option<String>,
     /// Resume a game saved with `save FILE` during play (its options come from the file).
@@ -67,10 +66,10 @@ impl<G: Engine + Send + Sync + 'static> Common<G> {
         Ok(Some((file.state, file.seed, opp)))
     }
 
-    /// The computer: the level given or `default`, its choices drawn from `seed`.
-    pub fn opponent(&self, default: &str, seed: u64) -> Opponent {
+    /// The computer: the level given or the strongest, its choices drawn from `seed`.
+    pub fn opponent(&self, seed: u64) -> Opponent {
         Opponent {
-            level: self.level.clone().unwrap_or_else(|| default.into()),
+            level: self.level.clone().unwrap_or_else(|| strongest(G::LEVELS).into()),
             rng: Rng::new(seed),
         }
     }
@@ -104,21 +103,36 @@ fn first_game_level(game: &str) -> &'static str {
     }
 }
 
-/// `--level`'s help: the levels, the default, and a gentler one for a first game.
-fn level_help(game: &str, levels: &[&str]) -> String {
+/// `--level`'s help: the default, and a gentler level for a first game.
+fn level_help(game: &str, levels: &'static [&'static str]) -> String {
     format!(
-        "How well the computer plays, weakest first: {}. Default: {}, the strongest; for a first game try {}",
-        levels.join(", "),
-        levels.last().copied().unwrap_or_default(),
+        "How well the computer plays, levels weakest first (default: {}, the strongest; for a first game: {})",
+        strongest(levels),
         first_game_level(game)
     )
 }
 
+/// The strongest of a game's levels (the last): the default opponent and the hints'.
+pub fn strongest(levels: &'static [&'static str]) -> &'static str {
+    levels.last().copied().unwrap_or_default()
+}
+
 /// Reads a save file of `game`.
-pub fn load<S: DeserializeOwned>(path: &Path, game: &str) -> Result<SaveFile<S>, String> {
+fn load<S: DeserializeOwned>(path: &Path, game: &str) -> Result<SaveFile<S>, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let file = serde_json::from_str(&text).map_err(|e| format!("{}: not a saved game: {e}", path.display()))?;
+    from_json(file, path, game)
+}
+
+/// Whether `json` is a save file (of any game) rather than a bare state.
+pub fn is_save(json: &serde_json::Value) -> bool {
+    json.get("game").is_some() && json.get("opponent").is_some()
+}
+
+/// A save file of `game` read from `path` as JSON.
+pub fn from_json<S: DeserializeOwned>(json: serde_json::Value, path: &Path, game: &str) -> Result<SaveFile<S>, String> {
     let file: SaveFile<serde_json::Value> =
-        serde_json::from_str(&text).map_err(|e| format!("{}: not a saved game: {e}", path.display()))?;
+        serde_json::from_value(json).map_err(|e| format!("{}: not a saved game: {e}", path.display()))?;
     if file.game != game {
         return Err(format!("{}: a saved {} game, not {game}", path.display(), file.game));
     }
@@ -218,7 +232,7 @@ pub fn drive<T: Table, R: BufRead, W: Write>(
     con: &mut Console<R, W>,
 ) -> Outcome<Ending> {
     let st = con.st;
-    let hint_level = T::LEVELS.last().copied().unwrap_or_default();
+    let hint_level = strongest(T::LEVELS);
     while !t.is_over() {
         if !t.yours() {
             let mv = t

@@ -13,7 +13,6 @@ pub struct Args {
     common: Common<Nantong>,
 }
 
-const DEFAULT_LEVEL: &str = "strong";
 const YOU: Seat = Seat::ALL[0];
 /// The largest running total kept: far beyond any evening's deals, far within an `i64`.
 const MAX_TOTAL: i64 = 1 << 53;
@@ -31,7 +30,7 @@ struct NtTable {
     totals: [i64; 3],
 }
 
-const LEGEND: &str = "Cards: 1m..9m Myriads, 1s..9s Strings, 1c..9c Coins; T Thousand, W White Flower,\n\
+const LEGEND: &str = "Cards: 1m to 9m Myriads, 1s to 9s Strings, 1c to 9c Coins; T Thousand, W White Flower,\n\
     R Red Flower. T, W, R and 9s are old generals (they score double; T, W, R only\n\
     form triplets). Indicators: the two cards turned up at the deal; groups of\n\
     their rank or kind score double. A winning hand is seven groups (sequences,\n\
@@ -357,7 +356,7 @@ pub fn run(args: Args, con: &mut Console<impl BufRead, impl Write>) -> Outcome {
                 g: Nantong::new(seed),
                 totals: [0; 3],
             };
-            (t, seed, args.common.opponent(DEFAULT_LEVEL, seed ^ 0xA11CE), false)
+            (t, seed, args.common.opponent(seed ^ 0xA11CE), false)
         }
     };
     con.say(&format!("Nantong long cards. {}", seed_line(seed, loaded)))?;

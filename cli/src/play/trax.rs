@@ -26,14 +26,19 @@ pub struct Args {
     common: Common<Trax>,
 }
 
-const DEFAULT_LEVEL: &str = "expert";
-
 /// The save file's own part.
 #[derive(Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct Saved {
     you: Colour,
     game: Trax,
+}
+
+/// The game in a save file (read by `perft`).
+pub fn saved_game(path: &Path) -> Result<Trax, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let json = serde_json::from_str(&text).map_err(|e| format!("{}: not a saved game: {e}", path.display()))?;
+    Ok(super::from_json::<Saved>(json, path, Trax::NAME)?.state.game)
 }
 
 struct TraxTable {
@@ -455,7 +460,7 @@ pub fn run(args: Args, con: &mut Console<impl BufRead, impl Write>) -> Outcome {
                 you: you.unwrap_or(Colour::White),
                 view: None,
             };
-            (table, seed, args.common.opponent(DEFAULT_LEVEL, seed), false)
+            (table, seed, args.common.opponent(seed), false)
         }
     };
     con.say(&format!("Trax ({}). {}", table.g.variant(), seed_line(seed, loaded)))?;

@@ -4,7 +4,7 @@ use super::tt_view::{self as view, beside, board, hand_lines, owner_letter, pain
 use super::{drive, seed_line, Common, Console, Ending, Table};
 use crate::term::{Frame, Outcome, Style};
 use arbiter_core::tripletriad::{preset, Match, Move, Player, TradeChoice, TripleTriad, PRESETS};
-use arbiter_core::{Engine, Game, Rng};
+use arbiter_core::{spoken_indices, Engine, Game, Rng};
 use clap::builder::{PossibleValue, PossibleValuesParser};
 use serde::{Deserialize, Serialize};
 use std::io::{BufRead, Write};
@@ -36,8 +36,6 @@ fn presets() -> PossibleValuesParser {
     }))
 }
 
-const DEFAULT_LEVEL: &str = "expert";
-
 /// The save file's own part.
 #[derive(Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -46,6 +44,12 @@ struct Saved {
     preset: String,
     #[serde(rename = "match")]
     m: Match,
+}
+
+/// The round in play in a save file (read by `solve` and `perft`).
+pub fn saved_round(json: serde_json::Value, path: &std::path::Path) -> Result<TripleTriad, String> {
+    let file = super::from_json::<Saved>(json, path, TripleTriad::NAME)?;
+    Ok(file.state.m.game().clone())
 }
 
 struct TtTable {
@@ -121,7 +125,7 @@ impl Table for TtTable {
     }
 
     fn help(&self) -> String {
-        "Type a move as CARD CELL: a card's index in your hand, then a board cell 0..8\n  \
+        "Type a move as CARD CELL: a card's index in your hand, then a board cell (0 to 8)\n  \
          (e.g. `2 4` puts your card [2] on the centre cell; `2@4` works too).\n  \
          legend       what the board's letters and numbers mean"
             .into()
@@ -166,8 +170,8 @@ impl Table for TtTable {
         let g = self.m.game();
         let mv = parse_move(line).ok_or_else(|| {
             format!(
-                "Say CARD CELL, e.g. `0 4` (card 0..{} of your hand, cell 0..8).",
-                g.hand_len(self.you).saturating_sub(1)
+                "Say CARD CELL, e.g. `0 4` (card {} of your hand, cell 0 to 8).",
+                spoken_indices(g.hand_len(self.you))
             )
         })?;
         g.check(mv).map_err(|e| format!("Illegal move: {e}."))?;
@@ -287,7 +291,7 @@ pub fn run(args: Args, con: &mut Console<impl BufRead, impl Write>) -> Outcome {
                 preset: args.preset.clone(),
             };
             // The computer's stream is apart from the match's, so that its choices never change the deal.
-            (t, seed, args.common.opponent(DEFAULT_LEVEL, seed ^ 0x5EED), false)
+            (t, seed, args.common.opponent(seed ^ 0x5EED), false)
         }
     };
     let st = con.st;
@@ -354,7 +358,7 @@ fn settle(t: &mut TtTable, con: &mut Console<impl BufRead, impl Write>) -> Outco
             let cards: Vec<_> = theirs.iter().cloned().map(Some).collect();
             con.say(&hand_lines("The computer's five cards", you.other(), &cards, st).join("\n"))?;
             loop {
-                let prompt = format!("Take {count} card(s): type {count} index(es) 0..4, separated by spaces");
+                let prompt = format!("Take {count} card(s): type {count} index(es) from 0 to 4, separated by spaces");
                 let Some(line) = con.ask(&prompt)?.filter(|l| !matches!(l.as_str(), "q" | "quit")) else {
                     return con.say("The trade is left unsettled.").map_err(Into::into);
                 };
@@ -377,7 +381,7 @@ fn settle(t: &mut TtTable, con: &mut Console<impl BufRead, impl Write>) -> Outco
             let mine: Vec<_> = yours.iter().cloned().map(Some).collect();
             con.say(&hand_lines("Your five cards (each faces the same index)", you, &mine, st).join("\n"))?;
             loop {
-                let Some(line) = con.ask("Swap: type one index 0..4")? else {
+                let Some(line) = con.ask("Swap: type one index from 0 to 4")? else {
                     return Ok(());
                 };
                 match line.parse::<u8>() {

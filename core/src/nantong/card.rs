@@ -103,7 +103,7 @@ impl fmt::Display for Kind {
 
 /// An unknown card code.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown card code {0:?} (expected 1m..9m, 1s..9s, 1c..9c, T, W or R)")]
+#[error("unknown card code {0:?} (expected 1m to 9m, 1s to 9s, 1c to 9c, T, W or R)")]
 pub struct UnknownCard(pub alloc::string::String);
 
 impl FromStr for Kind {

@@ -132,7 +132,7 @@ pub enum MoveError {
 /// assert!(Trax::with_max_tiles(Variant::Loop, MAX_TILES_CEILING + 1).is_err());
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("a tile limit of {0} is outside 1..={max}", max = MAX_TILES_CEILING)]
+#[error("a tile limit of {0} is outside 1 to {max}", max = MAX_TILES_CEILING)]
 pub struct TileLimitError(pub u32);
 
 /// How a game was won ([`Trax::win`]); JSON `{"winner": "red", "by_loop": true, "by_line": false}`.

@@ -52,7 +52,7 @@ pub fn rank_sum_range(level: u8) -> Option<core::ops::RangeInclusive<u32>> {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum CollectionError {
     /// A level outside 1..=10.
-    #[error("card {name:?} has level {level}: levels are 1..=10")]
+    #[error("card {name:?} has level {level}: levels are 1 to 10")]
     Level {
         /// The card's name.
         name: alloc::string::String,
@@ -60,10 +60,10 @@ pub enum CollectionError {
         level: u8,
     },
     /// A rank outside 1..=10.
-    #[error("card {0:?} has a rank outside 1..=10")]
+    #[error("card {0:?} has a rank outside 1 to 10")]
     Rank(alloc::string::String),
     /// A custom card's rank sum outside its level's range.
-    #[error("card {name:?} of level {level} has rank sum {sum}, outside {min}..={max}")]
+    #[error("card {name:?} of level {level} has rank sum {sum}, outside {min} to {max}")]
     RankSum {
         /// The card's name.
         name: alloc::string::String,

@@ -515,14 +515,14 @@ impl Match {
                 let distinct = picks.iter().enumerate().all(|(i, p)| !picks[..i].contains(p));
                 if picks.len() != count as usize || !distinct || picks.iter().any(|&p| p >= 5) {
                     return Err(MatchError::BadPicks(
-                        "pick exactly the number of distinct indices 0..=4 the trade allows",
+                        "pick exactly the number of distinct indices (0 to 4) the trade allows",
                     ));
                 }
                 picks.iter().map(|&i| transfer(chooser.other(), i)).collect()
             }
             TradeChoice::Swap { chooser } => match picks {
                 [i] if *i < 5 => alloc::vec![transfer(chooser.other(), *i), transfer(chooser, *i)],
-                _ => return Err(MatchError::BadPicks("direct_swap takes one index 0..=4")),
+                _ => return Err(MatchError::BadPicks("direct_swap takes one index from 0 to 4")),
             },
             TradeChoice::Automatic => {
                 if !picks.is_empty() {

@@ -142,7 +142,7 @@ pub enum SetupError {
     #[error(transparent)]
     Rules(#[from] RulesError),
     /// A rank outside 1..=10.
-    #[error("card {card:?} has rank {rank}: ranks are 1..=10")]
+    #[error("card {card:?} has rank {rank}: ranks are 1 to 10")]
     Rank {
         /// The card's name.
         card: String,

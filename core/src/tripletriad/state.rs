@@ -102,7 +102,7 @@ impl fmt::Display for Move {
 
 /// Malformed move notation.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("bad move {0:?}: expected CARD@CELL with CARD 0..=4 (index in hand) and CELL 0..=8")]
+#[error("bad move {0:?}: expected CARD@CELL with CARD from 0 to 4 (index in hand) and CELL from 0 to 8")]
 pub struct BadMove(pub alloc::string::String);
 
 impl FromStr for Move {
@@ -136,7 +136,7 @@ pub enum MoveError {
         hand: u8,
     },
     /// The cell number is not 0..=8.
-    #[error("there is no cell {0} (cells are 0..=8)")]
+    #[error("there is no cell {0} (cells are 0 to 8)")]
     NoSuchCell(u8),
     /// The cell already holds a card.
     #[error("cell {0} is occupied")]

@@ -35,7 +35,7 @@ static Verdict play_moves(const cJSON *c, const cJSON *moves, ArbiterTripleTriad
         uint64_t card, cell;
         if (!whole(cJSON_GetObjectItemCaseSensitive(mv, "card"), 255, &card) ||
             !whole(cJSON_GetObjectItemCaseSensitive(mv, "cell"), 255, &cell)) {
-            why = failf("move %d: not {\"card\": 0..255, \"cell\": 0..255}", i);
+            why = failf("move %d: not {\"card\": 0 to 255, \"cell\": 0 to 255}", i);
         } else {
             ArbiterStatus st = play_card(g, card, cell);
             if (st) why = api_failure("move refused", st);

@@ -41,7 +41,7 @@ static Verdict play_named(ArbiterTripleTriadMatch *m, const cJSON *mv) {
     const cJSON *name = cJSON_GetObjectItemCaseSensitive(mv, "card");
     uint64_t cell;
     if (!cJSON_IsString(name)) return failf("a move without a card name");
-    if (!whole(cJSON_GetObjectItemCaseSensitive(mv, "cell"), 255, &cell)) return failf("a move without a cell 0..255");
+    if (!whole(cJSON_GetObjectItemCaseSensitive(mv, "cell"), 255, &cell)) return failf("a move without a cell from 0 to 255");
     ArbiterTripleTriad *round = NULL;
     ArbiterStatus st = arbiter_triple_triad_match_game(m, &round);
     if (st) return api_failure("game", st);

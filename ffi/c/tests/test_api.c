@@ -171,7 +171,7 @@ static void ids_and_buffers(void) {
     size_t count = 0, size = 0, n;
     /* Out-of-range ids and players. */
     UNCHANGED(tt_json, g, arbiter_triple_triad_play_action(g, 45));
-    FAILS(arbiter_triple_triad_play_action(g, 45), ARBITER_BAD_ARGUMENT, "no action id 45 (ids are 0..45)");
+    FAILS(arbiter_triple_triad_play_action(g, 45), ARBITER_BAD_ARGUMENT, "no action id 45 (ids are 0 to 44)");
     FAILS(arbiter_triple_triad_action_text(g, 1000, NULL, 0, &size), ARBITER_BAD_ARGUMENT, "no action id 1000");
     FAILS(arbiter_triple_triad_observation(g, 2, NULL, 0, &size), ARBITER_BAD_ARGUMENT, "no player 2");
     FAILS(arbiter_triple_triad_score(g, -1, &(uint32_t){0}), ARBITER_BAD_ARGUMENT, "no player -1");
@@ -335,7 +335,7 @@ static void trax_and_nantong(void) {
     CHECK(actor >= 0 && actor < 3);
     UNCHANGED(nantong_view, n, arbiter_nantong_act(n, (actor + 1) % 3, S("finish")));
     FAILS(arbiter_nantong_act(n, (actor + 1) % 3, S("finish")), ARBITER_ILLEGAL_MOVE, "cannot act now");
-    FAILS(arbiter_nantong_act(n, 3, S("finish")), ARBITER_BAD_ARGUMENT, "no player 3");
+    FAILS(arbiter_nantong_act(n, 3, S("finish")), ARBITER_BAD_ARGUMENT, "no player 3 in nantong (players are 0, 1 or 2)");
     UNCHANGED(nantong_view, n, arbiter_nantong_play(n, S("fly away")));
     FAILS(arbiter_nantong_play(n, S("fly away")), ARBITER_PARSE_ERROR, "fly away");
     /* Observations hide the other seats' hands: seat 0's view names its own hand only. */
