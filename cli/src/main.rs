@@ -5,6 +5,7 @@ mod conformance;
 mod engine;
 mod perft;
 mod play;
+mod rules;
 mod solve;
 mod term;
 
@@ -41,7 +42,7 @@ enum Command {
     /// Solve a position exactly: its value, a best line, nodes and time.
     #[command(subcommand)]
     Solve(solve::Game),
-    /// Print the rules of a game as the engine implements them.
+    /// Print the rules of a game, for players (the specification is the repository's rules/).
     Rules {
         /// The game.
         game: RulesOf,
@@ -74,12 +75,11 @@ enum RulesOf {
 }
 
 impl RulesOf {
-    /// The rules files of the repository, compiled in.
-    fn text(self) -> &'static str {
+    fn name(self) -> &'static str {
         match self {
-            RulesOf::TripleTriad => include_str!("../../rules/triple-triad.md"),
-            RulesOf::Trax => include_str!("../../rules/trax.md"),
-            RulesOf::Nantong => include_str!("../../rules/nantong.md"),
+            RulesOf::TripleTriad => "triple-triad",
+            RulesOf::Trax => "trax",
+            RulesOf::Nantong => "nantong",
         }
     }
 }
@@ -103,7 +103,7 @@ fn run(cli: Cli) -> Outcome<bool> {
         Command::Perft(game) => perft::run(game, &mut out).map(|()| true),
         Command::Solve(game) => solve::run(game, &mut out).map(|()| true),
         Command::Rules { game } => {
-            out.write_all(game.text().as_bytes())?;
+            out.write_all(rules::flow(rules::source(game.name()), Frame::detect().width).as_bytes())?;
             Ok(true)
         }
         Command::Engine(opts) => {

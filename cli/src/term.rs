@@ -244,11 +244,17 @@ pub fn fill_text(text: &str, width: usize) -> String {
 /// stays whole); the continuation lines are indented two more than the first. The spaces between
 /// words stay as they were, except at a break.
 pub fn fill(line: &str, width: usize) -> String {
+    let lead = line.len() - line.trim_start_matches(' ').len();
+    fill_hanging(line, width, lead + 2)
+}
+
+/// [`fill`] with the continuation lines indented by `hang` columns.
+pub fn fill_hanging(line: &str, width: usize, hang: usize) -> String {
     if visible_width(line) <= width {
         return line.to_string();
     }
     let lead = line.len() - line.trim_start_matches(' ').len();
-    let indent = " ".repeat((lead + 2).min(width / 2));
+    let indent = " ".repeat(hang.min(width / 2));
     let mut out = String::from(&line[..lead]);
     let mut len = lead;
     let mut rest = &line[lead..];

@@ -569,14 +569,58 @@ fn undo_hint_help_and_rules_in_every_game() {
 }
 
 #[test]
-fn the_rules_are_in_the_binary() {
-    for (game, title) in [
-        ("triple-triad", "# Triple Triad"),
-        ("trax", "# Trax"),
-        ("nantong", "# Nantong"),
+fn the_rules_are_written_for_players_and_fit_the_terminal() {
+    for (game, title, words) in [
+        (
+            "triple-triad",
+            "TRIPLE TRIAD",
+            &["Same Wall", "Combo", "sudden death", "ffforever", "direct swap"][..],
+        ),
+        (
+            "trax",
+            "TRAX",
+            &["Forced tiles", "8x8", "loop: like unbounded", "@0/ B1\\ B2/"],
+        ),
+        (
+            "nantong",
+            "NANTONG LONG CARDS",
+            &["Tiandi Hezi", "Piao Hu", "three elders", "+140, -40 and -100"],
+        ),
     ] {
-        let out = arbiter(&["rules", game]);
-        assert!(out.status.success() && stdout(&out).starts_with(title));
+        for width in [80, 40] {
+            let columns = width.to_string();
+            let out = arbiter_with(&["rules", game], b"", &[("COLUMNS", &columns)]);
+            let s = stdout(&out);
+            assert!(out.status.success() && s.starts_with(title), "{game}: {s}");
+            for line in s.lines() {
+                assert!(line.chars().count() <= width, "{game} at {width}: {line:?}");
+            }
+            // Plain words, not the specification: no Markdown, no notes to developers.
+            for banned in [
+                "#",
+                "**",
+                "`",
+                "|--",
+                "../",
+                "seed",
+                "closing note",
+                "perft",
+                "conformance",
+                "engine",
+                "mask",
+                "JSON",
+                "API",
+                "host",
+                "decision",
+                "Decision",
+            ] {
+                assert!(!s.contains(banned), "{game}: {banned:?} in\n{s}");
+            }
+            let flat = s.split_whitespace().collect::<Vec<_>>().join(" ");
+            for w in words {
+                assert!(flat.contains(w), "{game}: no {w:?} in\n{s}");
+            }
+        }
     }
 }
 

@@ -233,7 +233,7 @@ pub fn rule_items(c: &MatchConfig) -> Vec<String> {
         format!(
             "Elemental ({})",
             if r.elemental_clamp {
-                "ranks kept within 1..A"
+                "ranks kept between 1 and A"
             } else {
                 "unclamped"
             }
