@@ -153,10 +153,10 @@ impl Table for TtTable {
             &mine,
             st,
         ));
+        // The legend is said once, at the start and on `legend`, not every turn.
         format!(
-            "\n{}{}\n{}, round {}.",
+            "\n{}{}, round {}.",
             beside(&board(g, st), &right),
-            view::legend(g),
             score_line(g),
             self.m.round_number()
         )
@@ -302,6 +302,7 @@ pub fn run(args: Args, con: &mut Console<impl BufRead, impl Write>) -> Outcome {
         seed_line(seed, loaded)
     ))?;
     con.say(&t.rules())?;
+    con.say(&view::legend(t.m.game()))?;
     con.say(&format!(
         "You are {} ({}) against the computer (level {}); {} moves first.\n\
          Type a move as CARD CELL (e.g. `2 4`), `help` for everything else, `quit` to stop.",
