@@ -1126,3 +1126,15 @@ fn help_names_a_level_for_a_first_game() {
         );
     }
 }
+
+#[test]
+fn the_legends_are_said_once_not_every_turn() {
+    for (game, input, legend) in [
+        ("triple-triad", "0 4\n1 0\nquit\n", "B/R: blue/red card"),
+        ("trax", "@0+\nB1+\nquit\n", "Each tile shows its west edge"),
+    ] {
+        let (s, _) = text(&arbiter_with(&["play", game, "--seed", "2"], input.as_bytes(), &[]));
+        assert!(s.matches("your move").count() >= 3, "{game}: {s}");
+        assert_eq!(s.matches(legend).count(), 1, "{game}: {s}");
+    }
+}
