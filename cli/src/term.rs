@@ -285,6 +285,9 @@ pub fn fill_hanging(line: &str, width: usize, hang: usize) -> String {
 /// into a temporary file beside it, synced, then renamed over it (a full disk or a crash while
 /// writing leaves the old file as it was). The temporary file is removed on failure.
 pub fn write_whole(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    // A link is followed, as a plain write would: the file it names is replaced, not the link.
+    let target = std::fs::canonicalize(path);
+    let path = target.as_deref().unwrap_or(path);
     let name = path
         .file_name()
         .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "not a file name"))?;
@@ -324,4 +327,33 @@ pub fn fresh_seed() -> u64 {
             .map_or(0, |d| d.as_nanos()),
     );
     h.finish() % 1_000_000
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fill_breaks_at_spaces_and_keeps_the_others() {
+        // Fits: unchanged, runs of spaces and all (a board's line used to lose them).
+        assert_eq!(fill(" @   A   B", 10), " @   A   B");
+        assert_eq!(fill("1m 2m  3s 4s  T", 10), "1m 2m  3s\n  4s  T");
+        assert_eq!(fill("  - one two three", 10), "  - one\n    two\n    three");
+        // A word longer than the width stays whole.
+        assert_eq!(fill("abcdefghijkl x", 5), "abcdefghijkl\n  x");
+    }
+
+    #[test]
+    fn a_whole_write_replaces_the_file_and_leaves_nothing_beside_it() {
+        let dir = std::env::temp_dir().join(format!("arbiter-unit-{}-whole", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = dir.join("save.json");
+        write_whole(&file, b"old").unwrap();
+        write_whole(&file, b"new").unwrap();
+        assert_eq!(std::fs::read(&file).unwrap(), b"new");
+        // Into a folder that does not exist: an error, and nothing written.
+        assert!(write_whole(&dir.join("no/such/save.json"), b"x").is_err());
+        assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 }

@@ -118,7 +118,7 @@ pub fn strongest(levels: &'static [&'static str]) -> &'static str {
 }
 
 /// Reads a save file of `game`.
-fn load<S: DeserializeOwned>(path: &Path, game: &str) -> Result<SaveFile<S>, String> {
+pub fn load<S: DeserializeOwned>(path: &Path, game: &str) -> Result<SaveFile<S>, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     let file = serde_json::from_str(&text).map_err(|e| format!("{}: not a saved game: {e}", path.display()))?;
     from_json(file, path, game)

@@ -36,9 +36,7 @@ struct Saved {
 
 /// The game in a save file (read by `perft`).
 pub fn saved_game(path: &Path) -> Result<Trax, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    let json = serde_json::from_str(&text).map_err(|e| format!("{}: not a saved game: {e}", path.display()))?;
-    Ok(super::from_json::<Saved>(json, path, Trax::NAME)?.state.game)
+    Ok(super::load::<Saved>(path, Trax::NAME)?.state.game)
 }
 
 struct TraxTable {
