@@ -42,6 +42,8 @@ say() { printf 'test.sh: %s\n' "$*"; }
 DEBIAN_PACKAGES=(
     cmake:cmake make:make gcc:gcc g++:g++ clang:clang valgrind:valgrind pkg-config:pkg-config
     python3:python3 libcjson-dev:/usr/include/cjson/cJSON.h "chromium:${CHROMIUM:-/usr/bin/chromium}"
+    # clang's sanitizer runtime, only recommended by clang (and this script installs no recommends)
+    "libclang-rt-14-dev:/usr/lib/llvm-14/lib/clang/*/lib/linux/libclang_rt.asan-x86_64.a"
 )
 RUST_TARGETS=(wasm32-unknown-unknown thumbv6m-none-eabi)
 RUST_COMPONENTS=(rustfmt clippy)
@@ -88,7 +90,8 @@ setup() {
     local entry
     for entry in "${DEBIAN_PACKAGES[@]}"; do
         local pkg=${entry%%:*} probe=${entry#*:}
-        if [[ $probe == /* ]]; then [ -e "$probe" ]; else command -v "$probe" >/dev/null; fi || missing_pkgs+=("$pkg")
+        if [[ $probe == /* ]]; then compgen -G "$probe" >/dev/null; else command -v "$probe" >/dev/null; fi ||
+            missing_pkgs+=("$pkg")
     done
     local bindgen want_bindgen
     want_bindgen=$(wasm_bindgen_version)
