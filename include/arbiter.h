@@ -31,6 +31,24 @@
 #include <stddef.h>
 #include <stdint.h>
 
+// The header's version as text, "MAJOR.MINOR.PATCH", made of the numbers defined below.
+#define ARBITER_VERSION_STRING \
+  ARBITER_VERSION_TEXT_(ARBITER_VERSION_MAJOR) "." ARBITER_VERSION_TEXT_(ARBITER_VERSION_MINOR) "." \
+  ARBITER_VERSION_TEXT_(ARBITER_VERSION_PATCH)
+#define ARBITER_VERSION_TEXT_(n) ARBITER_VERSION_DIGITS_(n)
+#define ARBITER_VERSION_DIGITS_(n) #n
+
+// The header's major version (with `_MINOR`, `_PATCH` and `ARBITER_VERSION_STRING`).
+// `arbiter_version()` gives the library's, which a program may compare with them at start; the
+// major version is also in the shared library's SONAME (`libarbiter.so.0`).
+#define ARBITER_VERSION_MAJOR 0
+
+// The header's minor version.
+#define ARBITER_VERSION_MINOR 1
+
+// The header's patch version.
+#define ARBITER_VERSION_PATCH 0
+
 // What a call did: `ARBITER_OK` (0) or why it failed. After a failure, `arbiter_last_error()`
 // has the message, in the core's words.
 enum ArbiterStatus
@@ -66,6 +84,27 @@ typedef int32_t ArbiterStatus;
 #endif // __STDC_VERSION__ >= 202311L
 #endif // __cplusplus
 
+// What kind of choice the trade asks of the winner.
+enum ArbiterTradeKind
+#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+  : int32_t
+#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+ {
+  // Nothing to choose: settle with no picks (some cards may still change hands).
+  ARBITER_TRADE_AUTOMATIC = 0,
+  // The winner picks `count` distinct indices among the five cards the loser brought.
+  ARBITER_TRADE_PICK = 1,
+  // The winner picks one index: they take the loser's card there and give up their own there.
+  ARBITER_TRADE_SWAP = 2,
+};
+#ifndef __cplusplus
+#if __STDC_VERSION__ >= 202311L
+typedef enum ArbiterTradeKind ArbiterTradeKind;
+#else
+typedef int32_t ArbiterTradeKind;
+#endif // __STDC_VERSION__ >= 202311L
+#endif // __cplusplus
+
 // A Nantong deal: three seats (0, 1, 2), hidden hands, claims, scoring.
 typedef struct ArbiterNantong ArbiterNantong;
 
@@ -77,6 +116,18 @@ typedef struct ArbiterTripleTriad ArbiterTripleTriad;
 
 // A Triple Triad match: rounds (sudden death replays draws), then the trade.
 typedef struct ArbiterTripleTriadMatch ArbiterTripleTriadMatch;
+
+// What the trade needs from the winner (`arbiter_triple_triad_match_trade_choice`).
+typedef struct {
+  // Automatic, pick or swap.
+  ArbiterTradeKind kind;
+  // Who picks: the winner (0 blue, 1 red), or -1 for an automatic trade. The loser is the
+  // other player: `arbiter_triple_triad_match_brought(h, 1 - chooser, ...)` lists the cards
+  // the indices refer to.
+  int32_t chooser;
+  // How many indices `_settle_trade` takes: the count of a pick, 1 for a swap, 0 otherwise.
+  uint32_t count;
+} ArbiterTradeChoice;
 
 #ifdef __cplusplus
 extern "C" {
@@ -547,6 +598,40 @@ ArbiterStatus arbiter_triple_triad_match_to_json(const ArbiterTripleTriadMatch *
 ArbiterStatus arbiter_triple_triad_match_game(const ArbiterTripleTriadMatch *h,
                                               ArbiterTripleTriad **out);
 
+// The player to move in the round in play (0 blue, 1 red), or -1 once the match is over.
+ArbiterStatus arbiter_triple_triad_match_to_move(const ArbiterTripleTriadMatch *h, int32_t *player);
+
+// The legal action ids of the round in play (as `arbiter_triple_triad_legal_actions`).
+ArbiterStatus arbiter_triple_triad_match_legal_actions(const ArbiterTripleTriadMatch *h,
+                                                       uint32_t *buf,
+                                                       size_t cap,
+                                                       size_t *count);
+
+// What `player` sees of the round in play, as JSON (as `arbiter_triple_triad_observation`).
+ArbiterStatus arbiter_triple_triad_match_observation(const ArbiterTripleTriadMatch *h,
+                                                     int32_t player,
+                                                     char *buf,
+                                                     size_t cap,
+                                                     size_t *size);
+
+// A move in the round in play by the built-in opponent `level`, as an action id (as
+// `arbiter_triple_triad_choose`): play it with `_play_action`. `ARBITER_GAME_OVER` once the
+// match is over.
+ArbiterStatus arbiter_triple_triad_match_choose(const ArbiterTripleTriadMatch *h,
+                                                const char *level,
+                                                size_t len,
+                                                uint64_t seed,
+                                                uint32_t *action);
+
+// The five cards `player` (0 blue, 1 red) brought to the match, in order, as a JSON array of
+// cards (`{"name", "level", "ranks": [top, right, bottom, left], "element"}`): what the trade's
+// indices refer to.
+ArbiterStatus arbiter_triple_triad_match_brought(const ArbiterTripleTriadMatch *h,
+                                                 int32_t player,
+                                                 char *buf,
+                                                 size_t cap,
+                                                 size_t *size);
+
 // Plays a move of the current round in notation (`card@cell`); a drawn round under sudden
 // death starts the next round.
 ArbiterStatus arbiter_triple_triad_match_play(ArbiterTripleTriadMatch *h,
@@ -576,13 +661,10 @@ ArbiterStatus arbiter_triple_triad_match_result(const ArbiterTripleTriadMatch *h
                                                 size_t cap,
                                                 size_t *size);
 
-// What the trade needs from the winner, as JSON: `"automatic"` (settle with no picks),
-// `{"pick": {"chooser": P, "count": n}}` (n distinct indices among the loser's five cards
-// brought) or `{"swap": {"chooser": P}}` (one index). `ARBITER_ILLEGAL_MOVE` before the end.
+// What the trade needs from the winner, into `choice`: its kind, who picks and how many
+// indices. `ARBITER_ILLEGAL_MOVE` before the end.
 ArbiterStatus arbiter_triple_triad_match_trade_choice(const ArbiterTripleTriadMatch *h,
-                                                      char *buf,
-                                                      size_t cap,
-                                                      size_t *size);
+                                                      ArbiterTradeChoice *choice);
 
 // Settles the trade with the winner's `n` picks (indices 0..4 among the cards the loser brought;
 // none for an automatic trade: `picks` may then be NULL).
