@@ -9,7 +9,12 @@
 //   the handle and every output argument stay as they were (except the size of a buffer that was
 //   too small, which is reported).
 // - Text comes in as pointer + length in bytes (UTF-8, checked; no NUL needed). A pointer + length
-//   pair may be NULL only when its length is 0. Handles and single-value outputs are never NULL.
+//   pair may be NULL only when its length is 0; a length above PTRDIFF_MAX is ARBITER_BAD_ARGUMENT.
+//   Handles and single-value outputs are never NULL.
+// - Messages quote at most about 200 bytes of a bad text (its start and end around "..."), and
+//   arbiter_last_error() keeps at most 1 KiB. A call made while its thread exits (from a
+//   thread-local or pthread key destructor) still returns its status; its message is then a
+//   fixed one.
 // - Text goes out into a caller buffer `buf` of `cap` bytes as NUL-terminated UTF-8; `size`
 //   receives the bytes needed, the NUL included. When `cap` is smaller, the call returns
 //   ARBITER_BUFFER_TOO_SMALL, writes nothing to `buf` but reports `size`: call again with a
@@ -18,8 +23,10 @@
 //   -1 is "nobody", and an outcome is the winner's index, -2 for a draw, -1 while the game goes on.
 // - Moves are action ids (0..num_actions) or notation text; built-in opponents take a level name
 //   and a seed, and replay identically for the same seed.
+// - Observations are JSON objects whose keys each game's `_observation` describes.
 // - Thread safety: distinct handles may be used from distinct threads at the same time; one
 //   handle must not be used by two threads at once. arbiter_last_error() is per thread.
+// - C++: <arbiter.hpp> wraps this header (owning classes, std::string results, exceptions).
 
 
 #ifndef ARBITER_H
@@ -135,7 +142,9 @@ extern "C" {
 
 // The message of the last call on this thread that did not return `ARBITER_OK`, in the core's
 // words: NUL-terminated UTF-8, owned by the library, valid until the next failing call on this
-// thread. An empty string before any failure. Successful calls leave it as it was.
+// thread. An empty string before any failure. Successful calls leave it as it was. While the
+// thread exits (in a thread-local or pthread key destructor) the message cannot be kept: a
+// fixed text says so.
 const char *arbiter_last_error(void);
 
 // The library's version, e.g. `"0.1.0"`: NUL-terminated, static.
@@ -227,8 +236,21 @@ ArbiterStatus arbiter_nantong_is_over(const ArbiterNantong *h, bool *over);
 // The result: the winning seat, -2 for an exhausted deal, -1 while the deal goes on.
 ArbiterStatus arbiter_nantong_outcome(const ArbiterNantong *h, int32_t *outcome);
 
-// What `seat` sees, as JSON: its own hand, every meld and discard, the indicators, stock and
-// hand sizes, ready flags, and its legal actions when it is to act; never another seat's hand.
+// What `seat` sees, as a JSON object; never another seat's concealed cards. Cards are codes
+// (`1m`..`9m`, `1s`..`9s`, `1c`..`9c`, `T`, `W`, `R`); seats are 0, 1, 2.
+// - `seat`: the observer; `dealer`: the dealer's seat.
+// - `hand`: the observer's concealed cards, sorted.
+// - `melds`: per seat, its melds in the order made: `{"type": "pong" | "exposed_kong" |
+//   "concealed_kong" | "opening_four" | "opening_triple" | "hezi", "card": code}`.
+// - `discards`: every discard on the table, oldest first, as `[seat, code]`.
+// - `indicators`: the two indicator cards.
+// - `stock`: the cards left to draw; `hand_sizes`: concealed cards per seat (another seat's
+//   draw counts once that seat has acted); `ready`: per seat, whether it declared ready.
+// - `to_act`: the seat to act as far as the observer may know (a claim question shows only to
+//   the seat asked: the others see whose turn comes if nobody claims), or `null`.
+// - `claim`: the discard a claim question asks the observer about, or `null`.
+// - `actions`: the observer's legal actions in notation (`discard 5m`, `pong`, `pass`, ...),
+//   empty while another seat acts.
 ArbiterStatus arbiter_nantong_observation(const ArbiterNantong *h,
                                           int32_t seat,
                                           char *buf,
@@ -316,7 +338,10 @@ ArbiterStatus arbiter_trax_from_json(const char *json, size_t len, ArbiterTrax *
 // Saves the game as JSON: its variant and moves.
 ArbiterStatus arbiter_trax_to_json(const ArbiterTrax *h, char *buf, size_t cap, size_t *size);
 
-// What `player` sees, as JSON: Trax hides nothing, so this is the saved game.
+// What `player` sees, as JSON: Trax hides nothing, so this is the saved game, `{"variant":
+// "8x8" | "unbounded" | "loop", "moves": [the moves in notation, in the order played]}`, with
+// `"max_tiles": n` for a game made with another tile limit than the default. Forced tiles are
+// not moves: `_tile_at`, `_size` and `_last_turn` give the board they made.
 ArbiterStatus arbiter_trax_observation(const ArbiterTrax *h,
                                        int32_t player,
                                        char *buf,
@@ -506,7 +531,21 @@ ArbiterStatus arbiter_triple_triad_is_over(const ArbiterTripleTriad *h, bool *ov
 // The result: the winner (0, 1), -2 for a draw, -1 while the round goes on.
 ArbiterStatus arbiter_triple_triad_outcome(const ArbiterTripleTriad *h, int32_t *outcome);
 
-// What `player` sees, as JSON: the board, their hand, the opponent's hand only under `open`.
+// What `player` (0 blue, 1 red) sees, as a JSON object:
+// - `player`, `to_move`: `"blue"` or `"red"`: whose view this is, and who plays next.
+// - `rules`: a flag per rule (`open`, `random`, `same`, `same_wall`, `plus`, `plus_wall`,
+//   `combo`, `combo_from_basic`, `battle`, `borderless`, `elemental`, `elemental_clamp`) and
+//   `same_min_matches` (1 or 2).
+// - `elements`: the 9 cells row by row from the top left (cell 0 to 8): an element or `null`.
+// - `walls`: power-wall labels, `[{"cell": 0..8, "side": "top" | "right" | "bottom" | "left",
+//   "label": ">5"}]`.
+// - `board`: the 9 cells: `null`, or `{"card": CARD, "owner": "blue" | "red"}` (the colour it
+//   shows now).
+// - `hand`: the player's cards in hand order: the `CARD` of a move `CARD@CELL` indexes this list.
+// - `opponent_hand`: an entry per card the opponent holds: the card under `open`, else `null`.
+//
+// A card is `{"name", "ranks": [top, right, bottom, left] (1..=10), "element" ("none", "fire",
+// "ice", "thunder", "earth", "poison", "wind", "water", "holy"), "power", "level"}`.
 ArbiterStatus arbiter_triple_triad_observation(const ArbiterTripleTriad *h,
                                                int32_t player,
                                                char *buf,

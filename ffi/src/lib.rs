@@ -27,7 +27,9 @@ pub use boundary::ArbiterStatus;
 
 /// The message of the last call on this thread that did not return `ARBITER_OK`, in the core's
 /// words: NUL-terminated UTF-8, owned by the library, valid until the next failing call on this
-/// thread. An empty string before any failure. Successful calls leave it as it was.
+/// thread. An empty string before any failure. Successful calls leave it as it was. While the
+/// thread exits (in a thread-local or pthread key destructor) the message cannot be kept: a
+/// fixed text says so.
 #[no_mangle]
 pub extern "C" fn arbiter_last_error() -> *const c_char {
     boundary::last_error()

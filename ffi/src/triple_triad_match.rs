@@ -180,7 +180,9 @@ pub unsafe extern "C" fn arbiter_triple_triad_match_brought(
     cap: usize,
     size: *mut usize,
 ) -> ArbiterStatus {
-    json(h, buf, cap, size, |m| Ok(m.brought(player_at::<TripleTriad>(player)?).to_vec()))
+    json(h, buf, cap, size, |m| {
+        Ok(m.brought(player_at::<TripleTriad>(player)?).to_vec())
+    })
 }
 
 /// Plays a move of the current round in notation (`card@cell`); a drawn round under sudden
@@ -257,7 +259,9 @@ pub unsafe extern "C" fn arbiter_triple_triad_match_trade_choice(
     h: *const ArbiterTripleTriadMatch,
     choice: *mut ArbiterTradeChoice,
 ) -> ArbiterStatus {
-    value(h, choice, "choice", |m| Ok(m.trade_choice().map_err(core_error)?.into()))
+    value(h, choice, "choice", |m| {
+        Ok(m.trade_choice().map_err(core_error)?.into())
+    })
 }
 
 /// Settles the trade with the winner's `n` picks (indices 0..4 among the cards the loser brought;

@@ -27,7 +27,11 @@ macro_rules! is_its_own_round {
         }
     )+};
 }
-is_its_own_round!(arbiter_core::tripletriad::TripleTriad, arbiter_core::trax::Trax, arbiter_core::nantong::Nantong);
+is_its_own_round!(
+    arbiter_core::tripletriad::TripleTriad,
+    arbiter_core::trax::Trax,
+    arbiter_core::nantong::Nantong
+);
 
 /// Runs `f` on the object behind a handle.
 ///
@@ -322,7 +326,8 @@ where
     <<H::Inner as Round>::Game as Game>::Observation: Serialize,
 {
     json(h, buf, cap, size, |g| {
-        Ok(g.round().observation(player_at::<<H::Inner as Round>::Game>(player_index)?))
+        Ok(g.round()
+            .observation(player_at::<<H::Inner as Round>::Game>(player_index)?))
     })
 }
 
