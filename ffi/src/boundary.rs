@@ -81,7 +81,9 @@ pub(crate) fn core_error(e: impl Into<Error>) -> Failure {
 }
 
 thread_local! {
-    static LAST_ERROR: RefCell<CString> = RefCell::new(CString::default());
+    // Empty until the thread's first failure: a slot first touched while the thread exits owns
+    // no memory, so its destructor not running then leaks nothing.
+    static LAST_ERROR: RefCell<Option<CString>> = const { RefCell::new(None) };
 }
 
 /// What `arbiter_last_error` gives on a thread that is ending: a call from a thread-local or a
@@ -96,7 +98,7 @@ const MESSAGE_LIMIT: usize = 1024;
 pub(crate) fn last_error() -> *const c_char {
     // The CString's buffer stays put until the next failure on this thread replaces it.
     LAST_ERROR
-        .try_with(|m| m.borrow().as_ptr())
+        .try_with(|m| m.borrow().as_deref().unwrap_or(c"").as_ptr())
         .unwrap_or(SLOT_GONE.as_ptr())
 }
 
@@ -105,7 +107,7 @@ fn record(failure: Failure) -> ArbiterStatus {
     let message = shorten(&failure.message, MESSAGE_LIMIT).replace('\0', "\\0");
     let text = CString::new(message).expect("NUL bytes replaced");
     // On a thread that is ending the message is dropped; the status still tells the caller.
-    let _ = LAST_ERROR.try_with(|m| *m.borrow_mut() = text);
+    let _ = LAST_ERROR.try_with(|m| *m.borrow_mut() = Some(text));
     failure.status
 }
 
