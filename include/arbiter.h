@@ -525,6 +525,9 @@ ArbiterStatus arbiter_triple_triad_play_action(ArbiterTripleTriad *h, uint32_t i
 // The player to move (0 blue, 1 red), or -1 once the board is full.
 ArbiterStatus arbiter_triple_triad_to_move(const ArbiterTripleTriad *h, int32_t *player);
 
+// The player who moves next, also once the board is full (who would have moved): 0 blue, 1 red.
+ArbiterStatus arbiter_triple_triad_next_player(const ArbiterTripleTriad *h, int32_t *player);
+
 // Whether the board is full.
 ArbiterStatus arbiter_triple_triad_is_over(const ArbiterTripleTriad *h, bool *over);
 

@@ -255,6 +255,8 @@ public:
     // What the last move captured (JSON), or "null".
     std::string last_captures() const { return detail::text(arbiter_triple_triad_last_captures, raw_); }
     uint32_t score(int32_t player) const { return detail::value<uint32_t>(arbiter_triple_triad_score, raw_, player); }
+    // Who moves next, also once the board is full (who would have moved).
+    int32_t next_player() const { return detail::value<int32_t>(arbiter_triple_triad_next_player, raw_); }
 
     // The exact value for the player to move (their final score minus the opponent's) and a best move.
     struct Solution {

@@ -135,6 +135,17 @@ pub unsafe extern "C" fn arbiter_triple_triad_to_move(h: *const ArbiterTripleTri
     verbs::to_move(h, player)
 }
 
+/// The player who moves next, also once the board is full (who would have moved): 0 blue, 1 red.
+#[no_mangle]
+pub unsafe extern "C" fn arbiter_triple_triad_next_player(
+    h: *const ArbiterTripleTriad,
+    player: *mut i32,
+) -> ArbiterStatus {
+    value(h, player, "player", |g| {
+        Ok(<TripleTriad as arbiter_core::Engine>::player_index(g.next_player()) as i32)
+    })
+}
+
 /// Whether the board is full.
 #[no_mangle]
 pub unsafe extern "C" fn arbiter_triple_triad_is_over(h: *const ArbiterTripleTriad, over: *mut bool) -> ArbiterStatus {

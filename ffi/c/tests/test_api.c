@@ -235,6 +235,9 @@ static void illegal_moves_and_game_over(void) {
     uint64_t nodes;
     OK(arbiter_triple_triad_to_move(copy, &who));
     CHECK(who == -1);
+    /* Nine moves from blue's turn: red would move next. */
+    OK(arbiter_triple_triad_next_player(copy, &who));
+    CHECK(who == 1);
     OK(arbiter_triple_triad_outcome(copy, &outcome));
     OK(arbiter_triple_triad_score(copy, 0, &blue));
     OK(arbiter_triple_triad_score(copy, 1, &red));

@@ -61,6 +61,7 @@ static void triple_triad() {
         CHECK(g.last_captures().front() == '{');
     }
     CHECK(g.to_move() == -1 && g.outcome() >= -2 && g.outcome() <= 1);
+    CHECK(g.next_player() == 1 - copy.next_player());  // nine moves later
     CHECK(g.score(0) + g.score(1) == 10);
     throws([&] { g.solve(); }, ARBITER_GAME_OVER, "game over");
     // The copy is untouched and independent, and a save reads back.
