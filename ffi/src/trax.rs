@@ -87,7 +87,10 @@ pub unsafe extern "C" fn arbiter_trax_to_json(
     verbs::to_json(h, buf, cap, size)
 }
 
-/// What `player` sees, as JSON: Trax hides nothing, so this is the saved game.
+/// What `player` sees, as JSON: Trax hides nothing, so this is the saved game, `{"variant":
+/// "8x8" | "unbounded" | "loop", "moves": [the moves in notation, in the order played]}`, with
+/// `"max_tiles": n` for a game made with another tile limit than the default. Forced tiles are
+/// not moves: `_tile_at`, `_size` and `_last_turn` give the board they made.
 #[no_mangle]
 pub unsafe extern "C" fn arbiter_trax_observation(
     h: *const ArbiterTrax,

@@ -135,6 +135,17 @@ pub unsafe extern "C" fn arbiter_triple_triad_to_move(h: *const ArbiterTripleTri
     verbs::to_move(h, player)
 }
 
+/// The player who moves next, also once the board is full (who would have moved): 0 blue, 1 red.
+#[no_mangle]
+pub unsafe extern "C" fn arbiter_triple_triad_next_player(
+    h: *const ArbiterTripleTriad,
+    player: *mut i32,
+) -> ArbiterStatus {
+    value(h, player, "player", |g| {
+        Ok(<TripleTriad as arbiter_core::Engine>::player_index(g.next_player()) as i32)
+    })
+}
+
 /// Whether the board is full.
 #[no_mangle]
 pub unsafe extern "C" fn arbiter_triple_triad_is_over(h: *const ArbiterTripleTriad, over: *mut bool) -> ArbiterStatus {
@@ -150,7 +161,21 @@ pub unsafe extern "C" fn arbiter_triple_triad_outcome(
     verbs::outcome(h, outcome)
 }
 
-/// What `player` sees, as JSON: the board, their hand, the opponent's hand only under `open`.
+/// What `player` (0 blue, 1 red) sees, as a JSON object:
+/// - `player`, `to_move`: `"blue"` or `"red"`: whose view this is, and who plays next.
+/// - `rules`: a flag per rule (`open`, `random`, `same`, `same_wall`, `plus`, `plus_wall`,
+///   `combo`, `combo_from_basic`, `battle`, `borderless`, `elemental`, `elemental_clamp`) and
+///   `same_min_matches` (1 or 2).
+/// - `elements`: the 9 cells row by row from the top left (cell 0 to 8): an element or `null`.
+/// - `walls`: power-wall labels, `[{"cell": 0..8, "side": "top" | "right" | "bottom" | "left",
+///   "label": ">5"}]`.
+/// - `board`: the 9 cells: `null`, or `{"card": CARD, "owner": "blue" | "red"}` (the colour it
+///   shows now).
+/// - `hand`: the player's cards in hand order: the `CARD` of a move `CARD@CELL` indexes this list.
+/// - `opponent_hand`: an entry per card the opponent holds: the card under `open`, else `null`.
+///
+/// A card is `{"name", "ranks": [top, right, bottom, left] (1..=10), "element" ("none", "fire",
+/// "ice", "thunder", "earth", "poison", "wind", "water", "holy"), "power", "level"}`.
 #[no_mangle]
 pub unsafe extern "C" fn arbiter_triple_triad_observation(
     h: *const ArbiterTripleTriad,
