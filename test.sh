@@ -248,6 +248,7 @@ c_install() {
     cmake -S ffi/c/tests/consumer -B BUILD/consumer -DCMAKE_PREFIX_PATH="$prefix" -DMINIMAL_C="$example"
     cmake --build BUILD/consumer
     BUILD/consumer/minimal
+    BUILD/consumer/minimal-shared
 }
 
 # Two copies of the strongest Trax level play whole games through `arbiter engine trax`, refereed
