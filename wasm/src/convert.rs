@@ -147,10 +147,11 @@ fn json_text(v: &JsValue, what: &str) -> Js<String> {
 }
 
 /// Reads a value of the core from a plain object or JSON text; anything unreadable (syntax,
-/// shape or a state the rules refuse) is a `PARSE_ERROR` with serde's words.
+/// shape or a state the rules refuse) is a `PARSE_ERROR` in serde's words alone, as the C
+/// library reports it (`conformance/bad-input/` holds both to that).
 pub fn from_js<T: DeserializeOwned>(v: &JsValue, what: &str) -> Js<T> {
     let text = json_text(v, what)?;
-    serde_json::from_str(&text).map_err(|e| throw(ErrorKind::Parse.name(), format!("{what}: {e}")))
+    serde_json::from_str(&text).map_err(|e| throw(ErrorKind::Parse.name(), e.to_string()))
 }
 
 /// A list of integers in `0..=max`, given as an array.
