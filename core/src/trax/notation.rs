@@ -42,7 +42,10 @@ pub struct BadNotation {
 impl FromStr for Move {
     type Err = BadNotation;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let bad = |why| BadNotation { text: s.into(), why };
+        let bad = |why| BadNotation {
+            text: crate::error::quote(s),
+            why,
+        };
         let b = s.as_bytes();
         let mut i = 0;
         let col = if b.first() == Some(&b'@') {
