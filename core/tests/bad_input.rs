@@ -7,7 +7,7 @@
 use arbiter_core::nantong::{FinishedDeal, Nantong};
 use arbiter_core::trax::{Trax, Variant};
 use arbiter_core::tripletriad::{Match, TripleTriad};
-use arbiter_core::{Error, ErrorKind};
+use arbiter_core::{shorten, Error, ErrorKind, MESSAGE_LIMIT};
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
@@ -16,6 +16,11 @@ fn load<T: DeserializeOwned>(text: &str) -> Result<(), Error> {
     serde_json::from_str::<T>(text)
         .map(drop)
         .map_err(|e| Error::new(ErrorKind::Parse, e.to_string()))
+}
+
+/// What a binding says: the message cut to the length that C keeps and JavaScript throws.
+fn said(e: &Error) -> String {
+    format!("{} {}", e.kind(), shorten(e.message(), MESSAGE_LIMIT))
 }
 
 fn refusal(case: &Value) -> Result<(), Error> {
@@ -51,7 +56,7 @@ fn every_bad_input_is_refused_in_the_words_of_its_file() {
             cases += 1;
             let got = match refusal(&case) {
                 Ok(()) => "accepted".to_string(),
-                Err(e) => format!("{} {}", e.kind(), e.message()),
+                Err(e) => said(&e),
             };
             let want = format!(
                 "{} {}",
