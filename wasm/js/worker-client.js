@@ -70,7 +70,7 @@ export class WorkerClient {
 
   #abort(job, reason) {
     if (this.#running === job) this.#stop();
-    else this.#queue.splice(this.#queue.indexOf(job), 1);
+    else if (this.#queue.includes(job)) this.#queue.splice(this.#queue.indexOf(job), 1);
     job.settled?.();
     job.reject(reason);
     this.#pump();

@@ -20,8 +20,10 @@ export class ArbiterWorker extends WorkerClient {
         e.preventDefault();
         onError(e.message || "the worker script could not run");
       });
-      // A URL object cannot be posted; its text can. A compiled module can.
-      worker.postMessage({ init: module_or_path instanceof URL ? module_or_path.href : module_or_path });
+      // A URL object cannot be posted, its text can (resolved here: the worker would resolve it
+      // against its own script); a compiled module can be posted as it is.
+      const where = module_or_path instanceof URL || typeof module_or_path === "string" ? new URL(module_or_path, location.href).href : module_or_path;
+      worker.postMessage({ init: where });
       return { post: (m) => worker.postMessage(m), terminate: () => worker.terminate(), busy() {} };
     });
   }

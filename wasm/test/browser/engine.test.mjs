@@ -96,7 +96,8 @@ describe("in Chromium", () => {
       const { ArbiterWorker } = await import("arbiter-engine/worker");
       // No init() on the page: the worker loads the module itself; the page only needs the
       // classes' JSON, which a game made elsewhere gives as { game, state }.
-      const ai = new ArbiterWorker({ module_or_path: new URL("../../dist/arbiter_wasm_bg.wasm", location.href) });
+      // Where the module is, as init() takes it.
+      const ai = new ArbiterWorker({ module_or_path: "../../dist/arbiter_wasm_bg.wasm" });
       const state = { variant: "8x8", moves: ["@0+", "A2+"] };
       const move = await ai.chooseMove({ game: "trax", state }, "easy", 1);
       const refused = await ai.chooseMove({ game: "trax", state }, "grandmaster", 1).catch((e) => [e instanceof ArbiterError, e.code]);
