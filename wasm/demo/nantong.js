@@ -219,6 +219,9 @@ class NantongView extends GameView {
   async advance() {
     const generation = this.generation;
     this.busy = true;
+    // The person's controls go while the computer seats think on the worker (the table shows
+    // what the person just did, nothing of the seats yet).
+    this.render();
     let n = 0;
     while (!this.deal.isOver && this.deal.actor !== YOU) {
       const seat = this.deal.actor;
