@@ -464,7 +464,8 @@ ArbiterStatus arbiter_trax_undo(ArbiterTrax *h);
 
 // Creates a round from a state JSON (the conformance state: `rules`, `board`, `hands`,
 // `to_move`, optional `elements` and `walls`), which is also what `_to_json` saves. JSON that
-// cannot be read is `ARBITER_PARSE_ERROR`; a state the rules do not allow, `ARBITER_BAD_ARGUMENT`.
+// cannot be read, or a state the rules do not allow, is `ARBITER_PARSE_ERROR`, as for every
+// game's `_from_json` and in the npm package.
 ArbiterStatus arbiter_triple_triad_from_json(const char *json,
                                              size_t len,
                                              ArbiterTripleTriad **out);

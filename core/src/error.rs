@@ -9,6 +9,11 @@ use core::fmt;
 /// a 200 MB message that a host keeps (or a JavaScript heap that never shrinks).
 pub const QUOTE_LIMIT: usize = 200;
 
+/// The longest message a binding keeps or throws, in bytes ([`shorten`] to it): the core quotes
+/// little of a bad text, but a JSON reader's message may quote a whole string value. The C library
+/// and the npm package cut at the same length, so that they say the same words.
+pub const MESSAGE_LIMIT: usize = 1024;
+
 /// `text` cut to at most about `max` bytes for a message: whole when it fits, else its start and
 /// its end around `…`, cut at character boundaries.
 ///

@@ -43,7 +43,7 @@ mod rng;
 pub mod trax;
 pub mod tripletriad;
 
-pub use error::{shorten, Error, ErrorKind, QUOTE_LIMIT};
+pub use error::{shorten, Error, ErrorKind, MESSAGE_LIMIT, QUOTE_LIMIT};
 pub use game::{perft, Game, Outcome};
 pub use host::Engine;
 #[cfg(feature = "std")]

@@ -7,7 +7,7 @@ use std::mem::MaybeUninit;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::ptr::NonNull;
 
-use arbiter_core::{shorten, Error, ErrorKind};
+use arbiter_core::{shorten, Error, ErrorKind, MESSAGE_LIMIT};
 
 /// What a call did: `ARBITER_OK` (0) or why it failed. After a failure, `arbiter_last_error()`
 /// has the message, in the core's words.
@@ -89,10 +89,6 @@ thread_local! {
 /// What `arbiter_last_error` gives on a thread that is ending: a call from a thread-local or a
 /// pthread key destructor may run after the message slot is destroyed, and must not abort.
 const SLOT_GONE: &CStr = c"the error message is lost: this thread is exiting and its thread-local storage is gone";
-
-/// The longest message kept, in bytes: the core quotes little of a bad text, but a JSON library's
-/// message may quote a whole string value.
-const MESSAGE_LIMIT: usize = 1024;
 
 /// The message of the last failed call on this thread.
 pub(crate) fn last_error() -> *const c_char {

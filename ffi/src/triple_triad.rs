@@ -2,9 +2,9 @@
 
 use std::ffi::c_char;
 
-use arbiter_core::tripletriad::{self, Setup, TripleTriad};
+use arbiter_core::tripletriad::{self, TripleTriad};
 
-use crate::boundary::{core_error, handle, Failure, Out};
+use crate::boundary::{handle, Failure, Out};
 use crate::verbs::{self, id, json, player_at, read, value};
 use crate::ArbiterStatus::{self, *};
 
@@ -14,17 +14,15 @@ handle!(ArbiterTripleTriad, TripleTriad);
 
 /// Creates a round from a state JSON (the conformance state: `rules`, `board`, `hands`,
 /// `to_move`, optional `elements` and `walls`), which is also what `_to_json` saves. JSON that
-/// cannot be read is `ARBITER_PARSE_ERROR`; a state the rules do not allow, `ARBITER_BAD_ARGUMENT`.
+/// cannot be read, or a state the rules do not allow, is `ARBITER_PARSE_ERROR`, as for every
+/// game's `_from_json` and in the npm package.
 #[no_mangle]
 pub unsafe extern "C" fn arbiter_triple_triad_from_json(
     json: *const c_char,
     len: usize,
     out: *mut *mut ArbiterTripleTriad,
 ) -> ArbiterStatus {
-    verbs::create(json, len, out, |json| {
-        let setup: Setup = serde_json::from_str(json)?;
-        TripleTriad::new(&setup).map_err(core_error)
-    })
+    verbs::from_json(json, len, out)
 }
 
 /// Creates the first round of a match under a preset (`ff8`, `ttonline`, `mush`, `ffforever`)

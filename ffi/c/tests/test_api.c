@@ -123,7 +123,7 @@ static void text_inputs(void) {
     OK(arbiter_trax_new(S("8x8"), &t));
     UNCHANGED(trax_view, t, arbiter_trax_play(t, S("Q")));
     FAILS(arbiter_trax_play(t, S("Q")), ARBITER_PARSE_ERROR, "malformed move \"Q\"");
-    FAILS(arbiter_trax_from_record(S("8x8"), S("1. @0+ 2. A0+ 3. Z99/"), &t), ARBITER_ILLEGAL_MOVE, "record move 3");
+    FAILS(arbiter_trax_from_record(S("8x8"), S("1. @0+ 2. A0+ 3. Z99/"), &t), ARBITER_ILLEGAL_MOVE, "move 3: ");
     /* Unknown names. */
     uint32_t action;
     FAILS(arbiter_triple_triad_choose(g, S("grandmaster"), 1, &action), ARBITER_BAD_ARGUMENT,
@@ -146,7 +146,7 @@ static void json_inputs(void) {
     const char *hand = strstr(saved, "\"blue\":[") + strlen("\"blue\":[");
     const char *first_end = strstr(hand, "},") + 1;
     sprintf(six, "%.*s,%.*s%s", (int)(first_end - saved), saved, (int)(first_end - hand), hand, first_end);
-    FAILS(arbiter_triple_triad_from_json(S(six), &back), ARBITER_BAD_ARGUMENT, "the hands hold 11 cards for 9 empty cells");
+    FAILS(arbiter_triple_triad_from_json(S(six), &back), ARBITER_PARSE_ERROR, "the hands hold 11 cards for 9 empty cells");
     CHECK(back == NULL);
     free(six);
     /* A save reads back to the same state. */
