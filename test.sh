@@ -1,16 +1,165 @@
 #!/usr/bin/env bash
-# Every test of the project, one section a function: ./test.sh
-# Needs Rust (rustup, with the thumbv6m-none-eabi and wasm32-unknown-unknown targets), the
-# wasm-bindgen CLI of Cargo.lock's version, Node.js 20.19+, cmake, a C compiler, clang,
-# libcjson-dev, valgrind and pkg-config (.ci/run installs them on a fresh Debian machine).
+# Every test of the project, one section a function. On a fresh machine it first installs what is
+# missing (after checking every tool, before the first compile). ./test.sh --help says more.
 set -euo pipefail
 cd "$(dirname "$0")"
 export CARGO_TERM_COLOR=never
 
+usage() {
+    cat <<'EOF'
+Usage: ./test.sh [--no-install] [SECTION ...]
+
+Checks every tool the tests need, installs what is missing, then runs the sections in order
+(all of them by default):
+
+  lint              rustfmt, clippy -D warnings (workspace, fuzz crate, no_std core), rustdoc -D warnings
+  rust_tests        cargo test --workspace --all-features (unit, property, doc, conformance, CLI, README examples)
+  no_std_builds     the core without std, also for thumbv6m-none-eabi
+  fuzz_regressions  every input the fuzzers kept, through its target's checks (stable)
+  js                the npm package: build, node --test, tsc --strict, the JS conformance runner
+  browser           the demo page in Chromium
+  c_library         the C library with gcc: ctest and the C conformance runner
+  c_valgrind        the C tests under valgrind
+  c_sanitizers      the C library with clang, AddressSanitizer + UBSan
+  c_install         the installed library linked by pkg-config and CMake, the README's C examples
+  trax_referee      two Trax engines under a Python referee
+  fuzz_smoke        30 s of every fuzz target (needs the nightly toolchain: skipped, and said, without it)
+
+What it installs where missing: the rustup components rustfmt and clippy, the targets
+wasm32-unknown-unknown and thumbv6m-none-eabi, the wasm-bindgen CLI of Cargo.lock's version
+(cargo install, about nine minutes), cargo-fuzz where nightly exists, Debian packages through
+apt-get (as root, or through sudo), and the npm packages (npm ci). --no-install only checks, and
+prints the commands that would install what is missing.
+EOF
+}
+
 section() { printf '\n=== %s (%s) ===\n' "$1" "$(date +%T)"; }
+say() { printf 'test.sh: %s\n' "$*"; }
+
+# ---- Set-up: what is needed, checked in seconds, installed before the first compile ----------
+
+# Debian package and how to tell it is there (a command on the PATH, or a file).
+DEBIAN_PACKAGES=(
+    cmake:cmake make:make gcc:gcc g++:g++ clang:clang valgrind:valgrind pkg-config:pkg-config
+    python3:python3 libcjson-dev:/usr/include/cjson/cJSON.h "chromium:${CHROMIUM:-/usr/bin/chromium}"
+    # clang's sanitizer runtime, only recommended by clang (and this script installs no recommends)
+    "libclang-rt-14-dev:/usr/lib/llvm-14/lib/clang/*/lib/linux/libclang_rt.asan-x86_64.a"
+)
+RUST_TARGETS=(wasm32-unknown-unknown thumbv6m-none-eabi)
+RUST_COMPONENTS=(rustfmt clippy)
+NODE_MIN=20.19
+
+# The wasm-bindgen CLI must be exactly the crate's version in Cargo.lock.
+wasm_bindgen_version() { sed -n '/^name = "wasm-bindgen"$/{n;s/^version = "\(.*\)"$/\1/p;}' Cargo.lock; }
+
+version_at_least() { [ "$(printf '%s\n%s\n' "$2" "$1" | sort -V | head -n 1)" = "$2" ]; }
+
+# How to run a command as root here: directly, through sudo without a password, or not at all.
+as_root() {
+    if [ "$(id -u)" = 0 ]; then
+        "$@"
+    elif command -v sudo >/dev/null && sudo -n true 2>/dev/null; then
+        sudo "$@"
+    else
+        return 1
+    fi
+}
+
+setup() {
+    local install=$1 problems=() missing_pkgs=() missing_targets=() missing_components=()
+    section "set-up: checking tools"
+    command -v cargo >/dev/null && command -v rustup >/dev/null ||
+        problems+=("Rust through rustup: https://rustup.rs (then open a new shell)")
+    if command -v node >/dev/null; then
+        version_at_least "$(node --version | tr -d v)" "$NODE_MIN" ||
+            problems+=("Node.js $NODE_MIN or later (this is $(node --version))")
+    else
+        problems+=("Node.js $NODE_MIN or later, with npm")
+    fi
+    command -v npm >/dev/null || problems+=("npm (it comes with Node.js)")
+    if ((${#problems[@]})); then
+        say "missing, and not installed by this script:"
+        printf '  - %s\n' "${problems[@]}"
+        exit 1
+    fi
+    local installed
+    installed=$(rustup target list --installed)
+    for t in "${RUST_TARGETS[@]}"; do grep -qx "$t" <<<"$installed" || missing_targets+=("$t"); done
+    installed=$(rustup component list --installed)
+    for c in "${RUST_COMPONENTS[@]}"; do grep -q "^$c" <<<"$installed" || missing_components+=("$c"); done
+    local entry
+    for entry in "${DEBIAN_PACKAGES[@]}"; do
+        local pkg=${entry%%:*} probe=${entry#*:}
+        if [[ $probe == /* ]]; then compgen -G "$probe" >/dev/null; else command -v "$probe" >/dev/null; fi ||
+            missing_pkgs+=("$pkg")
+    done
+    local bindgen want_bindgen
+    want_bindgen=$(wasm_bindgen_version)
+    bindgen=$(wasm-bindgen --version 2>/dev/null || true)
+    local nightly=""
+    rustup toolchain list | grep -q '^nightly' && nightly=yes
+
+    local todo=()
+    ((${#missing_components[@]})) && todo+=("rustup component add ${missing_components[*]}")
+    ((${#missing_targets[@]})) && todo+=("rustup target add ${missing_targets[*]}")
+    ((${#missing_pkgs[@]})) && todo+=("apt-get update && apt-get install -y ${missing_pkgs[*]}")
+    [ "$bindgen" = "wasm-bindgen $want_bindgen" ] || todo+=("cargo install wasm-bindgen-cli --version $want_bindgen")
+    if [ -n "$nightly" ] && ! command -v cargo-fuzz >/dev/null; then todo+=("cargo install cargo-fuzz"); fi
+    if ((${#todo[@]} == 0)); then
+        say "every tool is there"
+    else
+        say "to install:"
+        printf '  %s\n' "${todo[@]}"
+    fi
+    [ -n "$nightly" ] || say "no nightly toolchain: fuzz_smoke will be skipped (rustup toolchain install nightly to run it)"
+    if ((${#missing_pkgs[@]})) && [ "$install" = yes ] && ! as_root true 2>/dev/null; then
+        say "the Debian packages need root: run this, then ./test.sh again:"
+        printf '  sudo apt-get update && sudo apt-get install -y %s\n' "${missing_pkgs[*]}"
+        exit 1
+    fi
+    if [ "$install" = no ]; then
+        ((${#todo[@]} == 0)) || exit 1
+        return
+    fi
+
+    ((${#todo[@]} == 0)) || section "set-up: installing"
+    ((${#missing_components[@]} == 0)) || rustup component add "${missing_components[@]}"
+    ((${#missing_targets[@]} == 0)) || rustup target add "${missing_targets[@]}"
+    if ((${#missing_pkgs[@]})); then
+        as_root apt-get update -q
+        as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "${missing_pkgs[@]}"
+    fi
+    # Without --locked: with it, the CLI's own dependency resolution fails (TOOLCHAIN.md).
+    [ "$bindgen" = "wasm-bindgen $want_bindgen" ] || cargo install wasm-bindgen-cli --version "$want_bindgen"
+    if [ -n "$nightly" ] && ! command -v cargo-fuzz >/dev/null; then cargo install cargo-fuzz; fi
+    npm_install
+}
+
+# npm ci again only when package-lock.json changed since the last install.
+npm_install() {
+    local stamp=wasm/node_modules/.installed-lock want
+    want=$(sha256sum wasm/package-lock.json | cut -d' ' -f1)
+    if [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
+        npm --prefix wasm ci --no-audit --no-fund
+        echo "$want" >"$stamp"
+    fi
+}
+
+# ---- The sections ------------------------------------------------------------------------------
+
+lint() {
+    section "lint: rustfmt, clippy, rustdoc"
+    cargo fmt --all -- --check
+    cargo fmt --manifest-path fuzz/Cargo.toml --all -- --check
+    cargo clippy --workspace --all-targets --all-features -- -D warnings
+    cargo clippy -p arbiter-core --no-default-features -- -D warnings
+    cargo clippy --manifest-path fuzz/Cargo.toml --all-targets -- -D warnings
+    RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps --all-features
+}
 
 # Unit, property, doc, conformance and command-line tests; the ffi crate's test checks that
-# include/arbiter.h is what cbindgen makes of the exports (the header drift check).
+# include/arbiter.h is what cbindgen makes of the exports (the header drift check); the core's
+# doctests include the README's Rust example.
 rust_tests() {
     section "cargo test"
     cargo test --workspace --all-features
@@ -21,6 +170,30 @@ no_std_builds() {
     section "no_std builds"
     cargo build -p arbiter-core --no-default-features
     cargo build -p arbiter-core --no-default-features --target thumbv6m-none-eabi
+}
+
+# Every input the fuzzers ever found (fuzz/regressions/) through its target's checks, on stable, and
+# the C ABI check's random calls of every kind through the exports of every game.
+fuzz_regressions() {
+    section "fuzz regressions"
+    cargo test --manifest-path fuzz/Cargo.toml --lib
+}
+
+# The npm package (wasm/): build it, test its API, types and packaging, and run every
+# conformance case through it.
+js() {
+    section "npm package: build, node --test, tsc, JS conformance runner"
+    npm_install
+    npm --prefix wasm run build
+    npm --prefix wasm test
+    node wasm/conformance.mjs conformance/*.jsonl | tail -n 5
+}
+
+# The demo page (wasm/demo/) in Debian's chromium: one game of each played by clicking, checked
+# against the package; screenshots in target/demo-shots/. Needs the package built by js().
+browser() {
+    section "demo page in chromium"
+    npm --prefix wasm run test:browser
 }
 
 # The C library with gcc: build, C tests, examples, and the C conformance runner on every case file.
@@ -36,6 +209,7 @@ c_library() {
 # The C tests, examples and the conformance runner again under valgrind: no error, no leak.
 c_valgrind() {
     section "C library under valgrind"
+    [ -d BUILD ] || c_library
     ctest --test-dir BUILD --output-on-failure -T memcheck
 }
 
@@ -47,26 +221,34 @@ c_sanitizers() {
     ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ctest --test-dir BUILD-asan --output-on-failure
 }
 
-# A host project links the installed library: README's minimal example through pkg-config (shared
+# A C example of a README (the code block after an HTML comment naming it), as written.
+readme_example() { sed -n "/<!-- $2 -->/,/^\`\`\`\$/p" "$1" | sed '1,2d;$d'; }
+
+# A host project links the installed library: the READMEs' C examples through pkg-config (shared
 # and static) and through find_package (static).
 c_install() {
     section "C library installed: pkg-config and find_package"
-    local prefix="$PWD/BUILD/install" example="$PWD/BUILD/minimal.c"
+    [ -d BUILD ] || c_library
+    local prefix="$PWD/BUILD/install" example="$PWD/BUILD/minimal.c" pcdir name
     cmake --install BUILD --prefix "$prefix"
-    sed -n '/<!-- minimal.c -->/,/^```$/p' README.md | sed '1,2d;$d' >"$example"
-    local pcdir
     pcdir=$(dirname "$(find "$prefix" -name arbiter.pc)")
-    # shellcheck disable=SC2046
-    cc -std=c99 -Wall -Wextra -Werror "$example" -o BUILD/minimal-shared \
-        $(PKG_CONFIG_PATH="$pcdir" pkg-config --cflags --libs arbiter)
-    LD_LIBRARY_PATH="$(dirname "$pcdir")" BUILD/minimal-shared
-    # shellcheck disable=SC2046
-    cc -std=c99 -Wall -Wextra -Werror "$example" -o BUILD/minimal-static -l:libarbiter.a \
-        $(PKG_CONFIG_PATH="$pcdir" pkg-config --cflags --libs --static arbiter)
-    BUILD/minimal-static
+    readme_example ffi/README.md minimal.c >"$example"
+    readme_example README.md readme.c >BUILD/readme.c
+    for name in minimal readme; do
+        [ -s "BUILD/$name.c" ] || { say "no C example <!-- $name.c --> found"; exit 1; }
+        # shellcheck disable=SC2046
+        cc -std=c99 -Wall -Wextra -Werror "BUILD/$name.c" -o "BUILD/$name-shared" \
+            $(PKG_CONFIG_PATH="$pcdir" pkg-config --cflags --libs arbiter)
+        LD_LIBRARY_PATH="$(dirname "$pcdir")" "BUILD/$name-shared"
+        # shellcheck disable=SC2046
+        cc -std=c99 -Wall -Wextra -Werror "BUILD/$name.c" -o "BUILD/$name-static" -l:libarbiter.a \
+            $(PKG_CONFIG_PATH="$pcdir" pkg-config --cflags --libs --static arbiter)
+        "BUILD/$name-static"
+    done
     cmake -S ffi/c/tests/consumer -B BUILD/consumer -DCMAKE_PREFIX_PATH="$prefix" -DMINIMAL_C="$example"
     cmake --build BUILD/consumer
     BUILD/consumer/minimal
+    BUILD/consumer/minimal-shared
 }
 
 # Two copies of the strongest Trax level play whole games through `arbiter engine trax`, refereed
@@ -78,39 +260,41 @@ trax_referee() {
     python3 cli/tests/trax_referee.py target/release/arbiter unbounded
 }
 
-# Every input the fuzzers ever found (fuzz/regressions/) through its target's checks, on stable, and
-# the C ABI check's random calls of every kind through the exports of every game.
-fuzz_regressions() {
-    section "fuzz regressions"
-    cargo test --manifest-path fuzz/Cargo.toml --lib
+# A short run of every fuzz target (nightly, sanitizer coverage), seeded from the conformance
+# cases; a finding fails. Long runs are for people: fuzz/README.md.
+fuzz_smoke() {
+    section "fuzz smoke run (nightly)"
+    if ! rustup toolchain list | grep -q '^nightly'; then
+        say "skipped: no nightly toolchain (rustup toolchain install nightly); fuzz_regressions ran the kept inputs"
+        return
+    fi
+    python3 fuzz/seed_corpus.py
+    (
+        cd fuzz
+        for target in $(cargo +nightly fuzz list); do
+            cargo +nightly fuzz run -O "$target" "corpus/$target" -- -max_total_time=30 -print_final_stats=0 2>&1 | tail -n 3
+        done
+    )
 }
 
-# The npm package (wasm/): build it, test its API, types and packaging, and run every
-# conformance case through it.
-js() {
-    section "npm package: build, node --test, tsc, JS conformance runner"
-    npm --prefix wasm ci --no-audit --no-fund
-    npm --prefix wasm run build
-    npm --prefix wasm test
-    node wasm/conformance.mjs conformance/*.jsonl | tail -n 5
-}
+ALL=(lint rust_tests no_std_builds fuzz_regressions js browser c_library c_valgrind c_sanitizers c_install trax_referee fuzz_smoke)
 
-# The demo page (wasm/demo/) in Debian's chromium: one game of each played by clicking, checked
-# against the package; screenshots in target/demo-shots/. Needs /usr/bin/chromium (or $CHROMIUM;
-# .ci/run installs it) and the package built by js().
-browser() {
-    section "demo page in chromium"
-    npm --prefix wasm run test:browser
-}
+install=yes
+sections=()
+for arg in "$@"; do
+    case "$arg" in
+    -h | --help) usage; exit 0 ;;
+    --no-install) install=no ;;
+    -*) say "unknown option $arg"; usage >&2; exit 2 ;;
+    *)
+        printf '%s\n' "${ALL[@]}" | grep -qx "$arg" || { say "unknown section $arg (./test.sh --help lists them)"; exit 2; }
+        sections+=("$arg")
+        ;;
+    esac
+done
+((${#sections[@]})) || sections=("${ALL[@]}")
 
-rust_tests
-no_std_builds
-fuzz_regressions
-js
-browser
-c_library
-c_valgrind
-c_sanitizers
-c_install
-trax_referee
-section "all tests passed"
+started=$(date +%s)
+setup "$install"
+for s in "${sections[@]}"; do "$s"; done
+section "all tests passed: ${sections[*]} ($(($(date +%s) - started)) s)"

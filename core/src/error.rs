@@ -1,8 +1,46 @@
 //! One error type for hosts: a [`ErrorKind`] that the C status codes and the JavaScript error codes
 //! share, and the message of the game's own error, word for word.
 
+use alloc::borrow::Cow;
 use alloc::string::{String, ToString};
 use core::fmt;
+
+/// How many bytes of a caller's text an error message quotes: a 200 MB bad input must not become
+/// a 200 MB message that a host keeps (or a JavaScript heap that never shrinks).
+pub const QUOTE_LIMIT: usize = 200;
+
+/// The longest message a binding keeps or throws, in bytes ([`shorten`] to it): the core quotes
+/// little of a bad text, but a JSON reader's message may quote a whole string value. The C library
+/// and the npm package cut at the same length, so that they say the same words.
+pub const MESSAGE_LIMIT: usize = 1024;
+
+/// `text` cut to at most about `max` bytes for a message: whole when it fits, else its start and
+/// its end around `…`, cut at character boundaries.
+///
+/// ```
+/// use arbiter_core::shorten;
+/// assert_eq!(shorten("B2+", 10), "B2+");
+/// assert_eq!(shorten(&"é".repeat(100), 10), "ééé…é");
+/// ```
+pub fn shorten(text: &str, max: usize) -> Cow<'_, str> {
+    if text.len() <= max {
+        return Cow::Borrowed(text);
+    }
+    let mut head = max * 3 / 4;
+    while !text.is_char_boundary(head) {
+        head -= 1;
+    }
+    let mut tail = text.len() - max / 4;
+    while !text.is_char_boundary(tail) {
+        tail += 1;
+    }
+    Cow::Owned([&text[..head], "…", &text[tail..]].concat())
+}
+
+/// A caller's text as an error quotes it: [`shorten`] to [`QUOTE_LIMIT`].
+pub(crate) fn quote(text: &str) -> String {
+    shorten(text, QUOTE_LIMIT).into_owned()
+}
 
 /// What kind of failure an [`Error`] is. The C library returns it as `ArbiterStatus` and the npm
 /// package as `ArbiterError.code`, under the names of [`ErrorKind::name`].
@@ -184,5 +222,30 @@ pub fn spoken_indices(n: usize) -> alloc::string::String {
             let first: alloc::vec::Vec<_> = (0..n - 1).map(|i| i.to_string()).collect();
             alloc::format!("{} or {}", first.join(", "), n - 1)
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_huge_bad_text_makes_a_short_message() {
+        let huge = "Z".repeat(1 << 20);
+        let messages = [
+            Error::from(huge.parse::<crate::trax::Move>().unwrap_err()),
+            Error::from(huge.parse::<crate::tripletriad::Move>().unwrap_err()),
+            Error::from(huge.parse::<crate::nantong::Action>().unwrap_err()),
+        ];
+        for e in messages {
+            assert!(e.message().len() < QUOTE_LIMIT + 200, "{} bytes", e.message().len());
+            assert!(e.message().contains("ZZZ…ZZZ"), "{}", e.message());
+        }
+    }
+
+    #[test]
+    fn a_short_text_is_quoted_whole() {
+        let e = Error::from("B2?".parse::<crate::trax::Move>().unwrap_err());
+        assert!(e.message().starts_with("malformed move \"B2?\""), "{}", e.message());
     }
 }

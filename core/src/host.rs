@@ -48,7 +48,11 @@ pub trait Engine: Game<Player: 'static> {
                 let names: alloc::vec::Vec<_> = Self::PLAYERS.iter().map(|p| p.to_string()).collect();
                 Error::new(
                     ErrorKind::Parse,
-                    alloc::format!("unknown player {name:?} (expected {})", names.join(" or ")),
+                    alloc::format!(
+                        "unknown player {:?} (expected {})",
+                        crate::error::quote(name),
+                        names.join(" or ")
+                    ),
                 )
             })
     }
@@ -100,7 +104,8 @@ fn unknown_level<G: Engine>(level: &str) -> Error {
     Error::new(
         ErrorKind::BadArgument,
         alloc::format!(
-            "unknown level {level:?} for {} (expected {})",
+            "unknown level {:?} for {} (expected {})",
+            crate::error::quote(level),
             G::NAME,
             G::LEVELS.join(", ")
         ),

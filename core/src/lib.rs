@@ -1,7 +1,7 @@
 //! # arbiter-core
 //!
-//! Rules engines for three tabletop games behind one shape ([`Game`]): Triple Triad
-//! ([`tripletriad`]), with Trax and Nantong long cards to follow on the same API.
+//! Rules engines for three tabletop games behind one shape ([`Game`], and [`Engine`] for hosts):
+//! Triple Triad ([`tripletriad`]), Trax ([`trax`]) and Nantong long cards ([`nantong`]).
 //!
 //! `#![no_std]` with `alloc`; features `std` (std error integration) and `serde` (states, setups
 //! and observations as JSON-compatible data). All randomness comes from [`Rng`], seeded explicitly.
@@ -18,6 +18,8 @@
 //! ```
 #![no_std]
 #![warn(missing_docs)]
+// The repository README's Rust example, compiled and run as a doctest so that it stays true.
+#![cfg_attr(doctest, doc = include_str!("../../README.md"))]
 #![forbid(unsafe_code)]
 
 extern crate alloc;
@@ -41,7 +43,7 @@ mod rng;
 pub mod trax;
 pub mod tripletriad;
 
-pub use error::{spoken_indices, Error, ErrorKind};
+pub use error::{shorten, spoken_indices, Error, ErrorKind, MESSAGE_LIMIT, QUOTE_LIMIT};
 pub use game::{perft, Game, Outcome};
 pub use host::Engine;
 #[cfg(feature = "std")]

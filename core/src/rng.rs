@@ -15,7 +15,8 @@
 /// assert!(a.below(6) < 6);
 /// ```
 ///
-/// In JSON, `{"state": N}`; `N` may also be a decimal string (see [`u64_from_number_or_text`]).
+/// In JSON, `{"state": N}`; `N` may also be a decimal string, so that JavaScript, whose numbers are
+/// exact only up to 2^53, keeps every state exactly.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Rng {

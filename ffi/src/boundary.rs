@@ -2,12 +2,12 @@
 //! the one convention for pointers, strings and buffers that every export follows.
 
 use std::cell::RefCell;
-use std::ffi::{c_char, CString};
+use std::ffi::{c_char, CStr, CString};
 use std::mem::MaybeUninit;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::ptr::NonNull;
 
-use arbiter_core::{Error, ErrorKind};
+use arbiter_core::{shorten, Error, ErrorKind, MESSAGE_LIMIT};
 
 /// What a call did: `ARBITER_OK` (0) or why it failed. After a failure, `arbiter_last_error()`
 /// has the message, in the core's words.
@@ -81,19 +81,29 @@ pub(crate) fn core_error(e: impl Into<Error>) -> Failure {
 }
 
 thread_local! {
-    static LAST_ERROR: RefCell<CString> = RefCell::new(CString::default());
+    // Empty until the thread's first failure: a slot first touched while the thread exits owns
+    // no memory, so its destructor not running then leaks nothing.
+    static LAST_ERROR: RefCell<Option<CString>> = const { RefCell::new(None) };
 }
+
+/// What `arbiter_last_error` gives on a thread that is ending: a call from a thread-local or a
+/// pthread key destructor may run after the message slot is destroyed, and must not abort.
+const SLOT_GONE: &CStr = c"the error message is lost: this thread is exiting and its thread-local storage is gone";
 
 /// The message of the last failed call on this thread.
 pub(crate) fn last_error() -> *const c_char {
     // The CString's buffer stays put until the next failure on this thread replaces it.
-    LAST_ERROR.with(|m| m.borrow().as_ptr())
+    LAST_ERROR
+        .try_with(|m| m.borrow().as_deref().unwrap_or(c"").as_ptr())
+        .unwrap_or(SLOT_GONE.as_ptr())
 }
 
 fn record(failure: Failure) -> ArbiterStatus {
     // Messages quote caller text, which may hold NUL bytes: C would cut the message there.
-    let text = CString::new(failure.message.replace('\0', "\\0")).expect("NUL bytes replaced");
-    LAST_ERROR.with(|m| *m.borrow_mut() = text);
+    let message = shorten(&failure.message, MESSAGE_LIMIT).replace('\0', "\\0");
+    let text = CString::new(message).expect("NUL bytes replaced");
+    // On a thread that is ending the message is dropped; the status still tells the caller.
+    let _ = LAST_ERROR.try_with(|m| *m.borrow_mut() = Some(text));
     failure.status
 }
 
@@ -142,9 +152,16 @@ pub(crate) unsafe fn arg_mut<'a, T>(p: *mut T, name: &str) -> Result<&'a mut T, 
 /// # Safety
 /// `p` is NULL or points to `len` readable items.
 pub(crate) unsafe fn slice<'a, T>(p: *const T, len: usize, name: &str) -> Result<&'a [T], Failure> {
+    // No object is larger than PTRDIFF_MAX bytes: such a length is a caller's bug (a negative
+    // length cast to size_t, say), and a slice made from it is undefined behaviour.
+    let max = isize::MAX as usize / size_of::<T>().max(1);
     match (p.is_null(), len) {
         (true, 0) => Ok(&[]),
         (true, _) => Err(null(name)),
+        (false, _) if len > max => Err(Failure::new(
+            ARBITER_BAD_ARGUMENT,
+            format!("{name} has a length of {len}, larger than any buffer (at most PTRDIFF_MAX bytes)"),
+        )),
         (false, _) => Ok(std::slice::from_raw_parts(p, len)),
     }
 }

@@ -27,11 +27,22 @@ pub use boundary::ArbiterStatus;
 
 /// The message of the last call on this thread that did not return `ARBITER_OK`, in the core's
 /// words: NUL-terminated UTF-8, owned by the library, valid until the next failing call on this
-/// thread. An empty string before any failure. Successful calls leave it as it was.
+/// thread. An empty string before any failure. Successful calls leave it as it was. While the
+/// thread exits (in a thread-local or pthread key destructor) the message cannot be kept: a
+/// fixed text says so.
 #[no_mangle]
 pub extern "C" fn arbiter_last_error() -> *const c_char {
     boundary::last_error()
 }
+
+/// The header's major version (with `_MINOR`, `_PATCH` and `ARBITER_VERSION_STRING`).
+/// `arbiter_version()` gives the library's, which a program may compare with them at start; the
+/// major version is also in the shared library's SONAME (`libarbiter.so.0`).
+pub const ARBITER_VERSION_MAJOR: u32 = 0;
+/// The header's minor version.
+pub const ARBITER_VERSION_MINOR: u32 = 1;
+/// The header's patch version.
+pub const ARBITER_VERSION_PATCH: u32 = 0;
 
 /// The library's version, e.g. `"0.1.0"`: NUL-terminated, static.
 #[no_mangle]
@@ -73,5 +84,19 @@ mod header {
         // SAFETY: arbiter_version returns a static C string.
         let v = unsafe { std::ffi::CStr::from_ptr(super::arbiter_version()) };
         assert_eq!(v.to_str().unwrap(), env!("CARGO_PKG_VERSION"));
+        // The header's macros are written out for cbindgen: a version bump must carry them (the C
+        // test compares ARBITER_VERSION_STRING, made of them, with arbiter_version()).
+        let parts = [
+            super::ARBITER_VERSION_MAJOR,
+            super::ARBITER_VERSION_MINOR,
+            super::ARBITER_VERSION_PATCH,
+        ];
+        let crate_parts = [
+            env!("CARGO_PKG_VERSION_MAJOR"),
+            env!("CARGO_PKG_VERSION_MINOR"),
+            env!("CARGO_PKG_VERSION_PATCH"),
+        ]
+        .map(|p| p.parse::<u32>().unwrap());
+        assert_eq!(parts, crate_parts);
     }
 }

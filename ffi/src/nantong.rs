@@ -211,8 +211,21 @@ pub unsafe extern "C" fn arbiter_nantong_outcome(h: *const ArbiterNantong, outco
     verbs::outcome(h, outcome)
 }
 
-/// What `seat` sees, as JSON: its own hand, every meld and discard, the indicators, stock and
-/// hand sizes, ready flags, and its legal actions when it is to act; never another seat's hand.
+/// What `seat` sees, as a JSON object; never another seat's concealed cards. Cards are codes
+/// (`1m`..`9m`, `1s`..`9s`, `1c`..`9c`, `T`, `W`, `R`); seats are 0, 1, 2.
+/// - `seat`: the observer; `dealer`: the dealer's seat.
+/// - `hand`: the observer's concealed cards, sorted.
+/// - `melds`: per seat, its melds in the order made: `{"type": "pong" | "exposed_kong" |
+///   "concealed_kong" | "opening_four" | "opening_triple" | "hezi", "card": code}`.
+/// - `discards`: every discard on the table, oldest first, as `[seat, code]`.
+/// - `indicators`: the two indicator cards.
+/// - `stock`: the cards left to draw; `hand_sizes`: concealed cards per seat (another seat's
+///   draw counts once that seat has acted); `ready`: per seat, whether it declared ready.
+/// - `to_act`: the seat to act as far as the observer may know (a claim question shows only to
+///   the seat asked: the others see whose turn comes if nobody claims), or `null`.
+/// - `claim`: the discard a claim question asks the observer about, or `null`.
+/// - `actions`: the observer's legal actions in notation (`discard 5m`, `pong`, `pass`, ...),
+///   empty while another seat acts.
 #[no_mangle]
 pub unsafe extern "C" fn arbiter_nantong_observation(
     h: *const ArbiterNantong,

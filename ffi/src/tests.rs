@@ -51,3 +51,89 @@ fn a_move_with_an_inner_nul_is_refused_and_changes_nothing() {
     assert_eq!(save(g), before);
     unsafe { arbiter_triple_triad_free(g) };
 }
+
+fn last_error() -> String {
+    // SAFETY: arbiter_last_error always returns a valid C string.
+    unsafe { std::ffi::CStr::from_ptr(crate::arbiter_last_error()) }
+        .to_string_lossy()
+        .into_owned()
+}
+
+#[test]
+fn a_failing_call_from_a_thread_local_destructor_returns_its_status() {
+    // A host's thread-local destructor may run after the library's message slot is destroyed
+    // (destructors run in reverse order of first use); `with` then panicked inside the export
+    // and the process aborted.
+    struct CallsOnDrop;
+    impl Drop for CallsOnDrop {
+        fn drop(&mut self) {
+            let status = unsafe { arbiter_trax_play(null_mut(), b"@0+".as_ptr().cast(), 3) };
+            let message = last_error();
+            SEEN.lock().unwrap().push((status, message));
+        }
+    }
+    thread_local!(static HOST: CallsOnDrop = const { CallsOnDrop });
+    static SEEN: std::sync::Mutex<Vec<(crate::ArbiterStatus, String)>> = std::sync::Mutex::new(Vec::new());
+    std::thread::spawn(|| {
+        HOST.with(|_| ());
+        // The slot is first used after HOST, so it is destroyed before HOST's destructor runs.
+        let status = unsafe { arbiter_trax_play(null_mut(), b"@0+".as_ptr().cast(), 3) };
+        assert_eq!(status, ARBITER_NULL_POINTER);
+    })
+    .join()
+    .unwrap();
+    let seen = SEEN.lock().unwrap();
+    assert_eq!(seen.len(), 1);
+    assert_eq!(seen[0].0, ARBITER_NULL_POINTER);
+    assert!(seen[0].1.contains("thread-local storage is gone"), "{}", seen[0].1);
+}
+
+#[test]
+fn a_length_above_ptrdiff_max_is_refused() {
+    // Such a length made a slice larger than any object (undefined behaviour: the text was read
+    // past its end).
+    let mut g = null_mut();
+    assert_eq!(
+        unsafe { arbiter_trax_new(b"8x8".as_ptr().cast(), 3, &mut g) },
+        ARBITER_OK
+    );
+    for len in [isize::MAX as usize + 1, usize::MAX] {
+        let status = unsafe { arbiter_trax_play(g, b"@0+".as_ptr().cast(), len) };
+        assert_eq!(status, ARBITER_BAD_ARGUMENT);
+        assert!(last_error().contains("PTRDIFF_MAX"), "{}", last_error());
+    }
+    let mut id = 0;
+    assert_eq!(
+        unsafe { arbiter_trax_action_id(g, b"@0+".as_ptr().cast(), usize::MAX, &mut id) },
+        ARBITER_BAD_ARGUMENT
+    );
+    unsafe { arbiter_trax_free(g) };
+}
+
+#[test]
+fn a_huge_bad_text_gives_a_short_message() {
+    // The whole text was quoted: a 200 MB bad move kept a 200 MB message.
+    let mut g = null_mut();
+    assert_eq!(
+        unsafe { arbiter_trax_new(b"8x8".as_ptr().cast(), 3, &mut g) },
+        ARBITER_OK
+    );
+    let huge = "Q".repeat(20 << 20);
+    let status = unsafe { arbiter_trax_play(g, huge.as_ptr().cast(), huge.len()) };
+    assert_eq!(status, ARBITER_PARSE_ERROR);
+    let message = last_error();
+    assert!(message.len() < 400, "{} bytes", message.len());
+    assert!(message.starts_with("malformed move \"QQQ"), "{message}");
+    unsafe { arbiter_trax_free(g) };
+    // A JSON library's message quotes a whole string value: the boundary cuts it.
+    let json = format!(r#"{{"rules": {{}}, "board": "{huge}"}}"#);
+    let mut round = null_mut();
+    let status = unsafe { arbiter_triple_triad_from_json(json.as_ptr().cast(), json.len(), &mut round) };
+    assert_eq!(status, ARBITER_PARSE_ERROR);
+    assert!(last_error().len() <= 1100, "{} bytes", last_error().len());
+    assert!(
+        last_error().starts_with("invalid type: string \"QQQ"),
+        "{}",
+        last_error()
+    );
+}

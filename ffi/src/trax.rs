@@ -2,7 +2,7 @@
 
 use std::ffi::c_char;
 
-use arbiter_core::trax::{read_record, Trax, Variant};
+use arbiter_core::trax::{Trax, Variant};
 use arbiter_core::Engine;
 
 use crate::boundary::{core_error, give, guard, handle, text, Failure, Out, TextOut};
@@ -55,11 +55,7 @@ pub unsafe extern "C" fn arbiter_trax_from_record(
     guard(|| {
         let out = Out::new(out, "out")?;
         let variant = variant(text(name, name_len, "the variant")?)?;
-        let moves = read_record(text(record, record_len, "the record")?).map_err(core_error)?;
-        let g = Trax::replay(variant, &moves).map_err(|(i, e)| {
-            let e = core_error(e);
-            Failure::new(e.status, format!("record move {}: {}", i + 1, e.message))
-        })?;
+        let g = Trax::from_record(variant, text(record, record_len, "the record")?).map_err(core_error)?;
         give(out, g);
         Ok(())
     })
@@ -87,7 +83,10 @@ pub unsafe extern "C" fn arbiter_trax_to_json(
     verbs::to_json(h, buf, cap, size)
 }
 
-/// What `player` sees, as JSON: Trax hides nothing, so this is the saved game.
+/// What `player` sees, as JSON: Trax hides nothing, so this is the saved game, `{"variant":
+/// "8x8" | "unbounded" | "loop", "moves": [the moves in notation, in the order played]}`, with
+/// `"max_tiles": n` for a game made with another tile limit than the default. Forced tiles are
+/// not moves: `_tile_at`, `_size` and `_last_turn` give the board they made.
 #[no_mangle]
 pub unsafe extern "C" fn arbiter_trax_observation(
     h: *const ArbiterTrax,

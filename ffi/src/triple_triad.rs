@@ -2,9 +2,9 @@
 
 use std::ffi::c_char;
 
-use arbiter_core::tripletriad::{self, Setup, TripleTriad};
+use arbiter_core::tripletriad::{self, TripleTriad};
 
-use crate::boundary::{core_error, handle, Failure, Out};
+use crate::boundary::{handle, Failure, Out};
 use crate::verbs::{self, id, json, player_at, read, value};
 use crate::ArbiterStatus::{self, *};
 
@@ -14,17 +14,15 @@ handle!(ArbiterTripleTriad, TripleTriad);
 
 /// Creates a round from a state JSON (the conformance state: `rules`, `board`, `hands`,
 /// `to_move`, optional `elements` and `walls`), which is also what `_to_json` saves. JSON that
-/// cannot be read is `ARBITER_PARSE_ERROR`; a state the rules do not allow, `ARBITER_BAD_ARGUMENT`.
+/// cannot be read, or a state the rules do not allow, is `ARBITER_PARSE_ERROR`, as for every
+/// game's `_from_json` and in the npm package.
 #[no_mangle]
 pub unsafe extern "C" fn arbiter_triple_triad_from_json(
     json: *const c_char,
     len: usize,
     out: *mut *mut ArbiterTripleTriad,
 ) -> ArbiterStatus {
-    verbs::create(json, len, out, |json| {
-        let setup: Setup = serde_json::from_str(json)?;
-        TripleTriad::new(&setup).map_err(core_error)
-    })
+    verbs::from_json(json, len, out)
 }
 
 /// Creates the first round of a match under a preset (`ff8`, `ttonline`, `mush`, `ffforever`)
@@ -135,6 +133,17 @@ pub unsafe extern "C" fn arbiter_triple_triad_to_move(h: *const ArbiterTripleTri
     verbs::to_move(h, player)
 }
 
+/// The player who moves next, also once the board is full (who would have moved): 0 blue, 1 red.
+#[no_mangle]
+pub unsafe extern "C" fn arbiter_triple_triad_next_player(
+    h: *const ArbiterTripleTriad,
+    player: *mut i32,
+) -> ArbiterStatus {
+    value(h, player, "player", |g| {
+        Ok(<TripleTriad as arbiter_core::Engine>::player_index(g.next_player()) as i32)
+    })
+}
+
 /// Whether the board is full.
 #[no_mangle]
 pub unsafe extern "C" fn arbiter_triple_triad_is_over(h: *const ArbiterTripleTriad, over: *mut bool) -> ArbiterStatus {
@@ -150,7 +159,21 @@ pub unsafe extern "C" fn arbiter_triple_triad_outcome(
     verbs::outcome(h, outcome)
 }
 
-/// What `player` sees, as JSON: the board, their hand, the opponent's hand only under `open`.
+/// What `player` (0 blue, 1 red) sees, as a JSON object:
+/// - `player`, `to_move`: `"blue"` or `"red"`: whose view this is, and who plays next.
+/// - `rules`: a flag per rule (`open`, `random`, `same`, `same_wall`, `plus`, `plus_wall`,
+///   `combo`, `combo_from_basic`, `battle`, `borderless`, `elemental`, `elemental_clamp`) and
+///   `same_min_matches` (1 or 2).
+/// - `elements`: the 9 cells row by row from the top left (cell 0 to 8): an element or `null`.
+/// - `walls`: power-wall labels, `[{"cell": 0..8, "side": "top" | "right" | "bottom" | "left",
+///   "label": ">5"}]`.
+/// - `board`: the 9 cells: `null`, or `{"card": CARD, "owner": "blue" | "red"}` (the colour it
+///   shows now).
+/// - `hand`: the player's cards in hand order: the `CARD` of a move `CARD@CELL` indexes this list.
+/// - `opponent_hand`: an entry per card the opponent holds: the card under `open`, else `null`.
+///
+/// A card is `{"name", "ranks": [top, right, bottom, left] (1..=10), "element" ("none", "fire",
+/// "ice", "thunder", "earth", "poison", "wind", "water", "holy"), "power", "level"}`.
 #[no_mangle]
 pub unsafe extern "C" fn arbiter_triple_triad_observation(
     h: *const ArbiterTripleTriad,

@@ -2,16 +2,63 @@
 
 use std::ffi::c_char;
 
-use arbiter_core::tripletriad::Match;
+use arbiter_core::tripletriad::{Match, TradeChoice, TripleTriad};
+use arbiter_core::Engine;
 
 use crate::boundary::{core_error, give, handle, slice, text, Failure, Out};
 use crate::triple_triad::ArbiterTripleTriad;
-use crate::verbs::{self, action, change, id, json, notation, read, value};
+use crate::verbs::{self, action, change, id, json, notation, player_at, read, value, Round};
 use crate::ArbiterStatus;
 
 /// A Triple Triad match: rounds (sudden death replays draws), then the trade.
 pub struct ArbiterTripleTriadMatch(Match);
 handle!(ArbiterTripleTriadMatch, Match);
+
+impl Round for Match {
+    type Game = TripleTriad;
+    fn round(&self) -> &TripleTriad {
+        self.game()
+    }
+}
+
+/// What kind of choice the trade asks of the winner.
+#[repr(i32)]
+#[allow(non_camel_case_types)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ArbiterTradeKind {
+    /// Nothing to choose: settle with no picks (some cards may still change hands).
+    ARBITER_TRADE_AUTOMATIC = 0,
+    /// The winner picks `count` distinct indices among the five cards the loser brought.
+    ARBITER_TRADE_PICK = 1,
+    /// The winner picks one index: they take the loser's card there and give up their own there.
+    ARBITER_TRADE_SWAP = 2,
+}
+
+/// What the trade needs from the winner (`arbiter_triple_triad_match_trade_choice`).
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ArbiterTradeChoice {
+    /// Automatic, pick or swap.
+    pub kind: ArbiterTradeKind,
+    /// Who picks: the winner (0 blue, 1 red), or -1 for an automatic trade. The loser is the
+    /// other player: `arbiter_triple_triad_match_brought(h, 1 - chooser, ...)` lists the cards
+    /// the indices refer to.
+    pub chooser: i32,
+    /// How many indices `_settle_trade` takes: the count of a pick, 1 for a swap, 0 otherwise.
+    pub count: u32,
+}
+
+impl From<TradeChoice> for ArbiterTradeChoice {
+    fn from(choice: TradeChoice) -> ArbiterTradeChoice {
+        let seat = |p| TripleTriad::player_index(p) as i32;
+        let (kind, chooser, count) = match choice {
+            TradeChoice::Pick { chooser, count } => (ArbiterTradeKind::ARBITER_TRADE_PICK, seat(chooser), count.into()),
+            TradeChoice::Swap { chooser } => (ArbiterTradeKind::ARBITER_TRADE_SWAP, seat(chooser), 1),
+            TradeChoice::Automatic => (ArbiterTradeKind::ARBITER_TRADE_AUTOMATIC, -1, 0),
+        };
+        ArbiterTradeChoice { kind, chooser, count }
+    }
+}
 
 /// Creates a match from JSON: `{"config": {...}, "blue": [5 cards], "red": [5 cards], "seed": N}`
 /// starts one; a save (`_to_json`) adds `rounds` and `picks` and resumes exactly.
@@ -73,6 +120,68 @@ pub unsafe extern "C" fn arbiter_triple_triad_match_game(
     read(h, |m| {
         give(Out::new(out, "out")?, m.game().clone());
         Ok(())
+    })
+}
+
+/// The player to move in the round in play (0 blue, 1 red), or -1 once the match is over.
+#[no_mangle]
+pub unsafe extern "C" fn arbiter_triple_triad_match_to_move(
+    h: *const ArbiterTripleTriadMatch,
+    player: *mut i32,
+) -> ArbiterStatus {
+    verbs::to_move(h, player)
+}
+
+/// The legal action ids of the round in play (as `arbiter_triple_triad_legal_actions`).
+#[no_mangle]
+pub unsafe extern "C" fn arbiter_triple_triad_match_legal_actions(
+    h: *const ArbiterTripleTriadMatch,
+    buf: *mut u32,
+    cap: usize,
+    count: *mut usize,
+) -> ArbiterStatus {
+    verbs::legal_actions(h, buf, cap, count)
+}
+
+/// What `player` sees of the round in play, as JSON (as `arbiter_triple_triad_observation`).
+#[no_mangle]
+pub unsafe extern "C" fn arbiter_triple_triad_match_observation(
+    h: *const ArbiterTripleTriadMatch,
+    player: i32,
+    buf: *mut c_char,
+    cap: usize,
+    size: *mut usize,
+) -> ArbiterStatus {
+    verbs::observation(h, player, buf, cap, size)
+}
+
+/// A move in the round in play by the built-in opponent `level`, as an action id (as
+/// `arbiter_triple_triad_choose`): play it with `_play_action`. `ARBITER_GAME_OVER` once the
+/// match is over.
+#[no_mangle]
+pub unsafe extern "C" fn arbiter_triple_triad_match_choose(
+    h: *const ArbiterTripleTriadMatch,
+    level: *const c_char,
+    len: usize,
+    seed: u64,
+    action: *mut u32,
+) -> ArbiterStatus {
+    verbs::choose(h, level, len, seed, action)
+}
+
+/// The five cards `player` (0 blue, 1 red) brought to the match, in order, as a JSON array of
+/// cards (`{"name", "level", "ranks": [top, right, bottom, left], "element"}`): what the trade's
+/// indices refer to.
+#[no_mangle]
+pub unsafe extern "C" fn arbiter_triple_triad_match_brought(
+    h: *const ArbiterTripleTriadMatch,
+    player: i32,
+    buf: *mut c_char,
+    cap: usize,
+    size: *mut usize,
+) -> ArbiterStatus {
+    json(h, buf, cap, size, |m| {
+        Ok(m.brought(player_at::<TripleTriad>(player)?).to_vec())
     })
 }
 
@@ -143,17 +252,16 @@ pub unsafe extern "C" fn arbiter_triple_triad_match_result(
     json(h, buf, cap, size, |m| Ok(m.result()))
 }
 
-/// What the trade needs from the winner, as JSON: `"automatic"` (settle with no picks),
-/// `{"pick": {"chooser": P, "count": n}}` (n distinct indices among the loser's five cards
-/// brought) or `{"swap": {"chooser": P}}` (one index). `ARBITER_ILLEGAL_MOVE` before the end.
+/// What the trade needs from the winner, into `choice`: its kind, who picks and how many
+/// indices. `ARBITER_ILLEGAL_MOVE` before the end.
 #[no_mangle]
 pub unsafe extern "C" fn arbiter_triple_triad_match_trade_choice(
     h: *const ArbiterTripleTriadMatch,
-    buf: *mut c_char,
-    cap: usize,
-    size: *mut usize,
+    choice: *mut ArbiterTradeChoice,
 ) -> ArbiterStatus {
-    json(h, buf, cap, size, |m| m.trade_choice().map_err(core_error))
+    value(h, choice, "choice", |m| {
+        Ok(m.trade_choice().map_err(core_error)?.into())
+    })
 }
 
 /// Settles the trade with the winner's `n` picks (indices 0..4 among the cards the loser brought;

@@ -10,6 +10,29 @@ use serde::Serialize;
 use crate::boundary::{arg, arg_mut, core_error, give, guard, text, Buffer, Failure, Handle, Out, TextOut};
 use crate::ArbiterStatus::{self, *};
 
+/// An object that plays one game's turns: a game itself, or a match through its round in play, so
+/// that a match answers a turn's questions without copying the round.
+pub(crate) trait Round {
+    type Game: Engine + 'static;
+    fn round(&self) -> &Self::Game;
+}
+
+macro_rules! is_its_own_round {
+    ($($game:ty),+) => {$(
+        impl Round for $game {
+            type Game = $game;
+            fn round(&self) -> &$game {
+                self
+            }
+        }
+    )+};
+}
+is_its_own_round!(
+    arbiter_core::tripletriad::TripleTriad,
+    arbiter_core::trax::Trax,
+    arbiter_core::nantong::Nantong
+);
+
 /// Runs `f` on the object behind a handle.
 ///
 /// # Safety
@@ -176,9 +199,10 @@ pub(crate) unsafe fn legal_actions<H: Handle>(
     count: *mut usize,
 ) -> ArbiterStatus
 where
-    H::Inner: Engine,
+    H::Inner: Round,
 {
     read(h, |g| {
+        let g = g.round();
         let out = Buffer::new(buf, cap, count, "buf")?;
         out.fill(g.legal_moves().iter().map(|&mv| id(g, mv)), None)
     })
@@ -264,9 +288,11 @@ where
 /// As [`read`]; `player` is NULL or writable.
 pub(crate) unsafe fn to_move<H: Handle>(h: *const H, player: *mut i32) -> ArbiterStatus
 where
-    H::Inner: Engine,
+    H::Inner: Round,
 {
-    value(h, player, "player", |g| Ok(g.to_move().map_or(-1, index::<H::Inner>)))
+    value(h, player, "player", |g| {
+        Ok(g.round().to_move().map_or(-1, index::<<H::Inner as Round>::Game>))
+    })
 }
 
 /// # Safety
@@ -303,11 +329,12 @@ pub(crate) unsafe fn observation<H: Handle>(
     size: *mut usize,
 ) -> ArbiterStatus
 where
-    H::Inner: Engine,
-    <H::Inner as Game>::Observation: Serialize,
+    H::Inner: Round,
+    <<H::Inner as Round>::Game as Game>::Observation: Serialize,
 {
     json(h, buf, cap, size, |g| {
-        Ok(g.observation(player_at::<H::Inner>(player_index)?))
+        Ok(g.round()
+            .observation(player_at::<<H::Inner as Round>::Game>(player_index)?))
     })
 }
 
@@ -330,9 +357,10 @@ pub(crate) unsafe fn choose<H: Handle>(
     action: *mut u32,
 ) -> ArbiterStatus
 where
-    H::Inner: Engine,
+    H::Inner: Round,
 {
     value(h, action, "action", |g| {
+        let g = g.round();
         let level = text(level, len, "the level")?;
         let mv = g
             .choose(level, &mut Rng::new(seed))?

@@ -219,11 +219,15 @@ class NantongView extends GameView {
   async advance() {
     const generation = this.generation;
     this.busy = true;
+    // The person's controls go while the computer seats think on the worker (the table shows
+    // what the person just did, nothing of the seats yet).
+    this.render();
     let n = 0;
     while (!this.deal.isOver && this.deal.actor !== YOU) {
       const seat = this.deal.actor;
       const ply = this.deal.toJSON().actions.length;
-      const action = this.deal.chooseMove(this.tools.level, this.seed * 1000 + this.dealNumber * 500 + ply);
+      const action = await this.think(this.deal, this.tools.level, this.seed * 1000 + this.dealNumber * 500 + ply);
+      if (generation !== this.generation) return;
       this.deal.act(seat, action);
       // A pass (or a silent finish) would tell that a claim was possible: the table never hears it.
       if (!["pass", "finish"].includes(action)) {

@@ -300,7 +300,9 @@ class TraxView extends GameView {
       await pause(300);
       if (generation !== this.generation) return;
       const ply = this.game.toJSON().moves.length;
-      await this.turn(this.game.chooseMove(this.tools.level, this.seed * 1000 + ply), "The computer");
+      const move = await this.think(this.game, this.tools.level, this.seed * 1000 + ply);
+      if (generation !== this.generation) return;
+      await this.turn(move, "The computer");
       if (generation !== this.generation) return;
     }
     this.busy = false;

@@ -382,8 +382,8 @@ class TripleTriadView extends GameView {
       this.busy = true;
       this.message.textContent = "Red is thinking…";
       await pause(350);
-      // The slowest level solves the round exactly: let the message paint first.
-      const move = using(this.match.game(), (round) => round.chooseMove(this.tools.level, this.seed * 1000 + this.ply));
+      // The round is copied to the worker as the call starts: it may be freed at once.
+      const move = await using(this.match.game(), (round) => this.think(round, this.tools.level, this.seed * 1000 + this.ply));
       if (generation !== this.generation) return;
       await this.turn(move);
       if (generation !== this.generation) return;

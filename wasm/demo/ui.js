@@ -1,5 +1,9 @@
 // What the three games' pages share: an element builder, animation pauses, the toolbar (new
-// game, seed, the computer's level) and the message line.
+// game, seed, the computer's level), the message line and the computer's thinking, which runs on
+// the engine's worker so that the page keeps drawing while a strong level searches.
+import { ArbiterWorker } from "arbiter-engine/worker";
+
+const ai = new ArbiterWorker();
 
 /** `h("button", {class: "x", onclick}, "text", child)`: attributes starting with `on` are
  * listeners, `false`/`null` attributes and children are left out. */
@@ -107,9 +111,23 @@ export function using(object, fn) {
  * stop, and the seed remembered and shown. */
 export class GameView {
   restart(seed) {
+    // A search still running for the previous game is called off: the worker is free at once.
+    this.thinking?.abort();
     this.generation = (this.generation ?? 0) + 1;
     this.seed = seed;
     this.tools.showSeed(seed);
+  }
+
+  /** The move of the computer's `level` in `game`, chosen on the worker. Resolves to `undefined`
+   * when a new game started meanwhile (callers check the generation after every wait). */
+  async think(game, level, seed) {
+    this.thinking = new AbortController();
+    try {
+      return await ai.chooseMove(game, level, seed, { signal: this.thinking.signal });
+    } catch (e) {
+      if (e?.name === "AbortError") return undefined;
+      throw e;
+    }
   }
 
   /** Shows the game just set up and lets the computer move while it is its turn. */

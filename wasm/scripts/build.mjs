@@ -3,10 +3,10 @@
 // binaryen. One `web`-target glue serves both entries: js/web.js (async init) and js/node.js
 // (instantiates synchronously from the file, so Node users need no init).
 import { execFileSync } from "node:child_process";
-import { readFileSync, writeFileSync, rmSync, statSync } from "node:fs";
+import { copyFileSync, existsSync, readFileSync, writeFileSync, rmSync, statSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import { fileURLToPath } from "node:url";
-import { dirname, join } from "node:path";
+import { dirname, join, resolve } from "node:path";
 
 const pkg = dirname(dirname(fileURLToPath(import.meta.url)));
 const root = dirname(pkg);
@@ -33,12 +33,15 @@ if (cli !== `wasm-bindgen ${pinned}`) {
 run("cargo", ["build", "-p", "arbiter-wasm", "--target", "wasm32-unknown-unknown", "--profile", "wasm-release"], {
   cwd: root,
 });
-const built = join(root, "target", "wasm32-unknown-unknown", "wasm-release", "arbiter_wasm.wasm");
+const target = process.env.CARGO_TARGET_DIR ? resolve(root, process.env.CARGO_TARGET_DIR) : join(root, "target");
+const built = join(target, "wasm32-unknown-unknown", "wasm-release", "arbiter_wasm.wasm");
 
 rmSync(dist, { recursive: true, force: true });
 run("wasm-bindgen", ["--target", "web", "--out-dir", dist, "--out-name", "arbiter_wasm", built]);
 // Only the glue needs these raw export types.
 rmSync(join(dist, "arbiter_wasm_bg.wasm.d.ts"));
+
+guardGlue(join(dist, "arbiter_wasm.js"));
 
 const wasm = join(dist, "arbiter_wasm_bg.wasm");
 const raw = statSync(wasm).size;
@@ -59,3 +62,43 @@ const kb = (n) => `${(n / 1024).toFixed(1)} KiB`;
 console.log(
   `dist/arbiter_wasm_bg.wasm: ${kb(bytes.length)} (${kb(raw)} before wasm-opt), ${kb(gzipSync(bytes, { level: 9 }).length)} gzipped`,
 );
+
+// The package carries the repository's licence texts (package.json's "files" lists them).
+for (const licence of ["LICENSE-MIT", "LICENSE-APACHE"]) {
+  if (existsSync(join(root, licence))) copyFileSync(join(root, licence), join(pkg, licence));
+  else console.warn(`warning: no ${licence} at the repository root: the package will lack it`);
+}
+
+/**
+ * Wires js/guards.js into the glue: the module's exports are `notLoaded` until init() (instead of
+ * undefined, whose use is a TypeError), and every method of a class reads its object's pointer
+ * through `live` (a freed object's pointer is 0, which wasm-bindgen refuses with a plain Error),
+ * and `free()` of a freed object does nothing.
+ * The build stops if the glue no longer has the shapes this expects.
+ */
+function guardGlue(file) {
+  let glue = readFileSync(file, "utf8");
+  const replace = (pattern, by, expected) => {
+    const found = glue.match(new RegExp(pattern, "gm"))?.length ?? 0;
+    if (found !== expected) throw new Error(`wasm-bindgen's glue changed: ${found} × ${pattern}, expected ${expected}`);
+    glue = glue.replace(new RegExp(pattern, "gm"), by);
+  };
+  replace("^let wasmModule, wasmInstance, wasm;$", "let wasmModule, wasmInstance, wasm = __arbiterNotLoaded;", 1);
+  replace("if \\(wasm !== undefined\\) return wasm;", "if (wasm !== __arbiterNotLoaded) return wasm;", 2);
+  // Freeing twice does nothing, as free(NULL) in C (and `using` after free() must not throw).
+  replace("^( +)wasm\\.__wbg_(\\w+)_free\\(ptr, 0\\);$", "$1if (ptr) wasm.__wbg_$2_free(ptr, 0);", 4);
+  const classes = glue.split(/^(?=export class )/m);
+  glue = classes
+    .map((part) => {
+      const name = part.match(/^export class (\w+) /)?.[1];
+      return name ? part.replaceAll("(this.__wbg_ptr", `(__arbiterLive(this, "${name}")`) : part;
+    })
+    .join("");
+  if (!glue.includes("__arbiterLive(this")) throw new Error("wasm-bindgen's glue changed: no method passes this.__wbg_ptr");
+  replace(
+    "^import \\{ ArbiterError \\} from '../js/error.js';$",
+    `$&\nimport { live as __arbiterLive, notLoaded as __arbiterNotLoaded } from "../js/guards.js";`,
+    1,
+  );
+  writeFileSync(file, glue);
+}

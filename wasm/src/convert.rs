@@ -2,7 +2,7 @@
 //! thrown as an `ArbiterError`. Everything that JavaScript passes is checked here, so that no
 //! input reaches a panic: on `wasm32-unknown-unknown` a panic aborts and poisons the instance.
 
-use arbiter_core::{Error, ErrorKind};
+use arbiter_core::{shorten, Error, ErrorKind, MESSAGE_LIMIT, QUOTE_LIMIT};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 use serde_json::Value;
@@ -28,11 +28,37 @@ extern "C" {
     fn json_stringify(value: &JsValue) -> Result<JsValue, JsValue>;
     #[wasm_bindgen(js_name = String, catch)]
     fn js_string(value: &JsValue) -> Result<String, JsValue>;
+    /// A JavaScript string, measured before it is copied into the module's memory.
+    #[wasm_bindgen(js_name = String)]
+    type JsText;
+    #[wasm_bindgen(method, getter)]
+    fn length(this: &JsText) -> u32;
 }
 
-/// An `ArbiterError` with `code`.
+/// The longest text the package reads, in UTF-16 code units: far beyond any save or record (a
+/// Trax game at its largest tile limit is about 300 KB), and small enough that copying it into the
+/// module's memory (up to three bytes a unit) cannot exhaust it, which would trap.
+pub const TEXT_LIMIT: u32 = 1 << 24;
+
+/// An `ArbiterError` with `code`; its message is cut to the length that the C library keeps.
 pub fn throw(code: &str, message: impl AsRef<str>) -> JsValue {
-    ArbiterError::new(code, message.as_ref()).into()
+    ArbiterError::new(code, &shorten(message.as_ref(), MESSAGE_LIMIT)).into()
+}
+
+/// The text of a JavaScript string, `None` for any other value; a string over [`TEXT_LIMIT`] is
+/// refused before it is copied.
+pub fn string(v: &JsValue) -> Js<Option<String>> {
+    if !v.is_string() {
+        return Ok(None);
+    }
+    let length = v.unchecked_ref::<JsText>().length();
+    if length > TEXT_LIMIT {
+        return Err(throw(
+            ErrorKind::LimitExceeded.name(),
+            format!("a text of {length} characters is longer than the engine reads (at most {TEXT_LIMIT})"),
+        ));
+    }
+    Ok(v.as_string())
 }
 
 /// A `BAD_ARGUMENT` error: a JavaScript value of the wrong type or out of range.
@@ -56,10 +82,14 @@ impl<T, E: Into<Error>> OrThrow<T> for Result<T, E> {
 }
 
 /// A short account of a value for messages: primitives as JavaScript prints them, strings
-/// quoted, anything else by its type.
+/// quoted (a long one by its length alone, never copied whole), anything else by its type.
 pub fn describe(v: &JsValue) -> String {
-    if let Some(s) = v.as_string() {
-        return serde_json::to_string(&s).unwrap_or(s);
+    if v.is_string() {
+        let length = v.unchecked_ref::<JsText>().length();
+        return match v.as_string().filter(|_| length as usize <= QUOTE_LIMIT) {
+            Some(s) => serde_json::to_string(&s).unwrap_or(s),
+            None => format!("a string of {length} characters"),
+        };
     }
     let primitive = v.is_undefined() || v.is_null() || v.as_f64().is_some() || v.as_bool().is_some();
     if v.is_bigint() {
@@ -77,8 +107,7 @@ pub fn describe(v: &JsValue) -> String {
 
 /// A string argument.
 pub fn text(v: &JsValue, what: &str) -> Js<String> {
-    v.as_string()
-        .ok_or_else(|| bad_argument(format!("{what} must be a string, got {}", describe(v))))
+    string(v)?.ok_or_else(|| bad_argument(format!("{what} must be a string, got {}", describe(v))))
 }
 
 /// An integer argument in `0..=max` (`max` at most 2^53 - 1, where doubles stop being exact).
@@ -129,7 +158,7 @@ fn widen_to_text(v: &mut Value) {
 
 /// The JSON text of an argument given as a plain object or as JSON text.
 fn json_text(v: &JsValue, what: &str) -> Js<String> {
-    if let Some(s) = v.as_string() {
+    if let Some(s) = string(v)? {
         return Ok(s);
     }
     let wrong = || bad_argument(format!("{what} must be an object or JSON text, got {}", describe(v)));
@@ -143,14 +172,15 @@ fn json_text(v: &JsValue, what: &str) -> Js<String> {
             format!("{what} cannot be written as JSON: {why}"),
         )
     })?;
-    text.as_string().ok_or_else(wrong)
+    string(&text)?.ok_or_else(wrong)
 }
 
 /// Reads a value of the core from a plain object or JSON text; anything unreadable (syntax,
-/// shape or a state the rules refuse) is a `PARSE_ERROR` with serde's words.
+/// shape or a state the rules refuse) is a `PARSE_ERROR` in serde's words alone, as the C
+/// library reports it (`conformance/bad-input/` holds both to that).
 pub fn from_js<T: DeserializeOwned>(v: &JsValue, what: &str) -> Js<T> {
     let text = json_text(v, what)?;
-    serde_json::from_str(&text).map_err(|e| throw(ErrorKind::Parse.name(), format!("{what}: {e}")))
+    serde_json::from_str(&text).map_err(|e| throw(ErrorKind::Parse.name(), e.to_string()))
 }
 
 /// A list of integers in `0..=max`, given as an array.

@@ -7,7 +7,7 @@ use serde::de::DeserializeOwned;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
-use crate::convert::{bad_argument, describe, from_js, integer, or_null, seed, text, to_js, Js, OrThrow};
+use crate::convert::{bad_argument, describe, from_js, integer, or_null, seed, string, text, to_js, Js, OrThrow};
 
 /// A game as the package hands it to JavaScript: saved and observed as JSON, moves read from
 /// notation, and players as names (`"blue"`, `"white"`) or as seat numbers.
@@ -48,7 +48,7 @@ pub fn legal_actions<G: Host>(g: &G) -> Vec<JsValue> {
 
 /// The move named by notation text or by an action id (legal now or not: `play` decides).
 pub fn read_move<G: Host>(g: &G, mv: &JsValue) -> Js<G::Move> {
-    if let Some(s) = mv.as_string() {
+    if let Some(s) = string(mv)? {
         return s.parse::<G::Move>().js();
     }
     if mv.as_f64().is_none() {

@@ -2,7 +2,7 @@
 //!
 //! The npm package `arbiter-engine`: [`arbiter_core`] for JavaScript and TypeScript. A thin layer:
 //! it translates values and errors, and the rules stay in the core. The verbs that every game
-//! shares are written once ([`engine`]) and stamped onto each class by [`game_class!`]; only
+//! shares are written once (`engine.rs`) and stamped onto each class by `game_class!`; only
 //! each game's extras are written per game.
 //!
 //! Build it with `npm run build` (see `scripts/build.mjs`), not with `cargo build` alone: the

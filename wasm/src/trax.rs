@@ -1,8 +1,7 @@
 //! Trax: a game of any variant, with what it adds to the shared verbs: record reading, tiles,
 //! the last turn's forced tiles, how the game was won, undo.
 
-use arbiter_core::trax::{self, read_record, Tile, Variant};
-use arbiter_core::Error;
+use arbiter_core::trax::{self, Tile, Variant};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
@@ -74,14 +73,8 @@ impl Trax {
         #[wasm_bindgen(unchecked_param_type = "string")] record: JsValue,
         #[wasm_bindgen(js_name = "variant", unchecked_param_type = "TraxVariant")] variant_name: JsValue,
     ) -> Js<Trax> {
-        let moves = read_record(&text(&record, "record")?).js()?;
-        trax::Trax::replay(variant(&variant_name)?, &moves)
-            .map(Trax)
-            .map_err(|(i, e)| {
-                let e = Error::from(e);
-                Error::new(e.kind(), format!("move {}: {}", i + 1, e.message()))
-            })
-            .js()
+        let record = text(&record, "record")?;
+        trax::Trax::from_record(variant(&variant_name)?, &record).js().map(Trax)
     }
 
     /// The variant.

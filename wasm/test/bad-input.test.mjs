@@ -3,7 +3,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { inspect } from "node:util";
-import { TripleTriad, TripleTriadMatch, Trax, Nantong } from "arbiter-engine";
+import { ArbiterError, TripleTriad, TripleTriadMatch, Trax, Nantong } from "arbiter-engine";
 import { own, throwsArbiter } from "./helpers.mjs";
 
 const BAD = "BAD_ARGUMENT";
@@ -125,15 +125,60 @@ test("Nantong deals refuse bad input", (t) => {
   stillPlays(g, "random");
 });
 
-test("a freed or disposed object throws instead of crashing", () => {
+test("a freed or disposed object throws an ArbiterError that says so; freeing twice does nothing", () => {
+  const freed = (name) => (e) => {
+    assert.ok(e instanceof ArbiterError, e.stack);
+    assert.equal(e.code, "BAD_ARGUMENT");
+    assert.match(e.message, new RegExp(`^this ${name} was freed \\(by free\\(\\) or at the end of its using block\\)`));
+    return true;
+  };
   const g = TripleTriad.fromPreset("ff8", 1);
   g.free();
-  assert.throws(() => g.legalMoves(), Error);
+  for (const call of [() => g.legalMoves(), () => g.isOver, () => g.play("0@0"), () => g.clone(), () => JSON.stringify(g)]) {
+    assert.throws(call, freed("TripleTriad"));
+  }
+  g.free();
   const d = new Trax("loop");
   d[Symbol.dispose](); // what `using` calls at the end of its block
-  assert.throws(() => d.legalMoves(), Error);
+  assert.throws(() => d.legalMoves(), freed("Trax"));
+  d.free();
+  const m = TripleTriadMatch.fromPreset("ff8", 1);
+  m.free();
+  assert.throws(() => m.game(), freed("TripleTriadMatch"));
+  const n = new Nantong(1);
+  n.free();
+  assert.throws(() => n.actor, freed("Nantong"));
   // The instance lives on.
   const h = TripleTriad.fromPreset("ff8", 1);
   assert.equal(h.legalMoves().length, 45);
   h.free();
+});
+
+test("huge bad text: a short message, an ArbiterError, and memory that does not grow with it", async () => {
+  const { initSync } = await import("arbiter-engine");
+  const memory = () => initSync().memory.buffer.byteLength;
+  const before = memory();
+  const short = (code) => (e) => {
+    assert.ok(e instanceof ArbiterError, e.stack);
+    assert.equal(e.code, code, e.message);
+    assert.ok(e.message.length <= 1100, `a message of ${e.message.length} characters`);
+    return true;
+  };
+  // Past the text limit (2^24 characters): refused before it is copied into the module.
+  const huge = "x".repeat(50 << 20);
+  for (const call of [() => Trax.fromJSON(huge), () => TripleTriad.fromJSON(huge), () => new Trax("8x8").play(huge), () => Trax.fromRecord(huge, "8x8")]) {
+    assert.throws(call, short("LIMIT_EXCEEDED"));
+  }
+  assert.throws(() => Nantong.scoreHand("é".repeat(50 << 20)), short("LIMIT_EXCEEDED"));
+  assert.throws(() => TripleTriad.fromJSON({ rules: {}, board: "x".repeat(50 << 20) }), short("LIMIT_EXCEEDED"));
+  // Under it: read, refused, and quoted in a few hundred bytes.
+  const big = "Z".repeat(10 << 20);
+  const g = new Trax("8x8");
+  assert.throws(() => g.play(big), short("PARSE_ERROR"));
+  assert.throws(() => Trax.fromRecord(big, "8x8"), short("PARSE_ERROR"));
+  assert.throws(() => Trax.fromJSON(JSON.stringify({ variant: "8x8", moves: big })), short("PARSE_ERROR"));
+  assert.throws(() => g.perft(big), short("BAD_ARGUMENT"));
+  g.free();
+  const grown = memory() - before;
+  assert.ok(grown <= 128 << 20, `the module's memory grew by ${grown >> 20} MiB`);
 });

@@ -1,5 +1,6 @@
 // What the tests share.
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
 import { ArbiterError } from "arbiter-engine";
 
 /** Frees a wasm object when test `t` ends (Node 20 has no `using` declarations). */
@@ -25,4 +26,10 @@ export function throwsArbiter(call, code, what = "") {
     },
     what,
   );
+}
+
+/** The code of every ```lang block of a Markdown file. */
+export function blocks(file, lang) {
+  const text = readFileSync(file, "utf8");
+  return [...text.matchAll(new RegExp("^```" + lang + "\\n([\\s\\S]*?)^```$", "gm"))].map((m) => m[1]);
 }

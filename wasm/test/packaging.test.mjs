@@ -4,7 +4,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, writeFileSync, rmSync, mkdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, writeFileSync, rmSync, mkdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -14,7 +14,7 @@ const tsc = join(pkg, "node_modules", ".bin", "tsc");
 const run = (cmd, args, cwd) => execFileSync(cmd, args, { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
 
 test("no public signature is typed any", () => {
-  const declarations = ["dist/arbiter_wasm.d.ts", "js/node.d.ts", "js/web.d.ts", "js/error.d.ts"];
+  const declarations = ["dist/arbiter_wasm.d.ts", "js/node.d.ts", "js/web.d.ts", "js/error.d.ts", "js/worker.d.ts", "js/worker-node.d.ts", "js/worker-client.d.ts"];
   for (const file of declarations) {
     const code = readFileSync(join(pkg, file), "utf8").replace(/\/\*[\s\S]*?\*\//g, "").replace(/\/\/.*$/gm, "");
     assert.doesNotMatch(code, /\bany\b/, file);
@@ -31,6 +31,9 @@ test("npm pack, install the tarball, import, require, play", (t) => {
     assert.ok(files.includes(needed), `${needed} is packed: ${files}`);
   }
   assert.ok(!files.some((f) => f.startsWith("src/") || f.startsWith("test/") || f.endsWith(".rs")), `${files}`);
+  for (const needed of ["js/worker.js", "js/worker-node.js", "js/worker-thread.js", "js/worker-thread-node.js", "js/worker.d.ts", "js/guards.js"]) {
+    assert.ok(files.includes(needed), `${needed} is packed`);
+  }
 
   const project = join(scratch, "project");
   mkdirSync(project);
@@ -61,6 +64,14 @@ test("npm pack, install the tarball, import, require, play", (t) => {
     assert.equal(refusal, "true GAME_OVER");
   }
   assert.equal(new Set(outputs.map((o) => o[0])).size, 1, "the same game through every entry");
+  writeFileSync(
+    join(project, "worker.mjs"),
+    `import { Trax } from "arbiter-engine";
+     import { ArbiterWorker } from "arbiter-engine/worker";
+     const g = new Trax("8x8");
+     console.log(await new ArbiterWorker().chooseMove(g, "easy", 3) === g.chooseMove("easy", 3));`,
+  );
+  assert.equal(run("node", ["worker.mjs"], project).trim(), "true", "the worker entry, from the tarball");
 
   writeFileSync(
     join(project, "tsconfig.json"),
@@ -72,13 +83,32 @@ test("npm pack, install the tarball, import, require, play", (t) => {
   writeFileSync(
     join(project, "consumer.ts"),
     `import { TripleTriad, type TripleTriadPlayer } from "arbiter-engine";
+     import { ArbiterWorker } from "arbiter-engine/worker";
      using g = TripleTriad.fromPreset("ff8", 1);
      const p: TripleTriadPlayer | null = g.toMove;
-     export const mover = p;`,
+     export const mover = p;
+     export const move: Promise<string | null> = new ArbiterWorker().chooseMove(g, "greedy", 1);`,
   );
   try {
     run(tsc, ["-p", "tsconfig.json"], project);
   } catch (e) {
     assert.fail(`the installed types do not compile:\n${e.stdout}${e.stderr}`);
+  }
+});
+
+test("the package carries the repository's licence texts, as package.json's license names them", (t) => {
+  const root = join(pkg, "..");
+  const licences = ["LICENSE-MIT", "LICENSE-APACHE"];
+  assert.equal(JSON.parse(readFileSync(join(pkg, "package.json"), "utf8")).license, "MIT OR Apache-2.0");
+  if (!licences.every((l) => existsSync(join(root, l)))) {
+    // The texts come with the repository's own licence files; until they exist there is nothing to carry.
+    t.skip(`the repository has no ${licences.filter((l) => !existsSync(join(root, l))).join(" or ")} yet`);
+    return;
+  }
+  const [packed] = JSON.parse(run("npm", ["pack", "--dry-run", "--json"], pkg));
+  const files = packed.files.map((f) => f.path);
+  for (const licence of licences) {
+    assert.ok(files.includes(licence), `${licence} is packed: ${files}`);
+    assert.equal(readFileSync(join(pkg, licence), "utf8"), readFileSync(join(root, licence), "utf8"), `${licence} is the repository's (rebuild after it changes)`);
   }
 });

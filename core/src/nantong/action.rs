@@ -112,7 +112,7 @@ pub struct BadAction(pub alloc::string::String);
 impl FromStr for Action {
     type Err = BadAction;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let bad = || BadAction(s.into());
+        let bad = || BadAction(crate::error::quote(s));
         let mut words = s.split_whitespace();
         let verb = words.next().ok_or_else(bad)?;
         let card = words.next();

@@ -109,7 +109,7 @@ pub struct UnknownCard(pub alloc::string::String);
 impl FromStr for Kind {
     type Err = UnknownCard;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let bad = || UnknownCard(s.into());
+        let bad = || UnknownCard(crate::error::quote(s));
         match s.as_bytes() {
             b"T" => Ok(Kind::T),
             b"W" => Ok(Kind::W),

@@ -251,7 +251,9 @@ impl<'de> serde::Deserialize<'de> for Source {
             .into_iter()
             .chain(in_hand)
             .find(|x| x.name() == s)
-            .ok_or_else(|| serde::de::Error::custom(alloc::format!("unknown group source {s:?}")))
+            .ok_or_else(|| {
+                serde::de::Error::custom(alloc::format!("unknown group source {:?}", crate::error::quote(&s)))
+            })
     }
 }
 

@@ -96,7 +96,7 @@ impl FromStr for Level {
         Level::ALL
             .into_iter()
             .find(|l| l.name().eq_ignore_ascii_case(s.trim()))
-            .ok_or_else(|| UnknownLevel(s.into()))
+            .ok_or_else(|| UnknownLevel(crate::error::quote(s)))
     }
 }
 

@@ -42,7 +42,10 @@ pub struct BadNotation {
 impl FromStr for Move {
     type Err = BadNotation;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let bad = |why| BadNotation { text: s.into(), why };
+        let bad = |why| BadNotation {
+            text: crate::error::quote(s),
+            why,
+        };
         let b = s.as_bytes();
         let mut i = 0;
         let col = if b.first() == Some(&b'@') {
@@ -179,6 +182,29 @@ pub fn read_record(text: &str) -> Result<Vec<Move>, RecordError> {
         }
     }
     Ok(moves)
+}
+
+impl super::Trax {
+    /// The game of a game record ([`read_record`]) replayed from the empty board of `variant`.
+    /// A token that is not a move is a [`RecordError`]; the first move the rules refuse keeps its
+    /// own kind (illegal, over the tile limit) and is numbered from 1, as a save's moves are. The
+    /// C library and the npm package both read records through here, so they say the same.
+    ///
+    /// ```
+    /// use arbiter_core::ErrorKind;
+    /// use arbiter_core::trax::{Trax, Variant};
+    /// assert_eq!(Trax::from_record(Variant::Loop, "1. @0/ B1\\").unwrap().tiles(), 2);
+    /// let e = Trax::from_record(Variant::EightByEight, "@0+ @0+").unwrap_err();
+    /// assert_eq!(e.kind(), ErrorKind::IllegalMove);
+    /// assert!(e.message().starts_with("move 2: "), "{e}");
+    /// ```
+    pub fn from_record(variant: super::Variant, text: &str) -> Result<super::Trax, crate::Error> {
+        let moves = read_record(text)?;
+        super::Trax::replay(variant, &moves).map_err(|(i, e)| {
+            let e = crate::Error::from(e);
+            crate::Error::new(e.kind(), alloc::format!("move {}: {}", i + 1, e.message()))
+        })
+    }
 }
 
 #[cfg(test)]

@@ -59,7 +59,7 @@ impl FromStr for Variant {
         [Variant::EightByEight, Variant::Unbounded, Variant::Loop]
             .into_iter()
             .find(|v| v.name().eq_ignore_ascii_case(s.trim()))
-            .ok_or_else(|| UnknownVariant(s.into()))
+            .ok_or_else(|| UnknownVariant(crate::error::quote(s)))
     }
 }
 

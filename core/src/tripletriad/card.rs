@@ -83,7 +83,7 @@ impl FromStr for Element {
         Element::ALL
             .into_iter()
             .find(|e| e.name().eq_ignore_ascii_case(s))
-            .ok_or_else(|| UnknownElement(s.into()))
+            .ok_or_else(|| UnknownElement(crate::error::quote(s)))
     }
 }
 

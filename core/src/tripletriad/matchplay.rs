@@ -306,7 +306,11 @@ impl Match {
         let config = super::preset(name).ok_or_else(|| {
             crate::Error::new(
                 crate::ErrorKind::BadArgument,
-                alloc::format!("unknown preset {name:?} (expected {})", super::PRESETS.join(", ")),
+                alloc::format!(
+                    "unknown preset {:?} (expected {})",
+                    crate::error::quote(name),
+                    super::PRESETS.join(", ")
+                ),
             )
         })?;
         let hands = Hands::random_ff8(seed, config.deck_level_limit).expect("presets' limits admit hands");

@@ -1,6 +1,6 @@
 //! The placement rules of one round, and power-wall labels.
 
-use alloc::string::{String, ToString};
+use alloc::string::String;
 use core::fmt;
 use core::str::FromStr;
 
@@ -160,7 +160,7 @@ pub struct BadLabel(pub String);
 impl FromStr for WallLabel {
     type Err = BadLabel;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let bad = || BadLabel(s.to_string());
+        let bad = || BadLabel(crate::error::quote(s));
         let t = s.trim();
         let mut chars = t.chars();
         let comparison = match chars.next() {

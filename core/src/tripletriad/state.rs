@@ -69,7 +69,7 @@ impl FromStr for Player {
         match s.to_ascii_lowercase().as_str() {
             "blue" => Ok(Player::Blue),
             "red" => Ok(Player::Red),
-            _ => Err(UnknownPlayer(s.into())),
+            _ => Err(UnknownPlayer(crate::error::quote(s))),
         }
     }
 }
@@ -108,7 +108,7 @@ pub struct BadMove(pub alloc::string::String);
 impl FromStr for Move {
     type Err = BadMove;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let bad = || BadMove(s.into());
+        let bad = || BadMove(crate::error::quote(s));
         let (card, cell) = s.trim().split_once('@').ok_or_else(bad)?;
         let card: u8 = card.trim().parse().map_err(|_| bad())?;
         let cell: u8 = cell.trim().parse().map_err(|_| bad())?;

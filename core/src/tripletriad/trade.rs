@@ -151,6 +151,6 @@ impl FromStr for TradeRule {
         TradeRule::ALL
             .into_iter()
             .find(|r| r.name().eq_ignore_ascii_case(s.trim()))
-            .ok_or_else(|| UnknownTradeRule(s.into()))
+            .ok_or_else(|| UnknownTradeRule(crate::error::quote(s)))
     }
 }

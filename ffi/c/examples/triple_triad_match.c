@@ -22,9 +22,9 @@ static void print_card(const cJSON *card, const char *owner) {
 }
 
 /* The board and your hand as blue sees them (ranks top, right, bottom, left; A is 10). */
-static void show(const ArbiterTripleTriad *round) {
+static void show(const ArbiterTripleTriadMatch *m) {
     cJSON *obs;
-    FETCH_JSON(obs, arbiter_triple_triad_observation, round, 0);
+    FETCH_JSON(obs, arbiter_triple_triad_match_observation, m, 0);
     const cJSON *board = cJSON_GetObjectItemCaseSensitive(obs, "board");
     for (int row = 0; row < 3; row++) {
         for (int col = 0; col < 3; col++) {
@@ -77,29 +77,28 @@ static int human_move(ArbiterTripleTriadMatch *m) {
 }
 
 static void computer_move(ArbiterTripleTriadMatch *m, const char *level, uint64_t seed) {
-    ArbiterTripleTriad *round;
     uint32_t action;
-    char text[16];
-    size_t size;
-    must(arbiter_triple_triad_match_game(m, &round), "game");
-    must(arbiter_triple_triad_choose(round, level, strlen(level), seed, &action), "choose");
-    must(arbiter_triple_triad_action_text(round, action, text, sizeof text, &size), "action_text");
-    arbiter_triple_triad_free(round);
+    must(arbiter_triple_triad_match_choose(m, level, strlen(level), seed, &action), "choose");
     must(arbiter_triple_triad_match_play_action(m, action), "play");
-    printf("  plays %s\n", text);
+    printf("  plays %u@%u\n", action / 9, action % 9); /* ids are card * 9 + cell */
 }
 
-/* The trade: the winner picks among the loser's cards (you pick your first choices by number;
- * the opponent takes the first ones). */
+/* The trade: the winner picks among the loser's cards (here the first ones). */
 static void trade(ArbiterTripleTriadMatch *m) {
-    cJSON *choice, *transfers;
-    FETCH_JSON(choice, arbiter_triple_triad_match_trade_choice, m);
-    const cJSON *pick = cJSON_GetObjectItemCaseSensitive(choice, "pick");
-    const cJSON *swap = cJSON_GetObjectItemCaseSensitive(choice, "swap");
+    ArbiterTradeChoice choice;
+    cJSON *loser, *transfers;
+    must(arbiter_triple_triad_match_trade_choice(m, &choice), "trade_choice");
     uint8_t picks[5] = {0, 1, 2, 3, 4};
-    size_t n = pick ? (size_t)cJSON_GetObjectItemCaseSensitive(pick, "count")->valueint : swap ? 1 : 0;
-    if (n) printf("the winner takes %zu of the loser's cards: %s\n", n, pick ? "picks" : "a swap");
-    must(arbiter_triple_triad_match_settle_trade(m, picks, n), "settle_trade");
+    if (choice.kind != ARBITER_TRADE_AUTOMATIC) {
+        printf("%s takes %u of %s's cards (%s):", NAMES[choice.chooser], choice.count, NAMES[1 - choice.chooser],
+               choice.kind == ARBITER_TRADE_PICK ? "picks" : "a swap");
+        FETCH_JSON(loser, arbiter_triple_triad_match_brought, m, 1 - choice.chooser);
+        const cJSON *card;
+        cJSON_ArrayForEach(card, loser) print_card(card, NULL);
+        printf("\n");
+        cJSON_Delete(loser);
+    }
+    must(arbiter_triple_triad_match_settle_trade(m, picks, choice.count), "settle_trade");
     FETCH_JSON(transfers, arbiter_triple_triad_match_transfers, m);
     const cJSON *t;
     cJSON_ArrayForEach(t, transfers) {
@@ -108,7 +107,6 @@ static void trade(ArbiterTripleTriadMatch *m) {
                cJSON_GetObjectItemCaseSensitive(t, "from")->valuestring,
                cJSON_GetObjectItemCaseSensitive(t, "to")->valuestring);
     }
-    cJSON_Delete(choice);
     cJSON_Delete(transfers);
 }
 
@@ -131,14 +129,11 @@ int main(int argc, char **argv) {
     bool over = false;
     uint32_t shown = 0, number;
     for (uint64_t turn = 0; !over; turn++) {
-        ArbiterTripleTriad *round;
         int32_t mover;
         must(arbiter_triple_triad_match_round_number(m, &number), "round_number");
-        must(arbiter_triple_triad_match_game(m, &round), "game");
-        must(arbiter_triple_triad_to_move(round, &mover), "to_move");
+        must(arbiter_triple_triad_match_to_move(m, &mover), "to_move");
         if (number != shown) printf("== round %u ==\n", shown = number);
-        show(round);
-        arbiter_triple_triad_free(round);
+        show(m);
         printf("%s to move\n", NAMES[mover]);
         if (mover == 0 && !automatic) {
             if (!human_move(m)) break;

@@ -42,21 +42,16 @@ static Verdict play_named(ArbiterTripleTriadMatch *m, const cJSON *mv) {
     uint64_t cell;
     if (!cJSON_IsString(name)) return failf("a move without a card name");
     if (!whole(cJSON_GetObjectItemCaseSensitive(mv, "cell"), 255, &cell)) return failf("a move without a cell from 0 to 255");
-    ArbiterTripleTriad *round = NULL;
-    ArbiterStatus st = arbiter_triple_triad_match_game(m, &round);
-    if (st) return api_failure("game", st);
     int32_t mover;
-    cJSON *state;
-    arbiter_triple_triad_to_move(round, &mover);
-    ARBITER_JSON(state, st, arbiter_triple_triad_to_json, round);
-    arbiter_triple_triad_free(round);
-    static const char *const players[] = {"blue", "red"};
-    int card = mover < 0 ? -1
-                         : index_of_name(cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(state, "hands"),
-                                                                          players[mover]),
-                                         name->valuestring);
-    cJSON_Delete(state);
+    ArbiterStatus st = arbiter_triple_triad_match_to_move(m, &mover);
+    if (st) return api_failure("to_move", st);
     if (mover < 0) return failf("a move after the end of the round");
+    cJSON *view;
+    ARBITER_JSON(view, st, arbiter_triple_triad_match_observation, m, mover);
+    if (st) return api_failure("observation", st);
+    static const char *const players[] = {"blue", "red"};
+    int card = index_of_name(cJSON_GetObjectItemCaseSensitive(view, "hand"), name->valuestring);
+    cJSON_Delete(view);
     if (card < 0) return failf("%s holds no %s", players[mover], name->valuestring);
     char text[48];
     int n = snprintf(text, sizeof text, "%d@%llu", card, (unsigned long long)cell);
@@ -71,13 +66,14 @@ static Verdict picks_of(const cJSON *c, ArbiterTripleTriadMatch *m, const cJSON 
     if (!list || cJSON_IsNull(list)) return NULL;
     if (!cJSON_IsArray(list)) return failf("picks: not a list");
     const cJSON *winner = cJSON_GetObjectItemCaseSensitive(result, "winner");
-    ArbiterStatus st;
-    cJSON *saved;
-    ARBITER_JSON(saved, st, arbiter_triple_triad_match_to_json, m);
-    if (st) return api_failure("to_json", st);
     /* Picks name cards the loser brought; a match without a winner has no loser to pick from. */
-    const char *loser = !cJSON_IsString(winner) ? NULL : strcmp(winner->valuestring, "blue") == 0 ? "red" : "blue";
-    const cJSON *brought = loser ? cJSON_GetObjectItemCaseSensitive(saved, loser) : NULL;
+    cJSON *brought = NULL;
+    if (cJSON_IsString(winner)) {
+        ArbiterStatus st;
+        int32_t loser = strcmp(winner->valuestring, "blue") == 0 ? 1 : 0;
+        ARBITER_JSON(brought, st, arbiter_triple_triad_match_brought, m, loser);
+        if (st) return api_failure("brought", st);
+    }
     Verdict why = NULL;
     const cJSON *pick;
     cJSON_ArrayForEach(pick, list) {
@@ -88,7 +84,7 @@ static Verdict picks_of(const cJSON *c, ArbiterTripleTriadMatch *m, const cJSON 
         }
         picks[(*n)++] = (uint8_t)i;
     }
-    cJSON_Delete(saved);
+    cJSON_Delete(brought);
     return why;
 }
 

@@ -4,6 +4,7 @@
 #include <arbiter.h>
 
 #include <pthread.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -122,7 +123,7 @@ static void text_inputs(void) {
     OK(arbiter_trax_new(S("8x8"), &t));
     UNCHANGED(trax_view, t, arbiter_trax_play(t, S("Q")));
     FAILS(arbiter_trax_play(t, S("Q")), ARBITER_PARSE_ERROR, "malformed move \"Q\"");
-    FAILS(arbiter_trax_from_record(S("8x8"), S("1. @0+ 2. A0+ 3. Z99/"), &t), ARBITER_ILLEGAL_MOVE, "record move 3");
+    FAILS(arbiter_trax_from_record(S("8x8"), S("1. @0+ 2. A0+ 3. Z99/"), &t), ARBITER_ILLEGAL_MOVE, "move 3: ");
     /* Unknown names. */
     uint32_t action;
     FAILS(arbiter_triple_triad_choose(g, S("grandmaster"), 1, &action), ARBITER_BAD_ARGUMENT,
@@ -145,7 +146,7 @@ static void json_inputs(void) {
     const char *hand = strstr(saved, "\"blue\":[") + strlen("\"blue\":[");
     const char *first_end = strstr(hand, "},") + 1;
     sprintf(six, "%.*s,%.*s%s", (int)(first_end - saved), saved, (int)(first_end - hand), hand, first_end);
-    FAILS(arbiter_triple_triad_from_json(S(six), &back), ARBITER_BAD_ARGUMENT, "the hands hold 11 cards for 9 empty cells");
+    FAILS(arbiter_triple_triad_from_json(S(six), &back), ARBITER_PARSE_ERROR, "the hands hold 11 cards for 9 empty cells");
     CHECK(back == NULL);
     free(six);
     /* A save reads back to the same state. */
@@ -234,6 +235,9 @@ static void illegal_moves_and_game_over(void) {
     uint64_t nodes;
     OK(arbiter_triple_triad_to_move(copy, &who));
     CHECK(who == -1);
+    /* Nine moves from blue's turn: red would move next. */
+    OK(arbiter_triple_triad_next_player(copy, &who));
+    CHECK(who == 1);
     OK(arbiter_triple_triad_outcome(copy, &outcome));
     OK(arbiter_triple_triad_score(copy, 0, &blue));
     OK(arbiter_triple_triad_score(copy, 1, &red));
@@ -384,31 +388,84 @@ static void match_layer(void) {
     OK(arbiter_triple_triad_match_from_preset(S("ff8"), 12, &m));
     size_t size;
     uint8_t picks[1] = {0};
-    FAILS(arbiter_triple_triad_match_trade_choice(m, NULL, 0, &size), ARBITER_ILLEGAL_MOVE, "not over");
     FAILS(arbiter_triple_triad_match_settle_trade(m, NULL, 1), ARBITER_NULL_POINTER, "picks is NULL");
     FAILS(arbiter_triple_triad_match_settle_trade(m, picks, 1), ARBITER_ILLEGAL_MOVE, "not over");
+    ArbiterTradeChoice choice = {ARBITER_TRADE_SWAP, 7, 7};
+    FAILS(arbiter_triple_triad_match_trade_choice(m, &choice), ARBITER_ILLEGAL_MOVE, "not over");
+    CHECK(choice.kind == ARBITER_TRADE_SWAP && choice.chooser == 7 && choice.count == 7);
+    FAILS(arbiter_triple_triad_match_trade_choice(m, NULL), ARBITER_NULL_POINTER, "choice is NULL");
     bool over = false;
     uint32_t action;
+    int32_t player, last_player = -1;
     for (uint64_t seed = 0; !over; seed++) {
+        /* The match answers a turn's questions itself, as its round would. */
         ArbiterTripleTriad *round;
         OK(arbiter_triple_triad_match_game(m, &round));
-        OK(arbiter_triple_triad_choose(round, S("greedy"), seed, &action));
+        uint32_t ids[45], round_ids[45], round_action;
+        size_t n, round_n;
+        int32_t round_player;
+        OK(arbiter_triple_triad_match_to_move(m, &player));
+        OK(arbiter_triple_triad_to_move(round, &round_player));
+        CHECK(player == round_player && (player == 0 || player == 1));
+        CHECK(player != last_player);
+        last_player = player;
+        OK(arbiter_triple_triad_match_legal_actions(m, ids, 45, &n));
+        OK(arbiter_triple_triad_legal_actions(round, round_ids, 45, &round_n));
+        CHECK(n == round_n && n > 0 && memcmp(ids, round_ids, n * sizeof *ids) == 0);
+        char *view, *round_view;
+        TEXT_OF(view, arbiter_triple_triad_match_observation, m, player);
+        TEXT_OF(round_view, arbiter_triple_triad_observation, round, player);
+        CHECK(strcmp(view, round_view) == 0);
+        free(view);
+        free(round_view);
+        OK(arbiter_triple_triad_match_choose(m, S("greedy"), seed, &action));
+        OK(arbiter_triple_triad_choose(round, S("greedy"), seed, &round_action));
+        CHECK(action == round_action);
         arbiter_triple_triad_free(round);
         OK(arbiter_triple_triad_match_play_action(m, action));
         OK(arbiter_triple_triad_match_is_over(m, &over));
     }
     FAILS(arbiter_triple_triad_match_timeout_move(m, &action), ARBITER_GAME_OVER, "over");
-    char *choice, *result;
-    TEXT_OF(choice, arbiter_triple_triad_match_trade_choice, m);
+    FAILS(arbiter_triple_triad_match_choose(m, S("greedy"), 1, &action), ARBITER_GAME_OVER, "over");
+    OK(arbiter_triple_triad_match_to_move(m, &player));
+    CHECK(player == -1);
+    FAILS(arbiter_triple_triad_match_observation(m, 2, NULL, 0, &size), ARBITER_BAD_ARGUMENT, "no player 2");
+    char *result, *brought[2];
+    OK(arbiter_triple_triad_match_trade_choice(m, &choice));
     TEXT_OF(result, arbiter_triple_triad_match_result, m);
-    int picks_one = strstr(choice, "\"count\":1") != NULL;
-    CHECK(picks_one || strcmp(choice, "\"automatic\"") == 0);
+    TEXT_OF(brought[0], arbiter_triple_triad_match_brought, m, 0);
+    TEXT_OF(brought[1], arbiter_triple_triad_match_brought, m, 1);
+    FAILS(arbiter_triple_triad_match_brought(m, -1, NULL, 0, &size), ARBITER_BAD_ARGUMENT, "no player -1");
+    /* ff8 trades one card: the winner picks one of the five the loser brought; a draw trades none. */
+    int picks_one = choice.kind == ARBITER_TRADE_PICK;
+    if (picks_one) {
+        CHECK(choice.count == 1 && (choice.chooser == 0 || choice.chooser == 1));
+        char want[32];
+        snprintf(want, sizeof want, "\"winner\":\"%s\"", choice.chooser == 0 ? "blue" : "red");
+        CHECK(strstr(result, want) != NULL);
+    } else {
+        CHECK(choice.kind == ARBITER_TRADE_AUTOMATIC && choice.chooser == -1 && choice.count == 0);
+        CHECK(strstr(result, "\"winner\":null") != NULL);
+    }
+    for (int p = 0; p < 2; p++) {
+        CHECK(brought[p][0] == '[' && strstr(brought[p], "\"ranks\":[") != NULL);
+        int cards = 0;
+        for (const char *c = brought[p]; (c = strstr(c, "\"name\":")) != NULL; c++) cards++;
+        CHECK(cards == 5);
+    }
     FAILS(arbiter_triple_triad_match_settle_trade(m, (uint8_t[]){9, 9}, 2), ARBITER_ILLEGAL_MOVE, "bad trade picks");
-    OK(arbiter_triple_triad_match_settle_trade(m, picks, picks_one ? 1 : 0));
+    OK(arbiter_triple_triad_match_settle_trade(m, picks, choice.count));
     FAILS(arbiter_triple_triad_match_settle_trade(m, picks, 1), ARBITER_ILLEGAL_MOVE, "already settled");
     char *transfers;
     TEXT_OF(transfers, arbiter_triple_triad_match_transfers, m);
     CHECK(picks_one == (strstr(transfers, "\"index\":0") != NULL));
+    if (picks_one) {
+        /* The card taken is the first the loser brought, as `brought` lists it. */
+        const char *loser = brought[1 - choice.chooser], *name = strstr(loser, "\"name\":");
+        const char *end = strchr(name + 7, ',');
+        CHECK(name && end && strstr(transfers, "\"name\":") != NULL);
+        CHECK(strncmp(strstr(transfers, "\"name\":"), name, (size_t)(end - name)) == 0);
+    }
     /* A save resumes exactly, trade included. */
     char *saved, *again;
     ArbiterTripleTriadMatch *back;
@@ -416,7 +473,8 @@ static void match_layer(void) {
     OK(arbiter_triple_triad_match_from_json(S(saved), &back));
     TEXT_OF(again, arbiter_triple_triad_match_to_json, back);
     CHECK(strcmp(saved, again) == 0);
-    free(choice);
+    free(brought[0]);
+    free(brought[1]);
     free(result);
     free(transfers);
     free(saved);
@@ -515,6 +573,64 @@ static void tensors_and_masks(void) {
     arbiter_triple_triad_free(g);
 }
 
+/* A host's pthread key destructor runs after the thread's thread-local storage is destroyed:
+ * a failing call there aborted the process (the message slot was gone). Now it returns its
+ * status, and arbiter_last_error() a fixed message. */
+static pthread_key_t exiting_key;
+static ArbiterStatus status_while_exiting = ARBITER_OK;
+static char message_while_exiting[256];
+
+static void call_while_exiting(void *value) {
+    (void)value;
+    status_while_exiting = arbiter_trax_play(NULL, S("@0+"));
+    snprintf(message_while_exiting, sizeof message_while_exiting, "%s", arbiter_last_error());
+}
+
+static void *fail_then_exit(void *arg) {
+    (void)arg;
+    /* A first failure makes the thread's message slot, which the thread's exit then destroys. */
+    arbiter_trax_play(NULL, S("@0+"));
+    pthread_setspecific(exiting_key, &exiting_key);
+    return NULL;
+}
+
+static void thread_exit(void) {
+    pthread_t t;
+    CHECK(pthread_key_create(&exiting_key, call_while_exiting) == 0);
+    CHECK(pthread_create(&t, NULL, fail_then_exit, NULL) == 0);
+    CHECK(pthread_join(t, NULL) == 0);
+    CHECK(status_while_exiting == ARBITER_NULL_POINTER);
+    CHECK(strstr(message_while_exiting, "thread-local storage is gone") != NULL);
+    pthread_key_delete(exiting_key);
+}
+
+/* Lengths no buffer can have, and huge bad texts: refused with a short message. */
+static void sizes(void) {
+    ArbiterTrax *t;
+    OK(arbiter_trax_new(S("8x8"), &t));
+    /* Above PTRDIFF_MAX the text was read past its end (a slice larger than any object). */
+    UNCHANGED(trax_view, t, arbiter_trax_play(t, "@0+", (size_t)PTRDIFF_MAX + 1));
+    FAILS(arbiter_trax_play(t, "@0+", (size_t)PTRDIFF_MAX + 1), ARBITER_BAD_ARGUMENT, "PTRDIFF_MAX");
+    FAILS(arbiter_trax_play(t, "@0+", SIZE_MAX), ARBITER_BAD_ARGUMENT, "PTRDIFF_MAX");
+    FAILS(arbiter_triple_triad_match_settle_trade(NULL, (uint8_t[]){0}, SIZE_MAX), ARBITER_NULL_POINTER, "handle");
+    /* The whole bad text was quoted: a 200 MB move kept a 200 MB message. */
+    size_t len = (size_t)16 << 20;
+    char *huge = malloc(len);
+    memset(huge, 'Q', len);
+    FAILS(arbiter_trax_play(t, huge, len), ARBITER_PARSE_ERROR, "malformed move \"QQQ");
+    CHECK(strlen(arbiter_last_error()) < 400);
+    CHECK(strstr(arbiter_last_error(), "QQQ\xe2\x80\xa6QQQ") != NULL); /* start…end */
+    free(huge);
+    arbiter_trax_free(t);
+}
+
+static void version(void) {
+    CHECK(strcmp(arbiter_version(), ARBITER_VERSION_STRING) == 0);
+    char made[32];
+    snprintf(made, sizeof made, "%d.%d.%d", ARBITER_VERSION_MAJOR, ARBITER_VERSION_MINOR, ARBITER_VERSION_PATCH);
+    CHECK(strcmp(made, ARBITER_VERSION_STRING) == 0);
+}
+
 int main(void) {
     CHECK(strcmp(arbiter_last_error(), "") == 0);
     CHECK(strlen(arbiter_version()) > 0);
@@ -527,6 +643,9 @@ int main(void) {
     match_layer();
     threads();
     tensors_and_masks();
+    thread_exit();
+    sizes();
+    version();
     printf("%d passed, %d failed\n", checks - failures, failures);
     return failures ? 1 : 0;
 }

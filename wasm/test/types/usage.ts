@@ -206,3 +206,24 @@ export function errors(): void {
     }
   }
 }
+
+export async function worker(): Promise<void> {
+  const { ArbiterWorker } = await import("arbiter-engine/worker");
+  const ai = new ArbiterWorker();
+  using round = TripleTriad.fromPreset("ff8", 1);
+  using trax = new Trax("8x8");
+  using deal = new Nantong(1);
+  const card: TripleTriadNotation | null = await ai.chooseMove(round, "expert", 1, { timeMs: 100, nodes: 10_000 });
+  const tile: string | null = await ai.chooseMove(trax, "expert", 2n);
+  const action: NantongAction | null = await ai.chooseMove(deal, "strong", 3);
+  const saved: string | null = await ai.chooseMove({ game: "trax", state: trax.toJSON() }, "hard", 4);
+  const solved: Solution = await ai.solve(round);
+  void [card, tile, action, saved, solved];
+  // @ts-expect-error: Trax has no level "greedy"
+  await ai.chooseMove(trax, "greedy", 1);
+  // @ts-expect-error: only Triple Triad rounds are solved
+  await ai.solve(trax);
+  // @ts-expect-error: a saved state names its game
+  await ai.chooseMove({ state: trax.toJSON() }, "easy", 1);
+  ai.terminate();
+}
