@@ -1149,3 +1149,27 @@ fn the_legends_are_said_once_not_every_turn() {
         assert_eq!(s.matches(legend).count(), 1, "{game}: {s}");
     }
 }
+
+#[test]
+fn a_narrow_screen_puts_the_hands_under_the_triple_triad_board() {
+    let input = b"0 4\n1 0\nhelp\nrules\nlegend\nquit\n";
+    let (s, _) = text(&arbiter_with(
+        &["play", "triple-triad", "--seed", "2"],
+        input,
+        &[("COLUMNS", "50")],
+    ));
+    for line in s.lines() {
+        assert!(line.chars().count() <= 50, "{line:?}\n{s}");
+    }
+    assert!(
+        s.contains("\n B blue: computer, open") && s.contains("\n R red: you"),
+        "{s}"
+    );
+    // At 80 columns, beside it.
+    let (s, _) = text(&arbiter_with(&["play", "triple-triad", "--seed", "2"], input, &[]));
+    assert!(
+        s.lines()
+            .any(|l| l.starts_with("   +--") && l.ends_with("B blue: computer, open")),
+        "{s}"
+    );
+}

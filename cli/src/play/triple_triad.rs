@@ -2,7 +2,7 @@
 
 use super::tt_view::{self as view, beside, board, hand_lines, owner_letter, paint_player};
 use super::{drive, seed_line, Common, Console, Ending, Table};
-use crate::term::{Frame, Outcome, Style};
+use crate::term::{visible_width, Frame, Outcome, Style};
 use arbiter_core::tripletriad::{preset, Match, Move, Player, TradeChoice, TripleTriad, PRESETS};
 use arbiter_core::{spoken_indices, Engine, Game, Rng};
 use clap::builder::{PossibleValue, PossibleValuesParser};
@@ -131,7 +131,7 @@ impl Table for TtTable {
             .into()
     }
 
-    fn screen(&self, st: Style, _frame: Frame) -> String {
+    fn screen(&self, st: Style, frame: Frame) -> String {
         let g = self.m.game();
         let obs = g.observation(self.you);
         let opponent = if g.rules().open { "open" } else { "hidden" };
@@ -153,13 +153,17 @@ impl Table for TtTable {
             &mine,
             st,
         ));
+        // The hands beside the board where the screen is wide enough, else under it (a line
+        // broken by the terminal would garble both).
+        let board = board(g, st);
+        let side_by_side = beside(&board, &right);
+        let layout = if side_by_side.lines().all(|l| visible_width(l) <= frame.width) {
+            side_by_side
+        } else {
+            format!("{}\n\n{}\n", board.join("\n"), right.join("\n"))
+        };
         // The legend is said once, at the start and on `legend`, not every turn.
-        format!(
-            "\n{}{}, round {}.",
-            beside(&board(g, st), &right),
-            score_line(g),
-            self.m.round_number()
-        )
+        format!("\n{layout}{}, round {}.", score_line(g), self.m.round_number())
     }
 
     fn prompt(&self) -> String {

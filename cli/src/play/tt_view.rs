@@ -174,13 +174,14 @@ pub fn beside(left: &[String], right: &[String]) -> String {
 
 /// The short legend under the board.
 pub fn legend(g: &TripleTriad) -> String {
+    // One line each, filled to the screen where it is printed.
     let mut s = String::from(
-        "B/R: blue/red card; ranks as printed (A = 10); +1/-1: elemental change (used by\n\
+        "B/R: blue/red card; ranks as printed (A = 10); +1/-1: elemental change (used by \
          Basic and Combo, not by Same and Plus). Hand ranks: top right bottom left.",
     );
     if g.rules().elemental {
         s.push_str(
-            "\nBottom corners: the card's element and the cell's. F fire I ice T thunder\n\
+            "\nBottom corners: the card's element and the cell's. F fire I ice T thunder \
              E earth P poison W wind ~ water H holy.",
         );
     }
