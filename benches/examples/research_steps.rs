@@ -49,10 +49,14 @@ fn measure<G: Engine>(name: &str, fresh: impl Fn(u64) -> G + Sync, games: usize,
     let (steps, sum) = run(&fresh, games, 1, time);
     let one = steps as f64 / time.as_secs_f64();
     let two: u64 = std::thread::scope(|s| {
-        let handles: Vec<_> = (0..2).map(|t| s.spawn({
-            let fresh = &fresh;
-            move || run(fresh, games, 2 + t, time)
-        })).collect();
+        let handles: Vec<_> = (0..2)
+            .map(|t| {
+                s.spawn({
+                    let fresh = &fresh;
+                    move || run(fresh, games, 2 + t, time)
+                })
+            })
+            .collect();
         handles.into_iter().map(|h| h.join().expect("thread").0).sum()
     });
     let two = two as f64 / time.as_secs_f64();
@@ -65,7 +69,12 @@ fn main() {
     let secs: f64 = args.next().and_then(|a| a.parse().ok()).unwrap_or(2.0);
     let time = Duration::from_secs_f64(secs);
     println!("pure Rust, {games} games per thread, {secs} s each");
-    measure("triple-triad", |s| TripleTriad::from_preset("ff8", s).expect("preset"), games, time);
+    measure(
+        "triple-triad",
+        |s| TripleTriad::from_preset("ff8", s).expect("preset"),
+        games,
+        time,
+    );
     measure("trax 8x8", |_| Trax::new(Variant::EightByEight), games, time);
     measure("nantong", Nantong::new, games, time);
 }

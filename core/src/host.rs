@@ -352,7 +352,11 @@ mod tests {
         check(TripleTriad::new(&tripletriad::Setup::random_ff8(3)).unwrap(), 3);
         // Nantong's generation order is not id order: the sort is what makes the guarantee.
         assert!((0..4).any(|s| check(Nantong::new(s), s)));
-        for variant in [trax::Variant::EightByEight, trax::Variant::Unbounded, trax::Variant::Loop] {
+        for variant in [
+            trax::Variant::EightByEight,
+            trax::Variant::Unbounded,
+            trax::Variant::Loop,
+        ] {
             check(Trax::new(variant), 5);
         }
     }

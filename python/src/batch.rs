@@ -113,7 +113,9 @@ impl<'py> Targets<'py> {
             py,
             [
                 self.observations.clone().into_any(),
-                self.masks.clone().map_or_else(|| py.None().into_bound(py), Bound::into_any),
+                self.masks
+                    .clone()
+                    .map_or_else(|| py.None().into_bound(py), Bound::into_any),
                 self.rewards.clone().into_any(),
                 self.to_move.clone().into_any(),
                 self.done.clone().into_any(),
@@ -232,7 +234,9 @@ impl<G: Fresh> Batch<G> {
             .chain(mask_shape.map(|s| ("masks", s, vec![n, self.num_actions])))
         {
             if got != want {
-                return Err(bad_argument(format!("out {what} must have shape {want:?}, got {got:?}")));
+                return Err(bad_argument(format!(
+                    "out {what} must have shape {want:?}, got {got:?}"
+                )));
             }
         }
         Ok(Targets {
@@ -259,7 +263,11 @@ impl<G: Fresh> Batch<G> {
         let mut done = targets.done.try_readwrite()?;
         let contiguous = |_| bad_argument("out arrays must be C-contiguous");
         let observations = observations.as_slice_mut().map_err(contiguous)?;
-        let masks = masks.as_mut().map(|m| m.as_slice_mut()).transpose().map_err(contiguous)?;
+        let masks = masks
+            .as_mut()
+            .map(|m| m.as_slice_mut())
+            .transpose()
+            .map_err(contiguous)?;
         let rewards = rewards.as_slice_mut().map_err(contiguous)?;
         let to_move = to_move.as_slice_mut().map_err(contiguous)?;
         let done = done.as_slice_mut().map_err(contiguous)?;
@@ -319,7 +327,10 @@ impl<G: Fresh> Batch<G> {
                 }
                 handles
                     .into_iter()
-                    .map(|h| h.join().unwrap_or_else(|_| Err(Error::new(ErrorKind::BadArgument, "a batch thread panicked"))))
+                    .map(|h| {
+                        h.join()
+                            .unwrap_or_else(|_| Err(Error::new(ErrorKind::BadArgument, "a batch thread panicked")))
+                    })
                     .collect::<Result<Vec<()>, Error>>()
                     .map(drop)
             })
@@ -338,7 +349,12 @@ impl<G: Fresh> Batch<G> {
         self.restart(py, seed, out)
     }
 
-    fn restart<'py>(&mut self, py: Python<'py>, seed: u64, out: Option<&Bound<'py, PyAny>>) -> PyResult<Bound<'py, PyTuple>> {
+    fn restart<'py>(
+        &mut self,
+        py: Python<'py>,
+        seed: u64,
+        out: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyTuple>> {
         let targets = self.targets(py, out)?;
         self.seed = seed;
         self.run(py, &targets, |params, seed, i, slot, rows| {
@@ -372,9 +388,10 @@ impl<G: Fresh> Batch<G> {
         }
         let targets = self.targets(py, out)?;
         self.run(py, &targets, |params, seed, i, slot, rows| {
-            let mv = slot.game.action_move(actions[i] as usize).ok_or_else(|| {
-                Error::new(ErrorKind::IllegalMove, format!("game {i}: no action id {}", actions[i]))
-            })?;
+            let mv = slot
+                .game
+                .action_move(actions[i] as usize)
+                .ok_or_else(|| Error::new(ErrorKind::IllegalMove, format!("game {i}: no action id {}", actions[i])))?;
             slot.game.play(mv).map_err(Into::into)?;
             *rows.done = slot.game.is_over();
             if *rows.done {
@@ -461,11 +478,20 @@ fn read_actions(actions: &Bound<'_, PyAny>, n: usize) -> PyResult<Vec<i64>> {
     } else {
         match actions.extract::<Vec<i64>>() {
             Ok(v) if !actions.is_instance_of::<pyo3::types::PyString>() => v,
-            _ => return Err(wrong_type("actions", "a sequence of ints (one action id per game)", actions)),
+            _ => {
+                return Err(wrong_type(
+                    "actions",
+                    "a sequence of ints (one action id per game)",
+                    actions,
+                ))
+            }
         }
     };
     if ids.len() != n {
-        return Err(bad_argument(format!("actions must hold {n} ids (one per game), got {}", ids.len())));
+        return Err(bad_argument(format!(
+            "actions must hold {n} ids (one per game), got {}",
+            ids.len()
+        )));
     }
     Ok(ids)
 }

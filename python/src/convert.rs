@@ -16,9 +16,19 @@ pyo3::create_exception!(
     PyException,
     "Any error of the engine: `code` is the kind's name (`ILLEGAL_MOVE` …), the message the core's words."
 );
-pyo3::create_exception!(arbiter, BadArgumentError, ArbiterError, "An argument or configuration is invalid.");
+pyo3::create_exception!(
+    arbiter,
+    BadArgumentError,
+    ArbiterError,
+    "An argument or configuration is invalid."
+);
 pyo3::create_exception!(arbiter, ParseError, ArbiterError, "Text or JSON that cannot be read.");
-pyo3::create_exception!(arbiter, IllegalMoveError, ArbiterError, "A well-formed move the rules refuse now.");
+pyo3::create_exception!(
+    arbiter,
+    IllegalMoveError,
+    ArbiterError,
+    "A well-formed move the rules refuse now."
+);
 pyo3::create_exception!(arbiter, GameOverError, ArbiterError, "The game is over.");
 pyo3::create_exception!(
     arbiter,
@@ -105,7 +115,9 @@ pub fn integer(v: &Bound<'_, PyAny>, what: &str, max: u64) -> PyResult<u64> {
     }
     match v.extract::<u64>() {
         Ok(n) if n <= max => Ok(n),
-        _ => Err(bad_argument(format!("{what} must be an integer from 0 to {max}, got {v}"))),
+        _ => Err(bad_argument(format!(
+            "{what} must be an integer from 0 to {max}, got {v}"
+        ))),
     }
 }
 
@@ -152,7 +164,8 @@ pub fn value_to_py<'py>(py: Python<'py>, v: &Value) -> PyResult<Bound<'py, PyAny
 
 /// The Python value of anything the core serialises (observations, saves, scores).
 pub fn to_py<'py, T: Serialize>(py: Python<'py>, value: &T) -> PyResult<Bound<'py, PyAny>> {
-    let json = serde_json::to_value(value).map_err(|e| ArbiterError::new_err(format!("cannot convert to JSON: {e}")))?;
+    let json =
+        serde_json::to_value(value).map_err(|e| ArbiterError::new_err(format!("cannot convert to JSON: {e}")))?;
     value_to_py(py, &json)
 }
 
@@ -182,7 +195,9 @@ pub fn py_to_value(v: &Bound<'_, PyAny>, what: &str) -> PyResult<Value> {
         }
         return match v.extract::<i64>() {
             Ok(i) => Ok(Value::from(i)),
-            Err(_) => Err(parse_error(format!("{what}: the integer {v} is out of the 64-bit range"))),
+            Err(_) => Err(parse_error(format!(
+                "{what}: the integer {v} is out of the 64-bit range"
+            ))),
         };
     }
     if let Ok(f) = v.cast::<PyFloat>() {
@@ -211,7 +226,11 @@ pub fn py_to_value(v: &Bound<'_, PyAny>, what: &str) -> PyResult<Value> {
             .collect::<PyResult<Vec<Value>>>()?;
         return Ok(Value::Array(items));
     }
-    Err(wrong_type(what, "JSON data (dict, list, str, int, float, bool or None)", v))
+    Err(wrong_type(
+        what,
+        "JSON data (dict, list, str, int, float, bool or None)",
+        v,
+    ))
 }
 
 /// Reads a value of the core from a dict (or list) or JSON text; anything unreadable (syntax,

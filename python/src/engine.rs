@@ -9,9 +9,7 @@ use pyo3::types::{PyString, PyType};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 
-use crate::convert::{
-    bad_argument, from_py, integer, is_integer, parse_error, to_py, wrong_type, OrRaise,
-};
+use crate::convert::{bad_argument, from_py, integer, is_integer, parse_error, to_py, wrong_type, OrRaise};
 
 /// A game as the package hands it to Python: saved and observed as dicts, moves read from
 /// notation or action ids, and players as names (`"blue"`, `"white"`) or seat numbers.
@@ -63,7 +61,10 @@ pub fn action_move<G: Host>(g: &G, id: &Bound<'_, PyAny>) -> PyResult<G::Move> {
 /// The move named by notation text or by an action id (legal now or not: `play` decides).
 pub fn read_move<G: Host>(g: &G, mv: &Bound<'_, PyAny>) -> PyResult<G::Move> {
     if let Ok(s) = mv.cast::<PyString>() {
-        return s.to_cow()?.parse::<G::Move>().map_err(|e| crate::convert::raise(e.into()));
+        return s
+            .to_cow()?
+            .parse::<G::Move>()
+            .map_err(|e| crate::convert::raise(e.into()));
     }
     if !is_integer(mv) {
         return Err(wrong_type("a move", "a str (notation) or an int (action id)", mv));
@@ -100,7 +101,10 @@ pub fn observation_tensor<'py, G: Host>(
     g: &G,
     player: &Bound<'_, PyAny>,
 ) -> PyResult<Bound<'py, PyArray1<f32>>> {
-    Ok(PyArray1::from_vec(py, g.observation_tensor(player_from_py::<G>(player)?)))
+    Ok(PyArray1::from_vec(
+        py,
+        g.observation_tensor(player_from_py::<G>(player)?),
+    ))
 }
 
 /// The mask as a NumPy array of `dtype` (anything `numpy.dtype` accepts; bool when `None`).
@@ -132,7 +136,12 @@ pub fn perft<G: Host>(py: Python<'_>, g: &G, depth: &Bound<'_, PyAny>) -> PyResu
     Ok(py.detach(|| Engine::perft(g, depth)))
 }
 
-pub fn choose_move<G: Host>(py: Python<'_>, g: &G, level: &Bound<'_, PyAny>, seed: &Bound<'_, PyAny>) -> PyResult<Option<String>> {
+pub fn choose_move<G: Host>(
+    py: Python<'_>,
+    g: &G,
+    level: &Bound<'_, PyAny>,
+    seed: &Bound<'_, PyAny>,
+) -> PyResult<Option<String>> {
     let level = crate::convert::text(level, "level")?;
     let mut rng = Rng::new(crate::convert::seed(seed)?);
     let chosen = py.detach(|| g.choose(&level, &mut rng)).py()?;
