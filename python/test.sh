@@ -2,7 +2,8 @@
 # `python_tests`, or run `bash python/test.sh` alone. It makes a virtual environment under
 # target/ (or $CARGO_TARGET_DIR), installs the pinned build tool and the test tools, builds the
 # wheel once with maturin (sharing the Cargo target directory), installs that wheel, and runs
-# pytest over python/tests against it and the Python conformance runner over conformance/.
+# pytest over python/tests against it, mypy --strict over a usage of the type stubs, and the
+# Python conformance runner over conformance/.
 # pytest's exit 5 ("no tests collected") counts as a failure.
 
 python_tests() (
@@ -14,7 +15,8 @@ python_tests() (
     if [ ! -x "$venv/bin/python" ]; then
         python3 -m venv "$venv"
     fi
-    "$venv/bin/python" -m pip install --quiet --disable-pip-version-check maturin==1.16.0 numpy pytest
+    "$venv/bin/python" -m pip install --quiet --disable-pip-version-check maturin==1.16.0 numpy pytest mypy \
+        pettingzoo==1.27.0 gymnasium==1.4.0
     rm -rf "$target/wheels-python"
     (cd "$root/python" && CARGO_TARGET_DIR="$target" "$venv/bin/maturin" build --release --quiet \
         --interpreter "$venv/bin/python" --out "$target/wheels-python")
@@ -29,6 +31,7 @@ python_tests() (
         return 1
     fi
     [ "$status" -eq 0 ] || return "$status"
+    "$venv/bin/python" -m mypy --strict --no-incremental --cache-dir=/dev/null "$root/python/typing/usage.py"
     "$venv/bin/python" -m arbiter.conformance "$root"/conformance/*.jsonl
 )
 

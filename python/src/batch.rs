@@ -209,7 +209,7 @@ impl<G: Fresh> Batch<G> {
         let n = self.slots.len();
         fn array<'py, T: pyo3::PyTypeCheck>(v: &Bound<'py, PyAny>, what: &str, dtype: &str) -> PyResult<Bound<'py, T>> {
             v.cast::<T>()
-                .map(|a| a.clone())
+                .cloned()
                 .map_err(|_| wrong_type(what, &format!("a NumPy array of {dtype}"), v))
         }
         let observations: Bound<'py, PyArray2<f32>> = array(&items[0], "out observations", "float32, 2-D")?;
