@@ -327,10 +327,9 @@ impl<G: Fresh> Batch<G> {
                 }
                 handles
                     .into_iter()
-                    .map(|h| {
-                        h.join()
-                            .unwrap_or_else(|_| Err(Error::new(ErrorKind::BadArgument, "a batch thread panicked")))
-                    })
+                    // A panic (a bug) goes on in the calling thread, where PyO3 turns it into
+                    // a PanicException, as it does when one game panics without threads.
+                    .map(|h| h.join().unwrap_or_else(|p| std::panic::resume_unwind(p)))
                     .collect::<Result<Vec<()>, Error>>()
                     .map(drop)
             })
