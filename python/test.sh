@@ -2,8 +2,8 @@
 # `python_tests`, or run `bash python/test.sh` alone. It makes a virtual environment under
 # target/ (or $CARGO_TARGET_DIR), installs the pinned build tool and the test tools, builds the
 # wheel once with maturin (sharing the Cargo target directory), installs that wheel, and runs
-# pytest over python/tests against it, mypy --strict over a usage of the type stubs, and the
-# Python conformance runner over conformance/.
+# pytest over python/tests against it, mypy --strict over a usage of the type stubs, stubtest of
+# the stubs against the module, and the Python conformance runner over conformance/.
 # pytest's exit 5 ("no tests collected") counts as a failure.
 
 python_tests() (
@@ -32,6 +32,7 @@ python_tests() (
     fi
     [ "$status" -eq 0 ] || return "$status"
     "$venv/bin/python" -m mypy --strict --no-incremental --cache-dir=/dev/null "$root/python/typing/usage.py"
+    "$venv/bin/python" -m mypy.stubtest --mypy-config-file /dev/null arbiter._core
     "$venv/bin/python" -m arbiter.conformance "$root"/conformance/*.jsonl
 )
 
