@@ -45,8 +45,25 @@ fn run<G: Engine>(fresh: &(impl Fn(u64) -> G + Sync), games: usize, seed: u64, t
     (steps, sum)
 }
 
+/// CPU seconds used so far by this process (user + system), from `/proc/self/stat`: on a
+/// machine that others load, steps per CPU second compare the bindings where wall time cannot.
+/// Zero where there is no procfs.
+fn cpu_seconds() -> f64 {
+    let Ok(stat) = std::fs::read_to_string("/proc/self/stat") else {
+        return 0.0;
+    };
+    // Fields after the command name (which may hold spaces) in parentheses; utime and stime are
+    // the 14th and 15th fields, in clock ticks of 1/100 s.
+    let after = stat.rsplit_once(')').map_or("", |(_, rest)| rest);
+    let fields: Vec<&str> = after.split_whitespace().collect();
+    let ticks = |i: usize| fields.get(i).and_then(|f| f.parse::<f64>().ok()).unwrap_or(0.0);
+    (ticks(11) + ticks(12)) / 100.0
+}
+
 fn measure<G: Engine>(name: &str, fresh: impl Fn(u64) -> G + Sync, games: usize, time: Duration) {
+    let cpu = cpu_seconds();
     let (steps, sum) = run(&fresh, games, 1, time);
+    let per_cpu = steps as f64 / (cpu_seconds() - cpu).max(f64::MIN_POSITIVE);
     let one = steps as f64 / time.as_secs_f64();
     let two: u64 = std::thread::scope(|s| {
         let handles: Vec<_> = (0..2)
@@ -60,7 +77,9 @@ fn measure<G: Engine>(name: &str, fresh: impl Fn(u64) -> G + Sync, games: usize,
         handles.into_iter().map(|h| h.join().expect("thread").0).sum()
     });
     let two = two as f64 / time.as_secs_f64();
-    println!("{name:<14} 1 thread {one:>10.0} steps/s   2 threads {two:>10.0} steps/s   (checksum {sum:.0})");
+    println!(
+        "{name:<14} 1 thread {one:>9.0} steps/s ({per_cpu:>9.0} per CPU s)   2 threads {two:>9.0} steps/s   (checksum {sum:.0})"
+    );
 }
 
 fn main() {
