@@ -177,9 +177,17 @@ pub fn to_py_or_none<'py, T: Serialize>(py: Python<'py>, value: Option<T>) -> Py
     }
 }
 
+/// How deeply Python data may nest on its way to the core: serde_json's own limit for text, so
+/// that a dict and its JSON text are refused alike, and far below what would overflow the stack.
+const MAX_DEPTH: usize = 128;
+
 /// The JSON value of a Python value made of dicts (str keys), lists, tuples, str, int, float,
 /// bool and None; anything else is a `TypeError` naming where it was found.
 pub fn py_to_value(v: &Bound<'_, PyAny>, what: &str) -> PyResult<Value> {
+    value_at(v, what, 0)
+}
+
+fn value_at(v: &Bound<'_, PyAny>, what: &str, depth: usize) -> PyResult<Value> {
     if v.is_none() {
         return Ok(Value::Null);
     }
@@ -205,6 +213,10 @@ pub fn py_to_value(v: &Bound<'_, PyAny>, what: &str) -> PyResult<Value> {
             .map(Value::Number)
             .ok_or_else(|| parse_error(format!("{what}: {v} is not a JSON number")));
     }
+    let nested = v.is_instance_of::<PyDict>() || v.is_instance_of::<PyList>() || v.is_instance_of::<PyTuple>();
+    if nested && depth >= MAX_DEPTH {
+        return Err(parse_error(format!("{what}: nested more than {MAX_DEPTH} deep")));
+    }
     if let Ok(d) = v.cast::<PyDict>() {
         let mut fields = Map::new();
         for (k, item) in d.iter() {
@@ -213,7 +225,7 @@ pub fn py_to_value(v: &Bound<'_, PyAny>, what: &str) -> PyResult<Value> {
                 .map_err(|_| wrong_type(&format!("a key in {what}"), "a str", &k))?
                 .to_cow()?
                 .into_owned();
-            let inner = py_to_value(&item, &format!("{what}.{key}"))?;
+            let inner = value_at(&item, &format!("{what}.{key}"), depth + 1)?;
             fields.insert(key, inner);
         }
         return Ok(Value::Object(fields));
@@ -222,7 +234,7 @@ pub fn py_to_value(v: &Bound<'_, PyAny>, what: &str) -> PyResult<Value> {
         let items = v
             .try_iter()?
             .enumerate()
-            .map(|(i, item)| py_to_value(&item?, &format!("{what}[{i}]")))
+            .map(|(i, item)| value_at(&item?, &format!("{what}[{i}]"), depth + 1))
             .collect::<PyResult<Vec<Value>>>()?;
         return Ok(Value::Array(items));
     }

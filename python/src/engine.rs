@@ -127,10 +127,6 @@ pub fn legal_actions<'py, G: Host>(py: Python<'py>, g: &G) -> Bound<'py, PyArray
     PyArray1::from_vec(py, ids)
 }
 
-pub fn returns<G: Host>(g: &G) -> Vec<f64> {
-    Engine::returns(g)
-}
-
 pub fn perft<G: Host>(py: Python<'_>, g: &G, depth: &Bound<'_, PyAny>) -> PyResult<u64> {
     let depth = integer(depth, "depth", u32::MAX as u64)? as u32;
     Ok(py.detach(|| Engine::perft(g, depth)))

@@ -71,7 +71,7 @@ macro_rules! game_class {
             /// What each player scores, in `players` order: 1 for the winner, -1 for a loser,
             /// 0 for a draw and while the game goes on (Nantong: each seat's settlement points).
             fn returns(&self) -> Vec<f64> {
-                crate::engine::returns(&self.0)
+                arbiter_core::Engine::returns(&self.0)
             }
 
             /// What `player` sees as a float32 NumPy vector of numbers in 0..=1 (the layout is

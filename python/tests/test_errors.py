@@ -136,3 +136,15 @@ def test_bad_constructor_arguments():
         Nantong.deal(["1m"] * 120, 0)
     with pytest.raises(arbiter.BadArgumentError):
         Nantong.deal(Nantong(1).to_json()["deck"], 3)
+
+
+def test_deeply_nested_data_is_a_parse_error_not_a_crash():
+    deep: list = []
+    for _ in range(200_000):
+        deep = [deep]
+    for load in (TripleTriad.from_json, TripleTriadMatch.from_json, Trax.from_json, Nantong.from_json,
+                 Nantong.score_hand):
+        with pytest.raises(arbiter.ParseError, match="nested"):
+            load({"state": deep})
+    with pytest.raises(arbiter.ParseError, match="nested"):
+        Nantong.winning(["1m"], deep)
