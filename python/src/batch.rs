@@ -70,8 +70,9 @@ struct Rows<'a> {
     done: &'a mut bool,
 }
 
-/// The most bytes of masks a batch allocates (unbounded Trax: 3 MB a game).
-const MAX_MASK_BYTES: usize = 1 << 30;
+/// The most bytes of arrays a batch allocates (a mask of unbounded Trax alone is 3 MB a game):
+/// beyond, the allocation would succeed lazily and the first step exhaust the memory.
+const MAX_ARRAY_BYTES: usize = 1 << 31;
 /// The most games and threads a batch takes.
 const MAX_GAMES: u64 = 1 << 20;
 const MAX_THREADS: u64 = 256;
@@ -141,21 +142,21 @@ impl<G: Fresh> Batch<G> {
         let seed = seed_value.map_or(Ok(0), seed)?;
         let first = G::fresh(&params, episode_seed(seed, 0, 0)).py()?;
         let (tensor_len, num_actions, players) = (first.tensor_len(), first.num_distinct_actions(), G::PLAYERS.len());
-        let mask_bytes = n.saturating_mul(num_actions);
-        let masks = match masks {
-            Some(true) if mask_bytes > MAX_MASK_BYTES => {
-                return Err(raise(Error::new(
-                    ErrorKind::LimitExceeded,
-                    format!(
-                        "masks of {n} games of {num_actions} action ids would take {mask_bytes} bytes \
-                         (at most {MAX_MASK_BYTES}): use masks=False and legal_actions(i)"
-                    ),
-                )))
-            }
-            Some(m) => m,
-            // Dense masks unless they would be large (unbounded Trax): then legal_actions(i).
-            None => num_actions <= 1 << 16,
-        };
+        // Dense masks unless they would be large (unbounded Trax): then legal_actions(i).
+        let masks = masks.unwrap_or(num_actions <= 1 << 16);
+        let row = tensor_len * 4 + players * 4 + 4 + 1 + if masks { num_actions } else { 0 };
+        let bytes = n.saturating_mul(row);
+        if bytes > MAX_ARRAY_BYTES {
+            let hint = if masks {
+                " (masks=False and legal_actions(i) save the masks)"
+            } else {
+                ""
+            };
+            return Err(raise(Error::new(
+                ErrorKind::LimitExceeded,
+                format!("the arrays of {n} games would take {bytes} bytes (at most {MAX_ARRAY_BYTES}){hint}"),
+            )));
+        }
         let arrays = Arrays {
             observations: PyArray2::zeros(py, [n, tensor_len], false).unbind(),
             masks: masks.then(|| PyArray2::zeros(py, [n, num_actions], false).unbind()),

@@ -183,5 +183,7 @@ def test_unbounded_trax_batches_give_ids_instead_of_masks():
         actions = [int(b.legal_actions(i)[-1]) for i in range(len(b))]
         obs, masks, rewards, to_move, done = b.step(actions)
         assert masks is None
-    with pytest.raises(arbiter.LimitExceededError):
+    with pytest.raises(arbiter.LimitExceededError, match="masks=False"):
         TraxBatch(1024, "unbounded", masks=True)
+    with pytest.raises(arbiter.LimitExceededError):
+        TraxBatch(1 << 20, "unbounded")
