@@ -77,6 +77,54 @@ pub trait Engine: Game<Player: 'static> {
     /// see alone, so it never changes with hidden information.
     fn observation_tensor(&self, player: Self::Player) -> Vec<f32>;
 
+    /// The action ids of the legal moves, in ascending order (OpenSpiel and the research
+    /// interfaces of every binding rely on the order). [`Game::legal_moves`] lists moves in the
+    /// order each game generates them, which is not id order for Trax and Nantong: this sorts.
+    ///
+    /// ```
+    /// use arbiter_core::{Engine, Game};
+    /// use arbiter_core::nantong::Nantong;
+    /// let g = Nantong::new(5);
+    /// let ids = g.legal_actions();
+    /// assert!(ids.windows(2).all(|w| w[0] < w[1]));
+    /// assert_eq!(ids.len(), g.legal_moves().len());
+    /// ```
+    fn legal_actions(&self) -> Vec<usize> {
+        let mut ids: Vec<usize> = self.legal_moves().iter().map(|&mv| self.action_id(mv)).collect();
+        ids.sort_unstable();
+        ids
+    }
+
+    /// What each player (in [`Engine::PLAYERS`] order) scores at the end, for learning agents:
+    /// 1 for the winner, -1 for a loser, 0 for a draw, and 0 for everyone while the game goes
+    /// on. Nantong scores in points: each seat's net settlement (they sum to 0).
+    ///
+    /// ```
+    /// use arbiter_core::{Engine, Game, Rng};
+    /// use arbiter_core::trax::{Trax, Variant};
+    /// let mut g = Trax::new(Variant::EightByEight);
+    /// assert_eq!(g.returns(), [0.0, 0.0]);
+    /// let mut rng = Rng::new(1);
+    /// while let Some(mv) = g.choose("random", &mut rng).unwrap() {
+    ///     g.play(mv).unwrap();
+    /// }
+    /// assert_eq!(g.returns().iter().sum::<f64>(), 0.0);
+    /// ```
+    fn returns(&self) -> Vec<f64> {
+        let winner = match self.outcome() {
+            Some(crate::Outcome::Winner(w)) => Some(w),
+            _ => None,
+        };
+        Self::PLAYERS
+            .iter()
+            .map(|&p| match winner {
+                Some(w) if w == p => 1.0,
+                Some(_) => -1.0,
+                None => 0.0,
+            })
+            .collect()
+    }
+
     /// The legal moves as a mask over the action ids (`mask[id]` is true for a legal move's id),
     /// of length [`Game::num_distinct_actions`].
     ///
@@ -201,6 +249,14 @@ impl Engine for Nantong {
         nantong::tensor::observation_tensor(&self.observation(seat))
     }
 
+    /// Each seat's net settlement in points (0 for all while the deal goes on).
+    fn returns(&self) -> Vec<f64> {
+        match self.score() {
+            Some(s) => s.settlement.iter().map(|&p| p as f64).collect(),
+            None => alloc::vec![0.0; 3],
+        }
+    }
+
     fn choose(&self, level: &str, rng: &mut Rng) -> Result<Option<nantong::Action>, Error> {
         let level = level.trim().to_ascii_lowercase();
         if !Self::LEVELS.contains(&level.as_str()) {
@@ -223,6 +279,7 @@ impl Engine for Nantong {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Outcome;
 
     fn levels_play_to_the_end<G: Engine>(start: G) {
         for level in G::LEVELS {
@@ -271,6 +328,63 @@ mod tests {
         check(TripleTriad::new(&tripletriad::Setup::random_ff8(2)).unwrap());
         check(Trax::new(trax::Variant::EightByEight));
         check(Nantong::new(2));
+    }
+
+    #[test]
+    fn legal_actions_ascend_and_name_the_legal_moves_all_game_long() {
+        fn check<G: Engine>(mut g: G, seed: u64) -> bool {
+            let mut rng = Rng::new(seed);
+            let mut unsorted = false;
+            loop {
+                let ids = g.legal_actions();
+                assert!(ids.windows(2).all(|w| w[0] < w[1]), "{}: {ids:?}", G::NAME);
+                let mut listed: Vec<usize> = g.legal_moves().iter().map(|&m| g.action_id(m)).collect();
+                unsorted |= listed.windows(2).any(|w| w[0] > w[1]);
+                listed.sort_unstable();
+                assert_eq!(ids, listed, "{}", G::NAME);
+                let returns = g.returns();
+                assert_eq!(returns.len(), G::PLAYERS.len());
+                if !g.is_over() {
+                    assert!(returns.iter().all(|&r| r == 0.0));
+                }
+                let Some(mv) = g.choose("random", &mut rng).unwrap() else {
+                    assert_eq!(returns.iter().sum::<f64>(), 0.0, "{}", G::NAME);
+                    return unsorted;
+                };
+                g.play(mv).map_err(Into::into).unwrap();
+            }
+        }
+        check(TripleTriad::new(&tripletriad::Setup::random_ff8(3)).unwrap(), 3);
+        // Nantong's generation order is not id order: the sort is what makes the guarantee.
+        assert!((0..4).any(|s| check(Nantong::new(s), s)));
+        for variant in [
+            trax::Variant::EightByEight,
+            trax::Variant::Unbounded,
+            trax::Variant::Loop,
+        ] {
+            check(Trax::new(variant), 5);
+        }
+    }
+
+    #[test]
+    fn returns_score_the_winner_and_nantong_in_points() {
+        let mut g = Trax::new(trax::Variant::EightByEight);
+        let mut rng = Rng::new(8);
+        while let Some(mv) = g.choose("random", &mut rng).unwrap() {
+            g.play(mv).unwrap();
+        }
+        let want = match g.outcome().unwrap() {
+            Outcome::Winner(Colour::White) => [1.0, -1.0],
+            Outcome::Winner(Colour::Red) => [-1.0, 1.0],
+            Outcome::Draw => [0.0, 0.0],
+        };
+        assert_eq!(g.returns(), want);
+        let mut n = Nantong::new(11);
+        while let Some(mv) = n.choose("basic", &mut rng).unwrap() {
+            n.play(mv).unwrap();
+        }
+        let settlement = n.score().unwrap().settlement.map(|p| p as f64);
+        assert_eq!(n.returns(), settlement);
     }
 
     #[test]

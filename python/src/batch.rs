@@ -1,0 +1,629 @@
+//! Batched stepping: N games of one kind stepped in one call, writing observation tensors, legal
+//! action masks, rewards, the player to move and done flags into NumPy arrays, with the GIL
+//! released and the games split over threads.
+//!
+//! Each game's episodes are seeded from the batch's seed, the game's index and the episode's
+//! number alone, so the arrays after any sequence of `step` calls are the same whatever the
+//! number of threads. A finished game restarts at once from its next seed (as vectorised
+//! environments do): `done[i]` and `rewards[i]` tell of the game that just ended, the other
+//! arrays show the new one.
+
+use arbiter_core::nantong::Nantong;
+use arbiter_core::trax::{Trax, Variant};
+use arbiter_core::tripletriad::TripleTriad;
+use arbiter_core::{Error, ErrorKind, Rng};
+use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1, PyUntypedArrayMethods};
+use pyo3::prelude::*;
+use pyo3::types::PyTuple;
+
+use crate::convert::{bad_argument, integer, raise, seed, wrong_type, OrRaise};
+use crate::engine::Host;
+
+/// A game that a batch can start afresh from a seed.
+pub trait Fresh: Host {
+    /// What every game of a batch shares (a preset, a variant).
+    type Params: Send + Sync;
+    /// A new game for `seed`.
+    fn fresh(params: &Self::Params, seed: u64) -> Result<Self, Error>;
+}
+
+impl Fresh for TripleTriad {
+    type Params = String;
+    fn fresh(preset: &String, seed: u64) -> Result<TripleTriad, Error> {
+        TripleTriad::from_preset(preset, seed)
+    }
+}
+
+impl Fresh for Trax {
+    type Params = Variant;
+    /// Trax has no chance: every game starts on the empty board.
+    fn fresh(variant: &Variant, _seed: u64) -> Result<Trax, Error> {
+        Ok(Trax::new(*variant))
+    }
+}
+
+impl Fresh for Nantong {
+    type Params = ();
+    fn fresh(_: &(), seed: u64) -> Result<Nantong, Error> {
+        Ok(Nantong::new(seed))
+    }
+}
+
+/// The seed of episode `episode` of game `index` in a batch seeded with `seed`.
+pub fn episode_seed(seed: u64, index: u64, episode: u64) -> u64 {
+    [index, episode].iter().fold(seed, |s, &p| Rng::new(s ^ p).next_u64())
+}
+
+/// One game of a batch, with its legal action ids (ascending) kept for checking the next step.
+struct Slot<G> {
+    game: G,
+    episode: u64,
+    legal: Vec<usize>,
+}
+
+/// The rows of the output arrays that belong to one game.
+struct Rows<'a> {
+    observation: &'a mut [f32],
+    mask: Option<&'a mut [bool]>,
+    rewards: &'a mut [f32],
+    to_move: &'a mut i32,
+    done: &'a mut bool,
+}
+
+/// The most bytes of arrays a batch allocates (a mask of unbounded Trax alone is 3 MB a game):
+/// beyond, the allocation would succeed lazily and the first step exhaust the memory.
+const MAX_ARRAY_BYTES: usize = 1 << 31;
+/// The most games and threads a batch takes.
+const MAX_GAMES: u64 = 1 << 20;
+const MAX_THREADS: u64 = 256;
+
+/// N games of one kind and the arrays they are written to.
+pub struct Batch<G: Fresh> {
+    params: G::Params,
+    slots: Vec<Slot<G>>,
+    seed: u64,
+    threads: usize,
+    tensor_len: usize,
+    num_actions: usize,
+    masks: bool,
+    arrays: Arrays,
+}
+
+/// The batch's own output arrays, written when `step` is given no `out`.
+struct Arrays {
+    observations: Py<PyArray2<f32>>,
+    masks: Option<Py<PyArray2<bool>>>,
+    rewards: Py<PyArray2<f32>>,
+    to_move: Py<PyArray1<i32>>,
+    done: Py<PyArray1<bool>>,
+}
+
+/// The arrays one call writes, bound to the interpreter.
+struct Targets<'py> {
+    observations: Bound<'py, PyArray2<f32>>,
+    masks: Option<Bound<'py, PyArray2<bool>>>,
+    rewards: Bound<'py, PyArray2<f32>>,
+    to_move: Bound<'py, PyArray1<i32>>,
+    done: Bound<'py, PyArray1<bool>>,
+}
+
+impl<'py> Targets<'py> {
+    fn tuple(&self) -> PyResult<Bound<'py, PyTuple>> {
+        let py = self.observations.py();
+        PyTuple::new(
+            py,
+            [
+                self.observations.clone().into_any(),
+                self.masks
+                    .clone()
+                    .map_or_else(|| py.None().into_bound(py), Bound::into_any),
+                self.rewards.clone().into_any(),
+                self.to_move.clone().into_any(),
+                self.done.clone().into_any(),
+            ],
+        )
+    }
+}
+
+impl<G: Fresh> Batch<G> {
+    pub fn new(
+        py: Python<'_>,
+        params: G::Params,
+        num_games: &Bound<'_, PyAny>,
+        seed_value: Option<&Bound<'_, PyAny>>,
+        threads: Option<&Bound<'_, PyAny>>,
+        masks: Option<bool>,
+    ) -> PyResult<Batch<G>> {
+        let n = integer(num_games, "num_games", MAX_GAMES)? as usize;
+        if n == 0 {
+            return Err(bad_argument("num_games must be at least 1"));
+        }
+        let threads = threads.map_or(Ok(1), |t| integer(t, "threads", MAX_THREADS))?.max(1) as usize;
+        let seed = seed_value.map_or(Ok(0), seed)?;
+        let first = G::fresh(&params, episode_seed(seed, 0, 0)).py()?;
+        let (tensor_len, num_actions, players) = (first.tensor_len(), first.num_distinct_actions(), G::PLAYERS.len());
+        // Dense masks unless they would be large (unbounded Trax): then legal_actions(i).
+        let masks = masks.unwrap_or(num_actions <= 1 << 16);
+        let row = tensor_len * 4 + players * 4 + 4 + 1 + if masks { num_actions } else { 0 };
+        let bytes = n.saturating_mul(row);
+        if bytes > MAX_ARRAY_BYTES {
+            let hint = if masks {
+                " (masks=False and legal_actions(i) save the masks)"
+            } else {
+                ""
+            };
+            return Err(raise(Error::new(
+                ErrorKind::LimitExceeded,
+                format!("the arrays of {n} games would take {bytes} bytes (at most {MAX_ARRAY_BYTES}){hint}"),
+            )));
+        }
+        let arrays = Arrays {
+            observations: PyArray2::zeros(py, [n, tensor_len], false).unbind(),
+            masks: masks.then(|| PyArray2::zeros(py, [n, num_actions], false).unbind()),
+            rewards: PyArray2::zeros(py, [n, players], false).unbind(),
+            to_move: PyArray1::zeros(py, n, false).unbind(),
+            done: PyArray1::zeros(py, n, false).unbind(),
+        };
+        let slots = (0..n)
+            .map(|_| Slot {
+                game: first.clone(),
+                episode: 0,
+                legal: Vec::new(),
+            })
+            .collect();
+        let mut batch = Batch {
+            params,
+            slots,
+            seed,
+            threads,
+            tensor_len,
+            num_actions,
+            masks,
+            arrays,
+        };
+        batch.restart(py, seed, None)?;
+        Ok(batch)
+    }
+
+    /// The arrays of `out` (a tuple or list of five as `step` returns them), checked, or the
+    /// batch's own.
+    fn targets<'py>(&self, py: Python<'py>, out: Option<&Bound<'py, PyAny>>) -> PyResult<Targets<'py>> {
+        let Some(out) = out.filter(|o| !o.is_none()) else {
+            return Ok(Targets {
+                observations: self.arrays.observations.bind(py).clone(),
+                masks: self.arrays.masks.as_ref().map(|m| m.bind(py).clone()),
+                rewards: self.arrays.rewards.bind(py).clone(),
+                to_move: self.arrays.to_move.bind(py).clone(),
+                done: self.arrays.done.bind(py).clone(),
+            });
+        };
+        let items: Vec<Bound<'py, PyAny>> = match out.extract() {
+            Ok(items) if !out.is_instance_of::<pyo3::types::PyString>() => items,
+            _ => return Err(wrong_type("out", "a tuple of five arrays", out)),
+        };
+        if items.len() != 5 {
+            return Err(bad_argument(format!(
+                "out must hold five arrays (observations, masks, rewards, to_move, done), got {}",
+                items.len()
+            )));
+        }
+        let n = self.slots.len();
+        fn array<'py, T: pyo3::PyTypeCheck>(v: &Bound<'py, PyAny>, what: &str, dtype: &str) -> PyResult<Bound<'py, T>> {
+            v.cast::<T>()
+                .cloned()
+                .map_err(|_| wrong_type(what, &format!("a NumPy array of {dtype}"), v))
+        }
+        let observations: Bound<'py, PyArray2<f32>> = array(&items[0], "out observations", "float32, 2-D")?;
+        let masks = match (&self.masks, items[1].is_none()) {
+            (true, false) => Some(array::<PyArray2<bool>>(&items[1], "out masks", "bool, 2-D")?),
+            (true, true) => return Err(bad_argument("out masks must be an array: this batch writes masks")),
+            (false, true) => None,
+            (false, false) => return Err(bad_argument("out masks must be None: this batch writes no masks")),
+        };
+        let rewards: Bound<'py, PyArray2<f32>> = array(&items[2], "out rewards", "float32, 2-D")?;
+        let to_move: Bound<'py, PyArray1<i32>> = array(&items[3], "out to_move", "int32, 1-D")?;
+        let done: Bound<'py, PyArray1<bool>> = array(&items[4], "out done", "bool, 1-D")?;
+        let shapes = [
+            ("observations", observations.shape().to_vec(), vec![n, self.tensor_len]),
+            ("rewards", rewards.shape().to_vec(), vec![n, G::PLAYERS.len()]),
+            ("to_move", to_move.shape().to_vec(), vec![n]),
+            ("done", done.shape().to_vec(), vec![n]),
+        ];
+        let mask_shape = masks.as_ref().map(|m| m.shape().to_vec());
+        for (what, got, want) in shapes
+            .into_iter()
+            .chain(mask_shape.map(|s| ("masks", s, vec![n, self.num_actions])))
+        {
+            if got != want {
+                return Err(bad_argument(format!(
+                    "out {what} must have shape {want:?}, got {got:?}"
+                )));
+            }
+        }
+        Ok(Targets {
+            observations,
+            masks,
+            rewards,
+            to_move,
+            done,
+        })
+    }
+
+    /// Runs `f` on every game with its rows of `targets`, with the GIL released, the games split
+    /// into one contiguous chunk per thread.
+    fn run<'py>(
+        &mut self,
+        py: Python<'py>,
+        targets: &Targets<'py>,
+        f: impl Fn(&G::Params, u64, usize, &mut Slot<G>, Rows<'_>) -> Result<(), Error> + Sync,
+    ) -> PyResult<()> {
+        let mut observations = targets.observations.try_readwrite()?;
+        let mut masks = targets.masks.as_ref().map(|m| m.try_readwrite()).transpose()?;
+        let mut rewards = targets.rewards.try_readwrite()?;
+        let mut to_move = targets.to_move.try_readwrite()?;
+        let mut done = targets.done.try_readwrite()?;
+        let contiguous = |_| bad_argument("out arrays must be C-contiguous");
+        let observations = observations.as_slice_mut().map_err(contiguous)?;
+        let masks = masks
+            .as_mut()
+            .map(|m| m.as_slice_mut())
+            .transpose()
+            .map_err(contiguous)?;
+        let rewards = rewards.as_slice_mut().map_err(contiguous)?;
+        let to_move = to_move.as_slice_mut().map_err(contiguous)?;
+        let done = done.as_slice_mut().map_err(contiguous)?;
+        let (t, a, p) = (self.tensor_len, self.num_actions, G::PLAYERS.len());
+        let chunk = self.slots.len().div_ceil(self.threads);
+        let (params, seed) = (&self.params, self.seed);
+        let slots = self.slots.as_mut_slice();
+        let f = &f;
+        let work = move |start: usize,
+                         slots: &mut [Slot<G>],
+                         observations: &mut [f32],
+                         mut masks: Option<&mut [bool]>,
+                         rewards: &mut [f32],
+                         to_move: &mut [i32],
+                         done: &mut [bool]|
+              -> Result<(), Error> {
+            for (k, slot) in slots.iter_mut().enumerate() {
+                let rows = Rows {
+                    observation: &mut observations[k * t..(k + 1) * t],
+                    mask: masks.as_deref_mut().map(|m| &mut m[k * a..(k + 1) * a]),
+                    rewards: &mut rewards[k * p..(k + 1) * p],
+                    to_move: &mut to_move[k],
+                    done: &mut done[k],
+                };
+                f(params, seed, start + k, slot, rows)?;
+            }
+            Ok(())
+        };
+        let result = py.detach(move || {
+            // One chunk holds every game: no thread to start.
+            if chunk >= slots.len() {
+                return work(0, slots, observations, masks, rewards, to_move, done);
+            }
+            std::thread::scope(|s| {
+                let mut handles = Vec::new();
+                let mut rest = (slots, observations, masks, rewards, to_move, done);
+                let mut start = 0;
+                while !rest.0.is_empty() {
+                    let k = chunk.min(rest.0.len());
+                    let (s0, s1) = rest.0.split_at_mut(k);
+                    let (o0, o1) = rest.1.split_at_mut(k * t);
+                    let (m0, m1) = match rest.2 {
+                        Some(m) => {
+                            let (m0, m1) = m.split_at_mut(k * a);
+                            (Some(m0), Some(m1))
+                        }
+                        None => (None, None),
+                    };
+                    let (r0, r1) = rest.3.split_at_mut(k * p);
+                    let (t0, t1) = rest.4.split_at_mut(k);
+                    let (d0, d1) = rest.5.split_at_mut(k);
+                    let work = &work;
+                    let at = start;
+                    handles.push(s.spawn(move || work(at, s0, o0, m0, r0, t0, d0)));
+                    rest = (s1, o1, m1, r1, t1, d1);
+                    start += k;
+                }
+                handles
+                    .into_iter()
+                    // A panic (a bug) goes on in the calling thread, where PyO3 turns it into
+                    // a PanicException, as it does when one game panics without threads.
+                    .map(|h| h.join().unwrap_or_else(|p| std::panic::resume_unwind(p)))
+                    .collect::<Result<Vec<()>, Error>>()
+                    .map(drop)
+            })
+        });
+        result.py()
+    }
+
+    /// Starts every game afresh: game `i`'s first episode from `episode_seed(seed, i, 0)`.
+    pub fn reset<'py>(
+        &mut self,
+        py: Python<'py>,
+        seed_value: &Bound<'py, PyAny>,
+        out: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyTuple>> {
+        let seed = seed(seed_value)?;
+        self.restart(py, seed, out)
+    }
+
+    fn restart<'py>(
+        &mut self,
+        py: Python<'py>,
+        seed: u64,
+        out: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyTuple>> {
+        let targets = self.targets(py, out)?;
+        self.seed = seed;
+        self.run(py, &targets, |params, seed, i, slot, rows| {
+            slot.game = G::fresh(params, episode_seed(seed, i as u64, 0))?;
+            slot.episode = 0;
+            rows.rewards.fill(0.0);
+            *rows.done = false;
+            write(slot, rows);
+            Ok(())
+        })?;
+        targets.tuple()
+    }
+
+    /// Plays `actions[i]` (an action id, legal now) in game `i`, for every game.
+    pub fn step<'py>(
+        &mut self,
+        py: Python<'py>,
+        actions: &Bound<'py, PyAny>,
+        out: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyTuple>> {
+        let actions = read_actions(actions, self.slots.len())?;
+        // Every action is checked before any is played, so that a refused step changes nothing.
+        for (i, (slot, &a)) in self.slots.iter().zip(&actions).enumerate() {
+            let legal = usize::try_from(a).is_ok_and(|a| slot.legal.binary_search(&a).is_ok());
+            if !legal {
+                return Err(raise(Error::new(
+                    ErrorKind::IllegalMove,
+                    format!("game {i}: action id {a} is not legal now (legal: {:?})", slot.legal),
+                )));
+            }
+        }
+        let targets = self.targets(py, out)?;
+        self.run(py, &targets, |params, seed, i, slot, rows| {
+            let mv = slot
+                .game
+                .action_move(actions[i] as usize)
+                .ok_or_else(|| Error::new(ErrorKind::IllegalMove, format!("game {i}: no action id {}", actions[i])))?;
+            slot.game.play(mv).map_err(Into::into)?;
+            *rows.done = slot.game.is_over();
+            if *rows.done {
+                for (r, v) in rows.rewards.iter_mut().zip(slot.game.returns()) {
+                    *r = v as f32;
+                }
+                slot.episode += 1;
+                slot.game = G::fresh(params, episode_seed(seed, i as u64, slot.episode))?;
+            } else {
+                rows.rewards.fill(0.0);
+            }
+            write(slot, rows);
+            Ok(())
+        })?;
+        targets.tuple()
+    }
+
+    pub fn slot(&self, i: &Bound<'_, PyAny>) -> PyResult<usize> {
+        Ok(integer(i, "a game index", self.slots.len() as u64 - 1)? as usize)
+    }
+
+    pub fn game(&self, i: usize) -> G {
+        self.slots[i].game.clone()
+    }
+
+    pub fn legal_actions<'py>(&self, py: Python<'py>, i: usize) -> Bound<'py, PyArray1<i64>> {
+        PyArray1::from_vec(py, self.slots[i].legal.iter().map(|&a| a as i64).collect())
+    }
+
+    pub fn episode_seed(&self, i: usize) -> u64 {
+        episode_seed(self.seed, i as u64, self.slots[i].episode)
+    }
+
+    pub fn len(&self) -> usize {
+        self.slots.len()
+    }
+
+    pub fn tensor_len(&self) -> usize {
+        self.tensor_len
+    }
+
+    pub fn num_actions(&self) -> usize {
+        self.num_actions
+    }
+
+    pub fn threads(&self) -> usize {
+        self.threads
+    }
+
+    pub fn writes_masks(&self) -> bool {
+        self.masks
+    }
+
+    pub fn arrays<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        self.targets(py, None)?.tuple()
+    }
+}
+
+/// Writes a game's legal ids, mask, observation tensor (of the player to move) and player to move.
+fn write<G: Fresh>(slot: &mut Slot<G>, rows: Rows<'_>) {
+    slot.legal = slot.game.legal_actions();
+    if let Some(mask) = rows.mask {
+        mask.fill(false);
+        for &id in &slot.legal {
+            mask[id] = true;
+        }
+    }
+    match slot.game.to_move() {
+        Some(p) => {
+            rows.observation.copy_from_slice(&slot.game.observation_tensor(p));
+            *rows.to_move = G::player_index(p) as i32;
+        }
+        None => {
+            rows.observation.fill(0.0);
+            *rows.to_move = -1;
+        }
+    }
+}
+
+/// The actions of a step: a NumPy int64 array, or any sequence of ints, one per game.
+fn read_actions(actions: &Bound<'_, PyAny>, n: usize) -> PyResult<Vec<i64>> {
+    let ids: Vec<i64> = if let Ok(a) = actions.extract::<PyReadonlyArray1<'_, i64>>() {
+        a.as_array().to_vec()
+    } else {
+        match actions.extract::<Vec<i64>>() {
+            Ok(v) if !actions.is_instance_of::<pyo3::types::PyString>() => v,
+            _ => {
+                return Err(wrong_type(
+                    "actions",
+                    "a sequence of ints (one action id per game)",
+                    actions,
+                ))
+            }
+        }
+    };
+    if ids.len() != n {
+        return Err(bad_argument(format!(
+            "actions must hold {n} ids (one per game), got {}",
+            ids.len()
+        )));
+    }
+    Ok(ids)
+}
+
+/// Declares the Python class of a batch of one game.
+macro_rules! batch_class {
+    (
+        $(#[$doc:meta])*
+        $class:ident($core:ty, $game:ident, $name:literal)
+        new($($arg:ident),*) => $params:expr
+    ) => {
+        $(#[$doc])*
+        #[pyclass(module = "arbiter", name = $name)]
+        pub struct $class(Batch<$core>);
+
+        #[pymethods]
+        impl $class {
+            #[new]
+            #[pyo3(signature = (num_games, $($arg = None,)* seed = None, threads = None, masks = None))]
+            fn new<'py>(
+                py: Python<'py>,
+                num_games: &Bound<'py, PyAny>,
+                $($arg: Option<&Bound<'py, PyAny>>,)*
+                seed: Option<&Bound<'py, PyAny>>,
+                threads: Option<&Bound<'py, PyAny>>,
+                masks: Option<bool>,
+            ) -> PyResult<Self> {
+                let params = $params;
+                Batch::new(py, params?, num_games, seed, threads, masks).map($class)
+            }
+
+            /// Starts every game afresh from `seed` and returns the arrays.
+            #[pyo3(signature = (seed, out = None))]
+            fn reset<'py>(
+                &mut self,
+                py: Python<'py>,
+                seed: &Bound<'py, PyAny>,
+                out: Option<&Bound<'py, PyAny>>,
+            ) -> PyResult<Bound<'py, PyTuple>> {
+                self.0.reset(py, seed, out)
+            }
+
+            /// Plays one action id per game and returns the arrays
+            /// `(observations, masks, rewards, to_move, done)`.
+            #[pyo3(signature = (actions, out = None))]
+            fn step<'py>(
+                &mut self,
+                py: Python<'py>,
+                actions: &Bound<'py, PyAny>,
+                out: Option<&Bound<'py, PyAny>>,
+            ) -> PyResult<Bound<'py, PyTuple>> {
+                self.0.step(py, actions, out)
+            }
+
+            /// The batch's own arrays `(observations, masks, rewards, to_move, done)`.
+            #[getter]
+            fn arrays<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+                self.0.arrays(py)
+            }
+
+            /// A copy of game `i` as it stands.
+            fn game(&self, i: &Bound<'_, PyAny>) -> PyResult<$game> {
+                Ok($game(self.0.game(self.0.slot(i)?)))
+            }
+
+            /// The legal action ids of game `i`, ascending.
+            fn legal_actions<'py>(&self, py: Python<'py>, i: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyArray1<i64>>> {
+                Ok(self.0.legal_actions(py, self.0.slot(i)?))
+            }
+
+            /// The seed of game `i`'s current episode.
+            fn episode_seed(&self, i: &Bound<'_, PyAny>) -> PyResult<u64> {
+                Ok(self.0.episode_seed(self.0.slot(i)?))
+            }
+
+            fn __len__(&self) -> usize {
+                self.0.len()
+            }
+
+            #[getter]
+            fn tensor_len(&self) -> usize {
+                self.0.tensor_len()
+            }
+
+            #[getter]
+            fn num_actions(&self) -> usize {
+                self.0.num_actions()
+            }
+
+            #[getter]
+            fn threads(&self) -> usize {
+                self.0.threads()
+            }
+
+            /// Whether `step` writes dense masks (else use `legal_actions(i)`).
+            #[getter]
+            fn masks(&self) -> bool {
+                self.0.writes_masks()
+            }
+        }
+    };
+}
+
+use crate::nantong::Nantong as PyNantong;
+use crate::trax::Trax as PyTrax;
+use crate::tripletriad::TripleTriad as PyTripleTriad;
+
+batch_class! {
+    /// N Triple Triad rounds of a preset, each dealt from its own seed.
+    TripleTriadBatch(TripleTriad, PyTripleTriad, "TripleTriadBatch")
+    new(preset) => preset.map_or(Ok("ff8".to_owned()), |p| crate::convert::text(p, "preset"))
+}
+
+batch_class! {
+    /// N Trax games of a variant.
+    TraxBatch(Trax, PyTrax, "TraxBatch")
+    new(variant) => variant.map_or(Ok(Variant::EightByEight), crate::trax::read_variant)
+}
+
+batch_class! {
+    /// N Nantong deals, each from its own seed.
+    NantongBatch(Nantong, PyNantong, "NantongBatch")
+    new() => Ok::<_, PyErr>(())
+}
+
+/// The seed of episode `episode` (from 0) of game `index` in a batch seeded with `seed`: what
+/// `Nantong(seed)` or `TripleTriad.from_preset(preset, seed)` start that game from.
+#[pyfunction(name = "episode_seed")]
+pub fn seed_of_episode(seed: &Bound<'_, PyAny>, index: &Bound<'_, PyAny>, episode: &Bound<'_, PyAny>) -> PyResult<u64> {
+    Ok(episode_seed(
+        crate::convert::seed(seed)?,
+        integer(index, "index", u64::MAX)?,
+        integer(episode, "episode", u64::MAX)?,
+    ))
+}

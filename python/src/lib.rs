@@ -1,0 +1,207 @@
+//! # arbiter-python
+//!
+//! The Python package `arbiter-engine` (import name `arbiter`): [`arbiter_core`] for Python and
+//! NumPy. A thin layer: it translates values and errors, and the rules stay in the core. The
+//! verbs that every game shares are written once (`engine.rs`) and stamped onto each class by
+//! `game_class!`; only each game's extras are written per game. `batch.rs` steps many games at
+//! once into NumPy arrays, with the GIL released.
+//!
+//! Build it with maturin (`pip install ./python`, or `maturin build --release` in `python/`), not
+//! with `cargo build` alone: the module links against the Python that imports it.
+
+mod batch;
+mod convert;
+mod engine;
+mod nantong;
+mod trax;
+mod tripletriad;
+
+use pyo3::prelude::*;
+
+/// Declares a Python class over a core game, with the verbs of every game followed by the game's
+/// own `extras` (pyo3 takes one `#[pymethods]` block per class, so both go into one).
+macro_rules! game_class {
+    (
+        $(#[$doc:meta])*
+        $class:ident($core:ty, $name:literal) { $($extras:tt)* }
+    ) => {
+        $(#[$doc])*
+        #[pyclass(module = "arbiter", name = $name)]
+        #[derive(Clone)]
+        pub struct $class(pub $core);
+
+        #[pymethods]
+        impl $class {
+            /// Every legal move now, in notation (empty once the game is over).
+            fn legal_moves(&self) -> Vec<String> {
+                crate::engine::legal_moves(&self.0)
+            }
+
+            /// The action ids of the legal moves, ascending, as a NumPy int64 array.
+            fn legal_actions<'py>(&self, py: Python<'py>) -> Bound<'py, numpy::PyArray1<i64>> {
+                crate::engine::legal_actions(py, &self.0)
+            }
+
+            /// Plays a move given in notation (str) or as an action id (int); raises
+            /// `IllegalMoveError` (or `GameOverError`, `ParseError`, `BadArgumentError`,
+            /// `TypeError`) and changes nothing when it is refused.
+            #[pyo3(signature = (r#move))]
+            fn play(&mut self, r#move: &Bound<'_, PyAny>) -> PyResult<()> {
+                crate::engine::play(&mut self.0, r#move)
+            }
+
+            /// The player to move; `None` once the game is over.
+            #[getter]
+            fn to_move<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+                crate::engine::to_move(py, &self.0)
+            }
+
+            /// Whether the game is over.
+            #[getter]
+            fn is_over(&self) -> bool {
+                arbiter_core::Game::is_over(&self.0)
+            }
+
+            /// The winner, `"draw"`, or `None` while the game goes on.
+            #[getter]
+            fn outcome<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+                crate::engine::outcome(py, &self.0)
+            }
+
+            /// What each player scores, in `players` order: 1 for the winner, -1 for a loser,
+            /// 0 for a draw and while the game goes on (Nantong: each seat's settlement points).
+            fn returns(&self) -> Vec<f64> {
+                arbiter_core::Engine::returns(&self.0)
+            }
+
+            /// What `player` sees as a float32 NumPy vector of numbers in 0..=1 (the layout is
+            /// in the core's `tensor` module of the game), built from what that player may see.
+            fn observation_tensor<'py>(
+                &self,
+                py: Python<'py>,
+                player: &Bound<'py, PyAny>,
+            ) -> PyResult<Bound<'py, numpy::PyArray1<f32>>> {
+                crate::engine::observation_tensor(py, &self.0, player)
+            }
+
+            /// The length of `observation_tensor`.
+            #[getter]
+            fn tensor_len(&self) -> usize {
+                arbiter_core::Engine::tensor_len(&self.0)
+            }
+
+            /// The legal moves as a NumPy mask over the action ids (`mask[id]` true for a legal
+            /// move), of `dtype` (bool by default; `numpy.int8` for Gymnasium).
+            #[pyo3(signature = (dtype = None))]
+            fn legal_action_mask<'py>(
+                &self,
+                py: Python<'py>,
+                dtype: Option<&Bound<'py, PyAny>>,
+            ) -> PyResult<Bound<'py, PyAny>> {
+                crate::engine::legal_action_mask(py, &self.0, dtype)
+            }
+
+            /// What `player` may see, as a dict: hidden cards are not in it.
+            fn observation<'py>(&self, py: Python<'py>, player: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+                crate::engine::observation(py, &self.0, player)
+            }
+
+            /// The number of legal move sequences of `depth` moves, by the core's fast perft.
+            fn perft(&self, py: Python<'_>, depth: &Bound<'_, PyAny>) -> PyResult<u64> {
+                crate::engine::perft(py, &self.0, depth)
+            }
+
+            /// The move that the built-in opponent of `level` chooses for the player to move,
+            /// from that player's observation only; `None` once the game is over. The same seed
+            /// gives the same move in Rust, C, JavaScript and Python.
+            fn choose_move(
+                &self,
+                py: Python<'_>,
+                level: &Bound<'_, PyAny>,
+                seed: &Bound<'_, PyAny>,
+            ) -> PyResult<Option<String>> {
+                crate::engine::choose_move(py, &self.0, level, seed)
+            }
+
+            /// The levels of the built-in opponents, weakest first.
+            #[classattr]
+            fn levels() -> Vec<&'static str> {
+                crate::engine::levels::<$core>()
+            }
+
+            /// The players in seat order, as this class names them.
+            #[classattr]
+            fn players(py: Python<'_>) -> PyResult<Vec<Bound<'_, PyAny>>> {
+                crate::engine::players::<$core>(py)
+            }
+
+            /// The notation of action id `id` (legal now or not).
+            fn action_text(&self, id: &Bound<'_, PyAny>) -> PyResult<String> {
+                crate::engine::action_text(&self.0, id)
+            }
+
+            /// The action id of a move in notation.
+            #[pyo3(signature = (r#move))]
+            fn action_id(&self, r#move: &Bound<'_, PyAny>) -> PyResult<usize> {
+                crate::engine::action_id(&self.0, r#move)
+            }
+
+            /// How many action ids there are: ids are `0 .. num_actions - 1`.
+            #[getter]
+            fn num_actions(&self) -> usize {
+                arbiter_core::Game::num_distinct_actions(&self.0)
+            }
+
+            /// The whole state as a dict (`json.dumps` writes it, `from_json` reads it back).
+            fn to_json<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+                crate::engine::to_json(py, &self.0)
+            }
+
+            /// A game from its save: a dict or JSON text. Raises `ParseError` for anything
+            /// unreadable or invalid, `TypeError` for another type.
+            #[staticmethod]
+            fn from_json(json: &Bound<'_, PyAny>) -> PyResult<Self> {
+                crate::engine::from_json(json, <$core as arbiter_core::Engine>::NAME).map($class)
+            }
+
+            /// An independent copy.
+            fn clone(&self) -> Self {
+                Clone::clone(self)
+            }
+
+            fn __copy__(&self) -> Self {
+                Clone::clone(self)
+            }
+
+            fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> Self {
+                Clone::clone(self)
+            }
+
+            /// Pickles through the save.
+            fn __reduce__<'py>(
+                slf: &Bound<'py, Self>,
+            ) -> PyResult<(Bound<'py, PyAny>, (String,))> {
+                crate::engine::reduce(slf.get_type(), &slf.borrow().0)
+            }
+
+            $($extras)*
+        }
+    };
+}
+
+pub(crate) use game_class;
+
+/// The native module `arbiter._core`; the package `arbiter` re-exports it.
+#[pymodule]
+fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    convert::register(m)?;
+    m.add_class::<tripletriad::TripleTriad>()?;
+    m.add_class::<tripletriad::TripleTriadMatch>()?;
+    m.add_class::<trax::Trax>()?;
+    m.add_class::<nantong::Nantong>()?;
+    m.add_class::<batch::TripleTriadBatch>()?;
+    m.add_class::<batch::TraxBatch>()?;
+    m.add_class::<batch::NantongBatch>()?;
+    m.add_function(wrap_pyfunction!(batch::seed_of_episode, m)?)?;
+    Ok(())
+}

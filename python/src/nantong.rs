@@ -1,0 +1,102 @@
+//! Nantong long cards: a deal, with what it adds to the shared verbs: the seat to act, actions by
+//! seat, the score breakdown, the next deal, and the two checks that need no deal (a hand's
+//! standing and the score of a finished deal).
+
+use arbiter_core::nantong::{self as nt, FinishedDeal, HandCheck, Kind};
+use pyo3::prelude::*;
+use pyo3::types::PyList;
+
+use crate::convert::{from_py, list_from_py, py_to_value, to_py, to_py_or_none, OrRaise};
+use crate::engine::{self, player_from_py, Host};
+
+impl Host for nt::Nantong {
+    const NUMBERED: bool = true;
+}
+
+crate::game_class! {
+    /// A deal of Nantong long cards: three seats (0, 1, 2), hidden hands, claims, kongs and hu
+    /// scoring.
+    Nantong(nt::Nantong, "Nantong") {
+        /// A deal whose deck order and dealer are drawn from `seed`.
+        #[new]
+        fn new(seed: &Bound<'_, PyAny>) -> PyResult<Self> {
+            Ok(Nantong(nt::Nantong::new(crate::convert::seed(seed)?)))
+        }
+
+        /// The canonical deal of a deck order (120 card codes, four of each kind): the dealer
+        /// takes the first 23 cards, the next seats 22 each, two indicators are turned up, 51
+        /// make the stock.
+        #[staticmethod]
+        fn deal(deck: &Bound<'_, PyAny>, dealer: &Bound<'_, PyAny>) -> PyResult<Self> {
+            let deck: Vec<Kind> = list_from_py(deck, "deck")?;
+            let dealer = player_from_py::<nt::Nantong>(dealer)?;
+            nt::Nantong::deal(&deck, dealer).py().map(Nantong)
+        }
+
+        /// The next deal: the next seat deals a deck shuffled by this deal's generator.
+        fn next_deal(&self) -> Self {
+            Nantong(self.0.next_deal())
+        }
+
+        /// The seat to act (the same as `to_move`); `None` once the deal is over.
+        #[getter]
+        fn actor<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+            engine::to_move(py, &self.0)
+        }
+
+        /// The dealer.
+        #[getter]
+        fn dealer(&self) -> usize {
+            <nt::Nantong as arbiter_core::Engine>::player_index(self.0.dealer())
+        }
+
+        /// `seat` acts (notation or action id): `IllegalMoveError` when another seat is to act
+        /// or the action is not legal now; nothing changes then.
+        fn act(&mut self, seat: &Bound<'_, PyAny>, action: &Bound<'_, PyAny>) -> PyResult<()> {
+            let seat = player_from_py::<nt::Nantong>(seat)?;
+            let action = engine::read_move(&self.0, action)?;
+            self.0.act(seat, action).py()
+        }
+
+        /// The itemised score of every seat once the deal is over, else `None`.
+        fn score<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+            to_py_or_none(py, self.0.score())
+        }
+
+        /// How the deal was won; `None` while it goes on and once it is exhausted.
+        fn win<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+            to_py_or_none(py, self.0.win())
+        }
+
+        /// Whether a hand wins (seven groups and a pair, the melds counted as groups) and the
+        /// cards that would complete it when it is one short: `{"winning": bool, "waits": [...]}`.
+        #[staticmethod]
+        #[pyo3(signature = (hand, melds = None))]
+        fn winning<'py>(
+            py: Python<'py>,
+            hand: &Bound<'py, PyAny>,
+            melds: Option<&Bound<'py, PyAny>>,
+        ) -> PyResult<Bound<'py, PyAny>> {
+            let empty = PyList::empty(py).into_any();
+            let melds = melds.filter(|m| !m.is_none()).unwrap_or(&empty);
+            if !hand.is_instance_of::<PyList>() && !hand.is_instance_of::<pyo3::types::PyTuple>() {
+                return Err(crate::convert::wrong_type("hand", "a list", hand));
+            }
+            let check = serde_json::json!({
+                "hand": py_to_value(hand, "hand")?,
+                "melds": py_to_value(melds, "melds")?,
+            });
+            let check: HandCheck = serde_json::from_value(check)
+                .map_err(|e| crate::convert::parse_error(format!("hand check: {e}")))?;
+            to_py(py, &check.standing())
+        }
+
+        /// The score of a finished deal given as its cards (the conformance `score` input:
+        /// indicators, dealer, each seat's hand, melds and ready flag, and the win or `None`).
+        /// Raises `ParseError` for cards that no deal can end with.
+        #[staticmethod]
+        fn score_hand<'py>(py: Python<'py>, input: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+            to_py(py, &from_py::<FinishedDeal>(input, "finished deal")?.score())
+        }
+    }
+}

@@ -1,0 +1,175 @@
+//! Triple Triad: a round (`TripleTriad`) and a match (`TripleTriadMatch`), with what they add to
+//! the shared verbs: captures, scores, the exact solver, rounds and the trade.
+
+use arbiter_core::tripletriad as tt;
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyType};
+
+use crate::convert::{integer, seed, text, to_py, to_py_or_none, wrong_type, OrRaise};
+use crate::engine::{self, player_from_py, Host};
+
+impl Host for tt::TripleTriad {}
+
+crate::game_class! {
+    /// A Triple Triad round: board, hands, rules and the player to move (`"blue"` or `"red"`).
+    TripleTriad(tt::TripleTriad, "TripleTriad") {
+        /// The first round of a match under a preset (`"ff8"`, `"ttonline"`, `"mush"`,
+        /// `"ffforever"`) between two hands of Final Fantasy VIII cards drawn from `seed`.
+        #[staticmethod]
+        fn from_preset(name: &Bound<'_, PyAny>, seed: &Bound<'_, PyAny>) -> PyResult<Self> {
+            let (name, seed) = preset(name, seed)?;
+            tt::TripleTriad::from_preset(&name, seed).py().map(TripleTriad)
+        }
+
+        /// The presets `from_preset` knows.
+        #[classattr]
+        fn presets() -> Vec<&'static str> {
+            tt::PRESETS.to_vec()
+        }
+
+        /// What the last move played on this object captured, each flip with its rule; `None`
+        /// before any move and on a state just loaded.
+        fn last_captures<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+            to_py_or_none(py, self.0.last_captures())
+        }
+
+        /// Cards of `player`'s colour on the board plus the cards in their hand (the two total 10).
+        fn score(&self, player: &Bound<'_, PyAny>) -> PyResult<u32> {
+            Ok(self.0.score(player_from_py::<tt::TripleTriad>(player)?))
+        }
+
+        /// The player who moves next, also once the board is full (who would have moved).
+        #[getter]
+        fn next_player<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+            engine::player_to_py::<tt::TripleTriad>(py, self.0.next_player())
+        }
+
+        /// The exact value for the player to move (their final score minus the opponent's, with
+        /// perfect play by both, both hands read whatever `open` says) and a best move (`None`
+        /// once the board is full), as `{"value": int, "best_move": str | None}`.
+        fn solve<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+            let s = py.detach(|| tt::solve(&self.0));
+            let out = PyDict::new(py);
+            out.set_item("value", s.value)?;
+            out.set_item("best_move", s.best_move.map(|m| m.to_string()))?;
+            Ok(out)
+        }
+    }
+}
+
+/// A preset's name and a seed.
+fn preset(name: &Bound<'_, PyAny>, seed_value: &Bound<'_, PyAny>) -> PyResult<(String, u64)> {
+    Ok((text(name, "preset")?, seed(seed_value)?))
+}
+
+/// A Triple Triad match: rounds (sudden death replays draws), then the trade.
+#[pyclass(module = "arbiter", name = "TripleTriadMatch")]
+#[derive(Clone)]
+pub struct TripleTriadMatch(tt::Match);
+
+#[pymethods]
+impl TripleTriadMatch {
+    /// A match from a dict or JSON text: `{config, blue, red, seed}` starts one; a save adds
+    /// `rounds` and `picks` and replays them. Raises `ParseError` when invalid.
+    #[staticmethod]
+    fn from_json(json: &Bound<'_, PyAny>) -> PyResult<Self> {
+        engine::from_json(json, "match").map(TripleTriadMatch)
+    }
+
+    /// A match under a preset between two hands of Final Fantasy VIII cards drawn from `seed`,
+    /// which also drives the match (first player, elements, shuffles, random trade).
+    #[staticmethod]
+    fn from_preset(name: &Bound<'_, PyAny>, seed: &Bound<'_, PyAny>) -> PyResult<Self> {
+        let (name, seed) = preset(name, seed)?;
+        tt::Match::from_preset(&name, seed).py().map(TripleTriadMatch)
+    }
+
+    /// The save: configuration, cards brought, seed, the moves of every round, the picks.
+    fn to_json<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        engine::to_json(py, &self.0)
+    }
+
+    /// An independent copy.
+    fn clone(&self) -> Self {
+        Clone::clone(self)
+    }
+
+    fn __copy__(&self) -> Self {
+        Clone::clone(self)
+    }
+
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> Self {
+        Clone::clone(self)
+    }
+
+    /// Pickles through the save.
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
+        let class: Bound<'py, PyType> = slf.get_type();
+        engine::reduce(class, &slf.borrow().0)
+    }
+
+    /// A copy of the round in play (or of the last one, once the match is over).
+    fn game(&self) -> TripleTriad {
+        TripleTriad(self.0.game().clone())
+    }
+
+    /// Plays a move of the round in play (notation or action id); a drawn round under sudden
+    /// death starts the next one.
+    #[pyo3(signature = (r#move))]
+    fn play(&mut self, r#move: &Bound<'_, PyAny>) -> PyResult<()> {
+        let mv = engine::read_move(self.0.game(), r#move)?;
+        self.0.play(mv).py().map(drop)
+    }
+
+    /// Whether the match is over (the trade may still be pending).
+    #[getter]
+    fn is_over(&self) -> bool {
+        self.0.is_over()
+    }
+
+    /// The number of the round in play, from 1 (once over: the number of rounds played).
+    #[getter]
+    fn round_number(&self) -> u32 {
+        self.0.round_number()
+    }
+
+    /// How each finished round ended.
+    #[getter]
+    fn rounds<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        to_py(py, &self.0.rounds())
+    }
+
+    /// The result once the match is over, else `None`.
+    #[getter]
+    fn result<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        to_py_or_none(py, self.0.result())
+    }
+
+    /// What the trade needs from the winner; raises `IllegalMoveError` before the end.
+    fn trade_choice<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        to_py(py, &self.0.trade_choice().py()?)
+    }
+
+    /// Settles the trade with the winner's picks (indices among the loser's five cards; `[]`
+    /// when nobody chooses) and returns the cards that change hands.
+    fn settle_trade<'py>(&mut self, py: Python<'py>, picks: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+        let picks: Vec<u8> = match picks.try_iter() {
+            Ok(items) if !picks.is_instance_of::<pyo3::types::PyString>() => items
+                .map(|p| integer(&p?, "a pick", u8::MAX as u64).map(|n| n as u8))
+                .collect::<PyResult<_>>()?,
+            _ => return Err(wrong_type("picks", "a list of ints", picks)),
+        };
+        to_py(py, &self.0.settle_trade(&picks).py()?)
+    }
+
+    /// The cards that changed hands, once the trade is settled; else `None`.
+    fn transfers<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        to_py_or_none(py, self.0.transfers())
+    }
+
+    /// A legal move for a player whose clock ran out (a function of the state: it draws
+    /// nothing from the match's random stream); `None` once the match is over.
+    fn timeout_move(&self) -> Option<String> {
+        self.0.timeout_move().map(|m| m.to_string())
+    }
+}

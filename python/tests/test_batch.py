@@ -1,0 +1,189 @@
+"""Batched stepping: arrays, determinism over threads, agreement with single games, bad input."""
+
+import numpy as np
+import pytest
+
+import arbiter
+from arbiter import Nantong, NantongBatch, Trax, TraxBatch, TripleTriad, TripleTriadBatch
+
+BATCHES = [
+    pytest.param(lambda **kw: TripleTriadBatch(7, "ff8", **kw), id="triple-triad"),
+    pytest.param(lambda **kw: TraxBatch(7, "8x8", **kw), id="trax"),
+    pytest.param(lambda **kw: NantongBatch(7, **kw), id="nantong"),
+]
+
+
+def random_actions(masks, rng):
+    """A random legal action per game, from the masks alone."""
+    return np.argmax(rng.random(masks.shape) * masks, axis=1)
+
+
+def run(batch, steps, seed=0):
+    """Steps a batch with random legal actions; a copy of every array after every step."""
+    rng = np.random.default_rng(seed)
+    history = []
+    arrays = batch.arrays
+    for _ in range(steps):
+        arrays = batch.step(random_actions(arrays[1], rng))
+        history.append([None if a is None else a.copy() for a in arrays])
+    return history
+
+
+def fresh_game(batch, i):
+    """Game i's current episode started anew as a single game."""
+    s = batch.episode_seed(i)
+    if isinstance(batch, TripleTriadBatch):
+        return TripleTriad.from_preset("ff8", s)
+    if isinstance(batch, TraxBatch):
+        return Trax("8x8")
+    return Nantong(s)
+
+
+@pytest.mark.parametrize("make", BATCHES)
+def test_arrays_have_their_shapes_and_describe_the_games(make):
+    b = make(seed=3)
+    obs, masks, rewards, to_move, done = b.arrays
+    n = len(b)
+    assert obs.shape == (n, b.tensor_len) and obs.dtype == np.float32
+    assert masks.shape == (n, b.num_actions) and masks.dtype == np.bool_
+    assert rewards.shape[0] == n and rewards.dtype == np.float32
+    assert to_move.shape == (n,) and to_move.dtype == np.int32
+    assert done.shape == (n,) and done.dtype == np.bool_
+    for _ in range(40):
+        for i in range(n):
+            g = b.game(i)
+            p = g.to_move
+            assert to_move[i] == type(g).players.index(p)
+            assert np.array_equal(obs[i], g.observation_tensor(p))
+            assert np.array_equal(masks[i], g.legal_action_mask())
+            assert b.legal_actions(i).tolist() == g.legal_actions().tolist()
+        obs, masks, rewards, to_move, done = b.step(random_actions(masks, np.random.default_rng(1)))
+        assert (rewards[~done] == 0).all()
+
+
+@pytest.mark.parametrize("make", BATCHES)
+def test_the_same_seed_and_actions_give_the_same_arrays_whatever_the_threads(make):
+    one = run(make(seed=11, threads=1), 150)
+    two = run(make(seed=11, threads=2), 150)
+    three = run(make(seed=11, threads=3), 150)
+    for a, b, c in zip(one, two, three):
+        for x, y, z in zip(a, b, c):
+            assert np.array_equal(x, y) and np.array_equal(x, z)
+    assert any(step[4].any() for step in one), "some game finished and restarted"
+
+
+@pytest.mark.parametrize("make", BATCHES)
+def test_a_batch_plays_exactly_the_single_games(make):
+    b = make(seed=5)
+    singles = [fresh_game(b, i) for i in range(len(b))]
+    rng = np.random.default_rng(2)
+    finished = 0
+    for _ in range(200):
+        actions = random_actions(b.arrays[1], rng)
+        obs, masks, rewards, to_move, done = b.step(actions)
+        for i, g in enumerate(singles):
+            g.play(int(actions[i]))
+            assert done[i] == g.is_over
+            if g.is_over:
+                finished += 1
+                assert rewards[i].tolist() == g.returns()
+                singles[i] = g = fresh_game(b, i)
+            assert b.game(i).to_json() == g.to_json()
+            assert np.array_equal(obs[i], g.observation_tensor(g.to_move))
+    assert finished > 0
+
+
+def test_episodes_are_seeded_from_the_batch_seed_index_and_episode():
+    b = NantongBatch(3, seed=9)
+    for i in range(3):
+        assert b.episode_seed(i) == arbiter.episode_seed(9, i, 0)
+        assert b.game(i).to_json() == Nantong(arbiter.episode_seed(9, i, 0)).to_json()
+    b.reset(10)
+    assert b.game(2).to_json() == Nantong(arbiter.episode_seed(10, 2, 0)).to_json()
+    assert TripleTriadBatch(2, seed=9).game(1).to_json() == TripleTriad.from_preset(
+        "ff8", arbiter.episode_seed(9, 1, 0)
+    ).to_json()
+
+
+def test_caller_owned_arrays_are_written():
+    b = TraxBatch(4, seed=1)
+    n, t, a = len(b), b.tensor_len, b.num_actions
+    out = (
+        np.zeros((n, t), np.float32),
+        np.zeros((n, a), np.bool_),
+        np.zeros((n, 2), np.float32),
+        np.zeros(n, np.int32),
+        np.zeros(n, np.bool_),
+    )
+    returned = b.reset(1, out=out)
+    assert all(x is y for x, y in zip(returned, out))
+    twin = TraxBatch(4, seed=1)
+    for x, y in zip(out, twin.arrays):
+        assert np.array_equal(x, y)
+    actions = random_actions(out[1], np.random.default_rng(0))
+    own = [a.copy() for a in b.arrays]
+    b.step(actions, out=out)
+    twin.step(actions)
+    for x, y in zip(out, twin.arrays):
+        assert np.array_equal(x, y)
+    # The batch's own arrays were not written.
+    for x, y in zip(own, b.arrays):
+        assert np.array_equal(x, y)
+
+
+def test_bad_steps_change_nothing():
+    b = TripleTriadBatch(3, seed=2)
+    before = [a.copy() for a in b.arrays]
+    games = [b.game(i).to_json() for i in range(3)]
+    legal = [int(b.legal_actions(i)[0]) for i in range(3)]
+    occupied = legal[:2] + [99]
+    with pytest.raises(arbiter.IllegalMoveError, match="game 2"):
+        b.step(occupied)
+    with pytest.raises(arbiter.IllegalMoveError):
+        b.step([-1, legal[1], legal[2]])
+    with pytest.raises(arbiter.BadArgumentError):
+        b.step(legal[:2])
+    with pytest.raises(TypeError):
+        b.step("012")
+    with pytest.raises(TypeError):
+        b.step([0.5, 1, 2])
+    with pytest.raises(TypeError):
+        b.step(legal, out=(1, 2, 3, 4, 5))
+    with pytest.raises(arbiter.BadArgumentError):
+        b.step(legal, out=tuple(np.zeros((1,) + a.shape[1:], a.dtype) for a in b.arrays))
+    wrong_dtype = list(a.copy() for a in b.arrays)
+    wrong_dtype[0] = wrong_dtype[0].astype(np.float64)
+    with pytest.raises(TypeError):
+        b.step(legal, out=tuple(wrong_dtype))
+    for x, y in zip(before, b.arrays):
+        assert np.array_equal(x, y)
+    assert [b.game(i).to_json() for i in range(3)] == games
+    b.step(np.array(legal, dtype=np.int32))
+
+
+def test_bad_batch_arguments():
+    with pytest.raises(arbiter.BadArgumentError):
+        TraxBatch(0)
+    with pytest.raises(TypeError):
+        TraxBatch("4")
+    with pytest.raises(arbiter.ParseError):
+        TraxBatch(2, "9x9")
+    with pytest.raises(arbiter.BadArgumentError):
+        TripleTriadBatch(2, "nope")
+    with pytest.raises(arbiter.BadArgumentError):
+        NantongBatch(2, threads=10_000)
+    with pytest.raises(arbiter.BadArgumentError):
+        NantongBatch(2).game(2)
+
+
+def test_unbounded_trax_batches_give_ids_instead_of_masks():
+    b = TraxBatch(3, "unbounded", seed=1)
+    assert b.masks is False and b.arrays[1] is None
+    for _ in range(20):
+        actions = [int(b.legal_actions(i)[-1]) for i in range(len(b))]
+        obs, masks, rewards, to_move, done = b.step(actions)
+        assert masks is None
+    with pytest.raises(arbiter.LimitExceededError, match="masks=False"):
+        TraxBatch(1024, "unbounded", masks=True)
+    with pytest.raises(arbiter.LimitExceededError):
+        TraxBatch(1 << 20, "unbounded")
