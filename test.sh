@@ -23,12 +23,15 @@ Checks every tool the tests need, installs what is missing, then runs the sectio
   c_sanitizers      the C library with clang, AddressSanitizer + UBSan
   c_install         the installed library linked by pkg-config and CMake, the README's C examples
   trax_referee      two Trax engines under a Python referee
+  python_package    the Python wheel built by maturin in a venv under target/: pytest, mypy --strict,
+                    stubtest, the Python conformance runner
   fuzz_smoke        30 s of every fuzz target (needs the nightly toolchain: skipped, and said, without it)
 
 What it installs where missing: the rustup components rustfmt and clippy, the targets
 wasm32-unknown-unknown and thumbv6m-none-eabi, the wasm-bindgen CLI of Cargo.lock's version
 (cargo install, about nine minutes), cargo-fuzz where nightly exists, Debian packages through
-apt-get (as root, or through sudo), and the npm packages (npm ci). --no-install only checks, and
+apt-get (as root, or through sudo), the npm packages (npm ci), and, in the python_package section, a
+virtual environment with maturin, numpy, pytest, mypy, pettingzoo and gymnasium (pip). --no-install only checks, and
 prints the commands that would install what is missing.
 EOF
 }
@@ -93,6 +96,8 @@ setup() {
         if [[ $probe == /* ]]; then compgen -G "$probe" >/dev/null; else command -v "$probe" >/dev/null; fi ||
             missing_pkgs+=("$pkg")
     done
+    # Debian's python3 keeps venv and ensurepip in a package of their own.
+    python3 -c 'import venv, ensurepip' 2>/dev/null || missing_pkgs+=(python3-venv)
     local bindgen want_bindgen
     want_bindgen=$(wasm_bindgen_version)
     bindgen=$(wasm-bindgen --version 2>/dev/null || true)
@@ -260,6 +265,14 @@ trax_referee() {
     python3 cli/tests/trax_referee.py target/release/arbiter unbounded
 }
 
+# The Python package (python/): python/test.sh says what it does.
+python_package() {
+    section "Python package: wheel, pytest, mypy, conformance"
+    # shellcheck source=python/test.sh
+    source python/test.sh
+    python_tests
+}
+
 # A short run of every fuzz target (nightly, sanitizer coverage), seeded from the conformance
 # cases; a finding fails. Long runs are for people: fuzz/README.md.
 fuzz_smoke() {
@@ -277,7 +290,7 @@ fuzz_smoke() {
     )
 }
 
-ALL=(lint rust_tests no_std_builds fuzz_regressions js browser c_library c_valgrind c_sanitizers c_install trax_referee fuzz_smoke)
+ALL=(lint rust_tests no_std_builds fuzz_regressions js browser c_library c_valgrind c_sanitizers c_install trax_referee python_package fuzz_smoke)
 
 install=yes
 sections=()
