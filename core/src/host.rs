@@ -13,6 +13,72 @@ use crate::trax::{self, Colour, Trax};
 use crate::tripletriad::{self, Player, TripleTriad};
 use crate::Rng;
 
+/// What a built-in opponent may spend on one choice, besides its level's own budget: a node count
+/// (the smaller of it and the level's holds) and a stop callback, asked every thousand nodes or so
+/// (a clock, or a flag another thread sets). A search that runs out returns the best move it has
+/// found so far, never none while one is legal. The core has no clock: the host brings one
+/// ([`deadline`] under the `std` feature, `performance.now()` in the npm package).
+///
+/// What a node is depends on the game: a turn played (Trax), a position searched (Triple Triad's
+/// solver and expert); Nantong's levels do no search, so their cost is fixed and small, and they
+/// ignore the budget. Without a stop callback a choice depends on the seed alone; with one, on the
+/// machine too.
+///
+/// ```
+/// use arbiter_core::{Budget, Engine, Game, Rng};
+/// use arbiter_core::trax::{Trax, Variant};
+/// let g = Trax::new(Variant::Unbounded);
+/// let mv = g.choose_within("expert", &mut Rng::new(1), Budget::nodes(10)).unwrap();
+/// assert!(g.legal_moves().contains(&mv.unwrap()));
+/// let mut calls = 0;
+/// let mut stop = || { calls += 1; true };
+/// let budget = Budget { nodes: Some(5_000), stop: Some(&mut stop) };
+/// assert!(g.choose_within("hard", &mut Rng::new(1), budget).unwrap().is_some());
+/// ```
+#[derive(Default)]
+pub struct Budget<'a> {
+    /// The most nodes; `None` leaves the level's own budget.
+    pub nodes: Option<u64>,
+    /// Asked now and then while searching; `true` ends the search.
+    pub stop: Option<&'a mut dyn FnMut() -> bool>,
+}
+
+impl<'a> Budget<'a> {
+    /// At most `nodes` nodes, no stop callback.
+    pub fn nodes(nodes: u64) -> Budget<'a> {
+        Budget {
+            nodes: Some(nodes),
+            stop: None,
+        }
+    }
+
+    /// Until `stop` says so.
+    pub fn until(stop: &'a mut dyn FnMut() -> bool) -> Budget<'a> {
+        Budget {
+            nodes: None,
+            stop: Some(stop),
+        }
+    }
+
+    /// Whether the stop callback says to stop now.
+    pub fn stopped(&mut self) -> bool {
+        self.stop.as_mut().is_some_and(|stop| stop())
+    }
+
+    /// The node budget of a level whose own is `own`.
+    pub fn cap(&self, own: u64) -> u64 {
+        self.nodes.map_or(own, |n| n.min(own))
+    }
+}
+
+/// A stop callback for [`Budget::stop`] that says to stop once `ms` milliseconds have passed from
+/// now.
+#[cfg(feature = "std")]
+pub fn deadline(ms: u64) -> impl FnMut() -> bool {
+    let end = std::time::Instant::now() + core::time::Duration::from_millis(ms);
+    move || std::time::Instant::now() >= end
+}
+
 /// A game as hosts drive it: by names and numbers.
 ///
 /// ```
@@ -62,8 +128,14 @@ pub trait Engine: Game<Player: 'static> {
     fn perft(&self, depth: u32) -> u64;
 
     /// A move for the player to move, chosen by the built-in opponent `level` (one of
-    /// [`Engine::LEVELS`]) from that player's observation only; `None` once the game is over.
-    fn choose(&self, level: &str, rng: &mut Rng) -> Result<Option<Self::Move>, Error>;
+    /// [`Engine::LEVELS`]) from that player's observation only, within the level's own budget;
+    /// `None` once the game is over.
+    fn choose(&self, level: &str, rng: &mut Rng) -> Result<Option<Self::Move>, Error> {
+        self.choose_within(level, rng, Budget::default())
+    }
+
+    /// [`Engine::choose`] within `budget` as well: the best move found when it runs out.
+    fn choose_within(&self, level: &str, rng: &mut Rng, budget: Budget<'_>) -> Result<Option<Self::Move>, Error>;
 
     /// The length of [`Engine::observation_tensor`] in this game (Trax: per variant).
     fn tensor_len(&self) -> usize;
@@ -124,7 +196,12 @@ impl Engine for TripleTriad {
         tripletriad::tensor::observation_tensor(&self.observation(player))
     }
 
-    fn choose(&self, level: &str, rng: &mut Rng) -> Result<Option<tripletriad::Move>, Error> {
+    fn choose_within(
+        &self,
+        level: &str,
+        rng: &mut Rng,
+        budget: Budget<'_>,
+    ) -> Result<Option<tripletriad::Move>, Error> {
         let level = match level.trim().to_ascii_lowercase().as_str() {
             "random" => tripletriad::ai::Level::Random,
             "greedy" => tripletriad::ai::Level::Greedy,
@@ -134,7 +211,7 @@ impl Engine for TripleTriad {
         };
         Ok(self
             .to_move()
-            .and_then(|p| tripletriad::ai::choose(&self.observation(p), level, rng)))
+            .and_then(|p| tripletriad::ai::choose_within(&self.observation(p), level, rng, budget)))
     }
 }
 
@@ -155,11 +232,11 @@ impl Engine for Trax {
         trax::tensor::observation_tensor(&self.observation(player), player)
     }
 
-    /// Trax hides nothing: the observation is the state. Searching levels spend their node
-    /// budget in full (no clock), so a seed plays the same move everywhere.
-    fn choose(&self, level: &str, rng: &mut Rng) -> Result<Option<trax::Move>, Error> {
+    /// Trax hides nothing: the observation is the state. Without a stop callback the searching
+    /// levels spend their node budget in full, so a seed plays the same move everywhere.
+    fn choose_within(&self, level: &str, rng: &mut Rng, budget: Budget<'_>) -> Result<Option<trax::Move>, Error> {
         let level: trax::ai::Level = level.parse().map_err(|_| unknown_level::<Self>(level))?;
-        Ok(trax::ai::choose_at(self, level, rng, &mut || false))
+        Ok(trax::ai::choose_at(self, level, rng, budget))
     }
 }
 
@@ -196,7 +273,8 @@ impl Engine for Nantong {
         nantong::tensor::observation_tensor(&self.observation(seat))
     }
 
-    fn choose(&self, level: &str, rng: &mut Rng) -> Result<Option<nantong::Action>, Error> {
+    /// The levels do no search (a few microseconds a choice): the budget changes nothing.
+    fn choose_within(&self, level: &str, rng: &mut Rng, _budget: Budget<'_>) -> Result<Option<nantong::Action>, Error> {
         let level = level.trim().to_ascii_lowercase();
         if !Self::LEVELS.contains(&level.as_str()) {
             return Err(unknown_level::<Self>(&level));

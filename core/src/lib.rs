@@ -43,7 +43,9 @@ pub mod tripletriad;
 
 pub use error::{Error, ErrorKind};
 pub use game::{perft, Game, Outcome};
-pub use host::Engine;
+#[cfg(feature = "std")]
+pub use host::deadline;
+pub use host::{Budget, Engine};
 #[cfg(feature = "std")]
 pub use parallel::perft_threads;
 #[cfg(feature = "serde")]

@@ -2,9 +2,9 @@
 //! one turn is always taken, and where the opponent could win on their next turn and some move
 //! prevents it, such a move is played. And a seed always chooses the same move.
 
-use arbiter_core::trax::ai::{self, Level};
+use arbiter_core::trax::ai::{self, Level, Limits};
 use arbiter_core::trax::{read_record, Move, Trax, Variant};
-use arbiter_core::{Game, Outcome, Rng};
+use arbiter_core::{Budget, Game, Outcome, Rng};
 
 /// Every recorded game's moves with its variant, in the records' order.
 fn records() -> Vec<(String, Variant, Vec<Move>)> {
@@ -90,7 +90,7 @@ fn searching_levels_win_in_one_and_defend_against_a_win_in_one() {
             _ => &[Level::Medium],
         };
         for &level in levels {
-            let mv = ai::choose_at(g, level, &mut Rng::new(k as u64), &mut || false).unwrap();
+            let mv = ai::choose_at(g, level, &mut Rng::new(k as u64), Budget::default()).unwrap();
             if must_win {
                 assert!(wins(g, mv), "{name}: {level} played {mv}, not a win");
             } else {
@@ -104,11 +104,11 @@ fn searching_levels_win_in_one_and_defend_against_a_win_in_one() {
 fn a_clock_that_has_run_out_still_gets_the_safe_move() {
     let (win, defend) = positions();
     for (name, g) in win.iter().take(20) {
-        let mv = ai::choose_at(g, Level::Expert, &mut Rng::new(1), &mut || true).unwrap();
+        let mv = ai::choose_at(g, Level::Expert, &mut Rng::new(1), Budget::until(&mut || true)).unwrap();
         assert!(wins(g, mv), "{name}: {mv}");
     }
     for (name, g) in defend.iter().take(20) {
-        let mv = ai::choose_at(g, Level::Expert, &mut Rng::new(1), &mut || true).unwrap();
+        let mv = ai::choose_at(g, Level::Expert, &mut Rng::new(1), Budget::until(&mut || true)).unwrap();
         assert!(safe(g, mv), "{name}: {mv}");
     }
 }
@@ -122,4 +122,47 @@ fn a_seed_chooses_the_same_move() {
         let run = |seed| ai::search(&g, limits, &mut Rng::new(seed), &mut || false).unwrap();
         assert_eq!(run(4), run(4));
     }
+}
+
+/// The Loop Trax column of 1,000 straight tiles (`@0+ A2+ … A1000+`): thousands of moves with
+/// thousands of replies each, and no threat anywhere (a straight column never closes a loop).
+fn column() -> Trax {
+    let mut text = String::from("@0+");
+    for i in 2..=1000 {
+        text.push_str(&format!(" A{i}+"));
+    }
+    Trax::replay(Variant::Loop, &read_record(&text).unwrap()).unwrap()
+}
+
+#[test]
+fn on_a_column_of_1000_tiles_every_level_keeps_its_node_budget() {
+    // The first two iterations used to have a budget of their own, 2^22 nodes, past the level's
+    // and the clock: a move took minutes here (issue 25.1).
+    let g = column();
+    let moves = g.legal_moves();
+    for level in [Level::Medium, Level::Hard, Level::Expert] {
+        let limits = level.limits().unwrap();
+        let r = ai::search(&g, limits, &mut Rng::new(1), &mut || false).unwrap();
+        assert!(
+            r.nodes <= limits.nodes,
+            "{level}: {} nodes of {}",
+            r.nodes,
+            limits.nodes
+        );
+        assert!(moves.contains(&r.mv), "{level}: {}", r.mv);
+    }
+    // A host's smaller budget holds too, and a stop callback is asked from the first iteration on.
+    for nodes in [1, 100, 3_000] {
+        let limits = Limits { nodes, depth: 30 };
+        let r = ai::search(&g, limits, &mut Rng::new(2), &mut || false).unwrap();
+        assert!(r.nodes <= nodes && moves.contains(&r.mv), "{nodes}: {r:?}");
+    }
+    let mut asked = 0;
+    let r = ai::search(&g, Level::Expert.limits().unwrap(), &mut Rng::new(3), &mut || {
+        asked += 1;
+        true
+    })
+    .unwrap();
+    assert_eq!((asked, r.nodes), (1, 1024));
+    assert!(moves.contains(&r.mv));
 }
