@@ -45,8 +45,9 @@ pub const WIN: i32 = 1_000_000;
 /// The deepest search: turns of room reserved around the tiles.
 const MAX_PLY: usize = 32;
 
-/// How often (in nodes, a power of two) the search asks whether to stop.
-const POLL: u64 = 1024;
+/// How often (in nodes, a power of two) the search asks whether to stop: a node costs a microsecond
+/// or more (tens on boards of a thousand tiles), a question to a clock far less.
+const POLL: u64 = 256;
 
 /// A transposition-table entry: the position's hash, the best move's key, the depth searched,
 /// the score and whether it is exact or a bound.
@@ -89,8 +90,8 @@ fn history_slot(key: u32) -> usize {
     (key as usize).wrapping_mul(0x9E37_79B1) >> 18 & 0x3FFF
 }
 
-/// Searches `game` for the player to move within `limits`; `stop` is asked every thousand nodes
-/// or so from the first on (a clock, for interactive use) and ends the search when it says so.
+/// Searches `game` for the player to move within `limits`; `stop` is asked every 256 nodes from
+/// the first on (a clock, for interactive use) and ends the search when it says so.
 /// The budget and the clock hold on every board: a search that runs out returns the best move of
 /// the deepest iteration whose first move it finished (the first iteration plays the moves in a
 /// random order, so even a search stopped at once has a legal move).
@@ -180,13 +181,23 @@ impl Searcher<'_> {
     fn root(&mut self, root: &mut [Candidate], scores: &mut [i32], depth: u32) -> (bool, usize, i32) {
         let (mut alpha, beta) = (-WIN - 1, WIN + 1);
         let mut best = 0;
+        let (cols, rows) = self.g.size();
         for (i, c) in root.iter().enumerate() {
-            let Some(score) = self.child(c, depth, alpha, beta, 0) else {
+            // A move that widens the area costs a little: searched with the window raised by
+            // that much, its score lowered after, unless the search sees a forced end.
+            let widens = c.mv.col == 0 || c.mv.row == 0 || c.mv.col > u64::from(cols) || c.mv.row > u64::from(rows);
+            let cost = if widens && self.g.tiles() > 0 { WIDEN } else { 0 };
+            let Some(score) = self.child(c, depth, alpha.saturating_add(cost), beta, 0) else {
                 continue;
             };
             if self.aborted {
                 return (false, best, alpha);
             }
+            let score = if score.abs() > WIN - MAX_PLY as i32 {
+                score
+            } else {
+                score - cost
+            };
             scores[i] = score;
             if score > alpha {
                 alpha = score;
@@ -311,6 +322,11 @@ impl Searcher<'_> {
         evaluate(&self.g)
     }
 }
+
+/// What widening the area costs a move at the root, against the threats below: without it, two
+/// searching players who see no threat to make extend one diagonal band of tiles for hundreds of
+/// turns (a game without end); kept compact, their tracks meet and the game gets decided.
+const WIDEN: i32 = 12;
 
 /// Loop threat by the distance between the cells that a track's two ends enter.
 const LOOP: [i32; 6] = [0, 40, 18, 8, 3, 1];
