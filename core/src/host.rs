@@ -322,6 +322,76 @@ mod tests {
         levels_play_to_the_end(Nantong::new(4));
     }
 
+    /// With a budget spent at once (one node, or a stop callback that says stop on its first
+    /// question), every level of every game still plays a legal move at every position.
+    fn levels_play_legal_moves_on_no_budget<G: Engine>(start: G) {
+        for level in G::LEVELS {
+            for stop_at_once in [false, true] {
+                let mut g = start.clone();
+                let mut rng = Rng::new(5);
+                let mut asked = 0u32;
+                loop {
+                    let mut stop = || {
+                        asked += 1;
+                        true
+                    };
+                    let budget = if stop_at_once {
+                        Budget::until(&mut stop)
+                    } else {
+                        Budget::nodes(1)
+                    };
+                    let Some(mv) = g.choose_within(level, &mut rng, budget).unwrap() else {
+                        break;
+                    };
+                    assert!(g.legal_moves().contains(&mv), "{} {level}", G::NAME);
+                    g.play(mv).map_err(Into::into).unwrap();
+                }
+                assert!(g.is_over(), "{} {level}", G::NAME);
+            }
+        }
+    }
+
+    #[test]
+    fn every_level_of_every_game_plays_within_any_budget() {
+        let open = tripletriad::Rules {
+            open: true,
+            ..tripletriad::Rules::default()
+        };
+        levels_play_legal_moves_on_no_budget(TripleTriad::new(&tripletriad::Setup::random_ff8(4)).unwrap());
+        levels_play_legal_moves_on_no_budget(
+            TripleTriad::new(&tripletriad::Setup::random_ff8(6).with_rules(open)).unwrap(),
+        );
+        levels_play_legal_moves_on_no_budget(Trax::new(trax::Variant::Unbounded));
+        levels_play_legal_moves_on_no_budget(Nantong::new(4));
+    }
+
+    #[test]
+    fn the_solver_keeps_its_node_budget() {
+        let open = tripletriad::Rules {
+            open: true,
+            ..tripletriad::Rules::default()
+        };
+        let g = TripleTriad::new(&tripletriad::Setup::random_ff8(6).with_rules(open)).unwrap();
+        let full = tripletriad::Solver::default().solve(&g);
+        for nodes in [1, 1_000, 10_000] {
+            let cut = tripletriad::Solver::default().solve_within(&g, Budget::nodes(nodes));
+            let cut = cut.expect_err("an empty board takes more than 10,000 positions");
+            // The search looks at its budget after each child of a position with five empty cells
+            // or more: past it, at most the path down to the first such look (nine positions).
+            assert!(cut.nodes <= nodes + 9, "{nodes}: {}", cut.nodes);
+            assert!(full.nodes > 10_000);
+        }
+        let mut calls = 0;
+        let mut stop = || {
+            calls += 1;
+            calls > 3
+        };
+        let cut = tripletriad::Solver::default()
+            .solve_within(&g, Budget::until(&mut stop))
+            .unwrap_err();
+        assert!(cut.nodes < full.nodes);
+    }
+
     #[test]
     fn tensors_and_masks_have_their_sizes_all_game_long() {
         fn check<G: Engine>(mut g: G) {
