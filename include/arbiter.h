@@ -87,7 +87,7 @@ typedef struct ArbiterTripleTriadMatch ArbiterTripleTriadMatch;
 // nothing: the call is the one without a budget.
 typedef struct {
   // Milliseconds from the call's start after which the search stops (it asks the clock every
-  // thousand nodes or so); 0 for no time limit.
+  // few hundred nodes); 0 for no time limit.
   uint64_t time_ms;
   // The most nodes (Trax: turns played; Triple Triad: positions searched); 0 for the level's
   // own budget. The smaller of it and the level's holds.
@@ -285,7 +285,8 @@ ArbiterStatus arbiter_trax_new(const char *name, size_t len, ArbiterTrax **out);
 
 // Creates an empty board of a variant with a limit on the tiles (1..=32768; the default of
 // `arbiter_trax_new` is 10000): a turn that would pass it is refused with
-// `ARBITER_LIMIT_EXCEEDED`.
+// `ARBITER_LIMIT_EXCEEDED`, and once the player to move has no turn that fits, the game is over
+// and drawn (a convention of this engine, not a rule).
 ArbiterStatus arbiter_trax_new_limited(const char *name,
                                        size_t len,
                                        uint32_t max_tiles,

@@ -14,13 +14,14 @@ use crate::tripletriad::{self, Player, TripleTriad};
 use crate::Rng;
 
 /// What a built-in opponent may spend on one choice, besides its level's own budget: a node count
-/// (the smaller of it and the level's holds) and a stop callback, asked every thousand nodes or so
+/// (the smaller of it and the level's holds) and a stop callback, asked every few hundred nodes
+/// (Trax: 256; the Triple Triad solver: 4,096; its expert: before each sample) from the first on
 /// (a clock, or a flag another thread sets). A search that runs out returns the best move it has
 /// found so far, never none while one is legal. The core has no clock: the host brings one
 /// ([`deadline`] under the `std` feature, `performance.now()` in the npm package).
 ///
-/// What a node is depends on the game: a turn played (Trax), a position searched (Triple Triad's
-/// solver and expert); Nantong's levels do no search, so their cost is fixed and small, and they
+/// What a node is depends on the game: a turn played (Trax; `easy`, which does not search, counts
+/// the cells it scans too), a position searched (Triple Triad's solver and expert); Nantong's levels do no search, so their cost is fixed and small, and they
 /// ignore the budget. Without a stop callback a choice depends on the seed alone; with one, on the
 /// machine too.
 ///

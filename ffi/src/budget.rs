@@ -32,7 +32,7 @@ impl crate::boundary::Handle for ArbiterCancel {
 #[repr(C)]
 pub struct ArbiterBudget {
     /// Milliseconds from the call's start after which the search stops (it asks the clock every
-    /// thousand nodes or so); 0 for no time limit.
+    /// few hundred nodes); 0 for no time limit.
     pub time_ms: u64,
     /// The most nodes (Trax: turns played; Triple Triad: positions searched); 0 for the level's
     /// own budget. The smaller of it and the level's holds.

@@ -113,7 +113,7 @@ export interface Captures {
  * object of numbers, which a worker can forward as it came.
  */
 export interface SearchOptions {
-  /** Milliseconds from the call's start after which the search stops (asked every thousand nodes or so). */
+  /** Milliseconds from the call's start after which the search stops (asked every few hundred nodes). */
   timeMs?: number;
   /** The most nodes (Trax: turns played; Triple Triad: positions searched); the level's own budget if smaller. */
   nodes?: number;
