@@ -112,6 +112,11 @@ typedef int32_t ArbiterTradeKind;
 #endif // __STDC_VERSION__ >= 202311L
 #endif // __cplusplus
 
+// A flag that calls off the choices and solves given it in their `ArbiterBudget`, from any
+// thread. Raising, lowering and reading it are atomic: one thread may raise it while another
+// thread's choice runs. Free it only once no call uses it.
+typedef struct ArbiterCancel ArbiterCancel;
+
 // A Nantong deal: three seats (0, 1, 2), hidden hands, claims, scoring.
 typedef struct ArbiterNantong ArbiterNantong;
 
@@ -123,6 +128,19 @@ typedef struct ArbiterTripleTriad ArbiterTripleTriad;
 
 // A Triple Triad match: rounds (sudden death replays draws), then the trade.
 typedef struct ArbiterTripleTriadMatch ArbiterTripleTriadMatch;
+
+// What one choice or solve may spend besides its level's own budget. Zero-initialised, it limits
+// nothing: the call is the one without a budget.
+typedef struct {
+  // Milliseconds from the call's start after which the search stops (it asks the clock every
+  // few hundred nodes); 0 for no time limit.
+  uint64_t time_ms;
+  // The most nodes (Trax: turns played; Triple Triad: positions searched); 0 for the level's
+  // own budget. The smaller of it and the level's holds.
+  uint64_t nodes;
+  // NULL, or a flag whose raising stops the search (`arbiter_cancel_raise`).
+  const ArbiterCancel *cancel;
+} ArbiterBudget;
 
 // What the trade needs from the winner (`arbiter_triple_triad_match_trade_choice`).
 typedef struct {
@@ -149,6 +167,19 @@ const char *arbiter_last_error(void);
 
 // The library's version, e.g. `"0.1.0"`: NUL-terminated, static.
 const char *arbiter_version(void);
+
+// A new flag, lowered, in `*out`; free it with `arbiter_cancel_free`.
+ArbiterStatus arbiter_cancel_new(ArbiterCancel **out);
+
+// Raises the flag: every search given it stops at its next look (within a few milliseconds) and
+// returns its best move so far. Any thread may call it while another uses the flag.
+ArbiterStatus arbiter_cancel_raise(const ArbiterCancel *c);
+
+// Lowers the flag, for the next choice. Any thread may call it.
+ArbiterStatus arbiter_cancel_reset(const ArbiterCancel *c);
+
+// Frees a flag; NULL is ignored. No call may be using it.
+void arbiter_cancel_free(ArbiterCancel *c);
 
 // Creates a deal whose deck order and dealer are drawn from `seed`.
 ArbiterStatus arbiter_nantong_new(uint64_t seed, ArbiterNantong **out);
@@ -268,6 +299,16 @@ ArbiterStatus arbiter_nantong_choose(const ArbiterNantong *h,
                                      uint64_t seed,
                                      uint32_t *action);
 
+// `arbiter_nantong_choose` within `budget` too (NULL: none): a time limit, a node limit, a
+// cancel flag. A search that runs out plays the best move it found so far, never none while one
+// is legal. With a time limit or a flag the move may depend on the machine's speed.
+ArbiterStatus arbiter_nantong_choose_within(const ArbiterNantong *h,
+                                            const char *level,
+                                            size_t len,
+                                            uint64_t seed,
+                                            const ArbiterBudget *budget,
+                                            uint32_t *action);
+
 // The built-in opponents' levels, weakest first, as a JSON array of strings.
 ArbiterStatus arbiter_nantong_levels(char *buf, size_t cap, size_t *size);
 
@@ -317,7 +358,8 @@ ArbiterStatus arbiter_trax_new(const char *name, size_t len, ArbiterTrax **out);
 
 // Creates an empty board of a variant with a limit on the tiles (1..=32768; the default of
 // `arbiter_trax_new` is 10000): a turn that would pass it is refused with
-// `ARBITER_LIMIT_EXCEEDED`.
+// `ARBITER_LIMIT_EXCEEDED`, and once the player to move has no turn that fits, the game is over
+// and drawn (a convention of this engine, not a rule).
 ArbiterStatus arbiter_trax_new_limited(const char *name,
                                        size_t len,
                                        uint32_t max_tiles,
@@ -409,6 +451,16 @@ ArbiterStatus arbiter_trax_choose(const ArbiterTrax *h,
                                   size_t len,
                                   uint64_t seed,
                                   uint32_t *action);
+
+// `arbiter_trax_choose` within `budget` too (NULL: none): a time limit, a node limit, a
+// cancel flag. A search that runs out plays the best move it found so far, never none while one
+// is legal. With a time limit or a flag the move may depend on the machine's speed.
+ArbiterStatus arbiter_trax_choose_within(const ArbiterTrax *h,
+                                         const char *level,
+                                         size_t len,
+                                         uint64_t seed,
+                                         const ArbiterBudget *budget,
+                                         uint32_t *action);
 
 // The built-in opponents' levels, weakest first, as a JSON array of strings.
 ArbiterStatus arbiter_trax_levels(char *buf, size_t cap, size_t *size);
@@ -570,6 +622,16 @@ ArbiterStatus arbiter_triple_triad_choose(const ArbiterTripleTriad *h,
                                           uint64_t seed,
                                           uint32_t *action);
 
+// `arbiter_triple_triad_choose` within `budget` too (NULL: none): a time limit, a node limit, a
+// cancel flag. A search that runs out plays the best move it found so far, never none while one
+// is legal. With a time limit or a flag the move may depend on the machine's speed.
+ArbiterStatus arbiter_triple_triad_choose_within(const ArbiterTripleTriad *h,
+                                                 const char *level,
+                                                 size_t len,
+                                                 uint64_t seed,
+                                                 const ArbiterBudget *budget,
+                                                 uint32_t *action);
+
 // The built-in opponents' levels, weakest first, as a JSON array of strings.
 ArbiterStatus arbiter_triple_triad_levels(char *buf, size_t cap, size_t *size);
 
@@ -608,6 +670,14 @@ ArbiterStatus arbiter_triple_triad_score(const ArbiterTripleTriad *h,
 ArbiterStatus arbiter_triple_triad_solve(const ArbiterTripleTriad *h,
                                          int32_t *value,
                                          uint32_t *action);
+
+// `arbiter_triple_triad_solve` within `budget` (NULL: none; its nodes are positions searched):
+// `ARBITER_LIMIT_EXCEEDED` if it runs out before the value is exact, with `value` and `action`
+// untouched (`arbiter_triple_triad_choose_within` at `perfect` plays the best move found then).
+ArbiterStatus arbiter_triple_triad_solve_within(const ArbiterTripleTriad *h,
+                                                const ArbiterBudget *budget,
+                                                int32_t *value,
+                                                uint32_t *action);
 
 // Creates a match from JSON: `{"config": {...}, "blue": [5 cards], "red": [5 cards], "seed": N}`
 // starts one; a save (`_to_json`) adds `rounds` and `picks` and resumes exactly.
@@ -665,6 +735,15 @@ ArbiterStatus arbiter_triple_triad_match_choose(const ArbiterTripleTriadMatch *h
                                                 size_t len,
                                                 uint64_t seed,
                                                 uint32_t *action);
+
+// `arbiter_triple_triad_match_choose` within `budget` too (NULL: none), as
+// `arbiter_triple_triad_choose_within`.
+ArbiterStatus arbiter_triple_triad_match_choose_within(const ArbiterTripleTriadMatch *h,
+                                                       const char *level,
+                                                       size_t len,
+                                                       uint64_t seed,
+                                                       const ArbiterBudget *budget,
+                                                       uint32_t *action);
 
 // The five cards `player` (0 blue, 1 red) brought to the match, in order, as a JSON array of
 // cards (`{"name", "level", "ranks": [top, right, bottom, left], "element"}`): what the trade's

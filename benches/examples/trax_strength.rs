@@ -49,7 +49,7 @@ fn play(i: usize, variant: Variant, levels: [Level; 2], t: &mut Tally) {
                 t.depth[side] += u64::from(r.depth);
                 r.mv
             }),
-            None => ai::choose_at(&g, levels[side], &mut rng, &mut || false),
+            None => ai::choose_at(&g, levels[side], &mut rng, arbiter_core::Budget::default()),
         };
         t.secs[side] += start.elapsed().as_secs_f64();
         t.moves[side] += 1;

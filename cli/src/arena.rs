@@ -11,7 +11,7 @@ use clap::builder::PossibleValuesParser;
 use serde::Serialize;
 use std::io::Write;
 use std::marker::PhantomData;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Instant;
 
@@ -33,10 +33,14 @@ pub struct Common<G: Engine + Send + Sync + 'static> {
     /// first game of each deal.
     #[arg(long, required = true, value_delimiter = ',', value_parser = PossibleValuesParser::new(G::LEVELS))]
     players: Vec<String>,
-    /// Games to play, rounded up to a whole number of deals (each deal is played once from every
-    /// seat).
-    #[arg(long, default_value_t = 100)]
-    games: usize,
+    /// Games to play, 1 to 1,000,000, rounded up to a whole number of deals (each deal is played
+    /// once from every seat).
+    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..=MAX_GAMES))]
+    games: u64,
+    /// Turns (choices) after which a game is stopped unfinished: such games count apart, neither
+    /// won nor drawn (an adjudication of the arena, not a rule of the game).
+    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..))]
+    max_turns: u64,
     /// Seed of the deals and of every player's random choices.
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -49,6 +53,9 @@ pub struct Common<G: Engine + Send + Sync + 'static> {
     #[arg(skip)]
     game: PhantomData<G>,
 }
+
+/// The most games one arena plays: their results are kept until the report.
+const MAX_GAMES: u64 = 1_000_000;
 
 /// The placement rules `--rules` knows, as the rules file names them.
 const RULES: [&str; 10] = [
@@ -199,8 +206,10 @@ pub fn run(game: Game, out: &mut impl Write) -> Outcome {
 
 /// One game, from each player's side (players by their place in `--players`, not by seat).
 struct Played {
-    /// The winner, `None` for a draw.
+    /// The winner, `None` for a draw or an unfinished game.
     winner: Option<usize>,
+    /// Stopped at `--max-turns`.
+    unfinished: bool,
     points: Option<Vec<f64>>,
     /// Moves, seconds thinking and the longest think.
     moves: Vec<(u64, f64, f64)>,
@@ -209,10 +218,11 @@ struct Played {
 /// Plays game `index`: deal `index / seats`, with player `p` in seat `(p + index) % seats`.
 fn play<G: Contest>(
     deal: &(dyn Fn(u64) -> Outcome<G> + Sync),
-    players: &[String],
-    seed: u64,
+    c: &Common<G>,
     index: usize,
+    turns: &AtomicU64,
 ) -> Outcome<Played> {
+    let (players, seed) = (&c.players, c.seed);
     let seats = players.len();
     let (d, rotation) = ((index / seats) as u64, index % seats);
     let mut g = deal(stream(seed, &[d]))?;
@@ -222,7 +232,18 @@ fn play<G: Contest>(
     let mut rngs: Vec<Rng> = (0..seats).map(|s| Rng::new(stream(seed, &[d, s as u64 + 1]))).collect();
     let player_at = |seat: usize| (seat + seats - rotation) % seats;
     let mut moves = vec![(0u64, 0f64, 0f64); seats];
+    let mut turn = 0;
     while let Some(mover) = g.to_move() {
+        if turn == c.max_turns {
+            return Ok(Played {
+                winner: None,
+                unfinished: true,
+                points: None,
+                moves,
+            });
+        }
+        turn += 1;
+        turns.fetch_add(1, Ordering::Relaxed);
         let seat = G::player_index(mover);
         let p = player_at(seat);
         let start = Instant::now();
@@ -241,7 +262,12 @@ fn play<G: Contest>(
     let points = g
         .points()
         .map(|by_seat| (0..seats).map(|p| by_seat[(p + rotation) % seats]).collect());
-    Ok(Played { winner, points, moves })
+    Ok(Played {
+        winner,
+        unfinished: false,
+        points,
+        moves,
+    })
 }
 
 /// Plays every game on the threads asked for, then reports.
@@ -262,12 +288,16 @@ fn contest<G: Contest>(
         .into());
     }
     let n = threads(c.threads)?;
-    let deals = c.games.div_ceil(seats).max(1);
+    // At most a million games (the parser's bound): the counts fit a usize everywhere.
+    let deals = c.games.div_ceil(seats as u64) as usize;
     let total = deals * seats;
-    let results: Mutex<Vec<Option<Played>>> = Mutex::new((0..total).map(|_| None).collect());
+    // Results as games finish, in any order; sorted by game for the report.
+    let results: Mutex<Vec<(usize, Played)>> = Mutex::new(Vec::new());
     let failure = Mutex::new(None);
     let (next, done, stop) = (AtomicUsize::new(0), AtomicUsize::new(0), AtomicBool::new(false));
+    let turns = AtomicU64::new(0);
     let progress = Progress::new("games");
+    let main = std::thread::current();
     std::thread::scope(|scope| {
         for _ in 0..n.min(total) {
             scope.spawn(|| {
@@ -276,28 +306,32 @@ fn contest<G: Contest>(
                     if i >= total {
                         break;
                     }
-                    match play(&deal, &c.players, c.seed, i) {
-                        Ok(p) => results.lock().expect("no thread panics")[i] = Some(p),
+                    match play(&deal, c, i, &turns) {
+                        Ok(p) => results.lock().expect("no thread panics").push((i, p)),
                         Err(e) => {
                             stop.store(true, Ordering::Relaxed);
                             failure.lock().expect("no thread panics").get_or_insert(e);
                         }
                     }
-                    progress.update(done.fetch_add(1, Ordering::Relaxed) + 1, total);
+                    done.fetch_add(1, Ordering::Relaxed);
+                    main.unpark();
                 }
             });
+        }
+        // Progress while games are played, also within a long game: games done and turns played.
+        while done.load(Ordering::Relaxed) < total && !stop.load(Ordering::Relaxed) {
+            let turns = turns.load(Ordering::Relaxed);
+            progress.update_with(done.load(Ordering::Relaxed), total, &format!("{turns} turns"));
+            std::thread::park_timeout(std::time::Duration::from_millis(200));
         }
     });
     progress.finish();
     if let Some(e) = failure.into_inner().expect("no thread panics") {
         return Err(e);
     }
-    let played: Vec<Played> = results
-        .into_inner()
-        .expect("no thread panics")
-        .into_iter()
-        .flatten()
-        .collect();
+    let mut results = results.into_inner().expect("no thread panics");
+    results.sort_unstable_by_key(|&(i, _)| i);
+    let played: Vec<Played> = results.into_iter().map(|(_, p)| p).collect();
     let report = Report::new::<G>(c, setup, deals, &played);
     if c.json {
         let json = serde_json::to_string_pretty(&report).map_err(|e| e.to_string())?;
@@ -416,6 +450,8 @@ struct Standing {
     wins: Proportion,
     draws: Proportion,
     losses: Proportion,
+    /// Games stopped at `--max-turns`: neither won, drawn nor lost.
+    unfinished: Proportion,
     /// Wins among the games someone won.
     decisive_win_rate: Proportion,
     /// Mean points per deal (the player's mean over the deal's games), for games that score.
@@ -430,6 +466,7 @@ struct Report {
     seed: u64,
     games: usize,
     deals: usize,
+    max_turns: u64,
     intervals: &'static str,
     players: Vec<Standing>,
 }
@@ -442,8 +479,9 @@ impl Report {
         let players = (0..seats)
             .map(|p| {
                 let wins = played.iter().filter(|g| g.winner == Some(p)).count() as u64;
-                let draws = played.iter().filter(|g| g.winner.is_none()).count() as u64;
-                let losses = games - wins - draws;
+                let unfinished = played.iter().filter(|g| g.unfinished).count() as u64;
+                let draws = played.iter().filter(|g| g.winner.is_none()).count() as u64 - unfinished;
+                let losses = games - wins - draws - unfinished;
                 let per_deal: Option<Vec<f64>> = played
                     .chunks(seats)
                     .map(|deal| {
@@ -462,6 +500,7 @@ impl Report {
                     wins: Proportion::new(wins, games),
                     draws: Proportion::new(draws, games),
                     losses: Proportion::new(losses, games),
+                    unfinished: Proportion::new(unfinished, games),
                     decisive_win_rate: Proportion::new(wins, wins + losses),
                     points_per_deal: per_deal.filter(|xs| !xs.is_empty()).map(|xs| Mean::new(&xs)),
                     thinking: Thinking {
@@ -478,6 +517,7 @@ impl Report {
             seed: c.seed,
             games: played.len(),
             deals,
+            max_turns: c.max_turns,
             intervals: if scores {
                 "95 % intervals: Wilson for the proportions (games taken as independent), Student t \
                  over deals for the points"
@@ -505,6 +545,12 @@ impl Report {
             if threads == 1 { "" } else { "s" }
         )?;
         writeln!(out, "setup: {}", self.setup)?;
+        let unfinished = self.players.first().map_or(0, |s| s.unfinished.count);
+        writeln!(
+            out,
+            "games stopped unfinished at {} turns (neither won nor drawn): {unfinished}",
+            self.max_turns
+        )?;
         writeln!(out, "{}", self.intervals)?;
         writeln!(out)?;
         let points = self.players.iter().any(|s| s.points_per_deal.is_some());
@@ -542,6 +588,73 @@ impl Report {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `arena GAME --players ... --games games --max-turns max_turns --threads 1 --json`, parsed.
+    fn arena<G: Contest>(
+        players: &[&str],
+        games: u64,
+        max_turns: u64,
+        deal: impl Fn(u64) -> Outcome<G> + Sync,
+    ) -> serde_json::Value {
+        let c = Common::<G> {
+            players: players.iter().map(|p| p.to_string()).collect(),
+            games,
+            max_turns,
+            seed: 5,
+            threads: Some(1),
+            json: true,
+            game: PhantomData,
+        };
+        let mut out = Vec::new();
+        contest(&c, "test", &mut out, deal).unwrap();
+        serde_json::from_slice(&out).unwrap()
+    }
+
+    /// Every combination of levels plays its games to the end or to the turn limit, and every game
+    /// is counted once: won, drawn, lost or unfinished.
+    fn every_pair_finishes<G: Contest>(games: u64, max_turns: u64, deal: impl Fn(u64) -> Outcome<G> + Sync + Copy) {
+        let seats = G::PLAYERS.len();
+        let combos = G::LEVELS.len().pow(seats as u32);
+        for k in 0..combos {
+            let players: Vec<&str> = (0..seats)
+                .map(|s| G::LEVELS[k / G::LEVELS.len().pow(s as u32) % G::LEVELS.len()])
+                .collect();
+            let v = arena(&players, games, max_turns, deal);
+            let n = v["games"].as_u64().unwrap();
+            assert!(n >= games, "{players:?}");
+            for p in v["players"].as_array().unwrap() {
+                let count = |k: &str| p[k]["count"].as_u64().unwrap();
+                assert_eq!(
+                    count("wins") + count("draws") + count("losses") + count("unfinished"),
+                    n,
+                    "{players:?}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn every_pair_of_levels_of_every_game_finishes_its_games() {
+        // hard against hard used to print nothing in 150 s: games that never ended (issue 19.1).
+        every_pair_finishes(2, 16, |_| Ok(Trax::new(Variant::Unbounded)));
+        every_pair_finishes(2, 40, |seed| {
+            Ok(TripleTriad::new(&Setup::random_ff8(seed)).map_err(|e| e.to_string())?)
+        });
+        every_pair_finishes(3, 400, |seed| Ok(Nantong::new(seed)));
+    }
+
+    #[test]
+    fn a_game_stopped_at_the_turn_limit_is_unfinished_not_drawn() {
+        let v = arena(&["random", "random"], 4, 3, |_| Ok(Trax::new(Variant::Unbounded)));
+        assert_eq!(v["max_turns"], 3);
+        for p in v["players"].as_array().unwrap() {
+            assert_eq!(
+                (p["unfinished"]["count"].as_u64(), p["draws"]["count"].as_u64()),
+                (Some(4), Some(0))
+            );
+            assert_eq!(p["thinking"]["moves"].as_u64().unwrap(), 4 * 3 / 2);
+        }
+    }
 
     #[test]
     fn wilson_and_t_match_tables() {

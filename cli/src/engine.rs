@@ -116,7 +116,8 @@ pub fn run(opts: &Options, input: &mut impl BufRead, out: &mut impl Write) -> Re
 fn engine_move(g: &mut Trax, opts: &Options, rng: &mut Rng) -> Result<String, String> {
     let deadline = opts.time_ms.map(|ms| Instant::now() + Duration::from_millis(ms));
     let mut stop = || deadline.is_some_and(|d| Instant::now() >= d);
-    let mv = ai::choose_at(g, opts.level, rng, &mut stop).ok_or("the engine has no move to play")?;
+    let mv = ai::choose_at(g, opts.level, rng, arbiter_core::Budget::until(&mut stop))
+        .ok_or("the engine has no move to play")?;
     g.play(mv)
         .map_err(|e| format!("the engine chose an illegal move: {e}"))?;
     Ok(mv.to_string())

@@ -108,6 +108,11 @@ impl Progress {
     }
 
     pub fn update(&self, done: usize, total: usize) {
+        self.update_with(done, total, "");
+    }
+
+    /// [`Progress::update`] with `note` after the count.
+    pub fn update_with(&self, done: usize, total: usize, note: &str) {
         if !self.terminal || self.start.elapsed().as_secs_f64() < 1.0 {
             return;
         }
@@ -115,7 +120,7 @@ impl Progress {
         const WIDTH: usize = 30;
         let filled = WIDTH * done / total.max(1);
         eprint!(
-            "\r[{}{}] {done}/{total} {}",
+            "\r[{}{}] {done}/{total} {} {note}\x1b[K",
             "#".repeat(filled),
             ".".repeat(WIDTH - filled),
             self.unit

@@ -880,6 +880,38 @@ fn arena_players_must_be_levels_of_the_game_and_fill_its_seats() {
             &["arena", "triple-triad", "--players", "greedy,random", "--threads", "0"],
             "at least 1",
         ),
+        // --games used to play 0 games for u64::MAX, panic from 2^63 on, and ask for 64 GB at 10^9.
+        (
+            &[
+                "arena",
+                "trax",
+                "--players",
+                "easy,easy",
+                "--games",
+                "18446744073709551615",
+            ],
+            "1..=1000000",
+        ),
+        (
+            &[
+                "arena",
+                "trax",
+                "--players",
+                "easy,easy",
+                "--games",
+                "9223372036854775808",
+            ],
+            "1..=1000000",
+        ),
+        (
+            &["arena", "trax", "--players", "easy,easy", "--games", "1000000000"],
+            "1..=1000000",
+        ),
+        (
+            &["arena", "trax", "--players", "easy,easy", "--games", "0"],
+            "1..=1000000",
+        ),
+        (&["arena", "trax", "--players", "easy,easy", "--max-turns", "0"], "1.."),
         (
             &[
                 "arena",

@@ -13,6 +13,73 @@ use crate::trax::{self, Colour, Trax};
 use crate::tripletriad::{self, Player, TripleTriad};
 use crate::Rng;
 
+/// What a built-in opponent may spend on one choice, besides its level's own budget: a node count
+/// (the smaller of it and the level's holds) and a stop callback, asked every few hundred nodes
+/// (Trax: 256; the Triple Triad solver: 4,096; its expert: before each sample) from the first on
+/// (a clock, or a flag another thread sets). A search that runs out returns the best move it has
+/// found so far, never none while one is legal. The core has no clock: the host brings one
+/// ([`deadline`] under the `std` feature, `performance.now()` in the npm package).
+///
+/// What a node is depends on the game: a turn played (Trax; `easy`, which does not search, counts
+/// the cells it scans too), a position searched (Triple Triad's solver and expert); Nantong's levels do no search, so their cost is fixed and small, and they
+/// ignore the budget. Without a stop callback a choice depends on the seed alone; with one, on the
+/// machine too.
+///
+/// ```
+/// use arbiter_core::{Budget, Engine, Game, Rng};
+/// use arbiter_core::trax::{Trax, Variant};
+/// let g = Trax::new(Variant::Unbounded);
+/// let mv = g.choose_within("expert", &mut Rng::new(1), Budget::nodes(10)).unwrap();
+/// assert!(g.legal_moves().contains(&mv.unwrap()));
+/// let mut calls = 0;
+/// let mut stop = || { calls += 1; true };
+/// let budget = Budget { nodes: Some(5_000), stop: Some(&mut stop) };
+/// assert!(g.choose_within("hard", &mut Rng::new(1), budget).unwrap().is_some());
+/// ```
+#[derive(Default)]
+pub struct Budget<'a> {
+    /// The most nodes; `None` leaves the level's own budget.
+    pub nodes: Option<u64>,
+    /// Asked now and then while searching; `true` ends the search.
+    pub stop: Option<&'a mut dyn FnMut() -> bool>,
+}
+
+impl<'a> Budget<'a> {
+    /// At most `nodes` nodes, no stop callback.
+    pub fn nodes(nodes: u64) -> Budget<'a> {
+        Budget {
+            nodes: Some(nodes),
+            stop: None,
+        }
+    }
+
+    /// Until `stop` says so.
+    pub fn until(stop: &'a mut dyn FnMut() -> bool) -> Budget<'a> {
+        Budget {
+            nodes: None,
+            stop: Some(stop),
+        }
+    }
+
+    /// Whether the stop callback says to stop now.
+    pub fn stopped(&mut self) -> bool {
+        self.stop.as_mut().is_some_and(|stop| stop())
+    }
+
+    /// The node budget of a level whose own is `own`.
+    pub fn cap(&self, own: u64) -> u64 {
+        self.nodes.map_or(own, |n| n.min(own))
+    }
+}
+
+/// A stop callback for [`Budget::stop`] that says to stop once `ms` milliseconds have passed from
+/// now.
+#[cfg(feature = "std")]
+pub fn deadline(ms: u64) -> impl FnMut() -> bool {
+    let end = std::time::Instant::now() + core::time::Duration::from_millis(ms);
+    move || std::time::Instant::now() >= end
+}
+
 /// A game as hosts drive it: by names and numbers.
 ///
 /// ```
@@ -66,8 +133,14 @@ pub trait Engine: Game<Player: 'static> {
     fn perft(&self, depth: u32) -> u64;
 
     /// A move for the player to move, chosen by the built-in opponent `level` (one of
-    /// [`Engine::LEVELS`]) from that player's observation only; `None` once the game is over.
-    fn choose(&self, level: &str, rng: &mut Rng) -> Result<Option<Self::Move>, Error>;
+    /// [`Engine::LEVELS`]) from that player's observation only, within the level's own budget;
+    /// `None` once the game is over.
+    fn choose(&self, level: &str, rng: &mut Rng) -> Result<Option<Self::Move>, Error> {
+        self.choose_within(level, rng, Budget::default())
+    }
+
+    /// [`Engine::choose`] within `budget` as well: the best move found when it runs out.
+    fn choose_within(&self, level: &str, rng: &mut Rng, budget: Budget<'_>) -> Result<Option<Self::Move>, Error>;
 
     /// The length of [`Engine::observation_tensor`] in this game (Trax: per variant).
     fn tensor_len(&self) -> usize;
@@ -177,7 +250,12 @@ impl Engine for TripleTriad {
         tripletriad::tensor::observation_tensor(&self.observation(player))
     }
 
-    fn choose(&self, level: &str, rng: &mut Rng) -> Result<Option<tripletriad::Move>, Error> {
+    fn choose_within(
+        &self,
+        level: &str,
+        rng: &mut Rng,
+        budget: Budget<'_>,
+    ) -> Result<Option<tripletriad::Move>, Error> {
         let level = match level.trim().to_ascii_lowercase().as_str() {
             "random" => tripletriad::ai::Level::Random,
             "greedy" => tripletriad::ai::Level::Greedy,
@@ -187,7 +265,7 @@ impl Engine for TripleTriad {
         };
         Ok(self
             .to_move()
-            .and_then(|p| tripletriad::ai::choose(&self.observation(p), level, rng)))
+            .and_then(|p| tripletriad::ai::choose_within(&self.observation(p), level, rng, budget)))
     }
 }
 
@@ -208,11 +286,11 @@ impl Engine for Trax {
         trax::tensor::observation_tensor(&self.observation(player), player)
     }
 
-    /// Trax hides nothing: the observation is the state. Searching levels spend their node
-    /// budget in full (no clock), so a seed plays the same move everywhere.
-    fn choose(&self, level: &str, rng: &mut Rng) -> Result<Option<trax::Move>, Error> {
+    /// Trax hides nothing: the observation is the state. Without a stop callback the searching
+    /// levels spend their node budget in full, so a seed plays the same move everywhere.
+    fn choose_within(&self, level: &str, rng: &mut Rng, budget: Budget<'_>) -> Result<Option<trax::Move>, Error> {
         let level: trax::ai::Level = level.parse().map_err(|_| unknown_level::<Self>(level))?;
-        Ok(trax::ai::choose_at(self, level, rng, &mut || false))
+        Ok(trax::ai::choose_at(self, level, rng, budget))
     }
 }
 
@@ -257,7 +335,8 @@ impl Engine for Nantong {
         }
     }
 
-    fn choose(&self, level: &str, rng: &mut Rng) -> Result<Option<nantong::Action>, Error> {
+    /// The levels do no search (a few microseconds a choice): the budget changes nothing.
+    fn choose_within(&self, level: &str, rng: &mut Rng, _budget: Budget<'_>) -> Result<Option<nantong::Action>, Error> {
         let level = level.trim().to_ascii_lowercase();
         if !Self::LEVELS.contains(&level.as_str()) {
             return Err(unknown_level::<Self>(&level));
@@ -304,6 +383,76 @@ mod tests {
         levels_play_to_the_end(TripleTriad::new(&tripletriad::Setup::random_ff8(4)).unwrap());
         levels_play_to_the_end(Trax::new(trax::Variant::EightByEight));
         levels_play_to_the_end(Nantong::new(4));
+    }
+
+    /// With a budget spent at once (one node, or a stop callback that says stop on its first
+    /// question), every level of every game still plays a legal move at every position.
+    fn levels_play_legal_moves_on_no_budget<G: Engine>(start: G) {
+        for level in G::LEVELS {
+            for stop_at_once in [false, true] {
+                let mut g = start.clone();
+                let mut rng = Rng::new(5);
+                let mut asked = 0u32;
+                loop {
+                    let mut stop = || {
+                        asked += 1;
+                        true
+                    };
+                    let budget = if stop_at_once {
+                        Budget::until(&mut stop)
+                    } else {
+                        Budget::nodes(1)
+                    };
+                    let Some(mv) = g.choose_within(level, &mut rng, budget).unwrap() else {
+                        break;
+                    };
+                    assert!(g.legal_moves().contains(&mv), "{} {level}", G::NAME);
+                    g.play(mv).map_err(Into::into).unwrap();
+                }
+                assert!(g.is_over(), "{} {level}", G::NAME);
+            }
+        }
+    }
+
+    #[test]
+    fn every_level_of_every_game_plays_within_any_budget() {
+        let open = tripletriad::Rules {
+            open: true,
+            ..tripletriad::Rules::default()
+        };
+        levels_play_legal_moves_on_no_budget(TripleTriad::new(&tripletriad::Setup::random_ff8(4)).unwrap());
+        levels_play_legal_moves_on_no_budget(
+            TripleTriad::new(&tripletriad::Setup::random_ff8(6).with_rules(open)).unwrap(),
+        );
+        levels_play_legal_moves_on_no_budget(Trax::new(trax::Variant::Unbounded));
+        levels_play_legal_moves_on_no_budget(Nantong::new(4));
+    }
+
+    #[test]
+    fn the_solver_keeps_its_node_budget() {
+        let open = tripletriad::Rules {
+            open: true,
+            ..tripletriad::Rules::default()
+        };
+        let g = TripleTriad::new(&tripletriad::Setup::random_ff8(6).with_rules(open)).unwrap();
+        let full = tripletriad::Solver::default().solve(&g);
+        for nodes in [1, 1_000, 10_000] {
+            let cut = tripletriad::Solver::default().solve_within(&g, Budget::nodes(nodes));
+            let cut = cut.expect_err("an empty board takes more than 10,000 positions");
+            // The search looks at its budget after each child of a position with five empty cells
+            // or more: past it, at most the path down to the first such look (nine positions).
+            assert!(cut.nodes <= nodes + 9, "{nodes}: {}", cut.nodes);
+            assert!(full.nodes > 10_000);
+        }
+        let mut calls = 0;
+        let mut stop = || {
+            calls += 1;
+            calls > 3
+        };
+        let cut = tripletriad::Solver::default()
+            .solve_within(&g, Budget::until(&mut stop))
+            .unwrap_err();
+        assert!(cut.nodes < full.nodes);
     }
 
     #[test]

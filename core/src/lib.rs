@@ -45,7 +45,9 @@ pub mod tripletriad;
 
 pub use error::{shorten, spoken_indices, Error, ErrorKind, MESSAGE_LIMIT, QUOTE_LIMIT};
 pub use game::{perft, Game, Outcome};
-pub use host::Engine;
+#[cfg(feature = "std")]
+pub use host::deadline;
+pub use host::{Budget, Engine};
 #[cfg(feature = "std")]
 pub use parallel::perft_threads;
 #[cfg(feature = "serde")]

@@ -11,6 +11,7 @@
 #![allow(clippy::missing_safety_doc)]
 
 mod boundary;
+mod budget;
 // Public to Rust only for the C ABI fuzz target (fuzz/), which calls the exports as a host would.
 pub mod nantong;
 pub mod trax;
@@ -24,6 +25,7 @@ mod tests;
 use std::ffi::c_char;
 
 pub use boundary::ArbiterStatus;
+pub use budget::{ArbiterBudget, ArbiterCancel};
 
 /// The message of the last call on this thread that did not return `ARBITER_OK`, in the core's
 /// words: NUL-terminated UTF-8, owned by the library, valid until the next failing call on this

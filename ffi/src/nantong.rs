@@ -253,7 +253,22 @@ pub unsafe extern "C" fn arbiter_nantong_choose(
     seed: u64,
     action: *mut u32,
 ) -> ArbiterStatus {
-    verbs::choose(h, level, len, seed, action)
+    verbs::choose(h, level, len, seed, std::ptr::null(), action)
+}
+
+/// `arbiter_nantong_choose` within `budget` too (NULL: none): a time limit, a node limit, a
+/// cancel flag. A search that runs out plays the best move it found so far, never none while one
+/// is legal. With a time limit or a flag the move may depend on the machine's speed.
+#[no_mangle]
+pub unsafe extern "C" fn arbiter_nantong_choose_within(
+    h: *const ArbiterNantong,
+    level: *const c_char,
+    len: usize,
+    seed: u64,
+    budget: *const crate::ArbiterBudget,
+    action: *mut u32,
+) -> ArbiterStatus {
+    verbs::choose(h, level, len, seed, budget, action)
 }
 
 /// The built-in opponents' levels, weakest first, as a JSON array of strings.

@@ -29,7 +29,8 @@ pub unsafe extern "C" fn arbiter_trax_new(
 
 /// Creates an empty board of a variant with a limit on the tiles (1..=32768; the default of
 /// `arbiter_trax_new` is 10000): a turn that would pass it is refused with
-/// `ARBITER_LIMIT_EXCEEDED`.
+/// `ARBITER_LIMIT_EXCEEDED`, and once the player to move has no turn that fits, the game is over
+/// and drawn (a convention of this engine, not a rule).
 #[no_mangle]
 pub unsafe extern "C" fn arbiter_trax_new_limited(
     name: *const c_char,
@@ -212,7 +213,22 @@ pub unsafe extern "C" fn arbiter_trax_choose(
     seed: u64,
     action: *mut u32,
 ) -> ArbiterStatus {
-    verbs::choose(h, level, len, seed, action)
+    verbs::choose(h, level, len, seed, std::ptr::null(), action)
+}
+
+/// `arbiter_trax_choose` within `budget` too (NULL: none): a time limit, a node limit, a
+/// cancel flag. A search that runs out plays the best move it found so far, never none while one
+/// is legal. With a time limit or a flag the move may depend on the machine's speed.
+#[no_mangle]
+pub unsafe extern "C" fn arbiter_trax_choose_within(
+    h: *const ArbiterTrax,
+    level: *const c_char,
+    len: usize,
+    seed: u64,
+    budget: *const crate::ArbiterBudget,
+    action: *mut u32,
+) -> ArbiterStatus {
+    verbs::choose(h, level, len, seed, budget, action)
 }
 
 /// The built-in opponents' levels, weakest first, as a JSON array of strings.

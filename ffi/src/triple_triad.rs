@@ -206,7 +206,22 @@ pub unsafe extern "C" fn arbiter_triple_triad_choose(
     seed: u64,
     action: *mut u32,
 ) -> ArbiterStatus {
-    verbs::choose(h, level, len, seed, action)
+    verbs::choose(h, level, len, seed, std::ptr::null(), action)
+}
+
+/// `arbiter_triple_triad_choose` within `budget` too (NULL: none): a time limit, a node limit, a
+/// cancel flag. A search that runs out plays the best move it found so far, never none while one
+/// is legal. With a time limit or a flag the move may depend on the machine's speed.
+#[no_mangle]
+pub unsafe extern "C" fn arbiter_triple_triad_choose_within(
+    h: *const ArbiterTripleTriad,
+    level: *const c_char,
+    len: usize,
+    seed: u64,
+    budget: *const crate::ArbiterBudget,
+    action: *mut u32,
+) -> ArbiterStatus {
+    verbs::choose(h, level, len, seed, budget, action)
 }
 
 /// The built-in opponents' levels, weakest first, as a JSON array of strings.
@@ -279,9 +294,29 @@ pub unsafe extern "C" fn arbiter_triple_triad_solve(
     value: *mut i32,
     action: *mut u32,
 ) -> ArbiterStatus {
+    arbiter_triple_triad_solve_within(h, std::ptr::null(), value, action)
+}
+
+/// `arbiter_triple_triad_solve` within `budget` (NULL: none; its nodes are positions searched):
+/// `ARBITER_LIMIT_EXCEEDED` if it runs out before the value is exact, with `value` and `action`
+/// untouched (`arbiter_triple_triad_choose_within` at `perfect` plays the best move found then).
+#[no_mangle]
+pub unsafe extern "C" fn arbiter_triple_triad_solve_within(
+    h: *const ArbiterTripleTriad,
+    budget: *const crate::ArbiterBudget,
+    value: *mut i32,
+    action: *mut u32,
+) -> ArbiterStatus {
     read(h, |g| {
         let (value, action) = (Out::new(value, "value")?, Out::new(action, "action")?);
-        let solution = tripletriad::solve(g);
+        let solution = crate::budget::with_budget(budget, |b| {
+            tripletriad::Solver::default().solve_within(g, b).map_err(|cut| {
+                Failure::new(
+                    ARBITER_LIMIT_EXCEEDED,
+                    format!("the solve ran out of its budget after {} positions", cut.nodes),
+                )
+            })
+        })?;
         let best = solution
             .best_move
             .ok_or_else(|| Failure::new(ARBITER_GAME_OVER, "game over: the board is full"))?;

@@ -166,7 +166,21 @@ pub unsafe extern "C" fn arbiter_triple_triad_match_choose(
     seed: u64,
     action: *mut u32,
 ) -> ArbiterStatus {
-    verbs::choose(h, level, len, seed, action)
+    verbs::choose(h, level, len, seed, std::ptr::null(), action)
+}
+
+/// `arbiter_triple_triad_match_choose` within `budget` too (NULL: none), as
+/// `arbiter_triple_triad_choose_within`.
+#[no_mangle]
+pub unsafe extern "C" fn arbiter_triple_triad_match_choose_within(
+    h: *const ArbiterTripleTriadMatch,
+    level: *const c_char,
+    len: usize,
+    seed: u64,
+    budget: *const crate::ArbiterBudget,
+    action: *mut u32,
+) -> ArbiterStatus {
+    verbs::choose(h, level, len, seed, budget, action)
 }
 
 /// The five cards `player` (0 blue, 1 red) brought to the match, in order, as a JSON array of

@@ -8,6 +8,7 @@ use serde::de::DeserializeOwned;
 use serde::Serialize;
 
 use crate::boundary::{arg, arg_mut, core_error, give, guard, text, Buffer, Failure, Handle, Out, TextOut};
+use crate::budget::{with_budget, ArbiterBudget};
 use crate::ArbiterStatus::{self, *};
 
 /// An object that plays one game's turns: a game itself, or a match through its round in play, so
@@ -348,12 +349,14 @@ where
 }
 
 /// # Safety
-/// As [`read`]; `level` is NULL or `len` readable bytes; `action` is NULL or writable.
+/// As [`read`]; `level` is NULL or `len` readable bytes; `budget` as in [`with_budget`];
+/// `action` is NULL or writable.
 pub(crate) unsafe fn choose<H: Handle>(
     h: *const H,
     level: *const c_char,
     len: usize,
     seed: u64,
+    budget: *const ArbiterBudget,
     action: *mut u32,
 ) -> ArbiterStatus
 where
@@ -362,8 +365,7 @@ where
     value(h, action, "action", |g| {
         let g = g.round();
         let level = text(level, len, "the level")?;
-        let mv = g
-            .choose(level, &mut Rng::new(seed))?
+        let mv = with_budget(budget, |b| Ok(g.choose_within(level, &mut Rng::new(seed), b)?))?
             .ok_or_else(|| Failure::new(ARBITER_GAME_OVER, "the game is over: there is no move to choose"))?;
         Ok(id(g, mv))
     })

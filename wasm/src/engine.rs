@@ -1,13 +1,15 @@
 //! The verbs every game shares, written once over [`Host`]; `game_class!` in `lib.rs` stamps
 //! them onto each exported class as one-line methods (wasm-bindgen cannot export generics).
 
-use arbiter_core::{Engine, Error, Outcome, Rng};
+use arbiter_core::{Budget, Engine, Error, Outcome, Rng};
 use core::str::FromStr;
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
-use crate::convert::{bad_argument, describe, from_js, integer, or_null, seed, string, text, to_js, Js, OrThrow};
+use crate::convert::{
+    bad_argument, describe, from_js, integer, or_null, seed, string, text, to_js, Js, OrThrow, MAX_SAFE_INTEGER,
+};
 
 /// A game as the package hands it to JavaScript: saved and observed as JSON, moves read from
 /// notation, and players as names (`"blue"`, `"white"`) or as seat numbers.
@@ -92,10 +94,72 @@ pub fn perft<G: Host>(g: &G, depth: &JsValue) -> Js<f64> {
     Ok(Engine::perft(g, depth as u32) as f64)
 }
 
-pub fn choose_move<G: Host>(g: &G, level: &JsValue, seed_value: &JsValue) -> Js<JsValue> {
+pub fn choose_move<G: Host>(g: &G, level: &JsValue, seed_value: &JsValue, options: Option<&JsValue>) -> Js<JsValue> {
     let level = text(level, "level")?;
     let mut rng = Rng::new(seed(seed_value)?);
-    Ok(notation(g.choose(&level, &mut rng).js()?))
+    let limits = Limits::from_js(options, "chooseMove options")?;
+    Ok(notation(
+        limits.run(|budget| g.choose_within(&level, &mut rng, budget)).js()?,
+    ))
+}
+
+#[wasm_bindgen]
+extern "C" {
+    /// Milliseconds on the page's (or the worker's, or Node's) monotonic clock: the core has none.
+    #[wasm_bindgen(js_namespace = performance, js_name = now)]
+    fn performance_now() -> f64;
+}
+
+/// What a choice or a solve may spend, from JavaScript: `{ timeMs, nodes }` (each optional), or
+/// `undefined`/`null` for the level's own budget. A plain object of numbers, so that a worker can
+/// forward it as it came.
+pub struct Limits {
+    time_ms: Option<f64>,
+    nodes: Option<u64>,
+}
+
+impl Limits {
+    pub fn from_js(v: Option<&JsValue>, what: &str) -> Js<Limits> {
+        let mut limits = Limits {
+            time_ms: None,
+            nodes: None,
+        };
+        let Some(v) = v.filter(|v| !v.is_undefined() && !v.is_null()) else {
+            return Ok(limits);
+        };
+        let wrong = |why: &str| bad_argument(format!("{what}: {why}, got {}", describe(v)));
+        let serde_json::Value::Object(fields) = (if v.is_object() {
+            from_js(v, what)?
+        } else {
+            serde_json::Value::Null
+        }) else {
+            return Err(wrong("expected an object { timeMs, nodes }"));
+        };
+        for (key, value) in &fields {
+            match key.as_str() {
+                "timeMs" => {
+                    let ms = value.as_f64().filter(|ms| ms.is_finite() && *ms > 0.0);
+                    limits.time_ms = Some(ms.ok_or_else(|| wrong("timeMs must be a positive number of milliseconds"))?);
+                }
+                "nodes" => {
+                    let n = value.as_u64().filter(|&n| n > 0 && n <= MAX_SAFE_INTEGER);
+                    limits.nodes = Some(n.ok_or_else(|| wrong("nodes must be a positive integer"))?);
+                }
+                other => return Err(wrong(&format!("unknown option {other:?} (expected timeMs or nodes)"))),
+            }
+        }
+        Ok(limits)
+    }
+
+    /// Runs `f` within these limits; the clock starts now.
+    pub fn run<T>(&self, f: impl FnOnce(Budget<'_>) -> T) -> T {
+        let deadline = self.time_ms.map(|ms| performance_now() + ms);
+        let mut stop = || deadline.is_some_and(|d| performance_now() >= d);
+        f(Budget {
+            nodes: self.nodes,
+            stop: deadline.is_some().then_some(&mut stop as &mut dyn FnMut() -> bool),
+        })
+    }
 }
 
 /// A move's notation, or `null`.

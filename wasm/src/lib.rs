@@ -120,14 +120,18 @@ macro_rules! game_class {
 
             /// The move that the built-in opponent of `level` chooses for the player to move,
             /// from that player's observation only; `null` once the game is over. The same seed
-            /// gives the same move in Rust, C and JavaScript.
+            /// gives the same move in Rust, C and JavaScript. `options` bounds the search
+            /// besides the level's own budget: `{ timeMs, nodes }` (each optional); one that runs
+            /// out plays the best move found so far. With `timeMs` the move may depend on the
+            /// machine's speed.
             #[wasm_bindgen(js_name = chooseMove, unchecked_return_type = $notation_or_null)]
             pub fn choose_move(
                 &self,
                 #[wasm_bindgen(unchecked_param_type = $level)] level: JsValue,
                 #[wasm_bindgen(unchecked_param_type = "number | bigint")] seed: JsValue,
+                #[wasm_bindgen(unchecked_optional_param_type = "SearchOptions | null")] options: Option<JsValue>,
             ) -> Result<JsValue, JsValue> {
-                crate::engine::choose_move(&self.0, &level, &seed)
+                crate::engine::choose_move(&self.0, &level, &seed, options.as_ref())
             }
 
             /// The levels of the built-in opponents, weakest first.

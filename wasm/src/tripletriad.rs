@@ -82,10 +82,22 @@ impl TripleTriad {
 
     /// The exact value for the player to move (their final score minus the opponent's, with
     /// perfect play by both, both hands read whatever `open` says) and a best move (`null` once
-    /// the board is full).
+    /// the board is full). `options` bounds it (`{ timeMs, nodes }`, nodes being positions
+    /// searched): one that runs out throws a `LIMIT_EXCEEDED` `ArbiterError`.
     #[wasm_bindgen(unchecked_return_type = "Solution")]
-    pub fn solve(&self) -> Js<JsValue> {
-        to_js(&Solved::from(tt::solve(&self.0)))
+    pub fn solve(
+        &self,
+        #[wasm_bindgen(unchecked_optional_param_type = "SearchOptions | null")] options: Option<JsValue>,
+    ) -> Js<JsValue> {
+        let limits = engine::Limits::from_js(options.as_ref(), "solve options")?;
+        let solution = limits.run(|budget| tt::Solver::default().solve_within(&self.0, budget));
+        match solution {
+            Ok(s) => to_js(&Solved::from(s)),
+            Err(cut) => Err(crate::convert::throw(
+                arbiter_core::ErrorKind::LimitExceeded.name(),
+                format!("the solve ran out of its budget after {} positions", cut.nodes),
+            )),
+        }
     }
 }
 

@@ -108,6 +108,17 @@ export interface Captures {
   placed_lost: boolean;
 }
 
+/**
+ * What `chooseMove` or `solve` may spend besides the level's own budget; both optional. A plain
+ * object of numbers, which a worker can forward as it came.
+ */
+export interface SearchOptions {
+  /** Milliseconds from the call's start after which the search stops (asked every few hundred nodes). */
+  timeMs?: number;
+  /** The most nodes (Trax: turns played; Triple Triad: positions searched); the level's own budget if smaller. */
+  nodes?: number;
+}
+
 export interface Solution {
   /** The final score of the player to move minus the opponent's, with perfect play by both. */
   value: number;

@@ -57,13 +57,15 @@ test("refused moves say why and change nothing", (t) => {
   assert.deepEqual(g.toJSON(), before);
 });
 
-test("the tile limit is LIMIT_EXCEEDED", (t) => {
+test("the tile limit: once no turn fits, the game is over, drawn", (t) => {
   const g = own(t, new Trax("loop", 3));
   assert.equal(g.maxTiles, 3);
   g.play("@0+");
   g.play("A2+");
   g.play("A3+");
-  throwsArbiter(() => g.play("A4+"), "LIMIT_EXCEEDED");
+  assert.equal(g.isOver, true);
+  assert.equal(g.outcome, "draw");
+  throwsArbiter(() => g.play("A4+"), "GAME_OVER");
   assert.deepEqual(g.toJSON(), { variant: "loop", moves: ["@0+", "A2+", "A3+"], max_tiles: 3 });
   throwsArbiter(() => new Trax("loop", 0), "BAD_ARGUMENT");
   throwsArbiter(() => new Trax("loop", 40_000), "BAD_ARGUMENT");
@@ -95,4 +97,31 @@ test("perft, action ids, opponents and copies", (t) => {
   assert.equal(c.tiles, 1);
   while (!c.isOver) c.play(c.chooseMove("random", c.tiles));
   assert.ok(["white", "red", "draw"].includes(c.outcome));
+});
+
+test("the computer within a budget: nodes and milliseconds, the best move so far", (t) => {
+  // A Loop column of 300 straight tiles: thousands of moves, a search of seconds without a budget.
+  const moves = ["@0+"];
+  for (let i = 2; i <= 300; i++) moves.push(`A${i}+`);
+  const g = own(t, Trax.fromRecord(moves.join(" "), "loop"));
+  const legal = g.legalMoves();
+  for (const options of [{ nodes: 50 }, { timeMs: 1 }, { timeMs: 5, nodes: 1 }, {}, null, undefined]) {
+    const level = options === undefined ? "medium" : "expert";
+    assert.ok(legal.includes(g.chooseMove(level, 1, options)), JSON.stringify(options));
+  }
+  // Without a clock, a node budget keeps the choice deterministic.
+  assert.equal(g.chooseMove("expert", 4, { nodes: 200 }), g.chooseMove("expert", 4, { nodes: 200 }));
+  for (const bad of [{ timeMs: -1 }, { timeMs: 0 }, { nodes: 1.5 }, { nodes: 0 }, { fast: true }, "fast", 3]) {
+    throwsArbiter(() => g.chooseMove("expert", 1, bad), "BAD_ARGUMENT", JSON.stringify(bad));
+  }
+});
+
+test("at its tile limit a game is over, drawn: isOver, outcome, legalMoves and chooseMove agree", (t) => {
+  const g = own(t, new Trax("unbounded", 12));
+  let seed = 0;
+  for (let mv = g.chooseMove("easy", seed); mv !== null; mv = g.chooseMove("easy", ++seed)) g.play(mv);
+  assert.equal(g.isOver, true);
+  assert.notEqual(g.outcome, null);
+  assert.equal(g.toMove, null);
+  assert.deepEqual(g.legalMoves(), []);
 });

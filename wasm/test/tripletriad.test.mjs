@@ -2,7 +2,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { TripleTriad, TripleTriadMatch, ArbiterError } from "arbiter-engine";
-import { own } from "./helpers.mjs";
+import { own, throwsArbiter } from "./helpers.mjs";
 
 const card = (name, ranks) => ({ name, ranks });
 
@@ -130,6 +130,13 @@ test("perft and solve", (t) => {
   const next = own(t, g.clone());
   next.play(s.bestMove);
   assert.equal(next.solve().value + s.value, 0);
+  // Within a budget: a solve that runs out says so; chooseMove plays the best move found then.
+  const fresh = own(t, TripleTriad.fromPreset("ttonline", 2));
+  throwsArbiter(() => fresh.solve({ nodes: 10 }), "LIMIT_EXCEEDED", "solve nodes");
+  throwsArbiter(() => fresh.solve({ timeMs: "soon" }), "BAD_ARGUMENT", "solve timeMs");
+  assert.ok(fresh.legalMoves().includes(fresh.chooseMove("perfect", 1, { nodes: 10 })));
+  assert.ok(fresh.legalMoves().includes(fresh.chooseMove("expert", 1, { timeMs: 1 })));
+  assert.deepEqual(g.solve({ nodes: 1e9 }), s);
 });
 
 test("the built-in opponents: every level, seeded, deterministic", (t) => {

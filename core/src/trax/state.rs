@@ -837,20 +837,23 @@ impl Trax {
     }
 
     /// An empty board that refuses any turn that would put more than `max_tiles` tiles on it
-    /// (with [`MoveError::TooManyTiles`]); `max_tiles` is `1..=`[`MAX_TILES_CEILING`]. Memory and
+    /// (with [`MoveError::TooManyTiles`]); `max_tiles` is `1..=`[`MAX_TILES_CEILING`]. Once the
+    /// player to move has no turn that fits, the game is over and drawn: a convention of this
+    /// engine, not of the rules (whose unbounded games have no end but a win). Memory and
     /// the time of every call grow with the tiles, so a host that takes games from untrusted
     /// input keeps this as low as its games allow.
     ///
     /// ```
-    /// use arbiter_core::{Error, ErrorKind, Game};
+    /// use arbiter_core::{Game, Outcome};
     /// use arbiter_core::trax::{MoveError, Trax, Variant};
     /// let mut g = Trax::with_max_tiles(Variant::Loop, 2).unwrap();
     /// g.play("@0+".parse().unwrap()).unwrap();
     /// g.play("A2+".parse().unwrap()).unwrap();
     /// let e = g.play("A3+".parse().unwrap()).unwrap_err();
-    /// assert!(matches!(e, MoveError::TooManyTiles { limit: 2, .. }));
-    /// assert_eq!(Error::from(e).kind(), ErrorKind::LimitExceeded);
-    /// assert!(g.legal_moves().is_empty() && !g.is_over()); // the host's limit, not the rules
+    /// assert!(matches!(e, MoveError::GameOver));
+    /// // No move fits: the game is over, drawn (the engine's convention, not a rule).
+    /// assert_eq!((g.is_over(), g.outcome(), g.win()), (true, Some(Outcome::Draw), None));
+    /// assert!(g.legal_moves().is_empty());
     /// ```
     pub fn with_max_tiles(variant: Variant, max_tiles: u32) -> Result<Trax, TileLimitError> {
         if !(1..=MAX_TILES_CEILING).contains(&max_tiles) {
@@ -1271,7 +1274,10 @@ impl Trax {
             forced: forced.into_iter().map(|i| self.board.xy(i as usize)).collect(),
         };
         self.refit(MARGIN, false);
-        if self.result.is_none() && self.variant == Variant::EightByEight && !self.has_legal_move() {
+        // A player without a move ends the game drawn: in 8x8 by the rules, elsewhere (at the
+        // tile limit) by the engine's convention, so that a position is over exactly when it has
+        // no legal move.
+        if self.result.is_none() && !self.has_legal_move() {
             self.result = Some(Outcome::Draw);
         }
         Ok(report)
@@ -1386,11 +1392,11 @@ impl Trax {
         }
     }
 
-    /// The rules' question (the tile limit aside): can the player to move play at all?
+    /// Can the player to move play at all, within the tile limit?
     fn has_legal_move(&mut self) -> bool {
         let mut any = false;
-        let facts = self.facts();
-        generate(&mut self.board, &mut self.queue, facts, u32::MAX, |_| any = true);
+        let (facts, room) = (self.facts(), self.room());
+        generate(&mut self.board, &mut self.queue, facts, room, |_| any = true);
         any
     }
 
@@ -1827,10 +1833,18 @@ mod tests {
         g.play("A1001+".parse().unwrap()).unwrap();
         assert_eq!(g.legal_moves().len() as u64, g.perft(1));
         g.play("A1002+".parse().unwrap()).unwrap();
+        // No turn fits: the game is over, drawn (it used to be neither over nor playable).
+        assert_eq!(
+            (g.is_over(), g.outcome(), g.to_move()),
+            (true, Some(Outcome::Draw), None)
+        );
         let e = g.play("A1003+".parse().unwrap()).unwrap_err();
-        assert!(matches!(e, MoveError::TooManyTiles { limit: 1_002, .. }), "{e}");
+        assert_eq!(e, MoveError::GameOver);
         assert!(g.legal_moves().is_empty());
         assert_eq!(g.perft(1), 0);
+        // Taking the last turn back resumes the game.
+        g.undo();
+        assert_eq!((g.is_over(), g.to_move().is_some()), (false, true));
     }
 
     #[test]

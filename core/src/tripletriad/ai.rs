@@ -7,7 +7,7 @@ use super::expert::Expert;
 use super::setup::{Hands, Setup};
 use super::solve::Solver;
 use super::state::{Move, Observation, Player, TripleTriad};
-use crate::{Game, Rng};
+use crate::{Budget, Game, Rng};
 
 /// How hard the built-in opponent plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -65,6 +65,24 @@ fn believed_state(obs: &Observation) -> Option<TripleTriad> {
 /// }
 /// ```
 pub fn choose(obs: &Observation, level: Level, rng: &mut Rng) -> Option<Move> {
+    choose_within(obs, level, rng, Budget::default())
+}
+
+/// [`choose`] within `budget` (positions searched by the solver or the expert, and a stop
+/// callback): when it runs out, `perfect` plays the best move of the solver's finished searches,
+/// or the greedy move if none finished, and `expert` decides on the samples it solved. `random`
+/// and `greedy` search nothing.
+///
+/// ```
+/// use arbiter_core::{Budget, Game, Rng};
+/// use arbiter_core::tripletriad::{ai, Rules, Setup, TripleTriad};
+/// let setup = Setup::random_ff8(5).with_rules(Rules { open: true, ..Rules::default() });
+/// let g = TripleTriad::new(&setup).unwrap();
+/// let obs = g.observation(g.to_move().unwrap());
+/// let mv = ai::choose_within(&obs, ai::Level::Perfect, &mut Rng::new(1), Budget::nodes(50));
+/// assert!(g.legal_moves().contains(&mv.unwrap()));
+/// ```
+pub fn choose_within(obs: &Observation, level: Level, rng: &mut Rng, mut budget: Budget<'_>) -> Option<Move> {
     if obs.to_move != obs.player {
         return None;
     }
@@ -76,13 +94,16 @@ pub fn choose(obs: &Observation, level: Level, rng: &mut Rng) -> Option<Move> {
     let open = obs.opponent_hand.iter().all(Option::is_some);
     match level {
         Level::Random => Some(moves[rng.below(moves.len() as u64) as usize]),
-        Level::Perfect | Level::Expert if open => Solver::default().solve(&state).best_move,
-        Level::Expert => Expert::default().think(obs, rng).best,
+        Level::Perfect | Level::Expert if open => match Solver::default().solve_within(&state, budget) {
+            Ok(s) => s.best_move,
+            Err(cut) => cut.best_move.or_else(|| Some(greedy(&state, obs.player, &moves, rng))),
+        },
+        Level::Expert => Expert::default().think_within(obs, rng, &mut budget).best,
         Level::Greedy | Level::Perfect => Some(greedy(&state, obs.player, &moves, rng)),
     }
 }
 
-fn greedy(state: &TripleTriad, me: Player, moves: &[Move], rng: &mut Rng) -> Move {
+pub(super) fn greedy(state: &TripleTriad, me: Player, moves: &[Move], rng: &mut Rng) -> Move {
     let mut best: Vec<Move> = Vec::new();
     let mut best_key = (i64::MIN, i64::MIN);
     for &mv in moves {

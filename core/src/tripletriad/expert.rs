@@ -2,14 +2,14 @@
 
 use alloc::vec::Vec;
 
-use super::ai::believed_setup;
+use super::ai::{believed_setup, greedy};
 use super::board::{bits, FULL};
 use super::card::Card;
 use super::cards::ff8_cards;
 use super::resolve::child;
 use super::solve::{final_value, Solver};
 use super::state::{Move, Observation, Position, Table, TripleTriad};
-use crate::Rng;
+use crate::{Budget, Game, Rng};
 
 /// Where the opponent's hidden cards may come from.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -113,6 +113,14 @@ impl Default for Expert {
 impl Expert {
     /// Chooses the observer's move from their observation, drawing samples from `rng`.
     pub fn think(&self, obs: &Observation, rng: &mut Rng) -> Thought {
+        self.think_within(obs, rng, &mut Budget::default())
+    }
+
+    /// [`Expert::think`] within `budget` too: no sample is started once its node count is reached
+    /// or its stop callback (asked before each sample) says so. The first sample always finishes
+    /// (a few thousand positions at most), so the move is decided on one sample at least. With
+    /// every card in sight it solves within the budget, as the `perfect` level does.
+    pub fn think_within(&self, obs: &Observation, rng: &mut Rng, budget: &mut Budget<'_>) -> Thought {
         let mut thought = Thought {
             best: None,
             samples: 0,
@@ -133,9 +141,22 @@ impl Expert {
             return thought;
         }
         if hidden.is_empty() {
-            let s = Solver::default().solve(&world);
-            thought.best = s.best_move;
-            thought.nodes = s.nodes;
+            let nodes = budget.nodes;
+            let mut stop = || budget.stopped();
+            let budget = Budget {
+                nodes,
+                stop: Some(&mut stop),
+            };
+            (thought.best, thought.nodes) = match Solver::default().solve_within(&world, budget) {
+                Ok(s) => (s.best_move, s.nodes),
+                Err(cut) => {
+                    let moves = world.legal_moves();
+                    (
+                        cut.best_move.or_else(|| Some(greedy(&world, me, &moves, rng))),
+                        cut.nodes,
+                    )
+                }
+            };
             return thought;
         }
         let empty = !world.pos.occupied & FULL;
@@ -156,7 +177,8 @@ impl Expert {
         let mut solver = exact.then(Solver::default);
         let mut totals = [0i32; 45];
         let max = if exact { self.samples } else { self.shallow_samples };
-        while thought.samples < max.max(1) && (!exact || thought.nodes < self.nodes) {
+        let nodes = budget.cap(if exact { self.nodes } else { u64::MAX });
+        while thought.samples == 0 || (thought.samples < max && thought.nodes < nodes && !budget.stopped()) {
             let cards = draw(&unseen, self.pool.cards(), hidden.len(), rng);
             let theirs = setup.hands.get_mut(me.other());
             for (&slot, card) in hidden.iter().zip(cards) {

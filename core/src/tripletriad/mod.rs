@@ -48,7 +48,7 @@ pub use preset::{preset, FF8_TRADES, PRESETS};
 pub use resolve::Captures;
 pub use rules::{BadLabel, Comparison, Rules, RulesError, Wall, WallLabel};
 pub use setup::{Hands, Placed, Setup, SetupError};
-pub use solve::{solve, Solution, Solver};
+pub use solve::{solve, Interrupted, Solution, Solver};
 pub use state::{BadMove, Move, MoveError, MoveList, Observation, Player, TripleTriad, UnknownPlayer};
 #[cfg(feature = "std")]
 pub use threads::solve_threads;

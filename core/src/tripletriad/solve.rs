@@ -1,8 +1,9 @@
 //! Exact solver for open hands: negamax with alpha-beta, a transposition table and move ordering.
 
-use crate::Shared;
+use crate::{Budget, Shared};
 use alloc::vec::Vec;
 use arrayvec::ArrayVec;
+use core::cell::{Cell, RefCell};
 
 use super::board::{bits, FULL};
 use super::resolve::child;
@@ -58,9 +59,10 @@ impl Entry {
 pub(crate) trait Memory {
     fn load(&self, slot: usize) -> Entry;
     fn store(&mut self, slot: usize, entry: Entry);
-    /// Whether another thread has settled the question this search is part of: the search then
-    /// returns at once, with a value that means nothing, storing nothing on the way.
-    fn stopped(&self) -> bool;
+    /// Whether another thread has settled the question this search is part of, or the budget
+    /// ran out (`nodes` searched so far): the search then returns at once, with a value that
+    /// means nothing, storing nothing on the way.
+    fn stopped(&self, nodes: u64) -> bool;
 }
 
 impl Memory for Vec<Entry> {
@@ -75,9 +77,52 @@ impl Memory for Vec<Entry> {
     }
 
     #[inline(always)]
-    fn stopped(&self) -> bool {
+    fn stopped(&self, _nodes: u64) -> bool {
         false
     }
+}
+
+/// How many nodes pass between two questions to a [`Budget`]'s stop callback.
+const POLL: u64 = 1 << 12;
+
+/// A solver's table lent to one search under a [`Budget`]: called off once the nodes reach the
+/// budget's or its stop callback says so, and from then on.
+struct Bounded<'t, 'b, 'c> {
+    table: &'t mut Vec<Entry>,
+    limit: u64,
+    polled: Cell<u64>,
+    out: Cell<bool>,
+    budget: RefCell<&'b mut Budget<'c>>,
+}
+
+impl Memory for Bounded<'_, '_, '_> {
+    #[inline(always)]
+    fn load(&self, slot: usize) -> Entry {
+        self.table[slot]
+    }
+
+    #[inline(always)]
+    fn store(&mut self, slot: usize, entry: Entry) {
+        self.table[slot] = entry;
+    }
+
+    fn stopped(&self, nodes: u64) -> bool {
+        if !self.out.get() && (nodes >= self.limit || nodes - self.polled.get() >= POLL) {
+            self.polled.set(nodes);
+            self.out.set(nodes >= self.limit || self.budget.borrow_mut().stopped());
+        }
+        self.out.get()
+    }
+}
+
+/// A solve that its [`Budget`] called off ([`Solver::solve_within`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Interrupted {
+    /// The best move the finished zero-window searches found (a move that reaches their bound),
+    /// `None` if the first did not finish.
+    pub best_move: Option<Move>,
+    /// Positions searched.
+    pub nodes: u64,
 }
 
 /// Room for `2^bits` entries (clamped to 4..=[`Solver::MAX_TABLE_BITS`]), halved while the
@@ -174,8 +219,56 @@ impl Solver {
     pub fn solve(&mut self, game: &TripleTriad) -> Solution {
         self.enter(game);
         let (t, pos) = (&*game.table, game.pos);
-        let (value, best) = mtd(&pos, |alpha, beta| self.search.search(t, &pos, alpha, beta));
+        let (value, best, _) = mtd(&pos, |alpha, beta| Some(self.search.search(t, &pos, alpha, beta)));
         solution(&pos, value, best, self.search.nodes)
+    }
+
+    /// [`Solver::solve`] within `budget`: its node count (positions searched) and its stop
+    /// callback, asked every few thousand positions. What the search learnt before it was called
+    /// off stays in the table for the next call.
+    ///
+    /// ```
+    /// use arbiter_core::Budget;
+    /// use arbiter_core::tripletriad::{Solver, TripleTriad, Setup};
+    /// let g = TripleTriad::new(&Setup::random_ff8(9)).unwrap();
+    /// let mut solver = Solver::default();
+    /// let cut = solver.solve_within(&g, Budget::nodes(100)).unwrap_err();
+    /// assert!(cut.nodes <= 200);
+    /// // What it learnt stays: the next call goes on from there, to the exact value.
+    /// let s = solver.solve_within(&g, Budget::default()).unwrap();
+    /// assert_eq!(s.value, Solver::default().solve(&g).value);
+    /// ```
+    pub fn solve_within(&mut self, game: &TripleTriad, mut budget: Budget<'_>) -> Result<Solution, Interrupted> {
+        self.enter(game);
+        let (t, pos) = (&*game.table, game.pos);
+        let limit = budget.nodes.unwrap_or(u64::MAX);
+        let mut search = Search {
+            memory: Bounded {
+                table: &mut self.search.memory,
+                limit,
+                polled: Cell::new(0),
+                out: Cell::new(false),
+                budget: RefCell::new(&mut budget),
+            },
+            mask: self.search.mask,
+            generation: self.search.generation,
+            nodes: self.search.nodes,
+            history: self.search.history,
+        };
+        let (value, best, exact) = mtd(&pos, |alpha, beta| {
+            let found = search.search(t, &pos, alpha, beta);
+            (!search.memory.stopped(search.nodes)).then_some(found)
+        });
+        (self.search.nodes, self.search.history) = (search.nodes, search.history);
+        let found = solution(&pos, value, best, search.nodes);
+        if exact {
+            Ok(found)
+        } else {
+            Err(Interrupted {
+                best_move: found.best_move,
+                nodes: found.nodes,
+            })
+        }
     }
 
     /// Readies the solver for positions of `game`'s round (keeping the table's entries if it is
@@ -327,7 +420,7 @@ impl<M: Memory> Search<M> {
             keys.swap_remove(i);
             let mv = untie(order >> 8);
             let v = -self.search(t, &kids[order as u8 as usize], -beta, -alpha.max(best.0)).0;
-            if self.memory.stopped() {
+            if self.memory.stopped(self.nodes) {
                 return (0, None); // called off: the caller throws the value away
             }
             if v > best.0 {
@@ -344,23 +437,23 @@ impl<M: Memory> Search<M> {
 }
 
 /// The exact value of `pos` for the player to move and a best move, by MTD(f) over `search`, a
-/// fail-soft alpha-beta search of `pos`. The first guess is 0 (most deals are drawn with perfect
-/// play): a series of zero-window searches, each far cheaper than one full-window search.
-pub(crate) fn mtd(pos: &Position, mut search: impl FnMut(i8, i8) -> (i8, Option<(u8, u8)>)) -> (i8, Option<(u8, u8)>) {
+/// fail-soft alpha-beta search of `pos` (`None` once called off). The first guess is 0 (most deals
+/// are drawn with perfect play): a series of zero-window searches, each far cheaper than one
+/// full-window search. Whether the value is exact: a search called off leaves the bounds of the
+/// searches before it, and the best move they found.
+pub(crate) fn mtd(
+    pos: &Position,
+    mut search: impl FnMut(i8, i8) -> Option<(i8, Option<(u8, u8)>)>,
+) -> (i8, Option<(u8, u8)>, bool) {
     if pos.is_over() {
-        return (final_value(pos), None);
+        return (final_value(pos), None, true);
     }
     let (mut lower, mut upper) = (-10i8, 10i8);
-    let (v, mut best) = search(-1, 0);
-    let mut guess = v;
-    if v < 0 {
-        upper = v;
-    } else {
-        lower = v;
-    }
+    let (mut beta, mut best) = (0, None);
     while lower < upper {
-        let beta = if guess == lower { guess + 1 } else { guess };
-        let (v, mv) = search(beta - 1, beta);
+        let Some((v, mv)) = search(beta - 1, beta) else {
+            return (lower, best, false);
+        };
         if v < beta {
             upper = v;
             best = best.or(mv);
@@ -368,9 +461,9 @@ pub(crate) fn mtd(pos: &Position, mut search: impl FnMut(i8, i8) -> (i8, Option<
             lower = v;
             best = mv;
         }
-        guess = v;
+        beta = if v == lower { v + 1 } else { v };
     }
-    (lower, best)
+    (lower, best, true)
 }
 
 /// The [`Solution`] of `pos`: the best move's card named by its place in the hand.

@@ -54,7 +54,7 @@ impl Memory for View<'_> {
     }
 
     #[inline(always)]
-    fn stopped(&self) -> bool {
+    fn stopped(&self, _nodes: u64) -> bool {
         self.stop.load(Ordering::Relaxed)
     }
 }
@@ -103,8 +103,8 @@ pub fn solve_threads(
             s
         })
         .collect();
-    let (value, best) = mtd(&pos, |alpha, beta| {
-        split(&mut searches, &stop, t, &pos, alpha, beta, progress)
+    let (value, best, _) = mtd(&pos, |alpha, beta| {
+        Some(split(&mut searches, &stop, t, &pos, alpha, beta, progress))
     });
     solution(&pos, value, best, searches.iter().map(|s| s.nodes).sum())
 }
@@ -156,7 +156,7 @@ fn split(
                 }
                 let (mv, next) = order(i + 1);
                 let v = -search.search(t, next, -beta, -alpha.max(floor)).0;
-                if search.memory.stopped() {
+                if search.memory.stopped(search.nodes) {
                     return;
                 }
                 let mut b = best.lock().expect("no thread panics");

@@ -318,7 +318,7 @@ static void trax_and_nantong(void) {
     OK(arbiter_trax_new(S("8x8"), &t));
     FAILS(arbiter_trax_play(t, S("B2+")), ARBITER_ILLEGAL_MOVE, "the first move must be @0+ or @0/, not B2+");
     arbiter_trax_free(t);
-    /* A host's tile limit: the turn past it is refused, and the game says what it is. */
+    /* A host's tile limit: once no turn fits, the game is over, drawn (the engine's convention). */
     FAILS(arbiter_trax_new_limited(S("loop"), 0, &t), ARBITER_BAD_ARGUMENT, "tile limit of 0");
     OK(arbiter_trax_new_limited(S("loop"), 2, &t));
     uint32_t max_tiles;
@@ -329,7 +329,9 @@ static void trax_and_nantong(void) {
     free(text);
     OK(arbiter_trax_play(t, S("@0+")));
     OK(arbiter_trax_play(t, S("A2+")));
-    FAILS(arbiter_trax_play(t, S("A3+")), ARBITER_LIMIT_EXCEEDED, "limit");
+    FAILS(arbiter_trax_play(t, S("A3+")), ARBITER_GAME_OVER, "the game is over");
+    OK(arbiter_trax_outcome(t, &outcome));
+    CHECK(outcome == -2);
     arbiter_trax_free(t);
 
     ArbiterNantong *n;
@@ -526,6 +528,111 @@ static void threads(void) {
     }
 }
 
+/* A Loop Trax column of `tiles` straight tiles: thousands of moves, a long search. */
+static ArbiterTrax *trax_column(int tiles) {
+    char *record = malloc(8 * (size_t)tiles + 8), *at = record;
+    at += sprintf(at, "@0+");
+    for (int i = 2; i <= tiles; i++) at += sprintf(at, " A%d+", i);
+    ArbiterTrax *t = NULL;
+    OK(arbiter_trax_from_record(S("loop"), record, strlen(record), &t));
+    free(record);
+    return t;
+}
+
+/* Whether `action` is one of the legal actions of `t`. */
+static int trax_legal(const ArbiterTrax *t, uint32_t action) {
+    size_t n = 0;
+    arbiter_trax_legal_actions(t, NULL, 0, &n);
+    uint32_t *ids = malloc(n * sizeof *ids);
+    OK(arbiter_trax_legal_actions(t, ids, n, &n));
+    int found = 0;
+    for (size_t i = 0; i < n; i++) found |= ids[i] == action;
+    free(ids);
+    return found;
+}
+
+struct cancel_job {
+    const ArbiterTrax *t;
+    const ArbiterCancel *flag;
+    ArbiterStatus status;
+    uint32_t action;
+};
+
+static void *think_until_cancelled(void *arg) {
+    struct cancel_job *job = arg;
+    ArbiterBudget budget = {.cancel = job->flag};
+    job->status = arbiter_trax_choose_within(job->t, S("expert"), 1, &budget, &job->action);
+    return NULL;
+}
+
+/* The computer within a budget: a node limit, a time limit, a flag raised from another thread; a
+ * search that runs out still plays a legal move. The solver says when it ran out. */
+static void budgets(void) {
+    ArbiterTrax *t = trax_column(300);
+    uint32_t action = 0;
+    ArbiterBudget nodes = {.nodes = 50};
+    OK(arbiter_trax_choose_within(t, S("expert"), 1, &nodes, &action));
+    CHECK(trax_legal(t, action));
+    ArbiterBudget clock = {.time_ms = 1};
+    OK(arbiter_trax_choose_within(t, S("hard"), 1, &clock, &action));
+    CHECK(trax_legal(t, action));
+    FAILS(arbiter_trax_choose_within(t, S("expert"), 1, &nodes, NULL), ARBITER_NULL_POINTER, "action is NULL");
+
+    /* Raised before the call: the search stops at its first look. */
+    ArbiterCancel *flag;
+    OK(arbiter_cancel_new(&flag));
+    OK(arbiter_cancel_raise(flag));
+    ArbiterBudget cancelled = {.cancel = flag};
+    OK(arbiter_trax_choose_within(t, S("expert"), 1, &cancelled, &action));
+    CHECK(trax_legal(t, action));
+    /* Raised from this thread while another thinks (300,000 nodes: seconds without the flag). */
+    OK(arbiter_cancel_reset(flag));
+    struct cancel_job job = {.t = t, .flag = flag, .status = ARBITER_INTERNAL_ERROR};
+    pthread_t thinker;
+    CHECK(pthread_create(&thinker, NULL, think_until_cancelled, &job) == 0);
+    OK(arbiter_cancel_raise(flag));
+    CHECK(pthread_join(thinker, NULL) == 0);
+    CHECK(job.status == ARBITER_OK && trax_legal(t, job.action));
+    FAILS(arbiter_cancel_raise(NULL), ARBITER_NULL_POINTER, "the flag is NULL");
+    arbiter_cancel_free(flag);
+    arbiter_cancel_free(NULL);
+    arbiter_trax_free(t);
+
+    ArbiterTripleTriad *g;
+    OK(arbiter_triple_triad_from_preset(S("mush"), 4, &g));
+    int32_t value = 99;
+    action = 77;
+    FAILS(arbiter_triple_triad_solve_within(g, &nodes, &value, &action), ARBITER_LIMIT_EXCEEDED, "ran out");
+    CHECK(value == 99 && action == 77);
+    OK(arbiter_triple_triad_choose_within(g, S("perfect"), 1, &nodes, &action));
+    OK(arbiter_triple_triad_choose_within(g, S("expert"), 1, &nodes, &action));
+    arbiter_triple_triad_free(g);
+    ArbiterNantong *n;
+    OK(arbiter_nantong_new(3, &n));
+    OK(arbiter_nantong_choose_within(n, S("strong"), 1, &nodes, &action));
+    arbiter_nantong_free(n);
+}
+
+/* A Trax game at its tile limit is over, drawn: choose, is_over, outcome, to_move and the legal
+ * actions agree (at the limit choose said GAME_OVER while is_over said no). */
+static void trax_tile_limit(void) {
+    ArbiterTrax *t;
+    OK(arbiter_trax_new_limited(S("unbounded"), 12, &t));
+    uint32_t action;
+    for (uint64_t seed = 0; arbiter_trax_choose(t, S("easy"), seed, &action) == ARBITER_OK; seed++)
+        OK(arbiter_trax_play_action(t, action));
+    CHECK(strstr(arbiter_last_error(), "game is over") != NULL);
+    bool over = false;
+    int32_t outcome = 0, to_move = 0;
+    size_t legal = 9;
+    OK(arbiter_trax_is_over(t, &over));
+    OK(arbiter_trax_outcome(t, &outcome));
+    OK(arbiter_trax_to_move(t, &to_move));
+    OK(arbiter_trax_legal_actions(t, NULL, 0, &legal));
+    CHECK(over && outcome != -1 && to_move == -1 && legal == 0);
+    arbiter_trax_free(t);
+}
+
 /* The research interface: tensors of the length the call reports, numbers in 0..=1, and a legal
  * action mask with a 1 exactly at the legal ids. */
 static void tensors_and_masks(void) {
@@ -646,6 +753,8 @@ int main(void) {
     thread_exit();
     sizes();
     version();
+    budgets();
+    trax_tile_limit();
     printf("%d passed, %d failed\n", checks - failures, failures);
     return failures ? 1 : 0;
 }

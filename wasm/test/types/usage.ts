@@ -12,6 +12,7 @@ import init, {
   type MatchState,
   type RoundResult,
   type Solution,
+  type SearchOptions,
   type TradeChoice,
   type Transfer,
   type TripleTriadLevel,
@@ -74,6 +75,9 @@ export function tripleTriad(): void {
   const rule: "same" | "plus" | "basic" | "battle" | "combo" | undefined = captures?.flips[0]?.rule;
   const score: number = g.score("blue");
   const best: Solution = g.solve();
+  const options: SearchOptions = { timeMs: 50, nodes: 10_000 };
+  const bounded: Solution = g.solve(options);
+  const quick: TripleTriadNotation | null = g.chooseMove("expert", 7, { timeMs: 100 });
   const bestMove: string | null = best.bestMove;
   using handMade = TripleTriad.fromJSON({
     rules: { same: true },
@@ -82,6 +86,7 @@ export function tripleTriad(): void {
     to_move: "blue",
   });
   void [mover, over, outcome, next, hidden, nodes, levels, choice, text, id, count, fromText, rule, score, bestMove, handMade];
+  void [bounded, quick];
   // @ts-expect-error: players are "blue" or "red"
   g.observation("white");
   // @ts-expect-error: levels are named
