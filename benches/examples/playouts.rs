@@ -8,18 +8,19 @@
 use arbiter_core::nantong::Nantong;
 use arbiter_core::trax::{Trax, Variant};
 use arbiter_core::tripletriad::TripleTriad;
-use arbiter_core::{Game, Rng};
+use arbiter_core::{Engine, Game, Rng};
 use std::time::Instant;
 
-fn playout<G: Game>(mut g: G, seed: u64) -> u64 {
+// Picks among the ids in ascending order, as the C library lists them, so that both run the same games.
+fn playout<G: Engine>(mut g: G, seed: u64) -> u64 {
     let mut rng = Rng::new(seed);
     let mut actions = 0;
     loop {
-        let moves = g.legal_moves();
-        if moves.is_empty() {
+        let ids = g.legal_actions();
+        if ids.is_empty() {
             return actions;
         }
-        let mv = moves[rng.below(moves.len() as u64) as usize];
+        let mv = g.action_move(ids[rng.below(ids.len() as u64) as usize]).expect("a legal id");
         g.play(mv).expect("a legal move");
         actions += 1;
     }

@@ -203,9 +203,8 @@ where
     H::Inner: Round,
 {
     read(h, |g| {
-        let g = g.round();
         let out = Buffer::new(buf, cap, count, "buf")?;
-        out.fill(g.legal_moves().iter().map(|&mv| id(g, mv)), None)
+        out.fill(g.round().legal_actions().into_iter().map(|id| id as u32), None)
     })
 }
 

@@ -41,11 +41,9 @@ pub fn legal_moves<G: Host>(g: &G) -> Vec<String> {
     g.legal_moves().iter().map(ToString::to_string).collect()
 }
 
+/// Ascending, as the core guarantees (`Engine::legal_actions`).
 pub fn legal_actions<G: Host>(g: &G) -> Vec<JsValue> {
-    g.legal_moves()
-        .iter()
-        .map(|&m| JsValue::from(g.action_id(m) as u32))
-        .collect()
+    g.legal_actions().into_iter().map(|id| JsValue::from(id as u32)).collect()
 }
 
 /// The move named by notation text or by an action id (legal now or not: `play` decides).
