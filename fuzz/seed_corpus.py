@@ -33,4 +33,8 @@ for path in sorted((root.parent / "conformance").glob("*.jsonl")):
 for g in range(3):
     put("c_abi", bytes([g]) + struct.pack(">Q", 11 + g) + bytes(range(256)))
     put("action_ids", bytes([g, g]) + struct.pack(">Q", 7 + g) + bytes(range(64)))
+# A legal Loop game that is one column of 1,000 straight tiles (a straight column never closes a
+# loop): the board on which the searching levels once spent minutes past every budget.
+column = "@0+ " + " ".join(f"A{row}+" for row in range(2, 1001))
+put("trax_record", bytes([variants["loop"]]) + column.encode())
 print("corpora written to", out, file=sys.stderr)
