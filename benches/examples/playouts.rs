@@ -20,7 +20,9 @@ fn playout<G: Engine>(mut g: G, seed: u64) -> u64 {
         if ids.is_empty() {
             return actions;
         }
-        let mv = g.action_move(ids[rng.below(ids.len() as u64) as usize]).expect("a legal id");
+        let mv = g
+            .action_move(ids[rng.below(ids.len() as u64) as usize])
+            .expect("a legal id");
         g.play(mv).expect("a legal move");
         actions += 1;
     }

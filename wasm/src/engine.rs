@@ -43,7 +43,10 @@ pub fn legal_moves<G: Host>(g: &G) -> Vec<String> {
 
 /// Ascending, as the core guarantees (`Engine::legal_actions`).
 pub fn legal_actions<G: Host>(g: &G) -> Vec<JsValue> {
-    g.legal_actions().into_iter().map(|id| JsValue::from(id as u32)).collect()
+    g.legal_actions()
+        .into_iter()
+        .map(|id| JsValue::from(id as u32))
+        .collect()
 }
 
 /// The move named by notation text or by an action id (legal now or not: `play` decides).
