@@ -157,6 +157,12 @@ ArbiterStatus arbiter_nantong_play_action(ArbiterNantong *h, uint32_t id);
 // Plays an action as text for `seat`: `ARBITER_ILLEGAL_MOVE` when another seat is to act.
 ArbiterStatus arbiter_nantong_act(ArbiterNantong *h, int32_t seat, const char *action, size_t len);
 
+// Answers `pass` to every pending claim question whose only answer is `pass`; `passed`
+// receives how many. For replaying records that list only the questions a seat
+// could act on (the conformance `replay` cases), or a table whose seats share one screen: seats
+// that cannot see each other must each answer, or the time taken would tell which could claim.
+ArbiterStatus arbiter_nantong_pass_forced(ArbiterNantong *h, size_t *passed);
+
 // The seat to act (0, 1, 2), or -1 once the deal is over.
 ArbiterStatus arbiter_nantong_to_move(const ArbiterNantong *h, int32_t *player);
 

@@ -169,6 +169,19 @@ pub unsafe extern "C" fn arbiter_nantong_act(
     })
 }
 
+/// Answers `pass` to every pending claim question whose only answer is `pass`; `passed`
+/// receives how many. For replaying records that list only the questions a seat
+/// could act on (the conformance `replay` cases), or a table whose seats share one screen: seats
+/// that cannot see each other must each answer, or the time taken would tell which could claim.
+#[no_mangle]
+pub unsafe extern "C" fn arbiter_nantong_pass_forced(h: *mut ArbiterNantong, passed: *mut usize) -> ArbiterStatus {
+    change(h, |g| {
+        let passed = Out::new(passed, "passed")?;
+        passed.set(g.pass_forced());
+        Ok(())
+    })
+}
+
 /// The seat to act (0, 1, 2), or -1 once the deal is over.
 #[no_mangle]
 pub unsafe extern "C" fn arbiter_nantong_to_move(h: *const ArbiterNantong, player: *mut i32) -> ArbiterStatus {

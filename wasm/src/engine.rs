@@ -42,7 +42,7 @@ pub fn legal_moves<G: Host>(g: &G) -> Vec<String> {
 pub fn legal_actions<G: Host>(g: &G) -> Vec<JsValue> {
     g.legal_moves()
         .iter()
-        .map(|&m| JsValue::from(g.action_id(m) as u32))
+        .map(|&m| JsValue::from(g.action_id(m).expect("every move a game offers has an id") as u32))
         .collect()
 }
 
@@ -116,7 +116,7 @@ pub fn action_text<G: Host>(g: &G, id: &JsValue) -> Js<String> {
 
 pub fn action_id<G: Host>(g: &G, mv: &JsValue) -> Js<u32> {
     let mv = text(mv, "move")?.parse::<G::Move>().js()?;
-    Ok(g.action_id(mv) as u32)
+    g.action_id(mv).js().map(|id| id as u32)
 }
 
 pub fn to_json<G: Host>(g: &G) -> Js<JsValue> {

@@ -96,3 +96,12 @@ test("perft, action ids, opponents and copies", (t) => {
   while (!c.isOver) c.play(c.chooseMove("random", c.tiles));
   assert.ok(["white", "red", "draw"].includes(c.outcome));
 });
+
+test("notation outside the action ids is BAD_ARGUMENT, never another move's id", (t) => {
+  const small = own(t, new Trax("8x8"));
+  assert.equal(small.actionText(small.actionId("I1+")), "I1+");
+  throwsArbiter(() => small.actionId("K1+"), "BAD_ARGUMENT");
+  const big = own(t, new Trax("unbounded"));
+  assert.equal(big.actionText(big.actionId("A1023+")), "A1023+");
+  throwsArbiter(() => big.actionId("A5000+"), "BAD_ARGUMENT");
+});
