@@ -250,7 +250,6 @@ const trax = {
         check(expect, "illegal_at", refused);
         return;
       }
-      g.passForced();
       check(expect, "legal", true);
       check(expect, "over", g.isOver);
       check(expect, "winner", g.outcome);
