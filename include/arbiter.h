@@ -183,7 +183,11 @@ ArbiterStatus arbiter_nantong_is_over(const ArbiterNantong *h, bool *over);
 ArbiterStatus arbiter_nantong_outcome(const ArbiterNantong *h, int32_t *outcome);
 
 // What `seat` sees, as JSON: its own hand, every meld and discard, the indicators, stock and
-// hand sizes, ready flags, and its legal actions when it is to act; never another seat's hand.
+// hand sizes, ready flags, who acts (`to_act`; after a discard every other seat answers in turn),
+// the card of a claim question put to it (`claim`), its legal actions when it is to act, and what
+// the last action did (`last_event`: `{"seat", "action", "took": {"card", "from"} or null,
+// "draws": [{"seat", "replacement", "card"}]}`, a drawn card shown to its drawer only, `null`
+// to the others); never another seat's hand.
 ArbiterStatus arbiter_nantong_observation(const ArbiterNantong *h,
                                           int32_t seat,
                                           char *buf,

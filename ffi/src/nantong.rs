@@ -225,7 +225,11 @@ pub unsafe extern "C" fn arbiter_nantong_outcome(h: *const ArbiterNantong, outco
 }
 
 /// What `seat` sees, as JSON: its own hand, every meld and discard, the indicators, stock and
-/// hand sizes, ready flags, and its legal actions when it is to act; never another seat's hand.
+/// hand sizes, ready flags, who acts (`to_act`; after a discard every other seat answers in turn),
+/// the card of a claim question put to it (`claim`), its legal actions when it is to act, and what
+/// the last action did (`last_event`: `{"seat", "action", "took": {"card", "from"} or null,
+/// "draws": [{"seat", "replacement", "card"}]}`, a drawn card shown to its drawer only, `null`
+/// to the others); never another seat's hand.
 #[no_mangle]
 pub unsafe extern "C" fn arbiter_nantong_observation(
     h: *const ArbiterNantong,
