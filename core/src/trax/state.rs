@@ -1726,7 +1726,7 @@ impl Game for Trax {
     /// use arbiter_core::trax::{Move, Trax, Variant};
     /// let g = Trax::new(Variant::EightByEight);
     /// let id = |m: &str| g.action_id(m.parse::<Move>().unwrap());
-    /// assert_eq!(id("I1+").unwrap(), 29 * 3);
+    /// assert_eq!(id("I1+").unwrap(), (1 * 10 + 9) * 3); // row 1, column 9 of a 10x10 square, shape 0
     /// let err = id("K1+").unwrap_err();
     /// assert_eq!(err.kind(), ErrorKind::BadArgument);
     /// assert_eq!(err.to_string(), "K1+ has no action id: 8x8 Trax numbers the columns @ to I and the rows 0 to 9");
