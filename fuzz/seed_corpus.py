@@ -31,6 +31,11 @@ for path in sorted((root.parent / "conformance").glob("*.jsonl")):
         elif game == "nantong" and kind == "replay":
             put("nantong_deal", struct.pack(">Q", len(line)) + bytes(len(case["actions"]) % 256 for _ in range(64)))
 for g in range(3):
+    # hidden_information: the computer plays (nothing after the header), or random legal moves.
+    for seed in range(4):
+        head = bytes([g]) + struct.pack(">Q", seed) + bytes([seed % 3]) + struct.pack(">Q", 3 * seed + g)
+        put("hidden_information", head)
+        put("hidden_information", head + bytes(range(160, 256)) * 8)
     put("c_abi", bytes([g]) + struct.pack(">Q", 11 + g) + bytes(range(256)))
     put("action_ids", bytes([g, g]) + struct.pack(">Q", 7 + g) + bytes(range(64)))
 # A legal Loop game that is one column of 1,000 straight tiles (a straight column never closes a

@@ -75,8 +75,9 @@ pub trait Game: Clone {
     fn outcome(&self) -> Option<Outcome<Self::Player>>;
     /// What `player` may see.
     fn observation(&self, player: Self::Player) -> Self::Observation;
-    /// The action id of `mv` in this state.
-    fn action_id(&self, mv: Self::Move) -> usize;
+    /// The action id of `mv` in this state (legal or not); a `BAD_ARGUMENT` error when `mv`
+    /// names a place that has no id (such a move is never legal), never another move's id.
+    fn action_id(&self, mv: Self::Move) -> Result<usize, crate::Error>;
     /// The move with action id `id` in this state, if the id names one (legal or not).
     fn action_move(&self, id: usize) -> Option<Self::Move>;
 }

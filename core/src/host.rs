@@ -163,7 +163,12 @@ pub trait Engine: Game<Player: 'static> {
     /// assert_eq!(ids.len(), g.legal_moves().len());
     /// ```
     fn legal_actions(&self) -> Vec<usize> {
-        let mut ids: Vec<usize> = self.legal_moves().iter().map(|&mv| self.action_id(mv)).collect();
+        // Every move a game offers has an id (Trax's span limit keeps its moves inside the ids).
+        let mut ids: Vec<usize> = self
+            .legal_moves()
+            .iter()
+            .filter_map(|&mv| self.action_id(mv).ok())
+            .collect();
         ids.sort_unstable();
         ids
     }
@@ -212,7 +217,7 @@ pub trait Engine: Game<Player: 'static> {
     fn legal_action_mask(&self) -> Vec<bool> {
         let mut mask = alloc::vec![false; self.num_distinct_actions()];
         for &mv in self.legal_moves().iter() {
-            if let Some(m) = mask.get_mut(self.action_id(mv)) {
+            if let Some(m) = self.action_id(mv).ok().and_then(|id| mask.get_mut(id)) {
                 *m = true;
             }
         }
@@ -465,7 +470,7 @@ mod tests {
                 }
                 let mask = g.legal_action_mask();
                 assert_eq!(mask.len(), g.num_distinct_actions());
-                let legal: Vec<usize> = g.legal_moves().iter().map(|&m| g.action_id(m)).collect();
+                let legal: Vec<usize> = g.legal_moves().iter().map(|&m| g.action_id(m).unwrap()).collect();
                 assert_eq!(mask.iter().filter(|&&m| m).count(), legal.len(), "{}", G::NAME);
                 assert!(legal.iter().all(|&id| mask[id]));
                 let Some(mv) = g.choose("random", &mut rng).unwrap() else {

@@ -162,7 +162,7 @@ proptest! {
             let mut h = g.clone();
             prop_assert!(h.play(mv).is_ok());
             prop_assert_eq!(h.score(Player::Blue) + h.score(Player::Red), 10);
-            prop_assert_eq!(g.action_move(g.action_id(mv)), Some(mv));
+            prop_assert_eq!(g.action_move(g.action_id(mv).unwrap()), Some(mv));
         }
     }
 

@@ -169,6 +169,19 @@ pub unsafe extern "C" fn arbiter_nantong_act(
     })
 }
 
+/// Answers `pass` to every pending claim question whose only answer is `pass`; `passed`
+/// receives how many. For replaying records that list only the questions a seat
+/// could act on (the conformance `replay` cases), or a table whose seats share one screen: seats
+/// that cannot see each other must each answer, or the time taken would tell which could claim.
+#[no_mangle]
+pub unsafe extern "C" fn arbiter_nantong_pass_forced(h: *mut ArbiterNantong, passed: *mut usize) -> ArbiterStatus {
+    change(h, |g| {
+        let passed = Out::new(passed, "passed")?;
+        passed.set(g.pass_forced());
+        Ok(())
+    })
+}
+
 /// The seat to act (0, 1, 2), or -1 once the deal is over.
 #[no_mangle]
 pub unsafe extern "C" fn arbiter_nantong_to_move(h: *const ArbiterNantong, player: *mut i32) -> ArbiterStatus {
@@ -221,11 +234,14 @@ pub unsafe extern "C" fn arbiter_nantong_outcome(h: *const ArbiterNantong, outco
 /// - `indicators`: the two indicator cards.
 /// - `stock`: the cards left to draw; `hand_sizes`: concealed cards per seat (another seat's
 ///   draw counts once that seat has acted); `ready`: per seat, whether it declared ready.
-/// - `to_act`: the seat to act as far as the observer may know (a claim question shows only to
-///   the seat asked: the others see whose turn comes if nobody claims), or `null`.
+/// - `to_act`: the seat to act, or `null` (after a discard every other seat answers in turn,
+///   whatever its hand, so who is asked tells nothing).
 /// - `claim`: the discard a claim question asks the observer about, or `null`.
 /// - `actions`: the observer's legal actions in notation (`discard 5m`, `pong`, `pass`, ...),
 ///   empty while another seat acts.
+/// - `last_event`: what the last action did, for animation: `{"seat", "action", "took": {"card",
+///   "from"} or null, "draws": [{"seat", "replacement", "card"}]}`, a drawn card shown to its
+///   drawer only (`null` to the others).
 #[no_mangle]
 pub unsafe extern "C" fn arbiter_nantong_observation(
     h: *const ArbiterNantong,

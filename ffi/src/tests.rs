@@ -4,7 +4,7 @@
 use std::ptr::null_mut;
 
 use crate::ArbiterStatus::*;
-use crate::{trax::*, triple_triad::*};
+use crate::{nantong::*, trax::*, triple_triad::*};
 
 #[test]
 fn an_empty_list_into_a_null_buffer_is_no_list() {
@@ -136,4 +136,67 @@ fn a_huge_bad_text_gives_a_short_message() {
         "{}",
         last_error()
     );
+#[test]
+fn notation_without_an_action_id_is_refused() {
+    // Trax ids number a fixed square of cells: `K1+` on 8x8 was given the id of `I1+`, and
+    // `A5000+` that of `A1023+`, with OK.
+    let mut g = null_mut();
+    for (variant, inside, outside) in [("8x8", "I1+", "K1+"), ("unbounded", "A1023+", "A5000+")] {
+        assert_eq!(
+            unsafe { arbiter_trax_new(variant.as_ptr().cast(), variant.len(), &mut g) },
+            ARBITER_OK
+        );
+        let id =
+            |text: &str, out: &mut u32| unsafe { arbiter_trax_action_id(g, text.as_ptr().cast(), text.len(), out) };
+        let mut n = 0;
+        assert_eq!(id(inside, &mut n), ARBITER_OK);
+        let mut untouched = u32::MAX;
+        assert_eq!(id(outside, &mut untouched), ARBITER_BAD_ARGUMENT);
+        assert_eq!(untouched, u32::MAX);
+        let error = unsafe { std::ffi::CStr::from_ptr(crate::arbiter_last_error()) };
+        assert!(
+            error
+                .to_str()
+                .unwrap()
+                .starts_with(&format!("{outside} has no action id")),
+            "{error:?}"
+        );
+        unsafe { arbiter_trax_free(g) };
+    }
+}
+
+#[test]
+fn forced_passes_answer_only_questions_with_no_other_answer() {
+    let mut g = null_mut();
+    assert_eq!(unsafe { arbiter_nantong_new(5, &mut g) }, ARBITER_OK);
+    let act = |g, text: &str, seat: i32| unsafe { arbiter_nantong_act(g, seat, text.as_ptr().cast(), text.len()) };
+    let mut dealer = -1;
+    assert_eq!(unsafe { arbiter_nantong_dealer(g, &mut dealer) }, ARBITER_OK);
+    for seat in [dealer, (dealer + 1) % 3, (dealer + 2) % 3] {
+        assert_eq!(act(g, "finish", seat), ARBITER_OK);
+    }
+    let mut passed = usize::MAX;
+    // Nothing to pass before the dealer's discard; NULL is refused and changes nothing.
+    assert_eq!(unsafe { arbiter_nantong_pass_forced(g, &mut passed) }, ARBITER_OK);
+    assert_eq!(passed, 0);
+    assert_eq!(
+        unsafe { arbiter_nantong_pass_forced(g, null_mut()) },
+        ARBITER_NULL_POINTER
+    );
+    let mut ids = [0u32; 64];
+    let mut n = 0;
+    assert_eq!(
+        unsafe { arbiter_nantong_legal_actions(g, ids.as_mut_ptr(), ids.len(), &mut n) },
+        ARBITER_OK
+    );
+    assert_eq!(unsafe { arbiter_nantong_play_action(g, ids[0]) }, ARBITER_OK);
+    assert_eq!(unsafe { arbiter_nantong_pass_forced(g, &mut passed) }, ARBITER_OK);
+    assert!(passed >= 2, "{passed}");
+    assert_eq!(
+        unsafe { arbiter_nantong_legal_actions(g, ids.as_mut_ptr(), ids.len(), &mut n) },
+        ARBITER_OK
+    );
+    // Pass is id 151: what is left to answer offers more than a pass.
+    assert!(ids[..n] != [151]);
+    unsafe { arbiter_nantong_free(g) };
 }

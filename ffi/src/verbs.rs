@@ -186,9 +186,9 @@ where
     s.parse().map_err(core_error)
 }
 
-/// An action id for C (every game's ids fit in 32 bits).
+/// The action id of a move the game offered, for C (every game's ids fit in 32 bits).
 pub(crate) fn id<G: Game>(g: &G, mv: G::Move) -> u32 {
-    g.action_id(mv) as u32
+    g.action_id(mv).expect("every move a game offers has an id") as u32
 }
 
 /// # Safety
@@ -401,7 +401,10 @@ where
     H::Inner: Engine,
     <<H::Inner as Game>::Move as std::str::FromStr>::Err: Into<Error>,
 {
-    value(h, id_out, "id", |g| Ok(id(g, notation(text(s, len, "the move")?)?)))
+    value(h, id_out, "id", |g| {
+        let mv = notation(text(s, len, "the move")?)?;
+        g.action_id(mv).map(|id| id as u32).map_err(core_error)
+    })
 }
 
 /// # Safety

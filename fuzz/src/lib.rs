@@ -11,6 +11,15 @@ use arbiter_core::{Engine, Game, Rng};
 
 mod c_abi;
 pub use c_abi::c_abi;
+mod hidden;
+
+/// A game, a seed, an observer and a swap, then one byte per action: two worlds that differ only
+/// in what the observer never sees must look the same to it at every step (`src/hidden.rs`).
+pub fn hidden_information(data: &[u8]) {
+    if let Err(leak) = hidden::check(data) {
+        panic!("{leak}");
+    }
+}
 
 /// Bytes read front to back; exhausted input reads as zeros.
 struct Input<'a>(&'a [u8]);
@@ -330,7 +339,7 @@ mod tests {
     fn regressions_replay() {
         let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("regressions");
         type Check = fn(&[u8]);
-        let targets: [(&str, Check); 7] = [
+        let targets: [(&str, Check); 8] = [
             ("triple_triad_state", super::triple_triad_state),
             ("triple_triad_match", super::triple_triad_match),
             ("trax_record", super::trax_record),
@@ -338,6 +347,7 @@ mod tests {
             ("nantong_score", super::nantong_score),
             ("action_ids", super::action_ids),
             ("c_abi", super::c_abi),
+            ("hidden_information", super::hidden_information),
         ];
         let mut replayed = 0;
         for (name, check) in targets {

@@ -156,7 +156,7 @@ pub fn action_id<G: Host>(g: &G, mv: &Bound<'_, PyAny>) -> PyResult<usize> {
     let mv = crate::convert::text(mv, "move")?
         .parse::<G::Move>()
         .map_err(|e| crate::convert::raise(e.into()))?;
-    Ok(g.action_id(mv))
+    g.action_id(mv).map_err(crate::convert::raise)
 }
 
 /// The save as Python data.

@@ -58,6 +58,14 @@ crate::game_class! {
             self.0.act(seat, action).py()
         }
 
+        /// Answers `pass` for every seat whose claim question has no other answer, and says how
+        /// many it answered (for records that list only the questions a seat could act on, as
+        /// the conformance `replay` cases; players who cannot see each other answer themselves,
+        /// lest the speed of an automatic pass give a hand away).
+        fn pass_forced(&mut self) -> usize {
+            self.0.pass_forced()
+        }
+
         /// The itemised score of every seat once the deal is over, else `None`.
         fn score<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
             to_py_or_none(py, self.0.score())

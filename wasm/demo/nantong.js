@@ -223,7 +223,11 @@ class NantongView extends GameView {
     // what the person just did, nothing of the seats yet).
     this.render();
     let n = 0;
-    while (!this.deal.isOver && this.deal.actor !== YOU) {
+    for (;;) {
+      // Every seat answers every discard; on this one screen, questions whose only answer is
+      // pass are passed at once for every seat (yours too): the computers read observations only.
+      this.deal.passForced();
+      if (this.deal.isOver || this.deal.actor === YOU) break;
       const seat = this.deal.actor;
       const ply = this.deal.toJSON().actions.length;
       const action = await this.think(this.deal, this.tools.level, this.seed * 1000 + this.dealNumber * 500 + ply);

@@ -181,7 +181,7 @@ pub fn action_text<G: Host>(g: &G, id: &JsValue) -> Js<String> {
 
 pub fn action_id<G: Host>(g: &G, mv: &JsValue) -> Js<u32> {
     let mv = text(mv, "move")?.parse::<G::Move>().js()?;
-    Ok(g.action_id(mv) as u32)
+    g.action_id(mv).js().map(|id| id as u32)
 }
 
 pub fn to_json<G: Host>(g: &G) -> Js<JsValue> {

@@ -88,6 +88,15 @@ impl Nantong {
         self.0.act(seat, action).js()
     }
 
+    /// Answers `pass` to every pending claim question whose only answer is `pass`, and returns how
+    /// many. For replaying records that list only the questions a seat could act on (the
+    /// conformance `replay` cases), or a table whose seats share one screen: seats that cannot see
+    /// each other must each answer, or the time taken would tell which could claim.
+    #[wasm_bindgen(js_name = passForced)]
+    pub fn pass_forced(&mut self) -> usize {
+        self.0.pass_forced()
+    }
+
     /// The itemised score of every seat once the deal is over, else `null`.
     #[wasm_bindgen(unchecked_return_type = "DealScore | null")]
     pub fn score(&self) -> Js<JsValue> {

@@ -280,12 +280,24 @@ export interface NantongObservation {
   ready: [boolean, boolean, boolean];
   hand_sizes: [number, number, number];
   dealer: NantongSeat;
-  /** Who acts, as far as this seat may know (a claim question shows only to the seat asked). */
+  /** Who acts: after a discard every other seat answers in turn, whatever it holds. */
   to_act: NantongSeat | null;
   /** The card of a claim question put to this seat. */
   claim: NantongCard | null;
   /** This seat's legal actions (empty when another seat acts). */
   actions: NantongAction[];
+  /** What the last action did, for animation (`null` before the first). */
+  last_event: NantongEvent | null;
+}
+
+/** An action and what followed from it, as one seat may see it. */
+export interface NantongEvent {
+  seat: NantongSeat;
+  action: NantongAction;
+  /** The card a pong, kong or win took from the table, and whose it was. */
+  took: { card: NantongCard; from: NantongSeat } | null;
+  /** Cards drawn because of the action, in order; `card` only for the seat that drew it. */
+  draws: { seat: NantongSeat; replacement: boolean; card: NantongCard | null }[];
 }
 
 export type WinSource = "discard" | "self_draw" | "kong_replacement" | "robbed_kong";

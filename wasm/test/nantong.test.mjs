@@ -44,7 +44,7 @@ test("observations show a seat its own hand only", (t) => {
     const o = g.observation(seat);
     assert.equal(o.seat, seat);
     assert.equal(o.hand.length, o.hand_sizes[seat]);
-    assert.deepEqual(Object.keys(o).sort(), ["actions", "claim", "dealer", "discards", "hand", "hand_sizes", "indicators", "melds", "ready", "seat", "stock", "to_act"]);
+    assert.deepEqual(Object.keys(o).sort(), ["actions", "claim", "dealer", "discards", "hand", "hand_sizes", "indicators", "last_event", "melds", "ready", "seat", "stock", "to_act"]);
     assert.ok(!("deck" in o) && !("rng" in o));
     if (seat !== g.actor) assert.deepEqual(o.actions, []);
   }
@@ -52,6 +52,30 @@ test("observations show a seat its own hand only", (t) => {
   const dealt = state.deck.slice(0, 67);
   const hands = [0, 1, 2].map((s) => g.observation(s).hand);
   assert.deepEqual(hands.flat().sort(), [...dealt].sort());
+});
+
+test("after a discard every other seat answers in turn; the last event shows a draw to its drawer only", (t) => {
+  const g = own(t, Nantong.deal(orderedDeck(), 1));
+  assert.equal(g.observation(0).last_event, null);
+  while (g.legalMoves().includes("finish")) g.play("finish");
+  g.act(1, g.legalMoves().find((a) => a.startsWith("discard ")));
+  // Seat 2 then seat 0 are asked about winning, whatever they hold; pass is always an answer.
+  for (const seat of [2, 0]) {
+    assert.equal(g.actor, seat);
+    for (const s of [0, 1, 2]) assert.equal(g.observation(s).to_act, seat);
+    assert.ok(g.legalMoves().includes("pass"));
+    g.act(seat, "pass");
+  }
+  g.passForced();
+  // The window is closed: seat 2 drew.
+  assert.equal(g.actor, 2);
+  const mine = g.observation(2).last_event;
+  const theirs = g.observation(0).last_event;
+  assert.equal(mine.draws.length, 1);
+  assert.deepEqual({ ...mine.draws[0], card: null }, { seat: 2, replacement: false, card: null });
+  assert.equal(typeof mine.draws[0].card, "string");
+  assert.equal(theirs.draws[0].card, null);
+  assert.deepEqual(g.observation(2).hand.length, 23);
 });
 
 test("claim questions show only to the seat asked", (t) => {

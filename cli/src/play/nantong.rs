@@ -265,6 +265,10 @@ impl Table for NtTable {
         let before = self.g.observation(YOU);
         let taken = before.discards.last().map(|&(s, k)| (s, k));
         self.g.play(action).map_err(|e| e.to_string())?;
+        // Every seat answers every discard; at one screen, those with no answer but `pass`
+        // (yours included) are passed at once: the computers decide from observations alone, so
+        // the haste tells them nothing.
+        self.g.pass_forced();
         let after = self.g.observation(YOU);
         let who = if seat == YOU {
             "You".to_string()

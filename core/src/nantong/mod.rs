@@ -26,4 +26,4 @@ pub use score::{
     score_deal, winner_total, Bonus, DealScore, GroupScore, Meld, MeldType, PlayerHand, PlayerScore, ScoreError,
     Source, Win, WinSource,
 };
-pub use state::{full_deck, Nantong, NantongError, NoSuchSeat, Observation, Phase, Seat};
+pub use state::{full_deck, Drawn, Event, Nantong, NantongError, NoSuchSeat, Observation, Phase, Seat, Taken};

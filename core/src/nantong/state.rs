@@ -1,4 +1,4 @@
-//! A deal of Nantong long cards: dealing, preparation, turns, serialised claims, the end.
+//! A deal of Nantong long cards: dealing, preparation, turns, claim windows, the end.
 
 use alloc::vec;
 use alloc::vec::Vec;
@@ -130,7 +130,9 @@ pub enum Phase {
     },
     /// `seat` ponged and must discard.
     AfterPong(Seat),
-    /// `seat` may win on `card`, discarded by `from` (candidates are asked in priority order).
+    /// `seat` answers `win` or `pass` on `card`, discarded by `from`. Every other seat is asked in
+    /// turn from the discarder's next seat, whether or not it can win, so that who is asked
+    /// tells nothing about any hand.
     ClaimWin {
         /// The discard.
         card: Kind,
@@ -139,7 +141,9 @@ pub enum Phase {
         /// Who is asked now.
         seat: Seat,
     },
-    /// `seat` may pong or kong `card`, discarded by `from`.
+    /// `seat` answers `pong`, `kong` or `pass` on `card`, discarded by `from`, once nobody won on
+    /// it. Every other seat that is not ready is asked in turn from the discarder's next seat,
+    /// unless three copies of the card are in sight of everyone (then nobody can hold two).
     ClaimMeld {
         /// The discard.
         card: Kind,
@@ -148,7 +152,8 @@ pub enum Phase {
         /// Who is asked.
         seat: Seat,
     },
-    /// `seat` may rob the kong `adder` is adding with `card`.
+    /// `seat` answers `win` (robbing) or `pass` on the kong `adder` is adding with `card`; every
+    /// other seat is asked in turn from the adder's next seat.
     RobKong {
         /// The added card.
         card: Kind,
@@ -213,7 +218,74 @@ pub struct Nantong {
     /// Whether the discard being claimed is the dealer's first.
     claiming_first_discard: bool,
     history: Vec<(Seat, Action)>,
+    /// What the last action did, with every card shown ([`Observation::last_event`] hides what
+    /// the observer may not see).
+    last: Option<Event>,
     result: Option<(Option<Win>, DealScore)>,
+}
+
+/// What the last action did, for a host to animate: who did what, the card taken from the table,
+/// and the cards drawn because of it, as one seat may see them ([`Observation::last_event`]).
+///
+/// ```
+/// use arbiter_core::Game;
+/// use arbiter_core::nantong::{Action, Nantong, Phase};
+/// let mut g = Nantong::new(5);
+/// while matches!(g.phase(), Phase::Preparation(_)) {
+///     g.play(Action::Finish).unwrap();
+/// }
+/// let dealer = g.dealer();
+/// let card = g.observation(dealer).hand[0];
+/// g.play(Action::Discard(card)).unwrap();
+/// // The other seats answer the discard in turn; the last pass closes the window and the next
+/// // seat draws.
+/// while matches!(g.phase(), Phase::ClaimWin { .. } | Phase::ClaimMeld { .. }) {
+///     g.play(Action::Pass).unwrap();
+/// }
+/// let drawer = dealer.next();
+/// let mine = g.observation(drawer).last_event.unwrap();
+/// assert_eq!((mine.action, mine.draws.len()), (Action::Pass, 1));
+/// assert_eq!(mine.draws[0].seat, drawer);
+/// assert_eq!(Some(g.observation(drawer).hand.len()), Some(23));
+/// assert!(mine.draws[0].card.is_some());
+/// // The others see that a card was drawn, not which.
+/// assert_eq!(g.observation(dealer).last_event.unwrap().draws[0].card, None);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Event {
+    /// Who acted.
+    pub seat: Seat,
+    /// What it did.
+    pub action: Action,
+    /// The card it took from the table by a pong, a kong or a win on a discard (or by robbing a
+    /// kong), and whose card it was.
+    pub took: Option<Taken>,
+    /// The cards drawn because of the action, in order: an opening declaration's or a kong's
+    /// replacements, or the next seat's draw once a claim window closes.
+    pub draws: Vec<Drawn>,
+}
+
+/// A card taken from the table by a claim.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Taken {
+    /// The card.
+    pub card: Kind,
+    /// Who discarded it (or was adding it to a kong).
+    pub from: Seat,
+}
+
+/// A card drawn from the stock.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Drawn {
+    /// Who drew it.
+    pub seat: Seat,
+    /// A replacement, from the back of the stock (otherwise a turn's draw, from the front).
+    pub replacement: bool,
+    /// The card: shown only to the seat that drew it.
+    pub card: Option<Kind>,
 }
 
 /// Cards in a deck.
@@ -327,6 +399,7 @@ impl Nantong {
             phase: Phase::Preparation(dealer),
             claiming_first_discard: false,
             history: Vec::new(),
+            last: None,
             result: None,
         }
     }
@@ -407,7 +480,16 @@ impl Nantong {
 
     /// Copies of each kind that `s` can see: own hand and melds, every meld, the indicators, the discards.
     fn visible(&self, s: Seat) -> Counts {
-        let mut v = self.hands[s.index()];
+        let mut v = self.public();
+        for (n, h) in v.iter_mut().zip(&self.hands[s.index()]) {
+            *n += h;
+        }
+        v
+    }
+
+    /// Copies of each kind in everyone's sight: every meld, the indicators, the discards.
+    fn public(&self) -> Counts {
+        let mut v = [0; KINDS];
         for melds in &self.melds {
             for m in melds {
                 v[m.card.index()] += m.kind.cards();
@@ -432,18 +514,28 @@ impl Nantong {
         waits(&self.hands[i], self.groups(seat), &held)
     }
 
-    fn draw_front(&mut self) -> Option<Kind> {
-        (self.front < self.back).then(|| {
-            self.front += 1;
-            self.deck[self.front - 1]
-        })
-    }
-
-    fn draw_back(&mut self) -> Option<Kind> {
-        (self.front < self.back).then(|| {
+    /// `s` draws from the front of the stock, or a replacement from the back; the draw is part of
+    /// the last action's event.
+    fn draw(&mut self, s: Seat, replacement: bool) -> Option<Kind> {
+        if self.front == self.back {
+            return None;
+        }
+        let k = if replacement {
             self.back -= 1;
             self.deck[self.back]
-        })
+        } else {
+            self.front += 1;
+            self.deck[self.front - 1]
+        };
+        self.hands[s.index()][k.index()] += 1;
+        if let Some(e) = &mut self.last {
+            e.draws.push(Drawn {
+                seat: s,
+                replacement,
+                card: Some(k),
+            });
+        }
+        Some(k)
     }
 
     /// Who acts now.
@@ -511,9 +603,16 @@ impl Nantong {
                 }
             }
             Phase::AfterPong(_) => out.extend(in_hand().map(Action::Discard)),
-            Phase::ClaimWin { .. } | Phase::RobKong { .. } => out.extend([Action::Win, Action::Pass]),
+            Phase::ClaimWin { card, .. } | Phase::RobKong { card, .. } => {
+                if self.wins_with(s, card) {
+                    out.push(Action::Win);
+                }
+                out.push(Action::Pass);
+            }
             Phase::ClaimMeld { card, .. } => {
-                out.push(Action::Pong);
+                if hand[card.index()] >= 2 {
+                    out.push(Action::Pong);
+                }
                 if hand[card.index()] >= 3 && stock {
                     out.push(Action::Kong);
                 }
@@ -556,8 +655,48 @@ impl Nantong {
             });
         }
         self.history.push((seat, action));
+        self.last = Some(Event {
+            seat,
+            action,
+            took: None,
+            draws: Vec::new(),
+        });
         self.apply(seat, action);
         Ok(())
+    }
+
+    /// Answers `pass` to every pending claim question whose only legal answer is `pass`, and
+    /// says how many it answered.
+    ///
+    /// This replays records that list only the questions a seat could act on (the conformance
+    /// `replay` cases, made before every seat was asked): the record never holds an answer to
+    /// such a question, so passing them leaves exactly its own actions to replay. It is also
+    /// for a table whose seats all sit at one screen. A table whose seats cannot see each other
+    /// must let each seat answer itself, or the time the answers take would tell the others
+    /// which seats could claim.
+    ///
+    /// ```
+    /// use arbiter_core::Game;
+    /// use arbiter_core::nantong::{Action, Nantong, Phase};
+    /// let mut g = Nantong::new(5);
+    /// while matches!(g.phase(), Phase::Preparation(_)) {
+    ///     g.play(Action::Finish).unwrap();
+    /// }
+    /// let card = g.observation(g.dealer()).hand[0];
+    /// g.play(Action::Discard(card)).unwrap();
+    /// g.pass_forced();
+    /// assert!(g.legal_moves() != vec![Action::Pass]);
+    /// ```
+    pub fn pass_forced(&mut self) -> usize {
+        let mut passed = 0;
+        while let Some(seat) = self.actor() {
+            if self.actions() != [Action::Pass] {
+                break;
+            }
+            self.act(seat, Action::Pass).expect("offered");
+            passed += 1;
+        }
+        passed
     }
 
     fn why_not(&self, seat: Seat, action: Action) -> &'static str {
@@ -571,6 +710,9 @@ impl Nantong {
             (Phase::Preparation(_), Action::DeclareTriple(_)) => "three dealt cards matching an indicator are needed",
             (Phase::Preparation(_), _) => "preparation: declare, then ready or finish",
             (_, Action::Win) => "the hand does not win",
+            (Phase::ClaimMeld { .. }, Action::Pong | Action::Kong) => {
+                "a pong needs two of the card in hand, a kong three and a card left in the stock"
+            }
             (_, Action::Pong | Action::Kong) => "there is no claim to make",
             (_, Action::AddKong(_)) => "adding a kong needs a pong of that card, the card in hand and stock left",
             (_, Action::ConcealedKong(_)) => "a concealed kong needs four in hand and stock left",
@@ -601,48 +743,44 @@ impl Nantong {
         self.phase = Phase::Over;
     }
 
-    /// The first seat after `asked`, in play order and before reaching `owner` (whose card it
-    /// is), that can win on `card`.
-    fn next_winner(&self, asked: Seat, owner: Seat, card: Kind) -> Option<Seat> {
-        let mut s = asked.next();
-        while s != owner {
-            if self.wins_with(s, card) {
-                return Some(s);
-            }
-            s = s.next();
-        }
-        None
+    /// The seat asked after `asked` about `owner`'s card: the next one in play order, until the
+    /// turn comes back to `owner`. Who is asked depends on the seats alone, never on a hand.
+    fn next_asked(asked: Seat, owner: Seat) -> Option<Seat> {
+        Some(asked.next()).filter(|&s| s != owner)
     }
 
-    /// After a discard of `card` by `from`: the first claim question, or the next draw.
+    /// After a discard of `card` by `from`: every other seat is asked about winning on it.
     fn after_discard(&mut self, from: Seat, card: Kind) {
         self.next_win_claim(from, card, from);
     }
 
-    /// Win claims on `card` are settled up to `asked`: ask the next winner, else the meld claimer.
+    /// Win claims on `card` are settled up to `asked`: ask the next seat, else open the meld claims.
     fn next_win_claim(&mut self, from: Seat, card: Kind, asked: Seat) {
-        match self.next_winner(asked, from, card) {
+        match Self::next_asked(asked, from) {
             Some(seat) => self.phase = Phase::ClaimWin { card, from, seat },
-            None => self.meld_claims(from, card),
+            None => self.meld_claims(from, card, from),
         }
     }
 
-    fn meld_claims(&mut self, from: Seat, card: Kind) {
-        for s in [from.next(), from.next().next()] {
-            let i = s.index();
-            if !self.ready[i] && self.hands[i][card.index()] >= 2 {
-                self.phase = Phase::ClaimMeld { card, from, seat: s };
+    /// Meld claims on `card` are settled up to `asked`: ask the next seat that may hold two of
+    /// it as far as everyone can tell (not ready, and fewer than three copies in sight), else
+    /// the next seat draws.
+    fn meld_claims(&mut self, from: Seat, card: Kind, asked: Seat) {
+        let mut s = asked;
+        while let Some(next) = Self::next_asked(s, from) {
+            if !self.ready[next.index()] && self.public()[card.index()] < 3 {
+                self.phase = Phase::ClaimMeld { card, from, seat: next };
                 return;
             }
+            s = next;
         }
         self.next_turn(from.next());
     }
 
     fn next_turn(&mut self, s: Seat) {
         self.claiming_first_discard = false;
-        match self.draw_front() {
+        match self.draw(s, false) {
             Some(k) => {
-                self.hands[s.index()][k.index()] += 1;
                 self.phase = Phase::AfterDraw {
                     seat: s,
                     drawn: k,
@@ -654,8 +792,7 @@ impl Nantong {
     }
 
     fn replacement(&mut self, s: Seat) {
-        let k = self.draw_back().expect("checked: stock left");
-        self.hands[s.index()][k.index()] += 1;
+        let k = self.draw(s, true).expect("checked: stock left");
         self.phase = Phase::AfterDraw {
             seat: s,
             drawn: k,
@@ -672,8 +809,7 @@ impl Nantong {
                     kind: MeldType::OpeningFour,
                     card: k,
                 });
-                let r = self.draw_back().expect("checked");
-                self.hands[i][r.index()] += 1;
+                self.draw(s, true).expect("checked");
             }
             (Phase::Preparation(_), Action::DeclareTriple(k)) => {
                 self.hands[i][k.index()] -= 3;
@@ -690,8 +826,7 @@ impl Nantong {
                     card: k,
                 });
                 for _ in 0..2 {
-                    let r = self.draw_back().expect("checked");
-                    self.hands[i][r.index()] += 1;
+                    self.draw(s, true).expect("checked");
                 }
             }
             (Phase::Preparation(_), Action::Ready | Action::Finish) => {
@@ -754,6 +889,7 @@ impl Nantong {
                 self.next_robber(s, k, s);
             }
             (Phase::RobKong { card, adder, .. }, Action::Win) => {
+                self.took(card, adder);
                 // The adder keeps the pong and loses the card.
                 self.hands[adder.index()][card.index()] -= 1;
                 self.hands[i][card.index()] += 1;
@@ -769,7 +905,7 @@ impl Nantong {
             }
             (Phase::RobKong { card, adder, .. }, Action::Pass) => self.next_robber(adder, card, s),
             (Phase::ClaimWin { card, from, .. }, Action::Win) => {
-                self.take_discard();
+                self.take_discard(card, from);
                 self.hands[i][card.index()] += 1;
                 let first = self.claiming_first_discard && from == self.dealer;
                 let last_card = self.stock_size() == 0;
@@ -784,8 +920,8 @@ impl Nantong {
                 self.end(Some(win));
             }
             (Phase::ClaimWin { card, from, .. }, Action::Pass) => self.next_win_claim(from, card, s),
-            (Phase::ClaimMeld { card, .. }, Action::Pong) => {
-                self.take_discard();
+            (Phase::ClaimMeld { card, from, .. }, Action::Pong) => {
+                self.take_discard(card, from);
                 self.hands[i][card.index()] -= 2;
                 self.melds[i].push(Meld {
                     kind: MeldType::Pong,
@@ -794,8 +930,8 @@ impl Nantong {
                 self.claiming_first_discard = false;
                 self.phase = Phase::AfterPong(s);
             }
-            (Phase::ClaimMeld { card, .. }, Action::Kong) => {
-                self.take_discard();
+            (Phase::ClaimMeld { card, from, .. }, Action::Kong) => {
+                self.take_discard(card, from);
                 self.hands[i][card.index()] -= 3;
                 self.melds[i].push(Meld {
                     kind: MeldType::ExposedKong,
@@ -804,19 +940,26 @@ impl Nantong {
                 self.claiming_first_discard = false;
                 self.replacement(s);
             }
-            (Phase::ClaimMeld { from, .. }, Action::Pass) => self.next_turn(from.next()),
+            (Phase::ClaimMeld { card, from, .. }, Action::Pass) => self.meld_claims(from, card, s),
             _ => unreachable!("checked against the legal actions"),
         }
     }
 
-    fn take_discard(&mut self) {
+    fn take_discard(&mut self, card: Kind, from: Seat) {
         self.discards.pop();
+        self.took(card, from);
     }
 
-    /// Asks the next seat after `asked` (from the adder's next seat) that can win on `card`; if
-    /// none, the kong is made and a replacement drawn.
+    fn took(&mut self, card: Kind, from: Seat) {
+        if let Some(e) = &mut self.last {
+            e.took = Some(Taken { card, from });
+        }
+    }
+
+    /// Asks the seat after `asked` about robbing the kong `adder` adds with `card`; once every
+    /// other seat has passed, the kong is made and a replacement drawn.
     fn next_robber(&mut self, adder: Seat, card: Kind, asked: Seat) {
-        if let Some(seat) = self.next_winner(asked, adder, card) {
+        if let Some(seat) = Self::next_asked(asked, adder) {
             self.phase = Phase::RobKong { card, adder, seat };
             return;
         }
@@ -853,15 +996,11 @@ impl Nantong {
 /// ready flags and hand sizes — never another hand, the stock order, or anything that depends on
 /// them.
 ///
-/// Claims are settled one question at a time, and a question goes only to a seat that can act
-/// on the card, so who is asked (or that anyone is) would tell the others about that seat's hand.
-/// Only the seat asked sees the question (`to_act` is itself, `claim` the card); every other seat
-/// sees the table as it will stand if nobody claims: the turn passes to the seat that draws next
-/// (or the deal ends with the stock), and an added kong shows as made. For the same reason a draw
-/// shows to the other seats only once the drawer acts: until then they count the card as still
-/// in the stock, so that the next seat's turn looks the same whether or not claims were asked
-/// before its draw. The seat whose draw or replacement waits on a claim question is the one seat
-/// that can tell (it has not drawn yet); it does not learn who is asked.
+/// That includes who acts: after a discard (or an added kong) every other seat is asked in turn,
+/// whatever it holds, so the turns of the claim window are the same for every deal. Only the
+/// seat asked sees the question's card (`claim`) and its answers (`actions`); the other seats
+/// see whose answer is awaited. What the last action did shows in `last_event`, a drawn card
+/// only to its drawer.
 ///
 /// ```
 /// use arbiter_core::Game;
@@ -884,22 +1023,23 @@ pub struct Observation {
     pub discards: Vec<(Seat, Kind)>,
     /// The two indicators.
     pub indicators: [Kind; 2],
-    /// Cards left in the stock (another seat's draw counts once that seat has acted).
+    /// Cards left in the stock.
     pub stock: usize,
     /// Ready flags.
     pub ready: [bool; 3],
-    /// Concealed cards per seat (another seat's draw counts once that seat has acted).
+    /// Concealed cards per seat (the card of a kong being added counts as on the table).
     pub hand_sizes: [usize; 3],
     /// The dealer.
     pub dealer: Seat,
-    /// Who acts now, as far as the observer may know: a claim question shows only to the seat
-    /// asked; the others see the seat whose turn comes if nobody claims. `None` once the deal is
-    /// over, or when it ends with this discard unless someone claims it.
+    /// Who acts now (a claim window's answers included); `None` once the deal is over.
     pub to_act: Option<Seat>,
     /// The card of a claim question put to the observer.
     pub claim: Option<Kind>,
     /// The observer's legal actions (empty if another seat acts).
     pub actions: Vec<alloc::string::String>,
+    /// What the last action did (`None` before the first): another seat's drawn cards show as
+    /// drawn, without the card.
+    pub last_event: Option<Event>,
 }
 
 impl Game for Nantong {
@@ -944,63 +1084,54 @@ impl Game for Nantong {
         let mut hand = self.hands[seat.index()];
         let mut hand_sizes = Seat::ALL.map(|s| self.hand_size(s));
         let mut melds = self.melds.clone();
-        let mut stock = self.stock_size();
-        let (to_act, claim) = match self.phase {
-            Phase::ClaimWin { card, seat: asked, .. } | Phase::ClaimMeld { card, seat: asked, .. } if asked == seat => {
-                (Some(seat), Some(card))
-            }
-            Phase::ClaimWin { from, .. } | Phase::ClaimMeld { from, .. } => ((stock > 0).then(|| from.next()), None),
-            Phase::RobKong {
-                card,
-                adder,
-                seat: asked,
-            } => {
-                // Everyone sees the kong as added: the adder's card is on the table.
-                hand_sizes[adder.index()] -= 1;
-                if seat == adder {
-                    hand[card.index()] -= 1;
-                }
-                if let Some(m) = melds[adder.index()]
-                    .iter_mut()
-                    .find(|m| m.kind == MeldType::Pong && m.card == card)
-                {
-                    m.kind = MeldType::ExposedKong;
-                }
-                if asked == seat {
-                    (Some(seat), Some(card))
-                } else {
-                    (Some(adder), None)
-                }
-            }
-            Phase::AfterDraw { seat: drawer, .. } if drawer != seat => {
-                stock += 1;
-                hand_sizes[drawer.index()] -= 1;
-                (Some(drawer), None)
-            }
-            _ => (self.actor(), None),
+        let claim = match self.phase {
+            Phase::ClaimWin { card, seat: asked, .. }
+            | Phase::ClaimMeld { card, seat: asked, .. }
+            | Phase::RobKong { card, seat: asked, .. } => (asked == seat).then_some(card),
+            _ => None,
         };
+        if let Phase::RobKong { card, adder, .. } = self.phase {
+            // Everyone sees the kong as added: the adder's card is on the table.
+            hand_sizes[adder.index()] -= 1;
+            if seat == adder {
+                hand[card.index()] -= 1;
+            }
+            if let Some(m) = melds[adder.index()]
+                .iter_mut()
+                .find(|m| m.kind == MeldType::Pong && m.card == card)
+            {
+                m.kind = MeldType::ExposedKong;
+            }
+        }
+        let mut last_event = self.last.clone();
+        for d in last_event.iter_mut().flat_map(|e| &mut e.draws) {
+            if d.seat != seat {
+                d.card = None;
+            }
+        }
         Observation {
             seat,
             hand: Kind::all().flat_map(|k| vec![k; hand[k.index()] as usize]).collect(),
             melds,
             discards: self.discards.clone(),
             indicators: self.indicators,
-            stock,
+            stock: self.stock_size(),
             ready: self.ready,
             hand_sizes,
             dealer: self.dealer,
-            to_act,
+            to_act: self.actor(),
             claim,
             actions: if self.actor() == Some(seat) {
                 self.actions().iter().map(|a| alloc::format!("{a}")).collect()
             } else {
                 Vec::new()
             },
+            last_event,
         }
     }
 
-    fn action_id(&self, mv: Action) -> usize {
-        mv.id()
+    fn action_id(&self, mv: Action) -> Result<usize, crate::Error> {
+        Ok(mv.id())
     }
 
     fn action_move(&self, id: usize) -> Option<Action> {

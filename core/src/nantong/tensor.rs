@@ -17,7 +17,7 @@
 //! | 694 | 3 | each seat's concealed cards / 23 |
 //! | 697 | 3 | the dealer (one-hot by seat) |
 //! | 700 | 30 | the card of a claim question put to the observer (one-hot; zeros otherwise) |
-//! | 730 | 3 | who acts: the observer, another seat, nobody (one-hot; another seat's claim question reads as that seat's turn or nobody's, as the observation shows it) |
+//! | 730 | 3 | who acts (a claim window's answers included): the observer, another seat, nobody (one-hot) |
 
 use alloc::vec::Vec;
 

@@ -1727,10 +1727,31 @@ impl Game for Trax {
         self.clone()
     }
 
-    fn action_id(&self, mv: Move) -> usize {
+    /// ```
+    /// use arbiter_core::{ErrorKind, Game};
+    /// use arbiter_core::trax::{Move, Trax, Variant};
+    /// let g = Trax::new(Variant::EightByEight);
+    /// let id = |m: &str| g.action_id(m.parse::<Move>().unwrap());
+    /// assert_eq!(id("I1+").unwrap(), (1 * 10 + 9) * 3); // row 1, column 9 of a 10x10 square, shape 0
+    /// let err = id("K1+").unwrap_err();
+    /// assert_eq!(err.kind(), ErrorKind::BadArgument);
+    /// assert_eq!(err.to_string(), "K1+ has no action id: 8x8 Trax numbers the columns @ to I and the rows 0 to 9");
+    /// ```
+    fn action_id(&self, mv: Move) -> Result<usize, crate::Error> {
         let side = self.action_side();
+        let last = side as u64 - 1;
+        if mv.col > last || mv.row > last {
+            return Err(crate::Error::new(
+                crate::ErrorKind::BadArgument,
+                alloc::format!(
+                    "{mv} has no action id: {} Trax numbers the columns @ to {} and the rows 0 to {last}",
+                    self.variant,
+                    super::notation::column_name(last)
+                ),
+            ));
+        }
         let shape = Shape::ALL.iter().position(|&s| s == mv.shape).unwrap_or(0);
-        ((mv.row.min(side as u64 - 1) as usize * side) + mv.col.min(side as u64 - 1) as usize) * 3 + shape
+        Ok((mv.row as usize * side + mv.col as usize) * 3 + shape)
     }
 
     fn action_move(&self, id: usize) -> Option<Move> {
@@ -1848,6 +1869,48 @@ mod tests {
     }
 
     #[test]
+    fn notation_outside_the_ids_is_refused_not_clamped_onto_another_move() {
+        // Each id names one move: a move past the last numbered column or row has none (it was
+        // clamped onto the id of the move at the edge).
+        for (variant, inside, outside) in [
+            (
+                Variant::EightByEight,
+                ["I1+", "@9/", "I9\\"],
+                ["K1+", "J1+", "A10/", "A5000+"],
+            ),
+            (
+                Variant::Unbounded,
+                ["AMI1+", "A1023+", "@0/"],
+                ["AMJ1+", "A1024+", "A5000+", "ZZZZ1/"],
+            ),
+            (
+                Variant::Loop,
+                ["A1023+", "AMI1023/", "B2\\"],
+                ["A5000+", "AMJ1+", "A1024\\", "B99999/"],
+            ),
+        ] {
+            let g = Trax::new(variant);
+            for m in inside {
+                let mv: Move = m.parse().unwrap();
+                let id = g.action_id(mv).unwrap();
+                assert_eq!(g.action_move(id), Some(mv), "{variant} {m}");
+            }
+            for m in outside {
+                let e = g.action_id(m.parse().unwrap()).unwrap_err();
+                assert_eq!(e.kind(), crate::ErrorKind::BadArgument, "{variant} {m}");
+                assert!(e.message().starts_with(&alloc::format!("{m} has no action id")), "{e}");
+            }
+        }
+        let e = Trax::new(Variant::Unbounded)
+            .action_id("A5000+".parse().unwrap())
+            .unwrap_err();
+        assert_eq!(
+            e.message(),
+            "A5000+ has no action id: unbounded Trax numbers the columns @ to AMI and the rows 0 to 1023"
+        );
+    }
+
+    #[test]
     fn a_column_stops_at_the_span_limit_and_every_legal_move_keeps_its_own_id() {
         // The record of the audit (a column of 16,000 tiles) is refused at its 1,023rd tile.
         let straight = |col, row| Move {
@@ -1872,7 +1935,7 @@ mod tests {
         assert!(!legal.is_empty() && legal.iter().all(|m| (1..=u64::from(MAX_SPAN)).contains(&m.row)));
         assert_eq!(g.perft(1), legal.len() as u64);
         // Distinct moves, distinct ids, each naming its move.
-        let ids: Vec<usize> = legal.iter().map(|&mv| g.action_id(mv)).collect();
+        let ids: Vec<usize> = legal.iter().map(|&mv| g.action_id(mv).unwrap()).collect();
         let distinct: alloc::collections::BTreeSet<_> = ids.iter().collect();
         assert_eq!(distinct.len(), legal.len());
         for (&id, &mv) in ids.iter().zip(&legal) {

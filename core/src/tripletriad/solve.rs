@@ -138,7 +138,8 @@ pub(crate) fn table_size<T>(bits: u32, table: &mut Vec<T>) -> usize {
 /// A reusable solver: its transposition table survives between calls. Positions of the round it
 /// solved last (states that came from one another by playing, sharing their cards and rules)
 /// reuse the entries of earlier calls, which hold bounds of exact values; for any other round the
-/// entries are told apart by a generation tag, so starting afresh costs no clearing.
+/// entries are told apart by a generation tag, so starting afresh costs no clearing, except
+/// once every 255 rounds, when the tags run out and the table is emptied.
 ///
 /// ```
 /// use arbiter_core::tripletriad::{Solver, TripleTriad, Setup, Rules};
@@ -153,6 +154,10 @@ pub struct Solver {
     /// The cards and rules of the round whose entries the table holds.
     round: Option<Shared<Table>>,
 }
+
+/// The last generation a key can carry: the byte above its 45 bits of position (0 marks an
+/// empty slot).
+const LAST_GENERATION: u64 = 255;
 
 /// The alpha-beta search over a [`Memory`], with its counters and move-ordering history.
 pub(crate) struct Search<M> {
@@ -277,6 +282,12 @@ impl Solver {
         if self.round.as_ref().is_some_and(|r| Shared::ptr_eq(r, &game.table)) {
             self.search.nodes = 0;
         } else {
+            if self.search.generation == LAST_GENERATION {
+                // Every tag is taken: the next one would make the entries of the round that had
+                // it pass for this round's (keys name card ids and cells, not the cards).
+                self.search.memory.fill(Entry::default());
+                self.search.generation = 0;
+            }
             self.search.start();
             self.round = Some(game.table.clone());
         }
@@ -304,9 +315,11 @@ impl<M: Memory> Search<M> {
         }
     }
 
-    /// Readies the search for a new round: earlier entries become stale, counts restart.
+    /// Readies the search for a new round: earlier entries become stale, counts restart. The
+    /// owner of the memory empties it before a generation past [`LAST_GENERATION`].
     pub(crate) fn start(&mut self) {
-        self.generation = (self.generation % 255) + 1;
+        debug_assert!(self.generation < LAST_GENERATION, "the table must be emptied first");
+        self.generation += 1;
         self.nodes = 0;
         self.history = [[0; 9]; 10];
     }
@@ -677,6 +690,35 @@ mod tests {
                     "round {round}: after the best move"
                 );
             }
+        }
+    }
+
+    /// One solver through many more rounds than a key's generation tag can tell apart, with a
+    /// table large enough to keep every round's entries: each round must be solved exactly,
+    /// never from the entries of a round solved long before. Keys name card ids and cells, and
+    /// every round here opens with the same three moves (the first offered), so rounds far
+    /// apart share keys.
+    #[test]
+    fn a_reused_solver_stays_exact_past_its_generations() {
+        let mut rng = Rng::new(25);
+        let mut reused = Solver::new(18);
+        for round in 0..700u64 {
+            let rules = crate::tripletriad::Rules {
+                open: true,
+                same: rng.below(2) == 0,
+                plus: rng.below(2) == 0,
+                ..Default::default()
+            };
+            let mut g = TripleTriad::new(&crate::tripletriad::Setup::random_ff8(round).with_rules(rules)).unwrap();
+            for _ in 0..3 {
+                g.play(g.legal_moves()[0]).unwrap();
+            }
+            let want = minimax(&g.table, &g.pos);
+            let got = reused.solve(&g);
+            assert_eq!(got.value, want as i32, "round {round}");
+            let mut after = g.clone();
+            after.play(got.best_move.unwrap()).unwrap();
+            assert_eq!(-minimax(&g.table, &after.pos), want, "round {round}: the best move");
         }
     }
 }

@@ -773,8 +773,14 @@ impl Game for TripleTriad {
         }
     }
 
-    fn action_id(&self, mv: Move) -> usize {
-        mv.card as usize * 9 + mv.cell as usize
+    fn action_id(&self, mv: Move) -> Result<usize, crate::Error> {
+        if mv.card > 4 || mv.cell > 8 {
+            return Err(crate::Error::new(
+                crate::ErrorKind::BadArgument,
+                alloc::format!("{mv} has no action id: cards are 0 to 4 and cells 0 to 8"),
+            ));
+        }
+        Ok(mv.card as usize * 9 + mv.cell as usize)
     }
 
     fn action_move(&self, id: usize) -> Option<Move> {

@@ -45,10 +45,13 @@ static Verdict score(const cJSON *c, const cJSON *expect) {
  * first action refused (or -1). */
 static Verdict act_all(ArbiterNantong *g, const cJSON *actions, int *refused) {
     int n = 0;
+    size_t passed;
     const cJSON *a;
     *refused = -1;
+    /* The cases list only the claim questions a seat could act on: the others are passed. */
     cJSON_ArrayForEach(a, actions) {
         uint64_t seat;
+        arbiter_nantong_pass_forced(g, &passed);
         const cJSON *text = cJSON_GetObjectItemCaseSensitive(a, "action");
         if (!whole(cJSON_GetObjectItemCaseSensitive(a, "seat"), 1e300, &seat))
             return failf("malformed case: action %d has no seat", n);
@@ -61,6 +64,7 @@ static Verdict act_all(ArbiterNantong *g, const cJSON *actions, int *refused) {
         }
         n++;
     }
+    arbiter_nantong_pass_forced(g, &passed);
     return NULL;
 }
 

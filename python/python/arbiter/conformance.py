@@ -302,7 +302,9 @@ def nt_replay(c: Dict[str, Any], expect: Dict[str, Any]) -> None:
         g = Nantong.deal(deck, dealer)
     except (ArbiterError, TypeError) as e:
         fail(f"bad deal: {e}")
+    # The cases list only the claim questions a seat could act on: the others are passed.
     for n, a in enumerate(actions):
+        g.pass_forced()
         if not isinstance(a, dict) or not is_index(a.get("seat")):
             fail(f"malformed case: action {n} has no seat")
         if not isinstance(a.get("action"), str):
@@ -314,6 +316,7 @@ def nt_replay(c: Dict[str, Any], expect: Dict[str, Any]) -> None:
                 check(expect, "illegal_at", n)
                 return
             fail(f"action {n} ({a['seat']}: {a['action']}) refused: {e}")
+    g.pass_forced()
     check(expect, "legal", True)
     check(expect, "over", g.is_over)
     if "scores" in expect:
