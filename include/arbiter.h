@@ -9,7 +9,12 @@
 //   the handle and every output argument stay as they were (except the size of a buffer that was
 //   too small, which is reported).
 // - Text comes in as pointer + length in bytes (UTF-8, checked; no NUL needed). A pointer + length
-//   pair may be NULL only when its length is 0. Handles and single-value outputs are never NULL.
+//   pair may be NULL only when its length is 0; a length above PTRDIFF_MAX is ARBITER_BAD_ARGUMENT.
+//   Handles and single-value outputs are never NULL.
+// - Messages quote at most about 200 bytes of a bad text (its start and end around "..."), and
+//   arbiter_last_error() keeps at most 1 KiB. A call made while its thread exits (from a
+//   thread-local or pthread key destructor) still returns its status; its message is then a
+//   fixed one.
 // - Text goes out into a caller buffer `buf` of `cap` bytes as NUL-terminated UTF-8; `size`
 //   receives the bytes needed, the NUL included. When `cap` is smaller, the call returns
 //   ARBITER_BUFFER_TOO_SMALL, writes nothing to `buf` but reports `size`: call again with a
@@ -18,8 +23,10 @@
 //   -1 is "nobody", and an outcome is the winner's index, -2 for a draw, -1 while the game goes on.
 // - Moves are action ids (0..num_actions) or notation text; built-in opponents take a level name
 //   and a seed, and replay identically for the same seed.
+// - Observations are JSON objects whose keys each game's `_observation` describes.
 // - Thread safety: distinct handles may be used from distinct threads at the same time; one
 //   handle must not be used by two threads at once. arbiter_last_error() is per thread.
+// - C++: <arbiter.hpp> wraps this header (owning classes, std::string results, exceptions).
 
 
 #ifndef ARBITER_H
@@ -30,6 +37,24 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+
+// The header's version as text, "MAJOR.MINOR.PATCH", made of the numbers defined below.
+#define ARBITER_VERSION_STRING \
+  ARBITER_VERSION_TEXT_(ARBITER_VERSION_MAJOR) "." ARBITER_VERSION_TEXT_(ARBITER_VERSION_MINOR) "." \
+  ARBITER_VERSION_TEXT_(ARBITER_VERSION_PATCH)
+#define ARBITER_VERSION_TEXT_(n) ARBITER_VERSION_DIGITS_(n)
+#define ARBITER_VERSION_DIGITS_(n) #n
+
+// The header's major version (with `_MINOR`, `_PATCH` and `ARBITER_VERSION_STRING`).
+// `arbiter_version()` gives the library's, which a program may compare with them at start; the
+// major version is also in the shared library's SONAME (`libarbiter.so.0`).
+#define ARBITER_VERSION_MAJOR 0
+
+// The header's minor version.
+#define ARBITER_VERSION_MINOR 1
+
+// The header's patch version.
+#define ARBITER_VERSION_PATCH 0
 
 // What a call did: `ARBITER_OK` (0) or why it failed. After a failure, `arbiter_last_error()`
 // has the message, in the core's words.
@@ -66,6 +91,32 @@ typedef int32_t ArbiterStatus;
 #endif // __STDC_VERSION__ >= 202311L
 #endif // __cplusplus
 
+// What kind of choice the trade asks of the winner.
+enum ArbiterTradeKind
+#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+  : int32_t
+#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+ {
+  // Nothing to choose: settle with no picks (some cards may still change hands).
+  ARBITER_TRADE_AUTOMATIC = 0,
+  // The winner picks `count` distinct indices among the five cards the loser brought.
+  ARBITER_TRADE_PICK = 1,
+  // The winner picks one index: they take the loser's card there and give up their own there.
+  ARBITER_TRADE_SWAP = 2,
+};
+#ifndef __cplusplus
+#if __STDC_VERSION__ >= 202311L
+typedef enum ArbiterTradeKind ArbiterTradeKind;
+#else
+typedef int32_t ArbiterTradeKind;
+#endif // __STDC_VERSION__ >= 202311L
+#endif // __cplusplus
+
+// A flag that calls off the choices and solves given it in their `ArbiterBudget`, from any
+// thread. Raising, lowering and reading it are atomic: one thread may raise it while another
+// thread's choice runs. Free it only once no call uses it.
+typedef struct ArbiterCancel ArbiterCancel;
+
 // A Nantong deal: three seats (0, 1, 2), hidden hands, claims, scoring.
 typedef struct ArbiterNantong ArbiterNantong;
 
@@ -78,17 +129,57 @@ typedef struct ArbiterTripleTriad ArbiterTripleTriad;
 // A Triple Triad match: rounds (sudden death replays draws), then the trade.
 typedef struct ArbiterTripleTriadMatch ArbiterTripleTriadMatch;
 
+// What one choice or solve may spend besides its level's own budget. Zero-initialised, it limits
+// nothing: the call is the one without a budget.
+typedef struct {
+  // Milliseconds from the call's start after which the search stops (it asks the clock every
+  // few hundred nodes); 0 for no time limit.
+  uint64_t time_ms;
+  // The most nodes (Trax: turns played; Triple Triad: positions searched); 0 for the level's
+  // own budget. The smaller of it and the level's holds.
+  uint64_t nodes;
+  // NULL, or a flag whose raising stops the search (`arbiter_cancel_raise`).
+  const ArbiterCancel *cancel;
+} ArbiterBudget;
+
+// What the trade needs from the winner (`arbiter_triple_triad_match_trade_choice`).
+typedef struct {
+  // Automatic, pick or swap.
+  ArbiterTradeKind kind;
+  // Who picks: the winner (0 blue, 1 red), or -1 for an automatic trade. The loser is the
+  // other player: `arbiter_triple_triad_match_brought(h, 1 - chooser, ...)` lists the cards
+  // the indices refer to.
+  int32_t chooser;
+  // How many indices `_settle_trade` takes: the count of a pick, 1 for a swap, 0 otherwise.
+  uint32_t count;
+} ArbiterTradeChoice;
+
 #ifdef __cplusplus
 extern "C" {
 #endif // __cplusplus
 
 // The message of the last call on this thread that did not return `ARBITER_OK`, in the core's
 // words: NUL-terminated UTF-8, owned by the library, valid until the next failing call on this
-// thread. An empty string before any failure. Successful calls leave it as it was.
+// thread. An empty string before any failure. Successful calls leave it as it was. While the
+// thread exits (in a thread-local or pthread key destructor) the message cannot be kept: a
+// fixed text says so.
 const char *arbiter_last_error(void);
 
 // The library's version, e.g. `"0.1.0"`: NUL-terminated, static.
 const char *arbiter_version(void);
+
+// A new flag, lowered, in `*out`; free it with `arbiter_cancel_free`.
+ArbiterStatus arbiter_cancel_new(ArbiterCancel **out);
+
+// Raises the flag: every search given it stops at its next look (within a few milliseconds) and
+// returns its best move so far. Any thread may call it while another uses the flag.
+ArbiterStatus arbiter_cancel_raise(const ArbiterCancel *c);
+
+// Lowers the flag, for the next choice. Any thread may call it.
+ArbiterStatus arbiter_cancel_reset(const ArbiterCancel *c);
+
+// Frees a flag; NULL is ignored. No call may be using it.
+void arbiter_cancel_free(ArbiterCancel *c);
 
 // Creates a deal whose deck order and dealer are drawn from `seed`.
 ArbiterStatus arbiter_nantong_new(uint64_t seed, ArbiterNantong **out);
@@ -182,12 +273,24 @@ ArbiterStatus arbiter_nantong_is_over(const ArbiterNantong *h, bool *over);
 // The result: the winning seat, -2 for an exhausted deal, -1 while the deal goes on.
 ArbiterStatus arbiter_nantong_outcome(const ArbiterNantong *h, int32_t *outcome);
 
-// What `seat` sees, as JSON: its own hand, every meld and discard, the indicators, stock and
-// hand sizes, ready flags, who acts (`to_act`; after a discard every other seat answers in turn),
-// the card of a claim question put to it (`claim`), its legal actions when it is to act, and what
-// the last action did (`last_event`: `{"seat", "action", "took": {"card", "from"} or null,
-// "draws": [{"seat", "replacement", "card"}]}`, a drawn card shown to its drawer only, `null`
-// to the others); never another seat's hand.
+// What `seat` sees, as a JSON object; never another seat's concealed cards. Cards are codes
+// (`1m`..`9m`, `1s`..`9s`, `1c`..`9c`, `T`, `W`, `R`); seats are 0, 1, 2.
+// - `seat`: the observer; `dealer`: the dealer's seat.
+// - `hand`: the observer's concealed cards, sorted.
+// - `melds`: per seat, its melds in the order made: `{"type": "pong" | "exposed_kong" |
+//   "concealed_kong" | "opening_four" | "opening_triple" | "hezi", "card": code}`.
+// - `discards`: every discard on the table, oldest first, as `[seat, code]`.
+// - `indicators`: the two indicator cards.
+// - `stock`: the cards left to draw; `hand_sizes`: concealed cards per seat (another seat's
+//   draw counts once that seat has acted); `ready`: per seat, whether it declared ready.
+// - `to_act`: the seat to act, or `null` (after a discard every other seat answers in turn,
+//   whatever its hand, so who is asked tells nothing).
+// - `claim`: the discard a claim question asks the observer about, or `null`.
+// - `actions`: the observer's legal actions in notation (`discard 5m`, `pong`, `pass`, ...),
+//   empty while another seat acts.
+// - `last_event`: what the last action did, for animation: `{"seat", "action", "took": {"card",
+//   "from"} or null, "draws": [{"seat", "replacement", "card"}]}`, a drawn card shown to its
+//   drawer only (`null` to the others).
 ArbiterStatus arbiter_nantong_observation(const ArbiterNantong *h,
                                           int32_t seat,
                                           char *buf,
@@ -204,6 +307,16 @@ ArbiterStatus arbiter_nantong_choose(const ArbiterNantong *h,
                                      size_t len,
                                      uint64_t seed,
                                      uint32_t *action);
+
+// `arbiter_nantong_choose` within `budget` too (NULL: none): a time limit, a node limit, a
+// cancel flag. A search that runs out plays the best move it found so far, never none while one
+// is legal. With a time limit or a flag the move may depend on the machine's speed.
+ArbiterStatus arbiter_nantong_choose_within(const ArbiterNantong *h,
+                                            const char *level,
+                                            size_t len,
+                                            uint64_t seed,
+                                            const ArbiterBudget *budget,
+                                            uint32_t *action);
 
 // The built-in opponents' levels, weakest first, as a JSON array of strings.
 ArbiterStatus arbiter_nantong_levels(char *buf, size_t cap, size_t *size);
@@ -254,7 +367,8 @@ ArbiterStatus arbiter_trax_new(const char *name, size_t len, ArbiterTrax **out);
 
 // Creates an empty board of a variant with a limit on the tiles (1..=32768; the default of
 // `arbiter_trax_new` is 10000): a turn that would pass it is refused with
-// `ARBITER_LIMIT_EXCEEDED`.
+// `ARBITER_LIMIT_EXCEEDED`, and once the player to move has no turn that fits, the game is over
+// and drawn (a convention of this engine, not a rule).
 ArbiterStatus arbiter_trax_new_limited(const char *name,
                                        size_t len,
                                        uint32_t max_tiles,
@@ -275,7 +389,10 @@ ArbiterStatus arbiter_trax_from_json(const char *json, size_t len, ArbiterTrax *
 // Saves the game as JSON: its variant and moves.
 ArbiterStatus arbiter_trax_to_json(const ArbiterTrax *h, char *buf, size_t cap, size_t *size);
 
-// What `player` sees, as JSON: Trax hides nothing, so this is the saved game.
+// What `player` sees, as JSON: Trax hides nothing, so this is the saved game, `{"variant":
+// "8x8" | "unbounded" | "loop", "moves": [the moves in notation, in the order played]}`, with
+// `"max_tiles": n` for a game made with another tile limit than the default. Forced tiles are
+// not moves: `_tile_at`, `_size` and `_last_turn` give the board they made.
 ArbiterStatus arbiter_trax_observation(const ArbiterTrax *h,
                                        int32_t player,
                                        char *buf,
@@ -344,6 +461,16 @@ ArbiterStatus arbiter_trax_choose(const ArbiterTrax *h,
                                   uint64_t seed,
                                   uint32_t *action);
 
+// `arbiter_trax_choose` within `budget` too (NULL: none): a time limit, a node limit, a
+// cancel flag. A search that runs out plays the best move it found so far, never none while one
+// is legal. With a time limit or a flag the move may depend on the machine's speed.
+ArbiterStatus arbiter_trax_choose_within(const ArbiterTrax *h,
+                                         const char *level,
+                                         size_t len,
+                                         uint64_t seed,
+                                         const ArbiterBudget *budget,
+                                         uint32_t *action);
+
 // The built-in opponents' levels, weakest first, as a JSON array of strings.
 ArbiterStatus arbiter_trax_levels(char *buf, size_t cap, size_t *size);
 
@@ -398,7 +525,8 @@ ArbiterStatus arbiter_trax_undo(ArbiterTrax *h);
 
 // Creates a round from a state JSON (the conformance state: `rules`, `board`, `hands`,
 // `to_move`, optional `elements` and `walls`), which is also what `_to_json` saves. JSON that
-// cannot be read is `ARBITER_PARSE_ERROR`; a state the rules do not allow, `ARBITER_BAD_ARGUMENT`.
+// cannot be read, or a state the rules do not allow, is `ARBITER_PARSE_ERROR`, as for every
+// game's `_from_json` and in the npm package.
 ArbiterStatus arbiter_triple_triad_from_json(const char *json,
                                              size_t len,
                                              ArbiterTripleTriad **out);
@@ -459,13 +587,30 @@ ArbiterStatus arbiter_triple_triad_play_action(ArbiterTripleTriad *h, uint32_t i
 // The player to move (0 blue, 1 red), or -1 once the board is full.
 ArbiterStatus arbiter_triple_triad_to_move(const ArbiterTripleTriad *h, int32_t *player);
 
+// The player who moves next, also once the board is full (who would have moved): 0 blue, 1 red.
+ArbiterStatus arbiter_triple_triad_next_player(const ArbiterTripleTriad *h, int32_t *player);
+
 // Whether the board is full.
 ArbiterStatus arbiter_triple_triad_is_over(const ArbiterTripleTriad *h, bool *over);
 
 // The result: the winner (0, 1), -2 for a draw, -1 while the round goes on.
 ArbiterStatus arbiter_triple_triad_outcome(const ArbiterTripleTriad *h, int32_t *outcome);
 
-// What `player` sees, as JSON: the board, their hand, the opponent's hand only under `open`.
+// What `player` (0 blue, 1 red) sees, as a JSON object:
+// - `player`, `to_move`: `"blue"` or `"red"`: whose view this is, and who plays next.
+// - `rules`: a flag per rule (`open`, `random`, `same`, `same_wall`, `plus`, `plus_wall`,
+//   `combo`, `combo_from_basic`, `battle`, `borderless`, `elemental`, `elemental_clamp`) and
+//   `same_min_matches` (1 or 2).
+// - `elements`: the 9 cells row by row from the top left (cell 0 to 8): an element or `null`.
+// - `walls`: power-wall labels, `[{"cell": 0..8, "side": "top" | "right" | "bottom" | "left",
+//   "label": ">5"}]`.
+// - `board`: the 9 cells: `null`, or `{"card": CARD, "owner": "blue" | "red"}` (the colour it
+//   shows now).
+// - `hand`: the player's cards in hand order: the `CARD` of a move `CARD@CELL` indexes this list.
+// - `opponent_hand`: an entry per card the opponent holds: the card under `open`, else `null`.
+//
+// A card is `{"name", "ranks": [top, right, bottom, left] (1..=10), "element" ("none", "fire",
+// "ice", "thunder", "earth", "poison", "wind", "water", "holy"), "power", "level"}`.
 ArbiterStatus arbiter_triple_triad_observation(const ArbiterTripleTriad *h,
                                                int32_t player,
                                                char *buf,
@@ -485,6 +630,16 @@ ArbiterStatus arbiter_triple_triad_choose(const ArbiterTripleTriad *h,
                                           size_t len,
                                           uint64_t seed,
                                           uint32_t *action);
+
+// `arbiter_triple_triad_choose` within `budget` too (NULL: none): a time limit, a node limit, a
+// cancel flag. A search that runs out plays the best move it found so far, never none while one
+// is legal. With a time limit or a flag the move may depend on the machine's speed.
+ArbiterStatus arbiter_triple_triad_choose_within(const ArbiterTripleTriad *h,
+                                                 const char *level,
+                                                 size_t len,
+                                                 uint64_t seed,
+                                                 const ArbiterBudget *budget,
+                                                 uint32_t *action);
 
 // The built-in opponents' levels, weakest first, as a JSON array of strings.
 ArbiterStatus arbiter_triple_triad_levels(char *buf, size_t cap, size_t *size);
@@ -525,6 +680,14 @@ ArbiterStatus arbiter_triple_triad_solve(const ArbiterTripleTriad *h,
                                          int32_t *value,
                                          uint32_t *action);
 
+// `arbiter_triple_triad_solve` within `budget` (NULL: none; its nodes are positions searched):
+// `ARBITER_LIMIT_EXCEEDED` if it runs out before the value is exact, with `value` and `action`
+// untouched (`arbiter_triple_triad_choose_within` at `perfect` plays the best move found then).
+ArbiterStatus arbiter_triple_triad_solve_within(const ArbiterTripleTriad *h,
+                                                const ArbiterBudget *budget,
+                                                int32_t *value,
+                                                uint32_t *action);
+
 // Creates a match from JSON: `{"config": {...}, "blue": [5 cards], "red": [5 cards], "seed": N}`
 // starts one; a save (`_to_json`) adds `rounds` and `picks` and resumes exactly.
 ArbiterStatus arbiter_triple_triad_match_from_json(const char *json,
@@ -557,6 +720,49 @@ ArbiterStatus arbiter_triple_triad_match_to_json(const ArbiterTripleTriadMatch *
 ArbiterStatus arbiter_triple_triad_match_game(const ArbiterTripleTriadMatch *h,
                                               ArbiterTripleTriad **out);
 
+// The player to move in the round in play (0 blue, 1 red), or -1 once the match is over.
+ArbiterStatus arbiter_triple_triad_match_to_move(const ArbiterTripleTriadMatch *h, int32_t *player);
+
+// The legal action ids of the round in play (as `arbiter_triple_triad_legal_actions`).
+ArbiterStatus arbiter_triple_triad_match_legal_actions(const ArbiterTripleTriadMatch *h,
+                                                       uint32_t *buf,
+                                                       size_t cap,
+                                                       size_t *count);
+
+// What `player` sees of the round in play, as JSON (as `arbiter_triple_triad_observation`).
+ArbiterStatus arbiter_triple_triad_match_observation(const ArbiterTripleTriadMatch *h,
+                                                     int32_t player,
+                                                     char *buf,
+                                                     size_t cap,
+                                                     size_t *size);
+
+// A move in the round in play by the built-in opponent `level`, as an action id (as
+// `arbiter_triple_triad_choose`): play it with `_play_action`. `ARBITER_GAME_OVER` once the
+// match is over.
+ArbiterStatus arbiter_triple_triad_match_choose(const ArbiterTripleTriadMatch *h,
+                                                const char *level,
+                                                size_t len,
+                                                uint64_t seed,
+                                                uint32_t *action);
+
+// `arbiter_triple_triad_match_choose` within `budget` too (NULL: none), as
+// `arbiter_triple_triad_choose_within`.
+ArbiterStatus arbiter_triple_triad_match_choose_within(const ArbiterTripleTriadMatch *h,
+                                                       const char *level,
+                                                       size_t len,
+                                                       uint64_t seed,
+                                                       const ArbiterBudget *budget,
+                                                       uint32_t *action);
+
+// The five cards `player` (0 blue, 1 red) brought to the match, in order, as a JSON array of
+// cards (`{"name", "level", "ranks": [top, right, bottom, left], "element"}`): what the trade's
+// indices refer to.
+ArbiterStatus arbiter_triple_triad_match_brought(const ArbiterTripleTriadMatch *h,
+                                                 int32_t player,
+                                                 char *buf,
+                                                 size_t cap,
+                                                 size_t *size);
+
 // Plays a move of the current round in notation (`card@cell`); a drawn round under sudden
 // death starts the next round.
 ArbiterStatus arbiter_triple_triad_match_play(ArbiterTripleTriadMatch *h,
@@ -586,13 +792,10 @@ ArbiterStatus arbiter_triple_triad_match_result(const ArbiterTripleTriadMatch *h
                                                 size_t cap,
                                                 size_t *size);
 
-// What the trade needs from the winner, as JSON: `"automatic"` (settle with no picks),
-// `{"pick": {"chooser": P, "count": n}}` (n distinct indices among the loser's five cards
-// brought) or `{"swap": {"chooser": P}}` (one index). `ARBITER_ILLEGAL_MOVE` before the end.
+// What the trade needs from the winner, into `choice`: its kind, who picks and how many
+// indices. `ARBITER_ILLEGAL_MOVE` before the end.
 ArbiterStatus arbiter_triple_triad_match_trade_choice(const ArbiterTripleTriadMatch *h,
-                                                      char *buf,
-                                                      size_t cap,
-                                                      size_t *size);
+                                                      ArbiterTradeChoice *choice);
 
 // Settles the trade with the winner's `n` picks (indices 0..4 among the cards the loser brought;
 // none for an automatic trade: `picks` may then be NULL).

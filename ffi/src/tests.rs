@@ -136,6 +136,8 @@ fn a_huge_bad_text_gives_a_short_message() {
         "{}",
         last_error()
     );
+}
+
 #[test]
 fn notation_without_an_action_id_is_refused() {
     // Trax ids number a fixed square of cells: `K1+` on 8x8 was given the id of `I1+`, and

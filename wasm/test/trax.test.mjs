@@ -124,6 +124,8 @@ test("at its tile limit a game is over, drawn: isOver, outcome, legalMoves and c
   assert.notEqual(g.outcome, null);
   assert.equal(g.toMove, null);
   assert.deepEqual(g.legalMoves(), []);
+});
+
 test("notation outside the action ids is BAD_ARGUMENT, never another move's id", (t) => {
   const small = own(t, new Trax("8x8"));
   assert.equal(small.actionText(small.actionId("I1+")), "I1+");
