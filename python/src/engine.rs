@@ -1,7 +1,7 @@
 //! The verbs every game shares, written once over [`Host`]; `game_class!` in `lib.rs` stamps
 //! them onto each Python class as one-line methods (a `#[pyclass]` cannot be generic).
 
-use arbiter_core::{Engine, Error, Outcome, Rng};
+use arbiter_core::{Budget, Engine, Error, Outcome, Rng};
 use core::str::FromStr;
 use numpy::PyArray1;
 use pyo3::prelude::*;
@@ -137,11 +137,46 @@ pub fn choose_move<G: Host>(
     g: &G,
     level: &Bound<'_, PyAny>,
     seed: &Bound<'_, PyAny>,
+    limits: Limits,
 ) -> PyResult<Option<String>> {
     let level = crate::convert::text(level, "level")?;
     let mut rng = Rng::new(crate::convert::seed(seed)?);
-    let chosen = py.detach(|| g.choose(&level, &mut rng)).py()?;
+    let chosen = py.detach(|| limits.run(|budget| g.choose_within(&level, &mut rng, budget))).py()?;
     Ok(chosen.map(|m| m.to_string()))
+}
+
+/// What a choice or a solve may spend: `time_ms` milliseconds and `nodes` positions, each `None`
+/// for the level's own budget (as `{ timeMs, nodes }` in JavaScript and `ArbiterBudget` in C).
+pub struct Limits {
+    time_ms: Option<u64>,
+    nodes: Option<u64>,
+}
+
+impl Limits {
+    pub fn from_py(time_ms: Option<&Bound<'_, PyAny>>, nodes: Option<&Bound<'_, PyAny>>) -> PyResult<Limits> {
+        let positive = |v: Option<&Bound<'_, PyAny>>, what: &str| -> PyResult<Option<u64>> {
+            match v.filter(|v| !v.is_none()) {
+                None => Ok(None),
+                Some(v) => match integer(v, what, u64::MAX)? {
+                    0 => Err(bad_argument(format!("{what} must be a positive integer, got 0"))),
+                    n => Ok(Some(n)),
+                },
+            }
+        };
+        Ok(Limits {
+            time_ms: positive(time_ms, "time_ms")?,
+            nodes: positive(nodes, "nodes")?,
+        })
+    }
+
+    /// Runs `f` within these limits; the clock starts now.
+    pub fn run<T>(&self, f: impl FnOnce(Budget<'_>) -> T) -> T {
+        let mut stop = self.time_ms.map(arbiter_core::deadline);
+        f(Budget {
+            nodes: self.nodes,
+            stop: stop.as_mut().map(|s| s as &mut dyn FnMut() -> bool),
+        })
+    }
 }
 
 pub fn levels<G: Host>() -> Vec<&'static str> {

@@ -113,14 +113,20 @@ macro_rules! game_class {
 
             /// The move that the built-in opponent of `level` chooses for the player to move,
             /// from that player's observation only; `None` once the game is over. The same seed
-            /// gives the same move in Rust, C, JavaScript and Python.
+            /// gives the same move in Rust, C, JavaScript and Python. `time_ms` and `nodes` bound
+            /// the searching levels (a search that runs out plays the best move it found; with a
+            /// time limit the move may depend on the machine's speed).
+            #[pyo3(signature = (level, seed, *, time_ms=None, nodes=None))]
             fn choose_move(
                 &self,
                 py: Python<'_>,
                 level: &Bound<'_, PyAny>,
                 seed: &Bound<'_, PyAny>,
+                time_ms: Option<&Bound<'_, PyAny>>,
+                nodes: Option<&Bound<'_, PyAny>>,
             ) -> PyResult<Option<String>> {
-                crate::engine::choose_move(py, &self.0, level, seed)
+                let limits = crate::engine::Limits::from_py(time_ms, nodes)?;
+                crate::engine::choose_move(py, &self.0, level, seed, limits)
             }
 
             /// The levels of the built-in opponents, weakest first.

@@ -46,9 +46,24 @@ crate::game_class! {
 
         /// The exact value for the player to move (their final score minus the opponent's, with
         /// perfect play by both, both hands read whatever `open` says) and a best move (`None`
-        /// once the board is full), as `{"value": int, "best_move": str | None}`.
-        fn solve<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-            let s = py.detach(|| tt::solve(&self.0));
+        /// once the board is full), as `{"value": int, "best_move": str | None}`. Within
+        /// `time_ms` and `nodes` (positions) when given: a `LimitExceededError` when it runs out.
+        #[pyo3(signature = (*, time_ms=None, nodes=None))]
+        fn solve<'py>(
+            &self,
+            py: Python<'py>,
+            time_ms: Option<&Bound<'py, PyAny>>,
+            nodes: Option<&Bound<'py, PyAny>>,
+        ) -> PyResult<Bound<'py, PyDict>> {
+            let limits = engine::Limits::from_py(time_ms, nodes)?;
+            let s = py
+                .detach(|| limits.run(|budget| tt::Solver::default().solve_within(&self.0, budget)))
+                .map_err(|cut| {
+                    crate::convert::raise(arbiter_core::Error::new(
+                        arbiter_core::ErrorKind::LimitExceeded,
+                        format!("the solve ran out of its budget after {} positions", cut.nodes),
+                    ))
+                })?;
             let out = PyDict::new(py);
             out.set_item("value", s.value)?;
             out.set_item("best_move", s.best_move.map(|m| m.to_string()))?;
