@@ -8,7 +8,7 @@
 use arbiter_core::nantong::Nantong;
 use arbiter_core::trax::{Trax, Variant};
 use arbiter_core::tripletriad::TripleTriad;
-use arbiter_core::{Engine, Game, Rng};
+use arbiter_core::{Engine, Rng};
 use std::time::Instant;
 
 // Picks among the ids in ascending order, as the C library lists them, so that both run the same games.

@@ -492,7 +492,7 @@ mod tests {
             loop {
                 let ids = g.legal_actions();
                 assert!(ids.windows(2).all(|w| w[0] < w[1]), "{}: {ids:?}", G::NAME);
-                let mut listed: Vec<usize> = g.legal_moves().iter().map(|&m| g.action_id(m)).collect();
+                let mut listed: Vec<usize> = g.legal_moves().iter().map(|&m| g.action_id(m).unwrap()).collect();
                 unsorted |= listed.windows(2).any(|w| w[0] > w[1]);
                 listed.sort_unstable();
                 assert_eq!(ids, listed, "{}", G::NAME);

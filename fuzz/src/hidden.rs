@@ -120,11 +120,7 @@ fn nantong_worlds(seed: u64, observer: Seat, swap: &mut Rng, input: &mut Bytes) 
     let mut rng = Rng::new(seed ^ 0x5eed);
     let mut moves = Vec::new();
     while let Some(actor) = g.to_move() {
-        let level = if input.byte().is_multiple_of(2) {
-            "strong"
-        } else {
-            "basic"
-        };
+        let level = if input.byte() & 1 == 0 { "strong" } else { "basic" };
         let mv = pick(&g, input.byte(), level, &mut rng).expect("a move while the deal goes on");
         let stock = g.stock_size();
         g.play(mv).expect("a legal move");

@@ -141,7 +141,9 @@ pub fn choose_move<G: Host>(
 ) -> PyResult<Option<String>> {
     let level = crate::convert::text(level, "level")?;
     let mut rng = Rng::new(crate::convert::seed(seed)?);
-    let chosen = py.detach(|| limits.run(|budget| g.choose_within(&level, &mut rng, budget))).py()?;
+    let chosen = py
+        .detach(|| limits.run(|budget| g.choose_within(&level, &mut rng, budget)))
+        .py()?;
     Ok(chosen.map(|m| m.to_string()))
 }
 
