@@ -45,7 +45,7 @@ def _triple_triad(preset: str) -> Callable[[int], Game]:
     return lambda seed: TripleTriad.from_preset(preset, seed)
 
 
-class ArbiterEnv(gymnasium.Env):  # type: ignore[misc]
+class ArbiterEnv(gymnasium.Env[np.ndarray, np.int64]):
     """One seat of a game against a built-in level in the other seats."""
 
     metadata = {"render_modes": ["ansi", "human"], "render_fps": 4}
@@ -94,7 +94,7 @@ class ArbiterEnv(gymnasium.Env):  # type: ignore[misc]
         return self.game.observation_tensor(self.seat), {"action_mask": mask}
 
     def reset(
-        self, *, seed: Optional[int] = None, options: Optional[dict] = None
+        self, *, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None
     ) -> Tuple[np.ndarray, Dict[str, Any]]:
         super().reset(seed=seed)
         while True:

@@ -119,19 +119,19 @@ class ArbiterState(pyspiel.State):  # type: ignore[misc]
         return self._players.index(self.engine.to_move)
 
     def _legal_actions(self, player: int) -> List[int]:
-        return self.engine.legal_actions().tolist()
+        return [int(a) for a in self.engine.legal_actions()]
 
     def _apply_action(self, action: int) -> None:
         self.engine.play(action)
 
     def _action_to_string(self, player: int, action: int) -> str:
-        return self.engine.action_text(action)
+        return str(self.engine.action_text(action))
 
     def is_terminal(self) -> bool:
-        return self.engine.is_over
+        return bool(self.engine.is_over)
 
     def returns(self) -> List[float]:
-        return self.engine.returns()
+        return [float(r) for r in self.engine.returns()]
 
     def __str__(self) -> str:
         return describe(self.engine)
