@@ -16,7 +16,7 @@ python_tests() (
         python3 -m venv "$venv"
     fi
     "$venv/bin/python" -m pip install --quiet --disable-pip-version-check maturin==1.16.0 numpy pytest mypy \
-        pettingzoo==1.27.0 gymnasium==1.4.0
+        pettingzoo==1.27.0 gymnasium==1.4.0 open-spiel==2.0.2
     rm -rf "$target/wheels-python"
     (cd "$root/python" && CARGO_TARGET_DIR="$target" "$venv/bin/maturin" build --release --quiet \
         --interpreter "$venv/bin/python" --out "$target/wheels-python")

@@ -3,7 +3,8 @@
 //! rules), `... -- perft-captures 9` (the same under Same+Plus+Combo+Elemental, elements on some
 //! cells), `... -- solve 20` (median exact solve of 20 seeded FF8 hand pairs, Same+Plus+Combo) and
 //! `... -- game 20` (every position of those 20 games played perfectly, one solver per round
-//! against a new one per position).
+//! against a new one per position), `... -- deal 100000` (a random FF8 deal, `Setup::random_ff8`,
+//! and a preset's first round, `TripleTriad::from_preset`: what a reset costs, in µs).
 
 use arbiter_benches::{report_perft, tt_capture_position, tt_solve_position};
 use arbiter_core::tripletriad::{solve_threads, Setup, Solver, TripleTriad};
@@ -81,8 +82,24 @@ fn main() {
                 println!("{label}: {:.1} ms for {pairs} games", t.elapsed().as_secs_f64() * 1e3);
             }
         }
+        Some("deal") => {
+            let deals = if n == 0 { 100_000 } else { n };
+            let t = Instant::now();
+            for seed in 0..deals {
+                std::hint::black_box(Setup::random_ff8(seed));
+            }
+            let setup = t.elapsed().as_secs_f64() * 1e6 / deals as f64;
+            let t = Instant::now();
+            for seed in 0..deals {
+                std::hint::black_box(TripleTriad::from_preset("ff8", seed).unwrap());
+            }
+            let preset = t.elapsed().as_secs_f64() * 1e6 / deals as f64;
+            println!("Setup::random_ff8 {setup:.2} µs, TripleTriad::from_preset(\"ff8\") {preset:.2} µs a deal");
+        }
         _ => {
-            eprintln!("usage: tt_speed perft [DEPTH] | perft-captures [DEPTH] | solve [PAIRS [THREADS]] | game [PAIRS]")
+            eprintln!(
+                "usage: tt_speed perft [DEPTH] | perft-captures [DEPTH] | solve [PAIRS [THREADS]] | game [PAIRS] | deal [DEALS]"
+            )
         }
     }
 }

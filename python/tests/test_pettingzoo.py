@@ -1,12 +1,10 @@
-"""The PettingZoo AEC environments pass PettingZoo's own tests (skipped without the extra)."""
+"""The PettingZoo AEC environments pass PettingZoo's own tests (python/test.sh installs the pinned
+framework: without it these fail rather than skip)."""
 
 import pytest
+from pettingzoo.test import api_test, render_test, seed_test
 
-pettingzoo = pytest.importorskip("pettingzoo")
-
-from pettingzoo.test import api_test, render_test, seed_test  # noqa: E402
-
-from arbiter import pettingzoo as envs  # noqa: E402
+from arbiter import pettingzoo as envs
 
 MAKERS = [envs.trax_v0, envs.triple_triad_v0, envs.nantong_v0]
 

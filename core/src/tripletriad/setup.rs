@@ -6,7 +6,7 @@ use alloc::vec::Vec;
 
 use super::board::{bits, FULL};
 use super::card::{Card, Element};
-use super::cards::ff8_cards;
+use super::cards::FF8_CARDS;
 use super::rules::{Rules, RulesError, Wall};
 use super::state::{Player, Position, Table, TripleTriad};
 use crate::Rng;
@@ -55,7 +55,6 @@ impl Hands {
     /// ```
     pub fn random_ff8(seed: u64, level_limit: Option<u32>) -> Option<Hands> {
         let mut rng = Rng::new(seed);
-        let all = ff8_cards();
         // Levels are 1..=10 (eleven cards each), so every limit of 5 or more has hands; rejection
         // keeps the draw uniform among them and needs about eight tries for the limit of 20.
         let limit = level_limit.unwrap_or(u32::MAX);
@@ -63,11 +62,13 @@ impl Hands {
             return None;
         }
         let mut deal = || loop {
-            let mut ids: Vec<usize> = (0..all.len()).collect();
+            let mut ids: Vec<usize> = (0..FF8_CARDS.len()).collect();
             rng.shuffle(&mut ids);
-            let hand: Vec<Card> = ids[..5].iter().map(|&i| all[i].clone()).collect();
-            if hand.iter().map(|c| c.level as u32).sum::<u32>() <= limit {
-                return hand;
+            // Only the five drawn become `Card`s (each owns its name): building all 110 was
+            // most of what a deal cost.
+            let hand = &ids[..5];
+            if hand.iter().map(|&i| FF8_CARDS[i].level as u32).sum::<u32>() <= limit {
+                return hand.iter().map(|&i| FF8_CARDS[i].card()).collect::<Vec<Card>>();
             }
         };
         let blue = deal();
@@ -193,11 +194,10 @@ impl Setup {
     /// all drawn from `seed`; default (closed) rules.
     pub fn random_ff8(seed: u64) -> Setup {
         let mut rng = Rng::new(seed);
-        let all = ff8_cards();
         let mut deal = || {
-            let mut ids: Vec<usize> = (0..all.len()).collect();
+            let mut ids: Vec<usize> = (0..FF8_CARDS.len()).collect();
             rng.shuffle(&mut ids);
-            ids[..5].iter().map(|&i| all[i].clone()).collect::<Vec<_>>()
+            ids[..5].iter().map(|&i| FF8_CARDS[i].card()).collect::<Vec<_>>()
         };
         let blue = deal();
         let red = deal();
