@@ -198,9 +198,10 @@ TripleTriadGame = _register(
     ),
 )
 # Nantong: every action but a pass moves cards of the 120 for good (a discard at most once per
-# card, a claim per discard, a kong or declaration three or more), with at most two passes per
-# discard and one per draw or added kong, Ready or Finish once a seat: fewer than 1,000 actions
-# (the longest of 3,000 random deals had 89). Totals saturate at 2^32 - 1 points, so a seat's
+# card, a claim per discard, a kong or declaration three or more), with at most four answers per
+# discard (each other seat asked to win, then to pong or kong) and two per added kong, Ready or
+# Finish once a seat: fewer than 1,000 actions (the longest of 3,000 random deals had 89 before
+# every seat was asked, which at most quadruples the answers). Totals saturate at 2^32 - 1 points, so a seat's
 # settlement stays within twice that.
 NantongGame = _register(
     "arbiter_nantong",
