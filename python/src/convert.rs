@@ -56,9 +56,10 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     Ok(())
 }
 
-/// The Python exception for a core error: the class of its kind, the core's message.
+/// The Python exception for a core error: the class of its kind, the core's message (cut to
+/// `MESSAGE_LIMIT` as in C and JavaScript: a message may quote a JSON library's whole string).
 pub fn raise(e: Error) -> PyErr {
-    let message = e.message().to_owned();
+    let message = arbiter_core::shorten(e.message(), arbiter_core::MESSAGE_LIMIT).into_owned();
     match e.kind() {
         ErrorKind::BadArgument => BadArgumentError::new_err(message),
         ErrorKind::Parse => ParseError::new_err(message),
@@ -246,7 +247,8 @@ fn value_at(v: &Bound<'_, PyAny>, what: &str, depth: usize) -> PyResult<Value> {
 }
 
 /// Reads a value of the core from a dict (or list) or JSON text; anything unreadable (syntax,
-/// shape, or a state the rules refuse) is a `ParseError` with serde's words.
+/// shape, or a state the rules refuse) is a `ParseError` with serde's words, as C and JavaScript
+/// give them (`conformance/bad-input/`).
 pub fn from_py<T: DeserializeOwned>(v: &Bound<'_, PyAny>, what: &str) -> PyResult<T> {
     let read = if let Ok(s) = v.cast::<PyString>() {
         serde_json::from_str(&s.to_cow()?)
@@ -255,7 +257,7 @@ pub fn from_py<T: DeserializeOwned>(v: &Bound<'_, PyAny>, what: &str) -> PyResul
     } else {
         return Err(wrong_type(what, "a dict or JSON text", v));
     };
-    read.map_err(|e| parse_error(format!("{what}: {e}")))
+    read.map_err(|e| parse_error(e.to_string()))
 }
 
 /// A list (or tuple) argument read by the core's serde: a `TypeError` for another type.
