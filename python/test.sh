@@ -31,7 +31,8 @@ python_tests() (
         return 1
     fi
     [ "$status" -eq 0 ] || return "$status"
-    "$venv/bin/python" -m mypy --strict --no-incremental --cache-dir=/dev/null "$root/python/typing/usage.py"
+    "$venv/bin/python" -m mypy --strict --no-incremental --cache-dir=/dev/null "$root/python/typing/usage.py" \
+        "$root/python/python/arbiter/pettingzoo.py"
     "$venv/bin/python" -m mypy.stubtest --mypy-config-file /dev/null arbiter._core
     "$venv/bin/python" -m arbiter.conformance "$root"/conformance/*.jsonl
 )

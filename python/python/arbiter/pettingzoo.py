@@ -20,8 +20,8 @@ from typing import Any, Callable, Dict, List, Optional
 import numpy as np
 from gymnasium import spaces
 from gymnasium.utils import EzPickle
-from pettingzoo import AECEnv
-from pettingzoo.utils import wrappers
+from pettingzoo import AECEnv  # type: ignore[import-untyped]
+from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 
 from . import Nantong, Trax, TripleTriad
 from ._text import describe
@@ -51,10 +51,10 @@ class ArbiterEnv(AECEnv, EzPickle):  # type: ignore[misc]
         self.observation_spaces = {a: spaces.Dict({"observation": box, "action_mask": mask}) for a in self.agents}
         self.action_spaces = {a: spaces.Discrete(self.game.num_actions) for a in self.agents}
 
-    def observation_space(self, agent: str) -> spaces.Space:
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
 
-    def action_space(self, agent: str) -> spaces.Space:
+    def action_space(self, agent: str) -> spaces.Space[Any]:
         return self.action_spaces[agent]
 
     def _agent(self, player: Any) -> str:
@@ -69,7 +69,7 @@ class ArbiterEnv(AECEnv, EzPickle):  # type: ignore[misc]
             mask = np.zeros(self.game.num_actions, np.int8)
         return {"observation": observation, "action_mask": mask}
 
-    def reset(self, seed: Optional[int] = None, options: Optional[dict] = None) -> None:
+    def reset(self, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None) -> None:
         if seed is not None:
             self._next_seed = seed
         self.game = self._make(self._next_seed)
@@ -80,7 +80,7 @@ class ArbiterEnv(AECEnv, EzPickle):  # type: ignore[misc]
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
-        self.infos: Dict[str, dict] = {a: {} for a in self.agents}
+        self.infos: Dict[str, Dict[str, Any]] = {a: {} for a in self.agents}
         self.agent_selection = self._agent(self.game.to_move)
 
     def step(self, action: int) -> None:
