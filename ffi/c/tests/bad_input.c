@@ -4,6 +4,8 @@
 #include <arbiter.h>
 #include <cjson/cJSON.h>
 
+#include "read_file.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -55,19 +57,6 @@ static ArbiterStatus refuse(const char *load, const char *input, const char *var
         exit(2);
     }
     return st;
-}
-
-static char *read_file(const char *path) {
-    FILE *f = fopen(path, "rb");
-    if (!f) return NULL;
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *text = malloc((size_t)n + 1);
-    size_t got = fread(text, 1, (size_t)n, f);
-    text[got] = '\0';
-    fclose(f);
-    return text;
 }
 
 int main(int argc, char **argv) {

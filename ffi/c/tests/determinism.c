@@ -6,6 +6,8 @@
 #include <arbiter.h>
 #include <cjson/cJSON.h>
 
+#include "read_file.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,19 +17,6 @@ static int failures;
 static void fail(const char *game, const char *what) {
     fprintf(stderr, "%s: %s (%s)\n", game, what, arbiter_last_error());
     failures++;
-}
-
-static char *read_file(const char *path) {
-    FILE *f = fopen(path, "rb");
-    if (!f) return NULL;
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *text = malloc((size_t)n + 1);
-    size_t got = fread(text, 1, (size_t)n, f);
-    text[got] = '\0';
-    fclose(f);
-    return text;
 }
 
 /* A text the library writes into a caller's buffer, asked twice: its size, then the text. */
