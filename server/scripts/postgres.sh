@@ -5,7 +5,7 @@
 #
 # It installs Debian's `postgresql` where missing (apt-get as root or through `sudo -n`), creates
 # a cluster in a temporary folder as the `postgres` user (PostgreSQL refuses to run as root), starts
-# it on a free port of 127.0.0.1, exports ARBITER_TEST_POSTGRES (and DATABASE_URL) as its URL, runs
+# it on a free port of 127.0.0.1, exports ARBITER_TEST_DATABASE (and ARBITER_TEST_POSTGRES, DATABASE_URL) as its URL, runs
 # the command, and always stops the cluster and removes the folder, whatever the command did or
 # whichever signal stopped the script. The exit status is the command's. About three seconds of
 # overhead.
@@ -89,7 +89,7 @@ _postgres_run() {
     fi
 
     url="postgres://postgres@127.0.0.1:$port/postgres"
-    export ARBITER_TEST_POSTGRES="$url" DATABASE_URL="$url"
+    export ARBITER_TEST_DATABASE="$url" ARBITER_TEST_POSTGRES="$url" DATABASE_URL="$url"
     echo "postgres.sh: PostgreSQL $("$_pg_bin/postgres" --version | awk '{print $3}') at $url (data in $_pg_data)" >&2
     # In the background, so that a signal to this script stops the cluster at once.
     status=0
@@ -103,7 +103,7 @@ _postgres_run() {
 if [ "${BASH_SOURCE[0]}" = "$0" ]; then
     set -euo pipefail
     if [ $# -eq 0 ]; then
-        echo "usage: $0 COMMAND [ARG ...]   (runs COMMAND with ARBITER_TEST_POSTGRES set to a throwaway cluster)" >&2
+        echo "usage: $0 COMMAND [ARG ...]   (runs COMMAND with ARBITER_TEST_DATABASE set to a throwaway cluster)" >&2
         exit 2
     fi
     _postgres_run "$@"

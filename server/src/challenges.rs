@@ -365,5 +365,5 @@ pub async fn lobby(hub: &Hub, user: &User) -> Result<Value, Failure> {
         };
         matches.push(summary);
     }
-    Ok(json!({"type": "lobby", "online": hub.online(), "challenges": challenges, "matches": matches}))
+    Ok(json!({"type": "lobby", "online": crate::cluster::online(hub), "challenges": challenges, "matches": matches}))
 }

@@ -43,6 +43,8 @@ pub struct Hub {
     registry: Mutex<Registry>,
     /// The running matches this process holds.
     pub matches: Mutex<HashMap<i64, Arc<tokio::sync::Mutex<Live>>>>,
+    /// The other processes on the same PostgreSQL database, if any (`cluster`).
+    pub cluster: std::sync::OnceLock<Arc<crate::cluster::Cluster>>,
 }
 
 impl Hub {
@@ -56,6 +58,7 @@ impl Hub {
             relay,
             registry: Mutex::default(),
             matches: Mutex::default(),
+            cluster: std::sync::OnceLock::new(),
         });
         let mut events = hub.relay.subscribe();
         let weak = Arc::downgrade(&hub);

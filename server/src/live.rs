@@ -16,6 +16,9 @@ use crate::error::Failure;
 use crate::hub::Hub;
 use crate::table::{Ending, GameKind, Input, Table};
 
+#[path = "cluster/replica.rs"]
+pub(crate) mod replica;
+
 /// Who sits in a seat.
 #[derive(Clone, Debug)]
 pub enum Sitter {
@@ -301,6 +304,7 @@ pub async fn create(
 /// Takes a committed new match into the hub and tells its seats and the lobby.
 pub async fn start(hub: &Arc<Hub>, live: Live) {
     let id = live.id;
+    replica::claim(hub, id).await;
     let summary = live.summary();
     let (seats, _) = live.frames(|seat| json!({"type": "match_started", "match": summary, "seat": seat}));
     let states: Vec<(i64, Value)> = live.frames(|seat| live.state(seat)).0;
@@ -348,6 +352,9 @@ pub async fn resume_all(hub: &Arc<Hub>) -> anyhow::Result<usize> {
 fn schedule(hub: &Arc<Hub>, live: &mut Live) {
     for t in live.tasks.drain(..) {
         t.abort();
+    }
+    if !replica::acts_for(hub, live.id) {
+        return;
     }
     let (Some(seat), Some(deadline)) = (live.to_move(), live.deadline) else { return };
     let ply = live.moves.len() as u64;
@@ -595,4 +602,5 @@ fn end(hub: &Arc<Hub>, live: &mut Live, ending: Ending) {
         also: live.people(),
     });
     hub.release(live.id);
+    replica::let_go(hub, live.id);
 }

@@ -4,6 +4,7 @@
 mod accounts;
 mod bus;
 mod challenges;
+mod cluster;
 mod config;
 mod conn;
 mod db;
@@ -44,10 +45,21 @@ async fn run() -> anyhow::Result<()> {
         .await
         .map_err(|e| anyhow::anyhow!("listen on {}: {e}", config.listen))?;
     let addr = listener.local_addr()?;
-    let hub = hub::Hub::new(config, pool, backend, Arc::new(bus::LocalRelay::new()));
+    let cluster = cluster::join(&config.database, backend).await?;
+    let relay: Arc<dyn bus::Relay> = match &cluster {
+        Some(c) => c.relay(),
+        None => Arc::new(bus::LocalRelay::new()),
+    };
+    let hub = hub::Hub::new(config, pool, backend, relay);
+    if let Some(c) = &cluster {
+        c.attach(&hub);
+    }
     tracing::info!("database {} ({:?})", db::redact(&hub.config.database), hub.backend);
     let resumed = live::resume_all(&hub).await?;
     tracing::info!("{resumed} running matches resumed");
+    if let Some(c) = &cluster {
+        c.run(&hub);
+    }
     // The first line on stdout is the address (the tests and scripts read it).
     println!("http://{addr}/");
     let listener = listener.tap_io(|tcp| {

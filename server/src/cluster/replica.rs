@@ -1,0 +1,206 @@
+//! A match as one of several processes holds it. Every process keeps a copy of every running
+//! match, so that a move is played where its player is connected: the database's ply check lets
+//! exactly one move in at each ply, whichever process made it. A copy catches up from the database
+//! whenever another process tells of the match, before its own connections hear of it, so what a
+//! client sees next is what this process holds. Only the owner (see `cluster::ownership`) runs
+//! the match's clock and its computer seats.
+//!
+//! A child of `live`, for the fields and the scheduling a copy must reach.
+
+use super::*;
+
+impl Live {
+    /// Plays the moves stored since this copy's ply and takes the stored deadline and ending.
+    /// `true` when anything changed.
+    async fn catch_up(&mut self, pool: &Pool) -> Result<bool, Failure> {
+        let row = sqlx::query("SELECT ply, deadline, result FROM matches WHERE id = $1")
+            .bind(self.id)
+            .fetch_optional(pool)
+            .await?
+            .ok_or_else(|| Failure::internal(format!("match {} is gone from the database", self.id)))?;
+        let stored_ply = row.try_get::<i64, _>("ply")? as u64;
+        let deadline: Option<i64> = row.try_get("deadline")?;
+        let result: Option<String> = row.try_get("result")?;
+        let mut changed = false;
+        if stored_ply > self.moves.len() as u64 {
+            let rows = sqlx::query(
+                "SELECT ply, seat, notation, timeout FROM moves WHERE match_id = $1 AND ply > $2 ORDER BY ply",
+            )
+            .bind(self.id)
+            .bind(self.moves.len() as i64)
+            .fetch_all(pool)
+            .await?;
+            for r in rows {
+                let notation: String = r.try_get("notation")?;
+                let played = self.table.play(&Input::Notation(notation.clone())).map_err(|e| {
+                    Failure::internal(format!("match {}: stored move {notation:?}: {}", self.id, e.message))
+                })?;
+                self.moves.push(MoveRecord {
+                    ply: r.try_get::<i64, _>("ply")? as u64,
+                    seat: r.try_get::<i64, _>("seat")? as usize,
+                    notation: played.notation,
+                    action: played.action,
+                    timeout: r.try_get("timeout")?,
+                });
+                changed = true;
+            }
+        }
+        if deadline != self.deadline {
+            self.deadline = deadline;
+            changed = true;
+        }
+        if self.ending.is_none() {
+            if let Some(text) = result {
+                let stored: StoredEnding = serde_json::from_str(&text).map_err(Failure::internal)?;
+                self.ending = Some(stored.into());
+                changed = true;
+            }
+        }
+        Ok(changed)
+    }
+
+    fn stop_tasks(&mut self) {
+        for t in self.tasks.drain(..) {
+            t.abort();
+        }
+    }
+}
+
+/// Whether this process runs match `id`'s clock and computer seats: always alone, in a cluster
+/// when it owns the match.
+pub(crate) fn acts_for(hub: &Hub, id: i64) -> bool {
+    hub.cluster.get().is_none_or(|c| c.ownership.owns(id))
+}
+
+/// Takes a match this process just created (before its seats hear of it, so that its computer
+/// seat and clock start here); another process's sweep may have been quicker, which is as good.
+pub(crate) async fn claim(hub: &Hub, id: i64) {
+    if let Some(c) = hub.cluster.get() {
+        c.ownership.try_own(id).await;
+    }
+}
+
+/// Lets match `id` go after its end.
+pub(crate) fn let_go(hub: &Hub, id: i64) {
+    if let Some(c) = hub.cluster.get() {
+        let c = c.clone();
+        tokio::spawn(async move { c.ownership.release(id).await });
+    }
+}
+
+/// Another process told of match `id`: this copy catches up, or is loaded if new here. Then the
+/// owner's tasks follow the new ply; an ended match is let go.
+pub(crate) async fn refresh(hub: &Arc<Hub>, id: i64) {
+    if let Err(f) = sync(hub, id, false).await {
+        tracing::warn!("cluster: match {id} not brought up to date: {}", f.message);
+    }
+}
+
+/// This process owns match `id` now (taken over from a process that died): its clock runs from
+/// the stored deadline, its computer seat thinks here.
+pub(crate) async fn adopt(hub: &Arc<Hub>, id: i64) {
+    match sync(hub, id, true).await {
+        Ok(()) => tracing::info!("cluster: took over match {id}"),
+        Err(f) => tracing::warn!("cluster: match {id} not taken over: {}", f.message),
+    }
+}
+
+/// This process no longer owns match `id` (its lock connection was lost): it stops acting for it.
+pub(crate) async fn disown(hub: &Arc<Hub>, id: i64) {
+    if let Some(handle) = hub.live(id) {
+        handle.lock().await.stop_tasks();
+    }
+}
+
+async fn sync(hub: &Arc<Hub>, id: i64, reschedule: bool) -> Result<(), Failure> {
+    let handle = match hub.live(id) {
+        Some(handle) => handle,
+        None => {
+            let live = load(&hub.pool, id).await?;
+            if live.ending.is_some() {
+                return Ok(());
+            }
+            // Held meanwhile (the process that made it is this one, or another event was
+            // quicker): that copy stays, and catches up below.
+            let fresh = Arc::new(tokio::sync::Mutex::new(live));
+            let held = hub
+                .matches
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .entry(id)
+                .or_insert_with(|| fresh.clone())
+                .clone();
+            if Arc::ptr_eq(&held, &fresh) {
+                schedule(hub, &mut *held.lock().await);
+                return Ok(());
+            }
+            held
+        }
+    };
+    let mut live = handle.lock().await;
+    let changed = live.catch_up(&hub.pool).await?;
+    if live.ending.is_some() {
+        live.stop_tasks();
+        hub.release(id);
+    } else if changed || reschedule {
+        schedule(hub, &mut live);
+    }
+    Ok(())
+}
+
+/// Brings every copy to the stored ply, given every running match's id and ply: what a missed
+/// notification or a race between loading and holding left behind is mended within a sweep.
+/// Copies of matches that ended elsewhere are let go.
+pub(crate) async fn heal(hub: &Arc<Hub>, running: &[(i64, u64)]) {
+    let held: Vec<(i64, Arc<tokio::sync::Mutex<Live>>)> = hub
+        .matches
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .iter()
+        .map(|(&id, l)| (id, l.clone()))
+        .collect();
+    let stored: std::collections::HashMap<i64, u64> = running.iter().copied().collect();
+    for (id, handle) in &held {
+        let behind = match (stored.get(id), handle.try_lock()) {
+            (Some(&ply), Ok(live)) => (live.moves.len() as u64) < ply,
+            // Busy: a move is being played on it right now, so it is current.
+            (Some(_), Err(_)) => false,
+            (None, _) => true,
+        };
+        if behind {
+            refresh(hub, *id).await;
+        }
+    }
+    for &(id, _) in running {
+        if hub.live(id).is_none() {
+            refresh(hub, id).await;
+        }
+    }
+}
+
+/// Every running match this process holds, caught up, as the frames that tell its seats and
+/// spectators its whole state: what a resynchronisation sends after notifications were missed.
+pub(crate) async fn states(hub: &Arc<Hub>) -> Vec<Event> {
+    let held: Vec<(i64, Arc<tokio::sync::Mutex<Live>>)> = hub
+        .matches
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .iter()
+        .map(|(&id, l)| (id, l.clone()))
+        .collect();
+    let mut events = Vec::with_capacity(held.len());
+    for (id, _) in &held {
+        refresh(hub, *id).await;
+    }
+    for (id, handle) in held {
+        let live = handle.lock().await;
+        let (seats, public) = live.frames(|seat| live.state(seat));
+        events.push(Event::Match {
+            match_id: id,
+            seats,
+            public,
+            re: None,
+        });
+    }
+    events
+}
