@@ -56,12 +56,14 @@ struct Options {
     seed: u64,
     server_pid: Option<u32>,
     register_concurrency: usize,
+    /// Accounts written into the database beforehand, with a session each (see `seed_accounts`).
+    seeded: bool,
 }
 
 fn usage() -> ! {
     eprintln!(
         "usage: load (--url ws://HOST:PORT/ws [--server-pid PID] | --spawn ARBITER_SERVER [--database URL]) \
-         [--clients 200] [--seconds 20] [--warmup 3] [--think-ms 0] [--seed 1] [--register-concurrency 4]"
+         [--clients 200] [--seconds 20] [--warmup 3] [--think-ms 0] [--seed 1] [--accounts seeded|registered] [--register-concurrency 4]"
     );
     std::process::exit(2)
 }
@@ -78,6 +80,7 @@ fn parse_options() -> Options {
         seed: 1,
         server_pid: None,
         register_concurrency: 4,
+        seeded: false,
     };
     let mut args = std::env::args().skip(1);
     while let Some(flag) = args.next() {
@@ -94,10 +97,18 @@ fn parse_options() -> Options {
             "--seed" => o.seed = number(&value) as u64,
             "--server-pid" => o.server_pid = Some(number(&value) as u32),
             "--register-concurrency" => o.register_concurrency = (number(&value) as usize).max(1),
+            "--accounts" => {
+                o.seeded = match value.as_str() {
+                    "seeded" => true,
+                    "registered" => false,
+                    _ => usage(),
+                }
+            }
             _ => usage(),
         }
     }
-    if o.clients < 2 || o.clients % 2 != 0 || (o.url.is_none() == o.spawn.is_none()) {
+    if o.clients < 2 || o.clients % 2 != 0 || (o.url.is_none() == o.spawn.is_none()) || (o.seeded && o.spawn.is_none())
+    {
         usage()
     }
     o
@@ -200,7 +211,8 @@ struct Client {
     burst: f64,
 }
 
-async fn log_in(url: &str, name: String, gate: &Semaphore) -> Result<Client, String> {
+/// Connects and logs in: by `resume` with a seeded account's token, or else by registering.
+async fn log_in(url: &str, name: String, token: Option<String>, gate: &Semaphore) -> Result<Client, String> {
     let mut socket = connect(url).await?;
     send(
         &mut socket,
@@ -213,10 +225,18 @@ async fn log_in(url: &str, name: String, gate: &Semaphore) -> Result<Client, Str
     }
     let rate = welcome["limits"]["rate_per_s"].as_f64().unwrap_or(20.0).max(1.0);
     let burst = welcome["limits"]["burst"].as_f64().unwrap_or(rate);
+    let mut kind = "register";
+    if let Some(token) = token {
+        send(&mut socket, json!({"type": "resume", "id": 1, "token": token})).await?;
+        let answer = reply(&mut socket, 1).await?;
+        if answer["type"] != "authenticated" {
+            return Err(format!("resume {name}: {answer}"));
+        }
+        kind = "resume";
+    }
     // Argon2 hashing is the slow part of setting up: a few at once, retried while the server says busy.
     let _permit = gate.acquire().await.map_err(|e| e.to_string())?;
-    let mut kind = "register";
-    for attempt in 1u64.. {
+    for attempt in (kind == "register").then_some(1u64..).into_iter().flatten() {
         send(
             &mut socket,
             json!({"type": kind, "id": attempt, "name": name, "password": PASSWORD}),
@@ -424,6 +444,48 @@ async fn play(
     rtts
 }
 
+/// Writes `names` as accounts into the server's database with a session each, and returns
+/// their tokens: 2,000 Argon2 hashes would take the server minutes of both cores before the first
+/// move. Only the benchmark does this; it follows migrations/0001 (a token is stored as its
+/// SHA-256, the password hash is never checked since the clients `resume`).
+async fn seed_accounts(database: &str, names: &[String]) -> Result<Vec<String>, String> {
+    use sha2::{Digest, Sha256};
+    sqlx::any::install_default_drivers();
+    let pool = sqlx::any::AnyPoolOptions::new()
+        .max_connections(1)
+        .connect(database)
+        .await
+        .map_err(|e| format!("seed accounts: {e}"))?;
+    let hex = |bytes: &[u8]| bytes.iter().map(|b| format!("{b:02x}")).collect::<String>();
+    let random = || getrandom::u64().map_err(|e| format!("seed accounts: {e}"));
+    let mut tx = pool.begin().await.map_err(|e| e.to_string())?;
+    let mut tokens = Vec::with_capacity(names.len());
+    for name in names {
+        let id = (random()? & ((1 << 53) - 1)) as i64;
+        let token = format!("{:016x}{:016x}", random()?, random()?);
+        sqlx::query("INSERT INTO users (id, name, name_key, password_hash, created) VALUES ($1, $2, $3, $4, $5)")
+            .bind(id)
+            .bind(name)
+            .bind(name.to_lowercase())
+            .bind("seeded by the load benchmark: no password")
+            .bind(0i64)
+            .execute(&mut *tx)
+            .await
+            .map_err(|e| format!("seed accounts: {e}"))?;
+        sqlx::query("INSERT INTO sessions (token_hash, user_id, created) VALUES ($1, $2, $3)")
+            .bind(hex(&Sha256::digest(token.as_bytes())))
+            .bind(id)
+            .bind(0i64)
+            .execute(&mut *tx)
+            .await
+            .map_err(|e| format!("seed accounts: {e}"))?;
+        tokens.push(token);
+    }
+    tx.commit().await.map_err(|e| e.to_string())?;
+    pool.close().await;
+    Ok(tokens)
+}
+
 /// A free loopback port from the kernel.
 fn free_port() -> u16 {
     let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("bind a loopback port");
@@ -434,7 +496,7 @@ fn free_port() -> u16 {
 fn spawn_server(binary: &PathBuf, database: &str, addr: SocketAddr) -> Result<Child, String> {
     let mut child = Command::new(binary)
         .args(["--listen", &addr.to_string(), "--database", database])
-        .env("RUST_LOG", "warn")
+        .env("ARBITER_LOG", "arbiter_server=warn")
         .stdout(Stdio::null())
         .stderr(Stdio::inherit())
         .spawn()
@@ -470,7 +532,7 @@ fn round(x: f64) -> f64 {
 async fn main() {
     let options = parse_options();
     let mut spawned: Option<(Child, Option<tempdir::Folder>)> = None;
-    let (url, server_pid, storage) = match &options.spawn {
+    let (url, server_pid, storage, database) = match &options.spawn {
         Some(binary) => {
             let (database, folder) = match &options.database {
                 Some(url) => (url.clone(), None),
@@ -494,11 +556,17 @@ async fn main() {
                 "sqlite"
             };
             spawned = Some((child, folder));
-            (format!("ws://{addr}/ws"), Some(pid), storage)
+            (format!("ws://{addr}/ws"), Some(pid), storage, Some(database))
         }
-        None => (options.url.clone().unwrap_or_default(), options.server_pid, "external"),
+        None => (
+            options.url.clone().unwrap_or_default(),
+            options.server_pid,
+            "external",
+            None,
+        ),
     };
-    let result = run(&options, &url, server_pid).await;
+    let seeded = database.as_deref().filter(|_| options.seeded);
+    let result = run(&options, &url, server_pid, seeded).await;
     if let Some((mut child, _folder)) = spawned {
         let _ = child.kill();
         let _ = child.wait();
@@ -518,18 +586,29 @@ async fn main() {
     }
 }
 
-async fn run(options: &Options, url: &str, server_pid: Option<u32>) -> Result<Value, String> {
+async fn run(options: &Options, url: &str, server_pid: Option<u32>, database: Option<&str>) -> Result<Value, String> {
     let gate = Arc::new(Semaphore::new(options.register_concurrency));
     // Names unique to this run, so that a reused database does not mix runs.
     let run_tag = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map(|d| d.as_secs() % 1_000_000)
         .unwrap_or(0);
+    let pid = server_pid.map(|p| p.to_string());
+    let usage = |pid: &Option<String>| pid.as_deref().and_then(process_usage);
+    // Before any client connects: memory per match includes the connections' own.
+    let baseline = usage(&pid);
     let setup = Instant::now();
-    let logins: Vec<_> = (0..options.clients)
-        .map(|i| {
-            let (url, gate) = (url.to_string(), gate.clone());
-            tokio::spawn(async move { log_in(&url, format!("l{run_tag}-{i}"), &gate).await })
+    let names: Vec<String> = (0..options.clients).map(|i| format!("l{run_tag}-{i}")).collect();
+    let mut tokens: Vec<Option<String>> = match database {
+        Some(db) => seed_accounts(db, &names).await?.into_iter().map(Some).collect(),
+        None => vec![None; names.len()],
+    };
+    let logins: Vec<_> = names
+        .iter()
+        .zip(tokens.drain(..))
+        .map(|(name, token)| {
+            let (url, gate, name) = (url.to_string(), gate.clone(), name.clone());
+            tokio::spawn(async move { log_in(&url, name, token, &gate).await })
         })
         .collect();
     let mut clients = Vec::with_capacity(options.clients);
@@ -542,9 +621,6 @@ async fn run(options: &Options, url: &str, server_pid: Option<u32>) -> Result<Va
         setup.elapsed().as_secs_f64()
     );
 
-    let pid = server_pid.map(|p| p.to_string());
-    let usage = |pid: &Option<String>| pid.as_deref().and_then(process_usage);
-    let baseline = usage(&pid);
     let peak = Arc::new(AtomicU64::new(baseline.map_or(0, |b| b.0)));
     let started = Instant::now();
     let window_start = started + Duration::from_secs_f64(options.warmup);

@@ -10,51 +10,18 @@
 use super::*;
 
 impl Live {
-    /// Plays the moves stored since this copy's ply and takes the stored deadline and ending.
+    /// Takes the stored match's moves, deadline and ending (read and replayed as at a restart).
     /// `true` when anything changed.
     async fn catch_up(&mut self, pool: &Pool) -> Result<bool, Failure> {
-        let row = sqlx::query("SELECT ply, deadline, result FROM matches WHERE id = $1")
-            .bind(self.id)
-            .fetch_optional(pool)
-            .await?
-            .ok_or_else(|| Failure::internal(format!("match {} is gone from the database", self.id)))?;
-        let stored_ply = row.try_get::<i64, _>("ply")? as u64;
-        let deadline: Option<i64> = row.try_get("deadline")?;
-        let result: Option<String> = row.try_get("result")?;
-        let mut changed = false;
-        if stored_ply > self.moves.len() as u64 {
-            let rows = sqlx::query(
-                "SELECT ply, seat, notation, timeout FROM moves WHERE match_id = $1 AND ply > $2 ORDER BY ply",
-            )
-            .bind(self.id)
-            .bind(self.moves.len() as i64)
-            .fetch_all(pool)
-            .await?;
-            for r in rows {
-                let notation: String = r.try_get("notation")?;
-                let played = self.table.play(&Input::Notation(notation.clone())).map_err(|e| {
-                    Failure::internal(format!("match {}: stored move {notation:?}: {}", self.id, e.message))
-                })?;
-                self.moves.push(MoveRecord {
-                    ply: r.try_get::<i64, _>("ply")? as u64,
-                    seat: r.try_get::<i64, _>("seat")? as usize,
-                    notation: played.notation,
-                    action: played.action,
-                    timeout: r.try_get("timeout")?,
-                });
-                changed = true;
-            }
-        }
-        if deadline != self.deadline {
-            self.deadline = deadline;
-            changed = true;
-        }
-        if self.ending.is_none() {
-            if let Some(text) = result {
-                let stored: StoredEnding = serde_json::from_str(&text).map_err(Failure::internal)?;
-                self.ending = Some(stored.into());
-                changed = true;
-            }
+        let stored = load(pool, self.id).await?;
+        let changed = stored.moves.len() > self.moves.len()
+            || stored.deadline != self.deadline
+            || (stored.ending.is_some() && self.ending.is_none());
+        if changed {
+            self.table = stored.table;
+            self.moves = stored.moves;
+            self.deadline = stored.deadline;
+            self.ending = stored.ending;
         }
         Ok(changed)
     }
