@@ -294,7 +294,7 @@ describe("matches", () => {
 
 describe("spectators", () => {
   test("a spectator of a closed-hand match never receives a card still in a hand", async () => {
-    const { a, b, id } = await pair("triple-triad", { preset: "ff8", rules: { open: false } });
+    const { a, b, id } = await pair("triple-triad", { preset: "mush" });
     const frames = [];
     const carol = await ArbiterClient.connect(server.wsUrl, { WebSocket: recording(frames) });
     const watched = await carol.spectate(id);
