@@ -263,17 +263,22 @@ export class ArbiterClient {
           reject(new ServerError(message.code, message.message, "hello"));
         }
       };
-      socket.onclose = (event) => {
-        if (this.#socket !== socket) return;
+      let lost = false;
+      const close = ({ code, reason }) => {
+        if (lost || this.#socket !== socket) return;
+        lost = true;
         this.#socket = null;
         if (!welcomed) {
-          reject(new ConnectionError(`the connection to ${this.#url} closed before the server's welcome`, event));
+          reject(new ConnectionError(`the connection to ${this.#url} closed before the server's welcome (${code})`, { closeCode: code, reason }));
           return;
         }
-        this.#dropped(event);
+        this.#dropped({ code, reason });
       };
+      socket.onclose = close;
+      // A close event follows an error, except in some WebSocket implementations for a
+      // connection that never opened (Node 20's): take that error as the close.
       socket.onerror = () => {
-        // A close event follows and says the rest.
+        if (socket.readyState === 0) close({ code: 1006, reason: "network error" });
       };
     });
   }
@@ -352,6 +357,16 @@ export class ArbiterClient {
     if (pending) {
       this.#settle(message.re, pending);
       pending.resolve(message);
+      return;
+    }
+    // An event that answers a request by what it says (a seat's own move, the end of the match
+    // it left), for a server that does not echo `re` on it.
+    for (const [id, waiting] of this.#pending) {
+      if (waiting.answeredBy?.(message)) {
+        this.#settle(id, waiting);
+        waiting.resolve(message);
+        return;
+      }
     }
   }
 
@@ -432,6 +447,10 @@ export class ArbiterClient {
 
   /** Sends one request and resolves with the server's reply to it (or rejects with its error). */
   request(message) {
+    return this.#request(message);
+  }
+
+  #request(message, answeredBy = null) {
     if (typeof message !== "object" || message === null || typeof message.type !== "string") {
       return Promise.reject(badArgument("a request is an object with a string `type`"));
     }
@@ -445,7 +464,7 @@ export class ArbiterClient {
         this.#pending.delete(id);
         reject(new ConnectionError(`no answer to ${message.type} within ${this.#timeoutMs} ms`));
       }, this.#timeoutMs);
-      this.#pending.set(id, { resolve, reject, timer, type: message.type });
+      this.#pending.set(id, { resolve, reject, timer, type: message.type, answeredBy });
       socket.send(JSON.stringify({ ...message, id }));
     });
   }
@@ -541,12 +560,14 @@ export class ArbiterClient {
     else throw badArgument("a move is its notation (a string) or an action id (a non-negative integer)");
     const match = this.matches.get(matchId);
     if (match) request.ply = match.ply;
-    return this.request(request);
+    const seat = match?.seat;
+    const ply = match ? match.ply + 1 : null;
+    return this.#request(request, (m) => m.type === "moved" && m.match === matchId && m.seat === seat && m.ply === ply && !m.timeout);
   }
 
   async leave(matchId) {
     requireId(matchId, "match");
-    return this.request({ type: "leave", match: matchId });
+    return this.#request({ type: "leave", match: matchId }, (m) => m.type === "match_over" && m.match === matchId);
   }
 
   /** Watches a match: resolves with its public state; its moves follow as events. */
