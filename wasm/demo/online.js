@@ -349,10 +349,9 @@ class OnlineView {
         r.scores ? h("p", {}, `Scores: ${r.scores.join(" – ")}`) : null,
       );
     } else this.result.replaceChildren();
-    this.buttons.replaceChildren(
-      match.seat !== null && !match.isOver ? h("button", { type: "button", onclick: () => this.act(this.client.leave(match.id)) }, "Leave (forfeit)") : null,
-      h("button", { type: "button", onclick: () => this.backToLobby() }, "Back to the lobby"),
-    );
+    const leave = h("button", { type: "button", onclick: () => this.act(this.client.leave(match.id)) }, "Leave (forfeit)");
+    const back = h("button", { type: "button", onclick: () => this.backToLobby() }, "Back to the lobby");
+    this.buttons.replaceChildren(...(match.seat !== null && !match.isOver ? [leave, back] : [back]));
   }
 
   tick() {

@@ -7,7 +7,12 @@ import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { ArbiterError, Trax } from "arbiter-engine";
 import { ArbiterClient, ConnectionError, ServerError, PROTOCOL } from "arbiter-engine/client";
+import { execFileSync } from "node:child_process";
+import { rmSync, writeFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { blocks } from "../helpers.mjs";
 import { startServer } from "./server.mjs";
+import { checkSpectatorFrame } from "./hidden.mjs";
 
 const PASSWORD = "correct horse battery";
 let server;
@@ -302,22 +307,7 @@ describe("spectators", () => {
     assert.equal(watched.spectating, true);
     await playOut([a, b], id, { seed: 11 });
     await until(carol, id, (m) => m.isOver);
-    // Every card a spectator's frame names must lie on that frame's board.
-    let checked = 0;
-    for (const frame of frames) {
-      const message = JSON.parse(frame);
-      const view = message.view;
-      if (!view) continue;
-      assert.equal(view.observation, null, "the public view has no seat's observation");
-      const onBoard = new Set(view.public.board.filter(Boolean).map((p) => p.card.name));
-      for (const hand of view.public.hands) {
-        for (const card of hand) assert.equal(card, null, "a closed hand shows no face");
-      }
-      for (const name of JSON.stringify(view).matchAll(/"name":"([^"]+)"/g)) {
-        assert.ok(onBoard.has(name[1]), `${name[1]} is named but not on the board`);
-      }
-      checked++;
-    }
+    const checked = frames.filter(checkSpectatorFrame).length;
     assert.ok(checked >= 9, `${checked} views checked`);
     for (const c of [a, b, carol]) c.close();
   });
@@ -374,5 +364,24 @@ describe("reconnection", () => {
     const other = await ArbiterClient.connect(server.wsUrl);
     await assert.rejects(other.resume(token), { serverCode: "bad_token" });
     other.close();
+  });
+});
+
+describe("the guide", () => {
+  test("wasm/README.md's javascript example runs against the server as written", () => {
+    const [code] = blocks(fileURLToPath(new URL("../../README.md", import.meta.url)), "javascript");
+    assert.ok(code?.includes("arbiter-engine/client"), "the client's example is in the guide");
+    // Inside the package, so that "arbiter-engine/client" resolves to this package.
+    const file = fileURLToPath(new URL(`./.readme-client-${process.pid}.mjs`, import.meta.url));
+    writeFileSync(file, code.replace("ws://127.0.0.1:8080/ws", server.wsUrl));
+    try {
+      const out = execFileSync(process.execPath, ["--experimental-websocket", file], { encoding: "utf8", timeout: 60_000 });
+      assert.match(out, /^true true$/m);
+      assert.match(out, /^(illegal_move ILLEGAL_MOVE|bad_move PARSE_ERROR) /m);
+      assert.match(out, /^1 @0\/$/m);
+      assert.match(out, /^forfeit 1$/m);
+    } finally {
+      rmSync(file, { force: true });
+    }
   });
 });
