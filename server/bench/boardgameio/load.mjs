@@ -50,7 +50,24 @@ export function percentile(sorted, p) {
   return sorted[Math.min(sorted.length, Math.max(1, Math.ceil(p * sorted.length))) - 1];
 }
 
+// Lobby requests, a few at a time: a thousand at once overflow the server's listen backlog, and
+// setting matches up is not what is measured.
+const LOBBY_CONCURRENCY = 16;
+let lobbyBusy = 0;
+const lobbyQueue = [];
+
 async function post(url, body) {
+  if (lobbyBusy >= LOBBY_CONCURRENCY) await new Promise((resolve) => lobbyQueue.push(resolve));
+  lobbyBusy++;
+  try {
+    return await request(url, body);
+  } finally {
+    lobbyBusy--;
+    lobbyQueue.shift()?.();
+  }
+}
+
+async function request(url, body) {
   const response = await fetch(url, {
     method: "POST",
     headers: { "content-type": "application/json" },
