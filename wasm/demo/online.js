@@ -344,10 +344,8 @@ class OnlineView {
             ? `${r.winners.map((w) => seatName(match.summary, w)).join(", ")} won`
             : "A draw"
           : { won: "You won", lost: "You lost", drawn: "A draw", dnf: "You left: did not finish" }[r.outcome[you]];
-      this.result.replaceChildren(
-        h("p", { class: "final", dataset: { outcome: you === null ? (r.winners.join(",") || "draw") : r.outcome[you], reason: r.reason } }, `${text}${r.reason === "forfeit" ? " (forfeit)" : ""}.`),
-        r.scores ? h("p", {}, `Scores: ${r.scores.join(" – ")}`) : null,
-      );
+      const final = h("p", { class: "final", dataset: { outcome: you === null ? (r.winners.join(",") || "draw") : r.outcome[you], reason: r.reason } }, `${text}${r.reason === "forfeit" ? " (forfeit)" : ""}.`);
+      this.result.replaceChildren(final, ...(Array.isArray(r.scores) ? [h("p", {}, `Scores: ${r.scores.join(" – ")}`)] : []));
     } else this.result.replaceChildren();
     const leave = h("button", { type: "button", onclick: () => this.act(this.client.leave(match.id)) }, "Leave (forfeit)");
     const back = h("button", { type: "button", onclick: () => this.backToLobby() }, "Back to the lobby");

@@ -106,6 +106,15 @@ async function ending(p) {
   return { outcome: await final.getAttribute("data-outcome"), moves };
 }
 
+/** Screenshots of each page, none of which logged an error, then their contexts closed. */
+async function finish(people, tag) {
+  for (const [who, p] of Object.entries(people)) {
+    await p.page.screenshot({ path: `${shots}online-${tag}-${who}.png` });
+    assert.deepEqual(p.errors, [], `${who}'s page logged no error`);
+  }
+  for (const p of Object.values(people)) await p.context.close();
+}
+
 function assertOpposite(a, b) {
   const pair = [a.outcome, b.outcome].sort().join(" ");
   assert.ok(["lost won", "drawn drawn"].includes(pair), `the two pages agree: ${pair}`);
@@ -140,11 +149,7 @@ describe("Online tab", () => {
     await checkWatcher();
     const views = carol.frames.filter(checkSpectatorFrame).length;
     assert.ok(views >= moves, `every move reached the watcher (${views} views checked)`);
-    for (const [who, p] of [["alice", alice], ["bob", bob], ["carol", carol]]) {
-      await p.page.screenshot({ path: `${shots}online-tt-${who}.png` });
-      assert.deepEqual(p.errors, [], `${who}'s page logged no error`);
-    }
-    for (const p of [alice, bob, carol]) await p.context.close();
+    await finish({ alice, bob, carol }, "tt");
   });
 
   test("two people play a Trax game to the end; the pages agree with the engine's replay", async () => {
@@ -168,11 +173,7 @@ describe("Online tab", () => {
     replay.free();
     await carol.page.waitForFunction(() => document.querySelector("#online .online-match")?.dataset.turn === "over", null, STEP);
     assert.equal(await carol.section.locator(".trax-board .cell.target").count(), 0, "a watcher is offered no move");
-    for (const [who, p] of [["alice", alice], ["bob", bob], ["carol", carol]]) {
-      await p.page.screenshot({ path: `${shots}online-trax-${who}.png` });
-      assert.deepEqual(p.errors, [], `${who}'s page logged no error`);
-    }
-    for (const p of [alice, bob, carol]) await p.context.close();
+    await finish({ alice, bob, carol }, "trax");
   });
 
   test("Nantong against two computer seats: the deal is played from the server's actions", async () => {
@@ -188,8 +189,6 @@ describe("Online tab", () => {
     await playOut([ann], (p) => p.section.locator(".online-nt .actions button").first().click(), async () => {}, 3000);
     const { outcome } = await ending(ann);
     assert.ok(["won", "lost", "drawn"].includes(outcome), outcome);
-    await ann.page.screenshot({ path: `${shots}online-nantong.png` });
-    assert.deepEqual(ann.errors, []);
-    await ann.context.close();
+    await finish({ ann }, "nantong");
   });
 });

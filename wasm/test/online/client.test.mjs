@@ -83,22 +83,22 @@ function chooseMove(match, seed) {
 /** Plays the match `id` to its end between `clients` (one a seat; computers fill the rest). */
 async function playOut(clients, id, { seed = 1, limit = 2000 } = {}) {
   for (let i = 0; i < limit; i++) {
-    const match = clients[0].matches.get(id);
+    const match = clients[0].matches.get(id); // kept current by the client: read its ply now
     if (match.isOver) return match;
-    const mover = clients.find((c) => c.matches.get(id).seat === match.toMove);
-    if (mover === undefined) {
-      // A computer's turn: wait for its move.
-      await until(clients[0], id, (m) => m.ply > match.ply || m.isOver);
-      continue;
+    const ply = match.ply;
+    const toMove = match.toMove;
+    const mover = clients.find((c) => c.matches.get(id).seat === toMove);
+    if (mover !== undefined) {
+      const mine = await until(mover, id, (m) => m.ply === ply);
+      await mover.play(id, chooseMove(mine, seed + i));
     }
-    const mine = await until(mover, id, (m) => m.ply === match.ply);
-    await mover.play(id, chooseMove(mine, seed + i));
-    await until(clients[0], id, (m) => m.ply > match.ply || m.isOver);
+    // A computer's move, or ours reaching the first client.
+    await until(clients[0], id, (m) => m.ply > ply || m.isOver);
   }
   throw new Error(`match ${id} not over after ${limit} moves`);
 }
 
-describe("connecting and accounts", () => {
+describe("connecting and accounts", { timeout: 60_000 }, () => {
   test("hello: the server's welcome, its protocol version, limits and games", async () => {
     const client = await ArbiterClient.connect(server.wsUrl);
     assert.equal(client.welcome.protocol, PROTOCOL);
@@ -162,7 +162,7 @@ describe("connecting and accounts", () => {
   });
 });
 
-describe("lobby and challenges", () => {
+describe("lobby and challenges", { timeout: 120_000 }, () => {
   test("presence, a challenge refused, one withdrawn, one accepted: every lobby event", async () => {
     const alice = await player("alice");
     await alice.lobby();
@@ -222,7 +222,7 @@ async function pair(game, options, { spec = {}, ...clientOptions } = {}) {
   return { a, b, id };
 }
 
-describe("matches", () => {
+describe("matches", { timeout: 120_000 }, () => {
   test("a whole Trax game between two clients, the views checked against the engine", async () => {
     const { a, b, id } = await pair("trax", { variant: "8x8" });
     const match = await playOut([a, b], id, { seed: 3 });
@@ -297,7 +297,7 @@ describe("matches", () => {
   });
 });
 
-describe("spectators", () => {
+describe("spectators", { timeout: 120_000 }, () => {
   test("a spectator of a closed-hand match never receives a card still in a hand", async () => {
     const { a, b, id } = await pair("triple-triad", { preset: "mush" });
     const frames = [];
@@ -320,7 +320,7 @@ describe("spectators", () => {
   });
 });
 
-describe("reconnection", () => {
+describe("reconnection", { timeout: 120_000 }, () => {
   test("the server killed and restarted: the clients resume by token and the match goes on", async () => {
     const { a, b, id } = await pair("trax", { variant: "8x8" });
     const played = a.matches.get(id).ply;
@@ -367,7 +367,7 @@ describe("reconnection", () => {
   });
 });
 
-describe("the guide", () => {
+describe("the guide", { timeout: 120_000 }, () => {
   test("wasm/README.md's javascript example runs against the server as written", () => {
     const [code] = blocks(fileURLToPath(new URL("../../README.md", import.meta.url)), "javascript");
     assert.ok(code?.includes("arbiter-engine/client"), "the client's example is in the guide");
