@@ -77,6 +77,7 @@ pub async fn serve(hub: Arc<Hub>, socket: WebSocket) {
                     // tungstenite refuses a frame over the limit before reading it.
                     if text.contains("too long") || text.contains("Space limit") || text.contains("size") {
                         let _ = sink.send(close(1009, "too_large")).await;
+                        linger(&mut stream).await;
                     }
                     break;
                 }
@@ -123,6 +124,7 @@ pub async fn serve(hub: Arc<Hub>, socket: WebSocket) {
         }
         if let Some((code, reason)) = closing {
             let _ = sink.send(close(code, reason)).await;
+            linger(&mut stream).await;
             break;
         }
         if failed {
@@ -130,6 +132,20 @@ pub async fn serve(hub: Arc<Hub>, socket: WebSocket) {
         }
     }
     hub.disconnect(id);
+}
+
+/// After sending a close, reads what the client still sends (for a second at most) until its
+/// close: dropping a socket with unread data resets it, and the client would never read the
+/// reason.
+async fn linger(stream: &mut futures_util::stream::SplitStream<WebSocket>) {
+    let _ = tokio::time::timeout(std::time::Duration::from_secs(1), async {
+        while let Some(Ok(m)) = stream.next().await {
+            if matches!(m, Message::Close(_)) {
+                break;
+            }
+        }
+    })
+    .await;
 }
 
 fn error(re: Option<&Value>, f: &Failure) -> Value {
@@ -167,7 +183,7 @@ async fn handle(hub: &Arc<Hub>, s: &mut Session, text: &str) -> Next {
             let f = Failure::new("hello_first", "the first message is hello with the protocol version");
             Next::Close(vec![error(re.as_ref(), &f)], 1002, "hello_first")
         }
-        (true, Request::Logout) => {
+        (true, Request::Logout {}) => {
             if let Some(token) = s.token.take() {
                 if let Err(f) = hub.accounts.forget(&token).await {
                     return Next::Reply(vec![error(re.as_ref(), &f)]);
@@ -175,7 +191,7 @@ async fn handle(hub: &Arc<Hub>, s: &mut Session, text: &str) -> Next {
             }
             Next::Close(vec![], 1000, "logout")
         }
-        (true, request) => match answer(hub, s, request).await {
+        (true, request) => match answer(hub, s, request, &re).await {
             Ok(replies) => Next::Reply(replies.into_iter().enumerate().map(|(i, r)| if i == 0 { with_re(r, &re) } else { r }).collect()),
             Err(f) => Next::Reply(vec![error(re.as_ref(), &f)]),
         },
@@ -199,7 +215,7 @@ fn need(s: &Session) -> Result<&User, Failure> {
 }
 
 /// The replies to a request (the first carries its `re`), or why it was refused.
-async fn answer(hub: &Arc<Hub>, s: &mut Session, request: Request) -> Result<Vec<Value>, Failure> {
+async fn answer(hub: &Arc<Hub>, s: &mut Session, request: Request, re: &Option<Value>) -> Result<Vec<Value>, Failure> {
     match request {
         Request::Hello { .. } => Err(Failure::new("bad_message", "hello comes once, first")),
         Request::Register { name, password } | Request::Login { name, password } if s.user.is_some() => {
@@ -223,8 +239,8 @@ async fn answer(hub: &Arc<Hub>, s: &mut Session, request: Request) -> Result<Vec
             replies.extend(running_states(hub, &user).await?);
             Ok(replies)
         }
-        Request::Logout => unreachable!("handled before"),
-        Request::Lobby => {
+        Request::Logout {} => unreachable!("handled before"),
+        Request::Lobby {} => {
             let user = need(s)?.clone();
             hub.subscribe_lobby(s.id);
             Ok(vec![challenges::lobby(hub, &user).await?])
@@ -243,12 +259,12 @@ async fn answer(hub: &Arc<Hub>, s: &mut Session, request: Request) -> Result<Vec
                 (None, Some(a)) => Input::Action(a),
                 _ => return Err(Failure::new("bad_message", "a move has exactly one of \"move\" and \"action\"")),
             };
-            live::play(hub, match_id, Mover::Person { user, conn: s.id }, input, ply, None).await?;
+            live::play(hub, match_id, Mover::Person { user, conn: s.id }, input, ply, re.clone()).await?;
             Ok(vec![])
         }
         Request::Leave { match_id } => {
             live::leave(hub, match_id, need(s)?.id).await?;
-            Ok(vec![])
+            Ok(vec![json!({"type": "left", "match": match_id})])
         }
         Request::Spectate { match_id } => {
             let state = state_for(hub, s, match_id).await?;
@@ -270,7 +286,7 @@ async fn answer(hub: &Arc<Hub>, s: &mut Session, request: Request) -> Result<Vec
             let games = hub.accounts.stats(user.id).await?;
             Ok(vec![json!({"type": "stats", "user": user, "games": games})])
         }
-        Request::Ping => Ok(vec![json!({"type": "pong", "time": crate::db::now_ms()})]),
+        Request::Ping {} => Ok(vec![json!({"type": "pong", "time": crate::db::now_ms()})]),
     }
 }
 

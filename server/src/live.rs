@@ -158,7 +158,7 @@ pub async fn load(pool: &Pool, id: i64) -> Result<Live, Failure> {
         .map_err(|e| Failure::internal(format!("match {id} options: {e}")))?;
     let seed = row.try_get::<i64, _>("seed")? as u64;
     let time_s = row.try_get::<i64, _>("time_s")? as u32;
-    let private: bool = row.try_get("private")?;
+    let private = row.try_get::<i64, _>("private")? != 0;
     let deadline: Option<i64> = row.try_get("deadline")?;
     let stored_result: Option<String> = row.try_get("result")?;
     let started: i64 = row.try_get("started")?;
@@ -193,7 +193,7 @@ pub async fn load(pool: &Pool, id: i64) -> Result<Live, Failure> {
             seat: r.try_get::<i64, _>("seat")? as usize,
             notation: played.notation,
             action: played.action,
-            timeout: r.try_get("timeout")?,
+            timeout: r.try_get::<i64, _>("timeout")? != 0,
         });
     }
     // A forfeit ends a match the table does not know is over: the stored result says so.
@@ -262,7 +262,7 @@ pub async fn create(
     .bind(options.to_string())
     .bind(seed as i64)
     .bind(i64::from(time_s))
-    .bind(private)
+    .bind(i64::from(private))
     .bind(deadline)
     .bind(challenge)
     .bind(started)
@@ -427,6 +427,9 @@ pub async fn play(
     let timeout = match mover {
         Mover::Person { user, .. } => {
             let mine = live.seat_of(user).ok_or_else(|| Failure::new("not_seated", "you do not sit in this match"))?;
+            if let Some(p) = ply.filter(|&p| p != current) {
+                return Err(Failure::new("stale_ply", format!("the match is at ply {current}, not {p}")));
+            }
             if mine != seat {
                 return Err(Failure::new(
                     "not_your_turn",
@@ -440,9 +443,6 @@ pub async fn play(
         Mover::Clock { .. } => true,
         Mover::Computer { .. } => false,
     };
-    if let Some(p) = ply.filter(|&p| p != current) {
-        return Err(Failure::new("stale_ply", format!("the match is at ply {current}, not {p}")));
-    }
     let mut table = live.table.clone();
     let played = table.play(&input).map_err(|r| Failure::new(r.code, r.message))?;
     let ending = table.ending();
@@ -472,7 +472,7 @@ pub async fn play(
         .bind(new_ply as i64)
         .bind(seat as i64)
         .bind(played.notation.clone())
-        .bind(timeout)
+        .bind(i64::from(timeout))
         .bind(now)
         .execute(&mut *tx)
         .await?;

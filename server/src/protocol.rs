@@ -38,8 +38,8 @@ pub enum Request {
     Resume {
         token: String,
     },
-    Logout,
-    Lobby,
+    Logout {},
+    Lobby {},
     Challenge {
         game: String,
         #[serde(default)]
@@ -90,7 +90,7 @@ pub enum Request {
         #[serde(default)]
         name: Option<String>,
     },
-    Ping,
+    Ping {},
 }
 
 /// Every request type, for telling an unknown type from a malformed known one.

@@ -1,0 +1,315 @@
+//! The test harness: the real `arbiter-server` binary on a free loopback port over a fresh
+//! database (a temporary SQLite file, or a fresh PostgreSQL database on the server named by
+//! `ARBITER_TEST_DATABASE`), and WebSocket clients that keep every frame they receive.
+
+#![allow(dead_code)] // each test file uses part of the harness
+
+pub mod truth;
+
+use std::io::{BufRead, BufReader};
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{json, Value};
+use sqlx::Row as _;
+use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
+
+/// How long a test waits for one frame before failing.
+pub const WAIT: Duration = Duration::from_secs(30);
+
+/// A database for one test: the URL the server gets, and what keeps it alive.
+pub struct Database {
+    pub url: String,
+    _dir: Option<tempfile::TempDir>,
+}
+
+impl Database {
+    /// A fresh SQLite file, or a fresh database on `ARBITER_TEST_DATABASE`'s PostgreSQL server.
+    pub async fn fresh() -> Database {
+        sqlx::any::install_default_drivers();
+        match std::env::var("ARBITER_TEST_DATABASE") {
+            Ok(admin) if admin.starts_with("postgres") => {
+                let name = format!("arbiter_t{}", std::process::id() as u64 * 1000 + rand_u64() % 1000);
+                let pool = sqlx::AnyPool::connect(&admin).await.expect("the test PostgreSQL server");
+                sqlx::query(sqlx::AssertSqlSafe(format!("CREATE DATABASE {name}")))
+                    .execute(&pool)
+                    .await
+                    .expect("create a test database");
+                pool.close().await;
+                let base = admin.rsplit_once('/').map_or(admin.as_str(), |(b, _)| b);
+                let base = base.split('?').next().unwrap_or(base);
+                Database { url: format!("{base}/{name}"), _dir: None }
+            }
+            _ => {
+                let dir = tempfile::tempdir().expect("a temporary folder");
+                let url = format!("sqlite://{}", dir.path().join("arbiter.db").display());
+                Database { url, _dir: Some(dir) }
+            }
+        }
+    }
+
+    pub fn is_postgres(&self) -> bool {
+        self.url.starts_with("postgres")
+    }
+
+    /// A pool on the same database, to read what the server stored (seeds for the
+    /// hidden-information checks, rows after a crash).
+    pub async fn pool(&self) -> sqlx::AnyPool {
+        sqlx::any::install_default_drivers();
+        sqlx::any::AnyPoolOptions::new().max_connections(1).connect(&self.url).await.expect("the test database")
+    }
+
+    /// The seed match `id` was dealt from (it never leaves the server).
+    pub async fn seed(&self, id: i64) -> u64 {
+        let pool = self.pool().await;
+        let row = sqlx::query("SELECT seed FROM matches WHERE id = $1").bind(id).fetch_one(&pool).await.unwrap();
+        let seed: i64 = row.try_get("seed").unwrap();
+        pool.close().await;
+        seed as u64
+    }
+}
+
+fn rand_u64() -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+    h.write_u64(std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_nanos() as u64);
+    h.finish()
+}
+
+/// A unique player name.
+pub fn name(prefix: &str) -> String {
+    format!("{prefix}{}", rand_u64() % 1_000_000_000)
+}
+
+/// A running server process.
+pub struct Server {
+    pub child: Child,
+    pub addr: String,
+}
+
+impl Server {
+    pub fn start(db: &Database) -> Server {
+        Server::start_with(db, &[])
+    }
+
+    pub fn start_with(db: &Database, args: &[&str]) -> Server {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter-server"))
+            .args(["--listen", "127.0.0.1:0", "--database", &db.url])
+            .args(args)
+            .env("ARBITER_LOG", "arbiter_server=warn")
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("start arbiter-server");
+        let mut line = String::new();
+        BufReader::new(child.stdout.take().unwrap()).read_line(&mut line).expect("the server's address");
+        let addr = line.trim().trim_start_matches("http://").trim_end_matches('/').to_owned();
+        assert!(!addr.is_empty(), "the server printed no address");
+        Server { child, addr }
+    }
+
+    pub fn url(&self) -> String {
+        format!("ws://{}/ws", self.addr)
+    }
+
+    /// SIGKILL: no shutdown of any kind.
+    pub fn kill9(&mut self) {
+        unsafe {
+            libc::kill(self.child.id() as i32, libc::SIGKILL);
+        }
+        let _ = self.child.wait();
+    }
+
+    /// Whether the process still runs (it never panics away).
+    pub fn alive(&mut self) -> bool {
+        self.child.try_wait().unwrap().is_none()
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// A WebSocket client that keeps every frame it got.
+pub struct Client {
+    ws: WebSocketStream<MaybeTlsStream<TcpStream>>,
+    /// Every JSON frame received, in order.
+    pub frames: Vec<Value>,
+    /// Frames not yet taken by `next`/`expect`.
+    unread: std::collections::VecDeque<Value>,
+    next_id: u64,
+    pub closed: Option<(u16, String)>,
+    pub token: Option<String>,
+    pub user: Option<Value>,
+}
+
+impl Client {
+    /// Connected and greeted.
+    pub async fn connect(server: &Server) -> Client {
+        let mut c = Client::raw(server).await;
+        c.send(json!({"type": "hello", "protocol": 1, "client": "tests"})).await;
+        let w = c.expect("welcome").await;
+        assert_eq!(w["protocol"], 1);
+        c
+    }
+
+    /// Connected, nothing sent.
+    pub async fn raw(server: &Server) -> Client {
+        let mut config = WebSocketConfig::default();
+        config.max_message_size = Some(1 << 20);
+        let (ws, _) = tokio_tungstenite::connect_async_with_config(server.url(), Some(config), true)
+            .await
+            .expect("connect");
+        Client {
+            ws,
+            frames: Vec::new(),
+            unread: Default::default(),
+            next_id: 1,
+            closed: None,
+            token: None,
+            user: None,
+        }
+    }
+
+    pub async fn send(&mut self, v: Value) {
+        self.ws.send(Message::Text(v.to_string().into())).await.expect("send");
+    }
+
+    pub async fn send_text(&mut self, text: &str) {
+        self.ws.send(Message::Text(text.to_owned().into())).await.expect("send");
+    }
+
+    pub async fn send_binary(&mut self, bytes: Vec<u8>) {
+        self.ws.send(Message::Binary(bytes.into())).await.expect("send");
+    }
+
+    /// The next frame, or `None` once the server closed (the reason in `closed`).
+    pub async fn next(&mut self) -> Option<Value> {
+        if let Some(v) = self.unread.pop_front() {
+            return Some(v);
+        }
+        self.read().await
+    }
+
+    async fn read(&mut self) -> Option<Value> {
+        loop {
+            let Ok(frame) = tokio::time::timeout(WAIT, self.ws.next()).await else {
+                let last: Vec<&Value> = self.unread.iter().rev().take(3).collect();
+                panic!("no frame in {WAIT:?}; the last unread: {last:?}");
+            };
+            match frame {
+                Some(Ok(Message::Text(t))) => {
+                    let v: Value = serde_json::from_str(&t).expect("the server sends JSON");
+                    self.frames.push(v.clone());
+                    return Some(v);
+                }
+                Some(Ok(Message::Close(c))) => {
+                    self.closed = Some(c.map_or((1005, String::new()), |c| (u16::from(c.code), c.reason.to_string())));
+                    return None;
+                }
+                Some(Ok(_)) => continue,
+                Some(Err(_)) | None => {
+                    if self.closed.is_none() {
+                        self.closed = Some((1006, String::new()));
+                    }
+                    return None;
+                }
+            }
+        }
+    }
+
+    /// The first frame of type `ty`, keeping the others for later.
+    pub async fn expect(&mut self, ty: &str) -> Value {
+        self.expect_where(|v| v["type"] == ty).await
+    }
+
+    /// The first frame that `pick` accepts, keeping the others for later.
+    pub async fn expect_where(&mut self, pick: impl Fn(&Value) -> bool) -> Value {
+        if let Some(i) = self.unread.iter().position(&pick) {
+            return self.unread.remove(i).unwrap();
+        }
+        loop {
+            let v = self.read().await.unwrap_or_else(|| panic!("closed while waiting: {:?}", self.closed));
+            if pick(&v) {
+                return v;
+            }
+            self.unread.push_back(v);
+        }
+    }
+
+    /// Sends `msg` with a fresh id and returns the reply that carries it.
+    pub async fn request(&mut self, mut msg: Value) -> Value {
+        let id = self.next_id;
+        self.next_id += 1;
+        msg["id"] = id.into();
+        self.send(msg).await;
+        self.expect_where(|v| v["re"] == id).await
+    }
+
+    /// As `request`, and the reply must be an error with `code`.
+    pub async fn refused(&mut self, msg: Value, code: &str) -> Value {
+        let r = self.request(msg.clone()).await;
+        assert_eq!(r["type"], "error", "{msg} was not refused: {r}");
+        assert_eq!(r["code"], code, "{msg}: {r}");
+        assert!(r["message"].as_str().is_some_and(|m| !m.is_empty()), "{r}");
+        r
+    }
+
+    pub async fn register(&mut self, name: &str) -> Value {
+        let r = self.request(json!({"type": "register", "name": name, "password": "password1"})).await;
+        assert_eq!(r["type"], "authenticated", "{r}");
+        self.token = r["token"].as_str().map(str::to_owned);
+        self.user = Some(r["user"].clone());
+        r
+    }
+
+    /// Waits for the `moved` frame of `match_id` at `ply`.
+    pub async fn moved(&mut self, match_id: i64, ply: u64) -> Value {
+        self.expect_where(|v| v["type"] == "moved" && v["match"] == match_id && v["ply"] == ply).await
+    }
+
+    /// Waits for the end of `match_id`.
+    pub async fn over(&mut self, match_id: i64) -> Value {
+        self.expect_where(|v| v["type"] == "match_over" && v["match"] == match_id).await
+    }
+
+    /// Drains frames until `quiet` passes without one (or the socket closes).
+    pub async fn settle(&mut self, quiet: Duration) {
+        while let Ok(Some(Ok(m))) = tokio::time::timeout(quiet, self.ws.next()).await {
+            if let Message::Text(t) = m {
+                let v: Value = serde_json::from_str(&t).unwrap();
+                self.frames.push(v.clone());
+                self.unread.push_back(v);
+            }
+        }
+    }
+}
+
+/// Makes a challenge, has the others accept it in turn, and returns the match id (every
+/// client has seen `match_started` and its first `match_state`).
+pub async fn start_match(challenger: &mut Client, others: &mut [&mut Client], challenge: Value) -> i64 {
+    let mut msg = challenge;
+    msg["type"] = "challenge".into();
+    let r = challenger.request(msg).await;
+    assert_eq!(r["type"], "challenge_created", "{r}");
+    let cid = r["challenge"]["id"].as_i64().unwrap();
+    for o in others.iter_mut() {
+        let a = o.request(json!({"type": "accept", "challenge": cid})).await;
+        assert_eq!(a["type"], "accepted", "{a}");
+    }
+    let started = challenger.expect("match_started").await;
+    let id = started["match"]["id"].as_i64().unwrap();
+    challenger.expect_where(|v| v["type"] == "match_state" && v["match"]["id"] == id).await;
+    for o in others.iter_mut() {
+        o.expect_where(|v| v["type"] == "match_started" && v["match"]["id"] == id).await;
+        o.expect_where(|v| v["type"] == "match_state" && v["match"]["id"] == id).await;
+    }
+    id
+}

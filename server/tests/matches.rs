@@ -1,0 +1,188 @@
+//! A whole match of each game between two clients over real sockets (Nantong: two people and a
+//! computer seat), a spectator watching, and every frame any of them receives checked against
+//! the true hidden state.
+
+mod common;
+
+use common::truth::{check_frames, rng, variant, Truth};
+use common::{name, start_match, Client, Database, Server};
+use serde_json::{json, Value};
+
+/// Plays match `id` to its end: the seat to act (by the truth) sends a random legal move, and
+/// every seat and the spectator wait for its `moved`. Returns the states after each ply.
+async fn play_out(id: i64, seats: &mut [Option<&mut Client>], watchers: &mut [&mut Client], mut truth: Truth, seed: u64) -> Vec<Truth> {
+    let mut states = vec![truth.clone()];
+    let mut r = rng(seed);
+    let mut ply = 0u64;
+    while let Some(to_move) = truth.to_move() {
+        let mv = match seats[to_move].as_deref_mut() {
+            Some(client) => {
+                let mv = truth.pick(&mut r);
+                client.send(json!({"type": "move", "match": id, "move": mv, "ply": ply})).await;
+                Some(mv)
+            }
+            None => None, // a computer seat: the server moves
+        };
+        ply += 1;
+        let mut told: Option<Value> = None;
+        let mut all: Vec<&mut Client> = seats.iter_mut().flatten().map(|c| &mut **c).collect();
+        all.extend(watchers.iter_mut().map(|c| &mut **c));
+        for c in all {
+            let m = c.moved(id, ply).await;
+            if let Some(t) = &told {
+                assert_eq!((&m["move"], &m["seat"]), (&t["move"], &t["seat"]));
+            }
+            told = Some(m);
+        }
+        let told = told.unwrap();
+        assert_eq!(told["seat"], to_move);
+        if let Some(mv) = mv {
+            assert_eq!(told["move"], mv);
+        }
+        assert_eq!(told["timeout"], false);
+        truth.play(told["move"].as_str().unwrap());
+        states.push(truth.clone());
+        assert!(ply < 5000, "the match never ends");
+    }
+    states
+}
+
+fn check_all(id: i64, seats: &[Option<&mut Client>], spectators: &[&mut Client], states: &[Truth]) {
+    for (s, c) in seats.iter().enumerate() {
+        if let Some(c) = c {
+            let n = check_frames(&c.frames, id, Some(s), states);
+            assert!(n >= states.len(), "seat {s} checked {n} frames for {} states", states.len());
+        }
+    }
+    for c in spectators {
+        let n = check_frames(&c.frames, id, None, states);
+        assert!(n >= states.len() - 1, "the spectator checked {n} frames");
+    }
+}
+
+/// A server whose rate limit lets test clients play as fast as it answers (a person's pace is
+/// far below the default; these clients answer every claim question at once).
+fn fast(db: &Database) -> Server {
+    Server::start_with(db, &["--rate", "2000", "--burst", "2000"])
+}
+
+async fn stats(c: &mut Client, game: &str) -> Value {
+    let s = c.request(json!({"type": "stats"})).await;
+    s["games"][game].clone()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn triple_triad_closed_hands_rounds_and_a_spectator() {
+    let db = Database::fresh().await;
+    let server = fast(&db);
+    let (na, nb) = (name("alice"), name("bob"));
+    let mut alice = Client::connect(&server).await;
+    alice.register(&na).await;
+    let mut bob = Client::connect(&server).await;
+    bob.register(&nb).await;
+    bob.request(json!({"type": "lobby"})).await;
+    let challenge = json!({"game": "triple-triad", "options": {"preset": "mush", "round_limit": 3},
+        "seats": [{"kind": "me"}, {"kind": "player", "name": nb}], "time": 60});
+    let mut cl = challenge.clone();
+    cl["type"] = "challenge".into();
+    let made = alice.request(cl).await;
+    let cid = made["challenge"]["id"].as_i64().unwrap();
+    // The invitation reaches bob live, with the rules.
+    let open = bob.expect_where(|v| v["type"] == "challenge_open" && v["challenge"]["id"] == cid).await;
+    assert_eq!(open["challenge"]["options"]["preset"], "mush");
+    assert_eq!(bob.request(json!({"type": "accept", "challenge": cid})).await["seat"], 1);
+    let started = alice.expect("match_started").await;
+    let id = started["match"]["id"].as_i64().unwrap();
+    bob.expect_where(|v| v["type"] == "match_state" && v["match"]["id"] == id).await;
+    alice.expect_where(|v| v["type"] == "match_state" && v["match"]["id"] == id).await;
+    // The lobby lists it with its rules; a spectator (not even logged in) watches.
+    let lobby = bob.request(json!({"type": "lobby"})).await;
+    assert!(lobby["matches"].as_array().unwrap().iter().any(|m| m["id"] == id && m["options"]["round_limit"] == 3));
+    let mut carol = Client::connect(&server).await;
+    let watching = carol.request(json!({"type": "spectate", "match": id})).await;
+    assert_eq!(watching["type"], "match_state");
+    assert!(watching["seat"].is_null());
+
+    let seed = db.seed(id).await;
+    let truth = Truth::tt("mush", Some(3), 60, seed);
+    let mut seats = [Some(&mut alice), Some(&mut bob)];
+    let states = play_out(id, &mut seats, &mut [&mut carol], truth, seed).await;
+    let Truth::Tt(m) = states.last().unwrap() else { unreachable!() };
+    let result = m.result().unwrap();
+    let over = seats[0].as_deref_mut().unwrap().over(id).await;
+    seats[1].as_deref_mut().unwrap().over(id).await;
+    carol.over(id).await;
+    let winner = result.winner.map(|w| w as usize);
+    assert_eq!(over["result"]["winners"], json!(winner.into_iter().collect::<Vec<_>>()));
+    assert_eq!(over["result"]["scores"], json!(result.scores));
+    check_all(id, &seats, &[&mut carol], &states);
+    // Stats count the match for both.
+    for (s, c) in seats.iter_mut().enumerate() {
+        let st = stats(c.as_deref_mut().unwrap(), "triple-triad").await;
+        assert_eq!(st["played"], 1);
+        let expected = match winner {
+            None => "drawn",
+            Some(w) if w == s => "won",
+            Some(_) => "lost",
+        };
+        assert_eq!(st[expected], 1, "{st}");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn trax_between_two_people_to_the_end() {
+    let db = Database::fresh().await;
+    let server = fast(&db);
+    let mut alice = Client::connect(&server).await;
+    alice.register(&name("alice")).await;
+    let mut bob = Client::connect(&server).await;
+    bob.register(&name("bob")).await;
+    let mut carol = Client::connect(&server).await;
+    carol.request(json!({"type": "lobby"})).await; // not logged in: refused, harmless
+    let id = start_match(&mut alice, &mut [&mut bob], json!({"game": "trax", "options": {"variant": "8x8"}, "time": 30})).await;
+    carol.request(json!({"type": "spectate", "match": id})).await;
+    let mut seats = [Some(&mut alice), Some(&mut bob)];
+    let states = play_out(id, &mut seats, &mut [&mut carol], Truth::trax(variant("8x8")), 7).await;
+    seats[0].as_deref_mut().unwrap().over(id).await;
+    check_all(id, &seats, &[&mut carol], &states);
+    // Action ids work as well as notation: a second game, its first move by id.
+    let [Some(a), Some(b)] = &mut seats else { unreachable!() };
+    let id2 = start_match(a, &mut [&mut **b], json!({"game": "trax"})).await;
+    let t = Truth::trax(variant("8x8"));
+    let Truth::Trax(g) = &t else { unreachable!() };
+    use arbiter_core::{Engine, Game};
+    let id_of_first = g.legal_actions()[0];
+    let expect = g.action_move(id_of_first).unwrap().to_string();
+    a.send(json!({"type": "move", "match": id2, "action": id_of_first, "id": "first"})).await;
+    let m = a.moved(id2, 1).await;
+    assert_eq!((m["move"].as_str().unwrap(), m["action"].as_u64().unwrap(), &m["re"]), (expect.as_str(), id_of_first as u64, &json!("first")));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn nantong_two_people_and_a_computer_seat() {
+    let db = Database::fresh().await;
+    let server = fast(&db);
+    let (na, nb) = (name("alice"), name("bob"));
+    let mut alice = Client::connect(&server).await;
+    alice.register(&na).await;
+    let mut bob = Client::connect(&server).await;
+    bob.register(&nb).await;
+    let id = start_match(
+        &mut alice,
+        &mut [&mut bob],
+        json!({"game": "nantong", "options": {"deals": 2}, "time": 60,
+               "seats": [{"kind": "me"}, {"kind": "open"}, {"kind": "computer", "level": "strong"}]}),
+    )
+    .await;
+    let mut carol = Client::connect(&server).await;
+    carol.request(json!({"type": "spectate", "match": id})).await;
+    let seed = db.seed(id).await;
+    let mut seats = [Some(&mut alice), Some(&mut bob), None];
+    let states = play_out(id, &mut seats, &mut [&mut carol], Truth::nantong(seed, 2), seed).await;
+    let over = seats[0].as_deref_mut().unwrap().over(id).await;
+    assert_eq!(over["result"]["scores"].as_array().unwrap().len(), 3);
+    assert_eq!(over["result"]["scores"].as_array().unwrap().iter().map(|s| s.as_i64().unwrap()).sum::<i64>(), 0);
+    check_all(id, &seats, &[&mut carol], &states);
+    let st = stats(seats[1].as_deref_mut().unwrap(), "nantong").await;
+    assert_eq!(st["played"], 1);
+}
