@@ -130,7 +130,7 @@ export type ChallengeSpec =
 
 /** A seat of a challenge or match as the server lists it. */
 export type SeatInfo =
-  | { kind: "player"; name: string; taken?: boolean }
+  | { kind: "player"; name: string; user?: number; taken?: boolean }
   | { kind: "open"; taken?: boolean }
   | { kind: "computer"; level: string; taken?: boolean };
 
@@ -256,7 +256,7 @@ export interface Stats {
 export interface ClientEvents {
   presence: { type: "presence"; user: User; online: boolean };
   challenge_open: { type: "challenge_open"; challenge: Challenge };
-  challenge_closed: { type: "challenge_closed"; challenge: number; reason: "accepted" | "refused" | "withdrawn" | "started" };
+  challenge_closed: { type: "challenge_closed"; challenge: number; reason: "refused" | "withdrawn" | "started" };
   match_listed: { type: "match_listed"; match: MatchSummary };
   match_unlisted: { type: "match_unlisted"; match: number };
   match_started: { type: "match_started"; match: MatchSummary; seat: number };
@@ -317,7 +317,7 @@ export declare class Match {
   readonly game: GameName | null;
   readonly isOver: boolean;
   play(move: string | number): Promise<MovedMessage>;
-  leave(): Promise<unknown>;
+  leave(): Promise<Match>;
 }
 
 export declare class ArbiterClient {
@@ -348,12 +348,13 @@ export declare class ArbiterClient {
   lobby(): Promise<LobbyMessage>;
   challenge(spec: ChallengeSpec): Promise<Challenge>;
   accept(challenge: number): Promise<{ challenge: number; seat: number }>;
-  refuse(challenge: number): Promise<unknown>;
-  withdraw(challenge: number): Promise<unknown>;
+  refuse(challenge: number): Promise<ClientEvents["challenge_closed"]>;
+  withdraw(challenge: number): Promise<ClientEvents["challenge_closed"]>;
 
   play(match: number, move: string | number): Promise<MovedMessage>;
-  leave(match: number): Promise<unknown>;
+  /** Forfeits a running match; resolves with it once its result is known. */
+  leave(match: number): Promise<Match>;
   spectate(match: number): Promise<Match>;
-  unspectate(match: number): Promise<unknown>;
+  unspectate(match: number): Promise<{ type: "unspectated"; match: number }>;
   sync(match: number): Promise<Match>;
 }

@@ -156,6 +156,12 @@ export class ArbiterClient {
   #attempt = 0;
   #lobbySubscribed = false;
   #spectated = new Set();
+  // The server drops what a connection sends over its rate (`welcome.limits`) with an error that
+  // cannot say which request it was: the client paces itself below it instead.
+  #outbox = [];
+  #tokens = 0;
+  #refilled = 0;
+  #pacing = null;
 
   constructor(url, options = {}) {
     requireText(typeof url === "object" && url !== null && "href" in url ? url.href : url, "url");
@@ -256,6 +262,11 @@ export class ArbiterClient {
           }
           welcomed = true;
           this.welcome = message;
+          this.#outbox = [];
+          clearTimeout(this.#pacing);
+          this.#pacing = null;
+          this.#tokens = this.#burst();
+          this.#refilled = Date.now();
           this.state = "open";
           this.#attempt = 0;
           resolve();
@@ -281,6 +292,44 @@ export class ArbiterClient {
         if (socket.readyState === 0) close({ code: 1006, reason: "network error" });
       };
     });
+  }
+
+  #rate() {
+    return Math.max(1, (this.welcome?.limits?.rate_per_s ?? 20) * 0.9);
+  }
+
+  #burst() {
+    return Math.max(1, (this.welcome?.limits?.burst ?? 40) - 4);
+  }
+
+  /** Sends `text` now if the rate allows, else as soon as it does (in order). */
+  #send(text) {
+    this.#outbox.push(text);
+    this.#pump();
+  }
+
+  #pump() {
+    if (this.#pacing !== null) return;
+    while (this.#outbox.length > 0) {
+      const socket = this.#socket;
+      if (socket === null || socket.readyState !== 1) {
+        this.#outbox = [];
+        return;
+      }
+      const now = Date.now();
+      this.#tokens = Math.min(this.#burst(), this.#tokens + ((now - this.#refilled) * this.#rate()) / 1000);
+      this.#refilled = now;
+      if (this.#tokens < 1) {
+        const wait = Math.ceil(((1 - this.#tokens) * 1000) / this.#rate());
+        this.#pacing = setTimeout(() => {
+          this.#pacing = null;
+          this.#pump();
+        }, wait);
+        return;
+      }
+      this.#tokens -= 1;
+      socket.send(this.#outbox.shift());
+    }
   }
 
   #dropped({ code, reason }) {
@@ -465,7 +514,7 @@ export class ArbiterClient {
         reject(new ConnectionError(`no answer to ${message.type} within ${this.#timeoutMs} ms`));
       }, this.#timeoutMs);
       this.#pending.set(id, { resolve, reject, timer, type: message.type, answeredBy });
-      socket.send(JSON.stringify({ ...message, id }));
+      this.#send(JSON.stringify({ ...message, id }));
     });
   }
 
@@ -502,7 +551,7 @@ export class ArbiterClient {
     this.#closing = true;
     this.token = null;
     this.user = null;
-    this.#socket?.send(JSON.stringify({ type: "logout" }));
+    this.#send(JSON.stringify({ type: "logout" }));
   }
 
   async stats(name) {
@@ -565,9 +614,13 @@ export class ArbiterClient {
     return this.#request(request, (m) => m.type === "moved" && m.match === matchId && m.seat === seat && m.ply === ply && !m.timeout);
   }
 
+  /** Leaves a running match (a forfeit); resolves once the client holds the match's result. */
   async leave(matchId) {
     requireId(matchId, "match");
-    return this.#request({ type: "leave", match: matchId }, (m) => m.type === "match_over" && m.match === matchId);
+    const over = this.once("match", (m) => m.id === matchId && m.isOver);
+    await this.request({ type: "leave", match: matchId });
+    const match = this.matches.get(matchId);
+    return match?.isOver ? match : over;
   }
 
   /** Watches a match: resolves with its public state; its moves follow as events. */

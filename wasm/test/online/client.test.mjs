@@ -146,6 +146,18 @@ describe("connecting and accounts", { timeout: 60_000 }, () => {
     for (const c of [first, second, third]) c.close();
   });
 
+  test("a burst of requests over the server's rate: the client paces them, none is refused", async () => {
+    const client = await player("fast");
+    const errors = [];
+    client.on("error", (e) => errors.push(e.serverCode));
+    const limits = client.welcome.limits;
+    const n = limits.burst + 2 * limits.rate_per_s;
+    const pongs = await Promise.all(Array.from({ length: n }, () => client.ping()));
+    assert.equal(pongs.filter((p) => p.type === "pong").length, n);
+    assert.deepEqual(errors, [], "no rate_limited error");
+    client.close();
+  });
+
   test("wrong argument types are BAD_ARGUMENTs before anything is sent", async () => {
     const client = await player("typ");
     await assert.rejects(client.login(5, PASSWORD), { name: "ArbiterError", code: "BAD_ARGUMENT" });
