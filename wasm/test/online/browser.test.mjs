@@ -176,7 +176,7 @@ describe("Online tab", () => {
     await finish({ alice, bob, carol }, "trax");
   });
 
-  test("Nantong against two computer seats: the deal is played from the server's actions", async () => {
+  test("Nantong against two computer seats: a reload resumes the match, the deal is played from the server's actions", async () => {
     const ann = await person("nta");
     const form = ann.section.locator(".online-new");
     await form.getByLabel("Game").selectOption("nantong");
@@ -186,6 +186,14 @@ describe("Online tab", () => {
     }
     await form.getByRole("button", { name: "Challenge" }).click();
     await ann.page.waitForFunction(() => document.getElementById("online").dataset.state === "match", null, STEP);
+    // A reload in the middle of the deal resumes the session and reopens the match where it is.
+    const pass = ann.section.locator(".online-nt .actions button").first();
+    await pass.waitFor(STEP);
+    await pass.click();
+    const before = await ann.section.locator(".online-moves li").count();
+    await ann.page.reload();
+    await ann.page.waitForFunction(() => document.getElementById("online").dataset.state === "match", null, STEP);
+    await ann.page.waitForFunction((n) => document.querySelectorAll("#online .online-moves li").length >= n, before, STEP);
     await playOut([ann], (p) => p.section.locator(".online-nt .actions button").first().click(), async () => {}, 3000);
     const { outcome } = await ending(ann);
     assert.ok(["won", "lost", "drawn"].includes(outcome), outcome);
