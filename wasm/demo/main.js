@@ -7,6 +7,7 @@ const games = {
   "triple-triad": () => import("./tripletriad.js"),
   trax: () => import("./trax.js"),
   nantong: () => import("./nantong.js"),
+  online: () => import("./online.js"),
 };
 const mounted = new Map();
 

@@ -34,7 +34,7 @@ const MELD_NAMES = {
 };
 const SOURCES = { discard: "a discard", self_draw: "a self-drawn card", kong_replacement: "a kong replacement", robbed_kong: "a robbed kong" };
 
-const cardName = (code) => GENERALS[code] ?? `${code[0]} of ${SUITS[code[1]]}`;
+export const cardName = (code) => GENERALS[code] ?? `${code[0]} of ${SUITS[code[1]]}`;
 const suitOf = (code) => (code in GENERALS ? "g" : code[1]);
 
 /** The suit's mark, drawn (the machine may have no font for the Chinese characters). */
@@ -54,7 +54,7 @@ function suitGlyph(code) {
 }
 
 /** A long card: the rank (or the general's initial) at both ends, the suit's mark between. */
-function longCard(code, { tag = "span", cls = "", ...attrs } = {}) {
+export function longCard(code, { tag = "span", cls = "", ...attrs } = {}) {
   const top = code in GENERALS ? code : code[0];
   return h(
     tag,
@@ -289,12 +289,12 @@ class NantongView extends GameView {
   }
 }
 
-function meldCards(meld) {
+export function meldCards(meld) {
   const n = { pong: 3, opening_triple: 3, hezi: 2 }[meld.type] ?? 4;
   return Array.from({ length: n }, () => meld.card);
 }
 
-function describe(action) {
+export function describe(action) {
   const [verb, card] = action.split(" ");
   if (verb === "discard") return `discards ${cardName(card)}`;
   return `${(ACTION_NAMES[verb] ?? verb).toLowerCase()}${card ? ` ${cardName(card)}` : ""}`;

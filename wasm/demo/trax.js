@@ -11,7 +11,7 @@ const EDGE_POINT = [[50, 0], [100, 50], [50, 100], [0, 50]];
 const STEP = [[0, -1], [1, 0], [0, 1], [-1, 0]];
 
 /** Column names of the official notation: `@` left of the area, then A..Z, AA.. (bijective). */
-function columnName(col) {
+export function columnName(col) {
   if (col === 0) return "@";
   let name = "";
   for (let n = col; n > 0; n = Math.floor((n - 1) / 26)) name = String.fromCharCode(65 + ((n - 1) % 26)) + name;
@@ -38,7 +38,7 @@ function trackPath(a, b) {
 
 /** A tile as drawn: black, two tracks; `lit` names the colour of a winning track on it. On
  * the straight face the track drawn second passes over the other. */
-function tileSvg(tile, { lit = null, cls = "" } = {}) {
+export function tileSvg(tile, { lit = null, cls = "" } = {}) {
   const by = tracks(tile);
   const order = tile.shape === "+" ? ["white", "red"] : ["white", "red"];
   return h(
@@ -58,7 +58,7 @@ function tileSvg(tile, { lit = null, cls = "" } = {}) {
  * (`win()`); this follows that colour's track through the last turn's tiles, tile by tile, and
  * keeps one that closes (a loop) or runs from one outermost side to the other (a line).
  */
-function winningCells(game, win, turn) {
+export function winningCells(game, win, turn) {
   const { cols, rows } = game.size;
   const tileAt = (c, r) => (c >= 1 && r >= 1 && c <= cols && r <= rows ? game.tileAt(c, r) : null);
   const follow = (col, row, edge) => {

@@ -47,7 +47,7 @@ const ELEMENT_ICONS = {
   holy: ["#fff6c2", "M12 2l2.6 6.9L22 9.3l-5.8 4.6 2 7.1L12 17l-6.2 4 2-7.1L2 9.3l7.4-.4z"],
 };
 
-function elementIcon(element, extraClass = "") {
+export function elementIcon(element, extraClass = "") {
   const icon = ELEMENT_ICONS[element];
   if (!icon) return null;
   return h(
@@ -59,7 +59,7 @@ function elementIcon(element, extraClass = "") {
 }
 
 /** A card's face: the four ranks in a diamond, the element, the name. */
-function cardFace(card) {
+export function cardFace(card) {
   return [
     h(
       "span",
@@ -71,7 +71,7 @@ function cardFace(card) {
   ];
 }
 
-const cardLabel = (card) =>
+export const cardLabel = (card) =>
   `${card.name}: top ${rank(card.ranks[0])}, right ${rank(card.ranks[1])}, bottom ${rank(card.ranks[2])}, left ${rank(card.ranks[3])}` +
   (card.element !== "none" ? `, ${card.element}` : "");
 

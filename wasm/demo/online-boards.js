@@ -1,0 +1,251 @@
+// The boards of the Online tab: each draws a match from what the server sent this page (a seat's
+// own view, or a spectator's public one) with the pieces the offline pages draw with, and hands
+// the move a person picks to `onMove` (the server decides whether it is legal). Nothing here
+// knows a rule: Trax is replayed by the engine from its public record, Nantong's actions are the
+// server's list, a Triple Triad card goes to any empty cell and the server answers.
+import { Trax } from "arbiter-engine/web";
+import { h, using } from "./ui.js";
+import { cardFace, cardLabel, elementIcon } from "./tripletriad.js";
+import { columnName, tileSvg, winningCells } from "./trax.js";
+import { cardName, describe, longCard, meldCards } from "./nantong.js";
+
+const CELL_NAMES = ["top left", "top", "top right", "left", "centre", "right", "bottom left", "bottom", "bottom right"];
+const TT_PLAYERS = ["blue", "red"];
+
+/** A seat's name as the match lists it. */
+export function seatName(summary, seat) {
+  const s = summary?.seats?.[seat];
+  if (!s) return `seat ${seat}`;
+  return s.kind === "computer" ? `computer (${s.level})` : (s.name ?? "open seat");
+}
+
+export class TripleTriadBoard {
+  constructor(onMove) {
+    this.onMove = onMove;
+    this.selected = null;
+    this.board = h("div", { class: "tt-board", role: "grid", "aria-label": "Board" });
+    this.hands = [h("div", { class: "hand blue" }), h("div", { class: "hand red" })];
+    this.titles = [h("h2", {}), h("h2", {})];
+    this.rounds = h("p", { class: "online-rounds" });
+    this.element = h(
+      "div",
+      { class: "tt online-tt" },
+      h(
+        "div",
+        { class: "tt-table" },
+        h("div", { class: "side blue" }, this.titles[0], this.hands[0]),
+        h("div", { class: "centre" }, this.board, this.rounds),
+        h("div", { class: "side red" }, this.titles[1], this.hands[1]),
+      ),
+    );
+  }
+
+  update(match) {
+    this.match = match;
+    const view = match.view;
+    const obs = view.observation;
+    const you = obs ? TT_PLAYERS.indexOf(obs.player) : -1;
+    const table = obs ?? view.public;
+    const yourTurn = obs !== null && match.toMove === match.seat && !match.isOver;
+    if (!yourTurn) this.selected = null;
+    // A seat sees its hand and the other's as the rules show it; a spectator both as the public does.
+    const hands = obs ? (you === 0 ? [obs.hand, obs.opponent_hand] : [obs.opponent_hand, obs.hand]) : view.public.hands;
+    this.element.dataset.turn = match.isOver ? "over" : TT_PLAYERS[match.toMove] ?? "over";
+    for (const p of [0, 1]) {
+      this.titles[p].textContent = `${p === you ? "You" : seatName(match.summary, p)} (${TT_PLAYERS[p]})`;
+      this.hands[p].setAttribute("aria-label", p === you ? "Your hand" : `${TT_PLAYERS[p]}'s hand`);
+      this.hands[p].replaceChildren(
+        ...hands[p].map((card, i) => {
+          if (p === you) {
+            return h(
+              "button",
+              {
+                type: "button",
+                class: `ttcard ${TT_PLAYERS[p]} in-hand${this.selected === i ? " selected" : ""}`,
+                "aria-pressed": String(this.selected === i),
+                "aria-label": cardLabel(card),
+                "aria-disabled": yourTurn ? null : "true",
+                dataset: { index: i },
+                onclick: () => this.select(i),
+              },
+              cardFace(card),
+            );
+          }
+          return card
+            ? h("div", { class: `ttcard ${TT_PLAYERS[p]} in-hand`, role: "img", "aria-label": cardLabel(card) }, cardFace(card))
+            : h("div", { class: "ttcard back in-hand", role: "img", "aria-label": "a hidden card" });
+        }),
+      );
+    }
+    this.board.replaceChildren(
+      ...table.board.map((placed, cell) => {
+        const element = table.rules.elemental ? table.elements[cell] : null;
+        const target = yourTurn && this.selected !== null && placed === null;
+        return h(
+          "button",
+          {
+            type: "button",
+            class: `cell${target ? " legal" : ""}${placed ? " taken" : ""}`,
+            dataset: { cell },
+            "aria-label": placed ? `${CELL_NAMES[cell]}: ${placed.owner}'s ${cardLabel(placed.card)}` : `${CELL_NAMES[cell]}: empty`,
+            "aria-disabled": target ? null : "true",
+            onclick: () => target && this.onMove(`${this.selected}@${cell}`),
+          },
+          element ? elementIcon(element, "cell-element") : null,
+          placed ? h("div", { class: `ttcard ${placed.owner}` }, cardFace(placed.card)) : null,
+        );
+      }),
+    );
+    const done = view.rounds.map((r, i) => `round ${i + 1}: ${r.winner ?? "draw"} ${r.scores.join("–")}`);
+    this.rounds.textContent = `Round ${view.round}${done.length ? ` — ${done.join(", ")}` : ""}`;
+  }
+
+  select(i) {
+    this.selected = this.selected === i ? null : i;
+    this.update(this.match);
+  }
+}
+
+export class TraxBoard {
+  constructor(onMove) {
+    this.onMove = onMove;
+    this.board = h("div", { class: "trax-board", role: "grid", "aria-label": "Board" });
+    this.choices = h("div", { class: "choices", role: "group", "aria-label": "Placements", hidden: true });
+    this.element = h("div", { class: "trax online-trax" }, h("div", { class: "trax-stage" }, this.board, this.choices));
+  }
+
+  update(match) {
+    this.match = match;
+    this.game?.free();
+    const { variant, moves } = match.view.observation;
+    // Nothing in Trax is hidden: the engine replays the public record to draw it and to list
+    // the placements (the server still judges the move sent).
+    this.game = new Trax(variant);
+    for (const move of moves) this.game.play(move);
+    const game = this.game;
+    const yourTurn = match.seat !== null && match.toMove === match.seat && !match.isOver;
+    const targets = new Map();
+    if (yourTurn) {
+      for (const move of game.legalMoves()) {
+        const cell = move.slice(0, -1);
+        targets.set(cell, [...(targets.get(cell) ?? []), move]);
+      }
+    }
+    const turn = game.lastTurn();
+    const win = game.win();
+    const lit = win && turn ? winningCells(game, win, turn) : new Set();
+    const { cols, rows } = game.size;
+    const ring = (n) => (game.tiles === 0 ? [0, 0] : [variant === "8x8" && n >= 8 ? 1 : 0, variant === "8x8" && n >= 8 ? n : n + 1]);
+    const [x0, x1] = ring(cols);
+    const [y0, y1] = ring(rows);
+    this.board.style.gridTemplateColumns = `repeat(${x1 - x0 + 1}, var(--tile))`;
+    const cells = [];
+    for (let row = y0; row <= y1; row++) {
+      for (let col = x0; col <= x1; col++) {
+        const tile = col >= 1 && row >= 1 && col <= cols && row <= rows ? game.tileAt(col, row) : null;
+        const name = `${columnName(col)}${row}`;
+        if (tile) {
+          const last = turn && turn.placed.col === col && turn.placed.row === row;
+          cells.push(
+            h(
+              "div",
+              { class: `cell tile-cell${last ? " last" : ""}`, role: "gridcell", "aria-label": `${name}: tile ${tile.shape}` },
+              tileSvg(tile, { lit: lit.has(`${col},${row}`) ? win.winner : null }),
+            ),
+          );
+        } else if (targets.has(name)) {
+          cells.push(
+            h("button", {
+              type: "button",
+              class: "cell target",
+              "aria-label": `${name}: ${targets.get(name).length} placements`,
+              dataset: { cell: name },
+              onclick: (e) => this.openChoices(e.currentTarget, targets.get(name)),
+            }),
+          );
+        } else cells.push(h("div", { class: "cell empty", role: "gridcell" }));
+      }
+    }
+    this.board.replaceChildren(...cells);
+    this.choices.hidden = true;
+  }
+
+  /** The placements of one cell, each drawn as the engine places it (on a copy). */
+  openChoices(cell, moves) {
+    this.choices.replaceChildren(
+      ...moves.map((move) =>
+        using(this.game.clone(), (copy) => {
+          copy.play(move);
+          const { placed } = copy.lastTurn();
+          return h(
+            "button",
+            { type: "button", class: "choice", dataset: { move }, "aria-label": `Play ${move}`, onclick: () => this.onMove(move) },
+            tileSvg(copy.tileAt(placed.col, placed.row)),
+            h("span", {}, move),
+          );
+        }),
+      ),
+    );
+    const stage = this.choices.parentElement.getBoundingClientRect();
+    const box = cell.getBoundingClientRect();
+    this.choices.style.left = `${box.right - stage.left + 4}px`;
+    this.choices.style.top = `${box.top - stage.top}px`;
+    this.choices.hidden = false;
+  }
+}
+
+export class NantongBoard {
+  constructor(onMove) {
+    this.onMove = onMove;
+    this.table = h("div", { class: "nt-table" });
+    this.hand = h("div", { class: "nt-hand", "aria-label": "Your hand" });
+    this.actions = h("div", { class: "actions", role: "group", "aria-label": "Your actions" });
+    this.totals = h("p", { class: "online-totals" });
+    this.element = h("div", { class: "nt online-nt" }, this.totals, this.table, this.hand, this.actions);
+  }
+
+  update(match) {
+    const view = match.view;
+    const obs = view.observation;
+    const yourTurn = match.seat !== null && !match.isOver;
+    this.totals.textContent = `Deal ${view.deal} of ${view.deals} — totals ${view.totals.join(" / ")}; stock ${obs.stock}; indicators ${obs.indicators.map(cardName).join(", ")}`;
+    this.table.replaceChildren(
+      ...[0, 1, 2].map((seat) =>
+        h(
+          "section",
+          { class: `seat seat-${seat}${obs.to_act === seat ? " acting" : ""}`, "aria-label": seatName(match.summary, seat) },
+          h(
+            "h2",
+            {},
+            seat === match.seat ? "You" : seatName(match.summary, seat),
+            obs.dealer === seat ? h("span", { class: "tag dealer" }, "dealer") : null,
+            h("span", { class: "count" }, `${obs.hand_sizes[seat]} in hand`),
+          ),
+          h(
+            "div",
+            { class: "melds", "aria-label": "Melds" },
+            obs.melds[seat].map((m) => h("span", { class: "meld" }, meldCards(m).map((c) => longCard(c, { cls: "small" })))),
+          ),
+          h(
+            "div",
+            { class: "discards", "aria-label": "Discards" },
+            obs.discards.filter(([s]) => s === seat).map(([, c]) => longCard(c, { cls: "small" })),
+          ),
+        ),
+      ),
+    );
+    this.hand.hidden = match.seat === null;
+    this.hand.replaceChildren(...obs.hand.map((c) => longCard(c)));
+    this.actions.replaceChildren(
+      ...(yourTurn ? obs.actions : []).map((action) =>
+        h("button", { type: "button", class: "action", dataset: { action }, onclick: () => this.onMove(action) }, describe(action)),
+      ),
+    );
+  }
+}
+
+/** The board for a match's game. */
+export function boardFor(game, onMove) {
+  const Board = { "triple-triad": TripleTriadBoard, trax: TraxBoard, nantong: NantongBoard }[game];
+  return new Board(onMove);
+}

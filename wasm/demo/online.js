@@ -1,0 +1,378 @@
+// The Online tab: play people and computer seats through an arbiter-server (the one serving this
+// page), on arbiter-engine/client. Log in or register, see who is online, the open challenges and
+// the matches in progress, challenge a player, anyone or a computer level to any of the three
+// games, play, watch a match. The session token is kept for the tab, so a reload resumes.
+import { ArbiterClient } from "arbiter-engine/client";
+import { h, describeError } from "./ui.js";
+import { boardFor, seatName } from "./online-boards.js";
+
+const GAMES = { "triple-triad": "Triple Triad", trax: "Trax", nantong: "Nantong" };
+const TOKEN = "arbiter-online-token";
+
+const optionsText = (game, options) =>
+  game === "triple-triad" ? (options.preset ?? "custom rules") : game === "trax" ? (options.variant ?? "8x8") : `${options.deals ?? 4} deals`;
+
+class OnlineView {
+  constructor(section) {
+    this.section = section;
+    this.client = null;
+    this.current = null; // the match shown
+    this.message = h("p", { class: "message", role: "status", "aria-live": "polite" });
+    this.login = this.loginForm();
+    this.lobby = h("div", { class: "online-lobby" });
+    this.matchPanel = h("div", { class: "online-match" });
+    section.append(this.message, this.login, this.lobby, this.matchPanel);
+    this.show("login");
+    this.connect();
+  }
+
+  show(state) {
+    this.section.dataset.state = state;
+    this.login.hidden = state !== "login";
+    this.lobby.hidden = state !== "lobby";
+    this.matchPanel.hidden = state !== "match";
+  }
+
+  say(text) {
+    this.message.textContent = text;
+  }
+
+  async connect() {
+    const url = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws`;
+    try {
+      this.client = await ArbiterClient.connect(url);
+    } catch (e) {
+      this.say(`No game server answers at ${url} (${describeError(e)}): start arbiter-server and open this page from it.`);
+      this.section.dataset.state = "offline";
+      return;
+    }
+    const client = this.client;
+    client.on("lobby", () => this.renderLobby());
+    client.on("match", (match) => {
+      if (this.current === match.id) this.renderMatch();
+      else this.renderLobby();
+    });
+    client.on("match_started", ({ match }) => this.openMatch(match.id));
+    client.on("error", (e) => this.say(describeError(e)));
+    client.on("disconnected", ({ reconnecting }) => this.say(reconnecting ? "Connection lost: reconnecting…" : "Disconnected."));
+    client.on("reconnected", () => this.say("Reconnected."));
+    client.on("session_lost", () => {
+      sessionStorage.removeItem(TOKEN);
+      this.show("login");
+    });
+    this.say(`Connected to ${client.welcome.server}.`);
+    const token = sessionStorage.getItem(TOKEN);
+    if (token) {
+      try {
+        await client.resume(token);
+        await this.enter();
+      } catch {
+        sessionStorage.removeItem(TOKEN);
+      }
+    }
+  }
+
+  loginForm() {
+    const name = h("input", { name: "online-name", "aria-label": "Name", autocomplete: "username", required: true });
+    const password = h("input", { name: "online-password", type: "password", "aria-label": "Password", autocomplete: "current-password", required: true });
+    const submit = (register) => async (e) => {
+      e.preventDefault();
+      if (!this.client) return;
+      try {
+        if (register) await this.client.register(name.value, password.value);
+        else await this.client.login(name.value, password.value);
+        await this.enter();
+      } catch (error) {
+        this.say(describeError(error));
+      }
+    };
+    return h(
+      "form",
+      { class: "online-login", onsubmit: submit(false) },
+      h("h2", {}, "Play online"),
+      h("label", {}, "Name ", name),
+      h("label", {}, "Password ", password),
+      h("button", { type: "submit", class: "primary" }, "Log in"),
+      h("button", { type: "button", onclick: submit(true) }, "Register"),
+    );
+  }
+
+  async enter() {
+    sessionStorage.setItem(TOKEN, this.client.token);
+    await this.client.lobby();
+    this.say(`Signed in as ${this.client.user.name}.`);
+    this.show("lobby");
+    this.renderLobby();
+    // A match already running for this player (after a reload) opens at once.
+    const running = [...this.client.matches.values()].find((m) => m.seat !== null && !m.isOver);
+    if (running) this.openMatch(running.id);
+  }
+
+  // ---- the lobby ---------------------------------------------------------------------------
+
+  renderLobby() {
+    const client = this.client;
+    if (!client?.user) return;
+    const lobby = client.lobbyState;
+    if (!this.challengeForm) this.challengeForm = this.newChallenge();
+    const me = client.user;
+    const challenges = [...lobby.challenges.values()].map((c) => {
+      const mine = c.by.id === me.id;
+      const named = c.seats.some((s) => s.kind === "player" && s.name === me.name && !s.taken);
+      const open = c.seats.some((s) => s.kind === "open" && !s.taken);
+      return h(
+        "li",
+        { dataset: { challenge: c.id, game: c.game } },
+        `${c.by.name}: ${GAMES[c.game]} (${optionsText(c.game, c.options)}), ${c.time} s a move${c.private ? ", private" : ""} — `,
+        c.seats.map((s) => (s.kind === "computer" ? `computer ${s.level}` : s.kind === "open" ? "anyone" : s.name)).join(" vs "),
+        " ",
+        mine ? h("button", { type: "button", onclick: () => this.act(client.withdraw(c.id)) }, "Withdraw") : null,
+        !mine && (named || open) ? h("button", { type: "button", class: "primary", onclick: () => this.act(client.accept(c.id)) }, "Accept") : null,
+        !mine && named ? h("button", { type: "button", onclick: () => this.act(client.refuse(c.id)) }, "Refuse") : null,
+      );
+    });
+    const yours = [...client.matches.values()].filter((m) => m.seat !== null && !m.isOver);
+    const seated = (id) => (client.matches.get(id)?.seat ?? null) !== null;
+    const listed = [...lobby.matches.values()].filter((m) => m.status === "running" && !seated(m.id));
+    this.lobby.replaceChildren(
+      h("div", { class: "online-me" }, `Signed in as `, h("b", {}, me.name), " ", h("button", { type: "button", onclick: () => this.logout() }, "Log out")),
+      h(
+        "div",
+        { class: "online-columns" },
+        h(
+          "section",
+          { "aria-label": "Players online" },
+          h("h3", {}, "Online"),
+          h("ul", { class: "online-players" }, [...lobby.online.values()].map((u) => h("li", { dataset: { name: u.name } }, u.name))),
+        ),
+        h("section", { "aria-label": "New challenge" }, h("h3", {}, "Challenge"), this.challengeForm.form),
+        h(
+          "section",
+          { "aria-label": "Challenges" },
+          h("h3", {}, "Open challenges"),
+          h("ul", { class: "online-challenges" }, challenges.length ? challenges : h("li", { class: "none" }, "none")),
+          h("h3", {}, "Your matches"),
+          h(
+            "ul",
+            { class: "online-yours" },
+            yours.map((m) => h("li", { dataset: { match: m.id } }, `${GAMES[m.game]} #${m.id} `, h("button", { type: "button", onclick: () => this.openMatch(m.id) }, "Open"))),
+          ),
+          h("h3", {}, "Matches in progress"),
+          h(
+            "ul",
+            { class: "online-matches" },
+            listed.map((m) =>
+              h(
+                "li",
+                { dataset: { match: m.id, game: m.game } },
+                `${GAMES[m.game]} (${optionsText(m.game, m.options)}): ${m.seats.map((s, i) => seatName(m, i)).join(" vs ")}, move ${m.ply} `,
+                h("button", { type: "button", onclick: () => this.watch(m.id) }, "Watch"),
+              ),
+            ),
+          ),
+        ),
+      ),
+    );
+  }
+
+  /** The challenge form: the game and its options, the other seats, the clock, privacy. */
+  newChallenge() {
+    const welcome = this.client.welcome;
+    const game = h("select", { name: "online-game", "aria-label": "Game" }, Object.entries(GAMES).map(([g, label]) => h("option", { value: g }, label)));
+    const preset = h("select", { name: "online-preset", "aria-label": "Preset" }, welcome.games["triple-triad"].presets.map((p) => h("option", { value: p }, p)));
+    const variant = h("select", { name: "online-variant", "aria-label": "Variant" }, welcome.games.trax.variants.map((v) => h("option", { value: v }, v)));
+    const deals = h("input", { name: "online-deals", type: "number", min: 1, max: welcome.games.nantong.max_deals, value: 1, "aria-label": "Deals" });
+    const time = h("input", { name: "online-time", type: "number", min: welcome.limits.min_time, max: welcome.limits.max_time, value: 60, "aria-label": "Seconds per move" });
+    const privacy = h("input", { name: "online-private", type: "checkbox", "aria-label": "Private" });
+    const options = h("div", { class: "online-options" });
+    const seats = h("div", { class: "online-seats" });
+    const seatRow = (n) => {
+      const kind = h(
+        "select",
+        { name: `online-seat-${n}`, "aria-label": `Seat ${n + 1}` },
+        h("option", { value: "open" }, "anyone"),
+        h("option", { value: "player" }, "a player"),
+        h("option", { value: "computer" }, "the computer"),
+      );
+      const name = h("input", { name: `online-seat-${n}-name`, "aria-label": `Seat ${n + 1} player`, placeholder: "name", hidden: true });
+      const level = h("select", { name: `online-seat-${n}-level`, "aria-label": `Seat ${n + 1} level`, hidden: true });
+      const sync = () => {
+        name.hidden = kind.value !== "player";
+        level.hidden = kind.value !== "computer";
+      };
+      kind.addEventListener("change", sync);
+      return {
+        row: h("div", { class: "online-seat" }, kind, name, level),
+        levels(list) {
+          level.replaceChildren(...list.map((l) => h("option", { value: l }, l)));
+        },
+        spec() {
+          if (kind.value === "player") return { kind: "player", name: name.value.trim() };
+          if (kind.value === "computer") return { kind: "computer", level: level.value };
+          return { kind: "open" };
+        },
+      };
+    };
+    let rows = [];
+    const change = () => {
+      const g = game.value;
+      options.replaceChildren(g === "triple-triad" ? h("label", {}, "Preset ", preset) : g === "trax" ? h("label", {}, "Variant ", variant) : h("label", {}, "Deals ", deals));
+      rows = Array.from({ length: welcome.games[g].seats - 1 }, (_, i) => seatRow(i + 1));
+      for (const r of rows) r.levels(welcome.games[g].levels);
+      seats.replaceChildren(h("span", {}, "Seat 1: you"), ...rows.map((r) => r.row));
+    };
+    game.addEventListener("change", change);
+    change();
+    const form = h(
+      "form",
+      {
+        class: "online-new",
+        onsubmit: (e) => {
+          e.preventDefault();
+          const g = game.value;
+          const spec = {
+            game: g,
+            options: g === "triple-triad" ? { preset: preset.value } : g === "trax" ? { variant: variant.value } : { deals: Number(deals.value) },
+            seats: [{ kind: "me" }, ...rows.map((r) => r.spec())],
+            time: Number(time.value),
+            private: privacy.checked,
+          };
+          this.act(this.client.challenge(spec));
+        },
+      },
+      h("label", {}, "Game ", game),
+      options,
+      seats,
+      h("label", {}, "Seconds per move ", time),
+      h("label", {}, privacy, " private (no spectators)"),
+      h("button", { type: "submit", class: "primary" }, "Challenge"),
+    );
+    return { form };
+  }
+
+  async act(promise) {
+    try {
+      await promise;
+    } catch (e) {
+      this.say(describeError(e));
+    }
+  }
+
+  async logout() {
+    sessionStorage.removeItem(TOKEN);
+    this.client.logout();
+    this.current = null;
+    this.show("login");
+    this.say("Logged out.");
+    this.client = null;
+    setTimeout(() => this.connect(), 100);
+  }
+
+  // ---- a match -----------------------------------------------------------------------------
+
+  openMatch(id) {
+    this.current = id;
+    this.board?.dispose?.();
+    this.board = null;
+    this.show("match");
+    this.renderMatch();
+  }
+
+  async watch(id) {
+    try {
+      await this.client.spectate(id);
+      this.openMatch(id);
+    } catch (e) {
+      this.say(describeError(e));
+    }
+  }
+
+  async play(move) {
+    const id = this.current;
+    try {
+      await this.client.play(id, move);
+    } catch (e) {
+      this.say(`Refused: ${describeError(e)}`);
+    }
+  }
+
+  renderMatch() {
+    const match = this.client.matches.get(this.current);
+    if (!match || !match.view) {
+      this.matchPanel.replaceChildren(h("p", {}, "Waiting for the match…"));
+      return;
+    }
+    if (!this.board || this.boardGame !== match.game) {
+      this.board = boardFor(match.game, (move) => this.play(move));
+      this.boardGame = match.game;
+      this.status = h("p", { class: "online-status", role: "status" });
+      this.clock = h("output", { class: "online-clock", "aria-label": "Clock" });
+      this.moveList = h("ol", { class: "move-list online-moves", "aria-label": "Moves" });
+      this.result = h("div", { class: "result", "aria-live": "polite" });
+      this.buttons = h("div", { class: "toolbar" });
+      const names = match.summary.seats.map((s, i) => seatName(match.summary, i)).join(" vs ");
+      this.matchPanel.replaceChildren(
+        h("h2", {}, `${GAMES[match.game]} #${match.id}: ${names}`),
+        this.buttons,
+        h("div", { class: "online-play" }, this.board.element, h("aside", { class: "online-side" }, this.status, this.clock, this.result, h("h3", {}, "Moves"), this.moveList)),
+      );
+      clearInterval(this.ticker);
+      this.ticker = setInterval(() => this.tick(), 250);
+    }
+    this.shownAt = Date.now();
+    this.board.update(match);
+    const yours = match.seat !== null && match.toMove === match.seat && !match.isOver;
+    this.matchPanel.dataset.turn = match.isOver ? "over" : match.seat === null ? "watching" : yours ? "you" : "waiting";
+    this.matchPanel.dataset.match = match.id;
+    this.matchPanel.dataset.game = match.game;
+    this.status.textContent = match.isOver
+      ? "The match is over."
+      : match.seat === null
+        ? `Watching: ${seatName(match.summary, match.toMove)} to move.`
+        : yours
+          ? "Your move."
+          : `${seatName(match.summary, match.toMove)} to move.`;
+    this.moveList.replaceChildren(
+      ...match.moves.map((m) => h("li", { dataset: { move: m.move } }, `${seatName(match.summary, m.seat)}: ${m.move}${m.timeout ? " (time ran out: played by the server)" : ""}`)),
+    );
+    if (match.result) {
+      const r = match.result;
+      const you = match.seat;
+      const text =
+        you === null
+          ? r.winners.length
+            ? `${r.winners.map((w) => seatName(match.summary, w)).join(", ")} won`
+            : "A draw"
+          : { won: "You won", lost: "You lost", drawn: "A draw", dnf: "You left: did not finish" }[r.outcome[you]];
+      const final = h("p", { class: "final", dataset: { outcome: you === null ? (r.winners.join(",") || "draw") : r.outcome[you], reason: r.reason } }, `${text}${r.reason === "forfeit" ? " (forfeit)" : ""}.`);
+      this.result.replaceChildren(final, ...(Array.isArray(r.scores) ? [h("p", {}, `Scores: ${r.scores.join(" – ")}`)] : []));
+    } else this.result.replaceChildren();
+    const leave = h("button", { type: "button", onclick: () => this.act(this.client.leave(match.id)) }, "Leave (forfeit)");
+    const back = h("button", { type: "button", onclick: () => this.backToLobby() }, "Back to the lobby");
+    this.buttons.replaceChildren(...(match.seat !== null && !match.isOver ? [leave, back] : [back]));
+  }
+
+  tick() {
+    const match = this.client?.matches.get(this.current);
+    if (!match || match.isOver || match.remainingMs === null) {
+      if (this.clock) this.clock.textContent = "";
+      return;
+    }
+    const left = Math.max(0, match.remainingMs - (Date.now() - this.shownAt));
+    this.clock.textContent = `${Math.ceil(left / 1000)} s left for ${match.toMove === match.seat ? "you" : seatName(match.summary, match.toMove)}`;
+  }
+
+  backToLobby() {
+    const match = this.client.matches.get(this.current);
+    if (match?.spectating) this.client.unspectate(match.id).catch(() => {});
+    clearInterval(this.ticker);
+    this.current = null;
+    this.board = null;
+    this.show("lobby");
+    this.renderLobby();
+  }
+}
+
+export function mount(section) {
+  return new OnlineView(section);
+}

@@ -1,0 +1,360 @@
+// Types of arbiter-engine/client (js/client.js): arbiter-server's WebSocket protocol, version 1
+// (server/PROTOCOL.md in the repository lists every message).
+import { ArbiterError } from "./error.js";
+import type {
+  NantongLevel,
+  NantongObservation,
+  SuddenDeath,
+  TraxLevel,
+  TraxTurn,
+  TraxVariant,
+  TripleTriadLevel,
+  TripleTriadObservation,
+  TripleTriadPreset,
+  TripleTriadRules,
+  Card,
+  Placed,
+  Wall,
+  Element,
+} from "../dist/arbiter_wasm.js";
+
+/** The protocol version this client speaks. */
+export declare const PROTOCOL: 1;
+
+export type GameName = "triple-triad" | "trax" | "nantong";
+
+/** Every error code of the server (PROTOCOL.md, "Error codes"). */
+export type ServerErrorCode =
+  | "bad_json"
+  | "bad_message"
+  | "unknown_type"
+  | "hello_first"
+  | "protocol_version"
+  | "too_large"
+  | "rate_limited"
+  | "not_authenticated"
+  | "already_authenticated"
+  | "bad_name"
+  | "bad_password"
+  | "name_taken"
+  | "login_failed"
+  | "bad_token"
+  | "busy"
+  | "no_such_player"
+  | "bad_challenge"
+  | "no_such_challenge"
+  | "not_invited"
+  | "own_challenge"
+  | "not_challenger"
+  | "no_such_match"
+  | "not_seated"
+  | "not_your_turn"
+  | "bad_move"
+  | "illegal_move"
+  | "stale_ply"
+  | "match_over"
+  | "private_match"
+  | "internal";
+
+/** A request the server refused. `serverCode` is the server's code; `code` the engine's code that
+ * fits it (`illegal_move`, `not_your_turn`, `stale_ply` → `ILLEGAL_MOVE`; `bad_move` →
+ * `PARSE_ERROR`; `match_over` → `GAME_OVER`; `rate_limited`, `busy` → `LIMIT_EXCEEDED`;
+ * `internal` → `INTERNAL_ERROR`; the rest `BAD_ARGUMENT`); `message` the server's words. */
+export declare class ServerError extends ArbiterError {
+  readonly serverCode: ServerErrorCode;
+  /** The `type` of the request refused, or null for an error the server pushed (`rate_limited`). */
+  readonly request: string | null;
+}
+
+/** The connection could not be opened, or closed before a request was answered (code
+ * `INTERNAL_ERROR`). A move whose request failed so may still have been played: the client takes
+ * the server's state after it reconnects. */
+export declare class ConnectionError extends ArbiterError {
+  /** The WebSocket close code, when the connection closed. */
+  readonly closeCode: number | null;
+  readonly reason: string;
+}
+
+export interface User {
+  id: number;
+  name: string;
+}
+
+export interface Welcome {
+  type: "welcome";
+  protocol: 1;
+  server: string;
+  limits: { max_frame: number; rate_per_s: number; burst: number; min_time: number; max_time: number };
+  games: {
+    "triple-triad": {
+      seats: 2;
+      levels: TripleTriadLevel[];
+      presets: TripleTriadPreset[];
+      sudden_death: SuddenDeath[];
+      rules: string[];
+    };
+    trax: { seats: 2; levels: TraxLevel[]; variants: TraxVariant[] };
+    nantong: { seats: 3; levels: NantongLevel[]; max_deals: number };
+  };
+}
+
+/** A seat of a challenge as asked for. */
+export type SeatSpec =
+  | { kind: "me" }
+  | { kind: "player"; name: string }
+  | { kind: "open" }
+  | { kind: "computer"; level: TripleTriadLevel | TraxLevel | NantongLevel };
+
+export interface TripleTriadOptions {
+  preset?: TripleTriadPreset;
+  rules?: Partial<Omit<TripleTriadRules, "same_min_matches">> & { same_min_matches?: number };
+  sudden_death?: SuddenDeath;
+  round_limit?: number;
+  walls?: Wall[];
+  deck_level_limit?: number;
+}
+
+export interface ChallengeSpecBase {
+  /** One entry per seat, in seat order; exactly one `me`. Default `[me, open]` (`[me, open, open]`). */
+  seats?: SeatSpec[];
+  /** Seconds per move, 15 to 300 (default 60). */
+  time?: number;
+  /** No spectators and not listed (default false). */
+  private?: boolean;
+}
+
+export type ChallengeSpec =
+  | (ChallengeSpecBase & { game: "triple-triad"; options?: TripleTriadOptions })
+  | (ChallengeSpecBase & { game: "trax"; options?: { variant?: TraxVariant } })
+  | (ChallengeSpecBase & { game: "nantong"; options?: { deals?: number } });
+
+/** A seat of a challenge or match as the server lists it. */
+export type SeatInfo =
+  | { kind: "player"; name: string; user?: number; taken?: boolean }
+  | { kind: "open"; taken?: boolean }
+  | { kind: "computer"; level: string; taken?: boolean };
+
+export interface Challenge {
+  id: number;
+  game: GameName;
+  options: Record<string, unknown>;
+  time: number;
+  private: boolean;
+  by: User;
+  seats: SeatInfo[];
+  created: number;
+}
+
+export interface MatchSummary {
+  id: number;
+  game: GameName;
+  options: Record<string, unknown>;
+  time: number;
+  private: boolean;
+  seats: SeatInfo[];
+  ply: number;
+  status: "running" | "over";
+  started: number;
+}
+
+export interface MatchResult {
+  reason: "finished" | "forfeit";
+  winners: number[];
+  outcome: ("won" | "lost" | "drawn" | "dnf")[];
+  scores?: number[];
+  left: number | null;
+}
+
+/** A move of the match's list. */
+export interface MoveRecord {
+  ply: number;
+  seat: number;
+  move: string;
+  action: number;
+  timeout: boolean;
+}
+
+/** What a hand looks like to someone who does not hold it: `null` for each closed card. */
+export type SeenHand = (Card | null)[];
+
+export interface TripleTriadPublic {
+  board: (Placed | null)[];
+  rules: TripleTriadRules;
+  elements: Element[];
+  walls: Wall[];
+  to_move: "blue" | "red" | null;
+  hands: [SeenHand, SeenHand];
+}
+
+export interface TripleTriadView {
+  round: number;
+  rounds: { winner: "blue" | "red" | null; scores: [number, number] }[];
+  /** The seat's own observation; null in the public view (then `public` says what all may see). */
+  observation: TripleTriadObservation | null;
+  public?: TripleTriadPublic;
+}
+
+export interface TraxView {
+  observation: { variant: TraxVariant; moves: string[] };
+  last_turn: TraxTurn | null;
+  winner: "white" | "red" | null;
+}
+
+export interface NantongView {
+  deal: number;
+  deals: number;
+  totals: number[];
+  deal_results: number[][];
+  observation: NantongObservation;
+}
+
+export type View = TripleTriadView | TraxView | NantongView;
+
+export interface MatchStateMessage {
+  type: "match_state";
+  re?: number | string;
+  match: MatchSummary;
+  seat: number | null;
+  view: View;
+  moves: MoveRecord[];
+  to_move: number | null;
+  deadline: number | null;
+  remaining_ms: number | null;
+  result: MatchResult | null;
+}
+
+export interface MovedMessage extends MoveRecord {
+  type: "moved";
+  re?: number | string;
+  match: number;
+  view: View;
+  to_move: number | null;
+  deadline: number | null;
+  remaining_ms: number | null;
+}
+
+export interface LobbyMessage {
+  type: "lobby";
+  online: User[];
+  challenges: Challenge[];
+  matches: MatchSummary[];
+}
+
+export interface LobbyState {
+  online: Map<number, User>;
+  challenges: Map<number, Challenge>;
+  matches: Map<number, MatchSummary>;
+}
+
+export interface Stats {
+  type: "stats";
+  user: User;
+  games: Partial<Record<GameName, { played: number; won: number; lost: number; drawn: number; dnf: number }>>;
+}
+
+/** The events of a client, by name, with what the listener receives. */
+export interface ClientEvents {
+  presence: { type: "presence"; user: User; online: boolean };
+  challenge_open: { type: "challenge_open"; challenge: Challenge };
+  challenge_closed: { type: "challenge_closed"; challenge: number; reason: "refused" | "withdrawn" | "started" };
+  match_listed: { type: "match_listed"; match: MatchSummary };
+  match_unlisted: { type: "match_unlisted"; match: number };
+  match_started: { type: "match_started"; match: MatchSummary; seat: number };
+  match_state: MatchStateMessage;
+  moved: MovedMessage;
+  match_over: { type: "match_over"; match: number; result: MatchResult };
+  /** A match this client follows changed (a state, a move, its end). */
+  match: Match;
+  /** The lobby changed (after `lobby()`). */
+  lobby: LobbyState;
+  /** An error the server pushed unasked (e.g. `rate_limited`). */
+  error: ServerError;
+  disconnected: { code: number; reason: string; reconnecting: boolean };
+  /** Reconnected, the session resumed and every followed match's state taken again. */
+  reconnected: { user: User | null };
+  /** The token no longer resumes (logged out elsewhere): connected, logged out. */
+  session_lost: { error: ServerError };
+  /** Closed for good: no reconnection follows. */
+  closed: { code: number; reason: string };
+}
+
+/** What the client needs of a WebSocket (the browsers', Node's global one, the ws package's). */
+export interface WebSocketLike {
+  readonly readyState: number;
+  send(data: string): void;
+  close(code?: number, reason?: string): void;
+}
+
+export interface ClientOptions {
+  /** The WebSocket class (default: the global one; Node 20 needs `--experimental-websocket` or
+   * e.g. the `ws` package's). */
+  WebSocket?: new (url: string) => WebSocketLike;
+  /** Reconnect after a drop (default true). */
+  reconnect?: boolean;
+  /** A session token kept from before (a page reload): `resume(client.token!)` uses it. */
+  token?: string;
+  /** How long a request waits for its answer (default 30 000 ms). */
+  requestTimeoutMs?: number;
+  /** The waits before each reconnection attempt, the last repeated (default 250 … 5000 ms). */
+  reconnectDelays?: number[];
+}
+
+/** One match as the server last described it to this connection. */
+export declare class Match {
+  readonly id: number;
+  readonly summary: MatchSummary | null;
+  /** This connection's seat, or null when spectating. */
+  readonly seat: number | null;
+  readonly view: View | null;
+  readonly moves: readonly MoveRecord[];
+  readonly toMove: number | null;
+  /** When the clock of the seat to move runs out (Unix ms). */
+  readonly deadline: number | null;
+  readonly remainingMs: number | null;
+  readonly result: MatchResult | null;
+  readonly spectating: boolean;
+  readonly ply: number;
+  readonly game: GameName | null;
+  readonly isOver: boolean;
+  play(move: string | number): Promise<MovedMessage>;
+  leave(): Promise<Match>;
+}
+
+export declare class ArbiterClient {
+  /** Opens a connection, says hello and checks the protocol version. */
+  static connect(url: string | { href: string }, options?: ClientOptions): Promise<ArbiterClient>;
+  private constructor(url: string | { href: string }, options?: ClientOptions);
+  readonly welcome: Welcome | null;
+  readonly user: User | null;
+  readonly token: string | null;
+  readonly state: "connecting" | "open" | "reconnecting" | "closed";
+  readonly lobbyState: LobbyState;
+  readonly matches: Map<number, Match>;
+
+  on<K extends keyof ClientEvents>(type: K, listener: (payload: ClientEvents[K]) => void): () => void;
+  off<K extends keyof ClientEvents>(type: K, listener: (payload: ClientEvents[K]) => void): void;
+  once<K extends keyof ClientEvents>(type: K, filter?: (payload: ClientEvents[K]) => boolean): Promise<ClientEvents[K]>;
+  /** Sends any request of the protocol and resolves with the server's reply to it. */
+  request(message: { type: string; [field: string]: unknown }): Promise<{ type: string; [field: string]: unknown }>;
+  close(): void;
+
+  register(name: string, password: string): Promise<{ user: User; token: string }>;
+  login(name: string, password: string): Promise<{ user: User; token: string }>;
+  resume(token: string): Promise<{ user: User; token: string }>;
+  logout(): void;
+  stats(name?: string): Promise<Stats>;
+  ping(): Promise<{ type: "pong"; time: number }>;
+
+  lobby(): Promise<LobbyMessage>;
+  challenge(spec: ChallengeSpec): Promise<Challenge>;
+  accept(challenge: number): Promise<{ challenge: number; seat: number }>;
+  refuse(challenge: number): Promise<ClientEvents["challenge_closed"]>;
+  withdraw(challenge: number): Promise<ClientEvents["challenge_closed"]>;
+
+  play(match: number, move: string | number): Promise<MovedMessage>;
+  /** Forfeits a running match; resolves with it once its result is known. */
+  leave(match: number): Promise<Match>;
+  spectate(match: number): Promise<Match>;
+  unspectate(match: number): Promise<{ type: "unspectated"; match: number }>;
+  sync(match: number): Promise<Match>;
+}

@@ -1,0 +1,648 @@
+// arbiter-engine/client: a client of arbiter-server's WebSocket protocol (server/PROTOCOL.md).
+// It holds no rules: the server is the authority, and the client keeps what the server last said
+// (the lobby, each match's state) so that a page can draw it, and replaces it by the server's
+// state after every reconnection.
+import { ArbiterError } from "./error.js";
+
+/** The protocol version this client speaks (`hello.protocol`). */
+export const PROTOCOL = 1;
+const CLIENT = "arbiter-engine/client 0.1.0";
+
+// The engine's error code that fits each of the server's codes, so that `e.code` reads the same
+// whether a move was refused by a local game or by the server.
+const ENGINE_CODE = {
+  bad_json: "PARSE_ERROR",
+  unknown_type: "PARSE_ERROR",
+  hello_first: "PARSE_ERROR",
+  protocol_version: "PARSE_ERROR",
+  bad_move: "PARSE_ERROR",
+  illegal_move: "ILLEGAL_MOVE",
+  not_your_turn: "ILLEGAL_MOVE",
+  stale_ply: "ILLEGAL_MOVE",
+  match_over: "GAME_OVER",
+  too_large: "LIMIT_EXCEEDED",
+  rate_limited: "LIMIT_EXCEEDED",
+  busy: "LIMIT_EXCEEDED",
+  internal: "INTERNAL_ERROR",
+};
+
+/** A request the server refused: `serverCode` is the server's code (PROTOCOL.md's table),
+ * `code` the engine's code that fits it, `message` the server's words. */
+export class ServerError extends ArbiterError {
+  constructor(serverCode, message, request = null) {
+    super(ENGINE_CODE[serverCode] ?? "BAD_ARGUMENT", message);
+    this.serverCode = serverCode;
+    this.request = request;
+  }
+}
+
+/** The connection could not be opened, or closed before a request was answered. */
+export class ConnectionError extends ArbiterError {
+  constructor(message, { closeCode = null, reason = "" } = {}) {
+    super("INTERNAL_ERROR", message);
+    this.closeCode = closeCode;
+    this.reason = reason;
+  }
+}
+
+const badArgument = (message) => new ArbiterError("BAD_ARGUMENT", message);
+
+function requireText(value, what) {
+  if (typeof value !== "string") throw badArgument(`${what} must be a string, not ${typeof value}`);
+  return value;
+}
+
+function requireId(value, what) {
+  if (!Number.isSafeInteger(value) || value < 0) throw badArgument(`${what} must be a non-negative integer id`);
+  return value;
+}
+
+// Close codes after which reconnecting would only be refused again.
+const FINAL_CLOSES = new Set([1002, 1008, 1009]);
+
+/** One match as the server last described it to this connection, kept current by its events. */
+export class Match {
+  constructor(client, id) {
+    this.client = client;
+    this.id = id;
+    this.summary = null;
+    this.seat = null;
+    this.view = null;
+    this.moves = [];
+    this.toMove = null;
+    this.deadline = null;
+    this.remainingMs = null;
+    this.result = null;
+    this.spectating = false;
+  }
+
+  /** The number of moves played. */
+  get ply() {
+    return this.moves.length;
+  }
+
+  get game() {
+    return this.summary?.game ?? null;
+  }
+
+  get isOver() {
+    return this.result !== null;
+  }
+
+  /** Plays a move for this connection's seat: notation, or an action id. */
+  play(move) {
+    return this.client.play(this.id, move);
+  }
+
+  leave() {
+    return this.client.leave(this.id);
+  }
+
+  applyState(message) {
+    this.summary = message.match;
+    this.seat = message.seat;
+    this.view = message.view;
+    this.moves = message.moves.slice();
+    this.toMove = message.to_move;
+    this.deadline = message.deadline;
+    this.remainingMs = message.remaining_ms;
+    this.result = message.result;
+  }
+
+  /** Takes a `moved` event; false when it does not follow the moves known (then a sync is due). */
+  applyMoved(message) {
+    if (message.ply !== this.moves.length + 1) return message.ply <= this.moves.length;
+    const { type: _type, re: _re, view, to_move, deadline, remaining_ms, match: _match, ...move } = message;
+    this.moves.push(move);
+    this.view = view;
+    this.toMove = to_move;
+    this.deadline = deadline;
+    this.remainingMs = remaining_ms;
+    if (this.summary) this.summary = { ...this.summary, ply: message.ply };
+    return true;
+  }
+
+  applyOver(result) {
+    this.result = result;
+    this.toMove = null;
+    this.deadline = null;
+    if (this.summary) this.summary = { ...this.summary, status: "over" };
+  }
+}
+
+/**
+ * A connection to an arbiter-server. Make one with `ArbiterClient.connect(url)`; it says hello,
+ * checks the protocol version, and, once logged in, reconnects by itself after a drop (resuming
+ * the session with its token and taking the server's state of every match it follows).
+ */
+export class ArbiterClient {
+  /** Opens a connection and waits for the server's `welcome`. */
+  static async connect(url, options = {}) {
+    const client = new ArbiterClient(url, options);
+    await client.#open();
+    return client;
+  }
+
+  #url;
+  #WebSocket;
+  #socket = null;
+  #nextId = 1;
+  #pending = new Map();
+  #listeners = new Map();
+  #reconnect;
+  #timeoutMs;
+  #delays;
+  #closing = false;
+  #attempt = 0;
+  #lobbySubscribed = false;
+  #spectated = new Set();
+  // The server drops what a connection sends over its rate (`welcome.limits`) with an error that
+  // cannot say which request it was: the client paces itself below it instead.
+  #outbox = [];
+  #tokens = 0;
+  #refilled = 0;
+  #pacing = null;
+
+  constructor(url, options = {}) {
+    requireText(typeof url === "object" && url !== null && "href" in url ? url.href : url, "url");
+    this.#url = String(url.href ?? url);
+    const Impl = options.WebSocket !== undefined ? options.WebSocket : globalThis.WebSocket;
+    if (typeof Impl !== "function") {
+      throw badArgument(
+        "no WebSocket here: Node 20 needs --experimental-websocket (Node 22 has it), or pass options.WebSocket (e.g. the ws package's)",
+      );
+    }
+    this.#WebSocket = Impl;
+    this.#reconnect = options.reconnect ?? true;
+    this.#timeoutMs = options.requestTimeoutMs ?? 30_000;
+    this.#delays = options.reconnectDelays ?? [250, 500, 1000, 2000, 5000];
+    /** The server's `welcome`: its version, limits and games. */
+    this.welcome = null;
+    /** The logged-in user, or null. */
+    this.user = null;
+    /** The session token that resumes after a drop (also across page loads, if kept). */
+    this.token = options.token ?? null;
+    /** `connecting`, `open`, `reconnecting` or `closed`. */
+    this.state = "connecting";
+    /** The lobby as last heard (after `lobby()`): who is online, challenges, listed matches. */
+    this.lobbyState = { online: new Map(), challenges: new Map(), matches: new Map() };
+    /** Every match this connection sits in or watches, by id. */
+    this.matches = new Map();
+  }
+
+  // ---- events ----------------------------------------------------------------------------
+
+  /** Calls `listener` for every event of `type`; returns a function that stops it. */
+  on(type, listener) {
+    if (typeof listener !== "function") throw badArgument("the listener must be a function");
+    if (!this.#listeners.has(type)) this.#listeners.set(type, new Set());
+    this.#listeners.get(type).add(listener);
+    return () => this.off(type, listener);
+  }
+
+  off(type, listener) {
+    this.#listeners.get(type)?.delete(listener);
+  }
+
+  /** The next event of `type` (whose payload passes `filter`, if given). */
+  once(type, filter = () => true) {
+    return new Promise((resolve) => {
+      const stop = this.on(type, (payload) => {
+        if (!filter(payload)) return;
+        stop();
+        resolve(payload);
+      });
+    });
+  }
+
+  #emit(type, payload) {
+    for (const listener of [...(this.#listeners.get(type) ?? [])]) {
+      try {
+        listener(payload);
+      } catch (e) {
+        // A listener's failure is its own: the connection goes on.
+        queueMicrotask(() => {
+          throw e;
+        });
+      }
+    }
+  }
+
+  // ---- the connection ----------------------------------------------------------------------
+
+  #open() {
+    return new Promise((resolve, reject) => {
+      let socket;
+      try {
+        socket = new this.#WebSocket(this.#url);
+      } catch (e) {
+        reject(new ConnectionError(`cannot open ${this.#url}: ${e?.message ?? e}`));
+        return;
+      }
+      this.#socket = socket;
+      let welcomed = false;
+      socket.onopen = () => socket.send(JSON.stringify({ type: "hello", protocol: PROTOCOL, client: CLIENT }));
+      socket.onmessage = (event) => {
+        let message;
+        try {
+          message = JSON.parse(typeof event.data === "string" ? event.data : String(event.data));
+        } catch {
+          return; // the server sends JSON text only; anything else is ignored
+        }
+        if (welcomed) {
+          this.#receive(message);
+          return;
+        }
+        if (message.type === "welcome") {
+          if (message.protocol !== PROTOCOL) {
+            socket.close(1000, "protocol_version");
+            this.#closing = true;
+            reject(new ServerError("protocol_version", `the server speaks protocol ${message.protocol}, this client ${PROTOCOL}`));
+            return;
+          }
+          welcomed = true;
+          this.welcome = message;
+          this.#outbox = [];
+          clearTimeout(this.#pacing);
+          this.#pacing = null;
+          this.#tokens = this.#burst();
+          this.#refilled = Date.now();
+          this.state = "open";
+          this.#attempt = 0;
+          resolve();
+        } else if (message.type === "error") {
+          reject(new ServerError(message.code, message.message, "hello"));
+        }
+      };
+      let lost = false;
+      const close = ({ code, reason }) => {
+        if (lost || this.#socket !== socket) return;
+        lost = true;
+        this.#socket = null;
+        if (!welcomed) {
+          reject(new ConnectionError(`the connection to ${this.#url} closed before the server's welcome (${code})`, { closeCode: code, reason }));
+          return;
+        }
+        this.#dropped({ code, reason });
+      };
+      socket.onclose = close;
+      // A close event follows an error, except in some WebSocket implementations for a
+      // connection that never opened (Node 20's): take that error as the close.
+      socket.onerror = () => {
+        if (socket.readyState === 0) close({ code: 1006, reason: "network error" });
+      };
+    });
+  }
+
+  #rate() {
+    return Math.max(1, (this.welcome?.limits?.rate_per_s ?? 20) * 0.9);
+  }
+
+  #burst() {
+    return Math.max(1, (this.welcome?.limits?.burst ?? 40) - 4);
+  }
+
+  /** Sends `text` now if the rate allows, else as soon as it does (in order). */
+  #send(text) {
+    this.#outbox.push(text);
+    this.#pump();
+  }
+
+  #pump() {
+    if (this.#pacing !== null) return;
+    while (this.#outbox.length > 0) {
+      const socket = this.#socket;
+      if (socket === null || socket.readyState !== 1) {
+        this.#outbox = [];
+        return;
+      }
+      const now = Date.now();
+      this.#tokens = Math.min(this.#burst(), this.#tokens + ((now - this.#refilled) * this.#rate()) / 1000);
+      this.#refilled = now;
+      if (this.#tokens < 1) {
+        const wait = Math.ceil(((1 - this.#tokens) * 1000) / this.#rate());
+        this.#pacing = setTimeout(() => {
+          this.#pacing = null;
+          this.#pump();
+        }, wait);
+        return;
+      }
+      this.#tokens -= 1;
+      socket.send(this.#outbox.shift());
+    }
+  }
+
+  #dropped({ code, reason }) {
+    const error = new ConnectionError(`the connection closed (${code}${reason ? ` ${reason}` : ""})`, { closeCode: code, reason });
+    for (const { reject, timer } of this.#pending.values()) {
+      clearTimeout(timer);
+      reject(error);
+    }
+    this.#pending.clear();
+    const again = this.#reconnect && !this.#closing && !FINAL_CLOSES.has(code) && reason !== "logout";
+    this.state = again ? "reconnecting" : "closed";
+    this.#emit("disconnected", { code, reason, reconnecting: again });
+    if (again) this.#scheduleReconnect();
+    else this.#emit("closed", { code, reason });
+  }
+
+  #scheduleReconnect() {
+    const delay = this.#delays[Math.min(this.#attempt, this.#delays.length - 1)];
+    this.#attempt++;
+    setTimeout(async () => {
+      if (this.#closing) return;
+      try {
+        await this.#open();
+        await this.#restore();
+        this.#emit("reconnected", { user: this.user });
+      } catch (e) {
+        if (this.#closing) return;
+        if (e instanceof ServerError && e.serverCode === "bad_token") {
+          // The session is gone (logged out elsewhere): stay connected, logged out.
+          this.user = null;
+          this.token = null;
+          this.#emit("session_lost", { error: e });
+          return;
+        }
+        // The server is not back yet, or refused for now (busy): try again from a new connection
+        // (a drop schedules the next try by itself).
+        if (this.#socket === null) this.#scheduleReconnect();
+        else this.#socket.close(4000, "retry");
+      }
+    }, delay);
+  }
+
+  /** After a reconnection: resumes the session and takes the server's state of everything
+   * followed, so that nothing the client shows predates the drop. */
+  async #restore() {
+    if (this.token !== null) await this.resume(this.token);
+    if (this.#lobbySubscribed) await this.lobby();
+    for (const match of this.matches.values()) {
+      if (this.#spectated.has(match.id)) await this.spectate(match.id);
+      else if (match.seat !== null) await this.sync(match.id);
+    }
+  }
+
+  /** Closes the connection for good (no reconnection). */
+  close() {
+    this.#closing = true;
+    this.#socket?.close(1000, "bye");
+  }
+
+  #receive(message) {
+    const pending = message.re === undefined || message.re === null ? undefined : this.#pending.get(message.re);
+    if (message.type === "error") {
+      const error = new ServerError(message.code, message.message, pending?.type ?? null);
+      if (pending) {
+        this.#settle(message.re, pending);
+        pending.reject(error);
+      } else {
+        this.#emit("error", error);
+      }
+      return;
+    }
+    this.#apply(message);
+    this.#emit(message.type, message);
+    if (pending) {
+      this.#settle(message.re, pending);
+      pending.resolve(message);
+      return;
+    }
+    // An event that answers a request by what it says (a seat's own move, the end of the match
+    // it left), for a server that does not echo `re` on it.
+    for (const [id, waiting] of this.#pending) {
+      if (waiting.answeredBy?.(message)) {
+        this.#settle(id, waiting);
+        waiting.resolve(message);
+        return;
+      }
+    }
+  }
+
+  #settle(id, pending) {
+    this.#pending.delete(id);
+    clearTimeout(pending.timer);
+  }
+
+  /** Keeps the lobby and the matches current. */
+  #apply(message) {
+    const lobby = this.lobbyState;
+    switch (message.type) {
+      case "lobby":
+        lobby.online = new Map(message.online.map((user) => [user.id, user]));
+        lobby.challenges = new Map(message.challenges.map((c) => [c.id, c]));
+        lobby.matches = new Map(message.matches.map((m) => [m.id, m]));
+        break;
+      case "presence":
+        if (message.online) lobby.online.set(message.user.id, message.user);
+        else lobby.online.delete(message.user.id);
+        break;
+      case "challenge_open":
+        lobby.challenges.set(message.challenge.id, message.challenge);
+        break;
+      case "challenge_created":
+        lobby.challenges.set(message.challenge.id, message.challenge);
+        break;
+      case "challenge_closed":
+        lobby.challenges.delete(message.challenge);
+        break;
+      case "match_listed":
+        lobby.matches.set(message.match.id, message.match);
+        break;
+      case "match_unlisted":
+        lobby.matches.delete(message.match);
+        break;
+      case "match_started": {
+        const match = this.#match(message.match.id);
+        match.summary = message.match;
+        match.seat = message.seat;
+        break;
+      }
+      case "match_state": {
+        const match = this.#match(message.match.id);
+        match.applyState(message);
+        match.spectating = message.seat === null;
+        this.#emit("match", match);
+        return;
+      }
+      case "moved": {
+        const match = this.matches.get(message.match);
+        if (!match) return;
+        if (match.applyMoved(message)) this.#emit("match", match);
+        else this.sync(match.id).catch(() => {}); // a move was missed: take the server's state
+        return;
+      }
+      case "match_over": {
+        const match = this.matches.get(message.match);
+        if (!match) return;
+        match.applyOver(message.result);
+        this.#emit("match", match);
+        return;
+      }
+      default:
+        return;
+    }
+    this.#emit("lobby", lobby);
+  }
+
+  #match(id) {
+    let match = this.matches.get(id);
+    if (!match) {
+      match = new Match(this, id);
+      this.matches.set(id, match);
+    }
+    return match;
+  }
+
+  /** Sends one request and resolves with the server's reply to it (or rejects with its error). */
+  request(message) {
+    return this.#request(message);
+  }
+
+  #request(message, answeredBy = null) {
+    if (typeof message !== "object" || message === null || typeof message.type !== "string") {
+      return Promise.reject(badArgument("a request is an object with a string `type`"));
+    }
+    const socket = this.#socket;
+    if (socket === null || this.state !== "open" || socket.readyState !== 1) {
+      return Promise.reject(new ConnectionError(`not connected (${this.state})`));
+    }
+    const id = this.#nextId++;
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.#pending.delete(id);
+        reject(new ConnectionError(`no answer to ${message.type} within ${this.#timeoutMs} ms`));
+      }, this.#timeoutMs);
+      this.#pending.set(id, { resolve, reject, timer, type: message.type, answeredBy });
+      this.#send(JSON.stringify({ ...message, id }));
+    });
+  }
+
+  // ---- accounts ------------------------------------------------------------------------------
+
+  async #authenticate(message) {
+    const reply = await this.request(message);
+    this.user = reply.user;
+    this.token = reply.token;
+    return { user: reply.user, token: reply.token };
+  }
+
+  async register(name, password) {
+    requireText(name, "name");
+    requireText(password, "password");
+    return this.#authenticate({ type: "register", name, password });
+  }
+
+  async login(name, password) {
+    requireText(name, "name");
+    requireText(password, "password");
+    return this.#authenticate({ type: "login", name, password });
+  }
+
+  /** Logs in with the token of an earlier session (the server then sends the state of every
+   * running match this user sits in). */
+  async resume(token) {
+    requireText(token, "token");
+    return this.#authenticate({ type: "resume", token });
+  }
+
+  /** Ends the session on the server (the token no longer resumes) and closes the connection. */
+  logout() {
+    this.#closing = true;
+    this.token = null;
+    this.user = null;
+    this.#send(JSON.stringify({ type: "logout" }));
+  }
+
+  async stats(name) {
+    if (name !== undefined) requireText(name, "name");
+    return this.request(name === undefined ? { type: "stats" } : { type: "stats", name });
+  }
+
+  async ping() {
+    return this.request({ type: "ping" });
+  }
+
+  // ---- lobby and challenges ------------------------------------------------------------------
+
+  /** The lobby's snapshot; from then on its events keep `lobbyState` current (also after a
+   * reconnection). */
+  async lobby() {
+    const reply = await this.request({ type: "lobby" });
+    this.#lobbySubscribed = true;
+    return reply;
+  }
+
+  /** Makes a challenge (see PROTOCOL.md for `game`, `options`, `seats`, `time`, `private`). */
+  async challenge(spec) {
+    if (typeof spec !== "object" || spec === null) throw badArgument("a challenge is an object");
+    requireText(spec.game, "game");
+    const reply = await this.request({ ...spec, type: "challenge" });
+    return reply.challenge;
+  }
+
+  async accept(challenge) {
+    requireId(challenge, "challenge");
+    const reply = await this.request({ type: "accept", challenge });
+    return { challenge: reply.challenge, seat: reply.seat };
+  }
+
+  async refuse(challenge) {
+    requireId(challenge, "challenge");
+    return this.request({ type: "refuse", challenge });
+  }
+
+  async withdraw(challenge) {
+    requireId(challenge, "challenge");
+    return this.request({ type: "withdraw", challenge });
+  }
+
+  // ---- matches -------------------------------------------------------------------------------
+
+  /** Plays `move` (notation, or an action id) for this connection's seat at the match's current
+   * ply; resolves with the `moved` event once the server has stored it. */
+  async play(matchId, move) {
+    requireId(matchId, "match");
+    const request = { type: "move", match: matchId };
+    if (typeof move === "string") request.move = move;
+    else if (Number.isSafeInteger(move) && move >= 0) request.action = move;
+    else throw badArgument("a move is its notation (a string) or an action id (a non-negative integer)");
+    const match = this.matches.get(matchId);
+    if (match) request.ply = match.ply;
+    const seat = match?.seat;
+    const ply = match ? match.ply + 1 : null;
+    return this.#request(request, (m) => m.type === "moved" && m.match === matchId && m.seat === seat && m.ply === ply && !m.timeout);
+  }
+
+  /** Leaves a running match (a forfeit); resolves once the client holds the match's result. */
+  async leave(matchId) {
+    requireId(matchId, "match");
+    const over = this.once("match", (m) => m.id === matchId && m.isOver);
+    await this.request({ type: "leave", match: matchId });
+    const match = this.matches.get(matchId);
+    return match?.isOver ? match : over;
+  }
+
+  /** Watches a match: resolves with its public state; its moves follow as events. */
+  async spectate(matchId) {
+    requireId(matchId, "match");
+    await this.request({ type: "spectate", match: matchId });
+    this.#spectated.add(matchId);
+    return this.matches.get(matchId);
+  }
+
+  async unspectate(matchId) {
+    requireId(matchId, "match");
+    const reply = await this.request({ type: "unspectate", match: matchId });
+    this.#spectated.delete(matchId);
+    this.matches.delete(matchId);
+    return reply;
+  }
+
+  /** Takes the server's state of a match again. */
+  async sync(matchId) {
+    requireId(matchId, "match");
+    await this.request({ type: "sync", match: matchId });
+    return this.matches.get(matchId);
+  }
+}
