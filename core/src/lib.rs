@@ -34,6 +34,7 @@ pub(crate) use alloc::rc::Rc as Shared;
 pub(crate) use alloc::sync::Arc as Shared;
 
 mod error;
+mod frontier;
 mod game;
 mod host;
 pub mod nantong;
@@ -44,6 +45,7 @@ pub mod trax;
 pub mod tripletriad;
 
 pub use error::{shorten, spoken_indices, Error, ErrorKind, MESSAGE_LIMIT, QUOTE_LIMIT};
+pub use frontier::{Frontier, Transpose, FRONTIER_LIMIT};
 pub use game::{perft, Game, Outcome};
 #[cfg(feature = "std")]
 pub use host::deadline;
