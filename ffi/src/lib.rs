@@ -11,6 +11,7 @@
 #![allow(clippy::missing_safety_doc)]
 
 mod boundary;
+mod split;
 mod budget;
 // Public to Rust only for the C ABI fuzz target (fuzz/), which calls the exports as a host would.
 pub mod nantong;
