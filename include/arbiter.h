@@ -171,7 +171,7 @@ const char *arbiter_version(void);
 // The positions after `plies` plies from this one, in a stable order, as a JSON array of
 // `{"line": "@0/ B1+", "count": 2}`: the first line of moves reaching each position (the
 // position is this game after it) and the number of move sequences reaching it (transposed
-// orders merge). `ARBITER_BAD_ARGUMENT` when it would hold more than four million positions.
+// orders merge). `ARBITER_BAD_ARGUMENT` when it would hold more than 500,000 positions (in one ply).
 ArbiterStatus arbiter_trax_frontier(const ArbiterTrax *h,
                                     uint32_t plies,
                                     char *buf,

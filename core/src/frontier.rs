@@ -15,9 +15,10 @@ use crate::nantong::Nantong;
 use crate::trax::Trax;
 use crate::tripletriad::TripleTriad;
 
-/// The most positions a frontier holds: past it, [`Frontier::new`] refuses rather than filling
-/// memory (a few hundred bytes a position at most); split at fewer plies instead.
-pub const FRONTIER_LIMIT: usize = 4_000_000;
+/// The most positions of one ply a frontier holds while it is built (their states are kept for
+/// the ply, a Trax state takes about 5 KB): past it, [`Frontier::new`] refuses rather than filling
+/// memory; split at fewer plies instead.
+pub const FRONTIER_LIMIT: usize = 500_000;
 
 /// A game whose transpositions a [`Frontier`] merges: `position_hash` is equal for equal states
 /// (by `Eq`), so that the frontier compares only the states whose hashes agree.
@@ -95,7 +96,7 @@ impl Transpose for Trax {
 }
 
 /// The positions after the first `plies` plies from a root, in a stable order (the order in which
-/// a depth-first walk over [`Game::legal_moves`](crate::Game::legal_moves) first reaches them),
+/// a walk ply by ply over [`Game::legal_moves`](crate::Game::legal_moves) first reaches them),
 /// each with its multiplicity: the number of move sequences of `plies` plies that reach it (move
 /// orders that transpose into one position are merged). A game that ends before `plies` plies has
 /// no position there; one that ends at the last ply has.
@@ -128,48 +129,51 @@ impl<G: Transpose> Frontier<G> {
     /// The frontier of `root` after `plies` plies; an error (`BAD_ARGUMENT`) when it would hold
     /// more than [`FRONTIER_LIMIT`] positions.
     pub fn new(root: &G, plies: u32) -> Result<Frontier<G>, Error> {
+        // Level by level, merging each level's transpositions before expanding it: a position
+        // reached by many move orders is expanded once, and each level's states are at hand to
+        // compare (a walk in depth would have to replay them).
+        let mut level: Vec<(G, Vec<G::Move>, u64)> = alloc::vec![(root.clone(), Vec::new(), 1)];
+        for ply in 0..plies {
+            let mut next: Vec<(G, Vec<G::Move>, u64)> = Vec::new();
+            let mut seen: BTreeMap<u64, Vec<usize>> = BTreeMap::new();
+            for (g, line, count) in &level {
+                for &mv in g.legal_moves().iter() {
+                    let mut child = g.clone();
+                    child.play_unchecked(mv);
+                    let same = seen.entry(child.position_hash()).or_default();
+                    if let Some(&j) = same.iter().find(|&&j| next[j].0 == child) {
+                        next[j].2 += count;
+                        continue;
+                    }
+                    if next.len() == FRONTIER_LIMIT {
+                        return Err(Error::new(
+                            ErrorKind::BadArgument,
+                            alloc::format!(
+                                "the frontier after {plies} plies holds more than {FRONTIER_LIMIT} positions (at ply {}): split at fewer plies",
+                                ply + 1
+                            ),
+                        ));
+                    }
+                    same.push(next.len());
+                    let mut longer = Vec::with_capacity(plies as usize);
+                    longer.extend_from_slice(line);
+                    longer.push(mv);
+                    next.push((child, longer, *count));
+                }
+            }
+            level = next;
+        }
         let mut f = Frontier {
             root: root.clone(),
             plies,
-            lines: Vec::new(),
-            counts: Vec::new(),
+            lines: Vec::with_capacity(level.len() * plies as usize),
+            counts: Vec::with_capacity(level.len()),
         };
-        let mut seen = BTreeMap::new();
-        let mut line = Vec::with_capacity(plies as usize);
-        f.walk(root, &mut line, &mut seen)?;
+        for (_, line, count) in level {
+            f.lines.extend_from_slice(&line);
+            f.counts.push(count);
+        }
         Ok(f)
-    }
-
-    fn walk(&mut self, g: &G, line: &mut Vec<G::Move>, seen: &mut BTreeMap<u64, Vec<usize>>) -> Result<(), Error> {
-        if line.len() == self.plies as usize {
-            let same = seen.entry(g.position_hash()).or_default();
-            if let Some(&i) = same.iter().find(|&&i| self.state(i) == *g) {
-                self.counts[i] += 1;
-                return Ok(());
-            }
-            if self.counts.len() == FRONTIER_LIMIT {
-                return Err(Error::new(
-                    ErrorKind::BadArgument,
-                    alloc::format!(
-                        "the frontier after {} plies holds more than {FRONTIER_LIMIT} positions: split at fewer plies",
-                        self.plies
-                    ),
-                ));
-            }
-            same.push(self.counts.len());
-            self.lines.extend_from_slice(line);
-            self.counts.push(1);
-            return Ok(());
-        }
-        for &mv in g.legal_moves().iter() {
-            let mut next = g.clone();
-            next.play_unchecked(mv);
-            line.push(mv);
-            let walked = self.walk(&next, line, seen);
-            line.pop();
-            walked?;
-        }
-        Ok(())
     }
 }
 
