@@ -40,10 +40,16 @@ pub struct Split {
 /// `I/N` with `I` in `0..N`.
 fn part(text: &str) -> Result<(usize, usize), String> {
     let (i, n) = text.split_once('/').ok_or("expected I/N, e.g. 0/16")?;
-    let parse = |s: &str| s.trim().parse::<usize>().map_err(|_| format!("{s:?} is not a count: expected I/N, e.g. 0/16"));
+    let parse = |s: &str| {
+        s.trim()
+            .parse::<usize>()
+            .map_err(|_| format!("{s:?} is not a count: expected I/N, e.g. 0/16"))
+    };
     let (i, n) = (parse(i)?, parse(n)?);
     if n == 0 || i >= n {
-        return Err(format!("part {i} of {n} does not exist (parts are numbered from 0 to N-1)"));
+        return Err(format!(
+            "part {i} of {n} does not exist (parts are numbered from 0 to N-1)"
+        ));
     }
     Ok((i, n))
 }

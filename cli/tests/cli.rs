@@ -1211,13 +1211,24 @@ fn nodes_of(out: &Output) -> u64 {
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let s = stdout(out);
     let after = s.split_once(": ").map(|(_, rest)| rest).unwrap_or_default();
-    after.split(' ').next().unwrap().parse().unwrap_or_else(|_| panic!("{s}"))
+    after
+        .split(' ')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap_or_else(|_| panic!("{s}"))
 }
 
 #[test]
 fn perft_parts_sum_to_the_whole_count() {
     let state = std::env::temp_dir().join(format!("arbiter-test-{}-split-state.json", std::process::id()));
-    let card = |n: &str, r: u8| format!(r#"{{"name":"{n}","ranks":[{r},{},{},{r}]}}"#, r % 9 + 1, (r + 3) % 9 + 1);
+    let card = |n: &str, r: u8| {
+        format!(
+            r#"{{"name":"{n}","ranks":[{r},{},{},{r}]}}"#,
+            r % 9 + 1,
+            (r + 3) % 9 + 1
+        )
+    };
     let placed = |n: &str, r: u8, owner: &str| format!(r#"{{"card":{},"owner":"{owner}"}}"#, card(n, r));
     std::fs::write(
         &state,
@@ -1249,7 +1260,8 @@ fn perft_parts_sum_to_the_whole_count() {
             let sum: u64 = (0..parts)
                 .map(|i| {
                     let part = format!("{i}/{parts}");
-                    let out = arbiter(&[&["perft"], args, &["--split", split, "--part", &part, "--threads", "1"]].concat());
+                    let out =
+                        arbiter(&[&["perft"], args, &["--split", split, "--part", &part, "--threads", "1"]].concat());
                     assert!(stdout(&out).contains(&format!("part {part}:")), "{}", stdout(&out));
                     nodes_of(&out)
                 })
@@ -1258,7 +1270,11 @@ fn perft_parts_sum_to_the_whole_count() {
         }
         let out = arbiter(&[&["perft"], args, &["--split", split, "--list"]].concat());
         assert!(out.status.success());
-        assert!(stdout(&out).contains(&format!(" positions after {split} plies (")), "{}", stdout(&out));
+        assert!(
+            stdout(&out).contains(&format!(" positions after {split} plies (")),
+            "{}",
+            stdout(&out)
+        );
     }
     for (extra, says) in [
         (&["--split", "2", "--part", "5/5"][..], "part 5 of 5 does not exist"),

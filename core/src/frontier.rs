@@ -257,7 +257,10 @@ impl<G: Engine> Frontier<G> {
         depth.checked_sub(self.plies).ok_or_else(|| {
             Error::new(
                 ErrorKind::BadArgument,
-                alloc::format!("a perft at depth {depth} cannot split after {} plies: split at most at the depth", self.plies),
+                alloc::format!(
+                    "a perft at depth {depth} cannot split after {} plies: split at most at the depth",
+                    self.plies
+                ),
             )
         })
     }
@@ -267,7 +270,10 @@ impl<G: Engine> Frontier<G> {
     /// part that does not exist or a depth shallower than the frontier.
     pub fn perft_part(&self, depth: u32, part: usize, parts: usize) -> Result<u64, Error> {
         let below = self.below(depth)?;
-        Ok(self.part(part, parts)?.map(|i| self.multiplicity(i) * self.state(i).perft(below)).sum())
+        Ok(self
+            .part(part, parts)?
+            .map(|i| self.multiplicity(i) * self.state(i).perft(below))
+            .sum())
     }
 }
 
@@ -324,7 +330,11 @@ mod tests {
             }
             for i in 0..f.len() {
                 for j in 0..i.min(50) {
-                    assert!(f.state(i) != f.state(j), "{} split {plies}: {i} and {j} are one position", G::NAME);
+                    assert!(
+                        f.state(i) != f.state(j),
+                        "{} split {plies}: {i} and {j} are one position",
+                        G::NAME
+                    );
                 }
             }
         }
@@ -359,9 +369,17 @@ mod tests {
     fn transpositions_merge_into_one_position() {
         let g = Trax::new(Variant::Unbounded);
         let f = Frontier::new(&g, 3).unwrap();
-        assert!(f.len() < f.sequences() as usize, "{} positions, {} sequences", f.len(), f.sequences());
+        assert!(
+            f.len() < f.sequences() as usize,
+            "{} positions, {} sequences",
+            f.len(),
+            f.sequences()
+        );
         let merged = (0..f.len()).find(|&i| f.multiplicity(i) > 1).unwrap();
-        assert_eq!(Trax::replay(Variant::Unbounded, f.line(merged)).unwrap(), f.state(merged));
+        assert_eq!(
+            Trax::replay(Variant::Unbounded, f.line(merged)).unwrap(),
+            f.state(merged)
+        );
         assert_eq!(f.line_text(0).split(' ').count(), 3);
     }
 

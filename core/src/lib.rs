@@ -33,6 +33,8 @@ pub(crate) use alloc::rc::Rc as Shared;
 #[cfg(target_has_atomic = "ptr")]
 pub(crate) use alloc::sync::Arc as Shared;
 
+#[cfg(feature = "std")]
+pub mod arena;
 mod error;
 mod frontier;
 mod game;

@@ -11,8 +11,8 @@
 #![allow(clippy::missing_safety_doc)]
 
 mod boundary;
-mod split;
 mod budget;
+mod split;
 // Public to Rust only for the C ABI fuzz target (fuzz/), which calls the exports as a host would.
 pub mod nantong;
 pub mod trax;

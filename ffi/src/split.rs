@@ -143,14 +143,19 @@ mod tests {
 
     use super::*;
     use crate::trax::{arbiter_trax_free, arbiter_trax_from_json, arbiter_trax_perft};
-    use crate::triple_triad::{arbiter_triple_triad_free, arbiter_triple_triad_from_preset, arbiter_triple_triad_perft};
+    use crate::triple_triad::{
+        arbiter_triple_triad_free, arbiter_triple_triad_from_preset, arbiter_triple_triad_perft,
+    };
     use crate::ArbiterStatus::*;
 
     #[test]
     fn parts_sum_to_the_whole_and_a_part_out_of_range_is_refused() {
         let mut t = null_mut();
         let json = br#"{"variant": "unbounded", "moves": ["@0/", "B1\\"]}"#;
-        assert_eq!(unsafe { arbiter_trax_from_json(json.as_ptr().cast(), json.len(), &mut t) }, ARBITER_OK);
+        assert_eq!(
+            unsafe { arbiter_trax_from_json(json.as_ptr().cast(), json.len(), &mut t) },
+            ARBITER_OK
+        );
         let mut whole = 0;
         assert_eq!(unsafe { arbiter_trax_perft(t, 4, &mut whole) }, ARBITER_OK);
         let sum: u64 = (0..3)
@@ -162,13 +167,25 @@ mod tests {
             .sum();
         assert_eq!(sum, whole);
         let mut n = 7;
-        assert_eq!(unsafe { arbiter_trax_perft_part(t, 4, 2, 3, 3, &mut n) }, ARBITER_BAD_ARGUMENT);
+        assert_eq!(
+            unsafe { arbiter_trax_perft_part(t, 4, 2, 3, 3, &mut n) },
+            ARBITER_BAD_ARGUMENT
+        );
         assert_eq!(n, 7);
-        assert_eq!(unsafe { arbiter_trax_perft_part(t, 1, 2, 0, 3, &mut n) }, ARBITER_BAD_ARGUMENT);
+        assert_eq!(
+            unsafe { arbiter_trax_perft_part(t, 1, 2, 0, 3, &mut n) },
+            ARBITER_BAD_ARGUMENT
+        );
         let mut size = 0;
-        assert_eq!(unsafe { arbiter_trax_frontier(t, 2, null_mut(), 0, &mut size) }, ARBITER_BUFFER_TOO_SMALL);
+        assert_eq!(
+            unsafe { arbiter_trax_frontier(t, 2, null_mut(), 0, &mut size) },
+            ARBITER_BUFFER_TOO_SMALL
+        );
         let mut buf = vec![0 as c_char; size + 1];
-        assert_eq!(unsafe { arbiter_trax_frontier(t, 2, buf.as_mut_ptr(), buf.len(), &mut size) }, ARBITER_OK);
+        assert_eq!(
+            unsafe { arbiter_trax_frontier(t, 2, buf.as_mut_ptr(), buf.len(), &mut size) },
+            ARBITER_OK
+        );
         let text: Vec<u8> = buf.iter().take_while(|&&c| c != 0).map(|&c| c as u8).collect();
         let v: serde_json::Value = serde_json::from_slice(&text).unwrap();
         let counts: u64 = v.as_array().unwrap().iter().map(|p| p["count"].as_u64().unwrap()).sum();
@@ -178,13 +195,19 @@ mod tests {
         unsafe { arbiter_trax_free(t) };
 
         let mut g = null_mut();
-        assert_eq!(unsafe { arbiter_triple_triad_from_preset(b"ff8".as_ptr().cast(), 3, 5, &mut g) }, ARBITER_OK);
+        assert_eq!(
+            unsafe { arbiter_triple_triad_from_preset(b"ff8".as_ptr().cast(), 3, 5, &mut g) },
+            ARBITER_OK
+        );
         let mut whole = 0;
         assert_eq!(unsafe { arbiter_triple_triad_perft(g, 3, &mut whole) }, ARBITER_OK);
         let mut sum = 0;
         for part in 0..4 {
             let mut n = 0;
-            assert_eq!(unsafe { arbiter_triple_triad_perft_part(g, 3, 1, part, 4, &mut n) }, ARBITER_OK);
+            assert_eq!(
+                unsafe { arbiter_triple_triad_perft_part(g, 3, 1, part, 4, &mut n) },
+                ARBITER_OK
+            );
             sum += n;
         }
         assert_eq!(sum, whole);

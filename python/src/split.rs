@@ -14,7 +14,11 @@ fn plies(v: &Bound<'_, PyAny>, what: &str) -> PyResult<u32> {
 
 /// The positions after `plies` plies, in the core's stable order: for each, the first line of
 /// moves reaching it (notation, space separated) and the number of sequences reaching it.
-pub fn frontier<G: Host + Transpose>(py: Python<'_>, g: &G, plies_arg: &Bound<'_, PyAny>) -> PyResult<Vec<(String, u64)>>
+pub fn frontier<G: Host + Transpose>(
+    py: Python<'_>,
+    g: &G,
+    plies_arg: &Bound<'_, PyAny>,
+) -> PyResult<Vec<(String, u64)>>
 where
     G::Move: Sync,
 {
@@ -28,7 +32,12 @@ where
 pub fn perft_part<G: Host + Transpose>(
     py: Python<'_>,
     g: &G,
-    (depth, split, part, parts): (&Bound<'_, PyAny>, &Bound<'_, PyAny>, &Bound<'_, PyAny>, &Bound<'_, PyAny>),
+    (depth, split, part, parts): (
+        &Bound<'_, PyAny>,
+        &Bound<'_, PyAny>,
+        &Bound<'_, PyAny>,
+        &Bound<'_, PyAny>,
+    ),
     threads: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<u64>
 where

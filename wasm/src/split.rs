@@ -27,7 +27,13 @@ pub fn frontier<G: Host + Transpose>(g: &G, plies: &JsValue) -> Js<JsValue> {
 }
 
 /// Counts beyond 2^53 would take centuries to reach, as for `perft`.
-pub fn perft_part<G: Host + Transpose>(g: &G, depth: &JsValue, split: &JsValue, part: &JsValue, parts: &JsValue) -> Js<f64> {
+pub fn perft_part<G: Host + Transpose>(
+    g: &G,
+    depth: &JsValue,
+    split: &JsValue,
+    part: &JsValue,
+    parts: &JsValue,
+) -> Js<f64> {
     let depth = integer(depth, "depth", u32::MAX as u64)? as u32;
     let split = integer(split, "split", u32::MAX as u64)? as u32;
     let part = integer(part, "part", u32::MAX as u64)? as usize;
