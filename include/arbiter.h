@@ -168,6 +168,56 @@ const char *arbiter_last_error(void);
 // The library's version, e.g. `"0.1.0"`: NUL-terminated, static.
 const char *arbiter_version(void);
 
+// The positions after `plies` plies from this one, in a stable order, as a JSON array of
+// `{"line": "@0/ B1+", "count": 2}`: the first line of moves reaching each position (the
+// position is this game after it) and the number of move sequences reaching it (transposed
+// orders merge). `ARBITER_BAD_ARGUMENT` when it would hold more than 500,000 positions (in one ply).
+ArbiterStatus arbiter_trax_frontier(const ArbiterTrax *h,
+                                    uint32_t plies,
+                                    char *buf,
+                                    size_t cap,
+                                    size_t *size);
+
+// `arbiter_trax_perft` at `depth` counted over part `part` of `parts` (from 0) of the frontier
+// after `split` plies: every `parts`-th position from the `part`-th. The parts' counts sum to
+// the whole count; `ARBITER_BAD_ARGUMENT` for a part out of range or `split` past `depth`.
+ArbiterStatus arbiter_trax_perft_part(const ArbiterTrax *h,
+                                      uint32_t depth,
+                                      uint32_t split,
+                                      size_t part,
+                                      size_t parts,
+                                      uint64_t *nodes);
+
+// As `arbiter_trax_frontier`, for Triple Triad (lines of moves such as `2@4`).
+ArbiterStatus arbiter_triple_triad_frontier(const ArbiterTripleTriad *h,
+                                            uint32_t plies,
+                                            char *buf,
+                                            size_t cap,
+                                            size_t *size);
+
+// As `arbiter_trax_perft_part`, for Triple Triad.
+ArbiterStatus arbiter_triple_triad_perft_part(const ArbiterTripleTriad *h,
+                                              uint32_t depth,
+                                              uint32_t split,
+                                              size_t part,
+                                              size_t parts,
+                                              uint64_t *nodes);
+
+// As `arbiter_trax_frontier`, for Nantong (lines of actions in notation, separated by spaces).
+ArbiterStatus arbiter_nantong_frontier(const ArbiterNantong *h,
+                                       uint32_t plies,
+                                       char *buf,
+                                       size_t cap,
+                                       size_t *size);
+
+// As `arbiter_trax_perft_part`, for Nantong.
+ArbiterStatus arbiter_nantong_perft_part(const ArbiterNantong *h,
+                                         uint32_t depth,
+                                         uint32_t split,
+                                         size_t part,
+                                         size_t parts,
+                                         uint64_t *nodes);
+
 // A new flag, lowered, in `*out`; free it with `arbiter_cancel_free`.
 ArbiterStatus arbiter_cancel_new(ArbiterCancel **out);
 

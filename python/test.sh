@@ -3,7 +3,8 @@
 # target/ (or $CARGO_TARGET_DIR), installs the pinned build tool and the test tools, builds the
 # wheel once with maturin (sharing the Cargo target directory), installs that wheel, and runs
 # pytest over python/tests against it, mypy --strict over a usage of the type stubs, stubtest of
-# the stubs against the module, and the Python conformance runner over conformance/.
+# the stubs against the module, the Python conformance runner over conformance/, and then, with
+# Ray, pyarrow and tqdm installed, the tests of arbiter.distributed (python/tests_ray).
 # pytest's exit 5 ("no tests collected") counts as a failure.
 
 python_tests() (
@@ -35,6 +36,16 @@ python_tests() (
         "$root/python/python/arbiter/pettingzoo.py"
     "$venv/bin/python" -m mypy.stubtest --mypy-config-file /dev/null arbiter._core
     "$venv/bin/python" -m arbiter.conformance "$root"/conformance/*.jsonl
+    # arbiter.distributed on a local Ray cluster of 2 CPUs that the tests start and stop (about a
+    # minute, plus Ray's install): the extra `ray` in the same virtual environment.
+    "$venv/bin/python" -m pip install --quiet --disable-pip-version-check ray==2.60.0 pyarrow tqdm
+    status=0
+    "$venv/bin/python" -m pytest -q -p no:cacheprovider "$root/python/tests_ray" || status=$?
+    if [ "$status" -eq 5 ]; then
+        echo "python_tests: pytest collected no Ray tests" >&2
+        return 1
+    fi
+    return "$status"
 )
 
 if [ "${BASH_SOURCE[0]}" = "$0" ]; then

@@ -4,7 +4,7 @@ use crate::play;
 use crate::term::Outcome;
 use arbiter_core::trax::{read_record, Trax, Variant};
 use arbiter_core::tripletriad::{Setup, TripleTriad};
-use arbiter_core::{perft_threads, Engine};
+use arbiter_core::{perft_threads, Frontier, Transpose};
 use clap::builder::PossibleValuesParser;
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
@@ -22,6 +22,38 @@ pub struct Threads {
     speedup: bool,
 }
 
+/// A perft split into parts: the positions after the first plies, shared out into parts that
+/// separate runs count (a shell loop, an array job), their counts summing to the whole count.
+#[derive(clap::Args)]
+pub struct Split {
+    /// Split after K plies (at most the depth).
+    #[arg(long, value_name = "K")]
+    split: Option<u32>,
+    /// Count only part I of N (I from 0 to N-1): every N-th position of the frontier from the I-th.
+    #[arg(long, value_name = "I/N", requires = "split", value_parser = part)]
+    part: Option<(usize, usize)>,
+    /// Print the frontier's size (positions, and the move sequences reaching them) and stop.
+    #[arg(long, requires = "split", conflicts_with_all = ["part", "speedup"])]
+    list: bool,
+}
+
+/// `I/N` with `I` in `0..N`.
+fn part(text: &str) -> Result<(usize, usize), String> {
+    let (i, n) = text.split_once('/').ok_or("expected I/N, e.g. 0/16")?;
+    let parse = |s: &str| {
+        s.trim()
+            .parse::<usize>()
+            .map_err(|_| format!("{s:?} is not a count: expected I/N, e.g. 0/16"))
+    };
+    let (i, n) = (parse(i)?, parse(n)?);
+    if n == 0 || i >= n {
+        return Err(format!(
+            "part {i} of {n} does not exist (parts are numbered from 0 to N-1)"
+        ));
+    }
+    Ok((i, n))
+}
+
 #[derive(clap::Subcommand)]
 pub enum Game {
     /// Triple Triad: from a state file, or an empty board with two random FF8 hands.
@@ -37,6 +69,8 @@ pub enum Game {
         seed: u64,
         #[command(flatten)]
         threads: Threads,
+        #[command(flatten)]
+        split: Split,
     },
     /// Trax: from the position after some moves.
     Trax {
@@ -53,6 +87,8 @@ pub enum Game {
         state: Option<PathBuf>,
         #[command(flatten)]
         threads: Threads,
+        #[command(flatten)]
+        split: Split,
     },
 }
 
@@ -135,16 +171,22 @@ impl Progress {
     }
 }
 
-/// Counts on the threads asked for and reports; a depth past the end of every game is said at
-/// once, in words.
-fn count<G: Engine + Send + Sync>(
+/// Counts on the threads asked for and reports (the whole count, a part of it, or the frontier's
+/// size); a depth past the end of every game is said at once, in words.
+fn count<G: Transpose + Send + Sync>(
     g: &G,
     depth: u32,
     moves_left: u32,
     what: &str,
-    opts: &Threads,
+    (opts, split): (&Threads, &Split),
     out: &mut impl Write,
-) -> Outcome {
+) -> Outcome
+where
+    G::Move: Send + Sync,
+{
+    if let Some(plies) = split.split {
+        return count_split(g, depth, plies, (opts, split), out);
+    }
     if depth > moves_left {
         writeln!(
             out,
@@ -176,6 +218,49 @@ fn count<G: Engine + Send + Sync>(
     Ok(())
 }
 
+/// `--split K` with `--list` or `--part I/N`.
+fn count_split<G: Transpose + Send + Sync>(
+    g: &G,
+    depth: u32,
+    plies: u32,
+    (opts, split): (&Threads, &Split),
+    out: &mut impl Write,
+) -> Outcome
+where
+    G::Move: Send + Sync,
+{
+    if plies > depth {
+        return Err(format!("--split {plies}: at most the depth ({depth})").into());
+    }
+    let frontier = Frontier::new(g, plies).map_err(|e| format!("--split {plies}: {e}"))?;
+    if split.list {
+        writeln!(
+            out,
+            "{} positions after {plies} plies ({} move sequences)",
+            frontier.len(),
+            frontier.sequences()
+        )?;
+        return Ok(());
+    }
+    let Some((part, parts)) = split.part else {
+        return Err("--split needs --part I/N (count one part) or --list (the frontier's size)".into());
+    };
+    let n = threads(opts.threads)?;
+    let progress = Progress::new("positions of the part");
+    let nodes = frontier
+        .perft_part_threads(depth, part, parts, n, &|done, total| progress.update(done, total))
+        .map_err(|e| format!("--part: {e}"))?;
+    progress.finish();
+    let secs = progress.start.elapsed().as_secs_f64();
+    writeln!(
+        out,
+        "perft {depth} part {part}/{parts}: {nodes} nodes in {secs:.3} s ({}), {n} thread{}",
+        rate(nodes, secs),
+        if n == 1 { "" } else { "s" }
+    )?;
+    Ok(())
+}
+
 pub fn run(game: Game, out: &mut impl Write) -> Outcome {
     match game {
         Game::TripleTriad {
@@ -183,35 +268,38 @@ pub fn run(game: Game, out: &mut impl Write) -> Outcome {
             state,
             seed,
             threads,
+            split,
         } => {
             let g = match state {
                 Some(p) => load_state(&p)?,
                 None => TripleTriad::new(&Setup::random_ff8(seed)).map_err(|e| e.to_string())?,
             };
             let empty = (0..9).filter(|&c| g.cell(c).is_none()).count() as u32;
-            count(&g, depth, empty, "moves", &threads, out)
+            count(&g, depth, empty, "moves", (&threads, &split), out)
         }
         Game::Trax {
             depth,
             state: Some(path),
             threads,
+            split,
             ..
         } => {
             let g = play::trax::saved_game(&path)?;
-            count(&g, depth, g.turns_left(), "turns", &threads, out)
+            count(&g, depth, g.turns_left(), "turns", (&threads, &split), out)
         }
         Game::Trax {
             depth,
             variant,
             moves,
             threads,
+            split,
             state: None,
         } => {
             let variant: Variant = variant.parse().map_err(|e| format!("--variant: {e}"))?;
             let moves = read_record(&moves).map_err(|e| format!("--moves: {e}"))?;
             let g = Trax::replay(variant, &moves)
                 .map_err(|(i, e)| format!("--moves: move {} ({}) is refused: {e}", i + 1, moves[i]))?;
-            count(&g, depth, g.turns_left(), "turns", &threads, out)
+            count(&g, depth, g.turns_left(), "turns", (&threads, &split), out)
         }
     }
 }

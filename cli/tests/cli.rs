@@ -1205,3 +1205,89 @@ fn a_narrow_screen_puts_the_hands_under_the_triple_triad_board() {
         "{s}"
     );
 }
+
+/// The count printed by `perft … --split K --part I/N` or by a whole perft.
+fn nodes_of(out: &Output) -> u64 {
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let s = stdout(out);
+    let after = s.split_once(": ").map(|(_, rest)| rest).unwrap_or_default();
+    after
+        .split(' ')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap_or_else(|_| panic!("{s}"))
+}
+
+#[test]
+fn perft_parts_sum_to_the_whole_count() {
+    let state = std::env::temp_dir().join(format!("arbiter-test-{}-split-state.json", std::process::id()));
+    let card = |n: &str, r: u8| {
+        format!(
+            r#"{{"name":"{n}","ranks":[{r},{},{},{r}]}}"#,
+            r % 9 + 1,
+            (r + 3) % 9 + 1
+        )
+    };
+    let placed = |n: &str, r: u8, owner: &str| format!(r#"{{"card":{},"owner":"{owner}"}}"#, card(n, r));
+    std::fs::write(
+        &state,
+        format!(
+            r#"{{"rules":{{"same":true,"plus":true,"combo":true}},"board":[{},null,null,{},null,{},null,{},null],"hands":{{"blue":[{},{},{}],"red":[{},{},{}]}},"to_move":"blue"}}"#,
+            placed("a", 3, "blue"),
+            placed("b", 5, "red"),
+            placed("c", 7, "blue"),
+            placed("d", 2, "red"),
+            card("e", 4),
+            card("f", 8),
+            card("g", 1),
+            card("h", 6),
+            card("i", 9),
+            card("j", 2)
+        ),
+    )
+    .unwrap();
+    let state = state.to_str().unwrap();
+    let cases: [(&[&str], &str); 4] = [
+        (&["trax", "5"], "2"),
+        (&["trax", "4", "--variant", "8x8", "--moves", "@0/ B1+"], "3"),
+        (&["triple-triad", "3", "--seed", "4"], "1"),
+        (&["triple-triad", "5", "--state", state], "2"),
+    ];
+    for (args, split) in cases {
+        let whole = nodes_of(&arbiter(&[&["perft"], args].concat()));
+        for parts in [1usize, 3, 5] {
+            let sum: u64 = (0..parts)
+                .map(|i| {
+                    let part = format!("{i}/{parts}");
+                    let out =
+                        arbiter(&[&["perft"], args, &["--split", split, "--part", &part, "--threads", "1"]].concat());
+                    assert!(stdout(&out).contains(&format!("part {part}:")), "{}", stdout(&out));
+                    nodes_of(&out)
+                })
+                .sum();
+            assert_eq!(sum, whole, "{args:?} split {split} in {parts} parts");
+        }
+        let out = arbiter(&[&["perft"], args, &["--split", split, "--list"]].concat());
+        assert!(out.status.success());
+        assert!(
+            stdout(&out).contains(&format!(" positions after {split} plies (")),
+            "{}",
+            stdout(&out)
+        );
+    }
+    for (extra, says) in [
+        (&["--split", "2", "--part", "5/5"][..], "part 5 of 5 does not exist"),
+        (&["--split", "2", "--part", "0/0"], "part 0 of 0 does not exist"),
+        (&["--split", "2", "--part", "one/5"], "is not a count"),
+        (&["--split", "6", "--part", "0/5"], "at most the depth"),
+        (&["--part", "0/5"], "--split"),
+        (&["--split", "2"], "--part I/N"),
+    ] {
+        let out = arbiter(&[&["perft", "trax", "5"], extra].concat());
+        assert!(!out.status.success(), "{extra:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(says), "{extra:?}: {err}");
+        assert!(stdout(&out).is_empty());
+    }
+}

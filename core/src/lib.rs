@@ -33,7 +33,10 @@ pub(crate) use alloc::rc::Rc as Shared;
 #[cfg(target_has_atomic = "ptr")]
 pub(crate) use alloc::sync::Arc as Shared;
 
+#[cfg(feature = "std")]
+pub mod arena;
 mod error;
+mod frontier;
 mod game;
 mod host;
 pub mod nantong;
@@ -44,6 +47,7 @@ pub mod trax;
 pub mod tripletriad;
 
 pub use error::{shorten, spoken_indices, Error, ErrorKind, MESSAGE_LIMIT, QUOTE_LIMIT};
+pub use frontier::{Frontier, Transpose, FRONTIER_LIMIT};
 pub use game::{perft, Game, Outcome};
 #[cfg(feature = "std")]
 pub use host::deadline;

@@ -13,6 +13,7 @@ mod batch;
 mod convert;
 mod engine;
 mod nantong;
+mod split;
 mod trax;
 mod tripletriad;
 
@@ -109,6 +110,31 @@ macro_rules! game_class {
             /// The number of legal move sequences of `depth` moves, by the core's fast perft.
             fn perft(&self, py: Python<'_>, depth: &Bound<'_, PyAny>) -> PyResult<u64> {
                 crate::engine::perft(py, &self.0, depth)
+            }
+
+            /// The positions after `plies` plies, in a stable order, as `(line, multiplicity)`:
+            /// the first line of moves reaching each (notation, space separated; the position is
+            /// this game after it) and the number of move sequences reaching it (transposed move
+            /// orders merge). A game that ends sooner has no position there.
+            fn frontier(&self, py: Python<'_>, plies: &Bound<'_, PyAny>) -> PyResult<Vec<(String, u64)>> {
+                crate::split::frontier(py, &self.0, plies)
+            }
+
+            /// `perft(depth)` counted over part `part` of `parts` (from 0) of the frontier after
+            /// `split` plies only: every `parts`-th position from the `part`-th. The parts sum to
+            /// `perft(depth)`; a part out of range or a split deeper than `depth` raises
+            /// `BadArgumentError`.
+            #[pyo3(signature = (depth, split, part, parts, *, threads=None))]
+            fn perft_part(
+                &self,
+                py: Python<'_>,
+                depth: &Bound<'_, PyAny>,
+                split: &Bound<'_, PyAny>,
+                part: &Bound<'_, PyAny>,
+                parts: &Bound<'_, PyAny>,
+                threads: Option<&Bound<'_, PyAny>>,
+            ) -> PyResult<u64> {
+                crate::split::perft_part(py, &self.0, (depth, split, part, parts), threads)
             }
 
             /// The move that the built-in opponent of `level` chooses for the player to move,

@@ -11,6 +11,7 @@
 mod convert;
 mod engine;
 mod nantong;
+mod split;
 mod trax;
 mod tripletriad;
 
@@ -116,6 +117,31 @@ macro_rules! game_class {
                 #[wasm_bindgen(unchecked_param_type = "number")] depth: JsValue,
             ) -> Result<f64, JsValue> {
                 crate::engine::perft(&self.0, &depth)
+            }
+
+            /// The positions after `plies` plies, in a stable order: for each the first line of
+            /// moves reaching it (notation, space separated; the position is this game after it)
+            /// and the number of move sequences reaching it (transposed orders merge).
+            #[wasm_bindgen(unchecked_return_type = "FrontierPosition[]")]
+            pub fn frontier(
+                &self,
+                #[wasm_bindgen(unchecked_param_type = "number")] plies: JsValue,
+            ) -> Result<JsValue, JsValue> {
+                crate::split::frontier(&self.0, &plies)
+            }
+
+            /// `perft(depth)` counted over part `part` of `parts` (from 0) of the frontier after
+            /// `split` plies: every `parts`-th position from the `part`-th. The parts sum to
+            /// `perft(depth)`; a part out of range or a split past `depth` throws `BAD_ARGUMENT`.
+            #[wasm_bindgen(js_name = perftPart)]
+            pub fn perft_part(
+                &self,
+                #[wasm_bindgen(unchecked_param_type = "number")] depth: JsValue,
+                #[wasm_bindgen(unchecked_param_type = "number")] split: JsValue,
+                #[wasm_bindgen(unchecked_param_type = "number")] part: JsValue,
+                #[wasm_bindgen(unchecked_param_type = "number")] parts: JsValue,
+            ) -> Result<f64, JsValue> {
+                crate::split::perft_part(&self.0, &depth, &split, &part, &parts)
             }
 
             /// The move that the built-in opponent of `level` chooses for the player to move,

@@ -362,3 +362,9 @@ export interface NantongStanding {
   winning: boolean;
   waits: NantongCard[];
 }
+
+/** A position of a perft frontier: the first line of moves reaching it and how many sequences do. */
+export interface FrontierPosition {
+  line: string;
+  count: number;
+}

@@ -7,6 +7,7 @@ import init, {
   TripleTriad,
   TripleTriadMatch,
   type Captures,
+  type FrontierPosition,
   type ErrorCode,
   type MatchResult,
   type MatchState,
@@ -231,4 +232,9 @@ export async function worker(): Promise<void> {
   // @ts-expect-error: a saved state names its game
   await ai.chooseMove({ state: trax.toJSON() }, "easy", 1);
   ai.terminate();
+}
+
+export function split(g: Trax): number {
+  const parts: FrontierPosition[] = g.frontier(2);
+  return parts.length + g.perftPart(4, 2, 0, 3);
 }
