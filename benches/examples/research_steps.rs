@@ -91,33 +91,39 @@ fn for_time(time: Duration) -> impl FnMut(u64) -> bool {
     move |_| start.elapsed() < time
 }
 
-/// CPU seconds used so far by this process (user + system), from `/proc/self/stat`: on a
-/// machine that others load, steps per CPU second compare the bindings where wall time cannot.
-/// Zero where there is no procfs.
-fn cpu_seconds() -> f64 {
-    let Ok(stat) = std::fs::read_to_string("/proc/self/stat") else {
-        return 0.0;
-    };
-    // Fields after the command name (which may hold spaces) in parentheses; utime and stime are
-    // the 14th and 15th fields, in clock ticks of 1/100 s.
-    let after = stat.rsplit_once(')').map_or("", |(_, rest)| rest);
-    let fields: Vec<&str> = after.split_whitespace().collect();
-    let ticks = |i: usize| fields.get(i).and_then(|f| f.parse::<f64>().ok()).unwrap_or(0.0);
-    (ticks(11) + ticks(12)) / 100.0
+/// CPU seconds this thread has run so far, from `/proc/thread-self/schedstat` (nanoseconds, so
+/// exact over short runs): on a machine that others load, steps per CPU second compare the
+/// bindings where wall time cannot. Zero where there is no procfs.
+fn thread_cpu_seconds() -> f64 {
+    std::fs::read_to_string("/proc/thread-self/schedstat")
+        .ok()
+        .and_then(|s| s.split_whitespace().next().and_then(|ns| ns.parse::<f64>().ok()))
+        .map_or(0.0, |ns| ns / 1e9)
 }
 
 /// Steps on `threads` threads of `games` games each for `time`: steps per wall second and per
-/// CPU second of the whole process.
+/// CPU second of the threads.
 fn rate<G: Engine>(fresh: &(impl Fn(u64) -> G + Sync), threads: usize, games: usize, time: Duration) -> (f64, f64) {
-    let cpu = cpu_seconds();
-    let steps: u64 = std::thread::scope(|s| {
+    let (steps, cpu) = std::thread::scope(|s| {
         let handles: Vec<_> = (0..threads)
-            .map(|t| s.spawn(move || std::hint::black_box(run(fresh, games, 1 + t as u64, for_time(time))).0))
+            .map(|t| {
+                s.spawn(move || {
+                    let cpu = thread_cpu_seconds();
+                    let (steps, sum) = run(fresh, games, 1 + t as u64, for_time(time));
+                    std::hint::black_box(sum);
+                    (steps, thread_cpu_seconds() - cpu)
+                })
+            })
             .collect();
-        handles.into_iter().map(|h| h.join().expect("thread")).sum()
+        handles
+            .into_iter()
+            .map(|h| h.join().expect("thread"))
+            .fold((0, 0.0), |(n, c), (steps, cpu)| (n + steps, c + cpu))
     });
-    let cpu = (cpu_seconds() - cpu).max(f64::MIN_POSITIVE);
-    (steps as f64 / time.as_secs_f64(), steps as f64 / cpu)
+    (
+        steps as f64 / time.as_secs_f64(),
+        steps as f64 / cpu.max(f64::MIN_POSITIVE),
+    )
 }
 
 /// Something to do with one game's loop, whatever the game's type.

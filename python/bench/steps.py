@@ -8,13 +8,14 @@ interleaved in one run and repeated:
 - one game stepped from Python (``legal_actions``, ``play``, ``observation_tensor``,
   ``legal_action_mask``);
 - the batched stepper on one thread and on two, the actions drawn with NumPy from the masks; the
-  time inside ``step`` is also counted alone (the batch's own cost, NumPy's draw left out);
+  CPU time inside ``step`` is also counted alone (the batch's own cost, NumPy's draw left out);
 - then OpenSpiel's own C++ games through pyspiel (legal actions, a random one, apply, the
   observation tensor), when open-spiel is installed.
 
-Figures are medians over the repeats, in steps per wall second and per CPU second of this
-process (on a machine others load, the second compares; two threads only scale when the machine
-has two idle cores: the load is printed before and after).
+Figures are medians over the repeats, in steps per wall second and per CPU second (of this
+process; of its stepping threads in Rust): on a machine others load, the second compares the
+loops, while two threads only scale in wall time when the machine has two idle cores (the load
+is printed before and after).
 
     python python/bench/steps.py [--games N] [--seconds S] [--repeats R] [--rust BINARY]
 """
@@ -72,22 +73,22 @@ def single(make, seconds):
 
 def batched(batch, seconds):
     """The batch stepped with a random legal action per game drawn from the masks; also the
-    steps per second of the time spent inside ``step`` alone."""
+    steps per CPU second spent inside ``step`` alone (every thread's)."""
     rng = np.random.default_rng(1)
     masks = batch.arrays[1]
     scores = np.empty(masks.shape, np.float32)
-    inside = [0.0, 0]
+    inside = [0.0, 0]  # CPU seconds inside `step` (every thread's), steps
 
     def loop(end):
         steps = 0
         while time.perf_counter() < end:
             for _ in range(10):
-                rng.random(out=scores)
-                scores *= masks
+                rng.random(out=scores, dtype=np.float32)
+                np.multiply(scores, masks, out=scores)
                 actions = scores.argmax(axis=1)
-                t = time.perf_counter()
+                t = time.process_time()
                 batch.step(actions)
-                inside[0] += time.perf_counter() - t
+                inside[0] += time.process_time() - t
                 steps += len(batch)
         inside[1] = steps
         return steps
@@ -168,7 +169,7 @@ def main():
     def med(key, i=0):
         return statistics.median(v[i] for v in figures[key]) if key in figures else float("nan")
 
-    print("\nsteps/s, median of the repeats: wall (per CPU s); batch: the loop with NumPy's draw [step alone]")
+    print("\nsteps/s, median of the repeats: wall (per CPU s); batch: the loop with NumPy's draw [per CPU s in step alone]")
     for name in args.only or GAMES:
         cells = []
         for what in ("rust 1", "single", "batch 1", "rust 2", "batch 2"):
@@ -179,26 +180,29 @@ def main():
                 cell += f" [{med((name, what), 2):>9.0f}]"
             cells.append(cell)
         print(f"{name:<14}" + "   ".join(cells))
+    def ratio(a, b, i=0, j=0):
+        return med(a, i) / med(b, j)
+
     if args.rust:
-        print("\nratios against the pure-Rust loop on one thread (wall; per CPU s)")
+        print("\nagainst the pure-Rust loop on one thread: per CPU s (wall)")
         for name in args.only or GAMES:
-            r1, r1c = med((name, "rust 1")), med((name, "rust 1"), 1)
-            parts = [
-                f"single {med((name, 'single')) / r1:.2f} ({med((name, 'single'), 1) / r1c:.2f})",
-                f"batch 1 thread {med((name, 'batch 1')) / r1:.2f} ({med((name, 'batch 1'), 1) / r1c:.2f})"
-                f" [step alone {med((name, 'batch 1'), 2) / r1:.2f}]",
-                f"batch 2 threads {med((name, 'batch 2')) / r1:.2f} [step alone {med((name, 'batch 2'), 2) / r1:.2f}]",
-                f"Rust 2 threads {med((name, 'rust 2')) / r1:.2f}",
-            ]
-            print(f"{name:<14}" + "   ".join(parts))
+            r1 = (name, "rust 1")
+            b1, b2 = (name, "batch 1"), (name, "batch 2")
+            print(
+                f"{name:<14}single {ratio((name, 'single'), r1, 1, 1):.2f} ({ratio((name, 'single'), r1):.2f})"
+                f"   batch 1 thread {ratio(b1, r1, 1, 1):.2f} ({ratio(b1, r1):.2f}), step alone {ratio(b1, r1, 2, 1):.2f}"
+                f"   batch 2 threads per thread {ratio(b2, r1, 1, 1):.2f}, step alone {ratio(b2, r1, 2, 1):.2f};"
+                f" wall {ratio(b2, r1):.2f} (Rust's own 2 threads: {ratio((name, 'rust 2'), r1):.2f})"
+            )
     if spiel:
         print("\nOpenSpiel's C++ games through pyspiel, one game, one thread, with the observation tensor")
         for name in spiel:
             print(f"{name:<14} {med((name, 'pyspiel')):>9.0f} ({med((name, 'pyspiel'), 1):>9.0f} per CPU s)")
-        c4 = med(("connect_four", "pyspiel"))
-        print("our batches on two threads against connect_four (wall; the step alone):")
+        c4 = ("connect_four", "pyspiel")
+        print("our batches on two threads against connect_four: wall; per CPU s x 2 (two whole cores)")
         for name in args.only or GAMES:
-            print(f"{name:<14} {med((name, 'batch 2')) / c4:.2f}x   [{med((name, 'batch 2'), 2) / c4:.2f}x]")
+            b2 = (name, "batch 2")
+            print(f"{name:<14} {ratio(b2, c4):.2f}x   {2 * ratio(b2, c4, 1, 1):.2f}x")
 
 
 if __name__ == "__main__":

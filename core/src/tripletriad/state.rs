@@ -302,16 +302,17 @@ impl Table {
         });
         let pack = |r: [u8; 4]| u32::from_le_bytes(r);
         let packed = printed.map(pack);
-        // The printed rank each card shows an attacker on each side, by id; then the beats bits.
-        let shown: [[u8; 16]; 4] = core::array::from_fn(|s| core::array::from_fn(|other| printed[other][(s + 2) & 3]));
+        // A row of `against` is 16 bytes: the printed rank each card shows an attacker on that
+        // side, with 0x80 on the cards beaten, written as one 128-bit word.
+        let shown: [u128; 4] =
+            core::array::from_fn(|s| u128::from_le_bytes(core::array::from_fn(|other| printed[other][(s + 2) & 3])));
         let mut against = [[[[0u8; 16]; 4]; 9]; 16];
         for (id, against) in against.iter_mut().enumerate() {
             for (c, against) in against.iter_mut().enumerate() {
                 for (s, row) in against.iter_mut().enumerate() {
-                    let beat = beats[id][c][s];
-                    for (other, a) in row.iter_mut().enumerate() {
-                        *a = shown[s][other] | if beat >> other & 1 != 0 { 0x80 } else { 0 };
-                    }
+                    let beat = beats[id][c][s] as usize;
+                    let high = (BEATEN_BYTES[beat & 0xFF] as u128) | (BEATEN_BYTES[beat >> 8] as u128) << 64;
+                    *row = (shown[s] | high).to_le_bytes();
                 }
             }
         }
@@ -359,6 +360,23 @@ impl Table {
         }
     }
 }
+
+/// `BEATEN_BYTES[bits]`: 0x80 in byte `i` for each bit `i` of `bits`.
+static BEATEN_BYTES: [u64; 256] = {
+    let mut t = [0u64; 256];
+    let mut bits = 0;
+    while bits < 256 {
+        let mut i = 0;
+        while i < 8 {
+            if bits >> i & 1 != 0 {
+                t[bits] |= 0x80 << (8 * i);
+            }
+            i += 1;
+        }
+        bits += 1;
+    }
+    t
+};
 
 /// A rank adjusted by the elemental rule for a card of `element` on a cell of `cell`.
 fn effective(rules: &Rules, rank: u8, element: Element, cell: Option<Element>) -> u8 {
