@@ -3,7 +3,10 @@
 //! tensor of the player to move and the legal action mask; a finished game starts again. It is
 //! the loop `arbiter.*Batch.step` runs per game, measured on one thread and on two.
 //!
-//! `cargo run --release -p arbiter-benches --example research_steps [GAMES_PER_THREAD] [SECONDS]`
+//! `cargo run --release -p arbiter-benches --example research_steps [GAMES_PER_THREAD] [SECONDS]`;
+//! `... -- count GAME STEPS [GAMES]` makes exactly STEPS steps on one thread (for callgrind);
+//! `... -- rate GAME THREADS [GAMES [SECONDS]]` prints one game's steps per second and per CPU
+//! second on THREADS threads (what `python/bench/steps.py --rust` runs beside its own loops).
 
 use std::time::{Duration, Instant};
 
@@ -12,88 +15,188 @@ use arbiter_core::trax::{Trax, Variant};
 use arbiter_core::tripletriad::TripleTriad;
 use arbiter_core::{Engine, Rng};
 
-/// Steps `games` games round-robin for `time`, each restarted by `fresh` when over; the steps
-/// made and a checksum that keeps the tensors and masks from being optimised away.
-fn run<G: Engine>(fresh: &(impl Fn(u64) -> G + Sync), games: usize, seed: u64, time: Duration) -> (u64, f64) {
+/// One game of the loop with the buffers it writes, as a batch keeps them per game.
+struct Slot<G> {
+    game: G,
+    legal: Vec<usize>,
+    tensor: Vec<f32>,
+    mask: Vec<bool>,
+}
+
+impl<G: Engine> Slot<G> {
+    fn new(game: G) -> Slot<G> {
+        let mut slot = Slot {
+            tensor: vec![0.0; game.tensor_len()],
+            mask: vec![false; game.num_distinct_actions()],
+            legal: Vec::new(),
+            game,
+        };
+        slot.observe();
+        slot
+    }
+
+    /// The legal ids, the mask and the tensor of the player to move: what `step` writes.
+    fn observe(&mut self) {
+        self.game.legal_actions_into(&mut self.legal);
+        self.mask.fill(false);
+        for &id in &self.legal {
+            self.mask[id] = true;
+        }
+        let p = self
+            .game
+            .to_move()
+            .expect("a fresh or unfinished game has a player to move");
+        self.game.observation_tensor_into(p, &mut self.tensor);
+    }
+}
+
+/// Steps `games` games round-robin until `more(steps)` says stop, each restarted by `fresh`
+/// when over; the steps made and a checksum that keeps the tensors and masks from being
+/// optimised away.
+fn run<G: Engine>(
+    fresh: &(impl Fn(u64) -> G + Sync),
+    games: usize,
+    seed: u64,
+    mut more: impl FnMut(u64) -> bool,
+) -> (u64, f64) {
     let mut rng = Rng::new(seed);
     let mut episodes = 0;
-    let mut pool: Vec<G> = (0..games)
+    let mut pool: Vec<Slot<G>> = (0..games)
         .map(|_| {
             episodes += 1;
-            fresh(seed ^ episodes)
+            Slot::new(fresh(seed ^ episodes))
         })
         .collect();
     let (mut steps, mut sum) = (0u64, 0.0f64);
-    let start = Instant::now();
-    while start.elapsed() < time {
-        for g in &mut pool {
-            let legal = g.legal_actions();
-            let id = legal[rng.below(legal.len() as u64) as usize];
-            let mv = g.action_move(id).expect("a legal id names a move");
-            g.play(mv).map_err(Into::into).expect("legal");
-            if g.is_over() {
+    while more(steps) {
+        for s in &mut pool {
+            let id = s.legal[rng.below(s.legal.len() as u64) as usize];
+            let mv = s.game.action_move(id).expect("a legal id names a move");
+            s.game.play(mv).map_err(Into::into).expect("legal");
+            if s.game.is_over() {
                 episodes += 1;
-                *g = fresh(seed ^ episodes);
+                s.game = fresh(seed ^ episodes);
             }
-            let p = g.to_move().expect("a fresh or unfinished game has a player to move");
-            let tensor = g.observation_tensor(p);
-            let mask = g.legal_action_mask();
-            sum += f64::from(tensor[0]) + mask.iter().filter(|&&m| m).count() as f64;
+            s.observe();
+            sum += f64::from(s.tensor[0]) + s.mask[s.legal[0]] as u8 as f64;
             steps += 1;
         }
     }
     (steps, sum)
 }
 
-/// CPU seconds used so far by this process (user + system), from `/proc/self/stat`: on a
-/// machine that others load, steps per CPU second compare the bindings where wall time cannot.
-/// Zero where there is no procfs.
-fn cpu_seconds() -> f64 {
-    let Ok(stat) = std::fs::read_to_string("/proc/self/stat") else {
-        return 0.0;
-    };
-    // Fields after the command name (which may hold spaces) in parentheses; utime and stime are
-    // the 14th and 15th fields, in clock ticks of 1/100 s.
-    let after = stat.rsplit_once(')').map_or("", |(_, rest)| rest);
-    let fields: Vec<&str> = after.split_whitespace().collect();
-    let ticks = |i: usize| fields.get(i).and_then(|f| f.parse::<f64>().ok()).unwrap_or(0.0);
-    (ticks(11) + ticks(12)) / 100.0
+/// Until `time` has passed (the clock read once every call).
+fn for_time(time: Duration) -> impl FnMut(u64) -> bool {
+    let start = Instant::now();
+    move |_| start.elapsed() < time
 }
 
-fn measure<G: Engine>(name: &str, fresh: impl Fn(u64) -> G + Sync, games: usize, time: Duration) {
-    let cpu = cpu_seconds();
-    let (steps, sum) = run(&fresh, games, 1, time);
-    let per_cpu = steps as f64 / (cpu_seconds() - cpu).max(f64::MIN_POSITIVE);
-    let one = steps as f64 / time.as_secs_f64();
-    let two: u64 = std::thread::scope(|s| {
-        let handles: Vec<_> = (0..2)
+/// CPU seconds this thread has run so far, from `/proc/thread-self/schedstat` (nanoseconds, so
+/// exact over short runs): on a machine that others load, steps per CPU second compare the
+/// bindings where wall time cannot. Zero where there is no procfs.
+fn thread_cpu_seconds() -> f64 {
+    std::fs::read_to_string("/proc/thread-self/schedstat")
+        .ok()
+        .and_then(|s| s.split_whitespace().next().and_then(|ns| ns.parse::<f64>().ok()))
+        .map_or(0.0, |ns| ns / 1e9)
+}
+
+/// Steps on `threads` threads of `games` games each for `time`: steps per wall second and per
+/// CPU second of the threads.
+fn rate<G: Engine>(fresh: &(impl Fn(u64) -> G + Sync), threads: usize, games: usize, time: Duration) -> (f64, f64) {
+    let (steps, cpu) = std::thread::scope(|s| {
+        let handles: Vec<_> = (0..threads)
             .map(|t| {
-                s.spawn({
-                    let fresh = &fresh;
-                    move || run(fresh, games, 2 + t, time)
+                s.spawn(move || {
+                    let cpu = thread_cpu_seconds();
+                    let (steps, sum) = run(fresh, games, 1 + t as u64, for_time(time));
+                    std::hint::black_box(sum);
+                    (steps, thread_cpu_seconds() - cpu)
                 })
             })
             .collect();
-        handles.into_iter().map(|h| h.join().expect("thread").0).sum()
+        handles
+            .into_iter()
+            .map(|h| h.join().expect("thread"))
+            .fold((0, 0.0), |(n, c), (steps, cpu)| (n + steps, c + cpu))
     });
-    let two = two as f64 / time.as_secs_f64();
-    println!(
-        "{name:<14} 1 thread {one:>9.0} steps/s ({per_cpu:>9.0} per CPU s)   2 threads {two:>9.0} steps/s   (checksum {sum:.0})"
-    );
+    (
+        steps as f64 / time.as_secs_f64(),
+        steps as f64 / cpu.max(f64::MIN_POSITIVE),
+    )
 }
 
+/// Something to do with one game's loop, whatever the game's type.
+trait Visit {
+    fn visit<G: Engine>(self, fresh: impl Fn(u64) -> G + Sync);
+}
+
+/// Calls `v` with the fresh games of `name`: an FF8 deal, an empty 8x8 Trax board, a Nantong deal.
+fn with_game(name: &str, v: impl Visit) {
+    match name {
+        "triple-triad" => v.visit(|s| TripleTriad::from_preset("ff8", s).expect("preset")),
+        "trax" => v.visit(|_| Trax::new(Variant::EightByEight)),
+        "nantong" => v.visit(Nantong::new),
+        _ => panic!("unknown game {name:?}: triple-triad, trax or nantong"),
+    }
+}
+
+const GAMES: [&str; 3] = ["triple-triad", "trax", "nantong"];
+
 fn main() {
-    let mut args = std::env::args().skip(1);
-    let games: usize = args.next().and_then(|a| a.parse().ok()).unwrap_or(64);
-    let secs: f64 = args.next().and_then(|a| a.parse().ok()).unwrap_or(2.0);
-    let time = Duration::from_secs_f64(secs);
-    println!("pure Rust, {games} games per thread, {secs} s each");
-    measure(
-        "triple-triad",
-        |s| TripleTriad::from_preset("ff8", s).expect("preset"),
-        games,
-        time,
-    );
-    measure("trax 8x8", |_| Trax::new(Variant::EightByEight), games, time);
-    measure("nantong", Nantong::new, games, time);
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let arg = |i: usize| args.get(i).map(String::as_str);
+    let number = |i: usize, default: f64| arg(i).and_then(|a| a.parse().ok()).unwrap_or(default);
+    match arg(0) {
+        // `count GAME STEPS [GAMES]`: exactly STEPS steps on one thread, for instruction counts
+        // (callgrind) that the machine's load does not change.
+        Some("count") => {
+            struct Count(u64, usize);
+            impl Visit for Count {
+                fn visit<G: Engine>(self, fresh: impl Fn(u64) -> G + Sync) {
+                    let (n, sum) = run(&fresh, self.1, 1, move |n| n < self.0);
+                    println!("{n} steps (checksum {sum:.0})");
+                }
+            }
+            with_game(
+                arg(1).unwrap_or(""),
+                Count(number(2, 1e5) as u64, number(3, 64.0) as usize),
+            );
+        }
+        // `rate GAME THREADS [GAMES [SECONDS]]`: one line, steps per wall second and per CPU
+        // second, for `python/bench/steps.py` to interleave with its own figures.
+        Some("rate") => {
+            struct Rate(usize, usize, Duration);
+            impl Visit for Rate {
+                fn visit<G: Engine>(self, fresh: impl Fn(u64) -> G + Sync) {
+                    let (wall, cpu) = rate(&fresh, self.0, self.1, self.2);
+                    println!("{wall:.0} {cpu:.0}");
+                }
+            }
+            let time = Duration::from_secs_f64(number(4, 2.0));
+            with_game(
+                arg(1).unwrap_or(""),
+                Rate(number(2, 1.0) as usize, number(3, 64.0) as usize, time),
+            );
+        }
+        _ => {
+            let games = number(0, 64.0) as usize;
+            let secs = number(1, 2.0);
+            println!("pure Rust, {games} games per thread, {secs} s each");
+            struct Both(&'static str, usize, Duration);
+            impl Visit for Both {
+                fn visit<G: Engine>(self, fresh: impl Fn(u64) -> G + Sync) {
+                    let (one, one_cpu) = rate(&fresh, 1, self.1, self.2);
+                    let (two, two_cpu) = rate(&fresh, 2, self.1, self.2);
+                    println!(
+                        "{:<14} 1 thread {one:>9.0} steps/s ({one_cpu:>9.0} per CPU s)   2 threads {two:>9.0} steps/s ({two_cpu:>9.0} per CPU s)",
+                        self.0
+                    );
+                }
+            }
+            for name in GAMES {
+                with_game(name, Both(name, games, Duration::from_secs_f64(secs)));
+            }
+        }
+    }
 }

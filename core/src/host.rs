@@ -166,7 +166,26 @@ pub trait Engine: Game<Player: 'static> {
     /// What `player` sees, as a fixed-size vector of numbers in 0..=1 for learning agents (the
     /// layout is documented in each game's `tensor` module). It is built from what `player` may
     /// see alone, so it never changes with hidden information.
-    fn observation_tensor(&self, player: Self::Player) -> Vec<f32>;
+    fn observation_tensor(&self, player: Self::Player) -> Vec<f32> {
+        let mut out = alloc::vec![0.0; self.tensor_len()];
+        self.observation_tensor_into(player, &mut out);
+        out
+    }
+
+    /// [`Engine::observation_tensor`] written over `out`, which must hold
+    /// [`Engine::tensor_len`] numbers (a shorter or longer slice panics): the batched steppers
+    /// write each game's tensor straight into its row of an array, allocating nothing.
+    ///
+    /// ```
+    /// use arbiter_core::{Engine, Game};
+    /// use arbiter_core::tripletriad::TripleTriad;
+    /// let g = TripleTriad::from_preset("ff8", 1).unwrap();
+    /// let p = g.to_move().unwrap();
+    /// let mut row = vec![0.5; g.tensor_len()];
+    /// g.observation_tensor_into(p, &mut row);
+    /// assert_eq!(row, g.observation_tensor(p));
+    /// ```
+    fn observation_tensor_into(&self, player: Self::Player, out: &mut [f32]);
 
     /// The action ids of the legal moves, in ascending order (OpenSpiel and the research
     /// interfaces of every binding rely on the order). [`Game::legal_moves`] lists moves in the
@@ -181,14 +200,18 @@ pub trait Engine: Game<Player: 'static> {
     /// assert_eq!(ids.len(), g.legal_moves().len());
     /// ```
     fn legal_actions(&self) -> Vec<usize> {
-        // Every move a game offers has an id (Trax's span limit keeps its moves inside the ids).
-        let mut ids: Vec<usize> = self
-            .legal_moves()
-            .iter()
-            .filter_map(|&mv| self.action_id(mv).ok())
-            .collect();
-        ids.sort_unstable();
+        let mut ids = Vec::new();
+        self.legal_actions_into(&mut ids);
         ids
+    }
+
+    /// [`Engine::legal_actions`] written over `out` (cleared first), so that a caller stepping
+    /// many games reuses one buffer a game.
+    fn legal_actions_into(&self, out: &mut Vec<usize>) {
+        out.clear();
+        // Every move a game offers has an id (Trax's span limit keeps its moves inside the ids).
+        out.extend(self.legal_moves().iter().filter_map(|&mv| self.action_id(mv).ok()));
+        out.sort_unstable();
     }
 
     /// What each player (in [`Engine::PLAYERS`] order) scores at the end, for learning agents:
@@ -234,10 +257,8 @@ pub trait Engine: Game<Player: 'static> {
     /// ```
     fn legal_action_mask(&self) -> Vec<bool> {
         let mut mask = alloc::vec![false; self.num_distinct_actions()];
-        for &mv in self.legal_moves().iter() {
-            if let Some(m) = self.action_id(mv).ok().and_then(|id| mask.get_mut(id)) {
-                *m = true;
-            }
+        for id in self.legal_actions() {
+            mask[id] = true;
         }
         mask
     }
@@ -269,8 +290,13 @@ impl Engine for TripleTriad {
         tripletriad::tensor::LEN
     }
 
-    fn observation_tensor(&self, player: Player) -> Vec<f32> {
-        tripletriad::tensor::observation_tensor(&self.observation(player))
+    fn observation_tensor_into(&self, player: Player, out: &mut [f32]) {
+        tripletriad::tensor::write_state(self, player, out);
+    }
+
+    /// Ascending without a sort: card-major ids (`card * 9 + cell`), cells in order.
+    fn legal_actions_into(&self, out: &mut Vec<usize>) {
+        tripletriad::tensor::legal_actions_into(self, out);
     }
 
     fn choose_within(
@@ -305,8 +331,9 @@ impl Engine for Trax {
         trax::tensor::len(self.variant())
     }
 
-    fn observation_tensor(&self, player: Colour) -> Vec<f32> {
-        trax::tensor::observation_tensor(&self.observation(player), player)
+    /// Read from the state itself: Trax hides nothing (its observation is a copy of the state).
+    fn observation_tensor_into(&self, player: Colour, out: &mut [f32]) {
+        trax::tensor::write(self, player, out);
     }
 
     /// Trax hides nothing: the observation is the state. Without a stop callback the searching
@@ -346,8 +373,8 @@ impl Engine for Nantong {
         nantong::tensor::LEN
     }
 
-    fn observation_tensor(&self, seat: Seat) -> Vec<f32> {
-        nantong::tensor::observation_tensor(&self.observation(seat))
+    fn observation_tensor_into(&self, seat: Seat, out: &mut [f32]) {
+        nantong::tensor::write(&self.seen(seat), out);
     }
 
     /// Each seat's net settlement in points (0 for all while the deal goes on).

@@ -1,115 +1,208 @@
-"""Steps per second from Python, side by side with ``benches/examples/research_steps.rs``.
+"""Steps per second from Python, side by side with the pure-Rust loop and OpenSpiel's C++ games.
 
 A step is a random legal action, play, then the observation tensor of the player to move and the
-legal action mask, as in the pure-Rust loop. Measured three ways per game: one game stepped from
-Python, and the batched stepper on one thread and on two. Then, when open-spiel is installed,
-OpenSpiel's own C++ games stepped through pyspiel the same way on one thread (the comparison
-issue #23 asks for), with and without the observation tensor.
+legal action mask (``benches/examples/research_steps.rs`` is the same loop in Rust). Per game,
+interleaved in one run and repeated:
 
-    python python/bench/steps.py [GAMES_PER_THREAD] [SECONDS]
+- the pure-Rust loop on one thread and on two (``--rust BINARY``, the built example);
+- one game stepped from Python (``legal_actions``, ``play``, ``observation_tensor``,
+  ``legal_action_mask``);
+- the batched stepper on one thread and on two, the actions drawn with NumPy from the masks; the
+  CPU time inside ``step`` is also counted alone (the batch's own cost, NumPy's draw left out);
+- then OpenSpiel's own C++ games through pyspiel (legal actions, a random one, apply, the
+  observation tensor), when open-spiel is installed.
+
+Figures are medians over the repeats, in steps per wall second and per CPU second (of this
+process; of its stepping threads in Rust): on a machine others load, the second compares the
+loops, while two threads only scale in wall time when the machine has two idle cores (the load
+is printed before and after).
+
+    python python/bench/steps.py [--games N] [--seconds S] [--repeats R] [--rust BINARY]
 """
 
-import sys
+import argparse
+import os
+import statistics
+import subprocess
 import time
 
 import numpy as np
 
 import arbiter
 
+GAMES = {
+    "triple-triad": (
+        lambda s: arbiter.TripleTriad.from_preset("ff8", s),
+        lambda n, t: arbiter.TripleTriadBatch(n, "ff8", threads=t),
+    ),
+    "trax": (lambda s: arbiter.Trax("8x8"), lambda n, t: arbiter.TraxBatch(n, "8x8", threads=t)),
+    "nantong": (arbiter.Nantong, lambda n, t: arbiter.NantongBatch(n, threads=t)),
+}
+OPENSPIEL = ("tic_tac_toe", "connect_four", "breakthrough")
+
+
+def timed(loop, seconds):
+    """Runs ``loop(end)`` (it returns its step count) until the clock passes ``end``: steps per
+    wall second and per CPU second."""
+    cpu, wall = time.process_time(), time.perf_counter()
+    steps = loop(wall + seconds)
+    cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
+    return steps / wall, steps / max(cpu, 1e-9)
+
 
 def single(make, seconds):
-    """One game stepped from Python: legal ids, a random one, play, tensor and mask. Steps per
-    wall second and per CPU second (on a machine that others load, the second compares)."""
-    cpu = time.process_time()
+    """One game stepped from Python."""
     rng = np.random.default_rng(1)
-    g = make(0)
-    steps, episodes = 0, 0
-    end = time.perf_counter() + seconds
-    while time.perf_counter() < end:
-        for _ in range(100):
-            ids = g.legal_actions()
-            g.play(int(ids[rng.integers(len(ids))]))
-            if g.is_over:
-                episodes += 1
-                g = make(episodes)
-            g.observation_tensor(g.to_move)
-            g.legal_action_mask()
-            steps += 1
-    return steps / seconds, steps / (time.process_time() - cpu)
+
+    def loop(end):
+        g, steps, episodes = make(0), 0, 0
+        while time.perf_counter() < end:
+            for _ in range(100):
+                ids = g.legal_actions()
+                g.play(int(ids[rng.integers(len(ids))]))
+                if g.is_over:
+                    episodes += 1
+                    g = make(episodes)
+                g.observation_tensor(g.to_move)
+                g.legal_action_mask()
+                steps += 1
+        return steps
+
+    return timed(loop, seconds)
 
 
 def batched(batch, seconds):
-    """The batch stepped with a random legal action per game, chosen from the masks."""
-    cpu = time.process_time()
+    """The batch stepped with a random legal action per game drawn from the masks; also the
+    steps per CPU second spent inside ``step`` alone (every thread's)."""
     rng = np.random.default_rng(1)
     masks = batch.arrays[1]
-    scores = np.empty(masks.shape, np.float64)
-    steps = 0
-    end = time.perf_counter() + seconds
-    while time.perf_counter() < end:
-        for _ in range(10):
-            rng.random(out=scores)
-            scores *= masks
-            _, masks, _, _, _ = batch.step(scores.argmax(axis=1))
-            steps += len(batch)
-    return steps / seconds, steps / (time.process_time() - cpu)
+    scores = np.empty(masks.shape, np.float32)
+    inside = [0.0, 0]  # CPU seconds inside `step` (every thread's), steps
+
+    def loop(end):
+        steps = 0
+        while time.perf_counter() < end:
+            for _ in range(10):
+                rng.random(out=scores, dtype=np.float32)
+                np.multiply(scores, masks, out=scores)
+                actions = scores.argmax(axis=1)
+                t = time.process_time()
+                batch.step(actions)
+                inside[0] += time.process_time() - t
+                steps += len(batch)
+        inside[1] = steps
+        return steps
+
+    wall, cpu = timed(loop, seconds)
+    return wall, cpu, inside[1] / max(inside[0], 1e-9)
 
 
-def pyspiel_steps(name, seconds, tensor):
-    """Random steps of an OpenSpiel C++ game through pyspiel: legal actions, a random one, apply,
-    and (``tensor``) the observation tensor of the player to move."""
+def rust(binary, game, threads, games, seconds):
+    """The pure-Rust loop: ``research_steps rate GAME THREADS GAMES SECONDS``."""
+    out = subprocess.run(
+        [binary, "rate", game, str(threads), str(games), str(seconds)], check=True, capture_output=True, text=True
+    ).stdout.split()
+    return float(out[0]), float(out[1])
+
+
+def pyspiel_steps(name, seconds):
+    """Random steps of an OpenSpiel C++ game through pyspiel, with the observation tensor."""
     import pyspiel
 
-    cpu = time.process_time()
     rng = np.random.default_rng(1)
     game = pyspiel.load_game(name)
-    state = game.new_initial_state()
-    steps = 0
-    end = time.perf_counter() + seconds
-    while time.perf_counter() < end:
-        for _ in range(100):
-            ids = state.legal_actions()
-            state.apply_action(ids[rng.integers(len(ids))])
-            if state.is_terminal():
-                state = game.new_initial_state()
-            if tensor:
+
+    def loop(end):
+        state, steps = game.new_initial_state(), 0
+        while time.perf_counter() < end:
+            for _ in range(100):
+                ids = state.legal_actions()
+                state.apply_action(ids[rng.integers(len(ids))])
+                if state.is_terminal():
+                    state = game.new_initial_state()
                 state.observation_tensor(state.current_player())
-            steps += 1
-    return steps / seconds, steps / (time.process_time() - cpu)
+                steps += 1
+        return steps
+
+    return timed(loop, seconds)
+
+
+def load():
+    return "load average %.2f %.2f %.2f" % os.getloadavg()
 
 
 def main():
-    games = int(sys.argv[1]) if len(sys.argv) > 1 else 64
-    seconds = float(sys.argv[2]) if len(sys.argv) > 2 else 2.0
-    cases = [
-        ("triple-triad", lambda s: arbiter.TripleTriad.from_preset("ff8", s),
-         lambda n, t: arbiter.TripleTriadBatch(n, "ff8", threads=t)),
-        ("trax 8x8", lambda s: arbiter.Trax("8x8"), lambda n, t: arbiter.TraxBatch(n, "8x8", threads=t)),
-        ("nantong", arbiter.Nantong, lambda n, t: arbiter.NantongBatch(n, threads=t)),
-    ]
-    print(f"Python, batches of {games} games per thread, {seconds} s each")
-    for name, make, batch in cases:
-        one, one_cpu = single(make, seconds)
-        b1, b1_cpu = batched(batch(games, 1), seconds)
-        b2, b2_cpu = batched(batch(2 * games, 2), seconds)
-        print(
-            f"{name:<14} single game {one:>8.0f} ({one_cpu:>8.0f} per CPU s)   batch 1 thread {b1:>8.0f}"
-            f" ({b1_cpu:>8.0f} per CPU s)   batch 2 threads {b2:>8.0f}"
-            f" ({b2_cpu:>8.0f} per CPU s, so per thread) steps/s"
-        )
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--games", type=int, default=64, help="games per thread in a batch (and in the Rust loop)")
+    ap.add_argument("--seconds", type=float, default=1.0, help="seconds per figure")
+    ap.add_argument("--repeats", type=int, default=3, help="interleaved repeats; medians are printed")
+    ap.add_argument("--rust", help="the built research_steps example, for the pure-Rust loop beside ours")
+    ap.add_argument("--only", choices=sorted(GAMES), action="append", help="measure only these games")
+    args = ap.parse_args()
     try:
         import pyspiel  # noqa: F401
+
+        spiel = OPENSPIEL
     except ImportError:
-        print("OpenSpiel's games: pyspiel is not installed (pip install open-spiel==2.0.2)")
-        return
-    print("OpenSpiel's C++ games through pyspiel, one game, one thread")
-    for name in ("tic_tac_toe", "connect_four", "breakthrough"):
-        plain, plain_cpu = pyspiel_steps(name, seconds, False)
-        full, full_cpu = pyspiel_steps(name, seconds, True)
-        print(
-            f"{name:<14} random steps {plain:>8.0f} ({plain_cpu:>8.0f} per CPU s)   with the observation tensor"
-            f" {full:>8.0f} ({full_cpu:>8.0f} per CPU s) steps/s"
-        )
+        spiel = ()
+    n, secs = args.games, args.seconds
+    figures = {}
+
+    def add(key, value):
+        figures.setdefault(key, []).append(value)
+
+    print(f"{os.cpu_count()} CPUs, {load()} at the start; {n} games a thread, {secs} s a figure, {args.repeats} repeats")
+    for _ in range(args.repeats):
+        for name in args.only or GAMES:
+            make, batch = GAMES[name]
+            if args.rust:
+                add((name, "rust 1"), rust(args.rust, name, 1, n, secs))
+            add((name, "single"), single(make, secs))
+            add((name, "batch 1"), batched(batch(n, 1), secs))
+            if args.rust:
+                add((name, "rust 2"), rust(args.rust, name, 2, n, secs))
+            add((name, "batch 2"), batched(batch(2 * n, 2), secs))
+        for name in spiel:
+            add((name, "pyspiel"), pyspiel_steps(name, secs))
+    print(f"{load()} at the end")
+
+    def med(key, i=0):
+        return statistics.median(v[i] for v in figures[key]) if key in figures else float("nan")
+
+    print("\nsteps/s, median of the repeats: wall (per CPU s); batch: the loop with NumPy's draw [per CPU s in step alone]")
+    for name in args.only or GAMES:
+        cells = []
+        for what in ("rust 1", "single", "batch 1", "rust 2", "batch 2"):
+            if (name, what) not in figures:
+                continue
+            cell = f"{what} {med((name, what)):>9.0f} ({med((name, what), 1):>9.0f})"
+            if what.startswith("batch"):
+                cell += f" [{med((name, what), 2):>9.0f}]"
+            cells.append(cell)
+        print(f"{name:<14}" + "   ".join(cells))
+    def ratio(a, b, i=0, j=0):
+        return med(a, i) / med(b, j)
+
+    if args.rust:
+        print("\nagainst the pure-Rust loop on one thread: per CPU s (wall)")
+        for name in args.only or GAMES:
+            r1 = (name, "rust 1")
+            b1, b2 = (name, "batch 1"), (name, "batch 2")
+            print(
+                f"{name:<14}single {ratio((name, 'single'), r1, 1, 1):.2f} ({ratio((name, 'single'), r1):.2f})"
+                f"   batch 1 thread {ratio(b1, r1, 1, 1):.2f} ({ratio(b1, r1):.2f}), step alone {ratio(b1, r1, 2, 1):.2f}"
+                f"   batch 2 threads per thread {ratio(b2, r1, 1, 1):.2f}, step alone {ratio(b2, r1, 2, 1):.2f};"
+                f" wall {ratio(b2, r1):.2f} (Rust's own 2 threads: {ratio((name, 'rust 2'), r1):.2f})"
+            )
+    if spiel:
+        print("\nOpenSpiel's C++ games through pyspiel, one game, one thread, with the observation tensor")
+        for name in spiel:
+            print(f"{name:<14} {med((name, 'pyspiel')):>9.0f} ({med((name, 'pyspiel'), 1):>9.0f} per CPU s)")
+        c4 = ("connect_four", "pyspiel")
+        print("our batches on two threads against connect_four: wall; per CPU s x 2 (two whole cores)")
+        for name in args.only or GAMES:
+            b2 = (name, "batch 2")
+            print(f"{name:<14} {ratio(b2, c4):.2f}x   {2 * ratio(b2, c4, 1, 1):.2f}x")
 
 
 if __name__ == "__main__":

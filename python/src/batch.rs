@@ -452,7 +452,7 @@ impl<G: Fresh> Batch<G> {
 
 /// Writes a game's legal ids, mask, observation tensor (of the player to move) and player to move.
 fn write<G: Fresh>(slot: &mut Slot<G>, rows: Rows<'_>) {
-    slot.legal = slot.game.legal_actions();
+    slot.game.legal_actions_into(&mut slot.legal);
     if let Some(mask) = rows.mask {
         mask.fill(false);
         for &id in &slot.legal {
@@ -461,7 +461,7 @@ fn write<G: Fresh>(slot: &mut Slot<G>, rows: Rows<'_>) {
     }
     match slot.game.to_move() {
         Some(p) => {
-            rows.observation.copy_from_slice(&slot.game.observation_tensor(p));
+            slot.game.observation_tensor_into(p, rows.observation);
             *rows.to_move = G::player_index(p) as i32;
         }
         None => {

@@ -1,6 +1,5 @@
 //! A deal of Nantong long cards: dealing, preparation, turns, claim windows, the end.
 
-use alloc::vec;
 use alloc::vec::Vec;
 use core::fmt;
 
@@ -1042,6 +1041,52 @@ pub struct Observation {
     pub last_event: Option<Event>,
 }
 
+impl Nantong {
+    /// `seat`'s observation without its two costly parts, the legal actions in notation and the
+    /// last event: what the tensor reads ([`Game::observation`] adds them).
+    pub(crate) fn seen(&self, seat: Seat) -> Observation {
+        let mut hand = self.hands[seat.index()];
+        let mut hand_sizes = Seat::ALL.map(|s| self.hand_size(s));
+        let mut melds = self.melds.clone();
+        let claim = match self.phase {
+            Phase::ClaimWin { card, seat: asked, .. }
+            | Phase::ClaimMeld { card, seat: asked, .. }
+            | Phase::RobKong { card, seat: asked, .. } => (asked == seat).then_some(card),
+            _ => None,
+        };
+        if let Phase::RobKong { card, adder, .. } = self.phase {
+            // Everyone sees the kong as added: the adder's card is on the table.
+            hand_sizes[adder.index()] -= 1;
+            if seat == adder {
+                hand[card.index()] -= 1;
+            }
+            if let Some(m) = melds[adder.index()]
+                .iter_mut()
+                .find(|m| m.kind == MeldType::Pong && m.card == card)
+            {
+                m.kind = MeldType::ExposedKong;
+            }
+        }
+        Observation {
+            seat,
+            hand: Kind::all()
+                .flat_map(|k| core::iter::repeat_n(k, hand[k.index()] as usize))
+                .collect(),
+            melds,
+            discards: self.discards.clone(),
+            indicators: self.indicators,
+            stock: self.stock_size(),
+            ready: self.ready,
+            hand_sizes,
+            dealer: self.dealer,
+            to_act: self.actor(),
+            claim,
+            actions: Vec::new(),
+            last_event: None,
+        }
+    }
+}
+
 impl Game for Nantong {
     type Player = Seat;
     type Move = Action;
@@ -1081,53 +1126,17 @@ impl Game for Nantong {
     }
 
     fn observation(&self, seat: Seat) -> Observation {
-        let mut hand = self.hands[seat.index()];
-        let mut hand_sizes = Seat::ALL.map(|s| self.hand_size(s));
-        let mut melds = self.melds.clone();
-        let claim = match self.phase {
-            Phase::ClaimWin { card, seat: asked, .. }
-            | Phase::ClaimMeld { card, seat: asked, .. }
-            | Phase::RobKong { card, seat: asked, .. } => (asked == seat).then_some(card),
-            _ => None,
-        };
-        if let Phase::RobKong { card, adder, .. } = self.phase {
-            // Everyone sees the kong as added: the adder's card is on the table.
-            hand_sizes[adder.index()] -= 1;
-            if seat == adder {
-                hand[card.index()] -= 1;
-            }
-            if let Some(m) = melds[adder.index()]
-                .iter_mut()
-                .find(|m| m.kind == MeldType::Pong && m.card == card)
-            {
-                m.kind = MeldType::ExposedKong;
-            }
+        let mut obs = self.seen(seat);
+        if obs.to_act == Some(seat) {
+            obs.actions = self.actions().iter().map(|a| alloc::format!("{a}")).collect();
         }
-        let mut last_event = self.last.clone();
-        for d in last_event.iter_mut().flat_map(|e| &mut e.draws) {
+        obs.last_event = self.last.clone();
+        for d in obs.last_event.iter_mut().flat_map(|e| &mut e.draws) {
             if d.seat != seat {
                 d.card = None;
             }
         }
-        Observation {
-            seat,
-            hand: Kind::all().flat_map(|k| vec![k; hand[k.index()] as usize]).collect(),
-            melds,
-            discards: self.discards.clone(),
-            indicators: self.indicators,
-            stock: self.stock_size(),
-            ready: self.ready,
-            hand_sizes,
-            dealer: self.dealer,
-            to_act: self.actor(),
-            claim,
-            actions: if self.actor() == Some(seat) {
-                self.actions().iter().map(|a| alloc::format!("{a}")).collect()
-            } else {
-                Vec::new()
-            },
-            last_event,
-        }
+        obs
     }
 
     fn action_id(&self, mv: Action) -> Result<usize, crate::Error> {

@@ -40,25 +40,33 @@ pub const LEN: usize = KINDS + 3 * 6 * KINDS + 3 * KINDS + KINDS + 1 + 3 + 3 + 3
 /// ```
 pub fn observation_tensor(obs: &Observation) -> Vec<f32> {
     let mut out = alloc::vec![0.0f32; LEN];
+    write(obs, &mut out);
+    out
+}
+
+/// [`observation_tensor`] over `out` ([`LEN`] numbers).
+pub(crate) fn write(obs: &Observation, out: &mut [f32]) {
+    assert_eq!(out.len(), LEN, "a Nantong tensor has {LEN} numbers");
+    out.fill(0.0);
     let me = obs.seat.index();
     let rel = |s: Seat| (s.index() + 3 - me) % 3;
     let bump = |out: &mut [f32], at: usize, by: f32| out[at] = (out[at] + by).min(1.0);
     for k in &obs.hand {
-        bump(&mut out, k.index(), 0.25);
+        bump(out, k.index(), 0.25);
     }
     for (seat, melds) in Seat::ALL.iter().zip(&obs.melds) {
         for m in melds {
             let t = MeldType::ALL.iter().position(|&t| t == m.kind).unwrap_or(0);
-            bump(&mut out, KINDS + (rel(*seat) * 6 + t) * KINDS + m.card.index(), 0.25);
+            bump(out, KINDS + (rel(*seat) * 6 + t) * KINDS + m.card.index(), 0.25);
         }
     }
     let discards = KINDS + 3 * 6 * KINDS;
     for &(seat, k) in &obs.discards {
-        bump(&mut out, discards + rel(seat) * KINDS + k.index(), 0.25);
+        bump(out, discards + rel(seat) * KINDS + k.index(), 0.25);
     }
     let indicators = discards + 3 * KINDS;
     for k in obs.indicators {
-        bump(&mut out, indicators + k.index(), 0.5);
+        bump(out, indicators + k.index(), 0.5);
     }
     let mut at = indicators + KINDS;
     out[at] = (obs.stock as f32 / 120.0).min(1.0);
@@ -76,7 +84,6 @@ pub fn observation_tensor(obs: &Observation) -> Vec<f32> {
     at += KINDS;
     out[at + obs.to_act.map_or(2, |s| if s == obs.seat { 0 } else { 1 })] = 1.0;
     debug_assert_eq!(at + 3, LEN);
-    out
 }
 
 #[cfg(test)]

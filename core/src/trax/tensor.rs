@@ -48,27 +48,41 @@ pub const fn len(variant: Variant) -> usize {
 /// assert_eq!(t[(10 + 1) * 5], 1.0);
 /// ```
 pub fn observation_tensor(g: &Trax, player: Colour) -> Vec<f32> {
-    let w = window(g.variant());
-    let mut out = Vec::with_capacity(len(g.variant()));
-    for row in 0..w as u32 {
-        for col in 0..w as u32 {
-            match g.tile_at(col, row).filter(|_| col > 0 && row > 0) {
-                Some(tile) => {
-                    out.push(1.0);
-                    out.extend((0..4).map(|e| if tile.colour(e) == player { 1.0 } else { 0.0 }));
+    let mut out = alloc::vec![0.0; len(g.variant())];
+    write(g, player, &mut out);
+    out
+}
+
+/// [`observation_tensor`] over `out` ([`len`] numbers): zeros, then the tiles and the rest.
+pub(crate) fn write(g: &Trax, player: Colour, out: &mut [f32]) {
+    let v = g.variant();
+    let w = window(v);
+    assert_eq!(out.len(), len(v), "a {v} Trax tensor has {} numbers", len(v));
+    out.fill(0.0);
+    // Row 0 and column 0 stay empty (the line before the area); tiles past the window do not show.
+    let (cols, rows) = g.size();
+    for row in 1..=(rows as usize).min(w - 1) {
+        for col in 1..=(cols as usize).min(w - 1) {
+            if let Some(tile) = g.tile_at(col as u32, row as u32) {
+                let cell = &mut out[(row * w + col) * 5..][..5];
+                cell[0] = 1.0;
+                for e in 0..4 {
+                    cell[1 + e] = if tile.colour(e as u8) == player { 1.0 } else { 0.0 };
                 }
-                None => out.extend([0.0; 5]),
             }
         }
     }
-    let v = g.variant();
-    out.extend([Variant::EightByEight, Variant::Unbounded, Variant::Loop].map(|x| if x == v { 1.0 } else { 0.0 }));
-    out.push(if g.to_move() == Some(player) { 1.0 } else { 0.0 });
-    out.push(g.tiles() as f32 / g.max_tiles() as f32);
-    let (cols, rows) = g.size();
-    out.extend([cols, rows].map(|n| (n as f32 / w as f32).min(1.0)));
-    debug_assert_eq!(out.len(), len(v));
-    out
+    let at = w * w * 5;
+    out[at
+        + match v {
+            Variant::EightByEight => 0,
+            Variant::Unbounded => 1,
+            Variant::Loop => 2,
+        }] = 1.0;
+    out[at + 3] = if g.to_move() == Some(player) { 1.0 } else { 0.0 };
+    out[at + 4] = g.tiles() as f32 / g.max_tiles() as f32;
+    out[at + 5] = (cols as f32 / w as f32).min(1.0);
+    out[at + 6] = (rows as f32 / w as f32).min(1.0);
 }
 
 #[cfg(test)]

@@ -49,6 +49,58 @@ const fn neighbour_table(borderless: bool) -> [[u8; 4]; 9] {
 /// `NEIGHBOURS[borderless][cell][side]`: the neighbouring cell, or [`EDGE`].
 pub(crate) static NEIGHBOURS: [[[u8; 4]; 9]; 2] = [neighbour_table(false), neighbour_table(true)];
 
+const fn sides_of_table(borderless: bool) -> [[u8; 512]; 9] {
+    let nb = neighbour_table(borderless);
+    let mut t = [[0u8; 512]; 9];
+    let mut cell = 0;
+    while cell < 9 {
+        let mut cells = 0;
+        while cells < 512 {
+            let mut side = 0;
+            while side < 4 {
+                let n = nb[cell][side];
+                if n != EDGE && cells >> n & 1 != 0 {
+                    t[cell][cells] |= 1 << side;
+                }
+                side += 1;
+            }
+            cells += 1;
+        }
+        cell += 1;
+    }
+    t
+}
+
+const fn side_cells_table(borderless: bool) -> [[u16; 16]; 9] {
+    let nb = neighbour_table(borderless);
+    let mut t = [[0u16; 16]; 9];
+    let mut cell = 0;
+    while cell < 9 {
+        let mut sides = 0;
+        while sides < 16 {
+            let mut side = 0;
+            while side < 4 {
+                let n = nb[cell][side];
+                if n != EDGE && sides >> side & 1 != 0 {
+                    t[cell][sides] |= 1 << n;
+                }
+                side += 1;
+            }
+            sides += 1;
+        }
+        cell += 1;
+    }
+    t
+}
+
+/// `SIDES_OF[borderless][c][cells]`: the sides of cell `c` that face a cell of the mask `cells`.
+/// Built at compile time, as the next table: they depend on the board alone, and building them
+/// with every deal was a large part of what a deal cost.
+pub(crate) static SIDES_OF: [[[u8; 512]; 9]; 2] = [sides_of_table(false), sides_of_table(true)];
+
+/// `SIDE_CELLS[borderless][c][sides]`: the cells that the sides in a 4-bit mask of cell `c` face.
+pub(crate) static SIDE_CELLS: [[[u16; 16]; 9]; 2] = [side_cells_table(false), side_cells_table(true)];
+
 /// Iterates the set bits of a mask, lowest first.
 #[inline]
 pub(crate) fn bits(mut mask: u16) -> impl Iterator<Item = u8> {

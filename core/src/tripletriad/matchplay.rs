@@ -257,26 +257,9 @@ pub struct Match {
 impl Match {
     /// Starts a match; `seed` drives every random choice (first player, elements, shuffles, trade).
     pub fn new(config: MatchConfig, blue: Vec<Card>, red: Vec<Card>, seed: u64) -> Result<Match, MatchError> {
-        config.validate()?;
-        for (player, hand) in [(Player::Blue, &blue), (Player::Red, &red)] {
-            if hand.len() != 5 {
-                return Err(MatchError::HandSize {
-                    player,
-                    count: hand.len(),
-                });
-            }
-            if let Some(limit) = config.deck_level_limit {
-                let total = hand.iter().map(|c| c.level as u32).sum();
-                if total > limit {
-                    return Err(MatchError::DeckLevel { player, total, limit });
-                }
-            }
-        }
-        let mut rng = Rng::new(seed);
-        let first = config.first.unwrap_or_else(|| Player::BOTH[rng.below(2) as usize]);
         let brought = Hands { blue, red };
+        let (game, first, rng) = Self::opening(&config, brought.clone(), seed)?;
         let origin = (0..10).map(|i| (Player::BOTH[i / 5], (i % 5) as u8)).collect();
-        let game = Self::round(&config, &brought, first, &mut rng)?;
         Ok(Match {
             config,
             brought,
@@ -292,17 +275,32 @@ impl Match {
         })
     }
 
-    /// A match under the named preset (see [`preset`](super::preset)) between two hands of FF8
-    /// cards drawn from `seed` (within the preset's deck level limit); `seed` also drives the
-    /// match.
-    ///
-    /// ```
-    /// use arbiter_core::tripletriad::{Match, SuddenDeath};
-    /// let m = Match::from_preset("ff8", 42).unwrap();
-    /// assert_eq!(m.config().sudden_death, SuddenDeath::OwnColours);
-    /// assert!(Match::from_preset("chess", 42).is_err());
-    /// ```
-    pub fn from_preset(name: &str, seed: u64) -> Result<Match, crate::Error> {
+    /// Checks `config` and the hands brought, then starts the first round as `seed` does: its
+    /// game, who moves first, and the match's generator after those draws.
+    fn opening(config: &MatchConfig, hands: Hands, seed: u64) -> Result<(TripleTriad, Player, Rng), MatchError> {
+        config.validate()?;
+        for (player, hand) in [(Player::Blue, &hands.blue), (Player::Red, &hands.red)] {
+            if hand.len() != 5 {
+                return Err(MatchError::HandSize {
+                    player,
+                    count: hand.len(),
+                });
+            }
+            if let Some(limit) = config.deck_level_limit {
+                let total = hand.iter().map(|c| c.level as u32).sum();
+                if total > limit {
+                    return Err(MatchError::DeckLevel { player, total, limit });
+                }
+            }
+        }
+        let mut rng = Rng::new(seed);
+        let first = config.first.unwrap_or_else(|| Player::BOTH[rng.below(2) as usize]);
+        let game = Self::round(config, hands, first, &mut rng)?;
+        Ok((game, first, rng))
+    }
+
+    /// The named preset's configuration and the two hands `seed` draws for it.
+    fn preset_hands(name: &str, seed: u64) -> Result<(MatchConfig, Hands), crate::Error> {
         let config = super::preset(name).ok_or_else(|| {
             crate::Error::new(
                 crate::ErrorKind::BadArgument,
@@ -314,14 +312,36 @@ impl Match {
             )
         })?;
         let hands = Hands::random_ff8(seed, config.deck_level_limit).expect("presets' limits admit hands");
+        Ok((config, hands))
+    }
+
+    /// The first round of [`Match::from_preset`] alone, without the rest of a match (what a
+    /// reset of a batched stepper costs).
+    pub(crate) fn preset_round(name: &str, seed: u64) -> Result<TripleTriad, crate::Error> {
+        let (config, hands) = Self::preset_hands(name, seed)?;
+        Ok(Self::opening(&config, hands, seed)?.0)
+    }
+
+    /// A match under the named preset (see [`preset`](super::preset)) between two hands of FF8
+    /// cards drawn from `seed` (within the preset's deck level limit); `seed` also drives the
+    /// match.
+    ///
+    /// ```
+    /// use arbiter_core::tripletriad::{Match, SuddenDeath};
+    /// let m = Match::from_preset("ff8", 42).unwrap();
+    /// assert_eq!(m.config().sudden_death, SuddenDeath::OwnColours);
+    /// assert!(Match::from_preset("chess", 42).is_err());
+    /// ```
+    pub fn from_preset(name: &str, seed: u64) -> Result<Match, crate::Error> {
+        let (config, hands) = Self::preset_hands(name, seed)?;
         Ok(Match::new(config, hands.blue, hands.red, seed)?)
     }
 
-    fn round(config: &MatchConfig, hands: &Hands, first: Player, rng: &mut Rng) -> Result<TripleTriad, SetupError> {
+    fn round(config: &MatchConfig, hands: Hands, first: Player, rng: &mut Rng) -> Result<TripleTriad, SetupError> {
         let mut setup = Setup {
             rules: config.rules,
             walls: config.walls.clone(),
-            hands: hands.clone(),
+            hands,
             to_move: first,
             ..Setup::default()
         };
@@ -452,7 +472,7 @@ impl Match {
             blue: blue.iter().map(card).collect(),
             red: red.iter().map(card).collect(),
         };
-        self.game = Self::round(&self.config, &hands, first, &mut self.rng)?;
+        self.game = Self::round(&self.config, hands, first, &mut self.rng)?;
         self.origin = blue.into_iter().chain(red).collect();
         self.first = first;
         self.moves.push(Vec::new());

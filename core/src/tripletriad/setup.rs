@@ -62,13 +62,9 @@ impl Hands {
             return None;
         }
         let mut deal = || loop {
-            let mut ids: Vec<usize> = (0..FF8_CARDS.len()).collect();
-            rng.shuffle(&mut ids);
-            // Only the five drawn become `Card`s (each owns its name): building all 110 was
-            // most of what a deal cost.
-            let hand = &ids[..5];
-            if hand.iter().map(|&i| FF8_CARDS[i].level as u32).sum::<u32>() <= limit {
-                return hand.iter().map(|&i| FF8_CARDS[i].card()).collect::<Vec<Card>>();
+            let hand = draw_ff8(&mut rng);
+            if hand.iter().map(|&i| FF8_CARDS[i as usize].level as u32).sum::<u32>() <= limit {
+                return ff8_hand(hand);
             }
         };
         let blue = deal();
@@ -83,6 +79,21 @@ impl Hands {
             Player::Red => &mut self.red,
         }
     }
+}
+
+/// The indices in [`FF8_CARDS`] of five distinct cards drawn from `rng`: the first five of a
+/// whole shuffle of the list, so that every seed deals the cards it always dealt; on the stack,
+/// as bytes.
+fn draw_ff8(rng: &mut Rng) -> [u8; 5] {
+    let mut ids: [u8; 256] = core::array::from_fn(|i| i as u8);
+    rng.shuffle(&mut ids[..FF8_CARDS.len()]);
+    [ids[0], ids[1], ids[2], ids[3], ids[4]]
+}
+
+/// The drawn cards as a hand. Only these five become `Card`s (each owns its name): building all
+/// 110 was most of what a deal once cost.
+fn ff8_hand(ids: [u8; 5]) -> Vec<Card> {
+    ids.iter().map(|&i| FF8_CARDS[i as usize].card()).collect()
 }
 
 #[cfg(feature = "serde")]
@@ -194,13 +205,8 @@ impl Setup {
     /// all drawn from `seed`; default (closed) rules.
     pub fn random_ff8(seed: u64) -> Setup {
         let mut rng = Rng::new(seed);
-        let mut deal = || {
-            let mut ids: Vec<usize> = (0..FF8_CARDS.len()).collect();
-            rng.shuffle(&mut ids);
-            ids[..5].iter().map(|&i| FF8_CARDS[i].card()).collect::<Vec<_>>()
-        };
-        let blue = deal();
-        let red = deal();
+        let blue = ff8_hand(draw_ff8(&mut rng));
+        let red = ff8_hand(draw_ff8(&mut rng));
         let to_move = if rng.below(2) == 0 { Player::Blue } else { Player::Red };
         Setup {
             hands: Hands { blue, red },

@@ -7,7 +7,7 @@ use arrayvec::ArrayVec;
 use core::fmt;
 use core::str::FromStr;
 
-use super::board::{bits, EDGE, FULL, NEIGHBOURS};
+use super::board::{bits, EDGE, FULL, NEIGHBOURS, SIDES_OF, SIDE_CELLS};
 use super::card::{Card, Element};
 use super::resolve::{child, place, place_on_victims, victims, Captures};
 use super::rules::{Rules, Wall};
@@ -228,14 +228,14 @@ pub(crate) struct Table {
     /// `wall_same[id][c]`: edges that count as Same matches for card `id` on cell `c`.
     pub wall_same: [[u8; 9]; 16],
     /// `side_cells[c][sides]`: the cells that the sides in a 4-bit mask of cell `c` face.
-    pub side_cells: [[u16; 16]; 9],
+    pub side_cells: &'static [[u16; 16]; 9],
     /// `twins[id]`: the lower ids holding an identical card in the same hand (they play alike).
     pub twins: [u16; 10],
     pub nb: [[u8; 4]; 9],
     /// `4 * nb`: where the neighbour's card id sits in `Position::cells`.
     pub nb_shift: [[u8; 4]; 9],
     /// `sides_of[c][cells]`: the sides of cell `c` that face a cell of the mask `cells`.
-    pub sides_of: [[u8; 512]; 9],
+    pub sides_of: &'static [[u8; 512]; 9],
     /// `(side, neighbour)` for each side of a cell that faces a cell.
     pub adjacent: [ArrayVec<(u8, u8), 4>; 9],
     /// No walls, Same, Plus, Battle or Combo: the fast path applies.
@@ -259,20 +259,32 @@ impl Table {
                 eff[id][cell] = card.ranks.map(|r| effective(&rules, r, card.element, elements[cell]));
             }
         }
-        // What card `id` on cell `c` shows to an attacker on its `side` (the opposite rank);
-        // row 9 stands for the edge.
-        let guard: [[[u8; 4]; 10]; 10] =
-            eff.map(|cells| core::array::from_fn(|c| cells.get(c).map_or([0; 4], |r| [r[2], r[3], r[0], r[1]])));
-        let beats = core::array::from_fn(|id: usize| {
-            core::array::from_fn(|c: usize| {
-                core::array::from_fn(|side: usize| {
+        // `below[n][side][v]`: the cards (as a mask of ids) that show a rank under `v` to an
+        // attacker on the `side` of cell `n`, i.e. on their opposite side. Effective ranks are
+        // 0..=11, so "card `id` on `c` beats its `side` neighbour `d`" is one lookup.
+        let mut below = [[[0u16; 16]; 4]; 9];
+        for (n, below) in below.iter_mut().enumerate() {
+            for (side, below) in below.iter_mut().enumerate() {
+                let mut shows = [0u16; 16];
+                for (d, eff) in eff.iter().enumerate().take(cards.len()) {
+                    shows[eff[n][(side + 2) & 3] as usize & 15] |= 1 << d;
+                }
+                for v in 1..16 {
+                    below[v] = below[v - 1] | shows[v - 1];
+                }
+            }
+        }
+        let mut beats = [[[0u16; 4]; 9]; 16];
+        for (id, beats) in beats.iter_mut().enumerate().take(cards.len()) {
+            for (c, beats) in beats.iter_mut().enumerate() {
+                for (side, beat) in beats.iter_mut().enumerate() {
                     let n = nb[c][side] as usize;
-                    (0..10)
-                        .filter(|&d| n < 9 && id < 10 && eff[id][c][side] > guard[d][n][side])
-                        .fold(0u16, |m, d| m | 1 << d)
-                })
-            })
-        });
+                    if n < 9 {
+                        *beat = below[n][side][eff[id][c][side] as usize & 15];
+                    }
+                }
+            }
+        }
         let mut wall_at = [None; 9];
         for w in &walls {
             wall_at[w.cell as usize] = Some(*w);
@@ -290,15 +302,20 @@ impl Table {
         });
         let pack = |r: [u8; 4]| u32::from_le_bytes(r);
         let packed = printed.map(pack);
-        let against = core::array::from_fn(|id: usize| {
-            core::array::from_fn(|c: usize| {
-                core::array::from_fn(|s: usize| {
-                    core::array::from_fn(|other: usize| {
-                        printed[other][(s + 2) & 3] | if beats[id][c][s] >> other & 1 != 0 { 0x80 } else { 0 }
-                    })
-                })
-            })
-        });
+        // A row of `against` is 16 bytes: the printed rank each card shows an attacker on that
+        // side, with 0x80 on the cards beaten, written as one 128-bit word.
+        let shown: [u128; 4] =
+            core::array::from_fn(|s| u128::from_le_bytes(core::array::from_fn(|other| printed[other][(s + 2) & 3])));
+        let mut against = [[[[0u8; 16]; 4]; 9]; 16];
+        for (id, against) in against.iter_mut().enumerate() {
+            for (c, against) in against.iter_mut().enumerate() {
+                for (s, row) in against.iter_mut().enumerate() {
+                    let beat = beats[id][c][s] as usize;
+                    let high = (BEATEN_BYTES[beat & 0xFF] as u128) | (BEATEN_BYTES[beat >> 8] as u128) << 64;
+                    *row = (shown[s] | high).to_le_bytes();
+                }
+            }
+        }
         let edge = |c: usize, s: usize| nb[c][s] == EDGE;
         let no_sum = core::array::from_fn(|id: usize| {
             core::array::from_fn(|c| {
@@ -318,13 +335,6 @@ impl Table {
                     .count() as u8
             })
         });
-        let side_cells = core::array::from_fn(|c| {
-            core::array::from_fn(|sides: usize| {
-                (0..4)
-                    .filter(|&s| sides >> s & 1 != 0 && !edge(c, s))
-                    .fold(0u16, |m, s| m | 1 << nb[c][s])
-            })
-        });
         let basic_only = walls.is_empty() && !rules.same && !rules.plus && !rules.battle && !rules.combo;
         Table {
             rules,
@@ -340,22 +350,33 @@ impl Table {
             beats64: beats.map(|cells| cells.map(|sides| (0..4).fold(0, |m, s| m | (sides[s] as u64) << (16 * s)))),
             no_sum,
             wall_same,
-            side_cells,
+            side_cells: &SIDE_CELLS[rules.borderless as usize],
             twins,
             nb,
             nb_shift: nb.map(|sides| sides.map(|n| 4 * n)),
-            sides_of: core::array::from_fn(|c| {
-                core::array::from_fn(|cells| {
-                    (0..4)
-                        .filter(|&s| cells >> nb[c][s] & 1 != 0)
-                        .fold(0, |m, s| m | 1 << s)
-                })
-            }),
+            sides_of: &SIDES_OF[rules.borderless as usize],
             adjacent,
             basic_only,
         }
     }
 }
+
+/// `BEATEN_BYTES[bits]`: 0x80 in byte `i` for each bit `i` of `bits`.
+static BEATEN_BYTES: [u64; 256] = {
+    let mut t = [0u64; 256];
+    let mut bits = 0;
+    while bits < 256 {
+        let mut i = 0;
+        while i < 8 {
+            if bits >> i & 1 != 0 {
+                t[bits] |= 0x80 << (8 * i);
+            }
+            i += 1;
+        }
+        bits += 1;
+    }
+    t
+};
 
 /// A rank adjusted by the elemental rule for a card of `element` on a cell of `cell`.
 fn effective(rules: &Rules, rank: u8, element: Element, cell: Option<Element>) -> u8 {
@@ -417,7 +438,7 @@ impl TripleTriad {
     /// assert!(g.rules().elemental_clamp);
     /// ```
     pub fn from_preset(name: &str, seed: u64) -> Result<TripleTriad, crate::Error> {
-        Ok(super::Match::from_preset(name, seed)?.game().clone())
+        super::Match::preset_round(name, seed)
     }
 
     /// The state as plain data (what `new` takes back).

@@ -17,14 +17,22 @@
 
 use alloc::vec::Vec;
 
+use super::board::{bits, FULL};
 use super::card::{Card, Element, Side};
-use super::rules::Comparison;
-use super::state::Observation;
+use super::rules::{Comparison, Rules, Wall};
+use super::state::{Observation, Player, TripleTriad};
 
 /// Numbers per card.
 pub const CARD: usize = 14;
 /// The tensor's length.
 pub const LEN: usize = 9 * (3 + CARD + 9) + 5 * (1 + CARD) + 5 * (2 + CARD) + 13 + 12 * 5 + 1;
+
+/// Where each part of the layout starts.
+const CELL: usize = 3 + CARD + 9;
+const HAND: usize = 9 * CELL;
+const OPPONENT: usize = HAND + 5 * (1 + CARD);
+const RULES: usize = OPPONENT + 5 * (2 + CARD);
+const WALLS: usize = RULES + 13;
 
 /// The wall segments in tensor order.
 const SEGMENTS: [(u8, Side); 12] = [
@@ -42,27 +50,101 @@ const SEGMENTS: [(u8, Side); 12] = [
     (6, Side::Left),
 ];
 
-fn one_hot(out: &mut Vec<f32>, n: usize, i: Option<usize>) {
-    out.extend((0..n).map(|k| if Some(k) == i { 1.0 } else { 0.0 }));
+/// What the tensor reads of a round as one player may see it: an [`Observation`], or the state
+/// itself through [`Seen`], which shows the opponent's faces only under the open rule. One
+/// writer over both keeps them the same numbers (a test compares them all game long).
+trait View {
+    fn observer(&self) -> Player;
+    fn rules(&self) -> &Rules;
+    fn element(&self, cell: usize) -> Option<Element>;
+    /// The card on `cell` and its owner.
+    fn placed(&self, cell: usize) -> Option<(&Card, Player)>;
+    /// Calls `f` with each card of the observer's hand in order.
+    fn hand(&self, f: impl FnMut(usize, &Card));
+    /// Calls `f` with each card of the opponent's hand in order, its face if it shows.
+    fn opponent(&self, f: impl FnMut(usize, Option<&Card>));
+    /// The wall on the `side` of `cell`.
+    fn wall(&self, cell: u8, side: Side) -> Option<&Wall>;
+    fn to_move(&self) -> Player;
 }
 
-fn element(out: &mut Vec<f32>, e: Option<Element>) {
-    one_hot(
-        out,
-        9,
-        Some(Element::ALL.iter().position(|&x| Some(x) == e).unwrap_or(0)),
-    );
-}
-
-fn card(out: &mut Vec<f32>, c: Option<&Card>) {
-    match c {
-        Some(c) => {
-            out.extend(c.ranks.iter().map(|&r| r as f32 / 10.0));
-            element(out, Some(c.element));
-            out.push(c.power.min(20) as f32 / 20.0);
-        }
-        None => out.extend([0.0; CARD]),
+impl View for Observation {
+    fn observer(&self) -> Player {
+        self.player
     }
+    fn rules(&self) -> &Rules {
+        &self.rules
+    }
+    fn element(&self, cell: usize) -> Option<Element> {
+        self.elements[cell]
+    }
+    fn placed(&self, cell: usize) -> Option<(&Card, Player)> {
+        self.board[cell].as_ref().map(|p| (&p.card, p.owner))
+    }
+    fn hand(&self, mut f: impl FnMut(usize, &Card)) {
+        self.hand.iter().take(5).enumerate().for_each(|(i, c)| f(i, c));
+    }
+    fn opponent(&self, mut f: impl FnMut(usize, Option<&Card>)) {
+        self.opponent_hand
+            .iter()
+            .take(5)
+            .enumerate()
+            .for_each(|(i, c)| f(i, c.as_ref()));
+    }
+    fn wall(&self, cell: u8, side: Side) -> Option<&Wall> {
+        self.walls.iter().find(|w| w.cell == cell && w.side == side)
+    }
+    fn to_move(&self) -> Player {
+        self.to_move
+    }
+}
+
+/// A round as `.1` sees it, read from the state without building an [`Observation`].
+struct Seen<'a>(&'a TripleTriad, Player);
+
+impl View for Seen<'_> {
+    fn observer(&self) -> Player {
+        self.1
+    }
+    fn rules(&self) -> &Rules {
+        &self.0.table.rules
+    }
+    fn element(&self, cell: usize) -> Option<Element> {
+        self.0.table.elements[cell]
+    }
+    fn placed(&self, cell: usize) -> Option<(&Card, Player)> {
+        self.0.cell(cell as u8)
+    }
+    fn hand(&self, mut f: impl FnMut(usize, &Card)) {
+        self.0.hand(self.1).enumerate().for_each(|(i, c)| f(i, c));
+    }
+    fn opponent(&self, mut f: impl FnMut(usize, Option<&Card>)) {
+        let open = self.0.table.rules.open;
+        self.0
+            .hand(self.1.other())
+            .enumerate()
+            .for_each(|(i, c)| f(i, open.then_some(c)));
+    }
+    fn wall(&self, cell: u8, side: Side) -> Option<&Wall> {
+        self.0.table.wall_at[cell as usize].as_ref().filter(|w| w.side == side)
+    }
+    fn to_move(&self) -> Player {
+        self.0.next_player()
+    }
+}
+
+/// The index of `e` in [`Element::ALL`] (none first).
+fn element_index(e: Option<Element>) -> usize {
+    Element::ALL.iter().position(|&x| Some(x) == e).unwrap_or(0)
+}
+
+/// A card's numbers over `out` (zeros already there).
+fn card(out: &mut [f32], c: &Card) {
+    for (o, &r) in out.iter_mut().zip(&c.ranks) {
+        *o = r as f32 / 10.0;
+    }
+    out[4 + element_index(Some(c.element))] = 1.0;
+    out[CARD - 1] = c.power.min(20) as f32 / 20.0;
 }
 
 fn flag(b: bool) -> f32 {
@@ -71,6 +153,67 @@ fn flag(b: bool) -> f32 {
     } else {
         0.0
     }
+}
+
+/// The tensor of `v` over `out`: zeros, then the numbers that are not.
+fn write(v: &impl View, out: &mut [f32]) {
+    assert_eq!(out.len(), LEN, "a Triple Triad tensor has {LEN} numbers");
+    out.fill(0.0);
+    let me = v.observer();
+    for (cell, row) in out[..HAND].chunks_exact_mut(CELL).enumerate() {
+        match v.placed(cell) {
+            Some((c, owner)) => {
+                row[if owner == me { 1 } else { 2 }] = 1.0;
+                card(&mut row[3..3 + CARD], c);
+            }
+            None => row[0] = 1.0,
+        }
+        row[3 + CARD + element_index(v.element(cell))] = 1.0;
+    }
+    v.hand(|slot, c| {
+        let row = &mut out[HAND + slot * (1 + CARD)..][..1 + CARD];
+        row[0] = 1.0;
+        card(&mut row[1..], c);
+    });
+    v.opponent(|slot, face| {
+        let row = &mut out[OPPONENT + slot * (2 + CARD)..][..2 + CARD];
+        row[0] = 1.0;
+        if let Some(c) = face {
+            row[1] = 1.0;
+            card(&mut row[2..], c);
+        }
+    });
+    let r = v.rules();
+    let rules = [
+        r.open,
+        r.random,
+        r.same,
+        r.same_wall,
+        r.same_min_matches == 1,
+        r.plus,
+        r.plus_wall,
+        r.combo,
+        r.combo_from_basic,
+        r.battle,
+        r.borderless,
+        r.elemental,
+        r.elemental_clamp,
+    ];
+    for (o, b) in out[RULES..WALLS].iter_mut().zip(rules) {
+        *o = flag(b);
+    }
+    for (row, (cell, side)) in out[WALLS..LEN - 1].chunks_exact_mut(5).zip(SEGMENTS) {
+        if let Some(w) = v.wall(cell, side) {
+            row[0] = 1.0;
+            row[1 + match w.label.comparison {
+                Comparison::Greater => 0,
+                Comparison::Less => 1,
+                Comparison::Equal => 2,
+            }] = 1.0;
+            row[4] = w.label.value.min(20) as f32 / 20.0;
+        }
+    }
+    out[LEN - 1] = flag(v.to_move() == me);
 }
 
 /// The observation as numbers (layout in the module docs).
@@ -84,61 +227,28 @@ fn flag(b: bool) -> f32 {
 /// assert!(t.iter().all(|&x| (0.0..=1.0).contains(&x)));
 /// ```
 pub fn observation_tensor(obs: &Observation) -> Vec<f32> {
-    let mut out = Vec::with_capacity(LEN);
-    for (cell, placed) in obs.board.iter().enumerate() {
-        let owner = placed.as_ref().map(|p| if p.owner == obs.player { 1 } else { 2 });
-        one_hot(&mut out, 3, Some(owner.unwrap_or(0)));
-        card(&mut out, placed.as_ref().map(|p| &p.card));
-        element(&mut out, obs.elements[cell]);
-    }
-    for slot in 0..5 {
-        let c = obs.hand.get(slot);
-        out.push(flag(c.is_some()));
-        card(&mut out, c);
-    }
-    for slot in 0..5 {
-        let c = obs.opponent_hand.get(slot);
-        out.push(flag(c.is_some()));
-        let face = c.and_then(Option::as_ref);
-        out.push(flag(face.is_some()));
-        card(&mut out, face);
-    }
-    let r = &obs.rules;
-    out.extend(
-        [
-            r.open,
-            r.random,
-            r.same,
-            r.same_wall,
-            r.same_min_matches == 1,
-            r.plus,
-            r.plus_wall,
-            r.combo,
-            r.combo_from_basic,
-            r.battle,
-            r.borderless,
-            r.elemental,
-            r.elemental_clamp,
-        ]
-        .map(flag),
-    );
-    for (cell, side) in SEGMENTS {
-        let wall = obs.walls.iter().find(|w| w.cell == cell && w.side == side);
-        out.push(flag(wall.is_some()));
-        let comparison = wall.map(|w| match w.label.comparison {
-            Comparison::Greater => 0,
-            Comparison::Less => 1,
-            Comparison::Equal => 2,
-        });
-        match comparison {
-            Some(_) => one_hot(&mut out, 3, comparison),
-            None => out.extend([0.0; 3]),
-        }
-        out.push(wall.map_or(0.0, |w| w.label.value.min(20) as f32 / 20.0));
-    }
-    out.push(flag(obs.to_move == obs.player));
-    debug_assert_eq!(out.len(), LEN);
+    let mut out = alloc::vec![0.0; LEN];
+    write(obs, &mut out);
     out
+}
+
+/// [`observation_tensor`] of `player`'s observation of `g`, read from the state over `out`
+/// (what [`Engine::observation_tensor_into`](crate::Engine::observation_tensor_into) calls).
+pub(crate) fn write_state(g: &TripleTriad, player: Player, out: &mut [f32]) {
+    write(&Seen(g, player), out);
+}
+
+/// The legal action ids, ascending without a sort: ids are card-major (`card * 9 + cell`).
+pub(crate) fn legal_actions_into(g: &TripleTriad, out: &mut Vec<usize>) {
+    out.clear();
+    let p = &g.pos;
+    if p.is_over() {
+        return;
+    }
+    let empty = !p.occupied & FULL;
+    for card in 0..p.hand(p.to_move).count_ones() as usize {
+        out.extend(bits(empty).map(|cell| card * 9 + cell as usize));
+    }
 }
 
 #[cfg(test)]
@@ -166,6 +276,35 @@ mod tests {
         let open = seen(&s);
         s.hands.red[0].ranks = [9, 9, 9, 9];
         assert_ne!(seen(&s), open);
+    }
+
+    /// The state's own tensor (what the bindings write) is the tensor of the observation, for
+    /// both players all game long, open and closed hands, walls, elements and twins included;
+    /// so the state's path shows nothing that the observation hides.
+    #[test]
+    fn the_state_writes_the_tensor_of_the_observation() {
+        use crate::{Engine, Rng};
+        let mut rng = Rng::new(23);
+        for round in 0..200 {
+            let mut setup = crate::tripletriad::testing::random_setup(&mut rng);
+            setup.rules.open = round % 2 == 0;
+            let mut g = TripleTriad::new(&setup).unwrap();
+            let mut row = alloc::vec![2.0; LEN];
+            loop {
+                for p in Player::BOTH {
+                    g.observation_tensor_into(p, &mut row);
+                    assert_eq!(row, observation_tensor(&g.observation(p)), "round {round}");
+                }
+                let mut ids = alloc::vec![99];
+                g.legal_actions_into(&mut ids);
+                let listed: Vec<usize> = g.legal_moves().iter().map(|&m| g.action_id(m).unwrap()).collect();
+                assert_eq!(ids, listed, "card-major moves list their ids ascending");
+                let Some(&mv) = g.legal_moves().get(rng.below(ids.len().max(1) as u64) as usize) else {
+                    break;
+                };
+                g.play(mv).unwrap();
+            }
+        }
     }
 
     #[test]
