@@ -142,6 +142,24 @@ pub trait Engine: Game<Player: 'static> {
     /// [`Engine::choose`] within `budget` as well: the best move found when it runs out.
     fn choose_within(&self, level: &str, rng: &mut Rng, budget: Budget<'_>) -> Result<Option<Self::Move>, Error>;
 
+    /// The move a host plays for a player whose clock ran out (the French Triple Triad server's
+    /// rule: the server plays for them). A function of the state alone, drawing nothing from any
+    /// generator, so that a host replaying a record gets the same move; `None` once the game is
+    /// over. By default the legal move with the smallest action id; Nantong passes or ends its
+    /// preparation where it may and otherwise discards the card just drawn. A Triple Triad
+    /// match has its own, [`Match::timeout_move`](crate::tripletriad::Match::timeout_move).
+    ///
+    /// ```
+    /// use arbiter_core::{Engine, Game};
+    /// use arbiter_core::trax::{Trax, Variant};
+    /// let g = Trax::new(Variant::EightByEight);
+    /// let mv = g.timeout_move().unwrap();
+    /// assert_eq!(g.action_id(mv).unwrap(), g.legal_actions()[0]);
+    /// ```
+    fn timeout_move(&self) -> Option<Self::Move> {
+        self.legal_actions().first().and_then(|&id| self.action_move(id))
+    }
+
     /// The length of [`Engine::observation_tensor`] in this game (Trax: per variant).
     fn tensor_len(&self) -> usize;
 
@@ -340,6 +358,24 @@ impl Engine for Nantong {
         }
     }
 
+    /// `pass` in a claim window and `finish` in the preparation (a seat that lets its clock run
+    /// out claims nothing and declares nothing), after a draw the drawn card, else the first
+    /// discard offered.
+    fn timeout_move(&self) -> Option<nantong::Action> {
+        use nantong::{Action, Phase};
+        let actions = self.actions();
+        let drawn = match self.phase() {
+            Phase::AfterDraw { drawn, .. } => Some(Action::Discard(drawn)),
+            _ => None,
+        };
+        [Some(Action::Pass), Some(Action::Finish), drawn]
+            .into_iter()
+            .flatten()
+            .find(|a| actions.contains(a))
+            .or_else(|| actions.iter().copied().find(|a| matches!(a, Action::Discard(_))))
+            .or_else(|| actions.first().copied())
+    }
+
     /// The levels do no search (a few microseconds a choice): the budget changes nothing.
     fn choose_within(&self, level: &str, rng: &mut Rng, _budget: Budget<'_>) -> Result<Option<nantong::Action>, Error> {
         let level = level.trim().to_ascii_lowercase();
@@ -381,6 +417,29 @@ mod tests {
             start.choose("grandmaster", &mut Rng::new(1)).unwrap_err().kind(),
             ErrorKind::BadArgument
         );
+    }
+
+    /// The timeout move is legal at every position of a whole game and the same when asked twice.
+    fn timeout_moves_play_to_the_end<G: Engine>(start: G) {
+        let mut g = start;
+        let mut moves = 0;
+        while let Some(mv) = g.timeout_move() {
+            assert!(g.legal_moves().contains(&mv), "{} {mv}", G::NAME);
+            assert!(g.timeout_move() == Some(mv));
+            g.play(mv).map_err(Into::into).unwrap();
+            moves += 1;
+            assert!(moves < 10_000, "{} never ends on timeout moves", G::NAME);
+        }
+        assert!(g.is_over(), "{}", G::NAME);
+    }
+
+    #[test]
+    fn timeout_moves_are_legal_to_the_end() {
+        timeout_moves_play_to_the_end(TripleTriad::new(&tripletriad::Setup::random_ff8(4)).unwrap());
+        timeout_moves_play_to_the_end(Trax::new(trax::Variant::EightByEight));
+        for seed in 0..5 {
+            timeout_moves_play_to_the_end(Nantong::new(seed));
+        }
     }
 
     #[test]

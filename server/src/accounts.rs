@@ -1,0 +1,227 @@
+//! Accounts: names, Argon2id password hashes (computed off the executor, a few at a time),
+//! session tokens stored as their SHA-256, and the per-game stats.
+
+use std::sync::Arc;
+
+use argon2::password_hash::phc::PasswordHash;
+use argon2::password_hash::{PasswordHasher, PasswordVerifier};
+use argon2::Argon2;
+use sha2::{Digest, Sha256};
+use sqlx::Row as _;
+use tokio::sync::Semaphore;
+
+use crate::db::{new_id, now_ms, Pool};
+use crate::error::Failure;
+
+/// A logged-in user.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct User {
+    pub id: i64,
+    pub name: String,
+}
+
+/// The accounts of one database.
+#[derive(Clone)]
+pub struct Accounts {
+    pool: Pool,
+    hashers: Arc<Semaphore>,
+}
+
+/// Checks a name: 1 to 24 letters, digits, `_` or `-`.
+pub fn check_name(name: &str) -> Result<(), Failure> {
+    let ok = (1..=24).contains(&name.chars().count())
+        && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-');
+    if ok {
+        Ok(())
+    } else {
+        Err(Failure::new("bad_name", "a name is 1 to 24 letters, digits, _ or -"))
+    }
+}
+
+fn check_password(password: &str) -> Result<(), Failure> {
+    if (8..=128).contains(&password.chars().count()) {
+        Ok(())
+    } else {
+        Err(Failure::new("bad_password", "a password is 8 to 128 characters"))
+    }
+}
+
+/// The stored form of a token.
+fn token_hash(token: &str) -> String {
+    hex(&Sha256::digest(token.as_bytes()))
+}
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+impl Accounts {
+    pub fn new(pool: Pool, hashers: usize) -> Accounts {
+        Accounts { pool, hashers: Arc::new(Semaphore::new(hashers)) }
+    }
+
+    /// Runs `work` on the blocking pool once a hasher is free: Argon2id takes a core and 19 MiB
+    /// for tens of milliseconds, and hundreds at once would exhaust memory. Waiting too long
+    /// (a login flood) is `busy`.
+    async fn hashing<T: Send + 'static>(&self, work: impl FnOnce() -> T + Send + 'static) -> Result<T, Failure> {
+        let permit = tokio::time::timeout(std::time::Duration::from_secs(10), self.hashers.clone().acquire_owned())
+            .await
+            .map_err(|_| Failure::new("busy", "too many logins at once: try again"))?
+            .map_err(|_| Failure::internal("hashers closed"))?;
+        let out = tokio::task::spawn_blocking(move || {
+            let out = work();
+            drop(permit);
+            out
+        })
+        .await
+        .map_err(|_| Failure::internal("password hashing failed"))?;
+        Ok(out)
+    }
+
+    pub async fn register(&self, name: &str, password: &str) -> Result<(User, String), Failure> {
+        check_name(name)?;
+        check_password(password)?;
+        let key = name.to_lowercase();
+        let taken = sqlx::query("SELECT id FROM users WHERE name_key = $1")
+            .bind(key.clone())
+            .fetch_optional(&self.pool)
+            .await?;
+        if taken.is_some() {
+            return Err(Failure::new("name_taken", format!("the name {name} is taken")));
+        }
+        let password = password.to_owned();
+        let hash = self
+            .hashing(move || Argon2::default().hash_password(password.as_bytes()).map(|h| h.to_string()))
+            .await?
+            .map_err(|_| Failure::internal("password hashing failed"))?;
+        let user = User { id: new_id(), name: name.to_owned() };
+        let inserted = sqlx::query("INSERT INTO users (id, name, name_key, password_hash, created) VALUES ($1, $2, $3, $4, $5)")
+            .bind(user.id)
+            .bind(user.name.clone())
+            .bind(key)
+            .bind(hash)
+            .bind(now_ms())
+            .execute(&self.pool)
+            .await;
+        match inserted {
+            Ok(_) => {}
+            // Two registrations of one name at once: the unique key refuses the second.
+            Err(sqlx::Error::Database(e)) if e.is_unique_violation() => {
+                return Err(Failure::new("name_taken", format!("the name {name} is taken")));
+            }
+            Err(e) => return Err(e.into()),
+        }
+        let token = self.new_session(user.id).await?;
+        Ok((user, token))
+    }
+
+    pub async fn login(&self, name: &str, password: &str) -> Result<(User, String), Failure> {
+        let failed = || Failure::new("login_failed", "wrong name or password");
+        if check_name(name).is_err() || check_password(password).is_err() {
+            return Err(failed());
+        }
+        let row = sqlx::query("SELECT id, name, password_hash FROM users WHERE name_key = $1")
+            .bind(name.to_lowercase())
+            .fetch_optional(&self.pool)
+            .await?;
+        let Some(row) = row else {
+            return Err(failed());
+        };
+        let user = User { id: row.try_get("id")?, name: row.try_get("name")? };
+        let stored: String = row.try_get("password_hash")?;
+        let password = password.to_owned();
+        let ok = self
+            .hashing(move || {
+                PasswordHash::new(&stored)
+                    .is_ok_and(|h| Argon2::default().verify_password(password.as_bytes(), &h).is_ok())
+            })
+            .await?;
+        if !ok {
+            return Err(failed());
+        }
+        let token = self.new_session(user.id).await?;
+        Ok((user, token))
+    }
+
+    async fn new_session(&self, user: i64) -> Result<String, Failure> {
+        let mut bytes = [0u8; 32];
+        getrandom::fill(&mut bytes).map_err(|_| Failure::internal("no random source"))?;
+        let token = hex(&bytes);
+        sqlx::query("INSERT INTO sessions (token_hash, user_id, created) VALUES ($1, $2, $3)")
+            .bind(token_hash(&token))
+            .bind(user)
+            .bind(now_ms())
+            .execute(&self.pool)
+            .await?;
+        Ok(token)
+    }
+
+    pub async fn resume(&self, token: &str) -> Result<User, Failure> {
+        let row = sqlx::query(
+            "SELECT users.id AS id, users.name AS name FROM sessions JOIN users ON users.id = sessions.user_id \
+             WHERE sessions.token_hash = $1",
+        )
+        .bind(token_hash(token))
+        .fetch_optional(&self.pool)
+        .await?
+        .ok_or_else(|| Failure::new("bad_token", "unknown or forgotten token: log in again"))?;
+        Ok(User { id: row.try_get("id")?, name: row.try_get("name")? })
+    }
+
+    pub async fn forget(&self, token: &str) -> Result<(), Failure> {
+        sqlx::query("DELETE FROM sessions WHERE token_hash = $1")
+            .bind(token_hash(token))
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    pub async fn find(&self, name: &str) -> Result<User, Failure> {
+        let row = sqlx::query("SELECT id, name FROM users WHERE name_key = $1")
+            .bind(name.to_lowercase())
+            .fetch_optional(&self.pool)
+            .await?
+            .ok_or_else(|| Failure::new("no_such_player", format!("no player is named {name}")))?;
+        Ok(User { id: row.try_get("id")?, name: row.try_get("name")? })
+    }
+
+    /// Played, won, lost, drawn and did-not-finish counts per game.
+    pub async fn stats(&self, user: i64) -> Result<serde_json::Map<String, serde_json::Value>, Failure> {
+        let rows = sqlx::query("SELECT game, played, won, lost, drawn, dnf FROM stats WHERE user_id = $1 ORDER BY game")
+            .bind(user)
+            .fetch_all(&self.pool)
+            .await?;
+        let mut out = serde_json::Map::new();
+        for r in rows {
+            let mut counts = serde_json::Map::new();
+            for k in ["played", "won", "lost", "drawn", "dnf"] {
+                counts.insert(k.into(), r.try_get::<i64, _>(k)?.into());
+            }
+            out.insert(r.try_get("game")?, counts.into());
+        }
+        Ok(out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_and_passwords() {
+        assert!(check_name("alice_2-b").is_ok());
+        for bad in ["", "a b", "é", "<script>", &"x".repeat(25)] {
+            assert_eq!(check_name(bad).unwrap_err().code, "bad_name", "{bad:?}");
+        }
+        assert!(check_password("12345678").is_ok());
+        assert_eq!(check_password("1234567").unwrap_err().code, "bad_password");
+    }
+
+    #[test]
+    fn tokens_are_stored_hashed() {
+        let h = token_hash("abc");
+        assert_eq!(h.len(), 64);
+        assert_ne!(h, "abc");
+        assert_eq!(h, token_hash("abc"));
+    }
+}

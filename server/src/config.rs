@@ -1,0 +1,102 @@
+//! The server's settings: command line, environment variables (`ARBITER_*`) and an optional
+//! TOML file, in that order of precedence.
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+
+use clap::Parser;
+use serde::Deserialize;
+
+/// `arbiter-server`: the online game server of Arbiter.
+#[derive(Parser, Debug, Clone)]
+#[command(version, about)]
+pub struct Cli {
+    /// The address to listen on (`127.0.0.1:0` picks a free port and prints it).
+    #[arg(long, env = "ARBITER_LISTEN")]
+    pub listen: Option<SocketAddr>,
+    /// `sqlite://FILE` (created at first start) or `postgres://…` (default: sqlite://arbiter.db).
+    #[arg(long, env = "ARBITER_DATABASE")]
+    pub database: Option<String>,
+    /// A TOML file with any of the settings below (keys as the long options, `_` for `-`).
+    #[arg(long, env = "ARBITER_CONFIG")]
+    pub config: Option<PathBuf>,
+    /// The folder served at `/` (the npm package folder holding `demo/`).
+    #[arg(long, env = "ARBITER_STATIC_DIR")]
+    pub static_dir: Option<PathBuf>,
+    /// The largest WebSocket frame accepted, in bytes.
+    #[arg(long, env = "ARBITER_MAX_FRAME")]
+    pub max_frame: Option<usize>,
+    /// Messages a second each connection may send, on average.
+    #[arg(long, env = "ARBITER_RATE")]
+    pub rate: Option<u32>,
+    /// Messages a connection may send at once above the rate.
+    #[arg(long, env = "ARBITER_BURST")]
+    pub burst: Option<u32>,
+    /// Password hashes computed at once (each takes 19 MiB and a core for ~50 ms).
+    #[arg(long, env = "ARBITER_HASHERS")]
+    pub hashers: Option<usize>,
+    /// The longest a computer player thinks on one move, in milliseconds (also bounded by its clock).
+    #[arg(long, env = "ARBITER_THINK_MS")]
+    pub think_ms: Option<u64>,
+}
+
+/// The same settings as read from a file.
+#[derive(Deserialize, Debug, Default)]
+#[serde(deny_unknown_fields)]
+struct File {
+    listen: Option<SocketAddr>,
+    database: Option<String>,
+    static_dir: Option<PathBuf>,
+    max_frame: Option<usize>,
+    rate: Option<u32>,
+    burst: Option<u32>,
+    hashers: Option<usize>,
+    think_ms: Option<u64>,
+}
+
+/// The settings in force.
+#[derive(Debug, Clone)]
+pub struct Config {
+    pub listen: SocketAddr,
+    pub database: String,
+    pub static_dir: PathBuf,
+    pub max_frame: usize,
+    pub rate: u32,
+    pub burst: u32,
+    pub hashers: usize,
+    pub think_ms: u64,
+}
+
+impl Config {
+    /// Merges the command line (and environment) over the file over the defaults.
+    pub fn load(cli: Cli) -> anyhow::Result<Config> {
+        let file: File = match &cli.config {
+            Some(path) => {
+                let text = std::fs::read_to_string(path)
+                    .map_err(|e| anyhow::anyhow!("config file {}: {e}", path.display()))?;
+                toml::from_str(&text).map_err(|e| anyhow::anyhow!("config file {}: {e}", path.display()))?
+            }
+            None => File::default(),
+        };
+        let config = Config {
+            listen: cli.listen.or(file.listen).unwrap_or_else(|| ([127, 0, 0, 1], 8080).into()),
+            database: cli
+                .database
+                .or(file.database)
+                .unwrap_or_else(|| "sqlite://arbiter.db".to_owned()),
+            static_dir: cli
+                .static_dir
+                .or(file.static_dir)
+                .unwrap_or_else(|| PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../wasm"))),
+            max_frame: cli.max_frame.or(file.max_frame).unwrap_or(16 * 1024),
+            rate: cli.rate.or(file.rate).unwrap_or(20),
+            burst: cli.burst.or(file.burst).unwrap_or(40),
+            hashers: cli.hashers.or(file.hashers).unwrap_or(2),
+            think_ms: cli.think_ms.or(file.think_ms).unwrap_or(3_000),
+        };
+        anyhow::ensure!(config.max_frame >= 1024, "max_frame must be at least 1024 bytes");
+        anyhow::ensure!(config.rate >= 1 && config.burst >= 1, "rate and burst must be at least 1");
+        anyhow::ensure!(config.hashers >= 1, "hashers must be at least 1");
+        Ok(config)
+    }
+}

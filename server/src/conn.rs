@@ -1,0 +1,319 @@
+//! One WebSocket connection: the `hello` handshake, the rate limit, requests answered in order,
+//! and the hub's events written as they come. Whatever a client sends, it gets an error or a
+//! close with a reason; nothing it sends reaches another connection's task.
+
+use std::sync::Arc;
+use std::time::Instant;
+
+use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket};
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{json, Value};
+use sqlx::Row as _;
+
+use crate::accounts::User;
+use crate::challenges;
+use crate::error::Failure;
+use crate::hub::{Hub, Outgoing};
+use crate::live::{self, Mover};
+use crate::protocol::{self, Request, VERSION};
+use crate::table::{GameKind, Input};
+
+/// Refusals for flooding after which the connection is closed.
+const FLOOD_CLOSE: u32 = 200;
+
+/// A token bucket: `rate` a second, `burst` at once.
+struct Bucket {
+    rate: f64,
+    burst: f64,
+    tokens: f64,
+    at: Instant,
+}
+
+impl Bucket {
+    fn new(rate: u32, burst: u32) -> Bucket {
+        Bucket { rate: f64::from(rate), burst: f64::from(burst), tokens: f64::from(burst), at: Instant::now() }
+    }
+
+    fn take(&mut self) -> bool {
+        let now = Instant::now();
+        self.tokens = (self.tokens + now.duration_since(self.at).as_secs_f64() * self.rate).min(self.burst);
+        self.at = now;
+        if self.tokens >= 1.0 {
+            self.tokens -= 1.0;
+            true
+        } else {
+            false
+        }
+    }
+}
+
+struct Session {
+    id: u64,
+    greeted: bool,
+    user: Option<User>,
+    token: Option<String>,
+}
+
+/// What handling a frame leads to.
+enum Next {
+    Reply(Vec<Value>),
+    Close(Vec<Value>, u16, &'static str),
+}
+
+pub async fn serve(hub: Arc<Hub>, socket: WebSocket) {
+    let id = crate::db::new_id() as u64;
+    let mut events = hub.connect(id);
+    let (mut sink, mut stream) = socket.split();
+    let mut session = Session { id, greeted: false, user: None, token: None };
+    let mut bucket = Bucket::new(hub.config.rate, hub.config.burst);
+    let mut refused = 0;
+    let close = |code: u16, reason: &'static str| Message::Close(Some(CloseFrame { code, reason: Utf8Bytes::from_static(reason) }));
+    loop {
+        let next = tokio::select! {
+            frame = stream.next() => match frame {
+                None | Some(Ok(Message::Close(_))) => break,
+                Some(Err(e)) => {
+                    let text = e.to_string();
+                    // tungstenite refuses a frame over the limit before reading it.
+                    if text.contains("too long") || text.contains("Space limit") || text.contains("size") {
+                        let _ = sink.send(close(1009, "too_large")).await;
+                    }
+                    break;
+                }
+                Some(Ok(Message::Ping(_) | Message::Pong(_))) => continue,
+                Some(Ok(frame)) => {
+                    if !bucket.take() {
+                        refused += 1;
+                        if refused >= FLOOD_CLOSE {
+                            Next::Close(vec![], 1008, "rate_limited")
+                        } else {
+                            Next::Reply(vec![error(None, &Failure::new("rate_limited", "too many messages: slow down"))])
+                        }
+                    } else {
+                        match frame {
+                            Message::Text(text) => handle(&hub, &mut session, text.as_str()).await,
+                            _ => Next::Reply(vec![error(None, &Failure::new("bad_json", "binary frames are not spoken here: send JSON text"))]),
+                        }
+                    }
+                }
+            },
+            out = events.recv() => match out {
+                Some(Outgoing::Text(text)) => {
+                    if sink.send(Message::Text(Utf8Bytes::from(&*text))).await.is_err() {
+                        break;
+                    }
+                    continue;
+                }
+                None => {
+                    let _ = sink.send(close(1008, "too_slow")).await;
+                    break;
+                }
+            },
+        };
+        let (replies, closing) = match next {
+            Next::Reply(r) => (r, None),
+            Next::Close(r, code, reason) => (r, Some((code, reason))),
+        };
+        let mut failed = false;
+        for r in replies {
+            if sink.send(Message::Text(r.to_string().into())).await.is_err() {
+                failed = true;
+                break;
+            }
+        }
+        if let Some((code, reason)) = closing {
+            let _ = sink.send(close(code, reason)).await;
+            break;
+        }
+        if failed {
+            break;
+        }
+    }
+    hub.disconnect(id);
+}
+
+fn error(re: Option<&Value>, f: &Failure) -> Value {
+    let mut v = json!({"type": "error", "code": f.code, "message": f.message});
+    if let Some(re) = re {
+        v["re"] = re.clone();
+    }
+    v
+}
+
+fn with_re(mut v: Value, re: &Option<Value>) -> Value {
+    if let (Some(re), Some(obj)) = (re, v.as_object_mut()) {
+        obj.insert("re".into(), re.clone());
+    }
+    v
+}
+
+async fn handle(hub: &Arc<Hub>, s: &mut Session, text: &str) -> Next {
+    let (re, request) = protocol::parse(text);
+    let request = match request {
+        Ok(r) => r,
+        Err(f) if !s.greeted => return Next::Close(vec![error(re.as_ref(), &f)], 1002, "hello_first"),
+        Err(f) => return Next::Reply(vec![error(re.as_ref(), &f)]),
+    };
+    match (s.greeted, request) {
+        (false, Request::Hello { protocol, .. }) => {
+            if protocol != VERSION {
+                let f = Failure::new("protocol_version", format!("this server speaks protocol {VERSION}, not {protocol}"));
+                return Next::Close(vec![error(re.as_ref(), &f)], 1002, "protocol_version");
+            }
+            s.greeted = true;
+            Next::Reply(vec![with_re(welcome(hub), &re)])
+        }
+        (false, _) => {
+            let f = Failure::new("hello_first", "the first message is hello with the protocol version");
+            Next::Close(vec![error(re.as_ref(), &f)], 1002, "hello_first")
+        }
+        (true, Request::Logout) => {
+            if let Some(token) = s.token.take() {
+                if let Err(f) = hub.accounts.forget(&token).await {
+                    return Next::Reply(vec![error(re.as_ref(), &f)]);
+                }
+            }
+            Next::Close(vec![], 1000, "logout")
+        }
+        (true, request) => match answer(hub, s, request).await {
+            Ok(replies) => Next::Reply(replies.into_iter().enumerate().map(|(i, r)| if i == 0 { with_re(r, &re) } else { r }).collect()),
+            Err(f) => Next::Reply(vec![error(re.as_ref(), &f)]),
+        },
+    }
+}
+
+fn welcome(hub: &Hub) -> Value {
+    let games: serde_json::Map<String, Value> = GameKind::ALL.iter().map(|g| (g.name().to_owned(), g.describe())).collect();
+    json!({
+        "type": "welcome", "protocol": VERSION, "server": concat!("arbiter-server ", env!("CARGO_PKG_VERSION")),
+        "limits": {
+            "max_frame": hub.config.max_frame, "rate_per_s": hub.config.rate, "burst": hub.config.burst,
+            "min_time": challenges::TIME_RANGE.start(), "max_time": challenges::TIME_RANGE.end(),
+        },
+        "games": games,
+    })
+}
+
+fn need(s: &Session) -> Result<&User, Failure> {
+    s.user.as_ref().ok_or_else(|| Failure::new("not_authenticated", "log in first"))
+}
+
+/// The replies to a request (the first carries its `re`), or why it was refused.
+async fn answer(hub: &Arc<Hub>, s: &mut Session, request: Request) -> Result<Vec<Value>, Failure> {
+    match request {
+        Request::Hello { .. } => Err(Failure::new("bad_message", "hello comes once, first")),
+        Request::Register { name, password } | Request::Login { name, password } if s.user.is_some() => {
+            let _ = (name, password);
+            Err(Failure::new("already_authenticated", "this connection is logged in"))
+        }
+        Request::Resume { .. } if s.user.is_some() => {
+            Err(Failure::new("already_authenticated", "this connection is logged in"))
+        }
+        Request::Register { name, password } => {
+            let (user, token) = hub.accounts.register(&name, &password).await?;
+            Ok(vec![authenticated(hub, s, user, token)])
+        }
+        Request::Login { name, password } => {
+            let (user, token) = hub.accounts.login(&name, &password).await?;
+            Ok(vec![authenticated(hub, s, user, token)])
+        }
+        Request::Resume { token } => {
+            let user = hub.accounts.resume(&token).await?;
+            let mut replies = vec![authenticated(hub, s, user.clone(), token)];
+            replies.extend(running_states(hub, &user).await?);
+            Ok(replies)
+        }
+        Request::Logout => unreachable!("handled before"),
+        Request::Lobby => {
+            let user = need(s)?.clone();
+            hub.subscribe_lobby(s.id);
+            Ok(vec![challenges::lobby(hub, &user).await?])
+        }
+        Request::Challenge { game, options, seats, time, private } => {
+            let user = need(s)?.clone();
+            Ok(vec![challenges::create(hub, &user, &game, options, seats, time, private).await?])
+        }
+        Request::Accept { challenge } => Ok(vec![challenges::accept(hub, challenge, need(s)?).await?]),
+        Request::Refuse { challenge } => Ok(vec![challenges::decline(hub, challenge, need(s)?, false).await?]),
+        Request::Withdraw { challenge } => Ok(vec![challenges::decline(hub, challenge, need(s)?, true).await?]),
+        Request::Move { match_id, notation, action, ply } => {
+            let user = need(s)?.id;
+            let input = match (notation, action) {
+                (Some(n), None) => Input::Notation(n),
+                (None, Some(a)) => Input::Action(a),
+                _ => return Err(Failure::new("bad_message", "a move has exactly one of \"move\" and \"action\"")),
+            };
+            live::play(hub, match_id, Mover::Person { user, conn: s.id }, input, ply, None).await?;
+            Ok(vec![])
+        }
+        Request::Leave { match_id } => {
+            live::leave(hub, match_id, need(s)?.id).await?;
+            Ok(vec![])
+        }
+        Request::Spectate { match_id } => {
+            let state = state_for(hub, s, match_id).await?;
+            if state["seat"].is_null() {
+                hub.spectate(s.id, match_id, true);
+            }
+            Ok(vec![state])
+        }
+        Request::Unspectate { match_id } => {
+            hub.spectate(s.id, match_id, false);
+            Ok(vec![json!({"type": "unspectated", "match": match_id})])
+        }
+        Request::Sync { match_id } => Ok(vec![state_for(hub, s, match_id).await?]),
+        Request::Stats { name } => {
+            let user = match name {
+                Some(n) => hub.accounts.find(&n).await?,
+                None => need(s)?.clone(),
+            };
+            let games = hub.accounts.stats(user.id).await?;
+            Ok(vec![json!({"type": "stats", "user": user, "games": games})])
+        }
+        Request::Ping => Ok(vec![json!({"type": "pong", "time": crate::db::now_ms()})]),
+    }
+}
+
+fn authenticated(hub: &Hub, s: &mut Session, user: User, token: String) -> Value {
+    hub.authenticate(s.id, &user);
+    let v = json!({"type": "authenticated", "user": user, "token": token});
+    s.user = Some(user);
+    s.token = Some(token);
+    v
+}
+
+/// The match as this connection may see it: its seat's view, or the public one.
+async fn state_for(hub: &Arc<Hub>, s: &Session, match_id: i64) -> Result<Value, Failure> {
+    let user = s.user.as_ref().map(|u| u.id);
+    let see = |l: &live::Live| -> Result<Value, Failure> {
+        let seat = user.and_then(|u| l.seat_of(u));
+        if seat.is_none() && l.private {
+            return Err(Failure::new("private_match", "this match is private: no spectators"));
+        }
+        Ok(l.state(seat))
+    };
+    match hub.live(match_id) {
+        Some(h) => see(&*h.lock().await),
+        None => see(&live::load(&hub.pool, match_id).await?),
+    }
+}
+
+/// A `match_state` for every running match `user` sits in.
+async fn running_states(hub: &Arc<Hub>, user: &User) -> Result<Vec<Value>, Failure> {
+    let rows = sqlx::query(
+        "SELECT match_seats.match_id AS id FROM match_seats JOIN matches ON matches.id = match_seats.match_id \
+         WHERE match_seats.user_id = $1 AND matches.status = 'running' ORDER BY matches.started",
+    )
+    .bind(user.id)
+    .fetch_all(&hub.pool)
+    .await?;
+    let mut out = Vec::new();
+    for r in rows {
+        let id: i64 = r.try_get("id")?;
+        if let Some(h) = hub.live(id) {
+            let l = h.lock().await;
+            out.push(l.state(l.seat_of(user.id)));
+        }
+    }
+    Ok(out)
+}

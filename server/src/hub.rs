@@ -1,0 +1,250 @@
+//! The process's shared state: the database, the relay, the connections with what each
+//! listens to, and the live matches this process holds.
+
+use std::collections::{HashMap, HashSet};
+use std::sync::{Arc, Mutex};
+
+use tokio::sync::mpsc;
+
+use crate::accounts::{Accounts, User};
+use crate::bus::{Event, Relay};
+use crate::config::Config;
+use crate::db::{Backend, Pool};
+use crate::live::Live;
+
+/// What a connection's writer is handed.
+#[derive(Debug)]
+pub enum Outgoing {
+    Text(Arc<str>),
+}
+
+/// Frames a connection may have waiting before it counts as too slow and is closed.
+const QUEUE: usize = 512;
+
+struct Conn {
+    user: Option<User>,
+    lobby: bool,
+    tx: mpsc::Sender<Outgoing>,
+}
+
+#[derive(Default)]
+struct Registry {
+    conns: HashMap<u64, Conn>,
+    by_user: HashMap<i64, HashSet<u64>>,
+    spectators: HashMap<i64, HashSet<u64>>,
+}
+
+pub struct Hub {
+    pub config: Config,
+    pub pool: Pool,
+    pub backend: Backend,
+    pub accounts: Accounts,
+    pub relay: Arc<dyn Relay>,
+    registry: Mutex<Registry>,
+    /// The running matches this process holds.
+    pub matches: Mutex<HashMap<i64, Arc<tokio::sync::Mutex<Live>>>>,
+}
+
+impl Hub {
+    pub fn new(config: Config, pool: Pool, backend: Backend, relay: Arc<dyn Relay>) -> Arc<Hub> {
+        let accounts = Accounts::new(pool.clone(), config.hashers);
+        let hub = Arc::new(Hub {
+            config,
+            pool,
+            backend,
+            accounts,
+            relay,
+            registry: Mutex::default(),
+            matches: Mutex::default(),
+        });
+        let mut events = hub.relay.subscribe();
+        let weak = Arc::downgrade(&hub);
+        tokio::spawn(async move {
+            loop {
+                match events.recv().await {
+                    Ok(e) => match weak.upgrade() {
+                        Some(hub) => hub.deliver(&e),
+                        None => return,
+                    },
+                    Err(tokio::sync::broadcast::error::RecvError::Lagged(n)) => {
+                        tracing::warn!("event delivery lagged: {n} events lost; clients resync with sync");
+                    }
+                    Err(tokio::sync::broadcast::error::RecvError::Closed) => return,
+                }
+            }
+        });
+        hub
+    }
+
+    fn registry(&self) -> std::sync::MutexGuard<'_, Registry> {
+        // A panic elsewhere never leaves the registry half-changed: each change is one statement.
+        self.registry.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// A new connection; its frames arrive on the receiver.
+    pub fn connect(&self, id: u64) -> mpsc::Receiver<Outgoing> {
+        let (tx, rx) = mpsc::channel(QUEUE);
+        self.registry().conns.insert(id, Conn { user: None, lobby: false, tx });
+        rx
+    }
+
+    /// The connection's user is `user` from now on.
+    pub fn authenticate(&self, id: u64, user: &User) {
+        let first = {
+            let mut r = self.registry();
+            let Some(c) = r.conns.get_mut(&id) else { return };
+            c.user = Some(user.clone());
+            let set = r.by_user.entry(user.id).or_default();
+            set.insert(id);
+            set.len() == 1
+        };
+        if first {
+            self.relay.publish(Event::Presence { user: user.id, name: user.name.clone(), online: true });
+        }
+    }
+
+    pub fn disconnect(&self, id: u64) {
+        let gone = {
+            let mut r = self.registry();
+            let Some(c) = r.conns.remove(&id) else { return };
+            for s in r.spectators.values_mut() {
+                s.remove(&id);
+            }
+            r.spectators.retain(|_, s| !s.is_empty());
+            match c.user {
+                Some(u) => {
+                    let set = r.by_user.entry(u.id).or_default();
+                    set.remove(&id);
+                    let last = set.is_empty();
+                    if last {
+                        r.by_user.remove(&u.id);
+                    }
+                    last.then_some(u)
+                }
+                None => None,
+            }
+        };
+        if let Some(u) = gone {
+            self.relay.publish(Event::Presence { user: u.id, name: u.name, online: false });
+        }
+    }
+
+    pub fn subscribe_lobby(&self, id: u64) {
+        if let Some(c) = self.registry().conns.get_mut(&id) {
+            c.lobby = true;
+        }
+    }
+
+    pub fn spectate(&self, id: u64, match_id: i64, on: bool) {
+        let mut r = self.registry();
+        if on {
+            r.spectators.entry(match_id).or_default().insert(id);
+        } else if let Some(s) = r.spectators.get_mut(&match_id) {
+            s.remove(&id);
+        }
+    }
+
+    /// The users online on this process, by name.
+    pub fn online(&self) -> Vec<User> {
+        let r = self.registry();
+        let mut users: Vec<User> = r
+            .by_user
+            .values()
+            .filter_map(|set| set.iter().next())
+            .filter_map(|c| r.conns.get(c).and_then(|c| c.user.clone()))
+            .collect();
+        users.sort_by(|a, b| a.name.cmp(&b.name));
+        users
+    }
+
+    /// Hands `event` to the connections of this process that may hear it.
+    fn deliver(&self, event: &Event) {
+        let mut r = self.registry();
+        let mut slow = Vec::new();
+        let mut send = |r: &Registry, conn: u64, text: &Arc<str>| {
+            if let Some(c) = r.conns.get(&conn) {
+                if c.tx.try_send(Outgoing::Text(text.clone())).is_err() {
+                    slow.push(conn);
+                }
+            }
+        };
+        match event {
+            Event::Lobby { msg, listed, also } => {
+                let text: Arc<str> = msg.to_string().into();
+                let mut to: HashSet<u64> = also
+                    .iter()
+                    .filter_map(|u| r.by_user.get(u))
+                    .flatten()
+                    .copied()
+                    .collect();
+                if *listed {
+                    to.extend(r.conns.iter().filter(|(_, c)| c.lobby).map(|(&id, _)| id));
+                }
+                for c in to {
+                    send(&r, c, &text);
+                }
+            }
+            Event::Users { users, msg } => {
+                let text: Arc<str> = msg.to_string().into();
+                let to: HashSet<u64> = users.iter().filter_map(|u| r.by_user.get(u)).flatten().copied().collect();
+                for c in to {
+                    send(&r, c, &text);
+                }
+            }
+            Event::Presence { user, name, online } => {
+                let msg = serde_json::json!({"type": "presence", "user": {"id": user, "name": name}, "online": online});
+                let text: Arc<str> = msg.to_string().into();
+                let to: Vec<u64> = r.conns.iter().filter(|(_, c)| c.lobby).map(|(&id, _)| id).collect();
+                for c in to {
+                    send(&r, c, &text);
+                }
+            }
+            Event::Match { match_id, seats, public, re } => {
+                for (user, frame) in seats {
+                    let plain: Arc<str> = frame.to_string().into();
+                    let conns: Vec<u64> = r.by_user.get(user).into_iter().flatten().copied().collect();
+                    for c in conns {
+                        match re {
+                            Some((rc, id)) if *rc == c => {
+                                let mut f = frame.clone();
+                                f["re"] = id.clone();
+                                send(&r, c, &f.to_string().into());
+                            }
+                            _ => send(&r, c, &plain),
+                        }
+                    }
+                }
+                let text: Arc<str> = public.to_string().into();
+                let watchers: Vec<u64> = r.spectators.get(match_id).into_iter().flatten().copied().collect();
+                for c in watchers {
+                    send(&r, c, &text);
+                }
+            }
+        }
+        // A connection that cannot take its frames is dropped: its writer sees the queue close
+        // and closes the socket; the client resumes and resyncs.
+        for c in slow {
+            if let Some(conn) = r.conns.get_mut(&c) {
+                tracing::warn!("connection {c}: too slow, closing");
+                let (tx, _) = mpsc::channel(1);
+                conn.tx = tx;
+            }
+        }
+        drop(r);
+    }
+
+    /// The running match `id`, if this process holds it.
+    pub fn live(&self, id: i64) -> Option<Arc<tokio::sync::Mutex<Live>>> {
+        self.matches.lock().unwrap_or_else(|e| e.into_inner()).get(&id).cloned()
+    }
+
+    pub fn hold(&self, id: i64, live: Live) -> Arc<tokio::sync::Mutex<Live>> {
+        let live = Arc::new(tokio::sync::Mutex::new(live));
+        self.matches.lock().unwrap_or_else(|e| e.into_inner()).insert(id, live.clone());
+        live
+    }
+
+    pub fn release(&self, id: i64) {
+        self.matches.lock().unwrap_or_else(|e| e.into_inner()).remove(&id);
+    }
+}

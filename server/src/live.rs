@@ -1,0 +1,598 @@
+//! Live matches: the authoritative table, its seats and clock. A move is checked by the core,
+//! written in the transaction that advances the match, and only then told: each seat its own
+//! view, spectators the public one. Clocks and computer players run as tasks beside the match.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use arbiter_core::{Budget, Rng};
+use serde_json::{json, Value};
+use sqlx::Row as _;
+
+use crate::accounts::User;
+use crate::bus::Event;
+use crate::db::{now_ms, Pool};
+use crate::error::Failure;
+use crate::hub::Hub;
+use crate::table::{Ending, GameKind, Input, Table};
+
+/// Who sits in a seat.
+#[derive(Clone, Debug)]
+pub enum Sitter {
+    Person(User),
+    Computer(String),
+}
+
+/// A move in the match's list.
+#[derive(Clone, Debug)]
+pub struct MoveRecord {
+    pub ply: u64,
+    pub seat: usize,
+    pub notation: String,
+    pub action: u64,
+    pub timeout: bool,
+}
+
+impl MoveRecord {
+    fn json(&self) -> Value {
+        json!({"ply": self.ply, "seat": self.seat, "move": self.notation, "action": self.action, "timeout": self.timeout})
+    }
+}
+
+/// A match this process holds.
+pub struct Live {
+    pub id: i64,
+    pub game: GameKind,
+    pub options: Value,
+    seed: u64,
+    pub time_s: u32,
+    pub private: bool,
+    pub seats: Vec<Sitter>,
+    table: Table,
+    pub moves: Vec<MoveRecord>,
+    /// When the clock of the seat to act runs out.
+    pub deadline: Option<i64>,
+    pub ending: Option<Ending>,
+    pub started: i64,
+    /// The clock's and the computer player's tasks for the current ply.
+    tasks: Vec<tokio::task::AbortHandle>,
+}
+
+/// Who asks for a move.
+#[derive(Clone, Copy, Debug)]
+pub enum Mover {
+    /// A person, from connection `conn`.
+    Person { user: i64, conn: u64 },
+    /// The clock ran out at `ply`.
+    Clock { ply: u64 },
+    /// The computer player of the seat to act at `ply`.
+    Computer { ply: u64 },
+}
+
+impl Live {
+    pub fn seat_of(&self, user: i64) -> Option<usize> {
+        self.seats.iter().position(|s| matches!(s, Sitter::Person(u) if u.id == user))
+    }
+
+    pub fn people(&self) -> Vec<i64> {
+        self.seats
+            .iter()
+            .filter_map(|s| match s {
+                Sitter::Person(u) => Some(u.id),
+                Sitter::Computer(_) => None,
+            })
+            .collect()
+    }
+
+    pub fn to_move(&self) -> Option<usize> {
+        if self.ending.is_some() {
+            return None;
+        }
+        self.table.to_move()
+    }
+
+    /// The summary the lobby lists.
+    pub fn summary(&self) -> Value {
+        json!({
+            "id": self.id, "game": self.game.name(), "options": self.options, "time": self.time_s,
+            "private": self.private, "seats": seats_json(&self.seats), "ply": self.moves.len(),
+            "status": if self.ending.is_some() { "over" } else { "running" }, "started": self.started,
+        })
+    }
+
+    fn view(&self, seat: Option<usize>) -> Value {
+        match seat {
+            Some(s) => self.table.seat_view(s),
+            None => self.table.public_view(),
+        }
+    }
+
+    /// The whole match as `seat` (or a spectator, `None`) may see it.
+    pub fn state(&self, seat: Option<usize>) -> Value {
+        json!({
+            "type": "match_state", "match": self.summary(), "seat": seat, "view": self.view(seat),
+            "moves": self.moves.iter().map(MoveRecord::json).collect::<Vec<_>>(),
+            "to_move": self.to_move(), "deadline": self.deadline,
+            "remaining_ms": self.deadline.map(|d| (d - now_ms()).max(0)),
+            "result": self.ending,
+        })
+    }
+
+    /// `frame` for each seated person (built for their seat) and for the spectators.
+    fn frames(&self, frame: impl Fn(Option<usize>) -> Value) -> (Vec<(i64, Value)>, Value) {
+        let seats = self
+            .seats
+            .iter()
+            .enumerate()
+            .filter_map(|(i, s)| match s {
+                Sitter::Person(u) => Some((u.id, frame(Some(i)))),
+                Sitter::Computer(_) => None,
+            })
+            .collect();
+        (seats, frame(None))
+    }
+}
+
+pub fn seats_json(seats: &[Sitter]) -> Value {
+    seats
+        .iter()
+        .map(|s| match s {
+            Sitter::Person(u) => json!({"kind": "player", "name": u.name, "user": u.id}),
+            Sitter::Computer(level) => json!({"kind": "computer", "level": level}),
+        })
+        .collect()
+}
+
+/// Reads match `id` from the database and replays it.
+pub async fn load(pool: &Pool, id: i64) -> Result<Live, Failure> {
+    let row = sqlx::query(
+        "SELECT game, options, seed, time_s, private, status, deadline, result, started FROM matches WHERE id = $1",
+    )
+    .bind(id)
+    .fetch_optional(pool)
+    .await?
+    .ok_or_else(|| Failure::new("no_such_match", format!("no match {id}")))?;
+    let game_name: String = row.try_get("game")?;
+    let game = GameKind::parse(&game_name).ok_or_else(|| Failure::internal(format!("match {id}: game {game_name}")))?;
+    let options: Value = serde_json::from_str(&row.try_get::<String, _>("options")?)
+        .map_err(|e| Failure::internal(format!("match {id} options: {e}")))?;
+    let seed = row.try_get::<i64, _>("seed")? as u64;
+    let time_s = row.try_get::<i64, _>("time_s")? as u32;
+    let private: bool = row.try_get("private")?;
+    let deadline: Option<i64> = row.try_get("deadline")?;
+    let stored_result: Option<String> = row.try_get("result")?;
+    let started: i64 = row.try_get("started")?;
+    let seat_rows = sqlx::query(
+        "SELECT match_seats.seat AS seat, match_seats.user_id AS user_id, match_seats.level AS level, users.name AS name \
+         FROM match_seats LEFT JOIN users ON users.id = match_seats.user_id WHERE match_seats.match_id = $1 ORDER BY match_seats.seat",
+    )
+    .bind(id)
+    .fetch_all(pool)
+    .await?;
+    let mut seats = Vec::new();
+    for r in seat_rows {
+        let user: Option<i64> = r.try_get("user_id")?;
+        seats.push(match user {
+            Some(uid) => Sitter::Person(User { id: uid, name: r.try_get("name")? }),
+            None => Sitter::Computer(r.try_get::<Option<String>, _>("level")?.unwrap_or_default()),
+        });
+    }
+    let move_rows = sqlx::query("SELECT ply, seat, notation, timeout FROM moves WHERE match_id = $1 ORDER BY ply")
+        .bind(id)
+        .fetch_all(pool)
+        .await?;
+    let mut table = Table::new(game, &options, seed, time_s).map_err(|e| Failure::internal(format!("match {id}: {e}")))?;
+    let mut moves = Vec::new();
+    for r in move_rows {
+        let notation: String = r.try_get("notation")?;
+        let played = table
+            .play(&Input::Notation(notation.clone()))
+            .map_err(|e| Failure::internal(format!("match {id}: stored move {notation:?}: {}", e.message)))?;
+        moves.push(MoveRecord {
+            ply: r.try_get::<i64, _>("ply")? as u64,
+            seat: r.try_get::<i64, _>("seat")? as usize,
+            notation: played.notation,
+            action: played.action,
+            timeout: r.try_get("timeout")?,
+        });
+    }
+    // A forfeit ends a match the table does not know is over: the stored result says so.
+    let ending = match stored_result {
+        Some(text) => Some(serde_json::from_str::<StoredEnding>(&text).map_err(|e| Failure::internal(e))?.into()),
+        None => None,
+    };
+    Ok(Live { id, game, options, seed, time_s, private, seats, table, moves, deadline, ending, started, tasks: Vec::new() })
+}
+
+/// An ending as stored (the outcome names back into their values).
+#[derive(serde::Deserialize)]
+struct StoredEnding {
+    reason: String,
+    winners: Vec<usize>,
+    outcome: Vec<String>,
+    #[serde(default)]
+    scores: Option<Vec<i64>>,
+    #[serde(default)]
+    left: Option<usize>,
+}
+
+impl From<StoredEnding> for Ending {
+    fn from(s: StoredEnding) -> Ending {
+        use crate::table::SeatOutcome::*;
+        Ending {
+            reason: if s.reason == "forfeit" { "forfeit" } else { "finished" },
+            winners: s.winners,
+            outcome: s
+                .outcome
+                .iter()
+                .map(|o| match o.as_str() {
+                    "won" => Won,
+                    "lost" => Lost,
+                    "dnf" => Dnf,
+                    _ => Drawn,
+                })
+                .collect(),
+            scores: s.scores,
+            left: s.left,
+        }
+    }
+}
+
+/// Creates a match (rows and all) inside `tx`; the caller commits, then calls [`start`].
+pub async fn create(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    game: GameKind,
+    options: &Value,
+    time_s: u32,
+    private: bool,
+    seats: Vec<Sitter>,
+    challenge: Option<i64>,
+) -> Result<Live, Failure> {
+    let id = crate::db::new_id();
+    let seed = getrandom::u64().map_err(|_| Failure::internal("no random source"))?;
+    let table = Table::new(game, options, seed, time_s).map_err(|e| Failure::new("bad_challenge", e))?;
+    let started = now_ms();
+    let deadline = started + i64::from(time_s) * 1000;
+    sqlx::query(
+        "INSERT INTO matches (id, game, options, seed, time_s, private, status, ply, deadline, result, challenge_id, started, ended) \
+         VALUES ($1, $2, $3, $4, $5, $6, 'running', 0, $7, NULL, $8, $9, NULL)",
+    )
+    .bind(id)
+    .bind(game.name())
+    .bind(options.to_string())
+    .bind(seed as i64)
+    .bind(i64::from(time_s))
+    .bind(private)
+    .bind(deadline)
+    .bind(challenge)
+    .bind(started)
+    .execute(&mut **tx)
+    .await?;
+    for (i, s) in seats.iter().enumerate() {
+        let (user, level) = match s {
+            Sitter::Person(u) => (Some(u.id), None),
+            Sitter::Computer(l) => (None, Some(l.clone())),
+        };
+        sqlx::query("INSERT INTO match_seats (match_id, seat, user_id, level, outcome) VALUES ($1, $2, $3, $4, NULL)")
+            .bind(id)
+            .bind(i as i64)
+            .bind(user)
+            .bind(level)
+            .execute(&mut **tx)
+            .await?;
+    }
+    Ok(Live {
+        id,
+        game,
+        options: options.clone(),
+        seed,
+        time_s,
+        private,
+        seats,
+        table,
+        moves: Vec::new(),
+        deadline: Some(deadline),
+        ending: None,
+        started,
+        tasks: Vec::new(),
+    })
+}
+
+/// Takes a committed new match into the hub and tells its seats and the lobby.
+pub async fn start(hub: &Arc<Hub>, live: Live) {
+    let id = live.id;
+    let summary = live.summary();
+    let (seats, _) = live.frames(|seat| json!({"type": "match_started", "match": summary, "seat": seat}));
+    let states: Vec<(i64, Value)> = live.frames(|seat| live.state(seat)).0;
+    let private = live.private;
+    let people = live.people();
+    let handle = hub.hold(id, live);
+    let mut guard = handle.lock().await;
+    hub.relay.publish(Event::Match { match_id: id, seats, public: Value::Null, re: None });
+    hub.relay.publish(Event::Match { match_id: id, seats: states, public: Value::Null, re: None });
+    hub.relay.publish(Event::Lobby {
+        msg: json!({"type": "match_listed", "match": summary}),
+        listed: !private,
+        also: people,
+    });
+    schedule(hub, &mut guard);
+}
+
+/// Takes a match loaded from the database (after a restart) into the hub, its clock running
+/// from the stored deadline.
+pub fn resume(hub: &Arc<Hub>, live: Live) {
+    let handle = hub.hold(live.id, live);
+    let hub = hub.clone();
+    tokio::spawn(async move {
+        let mut guard = handle.lock().await;
+        schedule(&hub, &mut guard);
+    });
+}
+
+/// Loads every running match and takes it into the hub.
+pub async fn resume_all(hub: &Arc<Hub>) -> anyhow::Result<usize> {
+    let ids: Vec<i64> = sqlx::query("SELECT id FROM matches WHERE status = 'running'")
+        .fetch_all(&hub.pool)
+        .await?
+        .iter()
+        .map(|r| r.try_get("id"))
+        .collect::<Result<_, _>>()?;
+    for &id in &ids {
+        let live = load(&hub.pool, id).await.map_err(|f| anyhow::anyhow!("match {id}: {}", f.message))?;
+        resume(hub, live);
+    }
+    Ok(ids.len())
+}
+
+/// Starts the tasks of the current ply: the clock, and the computer player if one is to act.
+fn schedule(hub: &Arc<Hub>, live: &mut Live) {
+    for t in live.tasks.drain(..) {
+        t.abort();
+    }
+    let (Some(seat), Some(deadline)) = (live.to_move(), live.deadline) else { return };
+    let ply = live.moves.len() as u64;
+    let id = live.id;
+    let wait = Duration::from_millis((deadline - now_ms()).max(0) as u64);
+    let h = hub.clone();
+    live.tasks.push(
+        tokio::spawn(async move {
+            tokio::time::sleep(wait).await;
+            // A task of its own: the next move aborts this one's handle, never the move.
+            tokio::spawn(async move { timeout(&h, id, ply).await });
+        })
+        .abort_handle(),
+    );
+    if let Sitter::Computer(level) = &live.seats[seat] {
+        let table = live.table.clone();
+        let level = level.clone();
+        let seed = live.seed ^ ply.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        // Think within the level's own budget, and never past the host's limit or the clock.
+        let think = hub.config.think_ms.min(wait.as_millis() as u64 * 9 / 10);
+        let h = hub.clone();
+        live.tasks.push(
+            tokio::spawn(async move {
+                let chosen = tokio::task::spawn_blocking(move || {
+                    let mut stop = arbiter_core::deadline(think);
+                    table.choose(&level, &mut Rng::new(seed), Budget::until(&mut stop))
+                })
+                .await;
+                if let Ok(Some(input)) = chosen {
+                    tokio::spawn(async move {
+                        if let Err(f) = play(&h, id, Mover::Computer { ply }, input, None, None).await {
+                            tracing::warn!("match {id}: computer move refused: {}", f.message);
+                        }
+                    });
+                }
+            })
+            .abort_handle(),
+        );
+    }
+}
+
+async fn timeout(hub: &Arc<Hub>, id: i64, ply: u64) {
+    let Some(handle) = hub.live(id) else { return };
+    let input = {
+        let live = handle.lock().await;
+        if live.moves.len() as u64 != ply {
+            return;
+        }
+        live.table.timeout_move()
+    };
+    if let Some(input) = input {
+        if let Err(f) = play(hub, id, Mover::Clock { ply }, input, None, None).await {
+            tracing::warn!("match {id}: timeout move refused: {}", f.message);
+        }
+    }
+}
+
+/// Plays `input` in match `id` for `mover`, or says why not (and nothing changes).
+pub async fn play(
+    hub: &Arc<Hub>,
+    id: i64,
+    mover: Mover,
+    input: Input,
+    ply: Option<u64>,
+    re: Option<Value>,
+) -> Result<(), Failure> {
+    let handle = hub.live(id).ok_or_else(|| match mover {
+        Mover::Person { .. } => Failure::new("no_such_match", format!("no running match {id}")),
+        _ => Failure::new("match_over", "the match is over"),
+    })?;
+    let mut live = handle.lock().await;
+    if live.ending.is_some() {
+        return Err(Failure::new("match_over", "the match is over"));
+    }
+    let current = live.moves.len() as u64;
+    let seat = live.to_move().ok_or_else(|| Failure::new("match_over", "the match is over"))?;
+    let timeout = match mover {
+        Mover::Person { user, .. } => {
+            let mine = live.seat_of(user).ok_or_else(|| Failure::new("not_seated", "you do not sit in this match"))?;
+            if mine != seat {
+                return Err(Failure::new(
+                    "not_your_turn",
+                    format!("seat {seat} ({}) is to act, not yours ({mine})", sitter_name(&live.seats[seat])),
+                ));
+            }
+            false
+        }
+        // A clock or a computer player that fired for a ply already played: nothing to do.
+        Mover::Clock { ply } | Mover::Computer { ply } if ply != current => return Ok(()),
+        Mover::Clock { .. } => true,
+        Mover::Computer { .. } => false,
+    };
+    if let Some(p) = ply.filter(|&p| p != current) {
+        return Err(Failure::new("stale_ply", format!("the match is at ply {current}, not {p}")));
+    }
+    let mut table = live.table.clone();
+    let played = table.play(&input).map_err(|r| Failure::new(r.code, r.message))?;
+    let ending = table.ending();
+    let now = now_ms();
+    let deadline = ending.is_none().then(|| now + i64::from(live.time_s) * 1000);
+    let new_ply = current + 1;
+
+    let mut tx = hub.pool.begin().await?;
+    let advanced = sqlx::query(
+        "UPDATE matches SET ply = $1, deadline = $2, status = $3, result = $4, ended = $5 \
+         WHERE id = $6 AND ply = $7 AND status = 'running'",
+    )
+    .bind(new_ply as i64)
+    .bind(deadline)
+    .bind(if ending.is_some() { "over" } else { "running" })
+    .bind(ending.as_ref().map(|e| serde_json::to_string(e).unwrap_or_default()))
+    .bind(ending.as_ref().map(|_| now))
+    .bind(id)
+    .bind(current as i64)
+    .execute(&mut *tx)
+    .await?;
+    if advanced.rows_affected() != 1 {
+        return Err(Failure::internal(format!("match {id}: ply {current} is no longer the stored one")));
+    }
+    sqlx::query("INSERT INTO moves (match_id, ply, seat, notation, timeout, at) VALUES ($1, $2, $3, $4, $5, $6)")
+        .bind(id)
+        .bind(new_ply as i64)
+        .bind(seat as i64)
+        .bind(played.notation.clone())
+        .bind(timeout)
+        .bind(now)
+        .execute(&mut *tx)
+        .await?;
+    if let Some(e) = &ending {
+        finish(&mut tx, id, live.game, &live.seats, e).await?;
+    }
+    tx.commit().await?;
+
+    // Committed: now the match advances and everyone is told.
+    live.table = table;
+    live.deadline = deadline;
+    live.moves.push(MoveRecord { ply: new_ply, seat, notation: played.notation, action: played.action, timeout });
+    let record = live.moves.last().expect("just pushed").clone();
+    let to_move = live.table.to_move();
+    let (seats, public) = live.frames(|s| {
+        json!({
+            "type": "moved", "match": id, "ply": record.ply, "seat": record.seat, "move": record.notation,
+            "action": record.action, "timeout": record.timeout, "view": live.view(s), "to_move": to_move,
+            "deadline": deadline, "remaining_ms": deadline.map(|d| (d - now).max(0)),
+        })
+    });
+    let re = match (mover, re) {
+        (Mover::Person { conn, .. }, Some(r)) => Some((conn, r)),
+        _ => None,
+    };
+    hub.relay.publish(Event::Match { match_id: id, seats, public, re });
+    match ending {
+        Some(e) => end(hub, &mut live, e),
+        None => schedule(hub, &mut live),
+    }
+    Ok(())
+}
+
+fn sitter_name(s: &Sitter) -> String {
+    match s {
+        Sitter::Person(u) => u.name.clone(),
+        Sitter::Computer(level) => format!("computer {level}"),
+    }
+}
+
+/// `user` leaves match `id`: a forfeit, "did not finish" in their stats.
+pub async fn leave(hub: &Arc<Hub>, id: i64, user: i64) -> Result<(), Failure> {
+    let handle = hub.live(id).ok_or_else(|| Failure::new("no_such_match", format!("no running match {id}")))?;
+    let mut live = handle.lock().await;
+    if live.ending.is_some() {
+        return Err(Failure::new("match_over", "the match is over"));
+    }
+    let seat = live.seat_of(user).ok_or_else(|| Failure::new("not_seated", "you do not sit in this match"))?;
+    let ending = Ending::forfeit(live.seats.len(), seat);
+    let mut tx = hub.pool.begin().await?;
+    let done = sqlx::query(
+        "UPDATE matches SET status = 'over', deadline = NULL, result = $1, ended = $2 WHERE id = $3 AND ply = $4 AND status = 'running'",
+    )
+    .bind(serde_json::to_string(&ending).unwrap_or_default())
+    .bind(now_ms())
+    .bind(id)
+    .bind(live.moves.len() as i64)
+    .execute(&mut *tx)
+    .await?;
+    if done.rows_affected() != 1 {
+        return Err(Failure::internal(format!("match {id}: not the stored state")));
+    }
+    finish(&mut tx, id, live.game, &live.seats, &ending).await?;
+    tx.commit().await?;
+    live.deadline = None;
+    end(hub, &mut live, ending);
+    Ok(())
+}
+
+/// The end of a match in the database, inside the transaction of its last move or its
+/// forfeit: each seat's outcome and each person's stats. The one place a match's end changes
+/// anything beyond the match: stakes (cards changing collections) belong here.
+async fn finish(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    id: i64,
+    game: GameKind,
+    seats: &[Sitter],
+    ending: &Ending,
+) -> Result<(), Failure> {
+    for (i, (sitter, outcome)) in seats.iter().zip(&ending.outcome).enumerate() {
+        sqlx::query("UPDATE match_seats SET outcome = $1 WHERE match_id = $2 AND seat = $3")
+            .bind(outcome.name())
+            .bind(id)
+            .bind(i as i64)
+            .execute(&mut **tx)
+            .await?;
+        let Sitter::Person(user) = sitter else { continue };
+        let column = outcome.name();
+        // The column name comes from a closed set of four: no injection.
+        let sql = format!(
+            "INSERT INTO stats (user_id, game, played, won, lost, drawn, dnf) VALUES ($1, $2, 1, $3, $4, $5, $6) \
+             ON CONFLICT (user_id, game) DO UPDATE SET played = stats.played + 1, {column} = stats.{column} + 1"
+        );
+        let one = |c: &str| i64::from(c == column);
+        sqlx::query(sqlx::AssertSqlSafe(sql))
+            .bind(user.id)
+            .bind(game.name())
+            .bind(one("won"))
+            .bind(one("lost"))
+            .bind(one("drawn"))
+            .bind(one("dnf"))
+            .execute(&mut **tx)
+            .await?;
+    }
+    Ok(())
+}
+
+/// A match that ended (its end committed): tell everyone, stop its clock, let it go.
+fn end(hub: &Arc<Hub>, live: &mut Live, ending: Ending) {
+    for t in live.tasks.drain(..) {
+        t.abort();
+    }
+    live.ending = Some(ending);
+    let msg = json!({"type": "match_over", "match": live.id, "result": live.ending});
+    let (seats, public) = live.frames(|_| msg.clone());
+    hub.relay.publish(Event::Match { match_id: live.id, seats, public, re: None });
+    hub.relay.publish(Event::Lobby {
+        msg: json!({"type": "match_unlisted", "match": live.id}),
+        listed: !live.private,
+        also: live.people(),
+    });
+    hub.release(live.id);
+}

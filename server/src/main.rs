@@ -1,0 +1,63 @@
+//! `arbiter-server`: people against people and computer players, over one WebSocket, on SQLite
+//! or PostgreSQL. The rules are the core's; the server holds seats, clocks, storage and messages.
+
+mod accounts;
+mod bus;
+mod challenges;
+mod config;
+mod conn;
+mod db;
+mod error;
+mod http;
+mod hub;
+mod live;
+mod protocol;
+mod table;
+
+use std::process::ExitCode;
+use std::sync::Arc;
+
+use axum::serve::ListenerExt;
+use clap::Parser;
+
+#[tokio::main]
+async fn main() -> ExitCode {
+    tracing_subscriber::fmt()
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_from_env("ARBITER_LOG").unwrap_or_else(|_| "arbiter_server=info".into()),
+        )
+        .with_writer(std::io::stderr)
+        .init();
+    match run().await {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("arbiter-server: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+async fn run() -> anyhow::Result<()> {
+    let config = config::Config::load(config::Cli::parse())?;
+    let (pool, backend) = db::connect(&config.database).await?;
+    let listener = tokio::net::TcpListener::bind(config.listen)
+        .await
+        .map_err(|e| anyhow::anyhow!("listen on {}: {e}", config.listen))?;
+    let addr = listener.local_addr()?;
+    let hub = hub::Hub::new(config, pool, backend, Arc::new(bus::LocalRelay::new()));
+    tracing::info!("database {} ({:?})", db::redact(&hub.config.database), hub.backend);
+    let resumed = live::resume_all(&hub).await?;
+    tracing::info!("{resumed} running matches resumed");
+    // The first line on stdout is the address (the tests and scripts read it).
+    println!("http://{addr}/");
+    let listener = listener.tap_io(|tcp| {
+        // Without it a frame right after another waits for the delayed ACK (36 ms instead of 2).
+        let _ = tcp.set_nodelay(true);
+    });
+    axum::serve(listener, http::router(hub))
+        .with_graceful_shutdown(async {
+            let _ = tokio::signal::ctrl_c().await;
+        })
+        .await?;
+    Ok(())
+}

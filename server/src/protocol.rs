@@ -1,0 +1,152 @@
+//! The messages clients send (PROTOCOL.md), and the checks every frame passes before it is one.
+
+use serde::Deserialize;
+use serde_json::Value;
+
+use crate::error::Failure;
+
+/// The protocol version this server speaks.
+pub const VERSION: u32 = 1;
+
+/// A seat as a challenge asks for it.
+#[derive(Deserialize, Debug, Clone, PartialEq, Eq)]
+#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
+pub enum SeatRequest {
+    Me,
+    Player { name: String },
+    Open,
+    Computer { level: String },
+}
+
+/// A client's request.
+#[derive(Deserialize, Debug, Clone, PartialEq)]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+pub enum Request {
+    Hello {
+        protocol: u32,
+        #[serde(default)]
+        client: Option<String>,
+    },
+    Register {
+        name: String,
+        password: String,
+    },
+    Login {
+        name: String,
+        password: String,
+    },
+    Resume {
+        token: String,
+    },
+    Logout,
+    Lobby,
+    Challenge {
+        game: String,
+        #[serde(default)]
+        options: Option<Value>,
+        #[serde(default)]
+        seats: Option<Vec<SeatRequest>>,
+        #[serde(default)]
+        time: Option<u32>,
+        #[serde(default)]
+        private: bool,
+    },
+    Accept {
+        challenge: i64,
+    },
+    Refuse {
+        challenge: i64,
+    },
+    Withdraw {
+        challenge: i64,
+    },
+    Move {
+        #[serde(rename = "match")]
+        match_id: i64,
+        #[serde(default, rename = "move")]
+        notation: Option<String>,
+        #[serde(default)]
+        action: Option<u64>,
+        #[serde(default)]
+        ply: Option<u64>,
+    },
+    Leave {
+        #[serde(rename = "match")]
+        match_id: i64,
+    },
+    Spectate {
+        #[serde(rename = "match")]
+        match_id: i64,
+    },
+    Unspectate {
+        #[serde(rename = "match")]
+        match_id: i64,
+    },
+    Sync {
+        #[serde(rename = "match")]
+        match_id: i64,
+    },
+    Stats {
+        #[serde(default)]
+        name: Option<String>,
+    },
+    Ping,
+}
+
+/// Every request type, for telling an unknown type from a malformed known one.
+const TYPES: [&str; 17] = [
+    "hello", "register", "login", "resume", "logout", "lobby", "challenge", "accept", "refuse", "withdraw", "move",
+    "leave", "spectate", "unspectate", "sync", "stats", "ping",
+];
+
+/// A frame read: its `id` to echo (if any), and the request or why it is not one.
+pub fn parse(text: &str) -> (Option<Value>, Result<Request, Failure>) {
+    let mut value: Value = match serde_json::from_str(text) {
+        Ok(v @ Value::Object(_)) => v,
+        Ok(_) => return (None, Err(Failure::new("bad_json", "a message is a JSON object"))),
+        Err(e) => return (None, Err(Failure::new("bad_json", format!("not JSON: {e}")))),
+    };
+    let obj = value.as_object_mut().expect("an object");
+    let id = match obj.remove("id") {
+        None => None,
+        Some(id @ Value::Number(_)) => Some(id),
+        Some(Value::String(s)) if s.chars().count() <= 64 => Some(Value::String(s)),
+        Some(_) => {
+            return (None, Err(Failure::new("bad_message", "id is a number or a string of at most 64 characters")));
+        }
+    };
+    let ty = match obj.get("type") {
+        Some(Value::String(t)) => t.clone(),
+        _ => return (id, Err(Failure::new("bad_message", "a message has a string \"type\""))),
+    };
+    if !TYPES.contains(&ty.as_str()) {
+        let shown: String = ty.chars().take(40).collect();
+        return (id, Err(Failure::new("unknown_type", format!("unknown message type {shown:?}"))));
+    }
+    let request = serde_json::from_value(value).map_err(|e| Failure::new("bad_message", format!("{ty}: {e}")));
+    (id, request)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn frames_become_requests_or_say_why_not() {
+        let (id, r) = parse(r#"{"type":"move","id":7,"match":3,"move":"0@4","ply":2}"#);
+        assert_eq!(id, Some(Value::from(7)));
+        assert_eq!(
+            r.unwrap(),
+            Request::Move { match_id: 3, notation: Some("0@4".into()), action: None, ply: Some(2) }
+        );
+        assert_eq!(parse("{").1.unwrap_err().code, "bad_json");
+        assert_eq!(parse("[1]").1.unwrap_err().code, "bad_json");
+        assert_eq!(parse(r#"{"type":"dance"}"#).1.unwrap_err().code, "unknown_type");
+        assert_eq!(parse(r#"{"type":"move","match":"x"}"#).1.unwrap_err().code, "bad_message");
+        assert_eq!(parse(r#"{"type":"ping","extra":1}"#).1.unwrap_err().code, "bad_message");
+        assert_eq!(parse(r#"{"type":"ping","id":[1]}"#).1.unwrap_err().code, "bad_message");
+        assert_eq!(parse(r#"{"type":"ping","id":"a"}"#).0, Some(Value::from("a")));
+        let (_, r) = parse(r#"{"type":"challenge","game":"trax","seats":[{"kind":"me"},{"kind":"computer","level":"hard"}]}"#);
+        assert!(matches!(r.unwrap(), Request::Challenge { seats: Some(s), .. } if s[1] == SeatRequest::Computer { level: "hard".into() }));
+    }
+}

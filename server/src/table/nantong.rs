@@ -1,0 +1,126 @@
+//! Nantong: deal after deal (the next seat dealing a deck shuffled by the last deal's
+//! generator), with running totals of the settlements.
+
+use arbiter_core::nantong::Nantong;
+use arbiter_core::{Budget, Engine, Game, Rng};
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+use super::{parse, played, to_value, Ending, Input, Played, Refusal};
+
+/// Deals a match may have.
+pub const MAX_DEALS: u32 = 16;
+
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct Options {
+    deals: Option<u32>,
+}
+
+pub fn describe() -> Value {
+    json!({"max_deals": MAX_DEALS})
+}
+
+#[derive(Clone)]
+pub struct NtTable {
+    deal: Nantong,
+    deals: u32,
+    /// Each finished deal's settlement.
+    results: Vec<[i64; 3]>,
+}
+
+impl NtTable {
+    pub fn new(options: &Value, seed: u64) -> Result<NtTable, String> {
+        let o: Options = serde_json::from_value(options.clone()).map_err(|e| format!("options: {e}"))?;
+        let deals = o.deals.unwrap_or(4);
+        if !(1..=MAX_DEALS).contains(&deals) {
+            return Err(format!("deals is {deals}: a match has 1 to {MAX_DEALS}"));
+        }
+        Ok(NtTable { deal: Nantong::new(seed), deals, results: Vec::new() })
+    }
+
+    fn over(&self) -> bool {
+        self.results.len() as u32 >= self.deals
+    }
+
+    pub fn to_move(&self) -> Option<usize> {
+        self.deal.to_move().map(Nantong::player_index)
+    }
+
+    pub fn play(&mut self, input: &Input) -> Result<Played, Refusal> {
+        if self.over() {
+            return Err(Refusal { code: "match_over", message: "the match is over".into() });
+        }
+        let mv = parse(&self.deal, input)?;
+        let p = played(&self.deal, mv);
+        self.deal.play(mv).map_err(Refusal::illegal)?;
+        if let Some(score) = self.deal.score() {
+            self.results.push(score.settlement);
+            if !self.over() {
+                self.deal = self.deal.next_deal();
+            }
+        }
+        Ok(p)
+    }
+
+    pub fn timeout_move(&self) -> Option<String> {
+        self.deal.timeout_move().map(|m| m.to_string())
+    }
+
+    pub fn choose(&self, level: &str, rng: &mut Rng, budget: Budget<'_>) -> Option<String> {
+        super::choose(&self.deal, level, rng, budget)
+    }
+
+    fn totals(&self) -> [i64; 3] {
+        let mut t = [0; 3];
+        for r in &self.results {
+            for (t, r) in t.iter_mut().zip(r) {
+                *t += r;
+            }
+        }
+        t
+    }
+
+    fn frame(&self, observation: Value) -> Value {
+        json!({
+            "deal": self.results.len() as u32 + u32::from(!self.over()),
+            "deals": self.deals,
+            "totals": self.totals(),
+            "deal_results": self.results,
+            "observation": observation,
+        })
+    }
+
+    pub fn seat_view(&self, seat: usize) -> Value {
+        self.frame(to_value(self.deal.observation(Nantong::PLAYERS[seat])))
+    }
+
+    /// A seat's observation without what is that seat's alone: its hand, its question, its
+    /// actions, and the cards it drew.
+    pub fn public_view(&self) -> Value {
+        let mut obs = self.deal.observation(Nantong::PLAYERS[0]);
+        obs.hand.clear();
+        obs.claim = None;
+        obs.actions.clear();
+        if let Some(e) = obs.last_event.as_mut() {
+            for d in &mut e.draws {
+                d.card = None;
+            }
+        }
+        self.frame(to_value(obs))
+    }
+
+    pub fn ending(&self) -> Option<Ending> {
+        if !self.over() {
+            return None;
+        }
+        let totals = self.totals();
+        let best = totals.iter().copied().max().unwrap_or(0);
+        let winners = if totals.iter().all(|&t| t == best) {
+            vec![]
+        } else {
+            (0..3).filter(|&s| totals[s] == best).collect()
+        };
+        Some(Ending::finished(3, winners, Some(totals.to_vec())))
+    }
+}

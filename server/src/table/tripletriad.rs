@@ -1,0 +1,135 @@
+//! Triple Triad: the core's whole match layer (rounds, sudden death), hands of FF8 cards drawn
+//! from the match's seed. Trades move cards between collections: they come with the card economy.
+
+use arbiter_core::tripletriad::{
+    preset, Hands, Match, MatchConfig, Player, Rules, SuddenDeath, TripleTriad, Wall, PRESETS,
+};
+use arbiter_core::{Budget, Engine, Game, Rng};
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+use super::{parse, played, to_value, Ending, Input, Played, Refusal};
+
+/// A challenge's options: a preset, a rule list, or a preset with fields over it.
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct Options {
+    preset: Option<String>,
+    rules: Option<Rules>,
+    sudden_death: Option<SuddenDeath>,
+    round_limit: Option<u32>,
+    walls: Option<Vec<Wall>>,
+    deck_level_limit: Option<u32>,
+}
+
+pub fn describe() -> Value {
+    json!({
+        "presets": PRESETS,
+        "sudden_death": ["off", "own_colours", "shuffle", "original_hands"],
+        "rules": ["open", "random", "same", "same_wall", "same_min_matches", "plus", "plus_wall",
+                  "combo", "combo_from_basic", "battle", "borderless", "elemental", "elemental_clamp"],
+    })
+}
+
+#[derive(Clone)]
+pub struct TtTable {
+    game: Match,
+}
+
+impl TtTable {
+    pub fn new(options: &Value, seed: u64, time: u32) -> Result<TtTable, String> {
+        let o: Options = serde_json::from_value(options.clone()).map_err(|e| format!("options: {e}"))?;
+        let mut config = match &o.preset {
+            Some(name) => preset(name)
+                .ok_or_else(|| format!("unknown preset {name:?} (expected {})", PRESETS.join(", ")))?,
+            None => MatchConfig::default(),
+        };
+        if let Some(rules) = o.rules {
+            config.rules = rules;
+        }
+        if let Some(s) = o.sudden_death {
+            config.sudden_death = s;
+        }
+        if o.round_limit.is_some() {
+            config.round_limit = o.round_limit;
+        }
+        if let Some(walls) = o.walls {
+            config.walls = walls;
+        }
+        if o.deck_level_limit.is_some() {
+            config.deck_level_limit = o.deck_level_limit;
+        }
+        config.time = Some(time);
+        let hands = Hands::random_ff8(seed, config.deck_level_limit)
+            .ok_or("deck_level_limit: no five cards have levels that low (5 at least)")?;
+        let game = Match::new(config, hands.blue, hands.red, seed).map_err(|e| e.to_string())?;
+        Ok(TtTable { game })
+    }
+
+    fn round(&self) -> &TripleTriad {
+        self.game.game()
+    }
+
+    pub fn to_move(&self) -> Option<usize> {
+        if self.game.is_over() {
+            return None;
+        }
+        self.round().to_move().map(TripleTriad::player_index)
+    }
+
+    pub fn play(&mut self, input: &Input) -> Result<Played, Refusal> {
+        if self.game.is_over() {
+            return Err(Refusal { code: "match_over", message: "the match is over".into() });
+        }
+        let mv = parse(self.round(), input)?;
+        let p = played(self.round(), mv);
+        self.game.play(mv).map_err(Refusal::illegal)?;
+        Ok(p)
+    }
+
+    pub fn timeout_move(&self) -> Option<String> {
+        self.game.timeout_move().filter(|_| !self.game.is_over()).map(|m| m.to_string())
+    }
+
+    pub fn choose(&self, level: &str, rng: &mut Rng, budget: Budget<'_>) -> Option<String> {
+        if self.game.is_over() {
+            return None;
+        }
+        super::choose(self.round(), level, rng, budget)
+    }
+
+    fn frame(&self, observation: Value, public: Value) -> Value {
+        json!({
+            "round": self.game.round_number(),
+            "rounds": to_value(self.game.rounds()),
+            "observation": observation,
+            "public": public,
+        })
+    }
+
+    pub fn seat_view(&self, seat: usize) -> Value {
+        let player = TripleTriad::PLAYERS[seat];
+        self.frame(to_value(self.round().observation(player)), Value::Null)
+    }
+
+    /// The board and both hands as the other player sees each (faces only under the open rule).
+    pub fn public_view(&self) -> Value {
+        let blue = self.round().observation(Player::Blue);
+        let red = self.round().observation(Player::Red);
+        let public = json!({
+            "board": to_value(&blue.board),
+            "rules": to_value(blue.rules),
+            "elements": to_value(blue.elements),
+            "walls": to_value(&blue.walls),
+            "to_move": to_value(blue.to_move),
+            "hands": [to_value(&red.opponent_hand), to_value(&blue.opponent_hand)],
+        });
+        self.frame(Value::Null, public)
+    }
+
+    pub fn ending(&self) -> Option<Ending> {
+        let r = self.game.result()?;
+        let winners = r.winner.map(TripleTriad::player_index).into_iter().collect();
+        Some(Ending::finished(2, winners, Some(r.scores.iter().map(|&s| s as i64).collect())))
+    }
+}
