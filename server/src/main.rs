@@ -7,10 +7,12 @@ mod challenges;
 mod config;
 mod conn;
 mod db;
+mod economy;
 mod error;
 mod http;
 mod hub;
 mod live;
+mod mush;
 mod protocol;
 mod table;
 
@@ -44,12 +46,33 @@ async fn run() -> anyhow::Result<()> {
         .await
         .map_err(|e| anyhow::anyhow!("listen on {}: {e}", config.listen))?;
     let addr = listener.local_addr()?;
+    let mush = match config.mush_listen {
+        Some(a) => Some(
+            tokio::net::TcpListener::bind(a)
+                .await
+                .map_err(|e| anyhow::anyhow!("listen on {a}: {e}"))?,
+        ),
+        None => None,
+    };
     let hub = hub::Hub::new(config, pool, backend, Arc::new(bus::LocalRelay::new()));
     tracing::info!("database {} ({:?})", db::redact(&hub.config.database), hub.backend);
     let resumed = live::resume_all(&hub).await?;
     tracing::info!("{resumed} running matches resumed");
-    // The first line on stdout is the address (the tests and scripts read it).
+    for (id, deadline) in hub
+        .economy
+        .pending_choices()
+        .await
+        .map_err(|f| anyhow::anyhow!("{}", f.message))?
+    {
+        live::arm_choice(&hub, id, deadline);
+    }
+    // The first line on stdout is the address (the tests and scripts read it); the text
+    // listener's, when on, is the second.
     println!("http://{addr}/");
+    if let Some(listener) = mush {
+        println!("mush://{}", listener.local_addr()?);
+        tokio::spawn(mush::serve(hub.clone(), listener));
+    }
     let listener = listener.tap_io(|tcp| {
         // Without it a frame right after another waits for the delayed ACK (36 ms instead of 2).
         let _ = tcp.set_nodelay(true);

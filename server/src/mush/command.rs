@@ -374,18 +374,30 @@ mod tests {
         assert_eq!(p("+TT/Detail"), Command::Detail);
         assert_eq!(p("+TT/Stats"), Command::Stats(None));
         assert_eq!(p("+TT/Stats Cloud"), Command::Stats(Some("Cloud".into())));
-        assert_eq!(p("+TT/Deck Create=Start"), Command::Deck(DeckCommand::Create("Start".into())));
-        assert_eq!(p("+TT/Deck Delete=Start"), Command::Deck(DeckCommand::Delete("Start".into())));
+        assert_eq!(
+            p("+TT/Deck Create=Start"),
+            Command::Deck(DeckCommand::Create("Start".into()))
+        );
+        assert_eq!(
+            p("+TT/Deck Delete=Start"),
+            Command::Deck(DeckCommand::Delete("Start".into()))
+        );
         assert_eq!(p("+TT/Deck List"), Command::Deck(DeckCommand::List));
         assert_eq!(
             p("+TT/Deck Add=Geezard, A002,Bite Bug"),
-            Command::Deck(DeckCommand::Add(None, vec!["Geezard".into(), "A002".into(), "Bite Bug".into()]))
+            Command::Deck(DeckCommand::Add(
+                None,
+                vec!["Geezard".into(), "A002".into(), "Bite Bug".into()]
+            ))
         );
         assert_eq!(
             p("+TT/Deck Rem Start=A001"),
             Command::Deck(DeckCommand::Rem(Some("Start".into()), vec!["A001".into()]))
         );
-        assert_eq!(p("+TT/Deck Check=my_deck-2"), Command::Deck(DeckCommand::Check(Some("my_deck-2".into()))));
+        assert_eq!(
+            p("+TT/Deck Check=my_deck-2"),
+            Command::Deck(DeckCommand::Check(Some("my_deck-2".into())))
+        );
         assert_eq!(
             p("+TT/Game Cloud=Start/Open Same Combo One"),
             Command::Game {
@@ -414,13 +426,28 @@ mod tests {
             }
         );
         assert_eq!(p("+TT/Grid"), Command::Grid);
-        assert_eq!(p("+TT/Choose Geezard,Funguar"), Command::Choose(vec!["Geezard".into(), "Funguar".into()]));
+        assert_eq!(
+            p("+TT/Choose Geezard,Funguar"),
+            Command::Choose(vec!["Geezard".into(), "Funguar".into()])
+        );
         assert_eq!(p("+TT/Choose None"), Command::Choose(vec![]));
         assert_eq!(p("+TT/WinList"), Command::WinList);
         assert_eq!(p("+TT/Cancel"), Command::Cancel);
         assert_eq!(p("+TT/List"), Command::List);
-        assert_eq!(p("+TT/List A/All"), Command::ListSeries { series: 'A', level: None });
-        assert_eq!(p("+TT/List a/7"), Command::ListSeries { series: 'A', level: Some(7) });
+        assert_eq!(
+            p("+TT/List A/All"),
+            Command::ListSeries {
+                series: 'A',
+                level: None
+            }
+        );
+        assert_eq!(
+            p("+TT/List a/7"),
+            Command::ListSeries {
+                series: 'A',
+                level: Some(7)
+            }
+        );
         assert_eq!(p("+TT/Buy Random=A/7"), Command::BuyRandom { series: 'A', level: 7 });
         assert_eq!(p("+TT/Buy Card=Squall"), Command::BuyCard("Squall".into()));
         assert_eq!(
