@@ -31,7 +31,8 @@ CREATE TABLE challenges (
     -- The seats (JSON array: kind, name / level, and the user who took it).
     seats TEXT NOT NULL,
     time_s BIGINT NOT NULL,
-    private BOOLEAN NOT NULL,
+    -- 1: no spectators, not listed (booleans are 0 or 1: one type on both databases).
+    private BIGINT NOT NULL,
     -- open, started, refused or withdrawn.
     status TEXT NOT NULL,
     created BIGINT NOT NULL,
@@ -46,7 +47,8 @@ CREATE TABLE matches (
     -- The generator's seed (a u64 stored by its bits): it never leaves the server.
     seed BIGINT NOT NULL,
     time_s BIGINT NOT NULL,
-    private BOOLEAN NOT NULL,
+    -- 1: no spectators, not listed (booleans are 0 or 1: one type on both databases).
+    private BIGINT NOT NULL,
     -- running or over.
     status TEXT NOT NULL,
     -- Moves played; the state is the seed and the moves replayed.
@@ -81,7 +83,7 @@ CREATE TABLE moves (
     -- The move in the game's notation.
     notation TEXT NOT NULL,
     -- Played by the server for a seat whose clock ran out.
-    timeout BOOLEAN NOT NULL,
+    timeout BIGINT NOT NULL,
     at BIGINT NOT NULL,
     PRIMARY KEY (match_id, ply)
 );

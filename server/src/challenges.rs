@@ -118,7 +118,7 @@ fn from_row(r: &crate::db::Row) -> Result<Challenge, Failure> {
         options: serde_json::from_str(&r.try_get::<String, _>("options")?).map_err(|_| bad("options"))?,
         seats: serde_json::from_str(&r.try_get::<String, _>("seats")?).map_err(|_| bad("seats"))?,
         time_s: r.try_get::<i64, _>("time_s")? as u32,
-        private: r.try_get("private")?,
+        private: r.try_get::<i64, _>("private")? != 0,
         created: r.try_get("created")?,
     })
 }
@@ -243,7 +243,7 @@ pub async fn create(
     .bind(c.options.to_string())
     .bind(serde_json::to_string(&c.seats).unwrap_or_default())
     .bind(i64::from(time_s))
-    .bind(private)
+    .bind(i64::from(private))
     .bind(c.created)
     .execute(&mut *tx)
     .await?;
@@ -405,7 +405,7 @@ pub async fn lobby(hub: &Hub, user: &User) -> Result<Value, Failure> {
     }
     let ids: Vec<i64> =
         sqlx::query("SELECT id FROM matches WHERE status = 'running' AND private = $1 ORDER BY started")
-            .bind(false)
+            .bind(0_i64)
             .fetch_all(&hub.pool)
             .await?
             .iter()

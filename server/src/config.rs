@@ -42,6 +42,10 @@ pub struct Cli {
     /// `127.0.0.1:4201`, a loopback address unless you mean otherwise). Off when not given.
     #[arg(long, env = "ARBITER_MUSH_LISTEN")]
     pub mush_listen: Option<SocketAddr>,
+    /// Check the card economy's invariant on the database, print its figures as JSON and exit
+    /// (status 1 when anything is wrong), instead of serving.
+    #[arg(long)]
+    pub audit: bool,
 }
 
 /// The same settings as read from a file.

@@ -163,6 +163,10 @@ fn with_re(mut v: Value, re: &Option<Value>) -> Value {
 }
 
 async fn handle(hub: &Arc<Hub>, s: &mut Session, text: &str) -> Next {
+    // The card economy's messages (`tt_*`) have their own reader.
+    if let Some(reply) = crate::economy::protocol::intercept(hub, s.greeted, s.user.as_ref(), text).await {
+        return Next::Reply(vec![reply]);
+    }
     let (re, request) = protocol::parse(text);
     let request = match request {
         Ok(r) => r,

@@ -160,7 +160,7 @@ pub async fn load(pool: &Pool, id: i64) -> Result<Live, Failure> {
         .map_err(|e| Failure::internal(format!("match {id} options: {e}")))?;
     let seed = row.try_get::<i64, _>("seed")? as u64;
     let time_s = row.try_get::<i64, _>("time_s")? as u32;
-    let private: bool = row.try_get("private")?;
+    let private = row.try_get::<i64, _>("private")? != 0;
     let deadline: Option<i64> = row.try_get("deadline")?;
     let stored_result: Option<String> = row.try_get("result")?;
     let started: i64 = row.try_get("started")?;
@@ -199,7 +199,7 @@ pub async fn load(pool: &Pool, id: i64) -> Result<Live, Failure> {
             seat: r.try_get::<i64, _>("seat")? as usize,
             notation: played.notation,
             action: played.action,
-            timeout: r.try_get("timeout")?,
+            timeout: r.try_get::<i64, _>("timeout")? != 0,
         });
     }
     // A forfeit ends a match the table does not know is over: the stored result says so.
@@ -295,7 +295,7 @@ pub async fn create(
     .bind(options.to_string())
     .bind(seed as i64)
     .bind(i64::from(time_s))
-    .bind(private)
+    .bind(i64::from(private))
     .bind(deadline)
     .bind(challenge)
     .bind(started)
@@ -531,7 +531,7 @@ pub async fn play(
         .bind(new_ply as i64)
         .bind(seat as i64)
         .bind(played.notation.clone())
-        .bind(timeout)
+        .bind(i64::from(timeout))
         .bind(now)
         .execute(&mut *tx)
         .await?;

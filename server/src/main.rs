@@ -40,8 +40,18 @@ async fn main() -> ExitCode {
 }
 
 async fn run() -> anyhow::Result<()> {
-    let config = config::Config::load(config::Cli::parse())?;
+    let cli = config::Cli::parse();
+    let audit = cli.audit;
+    let config = config::Config::load(cli)?;
     let (pool, backend) = db::connect(&config.database).await?;
+    if audit {
+        let figures = economy::audit(&economy::Economy::new(pool))
+            .await
+            .map_err(|f| anyhow::anyhow!("{}", f.message))?;
+        println!("{}", serde_json::to_string(&figures)?);
+        anyhow::ensure!(figures.problems.is_empty(), "the economy's invariant does not hold");
+        return Ok(());
+    }
     let listener = tokio::net::TcpListener::bind(config.listen)
         .await
         .map_err(|e| anyhow::anyhow!("listen on {}: {e}", config.listen))?;

@@ -6,6 +6,7 @@
 
 mod audit;
 mod decks;
+pub mod protocol;
 mod shop;
 mod stakes;
 mod stash;
@@ -20,7 +21,9 @@ use sqlx::Row as _;
 use crate::db::{new_id, now_ms, Pool};
 use crate::error::Failure;
 
-pub use audit::{audit, Figures};
+pub use audit::audit;
+#[cfg(test)]
+use audit::Figures;
 pub use decks::{DeckCheck, DeckView};
 pub use stakes::{public_options, Settlement, CHOICE_SECONDS};
 pub use stash::{StashEntry, Wallet};

@@ -218,7 +218,7 @@ async fn match_row(e: &Economy) -> i64 {
          VALUES ($1, 'triple-triad', '{}', 0, 60, $2, 'running', 0, NULL, NULL, NULL, 0, NULL)",
     )
     .bind(id)
-    .bind(false)
+    .bind(0_i64)
     .execute(&e.pool)
     .await
     .unwrap();
@@ -235,7 +235,7 @@ async fn challenge_row(e: &Economy, by: i64) -> i64 {
     )
     .bind(id)
     .bind(by)
-    .bind(false)
+    .bind(0_i64)
     .execute(&e.pool)
     .await
     .unwrap();

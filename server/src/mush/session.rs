@@ -276,7 +276,7 @@ impl Session {
                 .fetch_optional(&hub.pool)
                 .await?
                 .ok_or_else(|| Failure::new("no_game", format!("{} plays no game", user.name)))?;
-                if row.try_get::<bool, _>("private")? {
+                if row.try_get::<i64, _>("private")? != 0 {
                     return Err(Failure::new("private", format!("{}'s game is private", user.name)));
                 }
                 let id: i64 = row.try_get("id")?;
@@ -364,6 +364,11 @@ impl Session {
         let r: MushRules = rules
             .parse()
             .map_err(|e: arbiter_core::tripletriad::MushRulesError| Failure::new("bad_rules", e.to_string()))?;
+        // Refused now rather than when the other accepts: a deck the rules do not admit.
+        let (view, check) = hub.economy.deck_check(me.id, Some(deck)).await?;
+        if !(check.usable || r.config.deck_level_limit.is_none() && check.usable_limitless) {
+            return Err(Failure::new("deck_unusable", render::check(&view, &check)));
+        }
         let options = json!({
             "rules": r.config.rules,
             "sudden_death": r.config.sudden_death,
