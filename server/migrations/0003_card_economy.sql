@@ -63,7 +63,8 @@ CREATE TABLE tt_seat_decks (
 
 -- What a Triple Triad match puts at stake, and how its end went.
 CREATE TABLE tt_stakes (
-    match_id BIGINT NOT NULL PRIMARY KEY REFERENCES matches (id),
+    -- The match (its row is written after the stake, in the same transaction: no foreign key).
+    match_id BIGINT NOT NULL PRIMARY KEY,
     -- The winner rule (arbiter_core's TradeRule name) and whose customs (mush, ttonline).
     trade TEXT NOT NULL,
     customs TEXT NOT NULL,
