@@ -165,19 +165,22 @@ fn five_ids(stash: &[String]) -> String {
     ids.join(",")
 }
 
-/// The first empty position in the last grid among `lines` (`(n)` marks an empty cell).
-fn empty_cell(lines: &[String]) -> u8 {
+/// An empty position in the last grid among `lines` (`(n)` marks an empty cell), the `k`-th
+/// (modulo their number): varied, so that two players never replay one drawn round forever.
+fn empty_cell(lines: &[String], k: usize) -> u8 {
     let start = lines.iter().rposition(|l| l.starts_with("Round ")).unwrap_or(0);
-    lines[start..]
+    let empty: Vec<u8> = lines[start..]
         .iter()
         .flat_map(|l| l.split('|'))
-        .find_map(|c| {
+        .filter_map(|c| {
             c.trim()
                 .strip_prefix('(')
                 .and_then(|c| c.strip_suffix(')'))
                 .and_then(|n| n.parse().ok())
         })
-        .expect("an empty cell")
+        .collect();
+    assert!(!empty.is_empty(), "no empty cell in {lines:#?}");
+    empty[k * 7 % empty.len()]
 }
 
 #[tokio::test]
@@ -284,7 +287,7 @@ async fn the_seeds_commands_and_a_game_with_a_stake() {
                 break;
             }
             if lines.iter().any(|l| l.contains("Your turn")) {
-                let cell = empty_cell(&lines);
+                let cell = empty_cell(&lines, moves);
                 who.send(&format!("+TT/Play 1={cell}")).await;
                 moves += 1;
             }
@@ -449,7 +452,8 @@ async fn a_text_player_against_a_websocket_player() {
         // The WebSocket player moves when it is to move: its first card on the first empty cell.
         if state["to_move"].as_u64() == Some(seat) {
             let board = state["view"]["observation"]["board"].as_array().unwrap();
-            let cell = board.iter().position(Value::is_null).unwrap();
+            let empty: Vec<usize> = (0..9).filter(|&c| board[c].is_null()).collect();
+            let cell = empty[moves * 3 % empty.len()];
             let ply = rinoa_ply(&state);
             rinoa
                 .send(json!({"type": "move", "match": match_id, "move": format!("0@{cell}"), "ply": ply}))
@@ -458,7 +462,7 @@ async fn a_text_player_against_a_websocket_player() {
         }
         let lines = squall.drain(250).await;
         if lines.iter().any(|l| l.contains("Your turn")) && !lines.iter().any(|l| l.contains("The game is over")) {
-            squall.send(&format!("+TT/Play 1={}", empty_cell(&lines))).await;
+            squall.send(&format!("+TT/Play 1={}", empty_cell(&lines, moves))).await;
             moves += 1;
         }
         let mut next = None;

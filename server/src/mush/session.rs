@@ -562,12 +562,7 @@ impl Session {
             }
             "moved" if self.game.is_some_and(|(g, _)| v["match"].as_i64() == Some(g)) => {
                 let seat = self.game.and_then(|(_, s)| s);
-                let mut out = vec![format!(
-                    "{} plays {}{}.",
-                    colour(v["seat"].as_u64().unwrap_or(0) as usize),
-                    v["move"].as_str().unwrap_or("?"),
-                    if v["timeout"] == true { " (time ran out)" } else { "" }
-                )];
+                let mut out = vec![render::moved(&v)];
                 out.extend(render::grid(&v["view"], seat.map(colour)));
                 out.push(turn(&v, seat));
                 out
