@@ -38,6 +38,14 @@ pub struct Cli {
     /// The longest a computer player thinks on one move, in milliseconds (also bounded by its clock).
     #[arg(long, env = "ARBITER_THINK_MS")]
     pub think_ms: Option<u64>,
+    /// Also serve the text game's `+TT/...` commands on this address (line-based TCP; e.g.
+    /// `127.0.0.1:4201`, a loopback address unless you mean otherwise). Off when not given.
+    #[arg(long, env = "ARBITER_MUSH_LISTEN")]
+    pub mush_listen: Option<SocketAddr>,
+    /// Check the card economy's invariant on the database, print its figures as JSON and exit
+    /// (status 1 when anything is wrong), instead of serving.
+    #[arg(long)]
+    pub audit: bool,
 }
 
 /// The same settings as read from a file.
@@ -52,6 +60,7 @@ struct File {
     burst: Option<u32>,
     hashers: Option<usize>,
     think_ms: Option<u64>,
+    mush_listen: Option<SocketAddr>,
 }
 
 /// The settings in force.
@@ -65,6 +74,7 @@ pub struct Config {
     pub burst: u32,
     pub hashers: usize,
     pub think_ms: u64,
+    pub mush_listen: Option<SocketAddr>,
 }
 
 impl Config {
@@ -79,7 +89,10 @@ impl Config {
             None => File::default(),
         };
         let config = Config {
-            listen: cli.listen.or(file.listen).unwrap_or_else(|| ([127, 0, 0, 1], 8080).into()),
+            listen: cli
+                .listen
+                .or(file.listen)
+                .unwrap_or_else(|| ([127, 0, 0, 1], 8080).into()),
             database: cli
                 .database
                 .or(file.database)
@@ -93,9 +106,13 @@ impl Config {
             burst: cli.burst.or(file.burst).unwrap_or(40),
             hashers: cli.hashers.or(file.hashers).unwrap_or(2),
             think_ms: cli.think_ms.or(file.think_ms).unwrap_or(3_000),
+            mush_listen: cli.mush_listen.or(file.mush_listen),
         };
         anyhow::ensure!(config.max_frame >= 1024, "max_frame must be at least 1024 bytes");
-        anyhow::ensure!(config.rate >= 1 && config.burst >= 1, "rate and burst must be at least 1");
+        anyhow::ensure!(
+            config.rate >= 1 && config.burst >= 1,
+            "rate and burst must be at least 1"
+        );
         anyhow::ensure!(config.hashers >= 1, "hashers must be at least 1");
         Ok(config)
     }

@@ -22,7 +22,7 @@ use crate::table::{GameKind, Input};
 const FLOOD_CLOSE: u32 = 200;
 
 /// A token bucket: `rate` a second, `burst` at once.
-struct Bucket {
+pub(crate) struct Bucket {
     rate: f64,
     burst: f64,
     tokens: f64,
@@ -30,11 +30,16 @@ struct Bucket {
 }
 
 impl Bucket {
-    fn new(rate: u32, burst: u32) -> Bucket {
-        Bucket { rate: f64::from(rate), burst: f64::from(burst), tokens: f64::from(burst), at: Instant::now() }
+    pub(crate) fn new(rate: u32, burst: u32) -> Bucket {
+        Bucket {
+            rate: f64::from(rate),
+            burst: f64::from(burst),
+            tokens: f64::from(burst),
+            at: Instant::now(),
+        }
     }
 
-    fn take(&mut self) -> bool {
+    pub(crate) fn take(&mut self) -> bool {
         let now = Instant::now();
         self.tokens = (self.tokens + now.duration_since(self.at).as_secs_f64() * self.rate).min(self.burst);
         self.at = now;
@@ -64,10 +69,20 @@ pub async fn serve(hub: Arc<Hub>, socket: WebSocket) {
     let id = crate::db::new_id() as u64;
     let mut events = hub.connect(id);
     let (mut sink, mut stream) = socket.split();
-    let mut session = Session { id, greeted: false, user: None, token: None };
+    let mut session = Session {
+        id,
+        greeted: false,
+        user: None,
+        token: None,
+    };
     let mut bucket = Bucket::new(hub.config.rate, hub.config.burst);
     let mut refused = 0;
-    let close = |code: u16, reason: &'static str| Message::Close(Some(CloseFrame { code, reason: Utf8Bytes::from_static(reason) }));
+    let close = |code: u16, reason: &'static str| {
+        Message::Close(Some(CloseFrame {
+            code,
+            reason: Utf8Bytes::from_static(reason),
+        }))
+    };
     loop {
         let next = tokio::select! {
             frame = stream.next() => match frame {
@@ -164,6 +179,10 @@ fn with_re(mut v: Value, re: &Option<Value>) -> Value {
 }
 
 async fn handle(hub: &Arc<Hub>, s: &mut Session, text: &str) -> Next {
+    // The card economy's messages (`tt_*`) have their own reader.
+    if let Some(reply) = crate::economy::protocol::intercept(hub, s.greeted, s.user.as_ref(), text).await {
+        return Next::Reply(vec![reply]);
+    }
     let (re, request) = protocol::parse(text);
     let request = match request {
         Ok(r) => r,
@@ -173,7 +192,10 @@ async fn handle(hub: &Arc<Hub>, s: &mut Session, text: &str) -> Next {
     match (s.greeted, request) {
         (false, Request::Hello { protocol, .. }) => {
             if protocol != VERSION {
-                let f = Failure::new("protocol_version", format!("this server speaks protocol {VERSION}, not {protocol}"));
+                let f = Failure::new(
+                    "protocol_version",
+                    format!("this server speaks protocol {VERSION}, not {protocol}"),
+                );
                 return Next::Close(vec![error(re.as_ref(), &f)], 1002, "protocol_version");
             }
             s.greeted = true;
@@ -199,7 +221,10 @@ async fn handle(hub: &Arc<Hub>, s: &mut Session, text: &str) -> Next {
 }
 
 fn welcome(hub: &Hub) -> Value {
-    let games: serde_json::Map<String, Value> = GameKind::ALL.iter().map(|g| (g.name().to_owned(), g.describe())).collect();
+    let games: serde_json::Map<String, Value> = GameKind::ALL
+        .iter()
+        .map(|g| (g.name().to_owned(), g.describe()))
+        .collect();
     json!({
         "type": "welcome", "protocol": VERSION, "server": concat!("arbiter-server ", env!("CARGO_PKG_VERSION")),
         "limits": {
@@ -211,7 +236,9 @@ fn welcome(hub: &Hub) -> Value {
 }
 
 fn need(s: &Session) -> Result<&User, Failure> {
-    s.user.as_ref().ok_or_else(|| Failure::new("not_authenticated", "log in first"))
+    s.user
+        .as_ref()
+        .ok_or_else(|| Failure::new("not_authenticated", "log in first"))
 }
 
 /// The replies to a request (the first carries its `re`), or why it was refused.
@@ -245,19 +272,43 @@ async fn answer(hub: &Arc<Hub>, s: &mut Session, request: Request, re: &Option<V
             hub.subscribe_lobby(s.id);
             Ok(vec![challenges::lobby(hub, &user).await?])
         }
-        Request::Challenge { game, options, seats, time, private } => {
+        Request::Challenge {
+            game,
+            options,
+            seats,
+            time,
+            private,
+        } => {
             let user = need(s)?.clone();
-            Ok(vec![challenges::create(hub, &user, &game, options, seats, time, private).await?])
+            Ok(vec![
+                challenges::create(hub, &user, &game, options, seats, time, private).await?,
+            ])
         }
-        Request::Accept { challenge } => Ok(vec![challenges::accept(hub, challenge, need(s)?).await?]),
+        Request::Accept { challenge, deck } => {
+            let user = need(s)?;
+            if let Some(deck) = deck {
+                hub.economy.choose_deck(challenge, user.id, &deck).await?;
+            }
+            Ok(vec![challenges::accept(hub, challenge, user).await?])
+        }
         Request::Refuse { challenge } => Ok(vec![challenges::decline(hub, challenge, need(s)?, false).await?]),
         Request::Withdraw { challenge } => Ok(vec![challenges::decline(hub, challenge, need(s)?, true).await?]),
-        Request::Move { match_id, notation, action, ply } => {
+        Request::Move {
+            match_id,
+            notation,
+            action,
+            ply,
+        } => {
             let user = need(s)?.id;
             let input = match (notation, action) {
                 (Some(n), None) => Input::Notation(n),
                 (None, Some(a)) => Input::Action(a),
-                _ => return Err(Failure::new("bad_message", "a move has exactly one of \"move\" and \"action\"")),
+                _ => {
+                    return Err(Failure::new(
+                        "bad_message",
+                        "a move has exactly one of \"move\" and \"action\"",
+                    ))
+                }
             };
             live::play(hub, match_id, Mover::Person { user, conn: s.id }, input, ply, re.clone()).await?;
             Ok(vec![])

@@ -74,7 +74,9 @@ pub enum Mover {
 
 impl Live {
     pub fn seat_of(&self, user: i64) -> Option<usize> {
-        self.seats.iter().position(|s| matches!(s, Sitter::Person(u) if u.id == user))
+        self.seats
+            .iter()
+            .position(|s| matches!(s, Sitter::Person(u) if u.id == user))
     }
 
     pub fn people(&self) -> Vec<i64> {
@@ -97,7 +99,7 @@ impl Live {
     /// The summary the lobby lists.
     pub fn summary(&self) -> Value {
         json!({
-            "id": self.id, "game": self.game.name(), "options": self.options, "time": self.time_s,
+            "id": self.id, "game": self.game.name(), "options": crate::economy::public_options(&self.options), "time": self.time_s,
             "private": self.private, "seats": seats_json(&self.seats), "ply": self.moves.len(),
             "status": if self.ending.is_some() { "over" } else { "running" }, "started": self.started,
         })
@@ -176,7 +178,10 @@ pub async fn load(pool: &Pool, id: i64) -> Result<Live, Failure> {
     for r in seat_rows {
         let user: Option<i64> = r.try_get("user_id")?;
         seats.push(match user {
-            Some(uid) => Sitter::Person(User { id: uid, name: r.try_get("name")? }),
+            Some(uid) => Sitter::Person(User {
+                id: uid,
+                name: r.try_get("name")?,
+            }),
             None => Sitter::Computer(r.try_get::<Option<String>, _>("level")?.unwrap_or_default()),
         });
     }
@@ -184,7 +189,8 @@ pub async fn load(pool: &Pool, id: i64) -> Result<Live, Failure> {
         .bind(id)
         .fetch_all(pool)
         .await?;
-    let mut table = Table::new(game, &options, seed, time_s).map_err(|e| Failure::internal(format!("match {id}: {e}")))?;
+    let mut table =
+        Table::new(game, &options, seed, time_s).map_err(|e| Failure::internal(format!("match {id}: {e}")))?;
     let mut moves = Vec::new();
     for r in move_rows {
         let notation: String = r.try_get("notation")?;
@@ -201,10 +207,28 @@ pub async fn load(pool: &Pool, id: i64) -> Result<Live, Failure> {
     }
     // A forfeit ends a match the table does not know is over: the stored result says so.
     let ending = match stored_result {
-        Some(text) => Some(serde_json::from_str::<StoredEnding>(&text).map_err(|e| Failure::internal(e))?.into()),
+        Some(text) => Some(
+            serde_json::from_str::<StoredEnding>(&text)
+                .map_err(|e| Failure::internal(e))?
+                .into(),
+        ),
         None => None,
     };
-    Ok(Live { id, game, options, seed, time_s, private, seats, table, moves, deadline, ending, started, tasks: Vec::new() })
+    Ok(Live {
+        id,
+        game,
+        options,
+        seed,
+        time_s,
+        private,
+        seats,
+        table,
+        moves,
+        deadline,
+        ending,
+        started,
+        tasks: Vec::new(),
+    })
 }
 
 /// An ending as stored (the outcome names back into their values).
@@ -244,6 +268,7 @@ impl From<StoredEnding> for Ending {
 /// Creates a match (rows and all) inside `tx`; the caller commits, then calls [`start`].
 pub async fn create(
     tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    economy: &crate::economy::Economy,
     game: GameKind,
     options: &Value,
     time_s: u32,
@@ -253,6 +278,14 @@ pub async fn create(
 ) -> Result<Live, Failure> {
     let id = crate::db::new_id();
     let seed = getrandom::u64().map_err(|_| Failure::internal("no random source"))?;
+    // Stakes put the seats' decks in play (and lock them) in this same transaction.
+    let people = [0, 1].map(|i| match seats.get(i) {
+        Some(Sitter::Person(u)) => Some(u.id),
+        _ => None,
+    });
+    let options = &economy
+        .prepare_match(tx, id, game == GameKind::TripleTriad, options, people, challenge)
+        .await?;
     let table = Table::new(game, options, seed, time_s).map_err(|e| Failure::new("bad_challenge", e))?;
     let started = now_ms();
     let deadline = started + i64::from(time_s) * 1000;
@@ -312,8 +345,18 @@ pub async fn start(hub: &Arc<Hub>, live: Live) {
     let people = live.people();
     let handle = hub.hold(id, live);
     let mut guard = handle.lock().await;
-    hub.relay.publish(Event::Match { match_id: id, seats, public: Value::Null, re: None });
-    hub.relay.publish(Event::Match { match_id: id, seats: states, public: Value::Null, re: None });
+    hub.relay.publish(Event::Match {
+        match_id: id,
+        seats,
+        public: Value::Null,
+        re: None,
+    });
+    hub.relay.publish(Event::Match {
+        match_id: id,
+        seats: states,
+        public: Value::Null,
+        re: None,
+    });
     hub.relay.publish(Event::Lobby {
         msg: json!({"type": "match_listed", "match": summary}),
         listed: !private,
@@ -342,7 +385,9 @@ pub async fn resume_all(hub: &Arc<Hub>) -> anyhow::Result<usize> {
         .map(|r| r.try_get("id"))
         .collect::<Result<_, _>>()?;
     for &id in &ids {
-        let live = load(&hub.pool, id).await.map_err(|f| anyhow::anyhow!("match {id}: {}", f.message))?;
+        let live = load(&hub.pool, id)
+            .await
+            .map_err(|f| anyhow::anyhow!("match {id}: {}", f.message))?;
         resume(hub, live);
     }
     Ok(ids.len())
@@ -430,7 +475,9 @@ pub async fn play(
         return Err(Failure::new("match_over", "the match is over"));
     }
     let current = live.moves.len() as u64;
-    let seat = live.to_move().ok_or_else(|| Failure::new("match_over", "the match is over"))?;
+    let seat = live
+        .to_move()
+        .ok_or_else(|| Failure::new("match_over", "the match is over"))?;
     let timeout = match mover {
         Mover::Person { user, .. } => {
             let mine = live.seat_of(user).ok_or_else(|| Failure::new("not_seated", "you do not sit in this match"))?;
@@ -440,7 +487,10 @@ pub async fn play(
             if mine != seat {
                 return Err(Failure::new(
                     "not_your_turn",
-                    format!("seat {seat} ({}) is to act, not yours ({mine})", sitter_name(&live.seats[seat])),
+                    format!(
+                        "seat {seat} ({}) is to act, not yours ({mine})",
+                        sitter_name(&live.seats[seat])
+                    ),
                 ));
             }
             false
@@ -472,7 +522,9 @@ pub async fn play(
     .execute(&mut *tx)
     .await?;
     if advanced.rows_affected() != 1 {
-        return Err(Failure::internal(format!("match {id}: ply {current} is no longer the stored one")));
+        return Err(Failure::internal(format!(
+            "match {id}: ply {current} is no longer the stored one"
+        )));
     }
     sqlx::query("INSERT INTO moves (match_id, ply, seat, notation, timeout, at) VALUES ($1, $2, $3, $4, $5, $6)")
         .bind(id)
@@ -483,15 +535,22 @@ pub async fn play(
         .bind(now)
         .execute(&mut *tx)
         .await?;
-    if let Some(e) = &ending {
-        finish(&mut tx, id, live.game, &live.seats, e).await?;
-    }
+    let settlement = match &ending {
+        Some(e) => finish(&mut tx, hub, id, live.game, &live.seats, e, Some(&table)).await?,
+        None => None,
+    };
     tx.commit().await?;
 
     // Committed: now the match advances and everyone is told.
     live.table = table;
     live.deadline = deadline;
-    live.moves.push(MoveRecord { ply: new_ply, seat, notation: played.notation, action: played.action, timeout });
+    live.moves.push(MoveRecord {
+        ply: new_ply,
+        seat,
+        notation: played.notation,
+        action: played.action,
+        timeout,
+    });
     let record = live.moves.last().expect("just pushed").clone();
     let to_move = live.table.to_move();
     let (seats, public) = live.frames(|s| {
@@ -505,10 +564,18 @@ pub async fn play(
         (Mover::Person { conn, .. }, Some(r)) => Some((conn, r)),
         _ => None,
     };
-    hub.relay.publish(Event::Match { match_id: id, seats, public, re });
+    hub.relay.publish(Event::Match {
+        match_id: id,
+        seats,
+        public,
+        re,
+    });
     match ending {
         Some(e) => end(hub, &mut live, e),
         None => schedule(hub, &mut live),
+    }
+    if let Some(s) = settlement {
+        tell_settlement(hub, id, &s).await;
     }
     Ok(())
 }
@@ -522,12 +589,16 @@ fn sitter_name(s: &Sitter) -> String {
 
 /// `user` leaves match `id`: a forfeit, "did not finish" in their stats.
 pub async fn leave(hub: &Arc<Hub>, id: i64, user: i64) -> Result<(), Failure> {
-    let handle = hub.live(id).ok_or_else(|| Failure::new("no_such_match", format!("no running match {id}")))?;
+    let handle = hub
+        .live(id)
+        .ok_or_else(|| Failure::new("no_such_match", format!("no running match {id}")))?;
     let mut live = handle.lock().await;
     if live.ending.is_some() {
         return Err(Failure::new("match_over", "the match is over"));
     }
-    let seat = live.seat_of(user).ok_or_else(|| Failure::new("not_seated", "you do not sit in this match"))?;
+    let seat = live
+        .seat_of(user)
+        .ok_or_else(|| Failure::new("not_seated", "you do not sit in this match"))?;
     let ending = Ending::forfeit(live.seats.len(), seat);
     let mut tx = hub.pool.begin().await?;
     let done = sqlx::query(
@@ -542,10 +613,13 @@ pub async fn leave(hub: &Arc<Hub>, id: i64, user: i64) -> Result<(), Failure> {
     if done.rows_affected() != 1 {
         return Err(Failure::internal(format!("match {id}: not the stored state")));
     }
-    finish(&mut tx, id, live.game, &live.seats, &ending).await?;
+    let settlement = finish(&mut tx, hub, id, live.game, &live.seats, &ending, None).await?;
     tx.commit().await?;
     live.deadline = None;
     end(hub, &mut live, ending);
+    if let Some(s) = settlement {
+        tell_settlement(hub, id, &s).await;
+    }
     Ok(())
 }
 
@@ -554,11 +628,13 @@ pub async fn leave(hub: &Arc<Hub>, id: i64, user: i64) -> Result<(), Failure> {
 /// anything beyond the match: stakes (cards changing collections) belong here.
 async fn finish(
     tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    hub: &Hub,
     id: i64,
     game: GameKind,
     seats: &[Sitter],
     ending: &Ending,
-) -> Result<(), Failure> {
+    table: Option<&Table>,
+) -> Result<Option<crate::economy::Settlement>, Failure> {
     for (i, (sitter, outcome)) in seats.iter().zip(&ending.outcome).enumerate() {
         sqlx::query("UPDATE match_seats SET outcome = $1 WHERE match_id = $2 AND seat = $3")
             .bind(outcome.name())
@@ -584,7 +660,56 @@ async fn finish(
             .execute(&mut **tx)
             .await?;
     }
-    Ok(())
+    // The stakes: rewards, bets and the cards the rule moves, in this same transaction.
+    hub.economy
+        .match_ended(tx, id, table.and_then(Table::tt_match), ending.left)
+        .await
+}
+
+/// Tells the two players what the end of their match did with the cards: the winner's choice to
+/// make (its clock armed), or the cards that moved.
+pub async fn tell_settlement(hub: &Arc<Hub>, id: i64, s: &crate::economy::Settlement) {
+    let users = s.users.clone();
+    if let Some((chooser, count, deadline)) = s.choosing {
+        let msg = json!({"type": "tt_choose", "match": id, "chooser": chooser, "count": count, "deadline": deadline});
+        hub.relay.publish(Event::Users { users, msg });
+        arm_choice(hub, id, deadline);
+        return;
+    }
+    let mut names = std::collections::HashMap::new();
+    for u in &users {
+        if let Ok(r) = sqlx::query("SELECT name FROM users WHERE id = $1")
+            .bind(*u)
+            .fetch_one(&hub.pool)
+            .await
+        {
+            names.insert(*u, r.try_get::<String, _>("name").unwrap_or_default());
+        }
+    }
+    let name = |u: &i64| names.get(u).cloned().unwrap_or_default();
+    let moved: Vec<Value> = s
+        .moved
+        .iter()
+        .map(|(card, c, from, to)| json!({"id": card, "card": format!("{} {}", c.id, c.card.name), "from": name(from), "to": name(to)}))
+        .collect();
+    let kept: Vec<String> = s.kept.iter().map(|c| format!("{} {}", c.id, c.card.name)).collect();
+    hub.relay.publish(Event::Users {
+        users,
+        msg: json!({"type": "tt_settled", "match": id, "moved": moved, "kept": kept}),
+    });
+}
+
+/// When the winner's clock runs out, the choice is made for them (the highest levels).
+pub fn arm_choice(hub: &Arc<Hub>, id: i64, deadline: i64) {
+    let hub = hub.clone();
+    tokio::spawn(async move {
+        tokio::time::sleep(Duration::from_millis((deadline - now_ms()).max(0) as u64)).await;
+        match hub.economy.choose(id, None, &[]).await {
+            Ok(s) => Box::pin(tell_settlement(&hub, id, &s)).await,
+            Err(f) if f.code == "nothing_to_choose" || f.code == "already_settled" => {}
+            Err(f) => tracing::warn!("match {id}: the choice's clock: {}", f.message),
+        }
+    });
 }
 
 /// A match that ended (its end committed): tell everyone, stop its clock, let it go.
@@ -595,7 +720,12 @@ fn end(hub: &Arc<Hub>, live: &mut Live, ending: Ending) {
     live.ending = Some(ending);
     let msg = json!({"type": "match_over", "match": live.id, "result": live.ending});
     let (seats, public) = live.frames(|_| msg.clone());
-    hub.relay.publish(Event::Match { match_id: live.id, seats, public, re: None });
+    hub.relay.publish(Event::Match {
+        match_id: live.id,
+        seats,
+        public,
+        re: None,
+    });
     hub.relay.publish(Event::Lobby {
         msg: json!({"type": "match_unlisted", "match": live.id}),
         listed: !live.private,

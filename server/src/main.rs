@@ -8,10 +8,12 @@ mod cluster;
 mod config;
 mod conn;
 mod db;
+mod economy;
 mod error;
 mod http;
 mod hub;
 mod live;
+mod mush;
 mod protocol;
 mod table;
 
@@ -39,12 +41,30 @@ async fn main() -> ExitCode {
 }
 
 async fn run() -> anyhow::Result<()> {
-    let config = config::Config::load(config::Cli::parse())?;
+    let cli = config::Cli::parse();
+    let audit = cli.audit;
+    let config = config::Config::load(cli)?;
     let (pool, backend) = db::connect(&config.database).await?;
+    if audit {
+        let figures = economy::audit(&economy::Economy::new(pool))
+            .await
+            .map_err(|f| anyhow::anyhow!("{}", f.message))?;
+        println!("{}", serde_json::to_string(&figures)?);
+        anyhow::ensure!(figures.problems.is_empty(), "the economy's invariant does not hold");
+        return Ok(());
+    }
     let listener = tokio::net::TcpListener::bind(config.listen)
         .await
         .map_err(|e| anyhow::anyhow!("listen on {}: {e}", config.listen))?;
     let addr = listener.local_addr()?;
+    let mush = match config.mush_listen {
+        Some(a) => Some(
+            tokio::net::TcpListener::bind(a)
+                .await
+                .map_err(|e| anyhow::anyhow!("listen on {a}: {e}"))?,
+        ),
+        None => None,
+    };
     let cluster = cluster::join(&config.database, backend).await?;
     let relay: Arc<dyn bus::Relay> = match &cluster {
         Some(c) => c.relay(),
@@ -57,11 +77,24 @@ async fn run() -> anyhow::Result<()> {
     tracing::info!("database {} ({:?})", db::redact(&hub.config.database), hub.backend);
     let resumed = live::resume_all(&hub).await?;
     tracing::info!("{resumed} running matches resumed");
+    for (id, deadline) in hub
+        .economy
+        .pending_choices()
+        .await
+        .map_err(|f| anyhow::anyhow!("{}", f.message))?
+    {
+        live::arm_choice(&hub, id, deadline);
+    }
     if let Some(c) = &cluster {
         c.run(&hub);
     }
-    // The first line on stdout is the address (the tests and scripts read it).
+    // The first line on stdout is the address (the tests and scripts read it); the text
+    // listener's, when on, is the second.
     println!("http://{addr}/");
+    if let Some(listener) = mush {
+        println!("mush://{}", listener.local_addr()?);
+        tokio::spawn(mush::serve(hub.clone(), listener));
+    }
     let listener = listener.tap_io(|tcp| {
         // Without it a frame right after another waits for the delayed ACK (36 ms instead of 2).
         let _ = tcp.set_nodelay(true);

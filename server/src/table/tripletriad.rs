@@ -20,6 +20,25 @@ struct Options {
     round_limit: Option<u32>,
     walls: Option<Vec<Wall>>,
     deck_level_limit: Option<u32>,
+    /// What is at stake (the card economy): the winner rule, a gil bet, whose customs.
+    stake: Option<arbiter_core::tripletriad::Stake>,
+    /// The challenger's deck, for a challenge with stakes (the economy reads it).
+    #[serde(rename = "deck")]
+    _deck: Option<serde::de::IgnoredAny>,
+    /// The rules as the text game wrote them, for the text game to show.
+    #[serde(rename = "words")]
+    _words: Option<serde::de::IgnoredAny>,
+    /// The hands the stakes' decks make, put in by the server when the match starts (stripped
+    /// from every view: the options a client sees never hold them).
+    hands: Option<HandsBrought>,
+}
+
+/// The cards each seat brought (`None`: a computer seat, dealt from the seed).
+#[derive(Deserialize, serde::Serialize, Default)]
+#[serde(deny_unknown_fields)]
+pub struct HandsBrought {
+    pub blue: Option<Vec<arbiter_core::tripletriad::Card>>,
+    pub red: Option<Vec<arbiter_core::tripletriad::Card>>,
 }
 
 pub fn describe() -> Value {
@@ -40,8 +59,9 @@ impl TtTable {
     pub fn new(options: &Value, seed: u64, time: u32) -> Result<TtTable, String> {
         let o: Options = serde_json::from_value(options.clone()).map_err(|e| format!("options: {e}"))?;
         let mut config = match &o.preset {
-            Some(name) => preset(name)
-                .ok_or_else(|| format!("unknown preset {name:?} (expected {})", PRESETS.join(", ")))?,
+            Some(name) => {
+                preset(name).ok_or_else(|| format!("unknown preset {name:?} (expected {})", PRESETS.join(", ")))?
+            }
             None => MatchConfig::default(),
         };
         if let Some(rules) = o.rules {
@@ -60,10 +80,20 @@ impl TtTable {
             config.deck_level_limit = o.deck_level_limit;
         }
         config.time = Some(time);
-        let hands = Hands::random_ff8(seed, config.deck_level_limit)
+        if let Some(stake) = o.stake {
+            config.trade = stake.trade;
+        }
+        let dealt = Hands::random_ff8(seed, config.deck_level_limit)
             .ok_or("deck_level_limit: no five cards have levels that low (5 at least)")?;
-        let game = Match::new(config, hands.blue, hands.red, seed).map_err(|e| e.to_string())?;
+        let brought = o.hands.unwrap_or_default();
+        let (blue, red) = (brought.blue.unwrap_or(dealt.blue), brought.red.unwrap_or(dealt.red));
+        let game = Match::new(config, blue, red, seed).map_err(|e| e.to_string())?;
         Ok(TtTable { game })
+    }
+
+    /// The core's match (its trade settles the stakes).
+    pub fn core(&self) -> &Match {
+        &self.game
     }
 
     fn round(&self) -> &TripleTriad {
@@ -79,7 +109,10 @@ impl TtTable {
 
     pub fn play(&mut self, input: &Input) -> Result<Played, Refusal> {
         if self.game.is_over() {
-            return Err(Refusal { code: "match_over", message: "the match is over".into() });
+            return Err(Refusal {
+                code: "match_over",
+                message: "the match is over".into(),
+            });
         }
         let mv = parse(self.round(), input)?;
         let p = played(self.round(), mv);
@@ -88,7 +121,10 @@ impl TtTable {
     }
 
     pub fn timeout_move(&self) -> Option<String> {
-        self.game.timeout_move().filter(|_| !self.game.is_over()).map(|m| m.to_string())
+        self.game
+            .timeout_move()
+            .filter(|_| !self.game.is_over())
+            .map(|m| m.to_string())
     }
 
     pub fn choose(&self, level: &str, rng: &mut Rng, budget: Budget<'_>) -> Option<String> {
@@ -130,6 +166,10 @@ impl TtTable {
     pub fn ending(&self) -> Option<Ending> {
         let r = self.game.result()?;
         let winners = r.winner.map(TripleTriad::player_index).into_iter().collect();
-        Some(Ending::finished(2, winners, Some(r.scores.iter().map(|&s| s as i64).collect())))
+        Some(Ending::finished(
+            2,
+            winners,
+            Some(r.scores.iter().map(|&s| s as i64).collect()),
+        ))
     }
 }

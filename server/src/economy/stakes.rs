@@ -1,0 +1,645 @@
+//! Stakes: the decks brought to a match are locked when it starts (with the gils bet); its end,
+//! in the transaction that records the result, pays rewards and bets and either moves the cards
+//! the rule decides or opens the winner's choice, which a later transaction settles exactly once
+//! (by the winner, or for them when the choice's clock runs out).
+
+use arbiter_core::tripletriad::{
+    bet_transfer, reward, Card, Catalog, Customs, Match, Party, Player, ShopCard, Stake, Standing, TradeChoice,
+    TradeRule, Transfer,
+};
+use serde::Serialize;
+use serde_json::Value;
+use sqlx::Row as _;
+
+use super::decks::{deck_cards, verdict};
+use super::{book, copies, lock_wallet, refused, Economy, Entry, Tx};
+use crate::db::now_ms;
+use crate::error::Failure;
+
+/// Seconds the winner has to choose.
+pub const CHOICE_SECONDS: i64 = 60;
+
+/// A seat of a match with stakes: a person with a deck, or a computer player.
+#[derive(Clone, Debug)]
+struct StakeSeat {
+    pub user: Option<i64>,
+    pub deck: Option<String>,
+}
+
+/// What the end of a match did.
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct Settlement {
+    /// Cards that changed owners: (card id, shop card, from user, to user).
+    pub moved: Vec<(i64, ShopCard, i64, i64)>,
+    /// Cards the rule gave that the winner already held as often as allowed: they stayed.
+    pub kept: Vec<ShopCard>,
+    /// The winner must choose: (user, how many, until).
+    pub choosing: Option<(i64, u8, i64)>,
+    /// The people of the match.
+    pub users: Vec<i64>,
+}
+
+/// A match's options as clients see them: never the hands the stakes brought.
+pub fn public_options(options: &Value) -> Value {
+    let mut o = options.clone();
+    if let Some(map) = o.as_object_mut() {
+        map.remove("hands");
+    }
+    o
+}
+
+/// What the winner may take (`+TT/WinList`).
+#[derive(Clone, Debug, Serialize)]
+pub struct WinList {
+    pub chooser: i64,
+    pub count: u8,
+    pub deadline: i64,
+    /// The loser's five, by position (1 to 5 in the text game).
+    pub cards: Vec<ShopCard>,
+}
+
+struct Row {
+    trade: TradeRule,
+    bet: i64,
+    cards: [Vec<i64>; 2],
+    users: [Option<i64>; 2],
+    status: String,
+    saved: Option<String>,
+    deadline: Option<i64>,
+}
+
+async fn read(tx: &mut Tx<'_>, match_id: i64) -> Result<Option<Row>, Failure> {
+    let Some(r) = sqlx::query(
+        "SELECT trade, bet, cards, blue_user, red_user, status, saved, choice_deadline FROM tt_stakes WHERE match_id = $1",
+    )
+    .bind(match_id)
+    .fetch_optional(&mut **tx)
+    .await?
+    else {
+        return Ok(None);
+    };
+    let bad = |e: &dyn std::fmt::Display| Failure::internal(format!("stake of {match_id}: {e}"));
+    Ok(Some(Row {
+        trade: r.try_get::<String, _>("trade")?.parse().map_err(|e| bad(&e))?,
+        bet: r.try_get("bet")?,
+        cards: serde_json::from_str(&r.try_get::<String, _>("cards")?).map_err(|e| bad(&e))?,
+        users: [r.try_get("blue_user")?, r.try_get("red_user")?],
+        status: r.try_get("status")?,
+        saved: r.try_get("saved")?,
+        deadline: r.try_get("choice_deadline")?,
+    }))
+}
+
+/// Locks the people's wallets in one order (no deadlock between two matches' ends).
+async fn lock_both(tx: &mut Tx<'_>, users: [Option<i64>; 2]) -> Result<(), Failure> {
+    let mut people: Vec<i64> = users.iter().flatten().copied().collect();
+    people.sort_unstable();
+    for u in people {
+        lock_wallet(tx, u).await?;
+    }
+    Ok(())
+}
+
+fn card_of(catalog: &Catalog, id: &str) -> Result<ShopCard, Failure> {
+    catalog
+        .find(id)
+        .cloned()
+        .ok_or_else(|| Failure::internal(format!("card {id} not in the shop")))
+}
+
+impl Economy {
+    /// The deck `user` accepts challenge `challenge` with.
+    pub async fn choose_deck(&self, challenge: i64, user: i64, deck: &str) -> Result<(), Failure> {
+        sqlx::query(
+            "INSERT INTO tt_seat_decks (challenge_id, user_id, deck) VALUES ($1, $2, $3) \
+             ON CONFLICT (challenge_id, user_id) DO UPDATE SET deck = $3",
+        )
+        .bind(challenge)
+        .bind(user)
+        .bind(deck.trim())
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    /// A new match's options with the hands its stakes bring (inside the transaction that
+    /// creates it); options without stakes come back as they are.
+    pub async fn prepare_match(
+        &self,
+        tx: &mut Tx<'_>,
+        match_id: i64,
+        triple_triad: bool,
+        options: &Value,
+        people: [Option<i64>; 2],
+        challenge: Option<i64>,
+    ) -> Result<Value, Failure> {
+        let Some(stake) = options.get("stake").filter(|_| triple_triad) else {
+            return Ok(options.clone());
+        };
+        let stake: Stake =
+            serde_json::from_value(stake.clone()).map_err(|e| Failure::new("bad_stake", format!("stake: {e}")))?;
+        let challenger: Option<i64> = match challenge {
+            Some(c) => sqlx::query("SELECT by_user FROM challenges WHERE id = $1")
+                .bind(c)
+                .fetch_optional(&mut **tx)
+                .await?
+                .map(|r| r.try_get("by_user"))
+                .transpose()?,
+            None => None,
+        };
+        let mut seats = Vec::new();
+        for user in people {
+            let mut deck = None;
+            if let (Some(u), Some(c)) = (user, challenge) {
+                deck = sqlx::query("SELECT deck FROM tt_seat_decks WHERE challenge_id = $1 AND user_id = $2")
+                    .bind(c)
+                    .bind(u)
+                    .fetch_optional(&mut **tx)
+                    .await?
+                    .map(|r| r.try_get::<String, _>("deck"))
+                    .transpose()?;
+            }
+            if deck.is_none() && user.is_some() && user == challenger {
+                deck = options["deck"].as_str().map(str::to_owned);
+            }
+            seats.push(StakeSeat { user, deck });
+        }
+        let seats: [StakeSeat; 2] = seats.try_into().map_err(|_| Failure::internal("two seats"))?;
+        let limitless = options["deck_level_limit"].is_null();
+        let [blue, red] = self.stake_match(tx, match_id, stake, seats, limitless).await?;
+        let mut out = options.clone();
+        out["hands"] = serde_json::json!({"blue": blue, "red": red});
+        Ok(out)
+    }
+
+    /// Puts the two seats' decks (and bets) at stake in `match_id`, inside the transaction that
+    /// creates the match; returns the hands, blue first (a computer's is `None`: the table deals
+    /// it). Refuses with the reason: an unusable deck, a card at stake elsewhere, the stake's
+    /// requirements (experience, gils, card counts, no stakes against a computer).
+    async fn stake_match(
+        &self,
+        tx: &mut Tx<'_>,
+        match_id: i64,
+        stake: Stake,
+        seats: [StakeSeat; 2],
+        limitless: bool,
+    ) -> Result<[Option<Vec<Card>>; 2], Failure> {
+        let catalog = self.catalog_with(&mut **tx).await?;
+        let users = [seats[0].user, seats[1].user];
+        lock_both(tx, users).await?;
+        let mut parties = [Party::default(); 2];
+        let mut hands: [Option<Vec<Card>>; 2] = [None, None];
+        let mut ids: [Vec<i64>; 2] = [Vec::new(), Vec::new()];
+        for (i, seat) in seats.iter().enumerate() {
+            let Some(user) = seat.user else {
+                parties[i].computer = true;
+                continue;
+            };
+            let wallet = lock_wallet(tx, user).await?;
+            let deck = seat
+                .deck
+                .as_deref()
+                .ok_or_else(|| Failure::new("no_deck", "name the deck you play with"))?;
+            let row = sqlx::query("SELECT id, note FROM tt_decks WHERE owner = $1 AND name_key = $2")
+                .bind(user)
+                .bind(deck.trim().to_lowercase())
+                .fetch_optional(&mut **tx)
+                .await?
+                .ok_or_else(|| Failure::new("no_such_deck", format!("no deck named {deck:?}")))?;
+            let cards = deck_cards(tx, row.try_get("id")?).await?;
+            let hand: Vec<Card> = cards
+                .iter()
+                .map(|(_, c)| card_of(&catalog, c).map(|s| s.card))
+                .collect::<Result<_, _>>()?;
+            let check = verdict(
+                tx,
+                &catalog,
+                user,
+                &hand,
+                row.try_get::<Option<String>, _>("note")?.as_deref(),
+            )
+            .await?;
+            if !(check.usable || limitless && check.usable_limitless) {
+                let why = check
+                    .problem
+                    .unwrap_or_else(|| "its levels need the Limitless rule".into());
+                return Err(Failure::new(
+                    "deck_unusable",
+                    format!("deck {deck} cannot be played: {why}"),
+                ));
+            }
+            let owned: i64 = sqlx::query("SELECT COUNT(*) AS n FROM tt_cards WHERE owner = $1")
+                .bind(user)
+                .fetch_one(&mut **tx)
+                .await?
+                .try_get("n")?;
+            parties[i] = Party {
+                computer: false,
+                experience: wallet.experience.max(0) as u32,
+                gils: wallet.gils.max(0) as u32,
+                cards: owned as u32,
+            };
+            ids[i] = cards.iter().map(|(id, _)| *id).collect();
+            hands[i] = Some(hand);
+        }
+        stake
+            .check(&parties[0], &parties[1])
+            .map_err(|e| refused("bad_stake", e))?;
+        for (i, seat_ids) in ids.iter().enumerate() {
+            for &card in seat_ids {
+                let locked = sqlx::query("UPDATE tt_cards SET locked_by = $1 WHERE id = $2 AND locked_by IS NULL")
+                    .bind(match_id)
+                    .bind(card)
+                    .execute(&mut **tx)
+                    .await?;
+                if locked.rows_affected() != 1 {
+                    return Err(Failure::new(
+                        "card_at_stake",
+                        "a card of that deck is at stake in another match: wait for its end",
+                    ));
+                }
+            }
+            if let (Some(user), true) = (users[i], stake.gils > 0) {
+                book(
+                    tx,
+                    user,
+                    "bet",
+                    Entry {
+                        gils: -i64::from(stake.gils),
+                        match_id: Some(match_id),
+                        ..Entry::default()
+                    },
+                )
+                .await?;
+            }
+        }
+        let customs = match stake.customs {
+            Customs::Mush => "mush",
+            Customs::Ttonline => "ttonline",
+        };
+        sqlx::query(
+            "INSERT INTO tt_stakes (match_id, trade, customs, bet, cards, blue_user, red_user, status, choice_deadline, transfers, settled, saved) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, 'running', NULL, NULL, NULL, NULL)",
+        )
+        .bind(match_id)
+        .bind(stake.trade.name())
+        .bind(customs)
+        .bind(i64::from(stake.gils))
+        .bind(serde_json::to_string(&ids).map_err(Failure::internal)?)
+        .bind(users[0])
+        .bind(users[1])
+        .execute(&mut **tx)
+        .await?;
+        Ok(hands)
+    }
+
+    /// The end of a match with stakes, inside the transaction that records its result: rewards,
+    /// bets, and the trade (moved now, or left to the winner's choice). `game` is the core's
+    /// match, `None` for a forfeit by `left` (no cards change hands; the bets go to the other).
+    pub async fn match_ended(
+        &self,
+        tx: &mut Tx<'_>,
+        match_id: i64,
+        game: Option<&Match>,
+        left: Option<usize>,
+    ) -> Result<Option<Settlement>, Failure> {
+        let Some(row) = read(tx, match_id).await? else {
+            return Ok(None);
+        };
+        if row.status != "running" {
+            return Err(Failure::internal(format!("match {match_id} ended twice")));
+        }
+        lock_both(tx, row.users).await?;
+        let winner: Option<Player> = match (game, left) {
+            (_, Some(l)) => Some(Player::BOTH[1 - l]),
+            (Some(m), None) => m.result().and_then(|r| r.winner),
+            (None, None) => return Err(Failure::internal("an ending without a match or a forfeit")),
+        };
+        for (i, user) in row.users.iter().enumerate() {
+            let Some(user) = *user else { continue };
+            let standing = match (winner, left) {
+                (_, Some(l)) if l == i => Standing::Forfeited,
+                (Some(w), _) if w as usize == i => Standing::Won,
+                (Some(_), _) => Standing::Lost,
+                (None, _) => Standing::Drawn,
+            };
+            let r = reward(row.trade, standing);
+            let payout = match bet_transfer(row.bet as u32, winner) {
+                Some((_, to, amount)) if to as usize == i => 2 * i64::from(amount),
+                Some(_) => 0,
+                None => row.bet,
+            };
+            let e = Entry {
+                points: r.points.into(),
+                experience: r.experience.into(),
+                gils: i64::from(r.gils),
+                match_id: Some(match_id),
+                ..Entry::default()
+            };
+            book(tx, user, "reward", e).await?;
+            if payout > 0 {
+                book(
+                    tx,
+                    user,
+                    "payout",
+                    Entry {
+                        gils: payout,
+                        match_id: Some(match_id),
+                        ..Entry::default()
+                    },
+                )
+                .await?;
+            }
+        }
+        let mut out = Settlement {
+            users: row.users.iter().flatten().copied().collect(),
+            ..Settlement::default()
+        };
+        let Some(m) = game.filter(|_| left.is_none()) else {
+            self.close(tx, match_id, &[], None).await?;
+            return Ok(Some(out));
+        };
+        let mut m = m.clone();
+        match m.trade_choice().map_err(|e| Failure::internal(e.to_string()))? {
+            TradeChoice::Automatic => {
+                let transfers = m.settle_trade(&[]).map_err(|e| Failure::internal(e.to_string()))?;
+                out = Settlement {
+                    users: out.users,
+                    ..self.apply(tx, match_id, &row, &transfers).await?
+                };
+                self.close(tx, match_id, &out.moved, None).await?;
+            }
+            TradeChoice::Pick { chooser, count } => {
+                let until = now_ms() + CHOICE_SECONDS * 1000;
+                let saved = serde_json::to_string(&m).map_err(Failure::internal)?;
+                sqlx::query(
+                    "UPDATE tt_stakes SET status = 'choosing', choice_deadline = $1, saved = $2 WHERE match_id = $3",
+                )
+                .bind(until)
+                .bind(saved)
+                .bind(match_id)
+                .execute(&mut **tx)
+                .await?;
+                let user = row.users[chooser as usize].ok_or_else(|| Failure::internal("a computer to choose"))?;
+                out.choosing = Some((user, count, until));
+            }
+            TradeChoice::Swap { .. } => return Err(Failure::internal("direct_swap is not offered with stakes")),
+        }
+        Ok(Some(out))
+    }
+
+    /// Moves the cards of `transfers` (a card the receiver already holds as often as allowed
+    /// stays with its owner) and books each move.
+    async fn apply(
+        &self,
+        tx: &mut Tx<'_>,
+        match_id: i64,
+        row: &Row,
+        transfers: &[Transfer],
+    ) -> Result<Settlement, Failure> {
+        let catalog = self.catalog_with(&mut **tx).await?;
+        let mut out = Settlement::default();
+        for t in transfers {
+            let card = row.cards[t.from as usize][t.index as usize];
+            let (Some(from), Some(to)) = (row.users[t.from as usize], row.users[t.to as usize]) else {
+                return Err(Failure::internal("a transfer with a computer player"));
+            };
+            let card_id: String = sqlx::query("SELECT card_id FROM tt_cards WHERE id = $1 AND owner = $2")
+                .bind(card)
+                .bind(from)
+                .fetch_one(&mut **tx)
+                .await?
+                .try_get("card_id")?;
+            let shop = card_of(&catalog, &card_id)?;
+            if copies(tx, to, &card_id).await? >= catalog.copies_allowed(&shop) {
+                out.kept.push(shop);
+                continue;
+            }
+            sqlx::query("UPDATE tt_cards SET owner = $1, locked_by = NULL, acquired = $2 WHERE id = $3 AND owner = $4")
+                .bind(to)
+                .bind(now_ms())
+                .bind(card)
+                .bind(from)
+                .execute(&mut **tx)
+                .await?;
+            let deck = sqlx::query("SELECT deck_id FROM tt_deck_cards WHERE card = $1")
+                .bind(card)
+                .fetch_optional(&mut **tx)
+                .await?;
+            if let Some(d) = deck {
+                let name: String = sqlx::query("SELECT name FROM users WHERE id = $1")
+                    .bind(to)
+                    .fetch_one(&mut **tx)
+                    .await?
+                    .try_get("name")?;
+                sqlx::query("DELETE FROM tt_deck_cards WHERE card = $1")
+                    .bind(card)
+                    .execute(&mut **tx)
+                    .await?;
+                let note = format!("{} ({}) was lost to {name}", shop.card.name, shop.id);
+                sqlx::query(
+                    "UPDATE tt_decks SET note = CASE WHEN note IS NULL THEN $1 ELSE note || '; ' || $1 END WHERE id = $2",
+                )
+                .bind(note)
+                .bind(d.try_get::<i64, _>("deck_id")?)
+                .execute(&mut **tx)
+                .await?;
+            }
+            let moved = |cards: i64| Entry {
+                cards,
+                match_id: Some(match_id),
+                card: Some(card),
+                ..Entry::default()
+            };
+            book(tx, from, "trade_out", moved(-1)).await?;
+            book(tx, to, "trade_in", moved(1)).await?;
+            out.moved.push((card, shop, from, to));
+        }
+        Ok(out)
+    }
+
+    /// Settles: the match's cards are free again, the stake is over.
+    async fn close(
+        &self,
+        tx: &mut Tx<'_>,
+        match_id: i64,
+        moved: &[(i64, ShopCard, i64, i64)],
+        from: Option<&str>,
+    ) -> Result<(), Failure> {
+        sqlx::query("UPDATE tt_cards SET locked_by = NULL WHERE locked_by = $1")
+            .bind(match_id)
+            .execute(&mut **tx)
+            .await?;
+        let transfers: Vec<Value> = moved
+            .iter()
+            .map(|(card, shop, f, t)| serde_json::json!({"card": card, "card_id": shop.id, "from": f, "to": t}))
+            .collect();
+        let done = sqlx::query(
+            "UPDATE tt_stakes SET status = 'settled', transfers = $1, settled = $2 WHERE match_id = $3 AND status = $4",
+        )
+        .bind(Value::Array(transfers).to_string())
+        .bind(now_ms())
+        .bind(match_id)
+        .bind(from.unwrap_or("running"))
+        .execute(&mut **tx)
+        .await?;
+        if done.rows_affected() != 1 {
+            return Err(Failure::new(
+                "already_settled",
+                "the cards of this match were already settled",
+            ));
+        }
+        Ok(())
+    }
+
+    /// The winner's choice (`picks` are the loser's cards by position 1 to 5, id or name; none
+    /// waives the cards), or, with `user` `None`, the choice made for the winner when the clock
+    /// ran out: the highest levels. Settled exactly once.
+    pub async fn choose(&self, match_id: i64, user: Option<i64>, picks: &[String]) -> Result<Settlement, Failure> {
+        let catalog = self.catalog().await?;
+        let mut tx = self.pool.begin().await?;
+        let row = read(&mut tx, match_id)
+            .await?
+            .ok_or_else(|| Failure::new("nothing_to_choose", "this match has no cards to choose"))?;
+        if row.status != "choosing" {
+            return Err(Failure::new(
+                "nothing_to_choose",
+                "there is nothing to choose in this match",
+            ));
+        }
+        lock_both(&mut tx, row.users).await?;
+        let mut m: Match = serde_json::from_str(row.saved.as_deref().unwrap_or("null")).map_err(Failure::internal)?;
+        let TradeChoice::Pick { chooser, count } = m.trade_choice().map_err(|e| Failure::internal(e.to_string()))?
+        else {
+            return Err(Failure::internal("a choice without picks"));
+        };
+        if let Some(u) = user {
+            if row.users[chooser as usize] != Some(u) {
+                return Err(Failure::new("not_the_winner", "only the winner chooses the cards"));
+            }
+        }
+        let loser = chooser.other();
+        let five: Vec<ShopCard> = m
+            .brought(loser)
+            .iter()
+            .map(|c| {
+                catalog
+                    .find(&c.name)
+                    .cloned()
+                    .ok_or_else(|| Failure::internal("card not in the shop"))
+            })
+            .collect::<Result<_, _>>()?;
+        let indices: Vec<u8> = match user {
+            Some(_) if picks.is_empty() => Vec::new(),
+            Some(_) => {
+                let mut taken = Vec::new();
+                for p in picks {
+                    let i = pick_index(p, &five, &taken)?;
+                    taken.push(i);
+                }
+                taken
+            }
+            None => {
+                let mut by_level: Vec<u8> = (0..5).collect();
+                by_level.sort_by_key(|&i| std::cmp::Reverse(five[i as usize].card.level));
+                by_level.truncate(count as usize);
+                by_level
+            }
+        };
+        let mut out = if indices.is_empty() {
+            Settlement::default()
+        } else {
+            if indices.len() != count as usize {
+                return Err(Failure::new(
+                    "bad_choice",
+                    format!("choose {count} card{} (or None)", if count == 1 { "" } else { "s" }),
+                ));
+            }
+            let transfers = m.settle_trade(&indices).map_err(|e| refused("bad_choice", e))?;
+            self.apply(&mut tx, match_id, &row, &transfers).await?
+        };
+        self.close(&mut tx, match_id, &out.moved, Some("choosing")).await?;
+        tx.commit().await?;
+        out.users = row.users.iter().flatten().copied().collect();
+        Ok(out)
+    }
+
+    /// `+TT/WinList`: what the winner may take.
+    pub async fn win_list(&self, match_id: i64) -> Result<WinList, Failure> {
+        let catalog = self.catalog().await?;
+        let mut tx = self.pool.begin().await?;
+        let row = read(&mut tx, match_id).await?.filter(|r| r.status == "choosing");
+        tx.commit().await?;
+        let row = row.ok_or_else(|| Failure::new("nothing_to_choose", "there is nothing to choose in this match"))?;
+        let m: Match = serde_json::from_str(row.saved.as_deref().unwrap_or("null")).map_err(Failure::internal)?;
+        let TradeChoice::Pick { chooser, count } = m.trade_choice().map_err(|e| Failure::internal(e.to_string()))?
+        else {
+            return Err(Failure::internal("a choice without picks"));
+        };
+        let cards = m
+            .brought(chooser.other())
+            .iter()
+            .map(|c| {
+                catalog
+                    .find(&c.name)
+                    .cloned()
+                    .ok_or_else(|| Failure::internal("card not in the shop"))
+            })
+            .collect::<Result<_, _>>()?;
+        Ok(WinList {
+            chooser: row.users[chooser as usize].unwrap_or(0),
+            count,
+            deadline: row.deadline.unwrap_or(0),
+            cards,
+        })
+    }
+
+    /// Matches whose winner is choosing, with the choice's deadline (clocks to arm at start).
+    pub async fn pending_choices(&self) -> Result<Vec<(i64, i64)>, Failure> {
+        let rows = sqlx::query("SELECT match_id, choice_deadline FROM tt_stakes WHERE status = 'choosing'")
+            .fetch_all(&self.pool)
+            .await?;
+        rows.iter()
+            .map(|r| {
+                Ok((
+                    r.try_get("match_id")?,
+                    r.try_get::<Option<i64>, _>("choice_deadline")?.unwrap_or(0),
+                ))
+            })
+            .collect()
+    }
+
+    /// The match `user` must wait in: the one whose winner is still choosing, if any.
+    pub async fn awaiting_choice(&self, user: i64) -> Result<Option<i64>, Failure> {
+        let row = sqlx::query(
+            "SELECT match_id FROM tt_stakes WHERE status = 'choosing' AND (blue_user = $1 OR red_user = $1)",
+        )
+        .bind(user)
+        .fetch_optional(&self.pool)
+        .await?;
+        Ok(match row {
+            Some(r) => Some(r.try_get("match_id")?),
+            None => None,
+        })
+    }
+}
+
+/// A pick as typed: position 1 to 5, or the card's id or name.
+/// A name names the first copy not already picked.
+fn pick_index(pick: &str, five: &[ShopCard], taken: &[u8]) -> Result<u8, Failure> {
+    let p = pick.trim();
+    if let Ok(n @ 1..=5) = p.parse::<u8>() {
+        return Ok(n - 1);
+    }
+    (0..five.len() as u8)
+        .find(|i| {
+            let c = &five[*i as usize];
+            !taken.contains(i) && (c.id.eq_ignore_ascii_case(p) || c.card.name.eq_ignore_ascii_case(p))
+        })
+        .ok_or_else(|| {
+            Failure::new(
+                "bad_choice",
+                format!("{p:?} is not one of the loser's cards (see +TT/WinList)"),
+            )
+        })
+}

@@ -1,0 +1,438 @@
+//! The economy against a real SQLite database: every operation, every refusal with its reason,
+//! races between two clients of one player, and random matches with random stakes, with the
+//! invariant audited after each step.
+
+use arbiter_core::tripletriad::{Customs, Match, MatchConfig, Stake, TradeRule};
+use arbiter_core::{Game, Rng};
+use serde_json::json;
+
+use super::*;
+
+async fn economy(name: &str) -> Economy {
+    let _ = tracing_subscriber::fmt().with_test_writer().try_init();
+    let dir = std::env::temp_dir().join(format!("arbiter-economy-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let url = match std::env::var("ARBITER_TEST_POSTGRES") {
+        Ok(pg) if name.starts_with("pg_") => pg,
+        _ => format!("sqlite://{}", dir.join("e.db").display()),
+    };
+    let (pool, _) = crate::db::connect(&url).await.unwrap();
+    Economy::new(pool)
+}
+
+async fn user(e: &Economy, name: &str) -> i64 {
+    let id = new_id();
+    sqlx::query("INSERT INTO users (id, name, name_key, password_hash, created) VALUES ($1, $2, $3, 'x', 0)")
+        .bind(id)
+        .bind(name)
+        .bind(format!("{}-{id}", name.to_lowercase()))
+        .execute(&e.pool)
+        .await
+        .unwrap();
+    id
+}
+
+async fn give_points(e: &Economy, u: i64, points: i64) {
+    let mut tx = e.pool.begin().await.unwrap();
+    lock_wallet(&mut tx, u).await.unwrap();
+    book(
+        &mut tx,
+        u,
+        "reward",
+        Entry {
+            points,
+            ..Entry::default()
+        },
+    )
+    .await
+    .unwrap();
+    tx.commit().await.unwrap();
+}
+
+async fn sound(e: &Economy) -> Figures {
+    let f = audit(e).await.unwrap();
+    assert!(f.problems.is_empty(), "{:#?}", f.problems);
+    f
+}
+
+/// A deck of five of `u`'s cards, levels within 20.
+async fn full_deck(e: &Economy, u: i64, name: &str) {
+    e.deck_create(u, name).await.unwrap();
+    let stash = e.stash(u).await.unwrap();
+    let mut picked = Vec::new();
+    for s in &stash {
+        for _ in 0..s.count - s.in_decks {
+            if picked.len() < 5 {
+                picked.push(s.card.id.clone());
+            }
+        }
+    }
+    e.deck_add(u, Some(name), &picked).await.unwrap();
+}
+
+#[tokio::test]
+async fn stash_decks_and_refusals() {
+    let e = economy("stash").await;
+    let a = user(&e, "Squall").await;
+    let cards = e.starter(a).await.unwrap();
+    assert_eq!(cards.len(), 20);
+    assert!(cards.iter().all(|c| (1..=3).contains(&c.card.level)));
+    assert_eq!(e.starter(a).await.unwrap_err().code, "starter_taken");
+    assert_eq!(e.card_count(a).await.unwrap(), 20);
+    let stash = e.stash(a).await.unwrap();
+    assert_eq!(stash.iter().map(|s| s.count).sum::<u32>(), 20);
+
+    e.deck_create(a, "Start").await.unwrap();
+    assert_eq!(e.deck_create(a, "start").await.unwrap_err().code, "deck_exists");
+    assert_eq!(e.deck_create(a, "two words").await.unwrap_err().code, "bad_deck_name");
+    let first = stash[0].card.id.clone();
+    // The current deck takes the cards when none is named.
+    let d = e.deck_add(a, None, std::slice::from_ref(&first)).await.unwrap();
+    assert_eq!(d.cards.len(), 1);
+    assert_eq!(
+        e.deck_add(a, None, &["Squall".into()]).await.unwrap_err().code,
+        "not_owned"
+    );
+    assert_eq!(
+        e.deck_add(a, None, &["Nobody".into()]).await.unwrap_err().code,
+        "no_such_card"
+    );
+    // Every copy of the first card into decks: one more is refused with the reason.
+    e.deck_create(a, "Other").await.unwrap();
+    let copies = stash[0].count as usize;
+    let rest = vec![first.clone(); copies - 1];
+    if !rest.is_empty() {
+        e.deck_add(a, Some("Other"), &rest).await.unwrap();
+    }
+    let err = e
+        .deck_add(a, Some("Other"), std::slice::from_ref(&first))
+        .await
+        .unwrap_err();
+    assert_eq!(err.code, "not_owned");
+    assert!(err.message.contains("already in decks"), "{}", err.message);
+    let (_, check) = e.deck_check(a, Some("Start")).await.unwrap();
+    assert!(!check.usable);
+    assert!(check.problem.unwrap().contains("5 cards"));
+    e.deck_remove(a, Some("Start"), std::slice::from_ref(&first))
+        .await
+        .unwrap();
+    assert_eq!(
+        e.deck_remove(a, Some("Start"), std::slice::from_ref(&first))
+            .await
+            .unwrap_err()
+            .code,
+        "not_in_deck"
+    );
+    e.deck_delete(a, "Other").await.unwrap();
+    full_deck(&e, a, "Full").await;
+    let (view, check) = e.deck_check(a, Some("Full")).await.unwrap();
+    assert_eq!(view.cards.len(), 5);
+    assert!(check.usable, "{check:?}");
+    assert_eq!(
+        e.deck_add(a, Some("Full"), std::slice::from_ref(&first))
+            .await
+            .unwrap_err()
+            .code,
+        "deck_full"
+    );
+    let f = sound(&e).await;
+    assert_eq!((f.cards, f.starters), (20, 20));
+}
+
+#[tokio::test]
+async fn shop_and_custom_cards() {
+    let e = economy("shop").await;
+    let a = user(&e, "Rinoa").await;
+    assert_eq!(e.buy_random(a, 'A', 7).await.unwrap_err().code, "not_enough_points");
+    give_points(&e, a, 1000).await;
+    let sale = e.buy_random(a, 'A', 7).await.unwrap();
+    assert_eq!((sale.card.card.level, sale.price), (7, 70));
+    assert_eq!(e.buy_card(a, "Serendipity").await.unwrap_err().code, "not_for_sale");
+    assert_eq!(e.buy_random(a, 'Z', 7).await.unwrap_err().code, "not_for_sale");
+    assert_eq!(e.buy_random(a, 'Q', 7).await.unwrap_err().code, "no_such_series");
+    e.buy_card(a, "Squall").await.unwrap();
+    assert_eq!(e.buy_card(a, "A110").await.unwrap_err().code, "copy_limit");
+    // +TT/Custom Ultros/5=3 4 5 6 Water: up 3, left 4, right 5, down 6.
+    let ultros = e
+        .create_custom(a, "Ultros", 5, [3, 5, 6, 4], "Water", "Octopus Menace")
+        .await
+        .unwrap();
+    assert_eq!((ultros.card.id.as_str(), ultros.price), ("C001", 250));
+    assert_eq!(
+        e.create_custom(a, "ultros", 5, [3, 5, 6, 4], "Water", "")
+            .await
+            .unwrap_err()
+            .code,
+        "name_taken"
+    );
+    let err = e
+        .create_custom(a, "Kraken", 5, [9, 9, 9, 9], "Water", "")
+        .await
+        .unwrap_err();
+    assert_eq!(err.code, "bad_custom_card");
+    assert!(err.message.contains("18 to 21"), "{}", err.message);
+    assert_eq!(
+        e.create_custom(a, "Kraken", 5, [3, 5, 6, 4], "Lava", "")
+            .await
+            .unwrap_err()
+            .code,
+        "bad_custom_card"
+    );
+    // The custom card is in the shop, at the custom series' price.
+    let b = user(&e, "Zell").await;
+    give_points(&e, b, 400).await;
+    assert_eq!(e.buy_card(b, "Ultros").await.unwrap_err().code, "not_enough_points");
+    give_points(&e, b, 100).await;
+    assert_eq!(e.buy_card(b, "Ultros").await.unwrap().price, 500);
+    let f = sound(&e).await;
+    assert_eq!((f.purchases, f.customs, f.points_spent), (3, 1, 70 + 200 + 250 + 500));
+    assert_eq!(e.wallet(b).await.unwrap().points, 0);
+}
+
+#[tokio::test]
+async fn two_clients_of_one_player_race() {
+    let e = std::sync::Arc::new(economy("race").await);
+    let a = user(&e, "Selphie").await;
+    give_points(&e, a, 200).await;
+    // Two purchases with points for one.
+    let (x, y) = tokio::join!(e.buy_card(a, "Squall"), e.buy_card(a, "Squall"));
+    assert_eq!([x.is_ok(), y.is_ok()].iter().filter(|o| **o).count(), 1);
+    let err = x.err().or(y.err()).unwrap();
+    assert!(matches!(err.code, "not_enough_points" | "copy_limit"), "{err:?}");
+    // The same card into two decks.
+    e.deck_create(a, "One").await.unwrap();
+    e.deck_create(a, "Two").await.unwrap();
+    let squall = vec!["Squall".to_string()];
+    let (x, y) = tokio::join!(e.deck_add(a, Some("One"), &squall), e.deck_add(a, Some("Two"), &squall));
+    assert_eq!([x.is_ok(), y.is_ok()].iter().filter(|o| **o).count(), 1);
+    assert_eq!(x.err().or(y.err()).unwrap().code, "not_owned");
+    sound(&e).await;
+}
+
+/// A match row for the stakes to refer to.
+async fn match_row(e: &Economy) -> i64 {
+    let id = new_id();
+    sqlx::query(
+        "INSERT INTO matches (id, game, options, seed, time_s, private, status, ply, deadline, result, challenge_id, started, ended) \
+         VALUES ($1, 'triple-triad', '{}', 0, 60, $2, 'running', 0, NULL, NULL, NULL, 0, NULL)",
+    )
+    .bind(id)
+    .bind(0_i64)
+    .execute(&e.pool)
+    .await
+    .unwrap();
+    id
+}
+
+/// A challenge row by `by` (the stakes find the challenger's deck in its options, the other's
+/// in the seat table).
+async fn challenge_row(e: &Economy, by: i64) -> i64 {
+    let id = new_id();
+    sqlx::query(
+        "INSERT INTO challenges (id, by_user, game, options, seats, time_s, private, status, created, match_id) \
+         VALUES ($1, $2, 'triple-triad', '{}', '[]', 60, $3, 'started', 0, NULL)",
+    )
+    .bind(id)
+    .bind(by)
+    .bind(0_i64)
+    .execute(&e.pool)
+    .await
+    .unwrap();
+    id
+}
+
+/// Plays a whole match between `a` and `b` with `trade`; returns the settlement.
+async fn play_match(e: &Economy, a: i64, b: i64, trade: TradeRule, seed: u64) -> Result<Settlement, Failure> {
+    let id = match_row(e).await;
+    let options = json!({
+        "stake": {"trade": trade, "gils": 0, "customs": "mush"},
+        "deck_level_limit": 20,
+        "deck": "Main",
+    });
+    let challenge = challenge_row(e, a).await;
+    e.choose_deck(challenge, b, "Main").await?;
+    let mut tx = e.pool.begin().await?;
+    let out = e
+        .prepare_match(&mut tx, id, true, &options, [Some(a), Some(b)], Some(challenge))
+        .await?;
+    tx.commit().await?;
+    let hands: arbiter_core::tripletriad::Hands =
+        serde_json::from_value(json!({"blue": out["hands"]["blue"], "red": out["hands"]["red"]})).unwrap();
+    let config = MatchConfig {
+        trade,
+        ..MatchConfig::default()
+    };
+    let mut m = Match::new(config, hands.blue, hands.red, seed).unwrap();
+    let mut rng = Rng::new(seed);
+    while !m.is_over() {
+        let moves = m.game().legal_moves();
+        m.play(moves[rng.below(moves.len() as u64) as usize]).unwrap();
+    }
+    let mut tx = e.pool.begin().await?;
+    let s = e.match_ended(&mut tx, id, Some(&m), None).await?.unwrap();
+    tx.commit().await?;
+    if let Some((chooser, count, _)) = s.choosing {
+        let picks: Vec<String> = (1..=count).map(|i| i.to_string()).collect();
+        let loser = if chooser == a { b } else { a };
+        assert_eq!(
+            e.choose(id, Some(loser), &picks).await.unwrap_err().code,
+            "not_the_winner"
+        );
+        let done = e.choose(id, Some(chooser), &picks).await?;
+        assert_eq!(
+            e.choose(id, Some(chooser), &picks).await.unwrap_err().code,
+            "nothing_to_choose"
+        );
+        return Ok(done);
+    }
+    Ok(s)
+}
+
+#[tokio::test]
+async fn stakes_move_cards_exactly_once() {
+    let e = economy("stakes").await;
+    let (a, b) = (user(&e, "Cloud").await, user(&e, "Tifa").await);
+    for u in [a, b] {
+        e.starter(u).await.unwrap();
+    }
+    let mut moved = 0;
+    for (i, trade) in [
+        TradeRule::One,
+        TradeRule::All,
+        TradeRule::Direct,
+        TradeRule::Random,
+        TradeRule::None,
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        for u in [a, b] {
+            let _ = e.deck_delete(u, "Main").await;
+            full_deck(&e, u, "Main").await;
+        }
+        let s = play_match(&e, a, b, trade, 7 + i as u64).await.unwrap();
+        moved += s.moved.len();
+        let f = sound(&e).await;
+        assert_eq!(f.cards, 40);
+        assert_eq!(f.transfers as usize, moved);
+    }
+    assert!(moved > 0);
+    // Both played five games: 5 points each at least, 10 for each win.
+    let points = e.wallet(a).await.unwrap().points + e.wallet(b).await.unwrap().points;
+    assert!((50..=100).contains(&points), "{points}");
+    // A deck that lost a card says why.
+    let decks = [e.decks(a).await.unwrap(), e.decks(b).await.unwrap()].concat();
+    if let Some(d) = decks.iter().find(|d| d.cards.len() < 5) {
+        assert!(d.note.as_deref().unwrap_or_default().contains("was lost to"), "{d:?}");
+    }
+}
+
+#[tokio::test]
+async fn stakes_are_checked() {
+    let e = economy("checks").await;
+    let (a, b) = (user(&e, "Irvine").await, user(&e, "Quistis").await);
+    e.starter(a).await.unwrap();
+    full_deck(&e, a, "Main").await;
+    // b has no deck.
+    let err = play_match(&e, a, b, TradeRule::One, 1).await.unwrap_err();
+    assert_eq!(err.code, "no_such_deck");
+    e.starter(b).await.unwrap();
+    full_deck(&e, b, "Main").await;
+    // The French server's thresholds.
+    let id = match_row(&e).await;
+    let stake = json!({"stake": Stake { trade: TradeRule::Two, gils: 0, customs: Customs::Ttonline }, "deck_level_limit": 20, "deck": "Main"});
+    let challenge = challenge_row(&e, a).await;
+    e.choose_deck(challenge, b, "Main").await.unwrap();
+    let mut tx = e.pool.begin().await.unwrap();
+    let err = e
+        .prepare_match(&mut tx, id, true, &stake, [Some(a), Some(b)], Some(challenge))
+        .await
+        .unwrap_err();
+    assert_eq!(err.code, "bad_stake");
+    assert!(err.message.contains("needs 2000"), "{}", err.message);
+    drop(tx);
+    // Nothing at stake against a computer.
+    let mut tx = e.pool.begin().await.unwrap();
+    let one = json!({"stake": {"trade": "one"}, "deck_level_limit": 20, "deck": "Main"});
+    let err = e
+        .prepare_match(&mut tx, id, true, &one, [Some(a), None], Some(challenge))
+        .await
+        .unwrap_err();
+    assert_eq!(err.code, "bad_stake");
+    assert!(err.message.contains("computer"), "{}", err.message);
+    drop(tx);
+    // A gil bet they cannot cover.
+    let mut tx = e.pool.begin().await.unwrap();
+    let bet = json!({"stake": {"trade": "none", "gils": 5}, "deck_level_limit": 20, "deck": "Main"});
+    let err = e
+        .prepare_match(&mut tx, id, true, &bet, [Some(a), Some(b)], Some(challenge))
+        .await
+        .unwrap_err();
+    assert!(err.message.contains("cannot bet 5"), "{}", err.message);
+    drop(tx);
+    // Without stakes, options pass through untouched.
+    let mut tx = e.pool.begin().await.unwrap();
+    let plain = json!({"preset": "mush"});
+    assert_eq!(
+        e.prepare_match(&mut tx, id, true, &plain, [Some(a), Some(b)], Some(challenge))
+            .await
+            .unwrap(),
+        plain
+    );
+    drop(tx);
+    sound(&e).await;
+}
+
+/// Random players, decks, matches and stakes (forfeits included): the invariant after every step.
+#[tokio::test]
+async fn random_economies_stay_sound() {
+    let e = economy("random").await;
+    let mut rng = Rng::new(2026);
+    let mut players = Vec::new();
+    for i in 0..4 {
+        let u = user(&e, &format!("P{i}")).await;
+        e.starter(u).await.unwrap();
+        give_points(&e, u, rng.below(300) as i64).await;
+        players.push(u);
+    }
+    let trades = [
+        TradeRule::One,
+        TradeRule::All,
+        TradeRule::Direct,
+        TradeRule::Random,
+        TradeRule::None,
+        TradeRule::Training,
+    ];
+    let (mut matches, mut refused) = (0, 0);
+    for round in 0..24u64 {
+        let a = players[rng.below(4) as usize];
+        let mut b = players[rng.below(4) as usize];
+        if a == b {
+            b = players[(players.iter().position(|&p| p == a).unwrap() + 1) % 4];
+        }
+        match rng.below(4) {
+            0 => {
+                let _ = e.buy_random(a, 'A', 1 + rng.below(3) as u8).await;
+            }
+            _ => {
+                for u in [a, b] {
+                    let _ = e.deck_delete(u, "Main").await;
+                    if e.card_count(u).await.unwrap() >= 5 {
+                        full_deck(&e, u, "Main").await;
+                    }
+                }
+                let trade = trades[rng.below(trades.len() as u64) as usize];
+                match play_match(&e, a, b, trade, round).await {
+                    Ok(_) => matches += 1,
+                    Err(_) => refused += 1,
+                }
+            }
+        }
+        sound(&e).await;
+    }
+    let f = sound(&e).await;
+    assert!(matches > 5, "{matches} matches, {refused} refused");
+    assert_eq!(f.cards, f.starters + f.purchases + f.customs);
+    println!("random economy: {matches} matches, {refused} refused, {f:?}");
+}

@@ -1,0 +1,660 @@
+//! One text connection: its player, the invitation and the game it is in, each command carried
+//! out through the same accounts, challenges, matches and economy as the WebSocket, and the
+//! hub's events told as lines.
+
+use std::sync::Arc;
+
+use arbiter_core::tripletriad::{suggest_ranks, MushRules, Spectators};
+use arbiter_core::Rng;
+use serde_json::{json, Value};
+use sqlx::Row as _;
+
+use super::command::{BadCommand, Command, DeckCommand, HELP_LINE};
+use super::render;
+use crate::accounts::User;
+use crate::error::Failure;
+use crate::hub::Hub;
+use crate::live::{self, Mover};
+use crate::protocol::SeatRequest;
+use crate::table::Input;
+
+const GAME: &str = "triple-triad";
+
+pub struct Session {
+    id: u64,
+    user: Option<User>,
+    /// The game this player sits in or watches, and their seat (`None`: watching).
+    game: Option<(i64, Option<usize>)>,
+    pub quitting: bool,
+}
+
+pub fn welcome() -> Vec<String> {
+    vec![
+        "Welcome to Arbiter's Triple Triad. connect <name> <password> or create <name> <password>.".into(),
+        HELP_LINE.into(),
+    ]
+}
+
+type Reply = Result<Vec<String>, Failure>;
+
+fn say(s: impl Into<String>) -> Reply {
+    Ok(vec![s.into()])
+}
+
+impl Session {
+    pub fn new(id: u64) -> Session {
+        Session {
+            id,
+            user: None,
+            game: None,
+            quitting: false,
+        }
+    }
+
+    /// The answer to one line: the command's result, or why not (never a disconnect but QUIT).
+    pub async fn handle(&mut self, hub: &Arc<Hub>, line: &str) -> Vec<String> {
+        let command = match line.parse::<Command>() {
+            Ok(c) => c,
+            Err(BadCommand(why)) => return vec![format!("Huh? {why}."), HELP_LINE.into()],
+        };
+        match self.run(hub, command).await {
+            Ok(lines) => lines,
+            Err(f) => vec![format!("Sorry: {}.", f.message.trim_end_matches('.'))],
+        }
+    }
+
+    fn me(&self) -> Result<&User, Failure> {
+        self.user.as_ref().ok_or_else(|| {
+            Failure::new(
+                "not_logged_in",
+                "connect first: connect <name> <password> (or create <name> <password>)",
+            )
+        })
+    }
+
+    async fn run(&mut self, hub: &Arc<Hub>, command: Command) -> Reply {
+        let e = &hub.economy;
+        match command {
+            Command::Connect { name, password } | Command::Create { name, password } if self.user.is_some() => {
+                let _ = (name, password);
+                say("You are already connected.")
+            }
+            Command::Connect { name, password } => {
+                let (user, _) = hub.accounts.login(&name, &password).await?;
+                self.login(hub, user).await
+            }
+            Command::Create { name, password } => {
+                let (user, _) = hub.accounts.register(&name, &password).await?;
+                self.login(hub, user).await
+            }
+            Command::Quit => {
+                self.quitting = true;
+                say("Goodbye.")
+            }
+            Command::Who => {
+                let names: Vec<String> = hub.online().into_iter().map(|u| u.name).collect();
+                say(format!(
+                    "Online: {}.",
+                    if names.is_empty() {
+                        "nobody".into()
+                    } else {
+                        names.join(", ")
+                    }
+                ))
+            }
+            Command::Help => Ok(help()),
+            Command::HelpRandom(level) => {
+                let seed = getrandom::u64().map_err(|_| Failure::internal("no random source"))?;
+                let s =
+                    suggest_ranks(level, &mut Rng::new(seed)).map_err(|e| Failure::new("bad_level", e.to_string()))?;
+                let range = arbiter_core::tripletriad::rank_sum_range(level).unwrap_or(0..=0);
+                let mut out = vec![format!(
+                    "Five suggestions for level {level} (up left right down, sum {} to {}):",
+                    range.start(),
+                    range.end()
+                )];
+                out.extend(
+                    s.iter()
+                        .map(|r| render::ranks(&arbiter_core::tripletriad::Card::new("", *r))),
+                );
+                Ok(out)
+            }
+            Command::Starter => {
+                let me = self.me()?.id;
+                let cards = e.starter(me).await?;
+                let mut out = vec!["You receive your starter set of 20 cards:".to_string()];
+                out.extend(cards.iter().map(render::card_line));
+                Ok(out)
+            }
+            Command::Stash => Ok(render::stash(&e.stash(self.me()?.id).await?)),
+            Command::Detail => Ok(render::detail(&e.stash(self.me()?.id).await?)),
+            Command::Stats(name) => {
+                let user = match name {
+                    Some(n) => hub.accounts.find(&n).await?,
+                    None => self.me()?.clone(),
+                };
+                let w = e.wallet(user.id).await?;
+                let stats = hub.accounts.stats(user.id).await?;
+                let s = &stats.get(GAME).cloned().unwrap_or(json!({}));
+                let n = |k: &str| s[k].as_i64().unwrap_or(0);
+                Ok(vec![
+                    format!(
+                        "{}: {} played, {} won, {} lost, {} drawn, {} did not finish.",
+                        user.name,
+                        n("played"),
+                        n("won"),
+                        n("lost"),
+                        n("drawn"),
+                        n("dnf")
+                    ),
+                    format!(
+                        "{} cards, {} points, {} experience, {} gils.",
+                        e.card_count(user.id).await?,
+                        w.points,
+                        w.experience,
+                        w.gils
+                    ),
+                ])
+            }
+            Command::Deck(d) => self.deck(hub, d).await,
+            Command::List => {
+                let mut out =
+                    vec!["Series  Name              Cards  Yours  Price (random/card, per level)".to_string()];
+                for s in e.series(self.me()?.id).await? {
+                    out.push(format!(
+                        "{:<7} {:<17} {:>5}  {:>5}  {}",
+                        s.series.code,
+                        s.series.name,
+                        s.cards,
+                        s.owned,
+                        s.series.prices()
+                    ));
+                }
+                Ok(out)
+            }
+            Command::ListSeries { series, level } => {
+                let cards = e.series_cards(self.me()?.id, series, level).await?;
+                if cards.is_empty() {
+                    return say(format!(
+                        "Series {series} has no card{}.",
+                        level.map(|l| format!(" of level {l}")).unwrap_or_default()
+                    ));
+                }
+                Ok(cards
+                    .iter()
+                    .map(|(c, n)| format!("{}  (you own {n})", render::card_line(c)))
+                    .collect())
+            }
+            Command::BuyRandom { series, level } => {
+                let sale = e.buy_random(self.me()?.id, series, level).await?;
+                say(format!(
+                    "You buy {} for {} points.",
+                    render::card_line(&sale.card),
+                    sale.price
+                ))
+            }
+            Command::BuyCard(name) => {
+                let sale = e.buy_card(self.me()?.id, &name).await?;
+                say(format!(
+                    "You buy {} for {} points.",
+                    render::card_line(&sale.card),
+                    sale.price
+                ))
+            }
+            Command::Custom {
+                name,
+                level,
+                ranks,
+                element,
+                text,
+            } => {
+                let sale = e
+                    .create_custom(self.me()?.id, &name, level, ranks, &element, &text)
+                    .await?;
+                say(format!(
+                    "You create {} for {} points. It is in your stash and in the shop.",
+                    render::card_line(&sale.card),
+                    sale.price
+                ))
+            }
+            Command::Game { opponent, deck, rules } => self.invite(hub, &opponent, &deck, &rules).await,
+            Command::Accept(deck) => self.accept(hub, &deck).await,
+            Command::Refuse => {
+                let me = self.me()?.clone();
+                let id = self.invitation(hub).await?;
+                crate::challenges::decline(hub, id, &me, false).await?;
+                say("You refuse the game.")
+            }
+            Command::Play { card, position } => self.play(hub, &card, position).await,
+            Command::Grid => {
+                let (id, seat) = self.game.ok_or_else(|| Failure::new("no_game", "you are in no game"))?;
+                let handle = hub
+                    .live(id)
+                    .ok_or_else(|| Failure::new("no_game", "that game is over"))?;
+                let state = handle.lock().await.state(seat);
+                Ok(render::grid(&state["view"], seat.map(colour)))
+            }
+            Command::Choose(picks) => {
+                let me = self.me()?.id;
+                let id = e
+                    .awaiting_choice(me)
+                    .await?
+                    .ok_or_else(|| Failure::new("nothing_to_choose", "you have no cards to choose"))?;
+                let s = e.choose(id, Some(me), &picks).await?;
+                crate::live::tell_settlement(hub, id, &s).await;
+                Ok(Vec::new())
+            }
+            Command::WinList => {
+                let me = self.me()?.id;
+                let id = e
+                    .awaiting_choice(me)
+                    .await?
+                    .ok_or_else(|| Failure::new("nothing_to_choose", "no game of yours waits for a choice"))?;
+                let w = e.win_list(id).await?;
+                let mut out = vec![format!(
+                    "The winner takes {} card{} (+TT/Choose <Card>,... or None):",
+                    w.count,
+                    if w.count == 1 { "" } else { "s" }
+                )];
+                out.extend(
+                    w.cards
+                        .iter()
+                        .enumerate()
+                        .map(|(i, c)| format!("{}) {}", i + 1, render::card_line(c))),
+                );
+                Ok(out)
+            }
+            Command::Cancel => self.cancel(hub).await,
+            Command::SpectateJoin(name) => {
+                let user = hub.accounts.find(&name).await?;
+                let row = sqlx::query(
+                    "SELECT m.id AS id, m.private AS private FROM matches m JOIN match_seats s ON s.match_id = m.id \
+                     WHERE s.user_id = $1 AND m.status = 'running' AND m.game = $2",
+                )
+                .bind(user.id)
+                .bind(GAME)
+                .fetch_optional(&hub.pool)
+                .await?
+                .ok_or_else(|| Failure::new("no_game", format!("{} plays no game", user.name)))?;
+                if row.try_get::<i64, _>("private")? != 0 {
+                    return Err(Failure::new("private", format!("{}'s game is private", user.name)));
+                }
+                let id: i64 = row.try_get("id")?;
+                hub.spectate(self.id, id, true);
+                self.game = Some((id, None));
+                let handle = hub
+                    .live(id)
+                    .ok_or_else(|| Failure::new("no_game", "that game is over"))?;
+                let state = handle.lock().await.state(None);
+                let mut out = vec![format!("You watch {}'s game.", user.name)];
+                out.extend(render::grid(&state["view"], None));
+                Ok(out)
+            }
+            Command::SpectateLeave => match self.game {
+                Some((id, None)) => {
+                    hub.spectate(self.id, id, false);
+                    self.game = None;
+                    say("You stop watching.")
+                }
+                _ => say("You are watching no game."),
+            },
+            Command::Option(o) => {
+                let o: Spectators = o.parse().map_err(|e: arbiter_core::tripletriad::MushRulesError| {
+                    Failure::new("bad_option", e.to_string())
+                })?;
+                Err(Failure::new(
+                    "not_supported",
+                    format!("spectating options are chosen with the invitation (+TT/Game ...=Deck/... {}); they cannot change midgame here", o.word()),
+                ))
+            }
+        }
+    }
+
+    async fn login(&mut self, hub: &Arc<Hub>, user: User) -> Reply {
+        hub.authenticate(self.id, &user);
+        let row = sqlx::query(
+            "SELECT m.id AS id, s.seat AS seat FROM matches m JOIN match_seats s ON s.match_id = m.id \
+             WHERE s.user_id = $1 AND m.status = 'running' AND m.game = $2",
+        )
+        .bind(user.id)
+        .bind(GAME)
+        .fetch_optional(&hub.pool)
+        .await?;
+        let mut out = vec![format!("Welcome, {}.", user.name)];
+        if let Some(r) = row {
+            self.game = Some((r.try_get("id")?, Some(r.try_get::<i64, _>("seat")? as usize)));
+            out.push("You are in a game: +TT/Grid shows it.".into());
+        }
+        self.user = Some(user);
+        Ok(out)
+    }
+
+    async fn deck(&mut self, hub: &Arc<Hub>, d: DeckCommand) -> Reply {
+        let e = &hub.economy;
+        let me = self.me()?.id;
+        match d {
+            DeckCommand::Create(name) => {
+                e.deck_create(me, &name).await?;
+                say(format!(
+                    "Deck {name} created. Add cards with +TT/Deck Add=<Card1>,<Card2>,..."
+                ))
+            }
+            DeckCommand::Delete(name) => {
+                e.deck_delete(me, &name).await?;
+                say(format!("Deck {name} deleted."))
+            }
+            DeckCommand::List => {
+                let decks = e.decks(me).await?;
+                if decks.is_empty() {
+                    return say("You have no deck. +TT/Deck Create=<Name> makes one.");
+                }
+                Ok(decks.iter().map(render::deck).collect())
+            }
+            DeckCommand::Add(name, cards) => Ok(vec![render::deck(&e.deck_add(me, name.as_deref(), &cards).await?)]),
+            DeckCommand::Rem(name, cards) => Ok(vec![render::deck(&e.deck_remove(me, name.as_deref(), &cards).await?)]),
+            DeckCommand::Check(name) => {
+                let (view, check) = e.deck_check(me, name.as_deref()).await?;
+                Ok(vec![render::deck(&view), render::check(&view, &check)])
+            }
+        }
+    }
+
+    async fn invite(&mut self, hub: &Arc<Hub>, opponent: &str, deck: &str, rules: &str) -> Reply {
+        let me = self.me()?.clone();
+        let r: MushRules = rules
+            .parse()
+            .map_err(|e: arbiter_core::tripletriad::MushRulesError| Failure::new("bad_rules", e.to_string()))?;
+        // Refused now rather than when the other accepts: a deck the rules do not admit.
+        let (view, check) = hub.economy.deck_check(me.id, Some(deck)).await?;
+        if !(check.usable || r.config.deck_level_limit.is_none() && check.usable_limitless) {
+            return Err(Failure::new("deck_unusable", render::check(&view, &check)));
+        }
+        let options = json!({
+            "rules": r.config.rules,
+            "sudden_death": r.config.sudden_death,
+            "deck_level_limit": r.config.deck_level_limit,
+            "stake": {"trade": r.config.trade, "gils": 0, "customs": "mush"},
+            "deck": deck,
+            "words": r.to_string(),
+        });
+        let seats = vec![
+            SeatRequest::Me,
+            SeatRequest::Player {
+                name: opponent.to_string(),
+            },
+        ];
+        let reply = crate::challenges::create(
+            hub,
+            &me,
+            GAME,
+            Some(options),
+            Some(seats),
+            None,
+            r.spectators == Spectators::Private,
+        )
+        .await?;
+        let _ = reply;
+        say(format!("You invite {opponent} to a game with your deck {deck}: {r}."))
+    }
+
+    /// The open invitation naming this player.
+    async fn invitation(&self, hub: &Arc<Hub>) -> Result<i64, Failure> {
+        let me = self.me()?;
+        let lobby = crate::challenges::lobby(hub, me).await?;
+        lobby["challenges"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .rev()
+            .find(|c| {
+                c["game"] == GAME
+                    && c["by"]["id"].as_i64() != Some(me.id)
+                    && c["seats"].as_array().into_iter().flatten().any(|s| {
+                        s["kind"] == "player"
+                            && s["taken"] == false
+                            && s["name"].as_str().is_some_and(|n| n.eq_ignore_ascii_case(&me.name))
+                    })
+            })
+            .and_then(|c| c["id"].as_i64())
+            .ok_or_else(|| Failure::new("no_invitation", "nobody has invited you to a game"))
+    }
+
+    async fn accept(&mut self, hub: &Arc<Hub>, deck: &str) -> Reply {
+        let me = self.me()?.clone();
+        let id = self.invitation(hub).await?;
+        hub.economy.choose_deck(id, me.id, deck).await?;
+        crate::challenges::accept(hub, id, &me).await?;
+        say(format!("You accept the game with your deck {deck}."))
+    }
+
+    async fn play(&mut self, hub: &Arc<Hub>, card: &str, position: u8) -> Reply {
+        let me = self.me()?.id;
+        let (id, seat) = match self.game {
+            Some((id, Some(seat))) => (id, seat),
+            _ => return Err(Failure::new("no_game", "you are playing no game")),
+        };
+        let handle = hub
+            .live(id)
+            .ok_or_else(|| Failure::new("no_game", "that game is over"))?;
+        let hand = handle.lock().await.state(Some(seat))["view"]["observation"]["hand"].clone();
+        let names: Vec<String> = hand
+            .as_array()
+            .into_iter()
+            .flatten()
+            .map(|c| c["name"].as_str().unwrap_or_default().to_string())
+            .collect();
+        let index = match card.trim().parse::<usize>() {
+            Ok(n) if (1..=names.len()).contains(&n) => n - 1,
+            Ok(n) => {
+                return Err(Failure::new(
+                    "bad_move",
+                    format!("your hand holds cards 1 to {}, not {n}", names.len()),
+                ))
+            }
+            Err(_) => names
+                .iter()
+                .position(|n| n.eq_ignore_ascii_case(card.trim()))
+                .ok_or_else(|| Failure::new("bad_move", format!("{card:?} is not in your hand")))?,
+        };
+        let notation = format!("{index}@{}", position - 1);
+        live::play(
+            hub,
+            id,
+            Mover::Person {
+                user: me,
+                conn: self.id,
+            },
+            Input::Notation(notation),
+            None,
+            None,
+        )
+        .await?;
+        Ok(Vec::new())
+    }
+
+    async fn cancel(&mut self, hub: &Arc<Hub>) -> Reply {
+        let me = self.me()?.clone();
+        if let Some(id) = hub.economy.awaiting_choice(me.id).await? {
+            let w = hub.economy.win_list(id).await?;
+            if w.chooser != me.id {
+                return Err(Failure::new(
+                    "choice_pending",
+                    "the game is over: you cannot leave before the winner chooses the cards",
+                ));
+            }
+            return Err(Failure::new(
+                "choice_pending",
+                "choose your cards first (+TT/Choose <Card>,... or None)",
+            ));
+        }
+        if let Some((id, Some(_))) = self.game {
+            live::leave(hub, id, me.id).await?;
+            self.game = None;
+            return say("You leave the game: it counts as Did Not Finish.");
+        }
+        if let Ok(lobby) = crate::challenges::lobby(hub, &me).await {
+            let mine = lobby["challenges"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .find(|c| c["game"] == GAME && c["by"]["id"].as_i64() == Some(me.id))
+                .and_then(|c| c["id"].as_i64());
+            if let Some(id) = mine {
+                crate::challenges::decline(hub, id, &me, true).await?;
+                return say("You withdraw your invitation.");
+            }
+        }
+        say("You are in no game.")
+    }
+
+    /// A hub event for this connection, as lines.
+    pub async fn event(&mut self, hub: &Arc<Hub>, text: &str) -> Vec<String> {
+        let Ok(v) = serde_json::from_str::<Value>(text) else {
+            return Vec::new();
+        };
+        let me = self.user.as_ref().map(|u| (u.id, u.name.clone()));
+        match v["type"].as_str().unwrap_or_default() {
+            "challenge_open" => {
+                let c = &v["challenge"];
+                let Some((id, name)) = me else { return Vec::new() };
+                let invited = c["by"]["id"].as_i64() != Some(id)
+                    && c["seats"].as_array().into_iter().flatten().any(|s| {
+                        s["kind"] == "player"
+                            && s["taken"] == false
+                            && s["name"].as_str().is_some_and(|n| n.eq_ignore_ascii_case(&name))
+                    });
+                if !invited || c["game"] != GAME {
+                    return Vec::new();
+                }
+                let words = c["options"]["words"]
+                    .as_str()
+                    .map_or_else(|| c["options"].to_string(), str::to_string);
+                vec![format!(
+                    "{} invites you to a game of Triple Triad: {words}. Type +TT/Accept <Deck> or +TT/Refuse.",
+                    c["by"]["name"].as_str().unwrap_or("someone")
+                )]
+            }
+            "match_started" if v["match"]["game"] == GAME => {
+                let seat = v["seat"].as_u64().map(|s| s as usize);
+                self.game = Some((v["match"]["id"].as_i64().unwrap_or(0), seat));
+                let names: Vec<String> = v["match"]["seats"]
+                    .as_array()
+                    .into_iter()
+                    .flatten()
+                    .map(|s| {
+                        s["name"]
+                            .as_str()
+                            .map_or_else(|| format!("computer {}", s["level"]), str::to_string)
+                    })
+                    .collect();
+                vec![format!(
+                    "The game starts: {} (blue) against {} (red).{}",
+                    names.first().cloned().unwrap_or_default(),
+                    names.get(1).cloned().unwrap_or_default(),
+                    seat.map(|s| format!(" You play {}.", colour(s))).unwrap_or_default()
+                )]
+            }
+            "match_state" if v["match"]["game"] == GAME => {
+                let seat = v["seat"].as_u64().map(|s| s as usize);
+                let mut out = render::grid(&v["view"], seat.map(colour));
+                out.push(turn(&v, seat));
+                out
+            }
+            "moved" if self.game.is_some_and(|(g, _)| v["match"].as_i64() == Some(g)) => {
+                let seat = self.game.and_then(|(_, s)| s);
+                let mut out = vec![render::moved(&v)];
+                out.extend(render::grid(&v["view"], seat.map(colour)));
+                out.push(turn(&v, seat));
+                out
+            }
+            "match_over" if self.game.is_some_and(|(g, _)| v["match"].as_i64() == Some(g)) => {
+                let seat = self.game.and_then(|(_, s)| s);
+                let r = &v["result"];
+                let scores = r["scores"]
+                    .as_array()
+                    .map(|s| format!(" {}-{}", s[0], s.get(1).unwrap_or(&Value::Null)))
+                    .unwrap_or_default();
+                let line = match (
+                    r["winners"].as_array().and_then(|w| w.first()).and_then(Value::as_u64),
+                    seat,
+                ) {
+                    (None, _) => format!("The game is over: a draw{scores}."),
+                    (Some(w), Some(s)) if w as usize == s => format!("The game is over: you win{scores}!"),
+                    (Some(w), Some(_)) => format!("The game is over: {} wins{scores}.", colour(w as usize)),
+                    (Some(w), None) => format!("The game is over: {} wins{scores}.", colour(w as usize)),
+                };
+                self.game = None;
+                let _ = hub;
+                vec![line]
+            }
+            "tt_choose" => {
+                let you = me.is_some_and(|(id, _)| v["chooser"].as_i64() == Some(id));
+                let n = v["count"].as_u64().unwrap_or(0);
+                if you {
+                    vec![format!(
+                        "You won {n} card{} from your opponent's deck: +TT/WinList shows them, +TT/Choose <Card>,... (or None) takes them within {} seconds.",
+                        if n == 1 { "" } else { "s" },
+                        crate::economy::CHOICE_SECONDS
+                    )]
+                } else {
+                    vec![format!(
+                        "The winner chooses {n} of your cards. You cannot leave before."
+                    )]
+                }
+            }
+            "tt_settled" => {
+                let moved = v["moved"].as_array().cloned().unwrap_or_default();
+                if moved.is_empty() {
+                    return vec!["No card changes hands.".into()];
+                }
+                moved
+                    .iter()
+                    .map(|m| {
+                        format!(
+                            "{} goes from {} to {}.",
+                            m["card"].as_str().unwrap_or("?"),
+                            m["from"].as_str().unwrap_or("?"),
+                            m["to"].as_str().unwrap_or("?")
+                        )
+                    })
+                    .collect()
+            }
+            "error" if v["code"] != "rate_limited" => vec![format!("Sorry: {}.", v["message"].as_str().unwrap_or("?"))],
+            _ => Vec::new(),
+        }
+    }
+}
+
+fn colour(seat: usize) -> &'static str {
+    if seat == 0 {
+        "blue"
+    } else {
+        "red"
+    }
+}
+
+fn turn(v: &Value, seat: Option<usize>) -> String {
+    match (v["to_move"].as_u64(), seat) {
+        (None, _) => String::new(),
+        (Some(t), Some(s)) if t as usize == s => "Your turn: +TT/Play <Card>=<Position>.".into(),
+        (Some(t), _) => format!("{} to play.", colour(t as usize)),
+    }
+}
+
+fn help() -> Vec<String> {
+    [
+        "+TT/Starter — 20 random cards of levels 1 to 3, once.",
+        "+TT/Stash, +TT/Detail — your cards; +TT/Stats [<Name>] — games, points, experience, gils.",
+        "+TT/Deck Create=<Name>, Delete=<Name>, List, Add=<Card>,..., Rem=<Card>,..., Check=<Name>.",
+        "+TT/Game <Name>=<Deck>/<Rules> — rules: Open Same Wall Plus Combo Elemental Limitless; None One All Diff; Broadcast Private.",
+        "+TT/Accept <Deck>, +TT/Refuse, +TT/Play <Card>=<Position>, +TT/Grid, +TT/Cancel.",
+        "+TT/Choose <Card>,... or None, +TT/WinList — the winner's cards.",
+        "+TT/Spectate Join=<Name>, +TT/Spectate Leave.",
+        "+TT/List [<Series>/<Level or All>], +TT/Buy Random=<Series>/<Level>, +TT/Buy Card=<Name>.",
+        "+TT/Custom <Name>/<Level>=<Up> <Left> <Right> <Down> <Elemental>=<Text>, +TT/Help Random=<Level>.",
+        "WHO, QUIT.",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect()
+}

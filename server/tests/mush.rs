@@ -1,0 +1,519 @@
+//! The text game's interface against a real server process on loopback: a script typing the
+//! seed's commands and checking the replies, a whole game with a stake between two text
+//! players watched by a third, and a game between a text player and a WebSocket player; the
+//! economy's invariant audited on the database afterwards (`arbiter-server --audit`).
+
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{json, Value};
+use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
+use tokio::net::TcpStream;
+use tokio::sync::mpsc;
+use tokio_tungstenite::tungstenite::Message;
+
+const WAIT: Duration = Duration::from_secs(20);
+
+struct Server {
+    child: Child,
+    http: String,
+    mush: String,
+    database: String,
+}
+
+impl Server {
+    fn start(name: &str) -> Server {
+        let dir = std::env::temp_dir().join(format!("arbiter-mush-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let database = format!("sqlite://{}", dir.join("db.sqlite").display());
+        let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter-server"))
+            .args([
+                "--listen",
+                "127.0.0.1:0",
+                "--mush-listen",
+                "127.0.0.1:0",
+                "--database",
+                &database,
+            ])
+            .stdout(Stdio::piped())
+            .stderr(std::fs::File::create(dir.join("server.log")).unwrap())
+            .spawn()
+            .unwrap();
+        let mut out = std::io::BufReader::new(child.stdout.take().unwrap());
+        let mut line = String::new();
+        let mut read = || {
+            line.clear();
+            std::io::BufRead::read_line(&mut out, &mut line).unwrap();
+            line.trim().to_string()
+        };
+        let http = read().trim_start_matches("http://").trim_end_matches('/').to_string();
+        let mush = read().trim_start_matches("mush://").to_string();
+        Server {
+            child,
+            http,
+            mush,
+            database,
+        }
+    }
+
+    /// Stops the server and audits its database.
+    fn audit(mut self) -> Value {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        let out = Command::new(env!("CARGO_BIN_EXE_arbiter-server"))
+            .args(["--audit", "--database", &self.database])
+            .output()
+            .unwrap();
+        let figures: Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert!(out.status.success(), "{figures}");
+        assert_eq!(figures["problems"], json!([]));
+        figures
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+    }
+}
+
+/// A text client: what it types and reads goes to the transcript.
+struct Mush {
+    name: String,
+    write: tokio::net::tcp::OwnedWriteHalf,
+    lines: mpsc::UnboundedReceiver<String>,
+    /// Lines read since the last `expect`.
+    seen: Vec<String>,
+}
+
+impl Mush {
+    async fn connect(addr: &str, name: &str) -> Mush {
+        let (read, write) = TcpStream::connect(addr).await.unwrap().into_split();
+        let (tx, lines) = mpsc::unbounded_channel();
+        tokio::spawn(async move {
+            let mut r = BufReader::new(read).lines();
+            while let Ok(Some(l)) = r.next_line().await {
+                if tx.send(l).is_err() {
+                    break;
+                }
+            }
+        });
+        let mut m = Mush {
+            name: name.into(),
+            write,
+            lines,
+            seen: Vec::new(),
+        };
+        m.expect("Welcome to Arbiter").await;
+        m
+    }
+
+    async fn send(&mut self, line: &str) {
+        println!("[{}] > {line}", self.name);
+        self.write.write_all(format!("{line}\r\n").as_bytes()).await.unwrap();
+    }
+
+    /// Reads until a line holds `text`; returns every line read.
+    async fn expect(&mut self, text: &str) -> Vec<String> {
+        let deadline = tokio::time::Instant::now() + WAIT;
+        loop {
+            if let Some(i) = self.seen.iter().position(|l| l.contains(text)) {
+                return self.seen.drain(..=i).collect();
+            }
+            match tokio::time::timeout_at(deadline, self.lines.recv()).await {
+                Ok(Some(l)) => {
+                    println!("[{}]   {l}", self.name);
+                    self.seen.push(l);
+                }
+                _ => panic!("{}: no line with {text:?}; read {:#?}", self.name, self.seen),
+            }
+        }
+    }
+
+    async fn says(&mut self, line: &str, text: &str) -> Vec<String> {
+        self.send(line).await;
+        self.expect(text).await
+    }
+
+    /// Every line that arrives within `ms`.
+    async fn drain(&mut self, ms: u64) -> Vec<String> {
+        while let Ok(Some(l)) = tokio::time::timeout(Duration::from_millis(ms), self.lines.recv()).await {
+            println!("[{}]   {l}", self.name);
+            self.seen.push(l);
+        }
+        std::mem::take(&mut self.seen)
+    }
+}
+
+/// Five card ids from `+TT/Stash` lines (`A001  Geezard  x2`), within the level limit by
+/// taking the lowest ids (levels 1 to 3).
+fn five_ids(stash: &[String]) -> String {
+    let mut ids = Vec::new();
+    for l in stash {
+        let mut parts = l.split_whitespace();
+        if let (Some(id), Some(count)) = (parts.next(), l.rsplit('x').next()) {
+            if id.len() == 4 && id.starts_with('A') {
+                for _ in 0..count.trim().parse::<usize>().unwrap_or(0) {
+                    ids.push(id.to_string());
+                }
+            }
+        }
+    }
+    ids.truncate(5);
+    ids.join(",")
+}
+
+/// An empty position in the last grid among `lines` (`(n)` marks an empty cell), the `k`-th
+/// (modulo their number): varied, so that two players never replay one drawn round forever.
+fn empty_cell(lines: &[String], k: usize) -> u8 {
+    let start = lines.iter().rposition(|l| l.starts_with("Round ")).unwrap_or(0);
+    let empty: Vec<u8> = lines[start..]
+        .iter()
+        .flat_map(|l| l.split('|'))
+        .filter_map(|c| {
+            c.trim()
+                .strip_prefix('(')
+                .and_then(|c| c.strip_suffix(')'))
+                .and_then(|n| n.parse().ok())
+        })
+        .collect();
+    assert!(!empty.is_empty(), "no empty cell in {lines:#?}");
+    empty[k * 7 % empty.len()]
+}
+
+#[tokio::test]
+async fn the_seeds_commands_and_a_game_with_a_stake() {
+    let server = Server::start("seed");
+    let mut squall = Mush::connect(&server.mush, "Squall").await;
+    let mut cloud = Mush::connect(&server.mush, "Cloud").await;
+    let mut zell = Mush::connect(&server.mush, "Zell").await;
+    squall.says("+TT/Stash", "connect first").await;
+    squall.says("create Squall lionheart", "Welcome, Squall").await;
+    cloud.says("create Cloud buster-sword", "Welcome, Cloud").await;
+    zell.says("create Zell t-board-1", "Welcome, Zell").await;
+
+    // Your stash.
+    squall.says("+TT/Starter", "starter set of 20 cards").await;
+    squall.says("+TT/Starter", "given once").await;
+    let stash = squall.says("+TT/Stash", "Your stash: 20 cards").await;
+    let stash = [stash, squall.drain(300).await].concat();
+    squall.says("+TT/Detail", "Element").await;
+    squall.drain(300).await;
+    squall.says("+TT/Stats", "0 played").await;
+    squall.says("+TT/Stats Cloud", "Cloud: 0 played").await;
+    cloud.says("+TT/Starter", "starter set").await;
+    let cstash = cloud.says("+TT/Stash", "Your stash").await;
+    let cstash = [cstash, cloud.drain(300).await].concat();
+
+    // Your deck.
+    squall.says("+TT/Deck Create=Start", "Deck Start created").await;
+    squall.says("+TT/Deck Create=start", "already have a deck").await;
+    squall
+        .says(
+            "+TT/Game Cloud=Start/Open Same Combo One",
+            "cannot be used: a deck holds 5 cards, not 0",
+        )
+        .await;
+    squall
+        .says(
+            &format!("+TT/Deck Add={}", five_ids(&stash)),
+            "Start (current): 5 cards",
+        )
+        .await;
+    squall
+        .says("+TT/Deck Add=Squall", "deck Start already holds 5 cards")
+        .await;
+    squall.says("+TT/Deck Check=Start", "is ready").await;
+    squall.says("+TT/Deck List", "Start (current): 5 cards").await;
+    cloud.says("+TT/Deck Create=Main", "Deck Main created").await;
+    cloud
+        .says(
+            &format!("+TT/Deck Add={}", five_ids(&cstash)),
+            "Main (current): 5 cards",
+        )
+        .await;
+
+    // The shop and custom cards (no points yet).
+    squall.says("+TT/List", "Final Fantasy").await;
+    squall.drain(300).await;
+    squall.says("+TT/List A/7", "Ultima Weapon").await;
+    squall
+        .says("+TT/Buy Random=A/7", "costs 70 points and you have 0")
+        .await;
+    squall
+        .says("+TT/Buy Card=Serendipity", "cannot be bought by card")
+        .await;
+    squall.says("+TT/Help Random=5", "Five suggestions for level 5").await;
+    squall.drain(300).await;
+    squall
+        .says(
+            "+TT/Custom Ultros/5=3 4 5 6 Water=Octopus Menace%r\"Silence Knave!\"",
+            "costs 250 points",
+        )
+        .await;
+    squall
+        .says("+TT/Custom Kraken/5=9 9 9 9 Water=", "outside 18 to 21")
+        .await;
+
+    // Malformed lines get the help line and the connection stays.
+    squall.says("+TT/Dance", "Type +TT/Help").await;
+    squall.says("garbage", "Type +TT/Help").await;
+    squall.says(&"x".repeat(5000), "longer than 4096 bytes").await;
+    squall.says("+TT/Play 3=10", "position \"10\" is not 1 to 9").await;
+    squall.says("+TT/Game Cloud=Start/Wall One", "Wall extends Same").await;
+
+    // Playing the game: an invitation, a refusal, another, the game, a spectator.
+    squall
+        .says("+TT/Game Cloud=Start/Open Same Combo One", "You invite Cloud")
+        .await;
+    cloud.expect("Squall invites you").await;
+    cloud.says("+TT/Refuse", "You refuse").await;
+    squall
+        .says("+TT/Game Cloud=Start/Open Same Combo One", "You invite Cloud")
+        .await;
+    cloud.expect("Squall invites you").await;
+    cloud.says("+TT/Accept Main", "The game starts").await;
+    squall.expect("The game starts").await;
+    zell.says("+TT/Spectate Join=Squall", "You watch Squall's game").await;
+    let mut squall_won = None;
+    let mut moves = 0;
+    while squall_won.is_none() {
+        for (i, who) in [&mut squall, &mut cloud].into_iter().enumerate() {
+            let lines = who.drain(250).await;
+            if let Some(l) = lines.iter().find(|l| l.contains("The game is over")) {
+                squall_won = Some(l.contains("you win") == (i == 0));
+                break;
+            }
+            if lines.iter().any(|l| l.contains("Your turn")) {
+                let cell = empty_cell(&lines, moves);
+                who.send(&format!("+TT/Play 1={cell}")).await;
+                moves += 1;
+            }
+        }
+        assert!(moves < 200, "the game does not end");
+    }
+    zell.drain(300).await;
+    squall.send("+TT/Grid").await;
+    squall.drain(300).await;
+    // The winner chooses; the loser cannot leave before.
+    let (winner, loser) = if squall_won == Some(true) {
+        (&mut squall, &mut cloud)
+    } else {
+        (&mut cloud, &mut squall)
+    };
+    winner.drain(300).await;
+    winner.says("+TT/WinList", "The winner takes 1 card").await;
+    winner.drain(300).await;
+    loser.says("+TT/Cancel", "cannot leave before the winner chooses").await;
+    winner.says("+TT/Choose 1", "goes from").await;
+    loser.expect("goes from").await;
+    winner.says("+TT/Choose 1", "no cards to choose").await;
+    loser.says("+TT/Deck List", "was lost to").await;
+    // Points: 10 for the winner, who buys a level 1 card with them.
+    winner.says("+TT/Stats", "10 points").await;
+    winner.drain(300).await;
+    winner.says("+TT/Buy Random=A/1", "for 10 points").await;
+    loser.says("+TT/Stats", "5 points").await;
+    loser.drain(300).await;
+    squall.says("QUIT", "Goodbye").await;
+    let figures = server.audit();
+    assert_eq!(figures["cards"], 41);
+    assert_eq!(figures["transfers"], 1);
+    println!("invariant: {figures}");
+}
+
+/// A WebSocket client, JSON in and out.
+struct Ws {
+    sink: futures_util::stream::SplitSink<
+        tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<TcpStream>>,
+        Message,
+    >,
+    frames: mpsc::UnboundedReceiver<Value>,
+    seen: Vec<Value>,
+}
+
+impl Ws {
+    async fn connect(http: &str) -> Ws {
+        let (socket, _) = tokio_tungstenite::connect_async(format!("ws://{http}/ws"))
+            .await
+            .unwrap();
+        let (sink, mut stream) = socket.split();
+        let (tx, frames) = mpsc::unbounded_channel();
+        tokio::spawn(async move {
+            while let Some(Ok(Message::Text(t))) = stream.next().await {
+                if tx
+                    .send(serde_json::from_str(t.as_str()).unwrap_or(Value::Null))
+                    .is_err()
+                {
+                    break;
+                }
+            }
+        });
+        let mut ws = Ws {
+            sink,
+            frames,
+            seen: Vec::new(),
+        };
+        ws.ask(json!({"type": "hello", "protocol": 1}), "welcome").await;
+        ws
+    }
+
+    async fn send(&mut self, v: Value) {
+        println!("[ws] > {v}");
+        self.sink.send(Message::Text(v.to_string().into())).await.unwrap();
+    }
+
+    async fn expect(&mut self, kind: &str) -> Value {
+        let deadline = tokio::time::Instant::now() + WAIT;
+        loop {
+            if let Some(i) = self.seen.iter().position(|f| f["type"] == kind) {
+                return self.seen.remove(i);
+            }
+            match tokio::time::timeout_at(deadline, self.frames.recv()).await {
+                Ok(Some(f)) => self.seen.push(f),
+                _ => panic!("no {kind} frame; read {:#?}", self.seen),
+            }
+        }
+    }
+
+    async fn ask(&mut self, v: Value, kind: &str) -> Value {
+        self.send(v).await;
+        let f = self.expect(kind).await;
+        println!("[ws]   {}", f.to_string().chars().take(200).collect::<String>());
+        f
+    }
+}
+
+#[tokio::test]
+async fn a_text_player_against_a_websocket_player() {
+    let server = Server::start("ws");
+    let mut squall = Mush::connect(&server.mush, "Squall").await;
+    squall.says("create Squall lionheart", "Welcome, Squall").await;
+    squall.says("+TT/Starter", "starter set").await;
+    let stash = [squall.says("+TT/Stash", "Your stash").await, squall.drain(300).await].concat();
+    squall.says("+TT/Deck Create=Start", "created").await;
+    squall
+        .says(&format!("+TT/Deck Add={}", five_ids(&stash)), "5 cards")
+        .await;
+
+    let mut rinoa = Ws::connect(&server.http).await;
+    let me = rinoa
+        .ask(
+            json!({"type": "register", "name": "Rinoa", "password": "angel-wing"}),
+            "authenticated",
+        )
+        .await;
+    let my_id = me["user"]["id"].as_i64().unwrap();
+    rinoa.ask(json!({"type": "tt_starter"}), "tt_starter").await;
+    let stash = rinoa.ask(json!({"type": "tt_stash"}), "tt_stash").await;
+    let mut ids = Vec::new();
+    for e in stash["cards"].as_array().unwrap() {
+        for _ in 0..e["count"].as_u64().unwrap() {
+            ids.push(e["card"]["id"].as_str().unwrap().to_string());
+        }
+    }
+    ids.truncate(5);
+    rinoa
+        .ask(json!({"type": "tt_deck", "op": "create", "name": "Main"}), "tt_deck")
+        .await;
+    let deck = rinoa
+        .ask(
+            json!({"type": "tt_deck", "op": "add", "name": "Main", "cards": ids}),
+            "tt_deck",
+        )
+        .await;
+    assert_eq!(deck["deck"]["cards"].as_array().unwrap().len(), 5);
+    let bad = rinoa.ask(json!({"type": "tt_buy", "card": "Squall"}), "error").await;
+    assert_eq!(bad["code"], "not_enough_points");
+
+    squall.says("+TT/Game Rinoa=Start/Open One", "You invite Rinoa").await;
+    let open = rinoa.expect("challenge_open").await;
+    let challenge = open["challenge"]["id"].as_i64().unwrap();
+    assert!(open["challenge"]["options"]["hands"].is_null());
+    rinoa
+        .ask(
+            json!({"type": "accept", "challenge": challenge, "deck": "Main"}),
+            "accepted",
+        )
+        .await;
+    let started = rinoa.expect("match_started").await;
+    let match_id = started["match"]["id"].as_i64().unwrap();
+    let seat = started["seat"].as_u64().unwrap();
+    assert!(
+        started["match"]["options"]["hands"].is_null(),
+        "the hands never reach a client"
+    );
+    squall.expect("The game starts").await;
+    let mut state = rinoa.expect("match_state").await;
+    let mut moves = 0;
+    loop {
+        // The WebSocket player moves when it is to move: its first card on the first empty cell.
+        if state["to_move"].as_u64() == Some(seat) {
+            let board = state["view"]["observation"]["board"].as_array().unwrap();
+            let empty: Vec<usize> = (0..9).filter(|&c| board[c].is_null()).collect();
+            let cell = empty[moves * 3 % empty.len()];
+            let ply = rinoa_ply(&state);
+            rinoa
+                .send(json!({"type": "move", "match": match_id, "move": format!("0@{cell}"), "ply": ply}))
+                .await;
+            moves += 1;
+        }
+        let lines = squall.drain(250).await;
+        if lines.iter().any(|l| l.contains("Your turn")) && !lines.iter().any(|l| l.contains("The game is over")) {
+            squall.send(&format!("+TT/Play 1={}", empty_cell(&lines, moves))).await;
+            moves += 1;
+        }
+        let mut next = None;
+        while let Ok(Some(f)) = tokio::time::timeout(Duration::from_millis(250), rinoa.frames.recv()).await {
+            if f["type"] == "moved"
+                || f["type"] == "match_over"
+                || f["type"] == "tt_choose"
+                || f["type"] == "tt_settled"
+            {
+                next = Some(f.clone());
+            }
+            rinoa.seen.push(f);
+        }
+        if rinoa.seen.iter().any(|f| f["type"] == "match_over") {
+            break;
+        }
+        if let Some(f) = next {
+            state = f;
+        }
+        assert!(moves < 200, "the game does not end");
+    }
+    let choose = rinoa.expect("tt_choose").await;
+    if choose["chooser"].as_i64() == Some(my_id) {
+        let list = rinoa
+            .ask(json!({"type": "tt_win_list", "match": match_id}), "tt_win_list")
+            .await;
+        assert_eq!(list["win_list"]["count"], 1);
+        rinoa
+            .ask(
+                json!({"type": "tt_choose", "match": match_id, "picks": ["1"]}),
+                "tt_chosen",
+            )
+            .await;
+        squall.expect("goes from Squall to Rinoa").await;
+    } else {
+        squall.says("+TT/Choose 1", "goes from Rinoa to Squall").await;
+    }
+    let settled = rinoa.expect("tt_settled").await;
+    assert_eq!(settled["moved"].as_array().unwrap().len(), 1);
+    let figures = server.audit();
+    assert_eq!(
+        (figures["cards"].as_i64(), figures["transfers"].as_i64()),
+        (Some(40), Some(1))
+    );
+    println!("invariant: {figures}");
+}
+
+/// The ply a `match_state` or `moved` frame leaves the match at.
+fn rinoa_ply(state: &Value) -> u64 {
+    state["ply"]
+        .as_u64()
+        .or_else(|| state["moves"].as_array().map(|m| m.len() as u64))
+        .unwrap_or(0)
+}
