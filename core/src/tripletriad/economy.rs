@@ -6,7 +6,7 @@
 //! winner rules give gils and experience (all but Training) but not how much: [`reward`] fixes
 //! those amounts, and more at stake earns more experience.
 
-use super::state::Player;
+use super::position::Player;
 use super::trade::{DiffMode, TradeNotAllowed, TradeRule, UnknownTradeRule};
 
 /// Points every game played earns (MUSH).

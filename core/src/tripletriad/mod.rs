@@ -25,8 +25,11 @@ mod card;
 mod cards;
 mod collection;
 mod economy;
+mod engine;
 mod matchplay;
 mod mush;
+mod perft;
+mod position;
 mod preset;
 mod resolve;
 mod rules;
@@ -34,6 +37,7 @@ mod setup;
 mod shop;
 mod solve;
 mod state;
+mod steps;
 pub mod tensor;
 #[cfg(test)]
 pub(crate) mod testing;
@@ -52,13 +56,15 @@ pub use matchplay::{
     ElementLayout, Match, MatchConfig, MatchError, MatchResult, Owned, RoundResult, SuddenDeath, TradeChoice, Transfer,
 };
 pub use mush::{MushRules, MushRulesError, Spectators};
+pub use position::{Player, UnknownPlayer};
 pub use preset::{preset, FF8_TRADES, PRESETS};
 pub use resolve::Captures;
 pub use rules::{BadLabel, Comparison, Rules, RulesError, Wall, WallLabel};
 pub use setup::{Hands, Placed, Setup, SetupError};
 pub use shop::{suggest_ranks, Catalog, Copies, Sale, Series, ShopCard, ShopError, NAME_LIMIT, TEXT_LIMIT};
 pub use solve::{solve, Interrupted, Solution, Solver};
-pub use state::{BadMove, Move, MoveError, MoveList, Observation, Player, TripleTriad, UnknownPlayer};
+pub use state::{BadMove, Move, MoveError, MoveList, Observation, TripleTriad};
+pub use steps::{Fight, LastMove, Pair, Push, Step, Summed};
 #[cfg(feature = "std")]
 pub use threads::solve_threads;
 pub use trade::{DiffMode, TradeNotAllowed, TradeRule, UnknownTradeRule};
