@@ -23,6 +23,29 @@ fn levels_play_to_the_end<G: Engine>(start: G) {
     );
 }
 
+/// The timeout move is legal at every position of a whole game and the same when asked twice.
+fn timeout_moves_play_to_the_end<G: Engine>(start: G) {
+    let mut g = start;
+    let mut moves = 0;
+    while let Some(mv) = g.timeout_move() {
+        assert!(g.legal_moves().contains(&mv), "{} {mv}", G::NAME);
+        assert!(g.timeout_move() == Some(mv));
+        g.play(mv).map_err(Into::into).unwrap();
+        moves += 1;
+        assert!(moves < 10_000, "{} never ends on timeout moves", G::NAME);
+    }
+    assert!(g.is_over(), "{}", G::NAME);
+}
+
+#[test]
+fn timeout_moves_are_legal_to_the_end() {
+    timeout_moves_play_to_the_end(TripleTriad::new(&tripletriad::Setup::random_ff8(4)).unwrap());
+    timeout_moves_play_to_the_end(Trax::new(trax::Variant::EightByEight));
+    for seed in 0..5 {
+        timeout_moves_play_to_the_end(Nantong::new(seed));
+    }
+}
+
 #[test]
 fn every_level_of_every_game_plays_to_the_end() {
     levels_play_to_the_end(TripleTriad::new(&tripletriad::Setup::random_ff8(4)).unwrap());
