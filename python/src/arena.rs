@@ -51,7 +51,9 @@ fn deals(
         "trax" | "nantong" if preset.is_some() => refuse("preset"),
         "trax" | "nantong" if rules.is_some() => refuse("rules"),
         "trax" | "nantong" if open.is_some() => refuse("open"),
-        "trax" => Ok(Deals::Trax(variant.as_deref().unwrap_or("unbounded").parse::<Variant>().py()?)),
+        "trax" => Ok(Deals::Trax(
+            variant.as_deref().unwrap_or("unbounded").parse::<Variant>().py()?,
+        )),
         "nantong" if variant.is_some() => refuse("variant"),
         "nantong" => Ok(Deals::Nantong),
         _ => Err(bad_argument(format!(

@@ -178,3 +178,16 @@ def test_an_arena_refuses_bad_players_and_options():
         distributed.arena("trax", ["random"], 10, 1, progress=False)
     with pytest.raises(arbiter.BadArgumentError, match="takes no preset"):
         distributed.arena("trax", ["random", "easy"], 10, 1, progress=False, preset="ff8")
+
+
+def test_the_readme_ray_example_runs():
+    import pathlib
+    import re
+
+    readme = pathlib.Path(__file__).resolve().parents[1] / "README.md"
+    blocks = re.findall(r"^```py\n(.*?)^```$", readme.read_text(), re.S | re.M)
+    assert blocks
+    for code in blocks:
+        # The tests' cluster is already up: the example's own ray.init() would refuse a second one.
+        code = code.replace("ray.init()", "ray.is_initialized() or ray.init()")
+        exec(compile(code, "<python/README.md>", "exec"), {"__name__": "__readme__"})
