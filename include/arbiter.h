@@ -711,8 +711,9 @@ ArbiterStatus arbiter_triple_triad_action_id(const ArbiterTripleTriad *h,
 ArbiterStatus arbiter_triple_triad_num_actions(const ArbiterTripleTriad *h, size_t *count);
 
 // What the last move played on this handle captured, as JSON: `{"placed_on", "cell", "rotated",
-// "same_matches", "flips": [{"cell", "rule"}], "placed_lost"}`; `null` before any move (and on a
-// round just loaded).
+// "same_matches", "flips": [{"cell", "rule"}], "placed_lost", "steps"}`, `steps` the evidence in
+// order (each rule that fired with its pairs and the ranks it read, each Combo wave: the `Step`
+// objects of `conformance/FORMAT.md`); `null` before any move (and on a round just loaded).
 ArbiterStatus arbiter_triple_triad_last_captures(const ArbiterTripleTriad *h,
                                                  char *buf,
                                                  size_t cap,

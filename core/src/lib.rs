@@ -39,6 +39,7 @@ mod error;
 mod frontier;
 mod game;
 mod host;
+mod level;
 pub mod nantong;
 #[cfg(feature = "std")]
 mod parallel;
@@ -52,6 +53,7 @@ pub use game::{perft, Game, Outcome};
 #[cfg(feature = "std")]
 pub use host::deadline;
 pub use host::{Budget, Engine};
+pub use level::UnknownLevel;
 #[cfg(feature = "std")]
 pub use parallel::perft_threads;
 #[cfg(feature = "serde")]

@@ -7,9 +7,9 @@ use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
 use crate::convert::{integer, text, to_py_or_none, OrRaise};
-use crate::engine::{self, Host};
+use crate::verbs::{self, PyGame};
 
-impl Host for trax::Trax {}
+impl PyGame for trax::Trax {}
 
 crate::game_class! {
     /// A Trax game: `"8x8"`, `"unbounded"` (Supertrax) or `"loop"`, in official notation;
@@ -68,7 +68,7 @@ crate::game_class! {
         /// The player who moves next, also once the game is over (who would have moved).
         #[getter]
         fn next_player<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-            engine::player_to_py::<trax::Trax>(py, self.0.next_player())
+            verbs::player_to_py::<trax::Trax>(py, self.0.next_player())
         }
 
         /// Columns and rows spanned by the tiles (`(0, 0)` on an empty board).

@@ -4,10 +4,11 @@ use alloc::vec::Vec;
 
 use super::board::bits;
 use super::card::{Card, Element};
+use super::position::Player;
 use super::resolve::Captures;
 use super::rules::{Rules, Wall};
 use super::setup::{Hands, Setup, SetupError};
-use super::state::{Move, MoveError, Player, TripleTriad};
+use super::state::{Move, MoveError, TripleTriad};
 use super::trade::{DiffMode, TradeNotAllowed, TradeRule};
 use crate::{Game, Rng};
 
@@ -233,7 +234,7 @@ pub enum MatchError {
 /// ```
 #[derive(Clone, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(into = "Saved", try_from = "Saved"))]
+#[cfg_attr(feature = "serde", serde(into = "MatchRecord", try_from = "MatchRecord"))]
 pub struct Match {
     config: MatchConfig,
     /// The five cards each player brought, by original owner.
@@ -569,30 +570,30 @@ impl Match {
 #[derive(Clone)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
-struct Saved {
+struct MatchRecord {
     config: MatchConfig,
     blue: Vec<Card>,
     red: Vec<Card>,
     #[cfg_attr(feature = "serde", serde(deserialize_with = "crate::u64_from_number_or_text"))]
     seed: u64,
     /// The moves of each round started; absent, a match about to start.
-    #[cfg_attr(feature = "serde", serde(default = "Saved::not_started"))]
+    #[cfg_attr(feature = "serde", serde(default = "MatchRecord::not_started"))]
     rounds: Vec<Vec<Move>>,
     /// The trade's picks, once settled.
     #[cfg_attr(feature = "serde", serde(default))]
     picks: Option<Vec<u8>>,
 }
 
-impl Saved {
+impl MatchRecord {
     #[cfg(feature = "serde")]
     fn not_started() -> Vec<Vec<Move>> {
         alloc::vec![Vec::new()]
     }
 }
 
-impl From<Match> for Saved {
-    fn from(m: Match) -> Saved {
-        Saved {
+impl From<Match> for MatchRecord {
+    fn from(m: Match) -> MatchRecord {
+        MatchRecord {
             config: m.config,
             blue: m.brought.blue,
             red: m.brought.red,
@@ -603,11 +604,11 @@ impl From<Match> for Saved {
     }
 }
 
-impl TryFrom<Saved> for Match {
+impl TryFrom<MatchRecord> for Match {
     type Error = MatchError;
 
     /// Replays a saved match: every move must fall in the round it was saved in.
-    fn try_from(s: Saved) -> Result<Match, MatchError> {
+    fn try_from(s: MatchRecord) -> Result<Match, MatchError> {
         let mut m = Match::new(s.config, s.blue, s.red, s.seed)?;
         let last = s.rounds.len().checked_sub(1).ok_or(MatchError::Saved("no round"))?;
         for (n, round) in s.rounds.iter().enumerate() {
@@ -970,7 +971,7 @@ mod tests {
                     step += 1;
                 }
                 most_rounds = most_rounds.max(m.round_number());
-                // Saved after the trade, it still knows the transfers.
+                // MatchRecord after the trade, it still knows the transfers.
                 let mut done = m.clone();
                 let settled = finish(&mut done).1;
                 assert_eq!(reload(&done).transfers(), Some(&settled[..]));
