@@ -6,7 +6,7 @@ use arbiter_core::{Frontier, Transpose};
 use pyo3::prelude::*;
 
 use crate::convert::{integer, OrRaise};
-use crate::engine::Host;
+use crate::verbs::Host;
 
 fn plies(v: &Bound<'_, PyAny>, what: &str) -> PyResult<u32> {
     Ok(integer(v, what, u32::MAX as u64)? as u32)

@@ -6,7 +6,7 @@ use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 use crate::convert::{integer, to_js, Js, OrThrow};
-use crate::engine::Host;
+use crate::verbs::Host;
 
 /// One position of the frontier: the first line of moves reaching it and how many sequences do.
 #[derive(Serialize)]
