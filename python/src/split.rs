@@ -6,7 +6,7 @@ use arbiter_core::{Frontier, Transpose};
 use pyo3::prelude::*;
 
 use crate::convert::{integer, OrRaise};
-use crate::verbs::Host;
+use crate::verbs::PyGame;
 
 fn plies(v: &Bound<'_, PyAny>, what: &str) -> PyResult<u32> {
     Ok(integer(v, what, u32::MAX as u64)? as u32)
@@ -14,7 +14,7 @@ fn plies(v: &Bound<'_, PyAny>, what: &str) -> PyResult<u32> {
 
 /// The positions after `plies` plies, in the core's stable order: for each, the first line of
 /// moves reaching it (notation, space separated) and the number of sequences reaching it.
-pub fn frontier<G: Host + Transpose>(
+pub fn frontier<G: PyGame + Transpose>(
     py: Python<'_>,
     g: &G,
     plies_arg: &Bound<'_, PyAny>,
@@ -29,7 +29,7 @@ where
 
 /// The perft at `depth` counted over part `part` of `parts` of the frontier after `split` plies,
 /// on `threads` threads, the GIL released.
-pub fn perft_part<G: Host + Transpose>(
+pub fn perft_part<G: PyGame + Transpose>(
     py: Python<'_>,
     g: &G,
     (depth, split, part, parts): (

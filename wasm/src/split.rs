@@ -6,7 +6,7 @@ use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 use crate::convert::{integer, to_js, Js, OrThrow};
-use crate::verbs::Host;
+use crate::verbs::JsGame;
 
 /// One position of the frontier: the first line of moves reaching it and how many sequences do.
 #[derive(Serialize)]
@@ -15,7 +15,7 @@ struct Position {
     count: u64,
 }
 
-pub fn frontier<G: Host + Transpose>(g: &G, plies: &JsValue) -> Js<JsValue> {
+pub fn frontier<G: JsGame + Transpose>(g: &G, plies: &JsValue) -> Js<JsValue> {
     let f = Frontier::new(g, integer(plies, "plies", u32::MAX as u64)? as u32).js()?;
     let positions: Vec<Position> = (0..f.len())
         .map(|i| Position {
@@ -27,7 +27,7 @@ pub fn frontier<G: Host + Transpose>(g: &G, plies: &JsValue) -> Js<JsValue> {
 }
 
 /// Counts beyond 2^53 would take centuries to reach, as for `perft`.
-pub fn perft_part<G: Host + Transpose>(
+pub fn perft_part<G: JsGame + Transpose>(
     g: &G,
     depth: &JsValue,
     split: &JsValue,
