@@ -168,6 +168,19 @@ const char *arbiter_last_error(void);
 // The library's version, e.g. `"0.1.0"`: NUL-terminated, static.
 const char *arbiter_version(void);
 
+// A new flag, lowered, in `*out`; free it with `arbiter_cancel_free`.
+ArbiterStatus arbiter_cancel_new(ArbiterCancel **out);
+
+// Raises the flag: every search given it stops at its next look (within a few milliseconds) and
+// returns its best move so far. Any thread may call it while another uses the flag.
+ArbiterStatus arbiter_cancel_raise(const ArbiterCancel *c);
+
+// Lowers the flag, for the next choice. Any thread may call it.
+ArbiterStatus arbiter_cancel_reset(const ArbiterCancel *c);
+
+// Frees a flag; NULL is ignored. No call may be using it.
+void arbiter_cancel_free(ArbiterCancel *c);
+
 // The positions after `plies` plies from this one, in a stable order, as a JSON array of
 // `{"line": "@0/ B1+", "count": 2}`: the first line of moves reaching each position (the
 // position is this game after it) and the number of move sequences reaching it (transposed
@@ -217,19 +230,6 @@ ArbiterStatus arbiter_nantong_perft_part(const ArbiterNantong *h,
                                          size_t part,
                                          size_t parts,
                                          uint64_t *nodes);
-
-// A new flag, lowered, in `*out`; free it with `arbiter_cancel_free`.
-ArbiterStatus arbiter_cancel_new(ArbiterCancel **out);
-
-// Raises the flag: every search given it stops at its next look (within a few milliseconds) and
-// returns its best move so far. Any thread may call it while another uses the flag.
-ArbiterStatus arbiter_cancel_raise(const ArbiterCancel *c);
-
-// Lowers the flag, for the next choice. Any thread may call it.
-ArbiterStatus arbiter_cancel_reset(const ArbiterCancel *c);
-
-// Frees a flag; NULL is ignored. No call may be using it.
-void arbiter_cancel_free(ArbiterCancel *c);
 
 // Creates a deal whose deck order and dealer are drawn from `seed`.
 ArbiterStatus arbiter_nantong_new(uint64_t seed, ArbiterNantong **out);

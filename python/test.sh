@@ -38,9 +38,12 @@ python_tests() (
     "$venv/bin/python" -m arbiter.conformance "$root"/conformance/*.jsonl
     # arbiter.distributed on a local Ray cluster of 2 CPUs that the tests start and stop (about a
     # minute, plus Ray's install): the extra `ray` in the same virtual environment.
+    # The arena test compares with the `arbiter arena` command, built here (the release build
+    # shares the core with the wheel's).
     "$venv/bin/python" -m pip install --quiet --disable-pip-version-check ray==2.60.0 pyarrow tqdm
+    (cd "$root" && CARGO_TARGET_DIR="$target" cargo build --release --quiet -p arbiter-cli)
     status=0
-    "$venv/bin/python" -m pytest -q -p no:cacheprovider "$root/python/tests_ray" || status=$?
+    ARBITER_BIN="$target/release/arbiter" "$venv/bin/python" -m pytest -q -p no:cacheprovider "$root/python/tests_ray" || status=$?
     if [ "$status" -eq 5 ]; then
         echo "python_tests: pytest collected no Ray tests" >&2
         return 1

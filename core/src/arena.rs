@@ -99,8 +99,17 @@ impl TripleTriadDeal {
                     r.borderless,
                     r.elemental,
                 ];
-                let names: Vec<&str> = RULE_NAMES[1..].iter().zip(on).filter(|&(_, on)| on).map(|(&n, _)| n).collect();
-                let names = if names.is_empty() { "none".into() } else { names.join(",") };
+                let names: Vec<&str> = RULE_NAMES[1..]
+                    .iter()
+                    .zip(on)
+                    .filter(|&(_, on)| on)
+                    .map(|(&n, _)| n)
+                    .collect();
+                let names = if names.is_empty() {
+                    "none".into()
+                } else {
+                    names.join(",")
+                };
                 std::format!("two random FF8 hands, rules {names}, {}", hands(Some(r.open)))
             }
             TripleTriadDeal::Preset { name, open } => std::format!("preset {name}'s first round, {}", hands(*open)),

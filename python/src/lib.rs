@@ -9,6 +9,7 @@
 //! Build it with maturin (`pip install ./python`, or `maturin build --release` in `python/`), not
 //! with `cargo build` alone: the module links against the Python that imports it.
 
+mod arena;
 mod batch;
 mod convert;
 mod nantong;
@@ -235,5 +236,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<batch::TraxBatch>()?;
     m.add_class::<batch::NantongBatch>()?;
     m.add_function(wrap_pyfunction!(batch::seed_of_episode, m)?)?;
+    m.add_function(wrap_pyfunction!(arena::arena_games, m)?)?;
+    m.add_function(wrap_pyfunction!(arena::arena_report, m)?)?;
     Ok(())
 }

@@ -138,3 +138,56 @@ def test_selfplay_refuses_bad_players():
         distributed.selfplay("trax", ["random"], 1, 1, "/nonexistent", progress=False)
     with pytest.raises(ValueError, match="unknown level"):
         distributed.selfplay("trax", ["random", "grandmaster"], 1, 1, "/nonexistent", progress=False)
+
+
+def _without_times(report):
+    """The report with the thinking times, the machines' own, left out."""
+    for p in report["players"]:
+        del p["thinking"]["mean_ms"], p["thinking"]["max_ms"]
+    return report
+
+
+@pytest.mark.parametrize(
+    "game,players,args,options",
+    [
+        ("triple-triad", ["random", "greedy"], [], {}),
+        ("trax", ["random", "easy"], ["--variant", "8x8"], {"variant": "8x8"}),
+        ("nantong", ["basic", "random", "strong"], [], {}),
+    ],
+)
+def test_an_arena_of_200_games_is_the_single_process_one(game, players, args, options):
+    binary = os.environ.get("ARBITER_BIN")
+    if binary is None:
+        pytest.fail("ARBITER_BIN must name the arbiter binary (python/test.sh builds it)")
+    import subprocess
+
+    out = subprocess.run(
+        [binary, "arena", game, "--players", ",".join(players), "--games", "200", "--seed", "7", "--json", *args],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    want = json.loads(out)
+    got = distributed.arena(game, players, 200, 7, progress=False, chunk=23, **options)
+    assert _without_times(got) == _without_times(want)
+    assert got["games"] == (201 if game == "nantong" else 200)
+
+
+def test_an_arena_refuses_bad_players_and_options():
+    with pytest.raises(arbiter.BadArgumentError, match="played by 2 players"):
+        distributed.arena("trax", ["random"], 10, 1, progress=False)
+    with pytest.raises(arbiter.BadArgumentError, match="takes no preset"):
+        distributed.arena("trax", ["random", "easy"], 10, 1, progress=False, preset="ff8")
+
+
+def test_the_readme_ray_example_runs():
+    import pathlib
+    import re
+
+    readme = pathlib.Path(__file__).resolve().parents[1] / "README.md"
+    blocks = re.findall(r"^```py\n(.*?)^```$", readme.read_text(), re.S | re.M)
+    assert blocks
+    for code in blocks:
+        # The tests' cluster is already up: the example's own ray.init() would refuse a second one.
+        code = code.replace("ray.init()", "ray.is_initialized() or ray.init()")
+        exec(compile(code, "<python/README.md>", "exec"), {"__name__": "__readme__"})

@@ -20,6 +20,8 @@ __all__ = [
     "TripleTriad",
     "TripleTriadBatch",
     "TripleTriadMatch",
+    "arena_games",
+    "arena_report",
     "episode_seed",
 ]
 
@@ -241,3 +243,31 @@ class NantongBatch(_Batch):
     def game(self, i: _Int) -> Nantong: ...
 
 def episode_seed(seed: _Int, index: _Int, episode: _Int) -> int: ...
+
+_Played = Tuple[Optional[int], bool, Optional[List[float]], List[Tuple[int, float, float]]]
+
+def arena_games(
+    game: str,
+    players: Sequence[str],
+    seed: int,
+    max_turns: int,
+    start: int,
+    stop: int,
+    *,
+    variant: Optional[str] = None,
+    preset: Optional[str] = None,
+    rules: Optional[Sequence[str]] = None,
+    open: Optional[bool] = None,
+) -> List[_Played]: ...
+def arena_report(
+    game: str,
+    players: Sequence[str],
+    seed: int,
+    max_turns: int,
+    played: Sequence[_Played],
+    *,
+    variant: Optional[str] = None,
+    preset: Optional[str] = None,
+    rules: Optional[Sequence[str]] = None,
+    open: Optional[bool] = None,
+) -> Dict[str, Any]: ...

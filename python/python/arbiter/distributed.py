@@ -20,8 +20,9 @@ import ray
 from tqdm.auto import tqdm
 
 from . import Nantong, Trax, TripleTriad, episode_seed
+from ._core import arena_games, arena_report
 
-__all__ = ["perft", "selfplay", "read_episodes", "MIN_TASK_SECONDS", "PARTS_PER_CPU"]
+__all__ = ["perft", "arena", "selfplay", "read_episodes", "MIN_TASK_SECONDS", "PARTS_PER_CPU"]
 
 Game = Union[Trax, TripleTriad, Nantong]
 
@@ -174,6 +175,50 @@ def perft(
     finally:
         book.close()
     return sum(book.done.values())
+
+
+def _arena_games(game: str, players: List[str], seed: int, max_turns: int, start: int, stop: int, options: Dict[str, Any]) -> Any:
+    return arena_games(game, players, seed, max_turns, start, stop, **options)
+
+
+_arena_task = ray.remote(num_cpus=1, max_retries=5)(_arena_games)
+
+
+def arena(
+    game: str,
+    players: Sequence[str],
+    games: int = 100,
+    seed: int = 1,
+    *,
+    max_turns: int = 1000,
+    chunk: Optional[int] = None,
+    progress: bool = True,
+    **options: Any,
+) -> Dict[str, Any]:
+    """``arbiter arena GAME --players ... --games GAMES --seed SEED --json`` as Ray tasks: the same
+    games, seats and seeds (each deal played again from every seat, `games` rounded up to whole
+    deals), and the same report (wins, draws, losses, intervals; Nantong's points per deal)
+    whatever the number of workers; only the thinking times are the machines' own. Options as
+    the command's: ``variant`` (Trax), ``preset``, ``rules`` (a list of names), ``open``
+    (Triple Triad). Tasks play `chunk` games each (by default about 32 tasks per CPU)."""
+    players = list(players)
+    seats = 3 if game == "nantong" else 2
+    if not 1 <= games <= 1_000_000:
+        raise ValueError(f"games {games}: from 1 to 1,000,000")
+    total = -(-games // seats) * seats
+    # Checks the players and options at once, before any task starts.
+    arena_report(game, players, seed, max_turns, [], **options)
+    cpus = _connect()
+    chunk = chunk or max(1, -(-total // (PARTS_PER_CPU * cpus)))
+    starts = list(range(0, total, chunk))
+    refs = [_arena_task.remote(game, players, seed, max_turns, s, min(s + chunk, total), options) for s in starts]
+    with tqdm(total=total, unit="game", disable=not progress) as bar:
+        pending = list(refs)
+        while pending:
+            ready, pending = ray.wait(pending, num_returns=1)
+            bar.update(len(ray.get(ready[0])))
+    played = [p for ref in refs for p in ray.get(ref)]
+    return arena_report(game, players, seed, max_turns, played, **options)
 
 
 def _make(game: str, options: Dict[str, Any]) -> Callable[[int], Game]:
