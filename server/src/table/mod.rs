@@ -91,11 +91,17 @@ pub struct Refusal {
 
 impl Refusal {
     fn bad_move(message: impl Display) -> Refusal {
-        Refusal { code: "bad_move", message: message.to_string() }
+        Refusal {
+            code: "bad_move",
+            message: message.to_string(),
+        }
     }
 
     fn illegal(message: impl Display) -> Refusal {
-        Refusal { code: "illegal_move", message: message.to_string() }
+        Refusal {
+            code: "illegal_move",
+            message: message.to_string(),
+        }
     }
 }
 
@@ -149,7 +155,13 @@ impl Ending {
                 _ => SeatOutcome::Lost,
             })
             .collect();
-        Ending { reason: "finished", winners, outcome, scores, left: None }
+        Ending {
+            reason: "finished",
+            winners,
+            outcome,
+            scores,
+            left: None,
+        }
     }
 
     /// `left` left a running match: it did not finish, every other seat wins.
@@ -158,7 +170,13 @@ impl Ending {
         let outcome = (0..seats)
             .map(|s| if s == left { SeatOutcome::Dnf } else { SeatOutcome::Won })
             .collect();
-        Ending { reason: "forfeit", winners, outcome, scores: None, left: Some(left) }
+        Ending {
+            reason: "forfeit",
+            winners,
+            outcome,
+            scores: None,
+            left: Some(left),
+        }
     }
 }
 
@@ -271,7 +289,10 @@ fn played<G: Engine>(game_before: &G, mv: G::Move) -> Played {
 
 /// A computer player's choice in `game` at `level`.
 fn choose<G: Engine>(game: &G, level: &str, rng: &mut Rng, budget: Budget<'_>) -> Option<String> {
-    game.choose_within(level, rng, budget).ok().flatten().map(|m| m.to_string())
+    game.choose_within(level, rng, budget)
+        .ok()
+        .flatten()
+        .map(|m| m.to_string())
 }
 
 /// `value` serialised; the core's observations always serialise.

@@ -36,7 +36,11 @@ impl NtTable {
         if !(1..=MAX_DEALS).contains(&deals) {
             return Err(format!("deals is {deals}: a match has 1 to {MAX_DEALS}"));
         }
-        Ok(NtTable { deal: Nantong::new(seed), deals, results: Vec::new() })
+        Ok(NtTable {
+            deal: Nantong::new(seed),
+            deals,
+            results: Vec::new(),
+        })
     }
 
     fn over(&self) -> bool {
@@ -49,7 +53,10 @@ impl NtTable {
 
     pub fn play(&mut self, input: &Input) -> Result<Played, Refusal> {
         if self.over() {
-            return Err(Refusal { code: "match_over", message: "the match is over".into() });
+            return Err(Refusal {
+                code: "match_over",
+                message: "the match is over".into(),
+            });
         }
         let mv = parse(&self.deal, input)?;
         let p = played(&self.deal, mv);

@@ -29,7 +29,9 @@ impl TraxTable {
             Some(v) => v.parse::<Variant>().map_err(|e| format!("variant: {e}"))?,
             None => Variant::EightByEight,
         };
-        Ok(TraxTable { game: Trax::new(variant) })
+        Ok(TraxTable {
+            game: Trax::new(variant),
+        })
     }
 
     pub fn to_move(&self) -> Option<usize> {
@@ -38,7 +40,10 @@ impl TraxTable {
 
     pub fn play(&mut self, input: &Input) -> Result<Played, Refusal> {
         if self.game.is_over() {
-            return Err(Refusal { code: "match_over", message: "the game is over".into() });
+            return Err(Refusal {
+                code: "match_over",
+                message: "the game is over".into(),
+            });
         }
         let mv = parse(&self.game, input)?;
         let p = played(&self.game, mv);
