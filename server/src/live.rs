@@ -54,6 +54,8 @@ pub struct Live {
     pub deadline: Option<i64>,
     pub ending: Option<Ending>,
     pub started: i64,
+    /// The challenge it started from.
+    pub challenge: Option<i64>,
     /// The clock's and the computer player's tasks for the current ply.
     tasks: Vec<tokio::task::AbortHandle>,
 }
@@ -99,6 +101,7 @@ impl Live {
             "id": self.id, "game": self.game.name(), "options": self.options, "time": self.time_s,
             "private": self.private, "seats": seats_json(&self.seats), "ply": self.moves.len(),
             "status": if self.ending.is_some() { "over" } else { "running" }, "started": self.started,
+            "challenge": self.challenge,
         })
     }
 
@@ -148,7 +151,7 @@ pub fn seats_json(seats: &[Sitter]) -> Value {
 /// Reads match `id` from the database and replays it.
 pub async fn load(pool: &Pool, id: i64) -> Result<Live, Failure> {
     let row = sqlx::query(
-        "SELECT game, options, seed, time_s, private, status, deadline, result, started FROM matches WHERE id = $1",
+        "SELECT game, options, seed, time_s, private, status, deadline, result, started, challenge_id FROM matches WHERE id = $1",
     )
     .bind(id)
     .fetch_optional(pool)
@@ -164,6 +167,7 @@ pub async fn load(pool: &Pool, id: i64) -> Result<Live, Failure> {
     let deadline: Option<i64> = row.try_get("deadline")?;
     let stored_result: Option<String> = row.try_get("result")?;
     let started: i64 = row.try_get("started")?;
+    let challenge: Option<i64> = row.try_get("challenge_id")?;
     let seat_rows = sqlx::query(
         "SELECT match_seats.seat AS seat, match_seats.user_id AS user_id, match_seats.level AS level, users.name AS name \
          FROM match_seats LEFT JOIN users ON users.id = match_seats.user_id WHERE match_seats.match_id = $1 ORDER BY match_seats.seat",
@@ -224,6 +228,7 @@ pub async fn load(pool: &Pool, id: i64) -> Result<Live, Failure> {
         deadline,
         ending,
         started,
+        challenge,
         tasks: Vec::new(),
     })
 }
@@ -318,6 +323,7 @@ pub async fn create(
         deadline: Some(deadline),
         ending: None,
         started,
+        challenge,
         tasks: Vec::new(),
     })
 }

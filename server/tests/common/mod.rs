@@ -335,7 +335,9 @@ pub async fn start_match(challenger: &mut Client, others: &mut [&mut Client], ch
         let a = o.request(json!({"type": "accept", "challenge": cid})).await;
         assert_eq!(a["type"], "accepted", "{a}");
     }
-    let started = challenger.expect("match_started").await;
+    let started = challenger
+        .expect_where(|v| v["type"] == "match_started" && v["match"]["challenge"] == cid)
+        .await;
     let id = started["match"]["id"].as_i64().unwrap();
     challenger
         .expect_where(|v| v["type"] == "match_state" && v["match"]["id"] == id)
