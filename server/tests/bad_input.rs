@@ -172,13 +172,10 @@ async fn malformed_and_unknown_messages() {
 async fn challenges_refused_withdrawn_and_accepted_by_the_wrong_people() {
     let db = Database::fresh().await;
     let server = Server::start(&db);
-    let (na, nb, nc) = (name("alice"), name("bob"), name("carl"));
-    let mut alice = Client::connect(&server).await;
-    alice.register(&na).await;
-    let mut bob = Client::connect(&server).await;
-    bob.register(&nb).await;
-    let mut carl = Client::connect(&server).await;
-    carl.register(&nc).await;
+    let mut alice = Client::player(&server, "alice").await;
+    let mut bob = Client::player(&server, "bob").await;
+    let nb = bob.name();
+    let mut carl = Client::player(&server, "carl").await;
     let to_bob =
         json!({"type": "challenge", "game": "trax", "seats": [{"kind": "me"}, {"kind": "player", "name": nb}]});
     let cid = alice.request(to_bob.clone()).await["challenge"]["id"].as_i64().unwrap();
@@ -221,12 +218,9 @@ async fn challenges_refused_withdrawn_and_accepted_by_the_wrong_people() {
 async fn bad_moves_are_refused_and_change_nothing() {
     let db = Database::fresh().await;
     let server = Server::start(&db);
-    let mut alice = Client::connect(&server).await;
-    alice.register(&name("alice")).await;
-    let mut bob = Client::connect(&server).await;
-    bob.register(&name("bob")).await;
-    let mut eve = Client::connect(&server).await;
-    eve.register(&name("eve")).await;
+    let mut alice = Client::player(&server, "alice").await;
+    let mut bob = Client::player(&server, "bob").await;
+    let mut eve = Client::player(&server, "eve").await;
     let id = start_match(&mut alice, &mut [&mut bob], json!({"game": "trax", "time": 60})).await;
     // White (alice) opens; the first tile of Trax must be at @0.
     let before = alice.request(json!({"type": "sync", "match": id})).await;
@@ -307,8 +301,7 @@ async fn bad_moves_are_refused_and_change_nothing() {
 async fn private_matches_have_no_spectators() {
     let db = Database::fresh().await;
     let server = Server::start(&db);
-    let mut alice = Client::connect(&server).await;
-    alice.register(&name("alice")).await;
+    let mut alice = Client::player(&server, "alice").await;
     let r = alice
         .request(json!({"type": "challenge", "game": "trax", "private": true,
                         "seats": [{"kind": "me"}, {"kind": "computer", "level": "random"}]}))
@@ -328,8 +321,7 @@ async fn private_matches_have_no_spectators() {
 async fn oversized_frames_and_floods_close_only_their_connection() {
     let db = Database::fresh().await;
     let mut server = Server::start(&db);
-    let mut bystander = Client::connect(&server).await;
-    bystander.register(&name("calm")).await;
+    let mut bystander = Client::player(&server, "calm").await;
 
     let mut big = Client::connect(&server).await;
     big.send_text(&format!("{{\"type\":\"ping\",\"pad\":\"{}\"}}", "x".repeat(64 * 1024)))

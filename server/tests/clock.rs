@@ -8,17 +8,15 @@ mod common;
 use arbiter_core::tripletriad::Player;
 use arbiter_core::{Engine, Game};
 use common::truth::{check_frames, variant, Truth};
-use common::{name, start_match, Client, Database, Server};
+use common::{start_match, Client, Database, Server};
 use serde_json::json;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_clock_that_runs_out_plays_the_timeout_move_and_a_dropped_seat_comes_back() {
     let db = Database::fresh().await;
     let server = Server::start(&db);
-    let mut alice = Client::connect(&server).await;
-    alice.register(&name("alice")).await;
-    let mut bob = Client::connect(&server).await;
-    bob.register(&name("bob")).await;
+    let mut alice = Client::player(&server, "alice").await;
+    let mut bob = Client::player(&server, "bob").await;
     let bob_token = bob.token.clone().unwrap();
 
     // Trax: alice opens, then bob drops on his turn and his clock runs on.

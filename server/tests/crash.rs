@@ -8,7 +8,7 @@ mod common;
 use std::time::Duration;
 
 use common::truth::{rng, variant, Truth};
-use common::{name, start_match, Client, Database, Server};
+use common::{start_match, Client, Database, Server};
 use serde_json::{json, Value};
 
 fn moves_of(state: &Value) -> Vec<String> {
@@ -53,10 +53,8 @@ async fn advance(
 async fn sigkill_loses_no_acknowledged_move_and_clocks_survive() {
     let db = Database::fresh().await;
     let mut server = Server::start_with(&db, &["--rate", "2000", "--burst", "2000"]);
-    let mut alice = Client::connect(&server).await;
-    alice.register(&name("alice")).await;
-    let mut bob = Client::connect(&server).await;
-    bob.register(&name("bob")).await;
+    let mut alice = Client::player(&server, "alice").await;
+    let mut bob = Client::player(&server, "bob").await;
     let (ta, tb) = (alice.token.clone().unwrap(), bob.token.clone().unwrap());
 
     // Trax, Triple Triad and Nantong (with computer seats) with a minute a move, and a Trax

@@ -82,10 +82,8 @@ async fn a_thinking_computer_never_delays_other_matches() {
     let db = Database::fresh().await;
     // Computer players may think 6 s a move.
     let server = Server::start_with(&db, &["--think-ms", "6000"]);
-    let mut alice = Client::connect(&server).await;
-    alice.register(&name("alice")).await;
-    let mut bob = Client::connect(&server).await;
-    bob.register(&name("bob")).await;
+    let mut alice = Client::player(&server, "alice").await;
+    let mut bob = Client::player(&server, "bob").await;
     // Four Trax matches against the expert, which moves first (white) and searches.
     let mut thinking = Vec::new();
     for _ in 0..4 {

@@ -5,7 +5,7 @@
 mod common;
 
 use common::truth::{check_frames, rng, variant, Truth};
-use common::{name, start_match, Client, Database, Server};
+use common::{start_match, Client, Database, Server};
 use serde_json::{json, Value};
 
 /// Plays match `id` to its end: the seat to act (by the truth) sends a random legal move, and
@@ -87,11 +87,9 @@ async fn stats(c: &mut Client, game: &str) -> Value {
 async fn triple_triad_closed_hands_rounds_and_a_spectator() {
     let db = Database::fresh().await;
     let server = fast(&db);
-    let (na, nb) = (name("alice"), name("bob"));
-    let mut alice = Client::connect(&server).await;
-    alice.register(&na).await;
-    let mut bob = Client::connect(&server).await;
-    bob.register(&nb).await;
+    let mut alice = Client::player(&server, "alice").await;
+    let mut bob = Client::player(&server, "bob").await;
+    let nb = bob.name();
     bob.request(json!({"type": "lobby"})).await;
     let challenge = json!({"game": "triple-triad", "options": {"preset": "mush", "round_limit": 3},
         "seats": [{"kind": "me"}, {"kind": "player", "name": nb}], "time": 60});
@@ -159,10 +157,8 @@ async fn triple_triad_closed_hands_rounds_and_a_spectator() {
 async fn trax_between_two_people_to_the_end() {
     let db = Database::fresh().await;
     let server = fast(&db);
-    let mut alice = Client::connect(&server).await;
-    alice.register(&name("alice")).await;
-    let mut bob = Client::connect(&server).await;
-    bob.register(&name("bob")).await;
+    let mut alice = Client::player(&server, "alice").await;
+    let mut bob = Client::player(&server, "bob").await;
     let mut carol = Client::connect(&server).await;
     carol.request(json!({"type": "lobby"})).await; // not logged in: refused, harmless
     let id = start_match(
@@ -197,11 +193,8 @@ async fn trax_between_two_people_to_the_end() {
 async fn nantong_two_people_and_a_computer_seat() {
     let db = Database::fresh().await;
     let server = fast(&db);
-    let (na, nb) = (name("alice"), name("bob"));
-    let mut alice = Client::connect(&server).await;
-    alice.register(&na).await;
-    let mut bob = Client::connect(&server).await;
-    bob.register(&nb).await;
+    let mut alice = Client::player(&server, "alice").await;
+    let mut bob = Client::player(&server, "bob").await;
     let id = start_match(
         &mut alice,
         &mut [&mut bob],

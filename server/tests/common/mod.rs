@@ -184,6 +184,22 @@ impl Client {
         c
     }
 
+    /// Connected, greeted and registered under a fresh name starting with `prefix`.
+    pub async fn player(server: &Server, prefix: &str) -> Client {
+        let mut c = Client::connect(server).await;
+        c.register(&name(prefix)).await;
+        c
+    }
+
+    /// The registered name.
+    pub fn name(&self) -> String {
+        self.user
+            .as_ref()
+            .and_then(|u| u["name"].as_str())
+            .unwrap_or_default()
+            .to_owned()
+    }
+
     /// Connected, nothing sent.
     pub async fn raw(server: &Server) -> Client {
         let mut config = WebSocketConfig::default();
