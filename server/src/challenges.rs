@@ -403,13 +403,14 @@ pub async fn lobby(hub: &Hub, user: &User) -> Result<Value, Failure> {
             challenges.push(c.json());
         }
     }
-    let ids: Vec<i64> = sqlx::query("SELECT id FROM matches WHERE status = 'running' AND private = $1 ORDER BY started")
-        .bind(0i64)
-        .fetch_all(&hub.pool)
-        .await?
-        .iter()
-        .map(|r| r.try_get("id"))
-        .collect::<Result<_, _>>()?;
+    let ids: Vec<i64> =
+        sqlx::query("SELECT id FROM matches WHERE status = 'running' AND private = $1 ORDER BY started")
+            .bind(0i64)
+            .fetch_all(&hub.pool)
+            .await?
+            .iter()
+            .map(|r| r.try_get("id"))
+            .collect::<Result<_, _>>()?;
     let mut matches = Vec::new();
     for id in ids {
         // Held here: the live summary; held by another process: its stored rows.

@@ -214,7 +214,13 @@ async fn handle(hub: &Arc<Hub>, s: &mut Session, text: &str) -> Next {
             Next::Close(vec![], 1000, "logout")
         }
         (true, request) => match answer(hub, s, request, &re).await {
-            Ok(replies) => Next::Reply(replies.into_iter().enumerate().map(|(i, r)| if i == 0 { with_re(r, &re) } else { r }).collect()),
+            Ok(replies) => Next::Reply(
+                replies
+                    .into_iter()
+                    .enumerate()
+                    .map(|(i, r)| if i == 0 { with_re(r, &re) } else { r })
+                    .collect(),
+            ),
             Err(f) => Next::Reply(vec![error(re.as_ref(), &f)]),
         },
     }
@@ -310,7 +316,15 @@ async fn answer(hub: &Arc<Hub>, s: &mut Session, request: Request, re: &Option<V
                     ))
                 }
             };
-            live::play(hub, match_id, Mover::Person { user, conn: s.id }, input, ply, re.clone()).await?;
+            live::play(
+                hub,
+                match_id,
+                Mover::Person { user, conn: s.id },
+                input,
+                ply,
+                re.clone(),
+            )
+            .await?;
             Ok(vec![])
         }
         Request::Leave { match_id } => {

@@ -57,6 +57,8 @@ pub struct Live {
     pub deadline: Option<i64>,
     pub ending: Option<Ending>,
     pub started: i64,
+    /// The challenge it started from.
+    pub challenge: Option<i64>,
     /// The clock's and the computer player's tasks for the current ply.
     tasks: Vec<tokio::task::AbortHandle>,
 }
@@ -102,6 +104,7 @@ impl Live {
             "id": self.id, "game": self.game.name(), "options": crate::economy::public_options(&self.options), "time": self.time_s,
             "private": self.private, "seats": seats_json(&self.seats), "ply": self.moves.len(),
             "status": if self.ending.is_some() { "over" } else { "running" }, "started": self.started,
+            "challenge": self.challenge,
         })
     }
 
@@ -151,7 +154,7 @@ pub fn seats_json(seats: &[Sitter]) -> Value {
 /// Reads match `id` from the database and replays it.
 pub async fn load(pool: &Pool, id: i64) -> Result<Live, Failure> {
     let row = sqlx::query(
-        "SELECT game, options, seed, time_s, private, status, deadline, result, started FROM matches WHERE id = $1",
+        "SELECT game, options, seed, time_s, private, status, deadline, result, started, challenge_id FROM matches WHERE id = $1",
     )
     .bind(id)
     .fetch_optional(pool)
@@ -167,6 +170,7 @@ pub async fn load(pool: &Pool, id: i64) -> Result<Live, Failure> {
     let deadline: Option<i64> = row.try_get("deadline")?;
     let stored_result: Option<String> = row.try_get("result")?;
     let started: i64 = row.try_get("started")?;
+    let challenge: Option<i64> = row.try_get("challenge_id")?;
     let seat_rows = sqlx::query(
         "SELECT match_seats.seat AS seat, match_seats.user_id AS user_id, match_seats.level AS level, users.name AS name \
          FROM match_seats LEFT JOIN users ON users.id = match_seats.user_id WHERE match_seats.match_id = $1 ORDER BY match_seats.seat",
@@ -209,7 +213,7 @@ pub async fn load(pool: &Pool, id: i64) -> Result<Live, Failure> {
     let ending = match stored_result {
         Some(text) => Some(
             serde_json::from_str::<StoredEnding>(&text)
-                .map_err(|e| Failure::internal(e))?
+                .map_err(Failure::internal)?
                 .into(),
         ),
         None => None,
@@ -227,6 +231,7 @@ pub async fn load(pool: &Pool, id: i64) -> Result<Live, Failure> {
         deadline,
         ending,
         started,
+        challenge,
         tasks: Vec::new(),
     })
 }
@@ -330,6 +335,7 @@ pub async fn create(
         deadline: Some(deadline),
         ending: None,
         started,
+        challenge,
         tasks: Vec::new(),
     })
 }
@@ -401,7 +407,9 @@ fn schedule(hub: &Arc<Hub>, live: &mut Live) {
     if !replica::acts_for(hub, live.id) {
         return;
     }
-    let (Some(seat), Some(deadline)) = (live.to_move(), live.deadline) else { return };
+    let (Some(seat), Some(deadline)) = (live.to_move(), live.deadline) else {
+        return;
+    };
     let ply = live.moves.len() as u64;
     let id = live.id;
     let wait = Duration::from_millis((deadline - now_ms()).max(0) as u64);
@@ -480,9 +488,14 @@ pub async fn play(
         .ok_or_else(|| Failure::new("match_over", "the match is over"))?;
     let timeout = match mover {
         Mover::Person { user, .. } => {
-            let mine = live.seat_of(user).ok_or_else(|| Failure::new("not_seated", "you do not sit in this match"))?;
+            let mine = live
+                .seat_of(user)
+                .ok_or_else(|| Failure::new("not_seated", "you do not sit in this match"))?;
             if let Some(p) = ply.filter(|&p| p != current) {
-                return Err(Failure::new("stale_ply", format!("the match is at ply {current}, not {p}")));
+                return Err(Failure::new(
+                    "stale_ply",
+                    format!("the match is at ply {current}, not {p}"),
+                ));
             }
             if mine != seat {
                 return Err(Failure::new(

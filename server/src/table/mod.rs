@@ -97,6 +97,13 @@ impl Refusal {
         }
     }
 
+    fn over() -> Refusal {
+        Refusal {
+            code: "match_over",
+            message: "the match is over".into(),
+        }
+    }
+
     fn illegal(message: impl Display) -> Refusal {
         Refusal {
             code: "illegal_move",
@@ -285,6 +292,17 @@ where
             .and_then(|id| game.action_move(id))
             .ok_or_else(|| Refusal::bad_move(format!("no action has id {id} in this position"))),
     }
+}
+
+/// Plays `input` in `game` by the core's rules: parsed, numbered, then played.
+fn play_game<G: Engine>(game: &mut G, input: &Input) -> Result<Played, Refusal>
+where
+    <G::Move as FromStr>::Err: Display,
+{
+    let mv = parse(game, input)?;
+    let p = played(game, mv);
+    game.play(mv).map_err(Refusal::illegal)?;
+    Ok(p)
 }
 
 /// `mv` as stored and told: its notation and its id.

@@ -109,10 +109,7 @@ impl TtTable {
 
     pub fn play(&mut self, input: &Input) -> Result<Played, Refusal> {
         if self.game.is_over() {
-            return Err(Refusal {
-                code: "match_over",
-                message: "the match is over".into(),
-            });
+            return Err(Refusal::over());
         }
         let mv = parse(self.round(), input)?;
         let p = played(self.round(), mv);
