@@ -100,7 +100,7 @@ class OnlineView {
   async enter() {
     sessionStorage.setItem(TOKEN, this.client.token);
     await this.client.lobby();
-    this.say(`Signed in as ${this.client.user.name}.`);
+    this.say(`Welcome, ${this.client.user.name}.`);
     this.show("lobby");
     this.renderLobby();
     // A match already running for this player (after a reload) opens at once.
@@ -202,7 +202,7 @@ class OnlineView {
       };
       kind.addEventListener("change", sync);
       return {
-        row: h("div", { class: "online-seat" }, kind, name, level),
+        row: h("div", { class: "online-seat" }, h("span", {}, `Seat ${n + 1}:`), kind, name, level),
         levels(list) {
           level.replaceChildren(...list.map((l) => h("option", { value: l }, l)));
         },

@@ -60,6 +60,8 @@ async function challenge(by, to, game, option) {
   await form.getByLabel("Seat 2 player").fill(to.name);
   await form.getByRole("button", { name: "Challenge" }).click();
   const offer = to.section.locator(`.online-challenges li[data-game="${game}"]`, { hasText: by.name });
+  await offer.waitFor(STEP);
+  await to.page.screenshot({ path: `${shots}online-lobby-${game}.png` });
   await offer.getByRole("button", { name: "Accept" }).click(STEP);
   for (const p of [by, to]) {
     await p.page.waitForFunction(() => document.getElementById("online").dataset.state === "match", null, STEP);
