@@ -13,26 +13,31 @@ Checks every tool the tests need, installs what is missing, then runs the sectio
 (all of them by default):
 
   lint              rustfmt, clippy -D warnings (workspace, fuzz crate, no_std core), rustdoc -D warnings
-  rust_tests        cargo test --workspace --all-features (unit, property, doc, conformance, CLI, README examples)
+  rust_tests        cargo test --workspace --all-features (unit, property, doc, conformance, CLI, README examples),
+                    the game server's apart
+  server            the game server against its real process on loopback: on SQLite, then on a throwaway
+                    PostgreSQL cluster (two processes on one database, SIGKILL crash tests, the economy)
   no_std_builds     the core without std, also for thumbv6m-none-eabi
   fuzz_regressions  every input the fuzzers kept, through its target's checks (stable)
   js                the npm package: build, node --test, tsc --strict, the JS conformance runner
   browser           the demo page in Chromium
+  online            arbiter-engine/client and the demo's Online tab against a real arbiter-server (node, Chromium)
   c_library         the C library with gcc: ctest and the C conformance runner
   c_valgrind        the C tests under valgrind
   c_sanitizers      the C library with clang, AddressSanitizer + UBSan
   c_install         the installed library linked by pkg-config and CMake, the README's C examples
   trax_referee      two Trax engines under a Python referee
   python_package    the Python wheel built by maturin in a venv under target/: pytest, mypy --strict,
-                    stubtest, the Python conformance runner
+                    stubtest, the Python conformance runner, and arbiter.distributed on a local Ray cluster
   fuzz_smoke        30 s of every fuzz target (needs the nightly toolchain: skipped, and said, without it)
 
 What it installs where missing: the rustup components rustfmt and clippy, the targets
 wasm32-unknown-unknown and thumbv6m-none-eabi, the wasm-bindgen CLI of Cargo.lock's version
 (cargo install, about nine minutes), cargo-fuzz where nightly exists, Debian packages through
-apt-get (as root, or through sudo), the npm packages (npm ci), and, in the python_package section, a
-virtual environment with maturin, numpy, pytest, mypy, pettingzoo and gymnasium (pip). --no-install only checks, and
-prints the commands that would install what is missing.
+apt-get (as root, or through sudo: PostgreSQL among them, for the server section), the npm packages (npm
+ci), and, in the python_package section, a virtual environment with maturin, numpy, pytest, mypy, pettingzoo,
+gymnasium, open-spiel, ray and pyarrow (pip). --no-install only checks, and prints the commands that would
+install what is missing.
 EOF
 }
 
@@ -47,6 +52,8 @@ DEBIAN_PACKAGES=(
     python3:python3 libcjson-dev:/usr/include/cjson/cJSON.h "chromium:${CHROMIUM:-/usr/bin/chromium}"
     # clang's sanitizer runtime, only recommended by clang (and this script installs no recommends)
     "libclang-rt-14-dev:/usr/lib/llvm-14/lib/clang/*/lib/linux/libclang_rt.asan-x86_64.a"
+    # the server section's throwaway cluster (server/scripts/postgres.sh runs it as the postgres user)
+    "postgresql:/usr/lib/postgresql/*/bin/initdb"
 )
 RUST_TARGETS=(wasm32-unknown-unknown thumbv6m-none-eabi)
 RUST_COMPONENTS=(rustfmt clippy)
@@ -167,7 +174,15 @@ lint() {
 # doctests include the README's Rust example.
 rust_tests() {
     section "cargo test"
-    cargo test --workspace --all-features
+    cargo test --workspace --all-features --exclude arbiter-server
+}
+
+# The game server (server/): server/test.sh says what it does.
+server() {
+    section "game server: integration tests on SQLite and PostgreSQL"
+    # shellcheck source=server/test.sh
+    source server/test.sh
+    server_tests
 }
 
 # The core stays no_std-clean, also on a target without atomic compare-and-swap.
@@ -199,6 +214,15 @@ js() {
 browser() {
     section "demo page in chromium"
     npm --prefix wasm run test:browser
+}
+
+# arbiter-engine/client and the demo's Online tab against a real arbiter-server process on a
+# loopback port (SQLite in a temporary folder). Needs the package built by js().
+online() {
+    section "online client and Online tab against arbiter-server"
+    cargo build -p arbiter-server
+    npm --prefix wasm run test:client
+    npm --prefix wasm run test:online
 }
 
 # The C library with gcc: build, C tests, examples, and the C conformance runner on every case file.
@@ -290,7 +314,7 @@ fuzz_smoke() {
     )
 }
 
-ALL=(lint rust_tests no_std_builds fuzz_regressions js browser c_library c_valgrind c_sanitizers c_install trax_referee python_package fuzz_smoke)
+ALL=(lint rust_tests server no_std_builds fuzz_regressions js browser online c_library c_valgrind c_sanitizers c_install trax_referee python_package fuzz_smoke)
 
 install=yes
 sections=()
