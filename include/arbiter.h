@@ -661,8 +661,9 @@ ArbiterStatus arbiter_triple_triad_action_id(const ArbiterTripleTriad *h,
 ArbiterStatus arbiter_triple_triad_num_actions(const ArbiterTripleTriad *h, size_t *count);
 
 // What the last move played on this handle captured, as JSON: `{"placed_on", "cell", "rotated",
-// "same_matches", "flips": [{"cell", "rule"}], "placed_lost"}`; `null` before any move (and on a
-// round just loaded).
+// "same_matches", "flips": [{"cell", "rule"}], "placed_lost", "steps"}`, `steps` the evidence in
+// order (each rule that fired with its pairs and the ranks it read, each Combo wave: the `Step`
+// objects of `conformance/FORMAT.md`); `null` before any move (and on a round just loaded).
 ArbiterStatus arbiter_triple_triad_last_captures(const ArbiterTripleTriad *h,
                                                  char *buf,
                                                  size_t cap,
@@ -791,6 +792,15 @@ ArbiterStatus arbiter_triple_triad_match_result(const ArbiterTripleTriadMatch *h
                                                 char *buf,
                                                 size_t cap,
                                                 size_t *size);
+
+// The picks a computer that won would make, as a JSON list of indices among the loser's five
+// cards (`[]` for an automatic trade): the strongest by rank sum, or the swap that gains the
+// most. What `arbiter_triple_triad_match_settle_trade` takes. `ARBITER_ILLEGAL_MOVE` before the
+// end.
+ArbiterStatus arbiter_triple_triad_match_computer_picks(const ArbiterTripleTriadMatch *h,
+                                                        char *buf,
+                                                        size_t cap,
+                                                        size_t *size);
 
 // What the trade needs from the winner, into `choice`: its kind, who picks and how many
 // indices. `ARBITER_ILLEGAL_MOVE` before the end.

@@ -100,6 +100,7 @@ function ttPlay(c, expect) {
       check(expect, "score", { blue: g.score("blue"), red: g.score("red") });
       check(expect, "over", g.isOver);
       check(expect, "winner", g.outcome);
+      check(expect, "steps", g.lastCaptures()?.steps ?? null);
     },
   );
 }

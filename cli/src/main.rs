@@ -2,9 +2,9 @@
 
 mod arena;
 mod conformance;
-mod engine;
 mod perft;
 mod play;
+mod protocol;
 mod rules;
 mod solve;
 mod term;
@@ -48,7 +48,8 @@ enum Command {
         game: RulesOf,
     },
     /// Play Trax through the contest line protocol on standard input and output.
-    Engine(engine::Options),
+    #[command(name = "engine")]
+    Protocol(protocol::Options),
     /// Run conformance case files (JSON Lines): one line per failing case, then `N passed, M failed`.
     Conformance {
         /// Case files.
@@ -106,8 +107,8 @@ fn run(cli: Cli) -> Outcome<bool> {
             out.write_all(rules::flow(rules::source(game.name()), Frame::detect().width).as_bytes())?;
             Ok(true)
         }
-        Command::Engine(opts) => {
-            engine::run(&opts, &mut std::io::stdin().lock(), &mut out)?;
+        Command::Protocol(opts) => {
+            protocol::run(&opts, &mut std::io::stdin().lock(), &mut out)?;
             Ok(true)
         }
         Command::Conformance { files } => Ok(conformance::run_files(&files, &mut out)?.failed == 0),

@@ -141,66 +141,11 @@ macro_rules! classify {
     )+)+};
 }
 
-use crate::nantong::{BadAction, NoSuchSeat, ScoreError, UnknownCard};
-use crate::trax::{BadNotation, RecordError, TileLimitError, UnknownVariant};
-use crate::tripletriad::{
-    BadLabel, BadMove, CollectionError, RulesError, SetupError, TradeNotAllowed, UnknownElement, UnknownPlayer,
-    UnknownTradeRule,
-};
+pub(crate) use classify;
 
-classify! {
-    Parse: BadNotation, RecordError, UnknownVariant, BadAction, UnknownCard, BadMove, UnknownPlayer,
-        UnknownElement, UnknownTradeRule, BadLabel;
-    BadArgument: ScoreError, NoSuchSeat, RulesError, SetupError, TradeNotAllowed, CollectionError, TileLimitError;
-}
-
-impl From<crate::trax::MoveError> for Error {
-    fn from(e: crate::trax::MoveError) -> Error {
-        use crate::trax::MoveError::*;
-        let kind = match e {
-            GameOver => ErrorKind::GameOver,
-            TooManyTiles { .. } | TooWide { .. } => ErrorKind::LimitExceeded,
-            _ => ErrorKind::IllegalMove,
-        };
-        Error::new(kind, e.to_string())
-    }
-}
-
-impl From<crate::tripletriad::MoveError> for Error {
-    fn from(e: crate::tripletriad::MoveError) -> Error {
-        use crate::tripletriad::MoveError::*;
-        let kind = match e {
-            GameOver => ErrorKind::GameOver,
-            _ => ErrorKind::IllegalMove,
-        };
-        Error::new(kind, e.to_string())
-    }
-}
-
-impl From<crate::tripletriad::MatchError> for Error {
-    fn from(e: crate::tripletriad::MatchError) -> Error {
-        use crate::tripletriad::MatchError::*;
-        match e {
-            Move(m) => m.into(),
-            Setup(s) => s.into(),
-            Trade(t) => t.into(),
-            HandSize { .. } | RoundLimit | Time(_) | DeckLevel { .. } | Saved(_) => {
-                Error::new(ErrorKind::BadArgument, e.to_string())
-            }
-            NotOver | AlreadySettled | BadPicks(_) => Error::new(ErrorKind::IllegalMove, e.to_string()),
-        }
-    }
-}
-
-impl From<crate::nantong::NantongError> for Error {
-    fn from(e: crate::nantong::NantongError) -> Error {
-        use crate::nantong::NantongError::*;
-        let kind = match e {
-            Over => ErrorKind::GameOver,
-            BadDeck => ErrorKind::BadArgument,
-            OutOfTurn { .. } | Illegal { .. } => ErrorKind::IllegalMove,
-        };
-        Error::new(kind, e.to_string())
+impl From<crate::level::UnknownLevel> for Error {
+    fn from(e: crate::level::UnknownLevel) -> Error {
+        Error::new(ErrorKind::BadArgument, e.to_string())
     }
 }
 

@@ -36,6 +36,7 @@ pub(crate) use alloc::sync::Arc as Shared;
 mod error;
 mod game;
 mod host;
+mod level;
 pub mod nantong;
 #[cfg(feature = "std")]
 mod parallel;
@@ -48,6 +49,7 @@ pub use game::{perft, Game, Outcome};
 #[cfg(feature = "std")]
 pub use host::deadline;
 pub use host::{Budget, Engine};
+pub use level::UnknownLevel;
 #[cfg(feature = "std")]
 pub use parallel::perft_threads;
 #[cfg(feature = "serde")]

@@ -263,8 +263,9 @@ pub unsafe extern "C" fn arbiter_triple_triad_num_actions(
 }
 
 /// What the last move played on this handle captured, as JSON: `{"placed_on", "cell", "rotated",
-/// "same_matches", "flips": [{"cell", "rule"}], "placed_lost"}`; `null` before any move (and on a
-/// round just loaded).
+/// "same_matches", "flips": [{"cell", "rule"}], "placed_lost", "steps"}`, `steps` the evidence in
+/// order (each rule that fired with its pairs and the ranks it read, each Combo wave: the `Step`
+/// objects of `conformance/FORMAT.md`); `null` before any move (and on a round just loaded).
 #[no_mangle]
 pub unsafe extern "C" fn arbiter_triple_triad_last_captures(
     h: *const ArbiterTripleTriad,
@@ -272,7 +273,7 @@ pub unsafe extern "C" fn arbiter_triple_triad_last_captures(
     cap: usize,
     size: *mut usize,
 ) -> ArbiterStatus {
-    json(h, buf, cap, size, |g| Ok(g.last_captures().copied()))
+    json(h, buf, cap, size, |g| Ok(g.last_move()))
 }
 
 /// The score of `player`: cards of their colour on the board plus cards in their hand.

@@ -17,10 +17,10 @@ use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 
 use crate::convert::{bad_argument, integer, raise, seed, wrong_type, OrRaise};
-use crate::engine::Host;
+use crate::verbs::PyGame;
 
 /// A game that a batch can start afresh from a seed.
-pub trait Fresh: Host {
+pub trait Fresh: PyGame {
     /// What every game of a batch shares (a preset, a variant).
     type Params: Send + Sync;
     /// A new game for `seed`.

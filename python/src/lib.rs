@@ -2,7 +2,7 @@
 //!
 //! The Python package `arbiter-engine` (import name `arbiter`): [`arbiter_core`] for Python and
 //! NumPy. A thin layer: it translates values and errors, and the rules stay in the core. The
-//! verbs that every game shares are written once (`engine.rs`) and stamped onto each class by
+//! verbs that every game shares are written once (`verbs.rs`) and stamped onto each class by
 //! `game_class!`; only each game's extras are written per game. `batch.rs` steps many games at
 //! once into NumPy arrays, with the GIL released.
 //!
@@ -11,10 +11,10 @@
 
 mod batch;
 mod convert;
-mod engine;
 mod nantong;
 mod trax;
 mod tripletriad;
+mod verbs;
 
 use pyo3::prelude::*;
 
@@ -34,12 +34,12 @@ macro_rules! game_class {
         impl $class {
             /// Every legal move now, in notation (empty once the game is over).
             fn legal_moves(&self) -> Vec<String> {
-                crate::engine::legal_moves(&self.0)
+                crate::verbs::legal_moves(&self.0)
             }
 
             /// The action ids of the legal moves, ascending, as a NumPy int64 array.
             fn legal_actions<'py>(&self, py: Python<'py>) -> Bound<'py, numpy::PyArray1<i64>> {
-                crate::engine::legal_actions(py, &self.0)
+                crate::verbs::legal_actions(py, &self.0)
             }
 
             /// Plays a move given in notation (str) or as an action id (int); raises
@@ -47,13 +47,13 @@ macro_rules! game_class {
             /// `TypeError`) and changes nothing when it is refused.
             #[pyo3(signature = (r#move))]
             fn play(&mut self, r#move: &Bound<'_, PyAny>) -> PyResult<()> {
-                crate::engine::play(&mut self.0, r#move)
+                crate::verbs::play(&mut self.0, r#move)
             }
 
             /// The player to move; `None` once the game is over.
             #[getter]
             fn to_move<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-                crate::engine::to_move(py, &self.0)
+                crate::verbs::to_move(py, &self.0)
             }
 
             /// Whether the game is over.
@@ -65,7 +65,7 @@ macro_rules! game_class {
             /// The winner, `"draw"`, or `None` while the game goes on.
             #[getter]
             fn outcome<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-                crate::engine::outcome(py, &self.0)
+                crate::verbs::outcome(py, &self.0)
             }
 
             /// What each player scores, in `players` order: 1 for the winner, -1 for a loser,
@@ -81,7 +81,7 @@ macro_rules! game_class {
                 py: Python<'py>,
                 player: &Bound<'py, PyAny>,
             ) -> PyResult<Bound<'py, numpy::PyArray1<f32>>> {
-                crate::engine::observation_tensor(py, &self.0, player)
+                crate::verbs::observation_tensor(py, &self.0, player)
             }
 
             /// The length of `observation_tensor`.
@@ -98,17 +98,17 @@ macro_rules! game_class {
                 py: Python<'py>,
                 dtype: Option<&Bound<'py, PyAny>>,
             ) -> PyResult<Bound<'py, PyAny>> {
-                crate::engine::legal_action_mask(py, &self.0, dtype)
+                crate::verbs::legal_action_mask(py, &self.0, dtype)
             }
 
             /// What `player` may see, as a dict: hidden cards are not in it.
             fn observation<'py>(&self, py: Python<'py>, player: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
-                crate::engine::observation(py, &self.0, player)
+                crate::verbs::observation(py, &self.0, player)
             }
 
             /// The number of legal move sequences of `depth` moves, by the core's fast perft.
             fn perft(&self, py: Python<'_>, depth: &Bound<'_, PyAny>) -> PyResult<u64> {
-                crate::engine::perft(py, &self.0, depth)
+                crate::verbs::perft(py, &self.0, depth)
             }
 
             /// The move that the built-in opponent of `level` chooses for the player to move,
@@ -125,31 +125,31 @@ macro_rules! game_class {
                 time_ms: Option<&Bound<'_, PyAny>>,
                 nodes: Option<&Bound<'_, PyAny>>,
             ) -> PyResult<Option<String>> {
-                let limits = crate::engine::Limits::from_py(time_ms, nodes)?;
-                crate::engine::choose_move(py, &self.0, level, seed, limits)
+                let limits = crate::verbs::Limits::from_py(time_ms, nodes)?;
+                crate::verbs::choose_move(py, &self.0, level, seed, limits)
             }
 
             /// The levels of the built-in opponents, weakest first.
             #[classattr]
             fn levels() -> Vec<&'static str> {
-                crate::engine::levels::<$core>()
+                crate::verbs::levels::<$core>()
             }
 
             /// The players in seat order, as this class names them.
             #[classattr]
             fn players(py: Python<'_>) -> PyResult<Vec<Bound<'_, PyAny>>> {
-                crate::engine::players::<$core>(py)
+                crate::verbs::players::<$core>(py)
             }
 
             /// The notation of action id `id` (legal now or not).
             fn action_text(&self, id: &Bound<'_, PyAny>) -> PyResult<String> {
-                crate::engine::action_text(&self.0, id)
+                crate::verbs::action_text(&self.0, id)
             }
 
             /// The action id of a move in notation.
             #[pyo3(signature = (r#move))]
             fn action_id(&self, r#move: &Bound<'_, PyAny>) -> PyResult<usize> {
-                crate::engine::action_id(&self.0, r#move)
+                crate::verbs::action_id(&self.0, r#move)
             }
 
             /// How many action ids there are: ids are `0 .. num_actions - 1`.
@@ -160,14 +160,14 @@ macro_rules! game_class {
 
             /// The whole state as a dict (`json.dumps` writes it, `from_json` reads it back).
             fn to_json<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-                crate::engine::to_json(py, &self.0)
+                crate::verbs::to_json(py, &self.0)
             }
 
             /// A game from its save: a dict or JSON text. Raises `ParseError` for anything
             /// unreadable or invalid, `TypeError` for another type.
             #[staticmethod]
             fn from_json(json: &Bound<'_, PyAny>) -> PyResult<Self> {
-                crate::engine::from_json(json, <$core as arbiter_core::Engine>::NAME).map($class)
+                crate::verbs::from_json(json, <$core as arbiter_core::Engine>::NAME).map($class)
             }
 
             /// An independent copy.
@@ -187,7 +187,7 @@ macro_rules! game_class {
             fn __reduce__<'py>(
                 slf: &Bound<'py, Self>,
             ) -> PyResult<(Bound<'py, PyAny>, (String,))> {
-                crate::engine::reduce(slf.get_type(), &slf.borrow().0)
+                crate::verbs::reduce(slf.get_type(), &slf.borrow().0)
             }
 
             $($extras)*

@@ -7,9 +7,9 @@ use pyo3::prelude::*;
 use pyo3::types::PyList;
 
 use crate::convert::{from_py, list_from_py, py_to_value, to_py, to_py_or_none, OrRaise};
-use crate::engine::{self, player_from_py, Host};
+use crate::verbs::{self, player_from_py, PyGame};
 
-impl Host for nt::Nantong {
+impl PyGame for nt::Nantong {
     const NUMBERED: bool = true;
 }
 
@@ -41,7 +41,7 @@ crate::game_class! {
         /// The seat to act (the same as `to_move`); `None` once the deal is over.
         #[getter]
         fn actor<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-            engine::to_move(py, &self.0)
+            verbs::to_move(py, &self.0)
         }
 
         /// The dealer.
@@ -54,7 +54,7 @@ crate::game_class! {
         /// or the action is not legal now; nothing changes then.
         fn act(&mut self, seat: &Bound<'_, PyAny>, action: &Bound<'_, PyAny>) -> PyResult<()> {
             let seat = player_from_py::<nt::Nantong>(seat)?;
-            let action = engine::read_move(&self.0, action)?;
+            let action = verbs::read_move(&self.0, action)?;
             self.0.act(seat, action).py()
         }
 

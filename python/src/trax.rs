@@ -1,15 +1,14 @@
 //! Trax: a game of any variant, with what it adds to the shared verbs: record reading, tiles,
 //! the last turn's forced tiles, how the game was won, undo.
 
-use arbiter_core::trax::{self, read_record, Variant};
-use arbiter_core::Error;
+use arbiter_core::trax::{self, Variant};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
 use crate::convert::{integer, text, to_py_or_none, OrRaise};
-use crate::engine::{self, Host};
+use crate::verbs::{self, PyGame};
 
-impl Host for trax::Trax {}
+impl PyGame for trax::Trax {}
 
 crate::game_class! {
     /// A Trax game: `"8x8"`, `"unbounded"` (Supertrax) or `"loop"`, in official notation;
@@ -36,15 +35,8 @@ crate::game_class! {
         #[staticmethod]
         #[pyo3(signature = (record, variant = None))]
         fn from_record(record: &Bound<'_, PyAny>, variant: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
-            let moves = read_record(&text(record, "record")?).py()?;
             let variant = variant.map_or(Ok(Variant::EightByEight), read_variant)?;
-            trax::Trax::replay(variant, &moves)
-                .map(Trax)
-                .map_err(|(i, e)| {
-                    let e = Error::from(e);
-                    Error::new(e.kind(), format!("move {}: {}", i + 1, e.message()))
-                })
-                .py()
+            trax::Trax::from_record(variant, &text(record, "record")?).map(Trax).py()
         }
 
         /// The variant's name.
@@ -68,7 +60,7 @@ crate::game_class! {
         /// The player who moves next, also once the game is over (who would have moved).
         #[getter]
         fn next_player<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-            engine::player_to_py::<trax::Trax>(py, self.0.next_player())
+            verbs::player_to_py::<trax::Trax>(py, self.0.next_player())
         }
 
         /// Columns and rows spanned by the tiles (`(0, 0)` on an empty board).

@@ -6,9 +6,9 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyType};
 
 use crate::convert::{integer, seed, text, to_py, to_py_or_none, wrong_type, OrRaise};
-use crate::engine::{self, player_from_py, Host};
+use crate::verbs::{self, player_from_py, PyGame};
 
-impl Host for tt::TripleTriad {}
+impl PyGame for tt::TripleTriad {}
 
 crate::game_class! {
     /// A Triple Triad round: board, hands, rules and the player to move (`"blue"` or `"red"`).
@@ -30,7 +30,7 @@ crate::game_class! {
         /// What the last move played on this object captured, each flip with its rule; `None`
         /// before any move and on a state just loaded.
         fn last_captures<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-            to_py_or_none(py, self.0.last_captures())
+            to_py_or_none(py, self.0.last_move())
         }
 
         /// Cards of `player`'s colour on the board plus the cards in their hand (the two total 10).
@@ -41,7 +41,7 @@ crate::game_class! {
         /// The player who moves next, also once the board is full (who would have moved).
         #[getter]
         fn next_player<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-            engine::player_to_py::<tt::TripleTriad>(py, self.0.next_player())
+            verbs::player_to_py::<tt::TripleTriad>(py, self.0.next_player())
         }
 
         /// The exact value for the player to move (their final score minus the opponent's, with
@@ -55,7 +55,7 @@ crate::game_class! {
             time_ms: Option<&Bound<'py, PyAny>>,
             nodes: Option<&Bound<'py, PyAny>>,
         ) -> PyResult<Bound<'py, PyDict>> {
-            let limits = engine::Limits::from_py(time_ms, nodes)?;
+            let limits = verbs::Limits::from_py(time_ms, nodes)?;
             let s = py
                 .detach(|| limits.run(|budget| tt::Solver::default().solve_within(&self.0, budget)))
                 .map_err(|cut| {
@@ -88,7 +88,7 @@ impl TripleTriadMatch {
     /// `rounds` and `picks` and replays them. Raises `ParseError` when invalid.
     #[staticmethod]
     fn from_json(json: &Bound<'_, PyAny>) -> PyResult<Self> {
-        engine::from_json(json, "match").map(TripleTriadMatch)
+        verbs::from_json(json, "match").map(TripleTriadMatch)
     }
 
     /// A match under a preset between two hands of Final Fantasy VIII cards drawn from `seed`,
@@ -101,7 +101,7 @@ impl TripleTriadMatch {
 
     /// The save: configuration, cards brought, seed, the moves of every round, the picks.
     fn to_json<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        engine::to_json(py, &self.0)
+        verbs::to_json(py, &self.0)
     }
 
     /// An independent copy.
@@ -120,7 +120,7 @@ impl TripleTriadMatch {
     /// Pickles through the save.
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
         let class: Bound<'py, PyType> = slf.get_type();
-        engine::reduce(class, &slf.borrow().0)
+        verbs::reduce(class, &slf.borrow().0)
     }
 
     /// A copy of the round in play (or of the last one, once the match is over).
@@ -132,7 +132,7 @@ impl TripleTriadMatch {
     /// death starts the next one.
     #[pyo3(signature = (r#move))]
     fn play(&mut self, r#move: &Bound<'_, PyAny>) -> PyResult<()> {
-        let mv = engine::read_move(self.0.game(), r#move)?;
+        let mv = verbs::read_move(self.0.game(), r#move)?;
         self.0.play(mv).py().map(drop)
     }
 
@@ -163,6 +163,12 @@ impl TripleTriadMatch {
     /// What the trade needs from the winner; raises `IllegalMoveError` before the end.
     fn trade_choice<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         to_py(py, &self.0.trade_choice().py()?)
+    }
+
+    /// The picks a computer that won would make (indices among the loser's five cards; `[]`
+    /// when nobody chooses): the strongest by rank sum, or the swap that gains the most.
+    fn computer_picks(&self) -> PyResult<Vec<u8>> {
+        self.0.computer_picks().py()
     }
 
     /// Settles the trade with the winner's picks (indices among the loser's five cards; `[]`

@@ -2,17 +2,17 @@
 //!
 //! The npm package `arbiter-engine`: [`arbiter_core`] for JavaScript and TypeScript. A thin layer:
 //! it translates values and errors, and the rules stay in the core. The verbs that every game
-//! shares are written once (`engine.rs`) and stamped onto each class by `game_class!`; only
+//! shares are written once (`verbs.rs`) and stamped onto each class by `game_class!`; only
 //! each game's extras are written per game.
 //!
 //! Build it with `npm run build` (see `scripts/build.mjs`), not with `cargo build` alone: the
 //! JavaScript glue and the shrinking come from wasm-bindgen and wasm-opt.
 
 mod convert;
-mod engine;
 mod nantong;
 mod trax;
 mod tripletriad;
+mod verbs;
 
 use wasm_bindgen::prelude::*;
 
@@ -48,13 +48,13 @@ macro_rules! game_class {
             /// Every legal move now, in notation (empty once the game is over).
             #[wasm_bindgen(js_name = legalMoves, unchecked_return_type = $notations)]
             pub fn legal_moves(&self) -> Vec<String> {
-                crate::engine::legal_moves(&self.0)
+                crate::verbs::legal_moves(&self.0)
             }
 
             /// The action ids of the legal moves, in the order of `legalMoves()`.
             #[wasm_bindgen(js_name = legalActions, unchecked_return_type = "number[]")]
             pub fn legal_actions(&self) -> Vec<JsValue> {
-                crate::engine::legal_actions(&self.0)
+                crate::verbs::legal_actions(&self.0)
             }
 
             /// Plays a move given in notation or as an action id; throws `ILLEGAL_MOVE` (or
@@ -63,13 +63,13 @@ macro_rules! game_class {
                 &mut self,
                 #[wasm_bindgen(js_name = "move", unchecked_param_type = "string | number")] mv: JsValue,
             ) -> Result<(), JsValue> {
-                crate::engine::play(&mut self.0, &mv)
+                crate::verbs::play(&mut self.0, &mv)
             }
 
             /// The player to move; `null` once the game is over.
             #[wasm_bindgen(getter = toMove, unchecked_return_type = $to_move)]
             pub fn to_move(&self) -> JsValue {
-                crate::engine::to_move(&self.0)
+                crate::verbs::to_move(&self.0)
             }
 
             /// Whether the game is over.
@@ -81,7 +81,7 @@ macro_rules! game_class {
             /// The winner, `"draw"`, or `null` while the game goes on.
             #[wasm_bindgen(getter, unchecked_return_type = $outcome)]
             pub fn outcome(&self) -> JsValue {
-                crate::engine::outcome(&self.0)
+                crate::verbs::outcome(&self.0)
             }
 
             /// What `player` sees as a fixed-size vector of numbers in 0..=1 for learning agents
@@ -92,7 +92,7 @@ macro_rules! game_class {
                 &self,
                 #[wasm_bindgen(unchecked_param_type = $player)] player: JsValue,
             ) -> Result<Vec<f32>, JsValue> {
-                crate::engine::observation_tensor(&self.0, &player)
+                crate::verbs::observation_tensor(&self.0, &player)
             }
 
             /// The legal moves as a mask over the action ids: `mask[id]` is 1 for a legal move.
@@ -107,7 +107,7 @@ macro_rules! game_class {
                 &self,
                 #[wasm_bindgen(unchecked_param_type = $player)] player: JsValue,
             ) -> Result<JsValue, JsValue> {
-                crate::engine::observation(&self.0, &player)
+                crate::verbs::observation(&self.0, &player)
             }
 
             /// The number of legal move sequences of `depth` moves, by the core's fast perft.
@@ -115,7 +115,7 @@ macro_rules! game_class {
                 &self,
                 #[wasm_bindgen(unchecked_param_type = "number")] depth: JsValue,
             ) -> Result<f64, JsValue> {
-                crate::engine::perft(&self.0, &depth)
+                crate::verbs::perft(&self.0, &depth)
             }
 
             /// The move that the built-in opponent of `level` chooses for the player to move,
@@ -131,13 +131,13 @@ macro_rules! game_class {
                 #[wasm_bindgen(unchecked_param_type = "number | bigint")] seed: JsValue,
                 #[wasm_bindgen(unchecked_optional_param_type = "SearchOptions | null")] options: Option<JsValue>,
             ) -> Result<JsValue, JsValue> {
-                crate::engine::choose_move(&self.0, &level, &seed, options.as_ref())
+                crate::verbs::choose_move(&self.0, &level, &seed, options.as_ref())
             }
 
             /// The levels of the built-in opponents, weakest first.
             #[wasm_bindgen(getter, unchecked_return_type = $levels)]
             pub fn levels() -> Vec<String> {
-                crate::engine::levels::<$core>()
+                crate::verbs::levels::<$core>()
             }
 
             /// The notation of action id `id` (legal now or not).
@@ -146,7 +146,7 @@ macro_rules! game_class {
                 &self,
                 #[wasm_bindgen(unchecked_param_type = "number")] id: JsValue,
             ) -> Result<String, JsValue> {
-                crate::engine::action_text(&self.0, &id)
+                crate::verbs::action_text(&self.0, &id)
             }
 
             /// The action id of a move in notation.
@@ -155,7 +155,7 @@ macro_rules! game_class {
                 &self,
                 #[wasm_bindgen(js_name = "move", unchecked_param_type = "string")] mv: JsValue,
             ) -> Result<u32, JsValue> {
-                crate::engine::action_id(&self.0, &mv)
+                crate::verbs::action_id(&self.0, &mv)
             }
 
             /// How many action ids there are: ids are `0 .. numActions - 1`.
@@ -168,7 +168,7 @@ macro_rules! game_class {
             /// reads back exactly). Integers beyond 2^53 appear as decimal strings.
             #[wasm_bindgen(js_name = toJSON, unchecked_return_type = $state)]
             pub fn to_json(&self) -> Result<JsValue, JsValue> {
-                crate::engine::to_json(&self.0)
+                crate::verbs::to_json(&self.0)
             }
 
             /// A game from its saved state: a plain object or JSON text (text keeps every digit of
@@ -177,7 +177,7 @@ macro_rules! game_class {
             pub fn from_json(
                 #[wasm_bindgen(unchecked_param_type = $state_in)] json: JsValue,
             ) -> Result<$class, JsValue> {
-                crate::engine::from_json(&json).map($class)
+                crate::verbs::from_json(&json).map($class)
             }
 
             /// An independent copy.

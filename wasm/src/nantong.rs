@@ -6,9 +6,9 @@ use arbiter_core::nantong::{self as nt, counts_of, standing, FinishedDeal, Kind,
 use wasm_bindgen::prelude::*;
 
 use crate::convert::{bad_argument, from_js, seed, to_js, to_js_or_null, Js, OrThrow};
-use crate::engine::{self, player_from_js, Host};
+use crate::verbs::{self, player_from_js, JsGame};
 
-impl Host for nt::Nantong {
+impl JsGame for nt::Nantong {
     const NUMBERED: bool = true;
 }
 
@@ -67,13 +67,13 @@ impl Nantong {
     /// The seat to act (the same as `toMove`); `null` once the deal is over.
     #[wasm_bindgen(getter, unchecked_return_type = "NantongSeat | null")]
     pub fn actor(&self) -> JsValue {
-        engine::to_move(&self.0)
+        verbs::to_move(&self.0)
     }
 
     /// The dealer.
     #[wasm_bindgen(getter, unchecked_return_type = "NantongSeat")]
     pub fn dealer(&self) -> JsValue {
-        engine::player_to_js::<nt::Nantong>(self.0.dealer())
+        verbs::player_to_js::<nt::Nantong>(self.0.dealer())
     }
 
     /// `seat` acts (notation or action id): `ILLEGAL_MOVE` when another seat is to act or the
@@ -84,7 +84,7 @@ impl Nantong {
         #[wasm_bindgen(unchecked_param_type = "string | number")] action: JsValue,
     ) -> Js<()> {
         let seat = player_from_js::<nt::Nantong>(&seat)?;
-        let action = engine::read_move(&self.0, &action)?;
+        let action = verbs::read_move(&self.0, &action)?;
         self.0.act(seat, action).js()
     }
 

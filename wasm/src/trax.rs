@@ -6,9 +6,9 @@ use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 use crate::convert::{integer, text, to_js, to_js_or_null, Js, OrThrow};
-use crate::engine::{self, Host};
+use crate::verbs::{self, JsGame};
 
-impl Host for trax::Trax {}
+impl JsGame for trax::Trax {}
 
 crate::game_class! {
     /// A Trax game: `8x8`, `unbounded` (Supertrax) or `loop`, in official notation.
@@ -98,7 +98,7 @@ impl Trax {
     /// The player who moves next, also once the game is over (who would have moved).
     #[wasm_bindgen(getter = nextPlayer, unchecked_return_type = "TraxPlayer")]
     pub fn next_player(&self) -> JsValue {
-        engine::player_to_js::<trax::Trax>(self.0.next_player())
+        verbs::player_to_js::<trax::Trax>(self.0.next_player())
     }
 
     /// Columns and rows spanned by the tiles (`{cols: 0, rows: 0}` on an empty board).
@@ -124,7 +124,7 @@ impl Trax {
     /// board. A finished game resumes.
     #[wasm_bindgen(unchecked_return_type = "string | null")]
     pub fn undo(&mut self) -> JsValue {
-        engine::notation(self.0.undo())
+        verbs::notation(self.0.undo())
     }
 
     /// The last turn: its move, where its tile went and the tiles it forced (in the order they

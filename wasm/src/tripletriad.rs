@@ -6,9 +6,9 @@ use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 use crate::convert::{integers, seed, text, to_js, to_js_or_null, Js, OrThrow};
-use crate::engine::{self, player_from_js, Host};
+use crate::verbs::{self, player_from_js, JsGame};
 
-impl Host for tt::TripleTriad {}
+impl JsGame for tt::TripleTriad {}
 
 crate::game_class! {
     /// A Triple Triad round: board, hands, rules and the player to move.
@@ -62,11 +62,11 @@ impl TripleTriad {
         tt::TripleTriad::from_preset(&name, seed).js().map(TripleTriad)
     }
 
-    /// What the last move played on this object captured, each flip with its rule; `null`
-    /// before any move and on a state just loaded.
+    /// What the last move played on this object captured, each flip with its rule, and the
+    /// steps that explain it; `null` before any move and on a state just loaded.
     #[wasm_bindgen(js_name = lastCaptures, unchecked_return_type = "Captures | null")]
     pub fn last_captures(&self) -> Js<JsValue> {
-        to_js_or_null(self.0.last_captures())
+        to_js_or_null(self.0.last_move())
     }
 
     /// Cards of `player`'s colour on the board plus the cards in their hand (the two total 10).
@@ -77,7 +77,7 @@ impl TripleTriad {
     /// The player who moves next, also once the board is full (who would have moved).
     #[wasm_bindgen(getter = nextPlayer, unchecked_return_type = "TripleTriadPlayer")]
     pub fn next_player(&self) -> JsValue {
-        engine::player_to_js::<tt::TripleTriad>(self.0.next_player())
+        verbs::player_to_js::<tt::TripleTriad>(self.0.next_player())
     }
 
     /// The exact value for the player to move (their final score minus the opponent's, with
@@ -89,7 +89,7 @@ impl TripleTriad {
         &self,
         #[wasm_bindgen(unchecked_optional_param_type = "SearchOptions | null")] options: Option<JsValue>,
     ) -> Js<JsValue> {
-        let limits = engine::Limits::from_js(options.as_ref(), "solve options")?;
+        let limits = verbs::Limits::from_js(options.as_ref(), "solve options")?;
         let solution = limits.run(|budget| tt::Solver::default().solve_within(&self.0, budget));
         match solution {
             Ok(s) => to_js(&Solved::from(s)),
@@ -150,7 +150,7 @@ impl TripleTriadMatch {
         &mut self,
         #[wasm_bindgen(js_name = "move", unchecked_param_type = "string | number")] mv: JsValue,
     ) -> Js<()> {
-        let mv = engine::read_move(self.0.game(), &mv)?;
+        let mv = verbs::read_move(self.0.game(), &mv)?;
         self.0.play(mv).js().map(drop)
     }
 
@@ -184,6 +184,13 @@ impl TripleTriadMatch {
         to_js(&self.0.trade_choice().js()?)
     }
 
+    /// The picks a computer that won would make (indices among the loser's five cards; `[]`
+    /// when nobody chooses): the strongest by rank sum, or the swap that gains the most.
+    #[wasm_bindgen(js_name = computerPicks, unchecked_return_type = "number[]")]
+    pub fn computer_picks(&self) -> Js<JsValue> {
+        to_js(&self.0.computer_picks().js()?)
+    }
+
     /// Settles the trade with the winner's picks (indices among the loser's five cards; `[]`
     /// when nobody chooses) and returns the cards that change hands.
     #[wasm_bindgen(js_name = settleTrade, unchecked_return_type = "Transfer[]")]
@@ -205,6 +212,6 @@ impl TripleTriadMatch {
     /// nothing from the match's random stream); `null` once the match is over.
     #[wasm_bindgen(js_name = timeoutMove, unchecked_return_type = "TripleTriadNotation | null")]
     pub fn timeout_move(&self) -> JsValue {
-        engine::notation(self.0.timeout_move())
+        verbs::notation(self.0.timeout_move())
     }
 }

@@ -106,7 +106,29 @@ export interface Captures {
   flips: { cell: number; rule: CaptureRule }[];
   /** The placed card was lost in a Battle. */
   placed_lost: boolean;
+  /** The evidence, in the order of the resolution. */
+  steps: CaptureStep[];
 }
+
+/** Two sides a rule compared: the acting card's (on `from`) and what faces it, a card on `to` or
+ * an edge (`to: null`, showing A under Same Wall and Plus Wall). Ranks as that rule reads them:
+ * effective under Elemental for Basic and Combo, printed for Same, Plus and Battle. */
+export interface CapturePair {
+  from: number;
+  side: Side;
+  to: number | null;
+  rank: number;
+  other: number;
+}
+/** One step of a placement's resolution; `captured` lists the cells it turned to the mover. */
+export type CaptureStep =
+  | { rule: "place"; cell: number; card: string; owner: TripleTriadPlayer }
+  | { rule: "wall"; wall: Wall; power: number; pushes: { from: number; to: number }[]; cell: number }
+  | { rule: "same"; pairs: CapturePair[]; captured: number[] }
+  | { rule: "plus"; pairs: (CapturePair & { sum: number })[]; captured: number[] }
+  | { rule: "basic"; pairs: CapturePair[]; captured: number[] }
+  | { rule: "battle"; fights: (CapturePair & { total: number; other_total: number; winner: TripleTriadPlayer | null })[]; captured: number[]; placed_lost: boolean }
+  | { rule: "combo"; wave: number; pairs: CapturePair[]; captured: number[] };
 
 /**
  * What `chooseMove` or `solve` may spend besides the level's own budget; both optional. A plain

@@ -62,5 +62,11 @@ fn play(case: &Value, expect: &Value) -> Verdict {
         Some(o) => json!(o.winner().map_or("draw", Player::name)),
         None => Value::Null,
     };
-    check_field(expect, "winner", &winner)
+    check_field(expect, "winner", &winner)?;
+    let steps = g.last_move().map(|m| m.steps);
+    check_field(
+        expect,
+        "steps",
+        &serde_json::to_value(steps).map_err(|e| e.to_string())?,
+    )
 }

@@ -10,20 +10,23 @@
 mod action;
 pub mod ai;
 mod card;
-mod check;
+mod engine;
 mod hand;
-mod input;
+mod observation;
 mod score;
+mod seat;
 mod state;
 pub mod tensor;
+mod validate;
 
 pub use action::{Action, BadAction};
 pub use card::{Counts, Kind, UnknownCard, KINDS};
-pub use check::HandCheck;
 pub use hand::{counts_of, is_winning, partitions, standing, waits, Group, Partition, Standing};
-pub use input::FinishedDeal;
+pub use observation::Observation;
 pub use score::{
     score_deal, winner_total, Bonus, DealScore, GroupScore, Meld, MeldType, PlayerHand, PlayerScore, ScoreError,
     Source, Win, WinSource,
 };
-pub use state::{full_deck, Drawn, Event, Nantong, NantongError, NoSuchSeat, Observation, Phase, Seat, Taken};
+pub use seat::{NoSuchSeat, Seat};
+pub use state::{full_deck, Drawn, Event, Nantong, NantongError, Phase, Taken};
+pub use validate::{FinishedDeal, HandCheck};

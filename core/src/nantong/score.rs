@@ -7,8 +7,8 @@ use core::fmt;
 
 use super::card::{Counts, Kind, KINDS};
 use super::hand::{shapes, Bits, Place};
-use super::input::{check_deal, check_hand};
-use super::state::Seat;
+use super::seat::Seat;
+use super::validate::{check_deal, check_hand};
 
 /// A declared meld.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -130,7 +130,7 @@ pub enum WinSource {
 /// In JSON (feature `serde`), `card` and `source` may be left out of a heavenly win.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(try_from = "super::input::RawWin"))]
+#[cfg_attr(feature = "serde", serde(try_from = "super::validate::RawWin"))]
 pub struct Win {
     /// The winner's seat.
     pub seat: Seat,

@@ -1,86 +1,15 @@
 //! A deal of Nantong long cards: dealing, preparation, turns, claim windows, the end.
 
 use alloc::vec::Vec;
-use core::fmt;
 
 use super::action::Action;
 use super::card::{deck_in_order, Counts, Kind, KINDS};
 use super::hand::{is_winning, waits};
+use super::observation::Observation;
 use super::score::{score_played, DealScore, Meld, MeldType, PlayerHand, Win, WinSource};
+use super::seat::Seat;
 use crate::game::{Game, Outcome};
 use crate::Rng;
-
-/// A seat: 0, 1 or 2; seats play in increasing order.
-///
-/// Only the three seats exist as values: build one with [`Seat::new`], `Seat::try_from(n)` or
-/// [`Seat::ALL`] (and with serde, which refuses any other number), so that every method taking a
-/// seat can index by it.
-///
-/// ```
-/// use arbiter_core::nantong::Seat;
-/// let s = Seat::new(2).unwrap();
-/// assert_eq!(s.next(), Seat::ALL[0]);
-/// assert_eq!((s.index(), u8::from(s)), (2, 2));
-/// assert!(Seat::new(3).is_none());
-/// assert!(Seat::try_from(255).is_err());
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(try_from = "u8", into = "u8"))]
-pub struct Seat(u8);
-
-impl Seat {
-    /// The three seats in play order.
-    pub const ALL: [Seat; 3] = [Seat(0), Seat(1), Seat(2)];
-
-    /// Seat `n`, if `n` is 0, 1 or 2.
-    pub const fn new(n: u8) -> Option<Seat> {
-        if n < 3 {
-            Some(Seat(n))
-        } else {
-            None
-        }
-    }
-
-    /// The seat number as an index (0..3).
-    pub const fn index(self) -> usize {
-        self.0 as usize
-    }
-
-    /// The seat that plays after this one.
-    pub const fn next(self) -> Seat {
-        Seat((self.0 + 1) % 3)
-    }
-}
-
-/// A seat number other than 0, 1 or 2.
-///
-/// ```
-/// use arbiter_core::nantong::{NoSuchSeat, Seat};
-/// assert_eq!(Seat::try_from(3), Err(NoSuchSeat(3)));
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("no seat {0}: the seats are 0, 1 and 2")]
-pub struct NoSuchSeat(pub u8);
-
-impl TryFrom<u8> for Seat {
-    type Error = NoSuchSeat;
-    fn try_from(n: u8) -> Result<Seat, NoSuchSeat> {
-        Seat::new(n).ok_or(NoSuchSeat(n))
-    }
-}
-
-impl From<Seat> for u8 {
-    fn from(s: Seat) -> u8 {
-        s.0
-    }
-}
-
-impl fmt::Display for Seat {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "seat {}", self.0)
-    }
-}
 
 /// Why a deck or an action was refused; the state is unchanged.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -199,28 +128,28 @@ pub enum Phase {
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Nantong {
-    rng: Rng,
-    dealer: Seat,
-    indicators: [Kind; 2],
+    pub(super) rng: Rng,
+    pub(super) dealer: Seat,
+    pub(super) indicators: [Kind; 2],
     /// The deck as dealt; the stock is `deck[front..back]`, drawn from the front, replacements
     /// from the back.
-    deck: [Kind; DECK],
-    front: usize,
-    back: usize,
-    hands: [Counts; 3],
-    dealt: [Counts; 3],
-    melds: [Vec<Meld>; 3],
-    ready: [bool; 3],
+    pub(super) deck: [Kind; DECK],
+    pub(super) front: usize,
+    pub(super) back: usize,
+    pub(super) hands: [Counts; 3],
+    pub(super) dealt: [Counts; 3],
+    pub(super) melds: [Vec<Meld>; 3],
+    pub(super) ready: [bool; 3],
     /// Discards still on the table, in order.
-    discards: Vec<(Seat, Kind)>,
-    phase: Phase,
+    pub(super) discards: Vec<(Seat, Kind)>,
+    pub(super) phase: Phase,
     /// Whether the discard being claimed is the dealer's first.
-    claiming_first_discard: bool,
-    history: Vec<(Seat, Action)>,
+    pub(super) claiming_first_discard: bool,
+    pub(super) history: Vec<(Seat, Action)>,
     /// What the last action did, with every card shown ([`Observation::last_event`] hides what
     /// the observer may not see).
-    last: Option<Event>,
-    result: Option<(Option<Win>, DealScore)>,
+    pub(super) last: Option<Event>,
+    pub(super) result: Option<(Option<Win>, DealScore)>,
 }
 
 /// What the last action did, for a host to animate: who did what, the card taken from the table,
@@ -991,102 +920,6 @@ impl Nantong {
     }
 }
 
-/// What one seat may see: its own hand, every meld, the discards, the indicators, the stock size,
-/// ready flags and hand sizes — never another hand, the stock order, or anything that depends on
-/// them.
-///
-/// That includes who acts: after a discard (or an added kong) every other seat is asked in turn,
-/// whatever it holds, so the turns of the claim window are the same for every deal. Only the
-/// seat asked sees the question's card (`claim`) and its answers (`actions`); the other seats
-/// see whose answer is awaited. What the last action did shows in `last_event`, a drawn card
-/// only to its drawer.
-///
-/// ```
-/// use arbiter_core::Game;
-/// use arbiter_core::nantong::{Nantong, Seat};
-/// let g = Nantong::new(1);
-/// let o = g.observation(Seat::ALL[1]);
-/// assert_eq!(o.hand_sizes.iter().sum::<usize>(), 67);
-/// assert_eq!(o.stock, 51);
-/// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct Observation {
-    /// The observer.
-    pub seat: Seat,
-    /// The observer's concealed cards, sorted.
-    pub hand: Vec<Kind>,
-    /// Every seat's melds.
-    pub melds: [Vec<Meld>; 3],
-    /// Discards on the table, in order.
-    pub discards: Vec<(Seat, Kind)>,
-    /// The two indicators.
-    pub indicators: [Kind; 2],
-    /// Cards left in the stock.
-    pub stock: usize,
-    /// Ready flags.
-    pub ready: [bool; 3],
-    /// Concealed cards per seat (the card of a kong being added counts as on the table).
-    pub hand_sizes: [usize; 3],
-    /// The dealer.
-    pub dealer: Seat,
-    /// Who acts now (a claim window's answers included); `None` once the deal is over.
-    pub to_act: Option<Seat>,
-    /// The card of a claim question put to the observer.
-    pub claim: Option<Kind>,
-    /// The observer's legal actions (empty if another seat acts).
-    pub actions: Vec<alloc::string::String>,
-    /// What the last action did (`None` before the first): another seat's drawn cards show as
-    /// drawn, without the card.
-    pub last_event: Option<Event>,
-}
-
-impl Nantong {
-    /// `seat`'s observation without its two costly parts, the legal actions in notation and the
-    /// last event: what the tensor reads ([`Game::observation`] adds them).
-    pub(crate) fn seen(&self, seat: Seat) -> Observation {
-        let mut hand = self.hands[seat.index()];
-        let mut hand_sizes = Seat::ALL.map(|s| self.hand_size(s));
-        let mut melds = self.melds.clone();
-        let claim = match self.phase {
-            Phase::ClaimWin { card, seat: asked, .. }
-            | Phase::ClaimMeld { card, seat: asked, .. }
-            | Phase::RobKong { card, seat: asked, .. } => (asked == seat).then_some(card),
-            _ => None,
-        };
-        if let Phase::RobKong { card, adder, .. } = self.phase {
-            // Everyone sees the kong as added: the adder's card is on the table.
-            hand_sizes[adder.index()] -= 1;
-            if seat == adder {
-                hand[card.index()] -= 1;
-            }
-            if let Some(m) = melds[adder.index()]
-                .iter_mut()
-                .find(|m| m.kind == MeldType::Pong && m.card == card)
-            {
-                m.kind = MeldType::ExposedKong;
-            }
-        }
-        Observation {
-            seat,
-            hand: Kind::all()
-                .flat_map(|k| core::iter::repeat_n(k, hand[k.index()] as usize))
-                .collect(),
-            melds,
-            discards: self.discards.clone(),
-            indicators: self.indicators,
-            stock: self.stock_size(),
-            ready: self.ready,
-            hand_sizes,
-            dealer: self.dealer,
-            to_act: self.actor(),
-            claim,
-            actions: Vec::new(),
-            last_event: None,
-        }
-    }
-}
-
 impl Game for Nantong {
     type Player = Seat;
     type Move = Action;
@@ -1126,17 +959,7 @@ impl Game for Nantong {
     }
 
     fn observation(&self, seat: Seat) -> Observation {
-        let mut obs = self.seen(seat);
-        if obs.to_act == Some(seat) {
-            obs.actions = self.actions().iter().map(|a| alloc::format!("{a}")).collect();
-        }
-        obs.last_event = self.last.clone();
-        for d in obs.last_event.iter_mut().flat_map(|e| &mut e.draws) {
-            if d.seat != seat {
-                d.card = None;
-            }
-        }
-        obs
+        self.observe(seat)
     }
 
     fn action_id(&self, mv: Action) -> Result<usize, crate::Error> {
@@ -1159,7 +982,7 @@ struct Played {
 /// A saved deal: what it was dealt from and what was played, so that loading replays it.
 #[cfg(feature = "serde")]
 #[derive(serde::Serialize, serde::Deserialize)]
-struct Saved {
+struct DealRecord {
     deck: Vec<Kind>,
     dealer: Seat,
     rng: Rng,
@@ -1169,7 +992,7 @@ struct Saved {
 #[cfg(feature = "serde")]
 impl serde::Serialize for Nantong {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        Saved {
+        DealRecord {
             deck: self.deck.to_vec(),
             dealer: self.dealer,
             rng: self.rng,
@@ -1187,7 +1010,7 @@ impl serde::Serialize for Nantong {
 impl<'de> serde::Deserialize<'de> for Nantong {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         use serde::de::Error;
-        let saved = Saved::deserialize(d)?;
+        let saved = DealRecord::deserialize(d)?;
         let mut g = Nantong::deal(&saved.deck, saved.dealer).map_err(D::Error::custom)?;
         for (n, p) in saved.actions.iter().enumerate() {
             g.act(p.seat, p.action).map_err(|e| {

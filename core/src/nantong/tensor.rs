@@ -22,8 +22,9 @@
 use alloc::vec::Vec;
 
 use super::card::KINDS;
+use super::observation::Observation;
 use super::score::MeldType;
-use super::state::{Observation, Seat};
+use super::seat::Seat;
 
 /// The tensor's length.
 pub const LEN: usize = KINDS + 3 * 6 * KINDS + 3 * KINDS + KINDS + 1 + 3 + 3 + 3 + KINDS + 3;

@@ -2,8 +2,6 @@
 //! searcher behind the stronger [`Level`]s.
 
 use alloc::vec::Vec;
-use core::fmt;
-use core::str::FromStr;
 
 use super::notation::Move;
 use super::state::Trax;
@@ -49,21 +47,9 @@ pub enum Level {
     Expert,
 }
 
+crate::level::level_names!("trax", Level { Random => "random", Easy => "easy", Medium => "medium", Hard => "hard", Expert => "expert" });
+
 impl Level {
-    /// Every level, weakest first.
-    pub const ALL: [Level; 5] = [Level::Random, Level::Easy, Level::Medium, Level::Hard, Level::Expert];
-
-    /// The level's name: `random`, `easy`, `medium`, `hard` or `expert`.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Level::Random => "random",
-            Level::Easy => "easy",
-            Level::Medium => "medium",
-            Level::Hard => "hard",
-            Level::Expert => "expert",
-        }
-    }
-
     /// The search budget of a searching level (`None` for `random` and `easy`).
     pub const fn limits(self) -> Option<Limits> {
         match self {
@@ -80,27 +66,6 @@ impl Level {
                 depth: 30,
             }),
         }
-    }
-}
-
-impl fmt::Display for Level {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-/// A level name that is none of [`Level::ALL`].
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown Trax level {0:?} (expected random, easy, medium, hard or expert)")]
-pub struct UnknownLevel(pub alloc::string::String);
-
-impl FromStr for Level {
-    type Err = UnknownLevel;
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        Level::ALL
-            .into_iter()
-            .find(|l| l.name().eq_ignore_ascii_case(s.trim()))
-            .ok_or_else(|| UnknownLevel(crate::error::quote(s)))
     }
 }
 

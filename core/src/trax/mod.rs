@@ -11,15 +11,20 @@
 //! ```
 
 pub mod ai;
+mod board;
+mod engine;
+mod movegen;
 mod notation;
+mod perft;
 mod search;
 mod state;
 pub mod tensor;
 mod tile;
+mod variant;
 
 pub use notation::{column_name, read_record, BadNotation, Move, RecordError};
 pub use state::{
-    Coords, LastTurn, MoveError, TileLimitError, Trax, TurnReport, UnknownVariant, Variant, Win, DEFAULT_MAX_TILES,
-    MAX_SPAN, MAX_TILES_CEILING,
+    Coords, LastTurn, MoveError, TileLimitError, Trax, TurnReport, Win, DEFAULT_MAX_TILES, MAX_SPAN, MAX_TILES_CEILING,
 };
 pub use tile::{Colour, Shape, Tile};
+pub use variant::{UnknownVariant, Variant};

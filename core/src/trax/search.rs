@@ -8,9 +8,11 @@
 use alloc::vec;
 use alloc::vec::Vec;
 
+use super::movegen::Candidate;
 use super::notation::Move;
-use super::state::{Candidate, End, Trax, Variant};
+use super::state::{End, Trax};
 use super::tile::{Colour, E, N, S, W};
+use super::variant::Variant;
 use crate::{Game, Outcome, Rng};
 
 /// What a search may spend: nodes (turns played, a count that does not depend on the machine,

@@ -1,67 +1,16 @@
-//! The Trax game: a growable grid of tiles, incremental path ends, forced plays, wins.
+//! The Trax game state: tiles on the board, incremental path ends, turns with their forced plays,
+//! wins, undo.
 
-use alloc::vec;
 use alloc::vec::Vec;
 use core::fmt;
-use core::str::FromStr;
 
+use super::board::{fit_axis, tile_hash, BBox, Board, Remap, EMPTY_BOX};
+use super::movegen::{cascade, generate, Candidate, Cells, Facts};
 use super::notation::Move;
+use super::perft::PERFT_HEADROOM;
 use super::tile::{opposite, Colour, Shape, Tile, E, N, W};
+use super::variant::Variant;
 use crate::game::{Game, Outcome};
-
-/// The three variants of the rules file.
-///
-/// ```
-/// use arbiter_core::trax::Variant;
-/// assert_eq!("8x8".parse::<Variant>().unwrap(), Variant::EightByEight);
-/// assert_eq!(Variant::Loop.to_string(), "loop");
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub enum Variant {
-    /// The area never exceeds 8x8; full board or no legal move is a draw.
-    #[cfg_attr(feature = "serde", serde(rename = "8x8"))]
-    EightByEight,
-    /// Supertrax, the tournament game: no limit; lines span at least 8.
-    #[default]
-    #[cfg_attr(feature = "serde", serde(rename = "unbounded"))]
-    Unbounded,
-    /// Unbounded, and only loops win.
-    #[cfg_attr(feature = "serde", serde(rename = "loop"))]
-    Loop,
-}
-
-impl Variant {
-    /// `8x8`, `unbounded` or `loop`.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Variant::EightByEight => "8x8",
-            Variant::Unbounded => "unbounded",
-            Variant::Loop => "loop",
-        }
-    }
-}
-
-impl fmt::Display for Variant {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-/// An unknown variant name.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown Trax variant {0:?} (expected 8x8, unbounded or loop)")]
-pub struct UnknownVariant(pub alloc::string::String);
-
-impl FromStr for Variant {
-    type Err = UnknownVariant;
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        [Variant::EightByEight, Variant::Unbounded, Variant::Loop]
-            .into_iter()
-            .find(|v| v.name().eq_ignore_ascii_case(s.trim()))
-            .ok_or_else(|| UnknownVariant(crate::error::quote(s)))
-    }
-}
 
 /// How many tiles a game holds unless its host chooses otherwise ([`Trax::with_max_tiles`]).
 pub const DEFAULT_MAX_TILES: u32 = 10_000;
@@ -135,8 +84,9 @@ pub enum MoveError {
 #[error("a tile limit of {0} is outside 1 to {max}", max = MAX_TILES_CEILING)]
 pub struct TileLimitError(pub u32);
 
-/// How a game was won ([`Trax::win`]); JSON `{"winner": "red", "by_loop": true, "by_line": false}`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// How a game was won ([`Trax::win`]); JSON `{"winner": "red", "by_loop": true, "by_line": false,
+/// "tracks": [[{"col": 2, "row": 2}, …]]}`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Win {
     /// The winner.
@@ -145,6 +95,10 @@ pub struct Win {
     pub by_loop: bool,
     /// A line of the winner's colour joining opposite edges eight rows or columns apart.
     pub by_line: bool,
+    /// The cells of every winning track of the winner's colour, each in order along the track
+    /// (a loop from a tile of the last turn; a line from one edge to the other), in notation
+    /// coordinates of the area now.
+    pub tracks: Vec<Vec<Coords>>,
 }
 
 /// A cell in notation coordinates: column 1 is the area's leftmost (`A`), row 1 its top.
@@ -185,129 +139,24 @@ pub struct TurnReport {
     pub forced: Vec<(i32, i32)>,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct BBox {
-    minx: i32,
-    maxx: i32,
-    miny: i32,
-    maxy: i32,
-}
-
 /// The state before a turn: the tiles put since are the slots past `tiles`, the path ends changed
 /// since are the log entries past `log`, and the rest is kept as it was.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Saved {
-    log: usize,
-    tiles: u32,
-    bbox: BBox,
-    to_move: Colour,
-    result: Option<Outcome<Colour>>,
+pub(crate) struct Checkpoint {
+    pub(super) log: usize,
+    pub(super) tiles: u32,
+    pub(super) bbox: BBox,
+    pub(super) to_move: Colour,
+    pub(super) result: Option<Outcome<Colour>>,
 }
 
 /// Why [`Trax::turn`] refused a turn.
 #[derive(Clone, Copy)]
-enum Refusal {
+pub(super) enum Refusal {
     Area,
     Span,
     Illegal,
     Limit,
-}
-
-/// One grid cell. `tile` is its red-edge mask, 0 when empty; `entries` are the colours entering it
-/// from its neighbours, red edges in the low nibble and white in the high one (kept for every
-/// cell, read for empty ones); `slot` numbers the tile in the order tiles were put, which names
-/// its path ends (`slot * 4 + edge`) independently of where the grid keeps it. Four bytes: one
-/// load gives all a neighbour's facts.
-#[derive(Clone, Copy, Default)]
-struct Cell {
-    tile: u8,
-    entries: u8,
-    slot: u16,
-}
-
-/// The cells: a `w` x `h` rectangle, row by row, where absolute (0, 0) is at (`offx`, `offy`).
-#[derive(Clone)]
-struct Board {
-    w: usize,
-    h: usize,
-    offx: i32,
-    offy: i32,
-    /// Index steps to the neighbour across each edge (north and west wrap: negated offsets).
-    delta: [usize; 4],
-    grid: Vec<Cell>,
-}
-
-impl Board {
-    fn new(w: usize, h: usize, offx: i32, offy: i32) -> Board {
-        Board {
-            w,
-            h,
-            offx,
-            offy,
-            delta: steps(w),
-            grid: vec![Cell::default(); w * h],
-        }
-    }
-
-    fn index(&self, x: i64, y: i64) -> Option<usize> {
-        let (gx, gy) = (x + i64::from(self.offx), y + i64::from(self.offy));
-        ((0..self.w as i64).contains(&gx) && (0..self.h as i64).contains(&gy))
-            .then(|| gy as usize * self.w + gx as usize)
-    }
-
-    #[inline(always)]
-    fn xy(&self, idx: usize) -> (i32, i32) {
-        ((idx % self.w) as i32 - self.offx, (idx / self.w) as i32 - self.offy)
-    }
-
-    #[inline(always)]
-    fn step(&self, idx: usize, e: u8) -> usize {
-        idx.wrapping_add(self.delta[e as usize & 3])
-    }
-
-    /// Puts `tile` on `idx` and tells the four neighbours which colour now enters them.
-    #[inline(always)]
-    fn set_tile(&mut self, idx: usize, tile: Tile) {
-        self.grid[idx].tile = tile.0;
-        for e in 0..4u8 {
-            let m = self.step(idx, e);
-            self.grid[m].entries |= entry_bit(tile, e);
-        }
-    }
-
-    /// Empties `idx` and withdraws its entries from the neighbours.
-    #[inline(always)]
-    fn clear_tile(&mut self, idx: usize) {
-        self.grid[idx].tile = 0;
-        for e in 0..4u8 {
-            let m = self.step(idx, e);
-            self.grid[m].entries &= !(0x11 << opposite(e));
-        }
-    }
-
-    /// A copy of the cells of `b` and `margin` around it, if the board holds them.
-    fn window(&self, b: BBox, margin: i32) -> Option<Board> {
-        let (x0, y0) = (b.minx - margin, b.miny - margin);
-        let (w, h) = (
-            (b.maxx - b.minx + 1 + 2 * margin) as usize,
-            (b.maxy - b.miny + 1 + 2 * margin) as usize,
-        );
-        self.index(i64::from(b.maxx + margin), i64::from(b.maxy + margin))?;
-        let first = self.index(i64::from(x0), i64::from(y0))?;
-        let mut grid = Vec::with_capacity(w * h);
-        for r in 0..h {
-            let start = first + r * self.w;
-            grid.extend_from_slice(&self.grid[start..start + w]);
-        }
-        Some(Board {
-            w,
-            h,
-            offx: -x0,
-            offy: -y0,
-            delta: steps(w),
-            grid,
-        })
-    }
 }
 
 /// A Trax game in any variant.
@@ -331,124 +180,34 @@ impl Board {
 /// ```
 #[derive(Clone)]
 pub struct Trax {
-    variant: Variant,
-    max_tiles: u32,
-    board: Board,
+    pub(super) variant: Variant,
+    pub(super) max_tiles: u32,
+    pub(super) board: Board,
     /// For an open path end `slot * 4 + edge`: the path's other open end.
-    partner: Vec<u32>,
+    pub(super) partner: Vec<u32>,
     /// The cell of each slot; its length is the number of tiles.
-    slot_cell: Vec<u32>,
-    tiles: u32,
-    bbox: BBox,
-    to_move: Colour,
-    result: Option<Outcome<Colour>>,
+    pub(super) slot_cell: Vec<u32>,
+    pub(super) tiles: u32,
+    pub(super) bbox: BBox,
+    pub(super) to_move: Colour,
+    pub(super) result: Option<Outcome<Colour>>,
     /// Moves played, in notation (for records and replays).
-    history: Vec<Move>,
+    pub(super) history: Vec<Move>,
     /// The state before each move of `history`, for [`Trax::undo`].
-    turns: Vec<Saved>,
+    pub(super) turns: Vec<Checkpoint>,
     /// Path-end changes of every turn played (for trials and undo): (end, old partner).
-    log: Vec<(u32, u32)>,
+    pub(super) log: Vec<(u32, u32)>,
     /// Scratch: path ends joined in the current turn, and the forced queue.
-    joined: Vec<(u32, u32)>,
-    queue: Vec<u32>,
+    pub(super) joined: Vec<(u32, u32)>,
+    pub(super) queue: Vec<u32>,
 }
-
-/// What an empty cell's entry mask (red edges low, white edges high) forces: 0 nothing, the red
-/// edges of the forced tile, or [`ILLEGAL`] for three entries of one colour.
-static FORCED: [u8; 256] = forced_table();
-const ILLEGAL: u8 = 0xFF;
-
-const fn forced_table() -> [u8; 256] {
-    let mut t = [0u8; 256];
-    let mut e = 0;
-    while e < 256 {
-        let (red, white) = ((e & 0xF) as u8, (e >> 4) as u8);
-        t[e] = if red.count_ones() >= 3 || white.count_ones() >= 3 {
-            ILLEGAL
-        } else if red.count_ones() == 2 {
-            Tile::joining(Colour::Red, red).0
-        } else if white.count_ones() == 2 {
-            Tile::joining(Colour::White, white).0
-        } else {
-            0
-        };
-        e += 1;
-    }
-    t
-}
-
-/// The tile of each shape (in [`Shape::ALL`] order) that an empty cell with this entry mask
-/// admits, 0 for none: the colour of each entering track fixes the colouring.
-static FITS: [[u8; 3]; 256] = fits_table();
-
-const fn fits_table() -> [[u8; 3]; 256] {
-    let mut t = [[0u8; 3]; 256];
-    let mut e = 0;
-    while e < 256 {
-        let (red, white) = ((e & 0xF) as u8, (e >> 4) as u8);
-        let mut s = 0;
-        while s < 3 {
-            let tiles = Shape::ALL[s].tiles();
-            let mut k = 0;
-            while k < 2 {
-                let tile = tiles[k].0;
-                if tile & red == red && tile & white == 0 {
-                    t[e][s] = tile;
-                }
-                k += 1;
-            }
-            s += 1;
-        }
-        e += 1;
-    }
-    t
-}
-
-/// The entry bit that `tile`'s edge `e` gives the neighbour across it: red sets the low nibble's
-/// bit, white the high one's, without a branch.
-#[inline(always)]
-const fn entry_bit(tile: Tile, e: u8) -> u8 {
-    let red = tile.0 >> e & 1;
-    (red | (red ^ 1) << 4) << opposite(e)
-}
-
-/// Index steps north, east, south, west on a grid of width `w`.
-const fn steps(w: usize) -> [usize; 4] {
-    [w.wrapping_neg(), 1, w, usize::MAX]
-}
-const EMPTY_BOX: BBox = BBox {
-    minx: 0,
-    maxx: -1,
-    miny: 0,
-    maxy: -1,
-};
 
 /// Empty cells kept around the tiles between turns: a turn's tiles and the cells they touch lie
 /// within two cells of the bounding box (forced tiles never leave the box of the tiles and the
 /// chosen one).
-const MARGIN: i32 = 2;
-/// Extra margin that [`Trax::perft`] reserves for the turns it plays, at most: deeper searches
-/// regrow the grid on the way.
-const PERFT_HEADROOM: u32 = 32;
+pub(super) const MARGIN: i32 = 2;
 /// The side of a new game's grid: an 8x8 game never regrows it.
 const START_SIDE: usize = 24;
-
-/// A legal placement found by the generator: cell index, tile, and its notation.
-#[derive(Clone, Copy)]
-pub(crate) struct Candidate {
-    cell: u32,
-    tile: Tile,
-    pub(crate) mv: Move,
-}
-
-impl Candidate {
-    /// A number for this placement, the same in every position of one search (the grid does not
-    /// move while candidates are held): for killer moves and the transposition table.
-    #[inline]
-    pub(crate) fn key(&self) -> u32 {
-        self.cell << 4 | u32::from(self.tile.0)
-    }
-}
 
 /// An open end of a track: the absolute cell of its tile and the edge the track leaves by.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -470,101 +229,8 @@ impl End {
     }
 }
 
-/// A Zobrist-style number for `tile` on absolute cell (`x`, `y`): a hash of a position is the
-/// exclusive or of its tiles' numbers (splitmix64 of the packed cell and tile).
-fn tile_hash(x: i32, y: i32, tile: Tile) -> u64 {
-    let mut z = (u64::from(x as u32) << 32 | u64::from(y as u32)) ^ u64::from(tile.0) << 60;
-    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ z >> 30).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ z >> 27).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ z >> 31
-}
-
-/// Where the cells of a grid went when it was rebuilt.
-#[derive(Clone, Copy)]
-struct Remap {
-    old_w: usize,
-    dx: i64,
-    dy: i64,
-    w: usize,
-    h: usize,
-}
-
-impl Remap {
-    fn cell(&self, old: u32) -> Option<u32> {
-        let gx = (old as usize % self.old_w) as i64 + self.dx;
-        let gy = (old as usize / self.old_w) as i64 + self.dy;
-        ((0..self.w as i64).contains(&gx) && (0..self.h as i64).contains(&gy))
-            .then(|| (gy as usize * self.w + gx as usize) as u32)
-    }
-}
-
-/// One axis of a refit: the grid's extent and offset that keep `margin` cells on both sides of
-/// `lo..=hi`. Unchanged while they do (and, with `compact`, while the grid is at most about twice
-/// what it needs); else the need plus a quarter, on the side that ran short, so that a board
-/// growing one way regrows a logarithmic number of times.
-fn fit_axis(dim: usize, off: i32, lo: i32, hi: i32, margin: i32, compact: bool) -> (usize, i32) {
-    let (lo, hi, off, m) = (i64::from(lo), i64::from(hi), i64::from(off), i64::from(margin));
-    let short_lo = lo + off - m < 0;
-    let short_hi = hi + off + m >= dim as i64;
-    let need = hi - lo + 1 + 2 * m;
-    let oversized = compact && dim as i64 > 2 * need + 64;
-    if !short_lo && !short_hi && !oversized {
-        return (dim, off as i32);
-    }
-    let slack = need / 4 + 8;
-    let below = match (short_lo, short_hi) {
-        (true, false) => slack,
-        (false, true) => 0,
-        _ => slack / 2,
-    };
-    ((need + slack) as usize, (m + below - lo) as i32)
-}
-
-/// The cells a forced-play cascade reads and fills: a real turn's (tiles with their paths) or a
-/// trial's (tiles alone, on the board or on a copy).
-trait Cells {
-    fn step(&self, idx: usize, e: u8) -> usize;
-    /// The entries of `idx` if it is empty.
-    fn empty_entries(&self, idx: usize) -> Option<u8>;
-    fn place(&mut self, idx: usize, tile: Tile);
-    /// The cascade's queue of placed cells.
-    fn queue(&mut self) -> &mut Vec<u32>;
-    /// Whether the cascade is to stop here, legal so far: a real turn stops once past the tile
-    /// limit (it is refused then), so that slots never pass 16 bits.
-    #[inline(always)]
-    fn full(&self) -> bool {
-        false
-    }
-}
-
-/// The forced-play cascade after a tile was put on `start`. False as soon as an empty cell is
-/// entered three times by one colour; the queue then holds `start` and every cell placed.
-#[inline(always)]
-fn cascade<C: Cells>(c: &mut C, start: usize) -> bool {
-    c.queue().clear();
-    c.queue().push(start as u32);
-    let mut qi = 0;
-    while qi < c.queue().len() && !c.full() {
-        let placed = c.queue()[qi] as usize;
-        qi += 1;
-        for e in 0..4u8 {
-            let m = c.step(placed, e);
-            let Some(entries) = c.empty_entries(m) else { continue };
-            let t = match FORCED[entries as usize] {
-                0 => continue,
-                ILLEGAL => return false,
-                red => Tile(red),
-            };
-            c.place(m, t);
-            c.queue().push(m as u32);
-        }
-    }
-    true
-}
-
 /// A real turn's cascade: forced tiles are put with their paths.
-struct TurnCells<'a> {
+pub(super) struct TurnCells<'a> {
     g: &'a mut Trax,
     loops: u8,
     forced: Option<&'a mut Vec<u32>>,
@@ -594,223 +260,6 @@ impl Cells for TurnCells<'_> {
     #[inline(always)]
     fn full(&self) -> bool {
         self.g.tiles > self.g.max_tiles
-    }
-}
-
-/// A trial cascade on a board: tiles only, no paths, undone from the queue afterwards.
-struct BareCells<'a> {
-    b: &'a mut Board,
-    queue: &'a mut Vec<u32>,
-}
-
-impl Cells for BareCells<'_> {
-    #[inline(always)]
-    fn step(&self, idx: usize, e: u8) -> usize {
-        self.b.step(idx, e)
-    }
-    #[inline(always)]
-    fn empty_entries(&self, idx: usize) -> Option<u8> {
-        let c = self.b.grid[idx];
-        (c.tile == 0).then_some(c.entries)
-    }
-    #[inline(always)]
-    fn place(&mut self, idx: usize, tile: Tile) {
-        self.b.set_tile(idx, tile);
-    }
-    #[inline(always)]
-    fn queue(&mut self) -> &mut Vec<u32> {
-        self.queue
-    }
-}
-
-/// What move generation needs to know of a position besides its cells.
-#[derive(Clone, Copy)]
-struct Facts {
-    bbox: BBox,
-    tiles: u32,
-    eight: bool,
-    over: bool,
-}
-
-/// Whether the forced plays after putting `tile` on `idx` stay legal and put at most `room` tiles
-/// with it; `forcing` are the edges of `tile` towards the cells it forces. Not inlined: the scan
-/// around it keeps its registers (perft 7 about 6 % faster).
-#[inline(never)]
-fn forced_plays_legal(b: &mut Board, queue: &mut Vec<u32>, idx: usize, tile: Tile, forcing: u8, room: u32) -> bool {
-    if forcing.count_ones() < room && forced_tiles_end(b, idx, tile, forcing, room) {
-        return true;
-    }
-    b.set_tile(idx, tile);
-    let legal = cascade(&mut BareCells { b, queue }, idx);
-    for &c in queue.iter() {
-        b.clear_tile(c as usize);
-    }
-    legal && queue.len() as u64 <= u64::from(room)
-}
-
-/// The cell across edge `e` of `tile` on `idx`, which that colour already enters, and the tile
-/// forced there (the cell had one entry of each colour at most, so none enters it three times).
-#[inline(always)]
-fn forced_across(b: &Board, idx: usize, tile: Tile, e: u8) -> (usize, Tile) {
-    let m = b.step(idx, e);
-    (m, Tile(FORCED[(b.grid[m].entries | entry_bit(tile, e)) as usize]))
-}
-
-/// The entries among `entries` of the colour of `tile`'s edge `e`: not 0 if `tile` would enter
-/// that neighbour a second time with one colour (a forced play).
-#[inline(always)]
-fn same_colour(entries: u8, tile: Tile, e: u8) -> u8 {
-    if tile.0 >> e & 1 != 0 {
-        entries & 0xF
-    } else {
-        entries >> 4
-    }
-}
-
-/// The tile that `tile` on `idx` forces across edge `e`, if it forces nothing more on its own
-/// (read without writing). The cells next to the forced one are two steps from `idx`, so `tile`
-/// enters none of them.
-#[inline(always)]
-fn lone_forced_tile(b: &Board, idx: usize, tile: Tile, e: u8) -> Option<Tile> {
-    let (m, forced) = forced_across(b, idx, tile, e);
-    (0..4u8)
-        .filter(|&f| f != opposite(e))
-        .all(|f| {
-            let n = b.grid[b.step(m, f)];
-            n.tile != 0 || same_colour(n.entries, forced, f) == 0
-        })
-        .then_some(forced)
-}
-
-/// Whether the tile that `tile` on `idx` forces across edge `e` forces one more tile, which
-/// forces nothing: then the turn is legal. The cells next to that second tile are one or three
-/// steps from `idx`: the one next to `idx` (on the side the chain turned to) also has the entry of
-/// `tile`.
-#[inline(always)]
-fn chain_of_two_ends(b: &Board, idx: usize, tile: Tile, e: u8) -> bool {
-    let (m, first) = forced_across(b, idx, tile, e);
-    let mut next = None;
-    for f in (0..4u8).filter(|&f| f != opposite(e)) {
-        let n = b.grid[b.step(m, f)];
-        if n.tile == 0 && same_colour(n.entries, first, f) != 0 {
-            if next.is_some() {
-                return false;
-            }
-            next = Some(f);
-        }
-    }
-    let Some(f) = next else { return true };
-    let (n, second) = forced_across(b, m, first, f);
-    (0..4u8).filter(|&g| g != opposite(f)).all(|g| {
-        let p = b.grid[b.step(n, g)];
-        let entries = p.entries | if g == opposite(e) { entry_bit(tile, f) } else { 0 };
-        p.tile != 0 || same_colour(entries, second, g) == 0
-    })
-}
-
-/// Whether the tiles that `tile` on `idx` forces across the edges `forcing` force nothing more,
-/// or a lone one forces one more that does, within `room` tiles: then the turn is legal. Most
-/// forcing moves are such; the others take the trial cascade. Two forced cells at a right angle
-/// share a neighbour (the diagonal of `idx`), which must not get two entries of one colour from
-/// them.
-#[inline(always)]
-fn forced_tiles_end(b: &Board, idx: usize, tile: Tile, forcing: u8, room: u32) -> bool {
-    let e1 = forcing.trailing_zeros() as u8;
-    let rest = forcing & (forcing - 1);
-    let Some(t1) = lone_forced_tile(b, idx, tile, e1) else {
-        return rest == 0 && room > 2 && chain_of_two_ends(b, idx, tile, e1);
-    };
-    if rest == 0 {
-        return true;
-    }
-    let e2 = rest.trailing_zeros() as u8;
-    if rest & (rest - 1) != 0 {
-        return false;
-    }
-    let Some(t2) = lone_forced_tile(b, idx, tile, e2) else {
-        return false;
-    };
-    e2 == opposite(e1) || b.grid[b.step(b.step(idx, e1), e2)].tile != 0 || (t1.0 >> e2 & 1) != (t2.0 >> e1 & 1)
-}
-
-/// Calls `f` with every legal placement that puts at most `room` tiles; trial turns run only
-/// where a forced play may follow, on `b` and undone. Needs [`MARGIN`] around the tiles.
-#[inline(always)]
-fn generate(b: &mut Board, queue: &mut Vec<u32>, facts: Facts, room: u32, mut f: impl FnMut(Candidate)) {
-    if facts.over || room == 0 {
-        return;
-    }
-    if facts.tiles == 0 {
-        let Some(origin) = b.index(0, 0) else { return };
-        for (shape, tile) in [(Shape::Straight, Tile(0b1010)), (Shape::Slash, Tile(0b0110))] {
-            f(Candidate {
-                cell: origin as u32,
-                tile,
-                mv: Move { col: 0, row: 0, shape },
-            });
-        }
-        return;
-    }
-    // The ring of empty cells around the tiles; only the part that keeps the area 8 wide in 8x8,
-    // and within MAX_SPAN elsewhere.
-    let bb = facts.bbox;
-    let (mut x0, mut x1, mut y0, mut y1) = (bb.minx - 1, bb.maxx + 1, bb.miny - 1, bb.maxy + 1);
-    if facts.eight {
-        (x0, x1) = (x0.max(bb.maxx - 7), x1.min(bb.minx + 7));
-        (y0, y1) = (y0.max(bb.maxy - 7), y1.min(bb.miny + 7));
-    } else {
-        let (w, h) = (bb.maxx - bb.minx + 1, bb.maxy - bb.miny + 1);
-        if w >= MAX_SPAN as i32 {
-            (x0, x1) = (bb.minx, bb.maxx);
-        }
-        if h >= MAX_SPAN as i32 {
-            (y0, y1) = (bb.miny, bb.maxy);
-        }
-    }
-    let Some(first) = b.index(i64::from(x0), i64::from(y0)) else {
-        return;
-    };
-    let (cols, rows, stride) = ((x1 - x0 + 1) as usize, (y1 - y0 + 1) as usize, b.w);
-    for r in 0..rows {
-        let row = first + r * stride;
-        for dx in 0..cols {
-            let idx = row + dx;
-            let cell = b.grid[idx];
-            if cell.tile != 0 || cell.entries == 0 {
-                continue;
-            }
-            // Edges towards empty neighbours already entered by red (white): a tile whose red
-            // (white) edge points there gives that neighbour a second entry, a forced play.
-            let (mut red_near, mut white_near) = (0u8, 0u8);
-            for e in 0..4u8 {
-                let n = b.grid[b.step(idx, e)];
-                if n.tile == 0 {
-                    red_near |= ((n.entries & 0xF != 0) as u8) << e;
-                    white_near |= ((n.entries >> 4 != 0) as u8) << e;
-                }
-            }
-            let fits = FITS[cell.entries as usize];
-            for (k, shape) in Shape::ALL.into_iter().enumerate() {
-                if fits[k] == 0 {
-                    continue;
-                }
-                let tile = Tile(fits[k]);
-                let mv = Move {
-                    col: (x0 - bb.minx + 1) as u64 + dx as u64,
-                    row: (y0 - bb.miny + 1) as u64 + r as u64,
-                    shape,
-                };
-                let forcing = (tile.0 & red_near) | (!tile.0 & white_near);
-                if forcing != 0 && !forced_plays_legal(b, queue, idx, tile, forcing, room) {
-                    continue;
-                }
-                f(Candidate {
-                    cell: idx as u32,
-                    tile,
-                    mv,
-                });
-            }
-        }
     }
 }
 
@@ -973,7 +422,7 @@ impl Trax {
 
     /// Whether `margin` empty cells surround the tiles inside the grid.
     #[inline]
-    fn has_margin(&self, margin: i32) -> bool {
+    pub(super) fn has_margin(&self, margin: i32) -> bool {
         let b = self.bbox;
         b.minx + self.board.offx >= margin
             && b.miny + self.board.offy >= margin
@@ -983,7 +432,7 @@ impl Trax {
 
     /// Keeps `margin` cells around the tiles (see [`fit_axis`]), rebuilding the grid if needed;
     /// the remap tells where cells went. Slots and path ends do not move.
-    fn refit(&mut self, margin: i32, compact: bool) -> Option<Remap> {
+    pub(super) fn refit(&mut self, margin: i32, compact: bool) -> Option<Remap> {
         let b = self.nonempty_box();
         let (w, offx) = fit_axis(self.board.w, self.board.offx, b.minx, b.maxx, margin, compact);
         let (h, offy) = fit_axis(self.board.h, self.board.offy, b.miny, b.maxy, margin, compact);
@@ -994,7 +443,7 @@ impl Trax {
     }
 
     /// The bounding box, or the origin's cell on an empty board.
-    fn nonempty_box(&self) -> BBox {
+    pub(super) fn nonempty_box(&self) -> BBox {
         if self.tiles == 0 {
             BBox {
                 minx: 0,
@@ -1009,7 +458,7 @@ impl Trax {
 
     /// Moves the board to a grid of `w` x `h` cells where absolute (0, 0) is at (`offx`, `offy`),
     /// which must hold the tiles and their neighbours.
-    fn rebuild(&mut self, w: usize, offx: i32, h: usize, offy: i32) -> Remap {
+    pub(super) fn rebuild(&mut self, w: usize, offx: i32, h: usize, offy: i32) -> Remap {
         let remap = Remap {
             old_w: self.board.w,
             dx: i64::from(offx) - i64::from(self.board.offx),
@@ -1034,7 +483,7 @@ impl Trax {
     }
 
     #[inline(always)]
-    fn set_partner(&mut self, end: u32, to: u32) {
+    pub(super) fn set_partner(&mut self, end: u32, to: u32) {
         self.log.push((end, self.partner[end as usize]));
         self.partner[end as usize] = to;
     }
@@ -1042,7 +491,7 @@ impl Trax {
     /// Joins the two tracks of the tile just put on `idx` (slot `slot`) to the paths they meet;
     /// sets bit `colour` of `loops` for a track that closes its path.
     #[inline]
-    fn link(&mut self, idx: usize, slot: u32, tile: Tile, loops: &mut u8) {
+    pub(super) fn link(&mut self, idx: usize, slot: u32, tile: Tile, loops: &mut u8) {
         for colour in [Colour::White, Colour::Red] {
             let edges = tile.edges(colour);
             let e1 = edges.trailing_zeros() as u8;
@@ -1070,14 +519,14 @@ impl Trax {
     }
 
     /// The tile of `shape` that matches the neighbours of empty cell `idx`, if any.
-    fn colouring(&self, idx: usize, shape: Shape) -> Option<Tile> {
+    pub(super) fn colouring(&self, idx: usize, shape: Shape) -> Option<Tile> {
         let e = self.board.grid[idx].entries;
         let (red, white) = (e & 0xF, e >> 4);
         shape.tiles().into_iter().find(|t| t.0 & red == red && t.0 & white == 0)
     }
 
     /// Puts a tile of the turn in progress: next slot, entries, bounding box, paths.
-    fn put(&mut self, idx: usize, tile: Tile, loops: &mut u8) {
+    pub(super) fn put(&mut self, idx: usize, tile: Tile, loops: &mut u8) {
         let slot = self.tiles;
         self.board.set_tile(idx, tile);
         // Slots fit 16 bits: a turn that passes the limit (at most the ceiling) is undone.
@@ -1103,9 +552,9 @@ impl Trax {
         self.link(idx, slot, tile, loops);
     }
 
-    fn save(&mut self) -> Saved {
+    pub(super) fn save(&mut self) -> Checkpoint {
         self.joined.clear();
-        Saved {
+        Checkpoint {
             log: self.log.len(),
             tiles: self.tiles,
             bbox: self.bbox,
@@ -1114,7 +563,7 @@ impl Trax {
         }
     }
 
-    fn restore(&mut self, s: Saved) {
+    pub(super) fn restore(&mut self, s: Checkpoint) {
         while self.log.len() > s.log {
             let Some((end, old)) = self.log.pop() else { break };
             self.partner[end as usize] = old;
@@ -1133,7 +582,7 @@ impl Trax {
     /// Plays the chosen tile and its forced plays, decides wins and returns the colours (bit per
     /// colour) that closed a loop; a refused turn leaves the board as the turn left it (the caller
     /// restores). `forced` collects forced cells.
-    fn turn(&mut self, idx: usize, tile: Tile, forced: Option<&mut Vec<u32>>) -> Result<u8, Refusal> {
+    pub(super) fn turn(&mut self, idx: usize, tile: Tile, forced: Option<&mut Vec<u32>>) -> Result<u8, Refusal> {
         let mut loops = 0u8;
         self.put(idx, tile, &mut loops);
         let b = self.bbox;
@@ -1170,14 +619,22 @@ impl Trax {
     }
 
     /// Colours (bit per colour) with a line among the paths the turn joined.
-    fn lines(&self) -> u8 {
+    pub(super) fn lines(&self) -> u8 {
+        let mut wins = 0u8;
+        self.winning_lines(|colour, _, _| wins |= 1 << colour as u8);
+        wins
+    }
+
+    /// Calls `f` with the colour and the two open ends of each line among the paths the turn
+    /// joined.
+    #[inline(always)]
+    pub(super) fn winning_lines(&self, mut f: impl FnMut(Colour, u32, u32)) {
         let b = self.bbox;
         let wide = b.maxx - b.minx >= 7;
         let tall = b.maxy - b.miny >= 7;
         if !wide && !tall {
-            return 0;
+            return;
         }
-        let mut wins = 0u8;
         let cell = |end: u32| self.slot_cell[(end / 4) as usize] as usize;
         for &(a, z) in &self.joined {
             if self.partner[a as usize] != z || self.partner[z as usize] != a {
@@ -1199,14 +656,13 @@ impl Trax {
             let (ea, ez) = ((a % 4) as u8, (z % 4) as u8);
             if ea == opposite(ez) && at(a) && at(z) {
                 let tile = Tile(self.board.grid[cell(a)].tile);
-                wins |= 1 << tile.colour(ea) as u8;
+                f(tile.colour(ea), a, z);
             }
         }
-        wins
     }
 
     /// Resolves notation against the current area: the cell index and the tile, or why not.
-    fn resolve(&self, mv: Move) -> Result<(usize, Tile), MoveError> {
+    pub(super) fn locate(&self, mv: Move) -> Result<(usize, Tile), MoveError> {
         if self.result.is_some() {
             return Err(MoveError::GameOver);
         }
@@ -1248,7 +704,7 @@ impl Trax {
 
     /// Plays `mv` and reports where the chosen and forced tiles went (absolute coordinates).
     pub fn play_explained(&mut self, mv: Move) -> Result<TurnReport, MoveError> {
-        let (idx, tile) = self.resolve(mv)?;
+        let (idx, tile) = self.locate(mv)?;
         let too_many = MoveError::TooManyTiles {
             mv,
             limit: self.max_tiles,
@@ -1283,45 +739,109 @@ impl Trax {
         Ok(report)
     }
 
-    /// The last turn played again on a copy of the state before it: its move, the absolute cells
-    /// of its tile and of the tiles it forced, and the colours (bit per colour) whose loops and
-    /// whose lines it closed. Replaying keeps `play` free of bookkeeping that only a UI asks for.
-    fn replay_last_turn(&self) -> Option<(Move, TurnReport, u8, u8)> {
+    /// The last turn played again on a copy of the state before it: that copy after the turn,
+    /// the move, the cell of its tile and the cells of the tiles it forced, and the colours (bit
+    /// per colour) whose loops it closed. Replaying keeps `play` free of bookkeeping that only a
+    /// UI asks for.
+    pub(super) fn replay_last_turn(&self) -> Option<(Trax, Move, usize, Vec<u32>, u8)> {
         let mut g = self.clone();
         let mv = g.undo()?;
-        let (idx, tile) = g.resolve(mv).ok()?;
+        let (idx, tile) = g.locate(mv).ok()?;
         g.save();
         let mut forced = Vec::new();
         let loops = g.turn(idx, tile, Some(&mut forced)).ok()?;
-        let lines = if g.variant == Variant::Loop { 0 } else { g.lines() };
-        let report = TurnReport {
-            placed: g.board.xy(idx),
-            forced: forced.into_iter().map(|i| g.board.xy(i as usize)).collect(),
-        };
-        Some((mv, report, loops, lines))
+        Some((g, mv, idx, forced, loops))
     }
 
-    /// How the game was won: the winner, and whether by a loop, a line or both (replayed from the
-    /// last turn, so it costs nothing while playing); `None` unless someone won.
+    /// How the game was won: the winner, whether by a loop, a line or both, and the cells of
+    /// every winning track (replayed from the last turn, so it costs nothing while playing);
+    /// `None` unless someone won.
     ///
     /// ```
     /// use arbiter_core::Game;
-    /// use arbiter_core::trax::{Colour, Trax, Variant, Win};
+    /// use arbiter_core::trax::{Colour, Coords, Trax, Variant};
     /// let mut g = Trax::new(Variant::Unbounded);
     /// for m in ["@0/", "B1\\", "B2/"] {
     ///     g.play(m.parse().unwrap()).unwrap();
     /// }
-    /// assert_eq!(g.win(), Some(Win { winner: Colour::Red, by_loop: true, by_line: false }));
+    /// let win = g.win().unwrap();
+    /// assert_eq!((win.winner, win.by_loop, win.by_line), (Colour::Red, true, false));
+    /// // The red loop through the four tiles, from the last one placed.
+    /// let at = |col, row| Coords { col, row };
+    /// assert_eq!(win.tracks, [vec![at(2, 2), at(1, 2), at(1, 1), at(2, 1)]]);
     /// ```
     pub fn win(&self) -> Option<Win> {
         let winner = self.result?.winner()?;
-        let (_, _, loops, lines) = self.replay_last_turn()?;
+        let (g, _, idx, forced, loops) = self.replay_last_turn()?;
         let bit = 1u8 << winner as u8;
+        let mut tracks = Vec::new();
+        if loops & bit != 0 {
+            for start in core::iter::once(idx).chain(forced.iter().map(|&c| c as usize)) {
+                let edge = Tile(g.board.grid[start].tile).edges(winner).trailing_zeros() as u8;
+                let (cells, closed) = g.trace(start, edge);
+                // A loop is met from each of its tiles the turn put: keep it once.
+                if closed && !tracks.iter().any(|t: &Vec<usize>| t.contains(&start)) {
+                    tracks.push(cells);
+                }
+            }
+        }
+        let by_line = g.variant != Variant::Loop && g.lines() & bit != 0;
+        if by_line {
+            let ends: Vec<u32> = {
+                let mut ends = Vec::new();
+                g.winning_lines(|colour, a, _| {
+                    if colour == winner {
+                        ends.push(a)
+                    }
+                });
+                ends
+            };
+            for a in ends {
+                let start = g.slot_cell[(a / 4) as usize] as usize;
+                if !tracks.iter().any(|t| t.contains(&start)) {
+                    tracks.push(g.trace(start, (a % 4) as u8).0);
+                }
+            }
+        }
         Some(Win {
             winner,
             by_loop: loops & bit != 0,
-            by_line: lines & bit != 0,
+            by_line,
+            tracks: tracks
+                .iter()
+                .map(|t| t.iter().map(|&c| g.coords(c)).collect())
+                .collect(),
         })
+    }
+
+    /// The notation coordinates of grid cell `idx` in the area now.
+    fn coords(&self, idx: usize) -> Coords {
+        let (x, y) = self.board.xy(idx);
+        Coords {
+            col: (x - self.bbox.minx + 1) as u32,
+            row: (y - self.bbox.miny + 1) as u32,
+        }
+    }
+
+    /// The cells of the track that enters the tile on `start` by edge `enter`, in order from
+    /// `start`, and whether it closes (a loop) rather than ending at an empty cell.
+    fn trace(&self, start: usize, enter: u8) -> (Vec<usize>, bool) {
+        let colour = Tile(self.board.grid[start].tile).colour(enter);
+        let (mut cell, mut enter) = (start, enter);
+        let mut cells = Vec::new();
+        loop {
+            cells.push(cell);
+            let tile = Tile(self.board.grid[cell].tile);
+            let exit = (tile.edges(colour) & !(1 << enter)).trailing_zeros() as u8;
+            let next = self.board.step(cell, exit);
+            if self.board.grid[next].tile == 0 {
+                return (cells, false);
+            }
+            (cell, enter) = (next, opposite(exit));
+            if cell == start {
+                return (cells, true);
+            }
+        }
     }
 
     /// The last turn of the game: its move and the cells of its tile and of the tiles it forced,
@@ -1340,15 +860,11 @@ impl Trax {
     /// assert_eq!(turn.forced, [Coords { col: 1, row: 2 }]);
     /// ```
     pub fn last_turn(&self) -> Option<LastTurn> {
-        let (mv, report, _, _) = self.replay_last_turn()?;
-        let cell = |(x, y): (i32, i32)| Coords {
-            col: (x - self.bbox.minx + 1) as u32,
-            row: (y - self.bbox.miny + 1) as u32,
-        };
+        let (g, mv, idx, forced, _) = self.replay_last_turn()?;
         Some(LastTurn {
             mv,
-            placed: cell(report.placed),
-            forced: report.forced.iter().copied().map(cell).collect(),
+            placed: g.coords(idx),
+            forced: forced.iter().map(|&c| g.coords(c as usize)).collect(),
         })
     }
 
@@ -1378,12 +894,12 @@ impl Trax {
 
     /// Tiles that turns may still put before the limit.
     #[inline(always)]
-    fn room(&self) -> u32 {
+    pub(super) fn room(&self) -> u32 {
         self.max_tiles.saturating_sub(self.tiles)
     }
 
     /// What move generation needs besides the cells.
-    fn facts(&self) -> Facts {
+    pub(super) fn facts(&self) -> Facts {
         Facts {
             bbox: self.bbox,
             tiles: self.tiles,
@@ -1393,7 +909,7 @@ impl Trax {
     }
 
     /// Can the player to move play at all, within the tile limit?
-    fn has_legal_move(&mut self) -> bool {
+    pub(super) fn has_legal_move(&mut self) -> bool {
         let mut any = false;
         let (facts, room) = (self.facts(), self.room());
         generate(&mut self.board, &mut self.queue, facts, room, |_| any = true);
@@ -1414,7 +930,7 @@ impl Trax {
     }
 
     /// Plays a candidate of this state; `None` (state unchanged) if refused.
-    pub(crate) fn make(&mut self, c: &Candidate) -> Option<Saved> {
+    pub(crate) fn make(&mut self, c: &Candidate) -> Option<Checkpoint> {
         let saved = self.save();
         match self.turn(c.cell as usize, c.tile, None) {
             Ok(_) => Some(saved),
@@ -1427,7 +943,7 @@ impl Trax {
 
     /// The hash of the tiles put since `saved` (see [`tile_hash`]): exclusive or of it moves a
     /// position's hash across a [`Trax::make`] and back.
-    pub(crate) fn hash_since(&self, saved: &Saved) -> u64 {
+    pub(crate) fn hash_since(&self, saved: &Checkpoint) -> u64 {
         self.slot_cell[saved.tiles as usize..].iter().fold(0, |h, &c| {
             let (x, y) = self.board.xy(c as usize);
             h ^ tile_hash(x, y, Tile(self.board.grid[c as usize].tile))
@@ -1458,7 +974,7 @@ impl Trax {
     }
 
     /// Takes back what [`Trax::make`] played.
-    pub(crate) fn unmake(&mut self, saved: Saved) {
+    pub(crate) fn unmake(&mut self, saved: Checkpoint) {
         self.restore(saved);
     }
 
@@ -1473,102 +989,6 @@ impl Trax {
             _ => self.max_tiles,
         };
         cap.saturating_sub(self.tiles)
-    }
-
-    /// Counts the move sequences of `depth` turns (forced tiles are part of a turn; a turn that
-    /// ends the game has no continuation; a turn past the tile limit is not played).
-    ///
-    /// A depth beyond [`Trax::max_tiles`] minus the tiles (in 8x8, 64 minus the tiles) has no
-    /// sequence and counts 0 at once. Otherwise memory follows the depth actually reached, and
-    /// time grows exponentially with the depth: hosts bound it.
-    ///
-    /// ```
-    /// use arbiter_core::trax::{Trax, Variant};
-    /// assert_eq!(Trax::new(Variant::Unbounded).perft(3), 432);
-    /// assert_eq!(Trax::new(Variant::EightByEight).perft(65), 0);
-    /// assert_eq!(Trax::new(Variant::Loop).perft(u32::MAX), 0);
-    /// ```
-    pub fn perft(&self, depth: u32) -> u64 {
-        if depth == 0 {
-            return 1;
-        }
-        if depth > self.turns_left() {
-            return 0;
-        }
-        let mut g = self.clone();
-        g.refit(MARGIN + (depth - 1).min(PERFT_HEADROOM) as i32, false);
-        g.perft_from(depth)
-    }
-
-    /// Depth-first with an explicit stack, so that a deep count cannot exhaust the call stack:
-    /// each frame is a node's candidates in `cands` and what restores its parent.
-    fn perft_from(&mut self, depth: u32) -> u64 {
-        struct Frame {
-            start: usize,
-            next: usize,
-            depth: u32,
-            saved: Option<Saved>,
-        }
-        let mut cands = Vec::new();
-        if depth == 1 {
-            let mut n = 0;
-            self.count_candidates(&mut n);
-            return n;
-        }
-        self.candidates(&mut cands);
-        let mut frames = vec![Frame {
-            start: 0,
-            next: 0,
-            depth,
-            saved: None,
-        }];
-        let mut nodes = 0;
-        while let Some(top) = frames.last_mut() {
-            // Deeper frames are gone, so this one's candidates end the list.
-            if top.next == cands.len() {
-                cands.truncate(top.start);
-                if let Some(s) = top.saved {
-                    self.restore(s);
-                }
-                frames.pop();
-                continue;
-            }
-            let c = cands[top.next];
-            top.next += 1;
-            let d = top.depth - 1;
-            let saved = self.save();
-            if self.turn(c.cell as usize, c.tile, None).is_err() || self.result.is_some() {
-                self.restore(saved);
-                continue;
-            }
-            if !self.has_margin(MARGIN) {
-                if let Some(r) = self.refit(MARGIN + (d - 1).min(PERFT_HEADROOM) as i32, false) {
-                    for c in &mut cands {
-                        c.cell = r.cell(c.cell).unwrap_or(0);
-                    }
-                }
-            }
-            if d == 1 {
-                self.count_candidates(&mut nodes);
-                self.restore(saved);
-                continue;
-            }
-            let start = cands.len();
-            self.candidates(&mut cands);
-            frames.push(Frame {
-                start,
-                next: start,
-                depth: d,
-                saved: Some(saved),
-            });
-        }
-        nodes
-    }
-
-    /// The number of candidates (perft's leaves are counted, not stored).
-    fn count_candidates(&mut self, n: &mut u64) {
-        let (facts, room) = (self.facts(), self.room());
-        generate(&mut self.board, &mut self.queue, facts, room, |_| *n += 1);
     }
 }
 
@@ -1664,7 +1084,7 @@ impl fmt::Debug for Trax {
 
 impl Trax {
     /// How many relative columns (and rows) action ids cover: 0..=9 for 8x8, else 0..1024.
-    fn action_side(&self) -> usize {
+    pub(super) fn action_side(&self) -> usize {
         if self.variant == Variant::EightByEight {
             10
         } else {
@@ -2072,6 +1492,19 @@ mod tests {
                     assert_eq!(win.winner, w);
                     assert!(win.by_loop || win.by_line, "seed {seed}");
                     assert!(!(variant == Variant::Loop && win.by_line));
+                    // Every track runs from tile to neighbouring tile; a loop closes, a line
+                    // joins opposite sides of the area.
+                    assert!(!win.tracks.is_empty(), "seed {seed}");
+                    let (w, h) = g.size();
+                    for t in &win.tracks {
+                        let next = |a: &Coords, b: &Coords| a.col.abs_diff(b.col) + a.row.abs_diff(b.row) == 1;
+                        assert!(t.windows(2).all(|p| next(&p[0], &p[1])), "seed {seed}: {t:?}");
+                        assert!(t.iter().all(|c| g.tile_at(c.col, c.row).is_some()));
+                        let (first, last) = (t[0], t[t.len() - 1]);
+                        let spans = (first.col.min(last.col) == 1 && first.col.max(last.col) == w)
+                            || (first.row.min(last.row) == 1 && first.row.max(last.row) == h);
+                        assert!(next(&first, &last) || spans, "seed {seed}: {t:?}");
+                    }
                     loops += win.by_loop as u32;
                     lines += win.by_line as u32;
                 }
@@ -2085,12 +1518,12 @@ mod tests {
     fn the_last_turn_and_the_win_are_those_of_the_state_now() {
         let column = "@0+ A2+ A3+ A4+ A5+ A6+ A7+ A8+";
         let mut g = play(Variant::Unbounded, column);
-        let line = Win {
-            winner: Colour::White,
-            by_loop: false,
-            by_line: true,
-        };
-        assert_eq!(g.win(), Some(line));
+        let win = g.win().unwrap();
+        assert_eq!((win.winner, win.by_loop, win.by_line), (Colour::White, false, true));
+        let mut track = win.tracks.concat();
+        track.sort_by_key(|c| c.row);
+        assert_eq!(win.tracks.len(), 1);
+        assert_eq!(track, (1..=8).map(|row| Coords { col: 1, row }).collect::<Vec<_>>());
         assert_eq!(play(Variant::Loop, column).win(), None, "Loop Trax has no lines");
         let turn = g.last_turn().unwrap();
         assert_eq!(

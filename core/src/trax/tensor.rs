@@ -17,8 +17,9 @@
 
 use alloc::vec::Vec;
 
-use super::state::{Trax, Variant};
+use super::state::Trax;
 use super::tile::Colour;
+use super::variant::Variant;
 use crate::Game;
 
 /// The side of the window of cells: the area's largest span plus an empty line on each side.

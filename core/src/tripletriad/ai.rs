@@ -4,9 +4,10 @@ use alloc::vec::Vec;
 
 use super::card::Card;
 use super::expert::Expert;
+use super::position::Player;
 use super::setup::{Hands, Setup};
 use super::solve::Solver;
-use super::state::{Move, Observation, Player, TripleTriad};
+use super::state::{Move, Observation, TripleTriad};
 use crate::{Budget, Game, Rng};
 
 /// How hard the built-in opponent plays.
@@ -24,6 +25,8 @@ pub enum Level {
     /// the hidden cards, each sample solved.
     Expert,
 }
+
+crate::level::level_names!("triple-triad", Level { Random => "random", Greedy => "greedy", Perfect => "perfect", Expert => "expert" });
 
 /// The round as the observer knows it: the opponent's hidden cards become placeholders, which no
 /// immediate capture can depend on (they are still in hand). The expert puts sampled cards in

@@ -6,9 +6,10 @@ use super::ai::{believed_setup, greedy};
 use super::board::{bits, FULL};
 use super::card::Card;
 use super::cards::ff8_cards;
+use super::position::{Position, Table};
 use super::resolve::child;
 use super::solve::{final_value, Solver};
-use super::state::{Move, Observation, Position, Table, TripleTriad};
+use super::state::{Move, Observation, TripleTriad};
 use crate::{Budget, Game, Rng};
 
 /// Where the opponent's hidden cards may come from.

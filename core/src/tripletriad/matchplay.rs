@@ -4,10 +4,11 @@ use alloc::vec::Vec;
 
 use super::board::bits;
 use super::card::{Card, Element};
+use super::position::Player;
 use super::resolve::Captures;
 use super::rules::{Rules, Wall};
 use super::setup::{Hands, Setup, SetupError};
-use super::state::{Move, MoveError, Player, TripleTriad};
+use super::state::{Move, MoveError, TripleTriad};
 use super::trade::{DiffMode, TradeNotAllowed, TradeRule};
 use crate::{Game, Rng};
 
@@ -233,7 +234,7 @@ pub enum MatchError {
 /// ```
 #[derive(Clone, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(into = "Saved", try_from = "Saved"))]
+#[cfg_attr(feature = "serde", serde(into = "MatchRecord", try_from = "MatchRecord"))]
 pub struct Match {
     config: MatchConfig,
     /// The five cards each player brought, by original owner.
@@ -521,6 +522,47 @@ impl Match {
         })
     }
 
+    /// The picks of a computer that wins the trade ([`Match::trade_choice`]): the loser's
+    /// strongest cards by the sum of their ranks (the first of equal sums), or the swap that gains
+    /// the most in rank sums (the first of equal gains); none for an automatic trade. What
+    /// [`Match::settle_trade`] takes, so that every front end's computer trades alike.
+    ///
+    /// ```
+    /// use arbiter_core::Game;
+    /// use arbiter_core::tripletriad::{Card, Match, MatchConfig, TradeRule};
+    /// let hand = |r: u8| (0..5).map(|i| Card::new(&format!("{r}{i}"), [r, r, r, 1 + i])).collect::<Vec<_>>();
+    /// let config = MatchConfig { trade: TradeRule::Two, ..MatchConfig::default() };
+    /// let mut m = Match::new(config, hand(9), hand(1), 7).unwrap();
+    /// while m.result().is_none() {
+    ///     let mv = m.game().legal_moves()[0];
+    ///     m.play(mv).unwrap();
+    /// }
+    /// let picks = m.computer_picks().unwrap();
+    /// assert!(picks.is_empty() || picks == [4, 3], "{picks:?}"); // the two strongest
+    /// m.settle_trade(&picks).unwrap();
+    /// ```
+    pub fn computer_picks(&self) -> Result<Vec<u8>, MatchError> {
+        let strongest_first = |score: &dyn Fn(usize) -> i64| {
+            let mut idx: Vec<u8> = (0..5).collect();
+            idx.sort_by_key(|&i| core::cmp::Reverse(score(i as usize)));
+            idx
+        };
+        Ok(match self.trade_choice()? {
+            TradeChoice::Automatic => Vec::new(),
+            TradeChoice::Pick { chooser, count } => {
+                let loser = self.brought(chooser.other());
+                let mut idx = strongest_first(&|i| i64::from(loser[i].rank_sum()));
+                idx.truncate(count as usize);
+                idx
+            }
+            TradeChoice::Swap { chooser } => {
+                let (loser, own) = (self.brought(chooser.other()), self.brought(chooser));
+                let gain = |i: usize| i64::from(loser[i].rank_sum()) - i64::from(own[i].rank_sum());
+                strongest_first(&gain)[..1].to_vec()
+            }
+        })
+    }
+
     /// Settles the trade with the winner's picks (indices among the loser's five; none for an
     /// automatic trade) and returns the cards that change hands.
     pub fn settle_trade(&mut self, picks: &[u8]) -> Result<Vec<Transfer>, MatchError> {
@@ -589,30 +631,30 @@ impl Match {
 #[derive(Clone)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
-struct Saved {
+struct MatchRecord {
     config: MatchConfig,
     blue: Vec<Card>,
     red: Vec<Card>,
     #[cfg_attr(feature = "serde", serde(deserialize_with = "crate::u64_from_number_or_text"))]
     seed: u64,
     /// The moves of each round started; absent, a match about to start.
-    #[cfg_attr(feature = "serde", serde(default = "Saved::not_started"))]
+    #[cfg_attr(feature = "serde", serde(default = "MatchRecord::not_started"))]
     rounds: Vec<Vec<Move>>,
     /// The trade's picks, once settled.
     #[cfg_attr(feature = "serde", serde(default))]
     picks: Option<Vec<u8>>,
 }
 
-impl Saved {
+impl MatchRecord {
     #[cfg(feature = "serde")]
     fn not_started() -> Vec<Vec<Move>> {
         alloc::vec![Vec::new()]
     }
 }
 
-impl From<Match> for Saved {
-    fn from(m: Match) -> Saved {
-        Saved {
+impl From<Match> for MatchRecord {
+    fn from(m: Match) -> MatchRecord {
+        MatchRecord {
             config: m.config,
             blue: m.brought.blue,
             red: m.brought.red,
@@ -623,11 +665,11 @@ impl From<Match> for Saved {
     }
 }
 
-impl TryFrom<Saved> for Match {
+impl TryFrom<MatchRecord> for Match {
     type Error = MatchError;
 
     /// Replays a saved match: every move must fall in the round it was saved in.
-    fn try_from(s: Saved) -> Result<Match, MatchError> {
+    fn try_from(s: MatchRecord) -> Result<Match, MatchError> {
         let mut m = Match::new(s.config, s.blue, s.red, s.seed)?;
         let last = s.rounds.len().checked_sub(1).ok_or(MatchError::Saved("no round"))?;
         for (n, round) in s.rounds.iter().enumerate() {
@@ -990,7 +1032,7 @@ mod tests {
                     step += 1;
                 }
                 most_rounds = most_rounds.max(m.round_number());
-                // Saved after the trade, it still knows the transfers.
+                // MatchRecord after the trade, it still knows the transfers.
                 let mut done = m.clone();
                 let settled = finish(&mut done).1;
                 assert_eq!(reload(&done).transfers(), Some(&settled[..]));

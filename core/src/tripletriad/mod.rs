@@ -24,13 +24,17 @@ mod board;
 mod card;
 mod cards;
 mod collection;
+mod engine;
 mod matchplay;
+mod perft;
+mod position;
 mod preset;
 mod resolve;
 mod rules;
 mod setup;
 mod solve;
 mod state;
+mod steps;
 pub mod tensor;
 #[cfg(test)]
 pub(crate) mod testing;
@@ -44,12 +48,14 @@ pub use collection::{copies_allowed, rank_sum_range, validate_custom_card, Colle
 pub use matchplay::{
     ElementLayout, Match, MatchConfig, MatchError, MatchResult, Owned, RoundResult, SuddenDeath, TradeChoice, Transfer,
 };
+pub use position::{Player, UnknownPlayer};
 pub use preset::{preset, FF8_TRADES, PRESETS};
 pub use resolve::Captures;
 pub use rules::{BadLabel, Comparison, Rules, RulesError, Wall, WallLabel};
 pub use setup::{Hands, Placed, Setup, SetupError};
 pub use solve::{solve, Interrupted, Solution, Solver};
-pub use state::{BadMove, Move, MoveError, MoveList, Observation, Player, TripleTriad, UnknownPlayer};
+pub use state::{BadMove, Move, MoveError, MoveList, Observation, TripleTriad};
+pub use steps::{Fight, LastMove, Pair, Push, Step, Summed};
 #[cfg(feature = "std")]
 pub use threads::solve_threads;
 pub use trade::{DiffMode, TradeNotAllowed, TradeRule, UnknownTradeRule};

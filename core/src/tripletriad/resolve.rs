@@ -1,7 +1,7 @@
 //! Placement resolution: the seven steps of the rules file, on bit masks.
 
 use super::board::{bits, FULL};
-use super::state::{Player, Position, Table};
+use super::position::{Player, Position, Table};
 
 /// What one placement did, step by step, as cell masks (bit `c` = cell `c`) on the board after the
 /// power-wall rotation. Lets a UI explain a move.
@@ -374,7 +374,7 @@ fn byte_flags(v: u32) -> u8 {
 
 /// Rotates a line of three cells one step away from the wall: `line[0]` moves to `line[1]`,
 /// `line[1]` to `line[2]`, and `line[2]` re-enters on `line[0]`. Empty cells move too.
-fn rotate(pos: &mut Position, line: [u8; 3]) {
+pub(super) fn rotate(pos: &mut Position, line: [u8; 3]) {
     let [a, b, c] = line;
     let cards = [pos.card(a), pos.card(b), pos.card(c)];
     let bit = |m: u16, i: u8| (m >> i) & 1;

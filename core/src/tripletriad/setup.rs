@@ -7,8 +7,9 @@ use alloc::vec::Vec;
 use super::board::{bits, FULL};
 use super::card::{Card, Element};
 use super::cards::FF8_CARDS;
+use super::position::{Player, Position, Table};
 use super::rules::{Rules, RulesError, Wall};
-use super::state::{Player, Position, Table, TripleTriad};
+use super::state::TripleTriad;
 use crate::Rng;
 
 /// A card on the board with its owner.

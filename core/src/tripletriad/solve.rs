@@ -6,8 +6,9 @@ use arrayvec::ArrayVec;
 use core::cell::{Cell, RefCell};
 
 use super::board::{bits, FULL};
+use super::position::{Position, Table};
 use super::resolve::child;
-use super::state::{Move, Position, Table, TripleTriad};
+use super::state::{Move, TripleTriad};
 
 /// The result of [`solve`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

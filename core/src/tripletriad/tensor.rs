@@ -19,8 +19,9 @@ use alloc::vec::Vec;
 
 use super::board::{bits, FULL};
 use super::card::{Card, Element, Side};
+use super::position::Player;
 use super::rules::{Comparison, Rules, Wall};
-use super::state::{Observation, Player, TripleTriad};
+use super::state::{Observation, TripleTriad};
 
 /// Numbers per card.
 pub const CARD: usize = 14;

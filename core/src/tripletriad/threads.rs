@@ -11,8 +11,9 @@ use std::sync::Mutex;
 use std::vec::Vec;
 
 use super::board::FULL;
+use super::position::{Position, Table};
 use super::solve::{mix, mtd, solution, table_size, untie, Entry, Memory, Recall, Search, Solution};
-use super::state::{Position, Table, TripleTriad};
+use super::state::TripleTriad;
 use crate::parallel::share;
 
 /// A transposition table that threads read and write without locks. A slot is two words, the

@@ -72,6 +72,17 @@ static cJSON *board_json(const ArbiterTripleTriad *g) {
     return st ? NULL : board;
 }
 
+/* The steps of the last move (`null` before any), from the library's account of it. */
+static cJSON *last_steps(const ArbiterTripleTriad *g) {
+    ArbiterStatus st;
+    cJSON *last;
+    ARBITER_JSON(last, st, arbiter_triple_triad_last_captures, g);
+    if (st) return NULL;
+    cJSON *steps = cJSON_IsNull(last) ? cJSON_CreateNull() : cJSON_DetachItemFromObjectCaseSensitive(last, "steps");
+    cJSON_Delete(last);
+    return steps;
+}
+
 static Verdict play(const cJSON *c, const cJSON *expect) {
     Verdict why = NULL;
     const cJSON *moves = input(c, "moves", &why);
@@ -100,6 +111,7 @@ static Verdict play(const cJSON *c, const cJSON *expect) {
     }
     if (!why) why = check(expect, "over", cJSON_CreateBool(over));
     if (!why) why = check(expect, "winner", outcome_json(outcome, PLAYERS));
+    if (!why && cJSON_GetObjectItemCaseSensitive(expect, "steps")) why = check(expect, "steps", last_steps(g));
     arbiter_triple_triad_free(g);
     return why;
 }

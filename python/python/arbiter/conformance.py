@@ -108,6 +108,8 @@ def tt_play(c: Dict[str, Any], expect: Dict[str, Any]) -> None:
         check(expect, "score", {"blue": g.score("blue"), "red": g.score("red")})
         check(expect, "over", g.is_over)
         check(expect, "winner", g.outcome)
+        last = g.last_captures()
+        check(expect, "steps", last and last["steps"])
 
     expecting(expect, attempt, verify)
 

@@ -12,8 +12,47 @@ pub use strong::strong;
 
 use super::action::Action;
 use super::card::{Kind, KINDS};
-use super::state::Observation;
+use super::observation::Observation;
 use crate::Rng;
+
+/// The built-in players, weakest first. None searches, so a choice costs a few microseconds and
+/// a budget changes nothing.
+///
+/// | level | player |
+/// |---|---|
+/// | `random` | a uniformly random action of those the observation lists |
+/// | `basic` | [`choose`] |
+/// | `strong` | [`strong`], the one to play against: about +40 points a deal against two `basic` players |
+///
+/// ```
+/// use arbiter_core::nantong::ai::Level;
+/// assert_eq!("Strong".parse::<Level>().unwrap(), Level::Strong);
+/// assert_eq!(Level::NAMES, ["random", "basic", "strong"]);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Level {
+    /// A random listed action.
+    Random,
+    /// [`choose`].
+    Basic,
+    /// [`strong`].
+    #[default]
+    Strong,
+}
+
+crate::level::level_names!("nantong", Level { Random => "random", Basic => "basic", Strong => "strong" });
+
+/// An action for the observer at `level`, from `obs` alone; `None` when it lists none.
+pub fn choose_at(obs: &Observation, level: Level, rng: &mut Rng) -> Option<Action> {
+    match level {
+        Level::Random => {
+            let n = obs.actions.len() as u64;
+            obs.actions.get(rng.below(n) as usize).and_then(|a| a.parse().ok())
+        }
+        Level::Basic => choose(obs, rng),
+        Level::Strong => strong(obs, rng),
+    }
+}
 
 /// The actions an observation lists that parse, if any do.
 fn listed(obs: &Observation) -> Option<Vec<Action>> {

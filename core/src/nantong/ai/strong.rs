@@ -7,12 +7,12 @@ use alloc::vec::Vec;
 use super::distance::{piao_shanten, Distance};
 use crate::nantong::action::Action;
 use crate::nantong::card::{Counts, Kind, KINDS};
+use crate::nantong::observation::Observation;
 use crate::nantong::score::{concealed_base, MeldType};
-use crate::nantong::state::Observation;
 use crate::Rng;
 
 /// What the observer knows of the table, counted.
-struct Table {
+struct Knowledge {
     hand: Counts,
     /// Groups the observer declared (a Tiandi Hezi is not one).
     melds: usize,
@@ -30,8 +30,8 @@ fn less(c: &Counts, k: Kind, n: u8) -> Counts {
     c
 }
 
-impl Table {
-    fn new(obs: &Observation) -> Table {
+impl Knowledge {
+    fn new(obs: &Observation) -> Knowledge {
         let me = obs.seat.index();
         let mut hand = [0u8; KINDS];
         for k in &obs.hand {
@@ -72,7 +72,7 @@ impl Table {
             };
             ready * risk
         });
-        Table {
+        Knowledge {
             hand,
             melds: obs.melds[me].iter().filter(|m| m.kind != MeldType::Hezi).count(),
             unseen,
@@ -139,7 +139,7 @@ pub fn strong(obs: &Observation, rng: &mut Rng) -> Option<Action> {
     if let Some(a) = super::obvious(&actions) {
         return Some(a);
     }
-    let mut t = Table::new(obs);
+    let mut t = Knowledge::new(obs);
     // A hand no deal gives (more than 23 cards, five of a kind) gets the simple answer: the
     // searches below are sized for real hands.
     if obs.hand.len() > 23 || t.hand.iter().any(|&n| n > 4) {
@@ -191,7 +191,7 @@ pub fn strong(obs: &Observation, rng: &mut Rng) -> Option<Action> {
 
 /// Pong, kong or pass on `card`: a kong when the hand is no further from winning without the
 /// three, a pong when it gets closer (or as close, for an old general, whose groups double).
-fn claim(t: &mut Table, card: Option<Kind>, actions: &[Action]) -> Action {
+fn claim(t: &mut Knowledge, card: Option<Kind>, actions: &[Action]) -> Action {
     let has = |a: Action| actions.contains(&a);
     let pass = if has(Action::Pass) { Action::Pass } else { actions[0] };
     let Some(card) = card else { return pass };

@@ -1,4 +1,4 @@
-//! The verbs every game shares, written once over [`Host`]; `game_class!` in `lib.rs` stamps
+//! The verbs every game shares, written once over [`JsGame`]; `game_class!` in `lib.rs` stamps
 //! them onto each exported class as one-line methods (wasm-bindgen cannot export generics).
 
 use arbiter_core::{Budget, Engine, Error, Outcome, Rng};
@@ -13,13 +13,15 @@ use crate::convert::{
 
 /// A game as the package hands it to JavaScript: saved and observed as JSON, moves read from
 /// notation, and players as names (`"blue"`, `"white"`) or as seat numbers.
-pub trait Host: Engine<Move: FromStr<Err: Into<Error>>, Observation: Serialize> + Serialize + DeserializeOwned {
+pub trait JsGame:
+    Engine<Move: FromStr<Err: Into<Error>>, Observation: Serialize> + Serialize + DeserializeOwned
+{
     /// Whether JavaScript names players by their index in [`Engine::PLAYERS`] (Nantong's seats).
     const NUMBERED: bool = false;
 }
 
 /// A player as JavaScript sees it.
-pub fn player_to_js<G: Host>(p: G::Player) -> JsValue {
+pub fn player_to_js<G: JsGame>(p: G::Player) -> JsValue {
     if G::NUMBERED {
         JsValue::from(G::player_index(p) as u32)
     } else {
@@ -28,7 +30,7 @@ pub fn player_to_js<G: Host>(p: G::Player) -> JsValue {
 }
 
 /// A player from JavaScript; the wrong type is a `BAD_ARGUMENT`, an unknown name a `PARSE_ERROR`.
-pub fn player_from_js<G: Host>(v: &JsValue) -> Js<G::Player> {
+pub fn player_from_js<G: JsGame>(v: &JsValue) -> Js<G::Player> {
     if G::NUMBERED {
         let i = integer(v, "seat", G::PLAYERS.len() as u64 - 1)?;
         Ok(G::PLAYERS[i as usize])
@@ -37,12 +39,12 @@ pub fn player_from_js<G: Host>(v: &JsValue) -> Js<G::Player> {
     }
 }
 
-pub fn legal_moves<G: Host>(g: &G) -> Vec<String> {
+pub fn legal_moves<G: JsGame>(g: &G) -> Vec<String> {
     g.legal_moves().iter().map(ToString::to_string).collect()
 }
 
 /// Ascending, as the core guarantees (`Engine::legal_actions`).
-pub fn legal_actions<G: Host>(g: &G) -> Vec<JsValue> {
+pub fn legal_actions<G: JsGame>(g: &G) -> Vec<JsValue> {
     g.legal_actions()
         .into_iter()
         .map(|id| JsValue::from(id as u32))
@@ -50,7 +52,7 @@ pub fn legal_actions<G: Host>(g: &G) -> Vec<JsValue> {
 }
 
 /// The move named by notation text or by an action id (legal now or not: `play` decides).
-pub fn read_move<G: Host>(g: &G, mv: &JsValue) -> Js<G::Move> {
+pub fn read_move<G: JsGame>(g: &G, mv: &JsValue) -> Js<G::Move> {
     if let Some(s) = string(mv)? {
         return s.parse::<G::Move>().js();
     }
@@ -65,37 +67,37 @@ pub fn read_move<G: Host>(g: &G, mv: &JsValue) -> Js<G::Move> {
         .ok_or_else(|| bad_argument(format!("action id {id} names no move")))
 }
 
-pub fn play<G: Host>(g: &mut G, mv: &JsValue) -> Js<()> {
+pub fn play<G: JsGame>(g: &mut G, mv: &JsValue) -> Js<()> {
     let mv = read_move(g, mv)?;
     g.play(mv).js()
 }
 
-pub fn to_move<G: Host>(g: &G) -> JsValue {
+pub fn to_move<G: JsGame>(g: &G) -> JsValue {
     or_null(g.to_move().map(player_to_js::<G>))
 }
 
-pub fn outcome<G: Host>(g: &G) -> JsValue {
+pub fn outcome<G: JsGame>(g: &G) -> JsValue {
     or_null(g.outcome().map(|o| match o {
         Outcome::Winner(p) => player_to_js::<G>(p),
         Outcome::Draw => JsValue::from("draw"),
     }))
 }
 
-pub fn observation<G: Host>(g: &G, player: &JsValue) -> Js<JsValue> {
+pub fn observation<G: JsGame>(g: &G, player: &JsValue) -> Js<JsValue> {
     to_js(&g.observation(player_from_js::<G>(player)?))
 }
 
-pub fn observation_tensor<G: Host>(g: &G, player: &JsValue) -> Js<Vec<f32>> {
+pub fn observation_tensor<G: JsGame>(g: &G, player: &JsValue) -> Js<Vec<f32>> {
     Ok(g.observation_tensor(player_from_js::<G>(player)?))
 }
 
 /// Perft depths are `u32` in the core; counts beyond 2^53 would take centuries to reach.
-pub fn perft<G: Host>(g: &G, depth: &JsValue) -> Js<f64> {
+pub fn perft<G: JsGame>(g: &G, depth: &JsValue) -> Js<f64> {
     let depth = integer(depth, "depth", u32::MAX as u64)?;
     Ok(Engine::perft(g, depth as u32) as f64)
 }
 
-pub fn choose_move<G: Host>(g: &G, level: &JsValue, seed_value: &JsValue, options: Option<&JsValue>) -> Js<JsValue> {
+pub fn choose_move<G: JsGame>(g: &G, level: &JsValue, seed_value: &JsValue, options: Option<&JsValue>) -> Js<JsValue> {
     let level = text(level, "level")?;
     let mut rng = Rng::new(seed(seed_value)?);
     let limits = Limits::from_js(options, "chooseMove options")?;
@@ -168,26 +170,26 @@ pub fn notation<M: ToString>(mv: Option<M>) -> JsValue {
     or_null(mv.map(|m| JsValue::from(m.to_string())))
 }
 
-pub fn levels<G: Host>() -> Vec<String> {
+pub fn levels<G: JsGame>() -> Vec<String> {
     G::LEVELS.iter().map(|l| l.to_string()).collect()
 }
 
-pub fn action_text<G: Host>(g: &G, id: &JsValue) -> Js<String> {
+pub fn action_text<G: JsGame>(g: &G, id: &JsValue) -> Js<String> {
     if id.as_f64().is_none() {
         return Err(bad_argument("an action id must be a number"));
     }
     read_move(g, id).map(|m| m.to_string())
 }
 
-pub fn action_id<G: Host>(g: &G, mv: &JsValue) -> Js<u32> {
+pub fn action_id<G: JsGame>(g: &G, mv: &JsValue) -> Js<u32> {
     let mv = text(mv, "move")?.parse::<G::Move>().js()?;
     g.action_id(mv).js().map(|id| id as u32)
 }
 
-pub fn to_json<G: Host>(g: &G) -> Js<JsValue> {
+pub fn to_json<G: JsGame>(g: &G) -> Js<JsValue> {
     to_js(g)
 }
 
-pub fn from_json<G: Host>(json: &JsValue) -> Js<G> {
+pub fn from_json<G: JsGame>(json: &JsValue) -> Js<G> {
     from_js(json, G::NAME)
 }

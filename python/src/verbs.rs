@@ -1,4 +1,4 @@
-//! The verbs every game shares, written once over [`Host`]; `game_class!` in `lib.rs` stamps
+//! The verbs every game shares, written once over [`PyGame`]; `game_class!` in `lib.rs` stamps
 //! them onto each Python class as one-line methods (a `#[pyclass]` cannot be generic).
 
 use arbiter_core::{Budget, Engine, Error, Outcome, Rng};
@@ -13,7 +13,7 @@ use crate::convert::{bad_argument, from_py, integer, is_integer, parse_error, to
 
 /// A game as the package hands it to Python: saved and observed as dicts, moves read from
 /// notation or action ids, and players as names (`"blue"`, `"white"`) or seat numbers.
-pub trait Host:
+pub trait PyGame:
     Engine<Move: FromStr<Err: Into<Error>> + Send, Observation: Serialize> + Serialize + DeserializeOwned + Send + Sync
 {
     /// Whether Python names players by their index in [`Engine::PLAYERS`] (Nantong's seats).
@@ -21,7 +21,7 @@ pub trait Host:
 }
 
 /// A player as Python sees it: its name, or its seat number.
-pub fn player_to_py<G: Host>(py: Python<'_>, p: G::Player) -> PyResult<Bound<'_, PyAny>> {
+pub fn player_to_py<G: PyGame>(py: Python<'_>, p: G::Player) -> PyResult<Bound<'_, PyAny>> {
     if G::NUMBERED {
         Ok(G::player_index(p).into_pyobject(py)?.into_any())
     } else {
@@ -31,7 +31,7 @@ pub fn player_to_py<G: Host>(py: Python<'_>, p: G::Player) -> PyResult<Bound<'_,
 
 /// A player from Python: its name (`"blue"`, `"0"`) or its index in the game's `players`. An
 /// unknown name is a `ParseError`, an index out of range a `BadArgumentError`.
-pub fn player_from_py<G: Host>(v: &Bound<'_, PyAny>) -> PyResult<G::Player> {
+pub fn player_from_py<G: PyGame>(v: &Bound<'_, PyAny>) -> PyResult<G::Player> {
     if let Ok(s) = v.cast::<PyString>() {
         return G::player(&s.to_cow()?).py();
     }
@@ -43,23 +43,23 @@ pub fn player_from_py<G: Host>(v: &Bound<'_, PyAny>) -> PyResult<G::Player> {
 }
 
 /// The players in seat order, as Python names them.
-pub fn players<G: Host>(py: Python<'_>) -> PyResult<Vec<Bound<'_, PyAny>>> {
+pub fn players<G: PyGame>(py: Python<'_>) -> PyResult<Vec<Bound<'_, PyAny>>> {
     G::PLAYERS.iter().map(|&p| player_to_py::<G>(py, p)).collect()
 }
 
-pub fn legal_moves<G: Host>(g: &G) -> Vec<String> {
+pub fn legal_moves<G: PyGame>(g: &G) -> Vec<String> {
     g.legal_moves().iter().map(ToString::to_string).collect()
 }
 
 /// An action id argument: an int in `0..num_distinct_actions()` naming a move.
-pub fn action_move<G: Host>(g: &G, id: &Bound<'_, PyAny>) -> PyResult<G::Move> {
+pub fn action_move<G: PyGame>(g: &G, id: &Bound<'_, PyAny>) -> PyResult<G::Move> {
     let id = integer(id, "an action id", g.num_distinct_actions() as u64 - 1)?;
     g.action_move(id as usize)
         .ok_or_else(|| bad_argument(format!("action id {id} names no move")))
 }
 
 /// The move named by notation text or by an action id (legal now or not: `play` decides).
-pub fn read_move<G: Host>(g: &G, mv: &Bound<'_, PyAny>) -> PyResult<G::Move> {
+pub fn read_move<G: PyGame>(g: &G, mv: &Bound<'_, PyAny>) -> PyResult<G::Move> {
     if let Ok(s) = mv.cast::<PyString>() {
         return s
             .to_cow()?
@@ -72,19 +72,19 @@ pub fn read_move<G: Host>(g: &G, mv: &Bound<'_, PyAny>) -> PyResult<G::Move> {
     action_move(g, mv)
 }
 
-pub fn play<G: Host>(g: &mut G, mv: &Bound<'_, PyAny>) -> PyResult<()> {
+pub fn play<G: PyGame>(g: &mut G, mv: &Bound<'_, PyAny>) -> PyResult<()> {
     let mv = read_move(g, mv)?;
     g.play(mv).py()
 }
 
-pub fn to_move<'py, G: Host>(py: Python<'py>, g: &G) -> PyResult<Bound<'py, PyAny>> {
+pub fn to_move<'py, G: PyGame>(py: Python<'py>, g: &G) -> PyResult<Bound<'py, PyAny>> {
     match g.to_move() {
         Some(p) => player_to_py::<G>(py, p),
         None => Ok(py.None().into_bound(py)),
     }
 }
 
-pub fn outcome<'py, G: Host>(py: Python<'py>, g: &G) -> PyResult<Bound<'py, PyAny>> {
+pub fn outcome<'py, G: PyGame>(py: Python<'py>, g: &G) -> PyResult<Bound<'py, PyAny>> {
     match g.outcome() {
         Some(Outcome::Winner(p)) => player_to_py::<G>(py, p),
         Some(Outcome::Draw) => Ok(PyString::new(py, "draw").into_any()),
@@ -92,11 +92,11 @@ pub fn outcome<'py, G: Host>(py: Python<'py>, g: &G) -> PyResult<Bound<'py, PyAn
     }
 }
 
-pub fn observation<'py, G: Host>(py: Python<'py>, g: &G, player: &Bound<'_, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+pub fn observation<'py, G: PyGame>(py: Python<'py>, g: &G, player: &Bound<'_, PyAny>) -> PyResult<Bound<'py, PyAny>> {
     to_py(py, &g.observation(player_from_py::<G>(player)?))
 }
 
-pub fn observation_tensor<'py, G: Host>(
+pub fn observation_tensor<'py, G: PyGame>(
     py: Python<'py>,
     g: &G,
     player: &Bound<'_, PyAny>,
@@ -108,7 +108,7 @@ pub fn observation_tensor<'py, G: Host>(
 }
 
 /// The mask as a NumPy array of `dtype` (anything `numpy.dtype` accepts; bool when `None`).
-pub fn legal_action_mask<'py, G: Host>(
+pub fn legal_action_mask<'py, G: PyGame>(
     py: Python<'py>,
     g: &G,
     dtype: Option<&Bound<'py, PyAny>>,
@@ -122,17 +122,17 @@ pub fn legal_action_mask<'py, G: Host>(
 
 /// The legal action ids, ascending, as a NumPy int64 array (the research interface's way for
 /// games whose masks are large: unbounded Trax has 3,145,728 ids).
-pub fn legal_actions<'py, G: Host>(py: Python<'py>, g: &G) -> Bound<'py, PyArray1<i64>> {
+pub fn legal_actions<'py, G: PyGame>(py: Python<'py>, g: &G) -> Bound<'py, PyArray1<i64>> {
     let ids: Vec<i64> = g.legal_actions().into_iter().map(|id| id as i64).collect();
     PyArray1::from_vec(py, ids)
 }
 
-pub fn perft<G: Host>(py: Python<'_>, g: &G, depth: &Bound<'_, PyAny>) -> PyResult<u64> {
+pub fn perft<G: PyGame>(py: Python<'_>, g: &G, depth: &Bound<'_, PyAny>) -> PyResult<u64> {
     let depth = integer(depth, "depth", u32::MAX as u64)? as u32;
     Ok(py.detach(|| Engine::perft(g, depth)))
 }
 
-pub fn choose_move<G: Host>(
+pub fn choose_move<G: PyGame>(
     py: Python<'_>,
     g: &G,
     level: &Bound<'_, PyAny>,
@@ -181,15 +181,15 @@ impl Limits {
     }
 }
 
-pub fn levels<G: Host>() -> Vec<&'static str> {
+pub fn levels<G: PyGame>() -> Vec<&'static str> {
     G::LEVELS.to_vec()
 }
 
-pub fn action_text<G: Host>(g: &G, id: &Bound<'_, PyAny>) -> PyResult<String> {
+pub fn action_text<G: PyGame>(g: &G, id: &Bound<'_, PyAny>) -> PyResult<String> {
     action_move(g, id).map(|m| m.to_string())
 }
 
-pub fn action_id<G: Host>(g: &G, mv: &Bound<'_, PyAny>) -> PyResult<usize> {
+pub fn action_id<G: PyGame>(g: &G, mv: &Bound<'_, PyAny>) -> PyResult<usize> {
     let mv = crate::convert::text(mv, "move")?
         .parse::<G::Move>()
         .map_err(|e| crate::convert::raise(e.into()))?;

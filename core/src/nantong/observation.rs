@@ -1,0 +1,119 @@
+//! What one seat may see of a deal, and how it is taken from the state.
+
+use alloc::vec::Vec;
+
+use super::card::Kind;
+use super::score::{Meld, MeldType};
+use super::seat::Seat;
+use super::state::{Event, Nantong, Phase};
+
+/// What one seat may see: its own hand, every meld, the discards, the indicators, the stock size,
+/// ready flags and hand sizes — never another hand, the stock order, or anything that depends on
+/// them.
+///
+/// That includes who acts: after a discard (or an added kong) every other seat is asked in turn,
+/// whatever it holds, so the turns of the claim window are the same for every deal. Only the
+/// seat asked sees the question's card (`claim`) and its answers (`actions`); the other seats
+/// see whose answer is awaited. What the last action did shows in `last_event`, a drawn card
+/// only to its drawer.
+///
+/// ```
+/// use arbiter_core::Game;
+/// use arbiter_core::nantong::{Nantong, Seat};
+/// let g = Nantong::new(1);
+/// let o = g.observation(Seat::ALL[1]);
+/// assert_eq!(o.hand_sizes.iter().sum::<usize>(), 67);
+/// assert_eq!(o.stock, 51);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Observation {
+    /// The observer.
+    pub seat: Seat,
+    /// The observer's concealed cards, sorted.
+    pub hand: Vec<Kind>,
+    /// Every seat's melds.
+    pub melds: [Vec<Meld>; 3],
+    /// Discards on the table, in order.
+    pub discards: Vec<(Seat, Kind)>,
+    /// The two indicators.
+    pub indicators: [Kind; 2],
+    /// Cards left in the stock.
+    pub stock: usize,
+    /// Ready flags.
+    pub ready: [bool; 3],
+    /// Concealed cards per seat (the card of a kong being added counts as on the table).
+    pub hand_sizes: [usize; 3],
+    /// The dealer.
+    pub dealer: Seat,
+    /// Who acts now (a claim window's answers included); `None` once the deal is over.
+    pub to_act: Option<Seat>,
+    /// The card of a claim question put to the observer.
+    pub claim: Option<Kind>,
+    /// The observer's legal actions (empty if another seat acts).
+    pub actions: Vec<alloc::string::String>,
+    /// What the last action did (`None` before the first): another seat's drawn cards show as
+    /// drawn, without the card.
+    pub last_event: Option<Event>,
+}
+
+impl Nantong {
+    /// The observation of `seat` ([`Game::observation`](crate::Game::observation)).
+    pub(super) fn observe(&self, seat: Seat) -> Observation {
+        let mut obs = self.seen(seat);
+        if obs.to_act == Some(seat) {
+            obs.actions = self.actions().iter().map(|a| alloc::format!("{a}")).collect();
+        }
+        obs.last_event = self.last.clone();
+        for d in obs.last_event.iter_mut().flat_map(|e| &mut e.draws) {
+            if d.seat != seat {
+                d.card = None;
+            }
+        }
+        obs
+    }
+
+    /// `seat`'s observation without its two costly parts, the legal actions in notation and the
+    /// last event: what the tensor reads ([`Nantong::observe`] adds them).
+    pub(crate) fn seen(&self, seat: Seat) -> Observation {
+        let mut hand = self.hands[seat.index()];
+        let mut hand_sizes = Seat::ALL.map(|s| self.hand_size(s));
+        let mut melds = self.melds.clone();
+        let claim = match self.phase {
+            Phase::ClaimWin { card, seat: asked, .. }
+            | Phase::ClaimMeld { card, seat: asked, .. }
+            | Phase::RobKong { card, seat: asked, .. } => (asked == seat).then_some(card),
+            _ => None,
+        };
+        if let Phase::RobKong { card, adder, .. } = self.phase {
+            // Everyone sees the kong as added: the adder's card is on the table.
+            hand_sizes[adder.index()] -= 1;
+            if seat == adder {
+                hand[card.index()] -= 1;
+            }
+            if let Some(m) = melds[adder.index()]
+                .iter_mut()
+                .find(|m| m.kind == MeldType::Pong && m.card == card)
+            {
+                m.kind = MeldType::ExposedKong;
+            }
+        }
+        Observation {
+            seat,
+            hand: Kind::all()
+                .flat_map(|k| core::iter::repeat_n(k, hand[k.index()] as usize))
+                .collect(),
+            melds,
+            discards: self.discards.clone(),
+            indicators: self.indicators,
+            stock: self.stock_size(),
+            ready: self.ready,
+            hand_sizes,
+            dealer: self.dealer,
+            to_act: self.actor(),
+            claim,
+            actions: Vec::new(),
+            last_event: None,
+        }
+    }
+}

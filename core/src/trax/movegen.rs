@@ -1,0 +1,343 @@
+//! Move generation: the forced-play cascade, and the scan of the empty ring around the tiles
+//! that finds every legal placement.
+
+use alloc::vec::Vec;
+
+use super::board::{entry_bit, BBox, Board};
+use super::notation::Move;
+use super::state::MAX_SPAN;
+use super::tile::{opposite, Colour, Shape, Tile};
+
+/// What an empty cell's entry mask (red edges low, white edges high) forces: 0 nothing, the red
+/// edges of the forced tile, or [`ILLEGAL`] for three entries of one colour.
+pub(super) static FORCED: [u8; 256] = forced_table();
+pub(super) const ILLEGAL: u8 = 0xFF;
+
+pub(super) const fn forced_table() -> [u8; 256] {
+    let mut t = [0u8; 256];
+    let mut e = 0;
+    while e < 256 {
+        let (red, white) = ((e & 0xF) as u8, (e >> 4) as u8);
+        t[e] = if red.count_ones() >= 3 || white.count_ones() >= 3 {
+            ILLEGAL
+        } else if red.count_ones() == 2 {
+            Tile::joining(Colour::Red, red).0
+        } else if white.count_ones() == 2 {
+            Tile::joining(Colour::White, white).0
+        } else {
+            0
+        };
+        e += 1;
+    }
+    t
+}
+
+/// The tile of each shape (in [`Shape::ALL`] order) that an empty cell with this entry mask
+/// admits, 0 for none: the colour of each entering track fixes the colouring.
+pub(super) static FITS: [[u8; 3]; 256] = fits_table();
+
+pub(super) const fn fits_table() -> [[u8; 3]; 256] {
+    let mut t = [[0u8; 3]; 256];
+    let mut e = 0;
+    while e < 256 {
+        let (red, white) = ((e & 0xF) as u8, (e >> 4) as u8);
+        let mut s = 0;
+        while s < 3 {
+            let tiles = Shape::ALL[s].tiles();
+            let mut k = 0;
+            while k < 2 {
+                let tile = tiles[k].0;
+                if tile & red == red && tile & white == 0 {
+                    t[e][s] = tile;
+                }
+                k += 1;
+            }
+            s += 1;
+        }
+        e += 1;
+    }
+    t
+}
+
+/// A legal placement found by the generator: cell index, tile, and its notation.
+#[derive(Clone, Copy)]
+pub(crate) struct Candidate {
+    pub(super) cell: u32,
+    pub(super) tile: Tile,
+    pub(crate) mv: Move,
+}
+
+impl Candidate {
+    /// A number for this placement, the same in every position of one search (the grid does not
+    /// move while candidates are held): for killer moves and the transposition table.
+    #[inline]
+    pub(crate) fn key(&self) -> u32 {
+        self.cell << 4 | u32::from(self.tile.0)
+    }
+}
+
+/// The cells a forced-play cascade reads and fills: a real turn's (tiles with their paths) or a
+/// trial's (tiles alone, on the board or on a copy).
+pub(super) trait Cells {
+    fn step(&self, idx: usize, e: u8) -> usize;
+    /// The entries of `idx` if it is empty.
+    fn empty_entries(&self, idx: usize) -> Option<u8>;
+    fn place(&mut self, idx: usize, tile: Tile);
+    /// The cascade's queue of placed cells.
+    fn queue(&mut self) -> &mut Vec<u32>;
+    /// Whether the cascade is to stop here, legal so far: a real turn stops once past the tile
+    /// limit (it is refused then), so that slots never pass 16 bits.
+    #[inline(always)]
+    fn full(&self) -> bool {
+        false
+    }
+}
+
+/// The forced-play cascade after a tile was put on `start`. False as soon as an empty cell is
+/// entered three times by one colour; the queue then holds `start` and every cell placed.
+#[inline(always)]
+pub(super) fn cascade<C: Cells>(c: &mut C, start: usize) -> bool {
+    c.queue().clear();
+    c.queue().push(start as u32);
+    let mut qi = 0;
+    while qi < c.queue().len() && !c.full() {
+        let placed = c.queue()[qi] as usize;
+        qi += 1;
+        for e in 0..4u8 {
+            let m = c.step(placed, e);
+            let Some(entries) = c.empty_entries(m) else { continue };
+            let t = match FORCED[entries as usize] {
+                0 => continue,
+                ILLEGAL => return false,
+                red => Tile(red),
+            };
+            c.place(m, t);
+            c.queue().push(m as u32);
+        }
+    }
+    true
+}
+
+/// A trial cascade on a board: tiles only, no paths, undone from the queue afterwards.
+pub(super) struct BareCells<'a> {
+    pub(super) b: &'a mut Board,
+    pub(super) queue: &'a mut Vec<u32>,
+}
+
+impl Cells for BareCells<'_> {
+    #[inline(always)]
+    fn step(&self, idx: usize, e: u8) -> usize {
+        self.b.step(idx, e)
+    }
+    #[inline(always)]
+    fn empty_entries(&self, idx: usize) -> Option<u8> {
+        let c = self.b.grid[idx];
+        (c.tile == 0).then_some(c.entries)
+    }
+    #[inline(always)]
+    fn place(&mut self, idx: usize, tile: Tile) {
+        self.b.set_tile(idx, tile);
+    }
+    #[inline(always)]
+    fn queue(&mut self) -> &mut Vec<u32> {
+        self.queue
+    }
+}
+
+/// What move generation needs to know of a position besides its cells.
+#[derive(Clone, Copy)]
+pub(super) struct Facts {
+    pub(super) bbox: BBox,
+    pub(super) tiles: u32,
+    pub(super) eight: bool,
+    pub(super) over: bool,
+}
+
+/// Whether the forced plays after putting `tile` on `idx` stay legal and put at most `room` tiles
+/// with it; `forcing` are the edges of `tile` towards the cells it forces. Not inlined: the scan
+/// around it keeps its registers (perft 7 about 6 % faster).
+#[inline(never)]
+pub(super) fn forced_plays_legal(
+    b: &mut Board,
+    queue: &mut Vec<u32>,
+    idx: usize,
+    tile: Tile,
+    forcing: u8,
+    room: u32,
+) -> bool {
+    if forcing.count_ones() < room && forced_tiles_end(b, idx, tile, forcing, room) {
+        return true;
+    }
+    b.set_tile(idx, tile);
+    let legal = cascade(&mut BareCells { b, queue }, idx);
+    for &c in queue.iter() {
+        b.clear_tile(c as usize);
+    }
+    legal && queue.len() as u64 <= u64::from(room)
+}
+
+/// The cell across edge `e` of `tile` on `idx`, which that colour already enters, and the tile
+/// forced there (the cell had one entry of each colour at most, so none enters it three times).
+#[inline(always)]
+pub(super) fn forced_across(b: &Board, idx: usize, tile: Tile, e: u8) -> (usize, Tile) {
+    let m = b.step(idx, e);
+    (m, Tile(FORCED[(b.grid[m].entries | entry_bit(tile, e)) as usize]))
+}
+
+/// The entries among `entries` of the colour of `tile`'s edge `e`: not 0 if `tile` would enter
+/// that neighbour a second time with one colour (a forced play).
+#[inline(always)]
+pub(super) fn same_colour(entries: u8, tile: Tile, e: u8) -> u8 {
+    if tile.0 >> e & 1 != 0 {
+        entries & 0xF
+    } else {
+        entries >> 4
+    }
+}
+
+/// The tile that `tile` on `idx` forces across edge `e`, if it forces nothing more on its own
+/// (read without writing). The cells next to the forced one are two steps from `idx`, so `tile`
+/// enters none of them.
+#[inline(always)]
+pub(super) fn lone_forced_tile(b: &Board, idx: usize, tile: Tile, e: u8) -> Option<Tile> {
+    let (m, forced) = forced_across(b, idx, tile, e);
+    (0..4u8)
+        .filter(|&f| f != opposite(e))
+        .all(|f| {
+            let n = b.grid[b.step(m, f)];
+            n.tile != 0 || same_colour(n.entries, forced, f) == 0
+        })
+        .then_some(forced)
+}
+
+/// Whether the tile that `tile` on `idx` forces across edge `e` forces one more tile, which
+/// forces nothing: then the turn is legal. The cells next to that second tile are one or three
+/// steps from `idx`: the one next to `idx` (on the side the chain turned to) also has the entry of
+/// `tile`.
+#[inline(always)]
+pub(super) fn chain_of_two_ends(b: &Board, idx: usize, tile: Tile, e: u8) -> bool {
+    let (m, first) = forced_across(b, idx, tile, e);
+    let mut next = None;
+    for f in (0..4u8).filter(|&f| f != opposite(e)) {
+        let n = b.grid[b.step(m, f)];
+        if n.tile == 0 && same_colour(n.entries, first, f) != 0 {
+            if next.is_some() {
+                return false;
+            }
+            next = Some(f);
+        }
+    }
+    let Some(f) = next else { return true };
+    let (n, second) = forced_across(b, m, first, f);
+    (0..4u8).filter(|&g| g != opposite(f)).all(|g| {
+        let p = b.grid[b.step(n, g)];
+        let entries = p.entries | if g == opposite(e) { entry_bit(tile, f) } else { 0 };
+        p.tile != 0 || same_colour(entries, second, g) == 0
+    })
+}
+
+/// Whether the tiles that `tile` on `idx` forces across the edges `forcing` force nothing more,
+/// or a lone one forces one more that does, within `room` tiles: then the turn is legal. Most
+/// forcing moves are such; the others take the trial cascade. Two forced cells at a right angle
+/// share a neighbour (the diagonal of `idx`), which must not get two entries of one colour from
+/// them.
+#[inline(always)]
+pub(super) fn forced_tiles_end(b: &Board, idx: usize, tile: Tile, forcing: u8, room: u32) -> bool {
+    let e1 = forcing.trailing_zeros() as u8;
+    let rest = forcing & (forcing - 1);
+    let Some(t1) = lone_forced_tile(b, idx, tile, e1) else {
+        return rest == 0 && room > 2 && chain_of_two_ends(b, idx, tile, e1);
+    };
+    if rest == 0 {
+        return true;
+    }
+    let e2 = rest.trailing_zeros() as u8;
+    if rest & (rest - 1) != 0 {
+        return false;
+    }
+    let Some(t2) = lone_forced_tile(b, idx, tile, e2) else {
+        return false;
+    };
+    e2 == opposite(e1) || b.grid[b.step(b.step(idx, e1), e2)].tile != 0 || (t1.0 >> e2 & 1) != (t2.0 >> e1 & 1)
+}
+
+/// Calls `f` with every legal placement that puts at most `room` tiles; trial turns run only
+/// where a forced play may follow, on `b` and undone. Needs [`MARGIN`] around the tiles.
+#[inline(always)]
+pub(super) fn generate(b: &mut Board, queue: &mut Vec<u32>, facts: Facts, room: u32, mut f: impl FnMut(Candidate)) {
+    if facts.over || room == 0 {
+        return;
+    }
+    if facts.tiles == 0 {
+        let Some(origin) = b.index(0, 0) else { return };
+        for (shape, tile) in [(Shape::Straight, Tile(0b1010)), (Shape::Slash, Tile(0b0110))] {
+            f(Candidate {
+                cell: origin as u32,
+                tile,
+                mv: Move { col: 0, row: 0, shape },
+            });
+        }
+        return;
+    }
+    // The ring of empty cells around the tiles; only the part that keeps the area 8 wide in 8x8,
+    // and within MAX_SPAN elsewhere.
+    let bb = facts.bbox;
+    let (mut x0, mut x1, mut y0, mut y1) = (bb.minx - 1, bb.maxx + 1, bb.miny - 1, bb.maxy + 1);
+    if facts.eight {
+        (x0, x1) = (x0.max(bb.maxx - 7), x1.min(bb.minx + 7));
+        (y0, y1) = (y0.max(bb.maxy - 7), y1.min(bb.miny + 7));
+    } else {
+        let (w, h) = (bb.maxx - bb.minx + 1, bb.maxy - bb.miny + 1);
+        if w >= MAX_SPAN as i32 {
+            (x0, x1) = (bb.minx, bb.maxx);
+        }
+        if h >= MAX_SPAN as i32 {
+            (y0, y1) = (bb.miny, bb.maxy);
+        }
+    }
+    let Some(first) = b.index(i64::from(x0), i64::from(y0)) else {
+        return;
+    };
+    let (cols, rows, stride) = ((x1 - x0 + 1) as usize, (y1 - y0 + 1) as usize, b.w);
+    for r in 0..rows {
+        let row = first + r * stride;
+        for dx in 0..cols {
+            let idx = row + dx;
+            let cell = b.grid[idx];
+            if cell.tile != 0 || cell.entries == 0 {
+                continue;
+            }
+            // Edges towards empty neighbours already entered by red (white): a tile whose red
+            // (white) edge points there gives that neighbour a second entry, a forced play.
+            let (mut red_near, mut white_near) = (0u8, 0u8);
+            for e in 0..4u8 {
+                let n = b.grid[b.step(idx, e)];
+                if n.tile == 0 {
+                    red_near |= ((n.entries & 0xF != 0) as u8) << e;
+                    white_near |= ((n.entries >> 4 != 0) as u8) << e;
+                }
+            }
+            let fits = FITS[cell.entries as usize];
+            for (k, shape) in Shape::ALL.into_iter().enumerate() {
+                if fits[k] == 0 {
+                    continue;
+                }
+                let tile = Tile(fits[k]);
+                let mv = Move {
+                    col: (x0 - bb.minx + 1) as u64 + dx as u64,
+                    row: (y0 - bb.miny + 1) as u64 + r as u64,
+                    shape,
+                };
+                let forcing = (tile.0 & red_near) | (!tile.0 & white_near);
+                if forcing != 0 && !forced_plays_legal(b, queue, idx, tile, forcing, room) {
+                    continue;
+                }
+                f(Candidate {
+                    cell: idx as u32,
+                    tile,
+                    mv,
+                });
+            }
+        }
+    }
+}

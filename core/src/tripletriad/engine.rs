@@ -1,0 +1,70 @@
+//! Triple Triad as hosts drive it ([`Engine`]), and its errors as hosts see them ([`Error`]).
+
+use alloc::string::ToString;
+use alloc::vec::Vec;
+
+use super::{
+    ai, tensor, BadLabel, BadMove, CollectionError, MatchError, Move, MoveError, Player, RulesError, SetupError,
+};
+use super::{TradeNotAllowed, TripleTriad, UnknownElement, UnknownPlayer, UnknownTradeRule};
+use crate::error::{classify, Error, ErrorKind};
+use crate::{Budget, Engine, Game, Rng};
+
+impl Engine for TripleTriad {
+    const NAME: &'static str = "triple-triad";
+    const PLAYERS: &'static [Player] = &Player::BOTH;
+    type Level = ai::Level;
+    const LEVELS: &'static [&'static str] = &ai::Level::NAMES;
+
+    fn perft(&self, depth: u32) -> u64 {
+        TripleTriad::perft(self, depth)
+    }
+
+    fn tensor_len(&self) -> usize {
+        tensor::LEN
+    }
+
+    fn observation_tensor_into(&self, player: Player, out: &mut [f32]) {
+        tensor::write_state(self, player, out);
+    }
+
+    /// Ascending without a sort: card-major ids (`card * 9 + cell`), cells in order.
+    fn legal_actions_into(&self, out: &mut Vec<usize>) {
+        tensor::legal_actions_into(self, out);
+    }
+
+    fn choose_level(&self, level: ai::Level, rng: &mut Rng, budget: Budget<'_>) -> Option<Move> {
+        self.to_move()
+            .and_then(|p| ai::choose_within(&self.observation(p), level, rng, budget))
+    }
+}
+
+classify! {
+    Parse: BadMove, UnknownPlayer, UnknownElement, UnknownTradeRule, BadLabel;
+    BadArgument: RulesError, SetupError, TradeNotAllowed, CollectionError;
+}
+
+impl From<MoveError> for Error {
+    fn from(e: MoveError) -> Error {
+        let kind = match e {
+            MoveError::GameOver => ErrorKind::GameOver,
+            _ => ErrorKind::IllegalMove,
+        };
+        Error::new(kind, e.to_string())
+    }
+}
+
+impl From<MatchError> for Error {
+    fn from(e: MatchError) -> Error {
+        use MatchError::*;
+        match e {
+            Move(m) => m.into(),
+            Setup(s) => s.into(),
+            Trade(t) => t.into(),
+            HandSize { .. } | RoundLimit | Time(_) | DeckLevel { .. } | Saved(_) => {
+                Error::new(ErrorKind::BadArgument, e.to_string())
+            }
+            NotOver | AlreadySettled | BadPicks(_) => Error::new(ErrorKind::IllegalMove, e.to_string()),
+        }
+    }
+}
