@@ -843,6 +843,15 @@ ArbiterStatus arbiter_triple_triad_match_result(const ArbiterTripleTriadMatch *h
                                                 size_t cap,
                                                 size_t *size);
 
+// The picks a computer that won would make, as a JSON list of indices among the loser's five
+// cards (`[]` for an automatic trade): the strongest by rank sum, or the swap that gains the
+// most. What `arbiter_triple_triad_match_settle_trade` takes. `ARBITER_ILLEGAL_MOVE` before the
+// end.
+ArbiterStatus arbiter_triple_triad_match_computer_picks(const ArbiterTripleTriadMatch *h,
+                                                        char *buf,
+                                                        size_t cap,
+                                                        size_t *size);
+
 // What the trade needs from the winner, into `choice`: its kind, who picks and how many
 // indices. `ARBITER_ILLEGAL_MOVE` before the end.
 ArbiterStatus arbiter_triple_triad_match_trade_choice(const ArbiterTripleTriadMatch *h,

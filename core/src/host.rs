@@ -264,7 +264,9 @@ pub trait Engine: Game<Player: 'static> {
     fn legal_action_mask(&self) -> Vec<bool> {
         let mut mask = alloc::vec![false; self.num_distinct_actions()];
         for id in self.legal_actions() {
-            mask[id] = true;
+            if let Some(m) = mask.get_mut(id) {
+                *m = true;
+            }
         }
         mask
     }

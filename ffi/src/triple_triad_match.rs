@@ -266,6 +266,20 @@ pub unsafe extern "C" fn arbiter_triple_triad_match_result(
     json(h, buf, cap, size, |m| Ok(m.result()))
 }
 
+/// The picks a computer that won would make, as a JSON list of indices among the loser's five
+/// cards (`[]` for an automatic trade): the strongest by rank sum, or the swap that gains the
+/// most. What `arbiter_triple_triad_match_settle_trade` takes. `ARBITER_ILLEGAL_MOVE` before the
+/// end.
+#[no_mangle]
+pub unsafe extern "C" fn arbiter_triple_triad_match_computer_picks(
+    h: *const ArbiterTripleTriadMatch,
+    buf: *mut c_char,
+    cap: usize,
+    size: *mut usize,
+) -> ArbiterStatus {
+    json(h, buf, cap, size, |m| m.computer_picks().map_err(core_error))
+}
+
 /// What the trade needs from the winner, into `choice`: its kind, who picks and how many
 /// indices. `ARBITER_ILLEGAL_MOVE` before the end.
 #[no_mangle]

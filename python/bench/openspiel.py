@@ -15,31 +15,7 @@ import pyspiel
 
 import arbiter
 import arbiter.openspiel  # noqa: F401  (registers the games)
-
-
-def timed(run, seconds):
-    """Steps per wall second and per CPU second of ``run(deadline) -> steps``."""
-    cpu, wall = time.process_time(), time.perf_counter()
-    steps = run(wall + seconds)
-    return steps / (time.perf_counter() - wall), steps / (time.process_time() - cpu)
-
-
-def direct(make):
-    def run(deadline):
-        rng = np.random.default_rng(1)
-        g, steps, episodes = make(0), 0, 0
-        while time.perf_counter() < deadline:
-            for _ in range(100):
-                ids = g.legal_actions()
-                g.play(int(ids[rng.integers(len(ids))]))
-                if g.is_over:
-                    episodes += 1
-                    g = make(episodes)
-                g.observation_tensor(g.to_move)
-                steps += 1
-        return steps
-
-    return run
+from steps import single, timed  # this folder's steps.py: the same loop on the objects directly
 
 
 def through_openspiel(name, params):
@@ -77,7 +53,7 @@ def main():
     ]
     print(f"OpenSpiel's Python-game layer against the arbiter objects, {seconds} s each (steps/s)")
     for label, make, name, params in cases:
-        ours, ours_cpu = timed(direct(make), seconds)
+        ours, ours_cpu = single(make, seconds, mask=False)
         spiel, spiel_cpu = timed(through_openspiel(name, params), seconds)
         print(
             f"{label:<14} direct {ours:>8.0f} ({ours_cpu:>8.0f} per CPU s)   through pyspiel {spiel:>8.0f}"

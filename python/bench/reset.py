@@ -2,8 +2,8 @@
 
 ``reset(seed)`` deals every game of the batch afresh and writes its arrays; ``step(actions)``
 plays one random legal action in every game and writes the arrays (restarting finished games).
-Both are timed alone (NumPy's choice of the actions is left out), interleaved and repeated, in
-microseconds per game on one thread.
+Both are timed alone (NumPy's choice of the actions is left out) in CPU time, which a loaded
+machine does not inflate, interleaved and repeated: microseconds per game on one thread.
 
     python python/bench/reset.py [--games N] [--repeats R]
 """
@@ -31,15 +31,15 @@ def per_game(batch, calls, what):
     spent = 0.0
     for k in range(calls):
         if what == "reset":
-            t = time.perf_counter()
+            t = time.process_time()
             batch.reset(k)
         else:
             rng.random(out=scores, dtype=np.float32)
             scores *= masks
             actions = scores.argmax(axis=1)
-            t = time.perf_counter()
+            t = time.process_time()
             batch.step(actions)
-        spent += time.perf_counter() - t
+        spent += time.process_time() - t
     return spent / calls / len(batch) * 1e6
 
 

@@ -50,8 +50,9 @@ def timed(loop, seconds):
     return steps / wall, steps / max(cpu, 1e-9)
 
 
-def single(make, seconds):
-    """One game stepped from Python."""
+def single(make, seconds, mask=True):
+    """One game stepped from Python (without the mask for ``openspiel.py``, as OpenSpiel's games
+    have none)."""
     rng = np.random.default_rng(1)
 
     def loop(end):
@@ -64,7 +65,8 @@ def single(make, seconds):
                     episodes += 1
                     g = make(episodes)
                 g.observation_tensor(g.to_move)
-                g.legal_action_mask()
+                if mask:
+                    g.legal_action_mask()
                 steps += 1
         return steps
 

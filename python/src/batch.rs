@@ -83,6 +83,8 @@ pub struct Batch<G: Fresh> {
     slots: Vec<Slot<G>>,
     seed: u64,
     threads: usize,
+    /// The batch's worker threads (`None` on one thread: the games step in the calling thread).
+    pool: Option<rayon::ThreadPool>,
     tensor_len: usize,
     num_actions: usize,
     masks: bool,
@@ -171,11 +173,21 @@ impl<G: Fresh> Batch<G> {
                 legal: Vec::new(),
             })
             .collect();
+        let pool = (threads > 1 && n > 1)
+            .then(|| rayon::ThreadPoolBuilder::new().num_threads(threads.min(n)).build())
+            .transpose()
+            .map_err(|e| {
+                raise(Error::new(
+                    ErrorKind::LimitExceeded,
+                    format!("cannot start {threads} threads: {e}"),
+                ))
+            })?;
         let mut batch = Batch {
             params,
             slots,
             seed,
             threads,
+            pool,
             tensor_len,
             num_actions,
             masks,
@@ -297,40 +309,40 @@ impl<G: Fresh> Batch<G> {
             }
             Ok(())
         };
+        let pool = self.pool.as_ref();
         let result = py.detach(move || {
             // One chunk holds every game: no thread to start.
-            if chunk >= slots.len() {
+            let Some(pool) = pool.filter(|_| chunk < slots.len()) else {
                 return work(0, slots, observations, masks, rewards, to_move, done);
+            };
+            let mut parts = Vec::new();
+            let mut rest = (slots, observations, masks, rewards, to_move, done);
+            let mut start = 0;
+            while !rest.0.is_empty() {
+                let k = chunk.min(rest.0.len());
+                let (s0, s1) = rest.0.split_at_mut(k);
+                let (o0, o1) = rest.1.split_at_mut(k * t);
+                let (m0, m1) = match rest.2 {
+                    Some(m) => {
+                        let (m0, m1) = m.split_at_mut(k * a);
+                        (Some(m0), Some(m1))
+                    }
+                    None => (None, None),
+                };
+                let (r0, r1) = rest.3.split_at_mut(k * p);
+                let (t0, t1) = rest.4.split_at_mut(k);
+                let (d0, d1) = rest.5.split_at_mut(k);
+                parts.push((start, s0, o0, m0, r0, t0, d0));
+                rest = (s1, o1, m1, r1, t1, d1);
+                start += k;
             }
-            std::thread::scope(|s| {
-                let mut handles = Vec::new();
-                let mut rest = (slots, observations, masks, rewards, to_move, done);
-                let mut start = 0;
-                while !rest.0.is_empty() {
-                    let k = chunk.min(rest.0.len());
-                    let (s0, s1) = rest.0.split_at_mut(k);
-                    let (o0, o1) = rest.1.split_at_mut(k * t);
-                    let (m0, m1) = match rest.2 {
-                        Some(m) => {
-                            let (m0, m1) = m.split_at_mut(k * a);
-                            (Some(m0), Some(m1))
-                        }
-                        None => (None, None),
-                    };
-                    let (r0, r1) = rest.3.split_at_mut(k * p);
-                    let (t0, t1) = rest.4.split_at_mut(k);
-                    let (d0, d1) = rest.5.split_at_mut(k);
-                    let work = &work;
-                    let at = start;
-                    handles.push(s.spawn(move || work(at, s0, o0, m0, r0, t0, d0)));
-                    rest = (s1, o1, m1, r1, t1, d1);
-                    start += k;
-                }
-                handles
-                    .into_iter()
-                    // A panic (a bug) goes on in the calling thread, where PyO3 turns it into
-                    // a PanicException, as it does when one game panics without threads.
-                    .map(|h| h.join().unwrap_or_else(|p| std::panic::resume_unwind(p)))
+            // A panic (a bug) in a worker goes on in the calling thread, where PyO3 turns it into
+            // a PanicException, as it does when one game panics without threads.
+            pool.install(|| {
+                use rayon::prelude::*;
+                parts
+                    .into_par_iter()
+                    .map(|(at, s, o, m, r, t, d)| work(at, s, o, m, r, t, d))
                     .collect::<Result<Vec<()>, Error>>()
                     .map(drop)
             })

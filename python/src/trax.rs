@@ -1,8 +1,7 @@
 //! Trax: a game of any variant, with what it adds to the shared verbs: record reading, tiles,
 //! the last turn's forced tiles, how the game was won, undo.
 
-use arbiter_core::trax::{self, read_record, Variant};
-use arbiter_core::Error;
+use arbiter_core::trax::{self, Variant};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
@@ -36,15 +35,8 @@ crate::game_class! {
         #[staticmethod]
         #[pyo3(signature = (record, variant = None))]
         fn from_record(record: &Bound<'_, PyAny>, variant: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
-            let moves = read_record(&text(record, "record")?).py()?;
             let variant = variant.map_or(Ok(Variant::EightByEight), read_variant)?;
-            trax::Trax::replay(variant, &moves)
-                .map(Trax)
-                .map_err(|(i, e)| {
-                    let e = Error::from(e);
-                    Error::new(e.kind(), format!("move {}: {}", i + 1, e.message()))
-                })
-                .py()
+            trax::Trax::from_record(variant, &text(record, "record")?).map(Trax).py()
         }
 
         /// The variant's name.

@@ -165,6 +165,12 @@ impl TripleTriadMatch {
         to_py(py, &self.0.trade_choice().py()?)
     }
 
+    /// The picks a computer that won would make (indices among the loser's five cards; `[]`
+    /// when nobody chooses): the strongest by rank sum, or the swap that gains the most.
+    fn computer_picks(&self) -> PyResult<Vec<u8>> {
+        self.0.computer_picks().py()
+    }
+
     /// Settles the trade with the winner's picks (indices among the loser's five cards; `[]`
     /// when nobody chooses) and returns the cards that change hands.
     fn settle_trade<'py>(&mut self, py: Python<'py>, picks: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {

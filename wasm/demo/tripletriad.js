@@ -26,14 +26,12 @@ const RULE_LABELS = {
   elemental_clamp: "Elemental clamp (1..A)",
 };
 // Captures are shown in the order the rules resolve them.
-const RULE_ORDER = ["same", "plus", "basic", "battle", "combo"];
-const RULE_NAMES = { same: "Same", plus: "Plus", basic: "Basic", battle: "Battle", combo: "Combo" };
+const RULE_NAMES = { wall: "Power wall", same: "Same", plus: "Plus", basic: "Basic", battle: "Battle", combo: "Combo" };
 const SIDES = ["top", "right", "bottom", "left"];
 const CELL_NAMES = ["top left", "top", "top right", "left", "centre", "right", "bottom left", "bottom", "bottom right"];
 
 const rank = (n) => (n === 10 ? "A" : String(n));
 const playerName = (p) => (p === YOU ? "You" : "Red");
-const sum = (card) => card.ranks.reduce((a, b) => a + b, 0);
 
 // Element icons, drawn rather than taken from an emoji font that a machine may lack.
 const ELEMENT_ICONS = {
@@ -74,21 +72,6 @@ export function cardFace(card) {
 export const cardLabel = (card) =>
   `${card.name}: top ${rank(card.ranks[0])}, right ${rank(card.ranks[1])}, bottom ${rank(card.ranks[2])}, left ${rank(card.ranks[3])}` +
   (card.element !== "none" ? `, ${card.element}` : "");
-
-/** Which side of `cell` faces `other` (wrapping around on a borderless board), or -1. */
-function facing(cell, other, borderless) {
-  const [r, c] = [Math.floor(cell / 3), cell % 3];
-  const steps = [
-    [r - 1, c],
-    [r, c + 1],
-    [r + 1, c],
-    [r, c - 1],
-  ];
-  return steps.findIndex(([nr, nc]) => {
-    if (!borderless && (nr < 0 || nr > 2 || nc < 0 || nc > 2)) return false;
-    return ((nr + 3) % 3) * 3 + ((nc + 3) % 3) === other;
-  });
-}
 
 /** What a position shows: plain data read from a round (which is then freed by the caller). */
 function snapshot(round) {
@@ -425,24 +408,24 @@ class TripleTriadView extends GameView {
     const owners = new Map();
     const other = mover === YOU ? CPU : YOU;
     for (const f of caps.flips) owners.set(f.cell, after.obs.board[f.cell].owner === mover ? other : mover);
-    const steps = RULE_ORDER.map((rule) => [rule, caps.flips.filter((f) => f.rule === rule).map((f) => f.cell)]).filter(([, cells]) => cells.length);
-    if (caps.placed_lost && !caps.flips.some((f) => f.cell === caps.cell)) {
-      owners.set(caps.cell, mover);
-      steps.push(["battle", [caps.cell]]);
-    }
+    if (caps.placed_lost && !caps.flips.some((f) => f.cell === caps.cell)) owners.set(caps.cell, mover);
+    // The engine's account of the move, step by step; the page only words it.
+    const steps = caps.steps.filter((s) => s.rule !== "place");
     const marks = new Map();
     this.show({ ...after, toMove: null }, { owners, marks, placed: caps.cell });
     this.message.textContent = `${playerName(mover)}: ${card.name} to the ${CELL_NAMES[caps.cell]}.`;
     await pause(steps.length ? 450 : 300);
-    for (const [rule, cells] of steps) {
+    for (const step of steps) {
       if (generation !== this.generation) return;
+      const cells = [...(step.captured ?? []), ...(step.placed_lost ? [caps.cell] : [])];
       for (const cell of cells) {
         owners.delete(cell);
-        marks.set(cell, rule);
+        if (step.rule !== "wall") marks.set(cell, step.rule);
       }
-      const text = explain(rule, cells, caps, after.obs, mover);
-      this.captureLog.append(h("li", { class: `rule-${rule}` }, h("strong", {}, RULE_NAMES[rule]), ` — ${text}`));
-      this.message.textContent = `${RULE_NAMES[rule]}! ${text}`;
+      const text = describe(step, after.obs.board, mover);
+      const name = RULE_NAMES[step.rule];
+      this.captureLog.append(h("li", { class: `rule-${step.rule}` }, h("strong", {}, name), ` — ${text}`));
+      this.message.textContent = `${name}! ${text}`;
       this.show({ ...after, toMove: null }, { owners, marks, placed: caps.cell });
       await pause(900);
     }
@@ -490,7 +473,7 @@ class TripleTriadView extends GameView {
     const count = choice.pick ? choice.pick.count : 1;
     const loser = chooser === YOU ? CPU : YOU;
     const theirs = save[loser];
-    if (chooser === CPU) return this.settle(computerPicks(kind, count, save[loser], save[chooser]));
+    if (chooser === CPU) return this.settle(this.match.computerPicks());
 
     const picked = new Set();
     const confirm = h("button", { type: "button", class: "primary", disabled: true, onclick: () => this.settle([...picked]) }, "Take");
@@ -547,47 +530,28 @@ class TripleTriadView extends GameView {
   }
 }
 
-/** The computer's trade picks (the engine's opponents play rounds, not trades): the strongest
- * cards by their ranks' sum, or the swap that gains the most. */
-function computerPicks(kind, count, loserCards, ownCards) {
-  const order = loserCards.map((c, i) => [kind === "swap" ? sum(c) - sum(ownCards[i]) : sum(c), i]).sort((a, b) => b[0] - a[0]);
-  return order.slice(0, count).map(([, i]) => i);
-}
-
-/** One line on what a rule captured, from the printed ranks that face each other. */
-function explain(rule, cells, caps, obs, mover) {
-  const board = obs.board;
-  const placed = board[caps.cell].card;
-  const borderless = obs.rules.borderless;
-  const names = cells.map((c) => board[c].card.name).join(", ");
-  const faces = (cell) => {
-    const side = facing(caps.cell, cell, borderless);
-    return side < 0 ? null : [placed.ranks[side], board[cell].card.ranks[(side + 2) % 4]];
-  };
-  const element = obs.rules.elemental && obs.elements[caps.cell] ? ` (on a ${obs.elements[caps.cell]} cell)` : "";
-  const turned = `turn${cells.length === 1 ? "s" : ""} ${mover === YOU ? "blue" : "red"}`;
-  switch (rule) {
-    case "basic":
-      return cells
-        .map((c) => {
-          const f = faces(c);
-          return f ? `${placed.name}'s ${rank(f[0])} beats ${board[c].card.name}'s ${rank(f[1])}${element}` : `${board[c].card.name} is beaten`;
-        })
-        .join("; ");
-    case "same": {
-      const pairs = caps.same_matches.map((c) => faces(c)).filter(Boolean).map(([a, b]) => `${rank(a)} = ${rank(b)}`);
-      return `${placed.name} matches ${pairs.length ? pairs.join(" and ") : "equal sides"}: ${names} ${turned}`;
-    }
-    case "plus": {
-      const sums = cells.map((c) => faces(c)).filter(Boolean).map(([a, b]) => `${rank(a)}+${rank(b)} = ${a + b}`);
-      return `equal sums (${sums.join(", ")}): ${names} ${turned}`;
-    }
+/** One line on a step of the engine's account of a move (`lastCaptures().steps`): the pairs it
+ * compared, with the ranks as that rule read them, and what it turned. */
+function describe(step, board, mover) {
+  const name = (cell) => (cell === null ? "the edge" : board[cell].card.name);
+  const names = (cells) => cells.map(name).join(", ");
+  const turned = (cells) => (cells.length ? `: ${names(cells)} turn${cells.length === 1 ? "s" : ""} ${mover}` : ": nothing to take");
+  const versus = (p) => `${name(p.from)}'s ${rank(p.rank)} against ${name(p.to)}'s ${rank(p.other)}`;
+  switch (step.rule) {
+    case "wall":
+      return `the ${step.wall.label} wall (power ${step.power}) pushes the line: ${step.pushes.map((p) => `${name(p.to)} to the ${CELL_NAMES[p.to]}`).join(", ")}`;
+    case "same":
+      return `equal sides (${step.pairs.map((p) => `${rank(p.rank)} = ${rank(p.other)}${p.to === null ? " (edge)" : ""}`).join(", ")})${turned(step.captured)}`;
+    case "plus":
+      return `equal sums (${step.pairs.map((p) => `${rank(p.rank)}+${rank(p.other)} = ${p.sum}`).join(", ")})${turned(step.captured)}`;
     case "battle":
-      return cells.includes(caps.cell) && caps.placed_lost
-        ? `${placed.name} ties a side and loses on its ranks' sum (${sum(placed)}): it changes colour`
-        : `${placed.name} ties a side and wins on its ranks' sum (${sum(placed)}): ${names} ${turned}`;
+      return step.fights
+        .map((f) => `${versus(f)}, totals ${f.total} against ${f.other_total}: ${f.winner === null ? "no change" : f.winner === mover ? `${name(f.to)} turns ${mover}` : `${name(f.from)} is lost`}`)
+        .join("; ");
+    case "combo":
+      return `wave ${step.wave}: ${step.pairs.map(versus).join("; ")}${turned(step.captured)}`;
     default:
-      return `the captured cards take their neighbours in turn: ${names} ${turned}`;
+      return `${step.pairs.map(versus).join("; ")}${turned(step.captured)}`;
   }
 }
 

@@ -184,6 +184,13 @@ impl TripleTriadMatch {
         to_js(&self.0.trade_choice().js()?)
     }
 
+    /// The picks a computer that won would make (indices among the loser's five cards; `[]`
+    /// when nobody chooses): the strongest by rank sum, or the swap that gains the most.
+    #[wasm_bindgen(js_name = computerPicks, unchecked_return_type = "number[]")]
+    pub fn computer_picks(&self) -> Js<JsValue> {
+        to_js(&self.0.computer_picks().js()?)
+    }
+
     /// Settles the trade with the winner's picks (indices among the loser's five cards; `[]`
     /// when nobody chooses) and returns the cards that change hands.
     #[wasm_bindgen(js_name = settleTrade, unchecked_return_type = "Transfer[]")]

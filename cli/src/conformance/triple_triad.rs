@@ -64,5 +64,9 @@ fn play(case: &Value, expect: &Value) -> Verdict {
     };
     check_field(expect, "winner", &winner)?;
     let steps = g.last_move().map(|m| m.steps);
-    check_field(expect, "steps", &serde_json::to_value(steps).map_err(|e| e.to_string())?)
+    check_field(
+        expect,
+        "steps",
+        &serde_json::to_value(steps).map_err(|e| e.to_string())?,
+    )
 }

@@ -191,7 +191,7 @@ impl Table for TtTable {
             .nth(mv.card as usize)
             .cloned()
             .ok_or("no such card")?;
-        let captures = self.m.play(mv).map_err(|e| e.to_string())?;
+        self.m.play(mv).map_err(|e| e.to_string())?;
         // A round that ended in a draw has already given way to the next one: explain the move on
         // the board it was played on.
         let after = if self.m.round_number() == round {
@@ -201,7 +201,7 @@ impl Table for TtTable {
             g.play_unchecked(mv);
             g
         };
-        let mut text = view::explain(&after, mover, self.who(mover), &card, &captures);
+        let mut text = view::explain(&after, mover, self.who(mover), &card);
         if self.m.round_number() != round {
             let result = self.m.rounds().last().ok_or("a round ended without a result")?;
             text.push_str(&format!(
@@ -347,17 +347,8 @@ fn settle(t: &mut TtTable, con: &mut Console<impl BufRead, impl Write>) -> Outco
     let theirs = m.brought(you.other()).to_vec();
     let picks: Vec<u8> = match choice {
         TradeChoice::Automatic => Vec::new(),
-        TradeChoice::Pick { chooser, count } if chooser != you => {
-            // The computer takes your strongest cards.
-            let mut idx: Vec<u8> = (0..5).collect();
-            idx.sort_by_key(|&i| std::cmp::Reverse(yours[i as usize].rank_sum()));
-            idx.truncate(count as usize);
-            idx
-        }
-        TradeChoice::Swap { chooser } if chooser != you => {
-            // The computer gains the most in rank sums.
-            let gain = |i: usize| yours[i].rank_sum() as i64 - theirs[i].rank_sum() as i64;
-            vec![(0..5).max_by_key(|&i| gain(i)).unwrap_or(0) as u8]
+        TradeChoice::Pick { chooser, .. } | TradeChoice::Swap { chooser } if chooser != you => {
+            m.computer_picks().map_err(|e| e.to_string())?
         }
         TradeChoice::Pick { count, .. } => {
             let cards: Vec<_> = theirs.iter().cloned().map(Some).collect();

@@ -3,7 +3,7 @@
 
 use crate::term::{visible_width, Style};
 use arbiter_core::tripletriad::{
-    Captures, Card, DiffMode, Element, MatchConfig, Player, Side, SuddenDeath, TradeRule, TripleTriad,
+    Card, DiffMode, Element, MatchConfig, Pair, Player, Side, Step, SuddenDeath, TradeRule, TripleTriad,
 };
 
 /// Columns of one cell.
@@ -285,30 +285,6 @@ pub fn rules(c: &MatchConfig) -> String {
     )
 }
 
-/// The cell beside `cell` on `side` (across the edge on a borderless board).
-fn neighbour(g: &TripleTriad, cell: u8, side: Side) -> Option<u8> {
-    let (row, col) = (cell / 3, cell % 3);
-    let wrap = g.rules().borderless;
-    let step = |v: u8, d: i8| -> Option<u8> {
-        let n = v as i8 + d;
-        match n {
-            0..=2 => Some(n as u8),
-            _ if wrap => Some(n.rem_euclid(3) as u8),
-            _ => None,
-        }
-    };
-    match side {
-        Side::Top => step(row, -1).map(|r| r * 3 + col),
-        Side::Bottom => step(row, 1).map(|r| r * 3 + col),
-        Side::Left => step(col, -1).map(|c| row * 3 + c),
-        Side::Right => step(col, 1).map(|c| row * 3 + c),
-    }
-}
-
-fn mask_has(mask: u16, cell: u8) -> bool {
-    mask & (1 << cell) != 0
-}
-
 fn rank(r: u8) -> String {
     if r == 10 {
         "A".into()
@@ -317,143 +293,98 @@ fn rank(r: u8) -> String {
     }
 }
 
-/// Says in words what a placement did, step by step, on the board after it (`g`).
-pub fn explain(g: &TripleTriad, mover: Player, who: &str, card: &Card, c: &Captures) -> String {
-    let name = |cell: u8| {
-        g.cell(cell)
-            .map_or("?".to_string(), |(k, _)| format!("{} (cell {cell})", k.name))
+/// Says in words what the last placement on `g` did, step by step: the core's account of it
+/// ([`TripleTriad::last_move`]), worded on the board after it.
+pub fn explain(g: &TripleTriad, mover: Player, who: &str, card: &Card) -> String {
+    let name = |cell: Option<u8>| match cell {
+        Some(cell) => g
+            .cell(cell)
+            .map_or("?".to_string(), |(k, _)| format!("{} (cell {cell})", k.name)),
+        None => "the wall".to_string(),
     };
-    let names = |mask: u16| {
-        (0..9u8)
-            .filter(|&i| mask_has(mask, i))
-            .map(name)
-            .collect::<Vec<_>>()
-            .join(", ")
+    let names = |cells: &[u8]| cells.iter().map(|&c| name(Some(c))).collect::<Vec<_>>().join(", ");
+    let takes = |cells: &[u8]| {
+        if cells.is_empty() {
+            "takes nothing".to_string()
+        } else {
+            format!("takes {}", names(cells))
+        }
     };
-    let printed = |cell: u8, side: Side| g.cell(cell).map_or(0, |(k, _)| k.rank(side));
-    let effective = |cell: u8, side: Side| g.effective_ranks(cell).map_or(0, |r| r[side as usize]);
-    let mut out = format!("{who} ({mover}) played {} on cell {}", card.name, c.placed_on);
-    if c.rotated {
-        out.push_str(&format!(
-            "; the power wall slid its line and the card landed on cell {}",
-            c.cell
-        ));
+    let versus = |p: &Pair| format!("{} {} > {} of {}", p.side, rank(p.rank), rank(p.other), name(p.to));
+    let Some(last) = g.last_move() else {
+        return format!("{who} ({mover}) played {}.", card.name);
+    };
+    let mut out = format!(
+        "{who} ({mover}) played {} on cell {}",
+        card.name, last.captures.placed_on
+    );
+    for step in &last.steps {
+        if let Step::Wall { wall, cell, .. } = step {
+            out.push_str(&format!(
+                "; the {} power wall slid its line and the card landed on cell {cell}",
+                wall.label
+            ));
+        }
     }
     out.push('.');
-    let sides = Side::ALL.map(|s| (s, neighbour(g, c.cell, s)));
-    let rules = g.rules();
-    if c.same != 0 {
-        let mut pairs: Vec<String> = sides
-            .iter()
-            .filter_map(|&(s, n)| {
-                let n = n.filter(|&n| mask_has(c.same_matches, n))?;
-                let v = rank(card.rank(s));
-                Some(format!("{s} {v} = {v} of {}", name(n)))
-            })
-            .collect();
-        if rules.same_wall {
-            pairs.extend(
-                sides
+    for step in &last.steps {
+        match step {
+            Step::Place { .. } | Step::Wall { .. } => {}
+            Step::Same { pairs, captured } => {
+                let pairs: Vec<String> = pairs
                     .iter()
-                    .filter(|(s, n)| n.is_none() && card.rank(*s) == 10)
-                    .map(|(s, _)| format!("{s} A = the wall (Same Wall)")),
-            );
+                    .map(|p| format!("{} {} = {} of {}", p.side, rank(p.rank), rank(p.other), name(p.to)))
+                    .collect();
+                out.push_str(&format!("\n  Same: {}; {}.", pairs.join(", "), takes(captured)));
+            }
+            Step::Plus { pairs, captured } => {
+                let sums: Vec<String> = pairs
+                    .iter()
+                    .map(|s| {
+                        format!(
+                            "{} {}+{} = {}",
+                            s.pair.side,
+                            rank(s.pair.rank),
+                            rank(s.pair.other),
+                            s.sum
+                        )
+                    })
+                    .collect();
+                out.push_str(&format!("\n  Plus: {}; {}.", sums.join(", "), takes(captured)));
+            }
+            Step::Basic { pairs, .. } => {
+                let wins: Vec<String> = pairs.iter().map(versus).collect();
+                out.push_str(&format!("\n  Basic: {}.", wins.join(", ")));
+            }
+            Step::Battle { fights, .. } => {
+                for f in fights {
+                    let verdict = match f.winner {
+                        Some(w) if w == mover => format!("takes {}", name(f.pair.to)),
+                        Some(_) => format!("{} loses and turns {}", card.name, mover.other()),
+                        None => "no change".to_string(),
+                    };
+                    out.push_str(&format!(
+                        "\n  Battle: {} {} = {} of {}, rank sums {} and {}: {verdict}.",
+                        f.pair.side,
+                        rank(f.pair.rank),
+                        rank(f.pair.other),
+                        name(f.pair.to),
+                        f.total,
+                        f.other_total
+                    ));
+                }
+            }
+            Step::Combo { wave, pairs, .. } => {
+                let wins: Vec<String> = pairs
+                    .iter()
+                    .map(|p| format!("{} takes {}", name(Some(p.from)), name(p.to)))
+                    .collect();
+                out.push_str(&format!("\n  Combo {wave}: {}", wins.join("; ")));
+            }
         }
-        out.push_str(&format!("\n  Same: {}; takes {}.", pairs.join(", "), names(c.same)));
     }
-    if c.plus != 0 {
-        // Per side: the placed card's rank, the facing rank, and whether the face is a wall.
-        let sums: Vec<(Side, u8, u8, bool)> = sides
-            .iter()
-            .filter_map(|&(s, n)| match n {
-                Some(n) if g.cell(n).is_some() => Some((s, card.rank(s), printed(n, s.opposite()), false)),
-                None if rules.plus_wall => Some((s, card.rank(s), 10, true)),
-                _ => None,
-            })
-            .collect();
-        let total = |&(_, a, b, _): &(Side, u8, u8, bool)| a + b;
-        let shown: Vec<String> = sums
-            .iter()
-            .filter(|x| sums.iter().filter(|y| total(y) == total(x)).count() > 1)
-            .map(|&(s, a, b, wall)| {
-                let face = if wall { "A (the wall)".into() } else { rank(b) };
-                format!("{s} {}+{face} = {}", rank(a), a + b)
-            })
-            .collect();
-        out.push_str(&format!("\n  Plus: {}; takes {}.", shown.join(", "), names(c.plus)));
-    }
-    if c.basic != 0 {
-        let wins: Vec<String> = sides
-            .iter()
-            .filter_map(|&(s, n)| {
-                let n = n.filter(|&n| mask_has(c.basic, n))?;
-                Some(format!(
-                    "{s} {} > {} of {}",
-                    effective(c.cell, s),
-                    effective(n, s.opposite()),
-                    name(n)
-                ))
-            })
-            .collect();
-        out.push_str(&format!("\n  Basic: {}.", wins.join(", ")));
-    }
-    if c.battle != 0 {
-        out.push_str(&format!(
-            "\n  Battle: equal sides, higher rank sum; takes {}.",
-            names(c.battle)
-        ));
-    }
-    if c.placed_lost {
-        out.push_str(&format!(
-            "\n  Battle: {} loses on rank sum and turns {}.",
-            card.name,
-            mover.other()
-        ));
-    }
-    for (i, wave) in combo_waves(g, c).iter().enumerate() {
-        out.push_str(&format!("\n  Combo {}: {}", i + 1, wave.join("; ")));
-    }
-    if c.captured() == 0 && !c.placed_lost {
+    if last.captures.captured() == 0 && !last.captures.placed_lost {
         out.push_str(" Nothing captured.");
     }
     out
-}
-
-/// The Combo captures wave by wave: each card taken, and which card of the wave before (or of
-/// Same and Plus) took it on adjusted ranks. The core gives the cards as one mask; the waves
-/// follow from the board.
-fn combo_waves(g: &TripleTriad, c: &Captures) -> Vec<Vec<String>> {
-    let mut left = c.combo;
-    let mut frontier = c.same | c.plus | if g.rules().combo_from_basic { c.basic } else { 0 };
-    let mut waves = Vec::new();
-    let eff = |cell: u8, side: Side| g.effective_ranks(cell).map_or(0, |r| r[side as usize]);
-    let label = |cell: u8| {
-        g.cell(cell)
-            .map_or("?".to_string(), |(k, _)| format!("{} ({cell})", k.name))
-    };
-    while left != 0 && frontier != 0 {
-        let mut wave = Vec::new();
-        let mut next = 0u16;
-        for from in (0..9u8).filter(|&i| mask_has(frontier, i)) {
-            for side in Side::ALL {
-                let Some(n) = neighbour(g, from, side).filter(|&n| mask_has(left, n)) else {
-                    continue;
-                };
-                if eff(from, side) > eff(n, side.opposite()) {
-                    wave.push(format!("{} takes {}", label(from), label(n)));
-                    next |= 1 << n;
-                }
-            }
-        }
-        left &= !next;
-        frontier = next;
-        if !wave.is_empty() {
-            waves.push(wave);
-        }
-    }
-    if left != 0 {
-        let rest = (0..9u8).filter(|&i| mask_has(left, i)).map(label).collect::<Vec<_>>();
-        waves.push(vec![format!("also takes {}", rest.join(", "))]);
-    }
-    waves
 }

@@ -807,7 +807,10 @@ impl Trax {
             winner,
             by_loop: loops & bit != 0,
             by_line,
-            tracks: tracks.iter().map(|t| t.iter().map(|&c| g.coords(c)).collect()).collect(),
+            tracks: tracks
+                .iter()
+                .map(|t| t.iter().map(|&c| g.coords(c)).collect())
+                .collect(),
         })
     }
 

@@ -522,6 +522,47 @@ impl Match {
         })
     }
 
+    /// The picks of a computer that wins the trade ([`Match::trade_choice`]): the loser's
+    /// strongest cards by the sum of their ranks (the first of equal sums), or the swap that gains
+    /// the most in rank sums (the first of equal gains); none for an automatic trade. What
+    /// [`Match::settle_trade`] takes, so that every front end's computer trades alike.
+    ///
+    /// ```
+    /// use arbiter_core::Game;
+    /// use arbiter_core::tripletriad::{Card, Match, MatchConfig, TradeRule};
+    /// let hand = |r: u8| (0..5).map(|i| Card::new(&format!("{r}{i}"), [r, r, r, 1 + i])).collect::<Vec<_>>();
+    /// let config = MatchConfig { trade: TradeRule::Two, ..MatchConfig::default() };
+    /// let mut m = Match::new(config, hand(9), hand(1), 7).unwrap();
+    /// while m.result().is_none() {
+    ///     let mv = m.game().legal_moves()[0];
+    ///     m.play(mv).unwrap();
+    /// }
+    /// let picks = m.computer_picks().unwrap();
+    /// assert!(picks.is_empty() || picks == [4, 3], "{picks:?}"); // the two strongest
+    /// m.settle_trade(&picks).unwrap();
+    /// ```
+    pub fn computer_picks(&self) -> Result<Vec<u8>, MatchError> {
+        let strongest_first = |score: &dyn Fn(usize) -> i64| {
+            let mut idx: Vec<u8> = (0..5).collect();
+            idx.sort_by_key(|&i| core::cmp::Reverse(score(i as usize)));
+            idx
+        };
+        Ok(match self.trade_choice()? {
+            TradeChoice::Automatic => Vec::new(),
+            TradeChoice::Pick { chooser, count } => {
+                let loser = self.brought(chooser.other());
+                let mut idx = strongest_first(&|i| i64::from(loser[i].rank_sum()));
+                idx.truncate(count as usize);
+                idx
+            }
+            TradeChoice::Swap { chooser } => {
+                let (loser, own) = (self.brought(chooser.other()), self.brought(chooser));
+                let gain = |i: usize| i64::from(loser[i].rank_sum()) - i64::from(own[i].rank_sum());
+                strongest_first(&gain)[..1].to_vec()
+            }
+        })
+    }
+
     /// Settles the trade with the winner's picks (indices among the loser's five; none for an
     /// automatic trade) and returns the cards that change hands.
     pub fn settle_trade(&mut self, picks: &[u8]) -> Result<Vec<Transfer>, MatchError> {

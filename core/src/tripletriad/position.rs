@@ -225,7 +225,8 @@ impl Table {
         });
         let twins = core::array::from_fn(|id| {
             (0..id)
-                .filter(|&o| cards[o] == cards[id] && (o < 5) == (id < 5))
+                // Ranks first: most pairs differ there, and comparing names is the slow part.
+                .filter(|&o| printed[o] == printed[id] && (o < 5) == (id < 5) && cards[o] == cards[id])
                 .fold(0u16, |m, o| m | 1 << o)
         });
         let pack = |r: [u8; 4]| u32::from_le_bytes(r);
@@ -244,25 +245,21 @@ impl Table {
                 }
             }
         }
-        let edge = |c: usize, s: usize| nb[c][s] == EDGE;
-        let no_sum = core::array::from_fn(|id: usize| {
-            core::array::from_fn(|c| {
-                pack(core::array::from_fn(|s| {
-                    if edge(c, s) && rules.plus_wall {
-                        printed[id][s] + 10
-                    } else {
-                        0x40 + s as u8
+        // Without Plus Wall no side sums: every entry is the same word; with it, the edges do.
+        let mut no_sum = [[u32::from_le_bytes([0x40, 0x41, 0x42, 0x43]); 9]; 16];
+        let mut wall_same = [[0u8; 9]; 16];
+        for (c, sides) in nb.iter().enumerate() {
+            for s in (0..4).filter(|&s| sides[s] == EDGE) {
+                for ((no_sum, wall_same), printed) in no_sum.iter_mut().zip(&mut wall_same).zip(&printed) {
+                    if rules.plus_wall {
+                        no_sum[c] = (no_sum[c] & !(0xFF << (8 * s))) | ((printed[s] + 10) as u32) << (8 * s);
                     }
-                }))
-            })
-        });
-        let wall_same = core::array::from_fn(|id: usize| {
-            core::array::from_fn(|c| {
-                (0..4)
-                    .filter(|&s| edge(c, s) && rules.same_wall && printed[id][s] == 10)
-                    .count() as u8
-            })
-        });
+                    if rules.same_wall && printed[s] == 10 {
+                        wall_same[c] += 1;
+                    }
+                }
+            }
+        }
         let basic_only = walls.is_empty() && !rules.same && !rules.plus && !rules.battle && !rules.combo;
         Table {
             rules,

@@ -19,8 +19,8 @@ use alloc::vec::Vec;
 
 use super::board::{bits, FULL};
 use super::card::{Card, Element, Side};
-use super::rules::{Comparison, Rules, Wall};
 use super::position::Player;
+use super::rules::{Comparison, Rules, Wall};
 use super::state::{Observation, TripleTriad};
 
 /// Numbers per card.
