@@ -206,7 +206,7 @@ pub async fn load(pool: &Pool, id: i64) -> Result<Live, Failure> {
     let ending = match stored_result {
         Some(text) => Some(
             serde_json::from_str::<StoredEnding>(&text)
-                .map_err(|e| Failure::internal(e))?
+                .map_err(Failure::internal)?
                 .into(),
         ),
         None => None,
@@ -263,6 +263,7 @@ impl From<StoredEnding> for Ending {
 }
 
 /// Creates a match (rows and all) inside `tx`; the caller commits, then calls [`start`].
+#[allow(clippy::too_many_arguments)] // a match's every setting, and the economy its stakes go to
 pub async fn create(
     tx: &mut sqlx::Transaction<'_, sqlx::Any>,
     economy: &crate::economy::Economy,
