@@ -58,9 +58,7 @@ enum Request {
         text: String,
     },
     #[serde(rename = "tt_suggest")]
-    Suggest {
-        level: u8,
-    },
+    Suggest { level: u8 },
     #[serde(rename = "tt_win_list")]
     WinList {
         #[serde(rename = "match")]
