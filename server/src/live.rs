@@ -271,6 +271,7 @@ impl From<StoredEnding> for Ending {
 }
 
 /// Creates a match (rows and all) inside `tx`; the caller commits, then calls [`start`].
+#[allow(clippy::too_many_arguments)] // a match's every setting, and the economy its stakes go to
 pub async fn create(
     tx: &mut sqlx::Transaction<'_, sqlx::Any>,
     economy: &crate::economy::Economy,

@@ -27,6 +27,11 @@ impl Server {
         let dir = std::env::temp_dir().join(format!("arbiter-mush-{}-{name}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
+        Server::on(&dir)
+    }
+
+    /// A server on the database of `dir` (kept from an earlier one).
+    fn on(dir: &std::path::Path) -> Server {
         let database = format!("sqlite://{}", dir.join("db.sqlite").display());
         let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter-server"))
             .args([
@@ -38,7 +43,13 @@ impl Server {
                 &database,
             ])
             .stdout(Stdio::piped())
-            .stderr(std::fs::File::create(dir.join("server.log")).unwrap())
+            .stderr(
+                std::fs::OpenOptions::new()
+                    .create(true)
+                    .append(true)
+                    .open(dir.join("server.log"))
+                    .unwrap(),
+            )
             .spawn()
             .unwrap();
         let mut out = std::io::BufReader::new(child.stdout.take().unwrap());
@@ -56,6 +67,12 @@ impl Server {
             mush,
             database,
         }
+    }
+
+    /// SIGKILL: no shutdown of any kind.
+    fn kill(mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
     }
 
     /// Stops the server and audits its database.
@@ -516,4 +533,73 @@ fn rinoa_ply(state: &Value) -> u64 {
         .as_u64()
         .or_else(|| state["moves"].as_array().map(|m| m.len() as u64))
         .unwrap_or(0)
+}
+
+/// Plays a game between two text players to its end; whether the first won.
+async fn play_out(a: &mut Mush, b: &mut Mush) -> bool {
+    let mut moves = 0;
+    loop {
+        for (i, who) in [&mut *a, &mut *b].into_iter().enumerate() {
+            let lines = who.drain(250).await;
+            if let Some(l) = lines.iter().find(|l| l.contains("The game is over")) {
+                return l.contains("you win") == (i == 0);
+            }
+            if lines.iter().any(|l| l.contains("Your turn")) {
+                who.send(&format!("+TT/Play 1={}", empty_cell(&lines, moves))).await;
+                moves += 1;
+            }
+        }
+        assert!(moves < 200, "the game does not end");
+    }
+}
+
+/// SIGKILL after a purchase and after the result (the winner choosing), restarts on the same
+/// database: the purchase is there once, the choice is still open and settles exactly once.
+#[tokio::test]
+async fn killed_at_the_end_of_a_match_and_after_a_purchase() {
+    let dir = std::env::temp_dir().join(format!("arbiter-mush-{}-kill", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let server = Server::on(&dir);
+    let mut a = Mush::connect(&server.mush, "Seifer").await;
+    let mut b = Mush::connect(&server.mush, "Fujin").await;
+    a.says("create Seifer hyperion1", "Welcome").await;
+    b.says("create Fujin windwind", "Welcome").await;
+    for (m, deck) in [(&mut a, "Start"), (&mut b, "Main")] {
+        m.says("+TT/Starter", "starter set").await;
+        let stash = [m.says("+TT/Stash", "Your stash").await, m.drain(300).await].concat();
+        m.says(&format!("+TT/Deck Create={deck}"), "created").await;
+        m.says(&format!("+TT/Deck Add={}", five_ids(&stash)), "5 cards").await;
+    }
+    a.says("+TT/Game Fujin=Start/Same Plus One", "You invite").await;
+    b.expect("invites you").await;
+    b.says("+TT/Accept Main", "The game starts").await;
+    let a_won = play_out(&mut a, &mut b).await;
+    // The result is written and the winner is choosing: killed.
+    server.kill();
+    let server = Server::on(&dir);
+    let mut a = Mush::connect(&server.mush, "Seifer").await;
+    let mut b = Mush::connect(&server.mush, "Fujin").await;
+    a.says("connect Seifer hyperion1", "Welcome").await;
+    b.says("connect Fujin windwind", "Welcome").await;
+    let (winner, loser) = if a_won { (&mut a, &mut b) } else { (&mut b, &mut a) };
+    loser.says("+TT/Cancel", "cannot leave before the winner chooses").await;
+    winner.says("+TT/WinList", "The winner takes 1 card").await;
+    winner.drain(300).await;
+    winner.says("+TT/Choose 2", "goes from").await;
+    winner.says("+TT/Choose 2", "no cards to choose").await;
+    // A purchase acknowledged, then killed: it is there, once.
+    winner.says("+TT/Buy Random=A/1", "for 10 points").await;
+    server.kill();
+    let server = Server::on(&dir);
+    let figures = server.audit();
+    assert_eq!(
+        (figures["cards"].as_i64(), figures["purchases"].as_i64()),
+        (Some(41), Some(1))
+    );
+    assert_eq!(
+        (figures["transfers"].as_i64(), figures["settled"].as_i64()),
+        (Some(1), Some(1))
+    );
+    println!("invariant after two kills: {figures}");
 }

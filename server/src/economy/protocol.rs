@@ -13,26 +13,33 @@ use crate::error::Failure;
 use crate::hub::Hub;
 
 #[derive(Deserialize)]
-#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+#[serde(tag = "type", deny_unknown_fields)]
 enum Request {
-    TtWallet {},
-    TtStarter {},
-    TtStash {},
-    TtDecks {},
-    TtDeck {
+    #[serde(rename = "tt_wallet")]
+    Wallet {},
+    #[serde(rename = "tt_starter")]
+    Starter {},
+    #[serde(rename = "tt_stash")]
+    Stash {},
+    #[serde(rename = "tt_decks")]
+    Decks {},
+    #[serde(rename = "tt_deck")]
+    Deck {
         op: DeckOp,
         #[serde(default)]
         name: Option<String>,
         #[serde(default)]
         cards: Vec<String>,
     },
-    TtShop {
+    #[serde(rename = "tt_shop")]
+    Shop {
         #[serde(default)]
         series: Option<char>,
         #[serde(default)]
         level: Option<u8>,
     },
-    TtBuy {
+    #[serde(rename = "tt_buy")]
+    Buy {
         #[serde(default)]
         series: Option<char>,
         #[serde(default)]
@@ -40,7 +47,8 @@ enum Request {
         #[serde(default)]
         card: Option<String>,
     },
-    TtCustom {
+    #[serde(rename = "tt_custom")]
+    Custom {
         name: String,
         level: u8,
         ranks: [u8; 4],
@@ -49,14 +57,15 @@ enum Request {
         #[serde(default)]
         text: String,
     },
-    TtSuggest {
-        level: u8,
-    },
-    TtWinList {
+    #[serde(rename = "tt_suggest")]
+    Suggest { level: u8 },
+    #[serde(rename = "tt_win_list")]
+    WinList {
         #[serde(rename = "match")]
         match_id: i64,
     },
-    TtChoose {
+    #[serde(rename = "tt_choose")]
+    Choose {
         #[serde(rename = "match")]
         match_id: i64,
         picks: Vec<String>,
@@ -113,13 +122,13 @@ async fn answer(hub: &Arc<Hub>, user: &User, r: Request) -> Result<Value, Failur
     let e = &hub.economy;
     let u = user.id;
     Ok(match r {
-        Request::TtWallet {} => {
+        Request::Wallet {} => {
             json!({"type": "tt_wallet", "wallet": to(e.wallet(u).await?), "cards": e.card_count(u).await?})
         }
-        Request::TtStarter {} => json!({"type": "tt_starter", "cards": to(e.starter(u).await?)}),
-        Request::TtStash {} => json!({"type": "tt_stash", "cards": to(e.stash(u).await?)}),
-        Request::TtDecks {} => json!({"type": "tt_decks", "decks": to(e.decks(u).await?)}),
-        Request::TtDeck { op, name, cards } => {
+        Request::Starter {} => json!({"type": "tt_starter", "cards": to(e.starter(u).await?)}),
+        Request::Stash {} => json!({"type": "tt_stash", "cards": to(e.stash(u).await?)}),
+        Request::Decks {} => json!({"type": "tt_decks", "decks": to(e.decks(u).await?)}),
+        Request::Deck { op, name, cards } => {
             let named = || name.clone().ok_or_else(|| Failure::new("bad_message", "name the deck"));
             match op {
                 DeckOp::Create => {
@@ -140,8 +149,8 @@ async fn answer(hub: &Arc<Hub>, user: &User, r: Request) -> Result<Value, Failur
                 }
             }
         }
-        Request::TtShop { series: None, .. } => json!({"type": "tt_shop", "series": to(e.series(u).await?)}),
-        Request::TtShop { series: Some(s), level } => {
+        Request::Shop { series: None, .. } => json!({"type": "tt_shop", "series": to(e.series(u).await?)}),
+        Request::Shop { series: Some(s), level } => {
             let cards: Vec<Value> = e
                 .series_cards(u, s, level)
                 .await?
@@ -150,7 +159,7 @@ async fn answer(hub: &Arc<Hub>, user: &User, r: Request) -> Result<Value, Failur
                 .collect();
             json!({"type": "tt_shop", "cards": cards})
         }
-        Request::TtBuy {
+        Request::Buy {
             card: Some(c),
             series: None,
             level: None,
@@ -158,7 +167,7 @@ async fn answer(hub: &Arc<Hub>, user: &User, r: Request) -> Result<Value, Failur
             let sale = e.buy_card(u, &c).await?;
             json!({"type": "tt_bought", "card": to(sale.card), "price": sale.price})
         }
-        Request::TtBuy {
+        Request::Buy {
             card: None,
             series: Some(s),
             level: Some(l),
@@ -166,13 +175,13 @@ async fn answer(hub: &Arc<Hub>, user: &User, r: Request) -> Result<Value, Failur
             let sale = e.buy_random(u, s, l).await?;
             json!({"type": "tt_bought", "card": to(sale.card), "price": sale.price})
         }
-        Request::TtBuy { .. } => {
+        Request::Buy { .. } => {
             return Err(Failure::new(
                 "bad_message",
                 "buy either a card, or a series and a level",
             ))
         }
-        Request::TtCustom {
+        Request::Custom {
             name,
             level,
             ranks,
@@ -182,16 +191,16 @@ async fn answer(hub: &Arc<Hub>, user: &User, r: Request) -> Result<Value, Failur
             let sale = e.create_custom(u, &name, level, ranks, &element, &text).await?;
             json!({"type": "tt_bought", "card": to(sale.card), "price": sale.price})
         }
-        Request::TtSuggest { level } => {
+        Request::Suggest { level } => {
             let seed = getrandom::u64().map_err(|_| Failure::internal("no random source"))?;
             let ranks =
                 suggest_ranks(level, &mut Rng::new(seed)).map_err(|e| Failure::new("bad_level", e.to_string()))?;
             json!({"type": "tt_suggest", "level": level, "ranks": ranks})
         }
-        Request::TtWinList { match_id } => {
+        Request::WinList { match_id } => {
             json!({"type": "tt_win_list", "match": match_id, "win_list": to(e.win_list(match_id).await?)})
         }
-        Request::TtChoose { match_id, picks } => {
+        Request::Choose { match_id, picks } => {
             let s = e.choose(match_id, Some(u), &picks).await?;
             crate::live::tell_settlement(hub, match_id, &s).await;
             json!({"type": "tt_chosen", "match": match_id, "moved": s.moved.len()})

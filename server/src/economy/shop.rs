@@ -98,21 +98,7 @@ impl Economy {
             .map(|r| Ok((r.try_get("card_id")?, r.try_get::<i64, _>("n")? as u32)))
             .collect::<Result<_, Failure>>()?;
         let sale = choose(&owned, wallet.points).map_err(shop_failure)?;
-        let id = mint(&mut tx, user, &sale.card.id).await?;
-        book(
-            &mut tx,
-            user,
-            "purchase",
-            Entry {
-                points: -i64::from(sale.price),
-                cards: 1,
-                card: Some(id),
-                ..Entry::default()
-            },
-        )
-        .await?;
-        tx.commit().await?;
-        Ok(sale)
+        deliver(tx, user, "purchase", sale).await
     }
 
     /// `+TT/Buy Random=<Series>/<Level>`.
@@ -177,20 +163,20 @@ impl Economy {
                 ),
             ));
         }
-        let id = mint(&mut tx, user, &sale.card.id).await?;
-        book(
-            &mut tx,
-            user,
-            "custom",
-            Entry {
-                points: -i64::from(sale.price),
-                cards: 1,
-                card: Some(id),
-                ..Entry::default()
-            },
-        )
-        .await?;
-        tx.commit().await?;
-        Ok(sale)
+        deliver(tx, user, "custom", sale).await
     }
+}
+
+/// Puts the card sold in the buyer's stash, takes its price, and commits.
+async fn deliver(mut tx: super::Tx<'_>, user: i64, kind: &str, sale: Sale) -> Result<Sale, Failure> {
+    let id = mint(&mut tx, user, &sale.card.id).await?;
+    let entry = Entry {
+        points: -i64::from(sale.price),
+        cards: 1,
+        card: Some(id),
+        ..Entry::default()
+    };
+    book(&mut tx, user, kind, entry).await?;
+    tx.commit().await?;
+    Ok(sale)
 }

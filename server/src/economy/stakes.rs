@@ -519,16 +519,7 @@ impl Economy {
             }
         }
         let loser = chooser.other();
-        let five: Vec<ShopCard> = m
-            .brought(loser)
-            .iter()
-            .map(|c| {
-                catalog
-                    .find(&c.name)
-                    .cloned()
-                    .ok_or_else(|| Failure::internal("card not in the shop"))
-            })
-            .collect::<Result<_, _>>()?;
+        let five = brought(&catalog, &m, loser)?;
         let indices: Vec<u8> = match user {
             Some(_) if picks.is_empty() => Vec::new(),
             Some(_) => {
@@ -576,16 +567,7 @@ impl Economy {
         else {
             return Err(Failure::internal("a choice without picks"));
         };
-        let cards = m
-            .brought(chooser.other())
-            .iter()
-            .map(|c| {
-                catalog
-                    .find(&c.name)
-                    .cloned()
-                    .ok_or_else(|| Failure::internal("card not in the shop"))
-            })
-            .collect::<Result<_, _>>()?;
+        let cards = brought(&catalog, &m, chooser.other())?;
         Ok(WinList {
             chooser: row.users[chooser as usize].unwrap_or(0),
             count,
@@ -642,4 +624,9 @@ fn pick_index(pick: &str, five: &[ShopCard], taken: &[u8]) -> Result<u8, Failure
                 format!("{p:?} is not one of the loser's cards (see +TT/WinList)"),
             )
         })
+}
+
+/// The five cards `player` brought to `m`, as the shop knows them.
+fn brought(catalog: &Catalog, m: &Match, player: Player) -> Result<Vec<ShopCard>, Failure> {
+    m.brought(player).iter().map(|c| card_of(catalog, &c.name)).collect()
 }
