@@ -531,15 +531,15 @@ fn round(x: f64) -> f64 {
 #[tokio::main]
 async fn main() {
     let options = parse_options();
-    let mut spawned: Option<(Child, Option<tempdir::Folder>)> = None;
+    let mut spawned: Option<(Child, Option<tempfile::TempDir>)> = None;
     let (url, server_pid, storage, database) = match &options.spawn {
         Some(binary) => {
             let (database, folder) = match &options.database {
                 Some(url) => (url.clone(), None),
                 None => {
-                    let folder = tempdir::Folder::new();
+                    let folder = tempfile::tempdir().expect("a temporary folder");
                     (
-                        format!("sqlite://{}?mode=rwc", folder.path.join("load.db").display()),
+                        format!("sqlite://{}?mode=rwc", folder.path().join("load.db").display()),
                         Some(folder),
                     )
                 }
@@ -695,30 +695,4 @@ async fn run(options: &Options, url: &str, server_pid: Option<u32>, database: Op
         report["first_error"] = json!(first);
     }
     Ok(report)
-}
-
-/// A temporary folder removed on drop (for the spawned server's SQLite file).
-mod tempdir {
-    use std::path::PathBuf;
-
-    pub struct Folder {
-        pub path: PathBuf,
-    }
-
-    impl Folder {
-        pub fn new() -> Self {
-            let nanos = std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .map_or(0, |d| d.as_nanos());
-            let path = std::env::temp_dir().join(format!("arbiter-load-{}-{nanos}", std::process::id()));
-            std::fs::create_dir_all(&path).expect("create a temporary folder");
-            Folder { path }
-        }
-    }
-
-    impl Drop for Folder {
-        fn drop(&mut self) {
-            let _ = std::fs::remove_dir_all(&self.path);
-        }
-    }
 }
