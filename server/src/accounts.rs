@@ -57,7 +57,10 @@ fn hex(bytes: &[u8]) -> String {
 
 impl Accounts {
     pub fn new(pool: Pool, hashers: usize) -> Accounts {
-        Accounts { pool, hashers: Arc::new(Semaphore::new(hashers)) }
+        Accounts {
+            pool,
+            hashers: Arc::new(Semaphore::new(hashers)),
+        }
     }
 
     /// Runs `work` on the blocking pool once a hasher is free: Argon2id takes a core and 19 MiB
@@ -91,18 +94,26 @@ impl Accounts {
         }
         let password = password.to_owned();
         let hash = self
-            .hashing(move || Argon2::default().hash_password(password.as_bytes()).map(|h| h.to_string()))
+            .hashing(move || {
+                Argon2::default()
+                    .hash_password(password.as_bytes())
+                    .map(|h| h.to_string())
+            })
             .await?
             .map_err(|_| Failure::internal("password hashing failed"))?;
-        let user = User { id: new_id(), name: name.to_owned() };
-        let inserted = sqlx::query("INSERT INTO users (id, name, name_key, password_hash, created) VALUES ($1, $2, $3, $4, $5)")
-            .bind(user.id)
-            .bind(user.name.clone())
-            .bind(key)
-            .bind(hash)
-            .bind(now_ms())
-            .execute(&self.pool)
-            .await;
+        let user = User {
+            id: new_id(),
+            name: name.to_owned(),
+        };
+        let inserted =
+            sqlx::query("INSERT INTO users (id, name, name_key, password_hash, created) VALUES ($1, $2, $3, $4, $5)")
+                .bind(user.id)
+                .bind(user.name.clone())
+                .bind(key)
+                .bind(hash)
+                .bind(now_ms())
+                .execute(&self.pool)
+                .await;
         match inserted {
             Ok(_) => {}
             // Two registrations of one name at once: the unique key refuses the second.
@@ -127,7 +138,10 @@ impl Accounts {
         let Some(row) = row else {
             return Err(failed());
         };
-        let user = User { id: row.try_get("id")?, name: row.try_get("name")? };
+        let user = User {
+            id: row.try_get("id")?,
+            name: row.try_get("name")?,
+        };
         let stored: String = row.try_get("password_hash")?;
         let password = password.to_owned();
         let ok = self
@@ -165,7 +179,10 @@ impl Accounts {
         .fetch_optional(&self.pool)
         .await?
         .ok_or_else(|| Failure::new("bad_token", "unknown or forgotten token: log in again"))?;
-        Ok(User { id: row.try_get("id")?, name: row.try_get("name")? })
+        Ok(User {
+            id: row.try_get("id")?,
+            name: row.try_get("name")?,
+        })
     }
 
     pub async fn forget(&self, token: &str) -> Result<(), Failure> {
@@ -182,15 +199,19 @@ impl Accounts {
             .fetch_optional(&self.pool)
             .await?
             .ok_or_else(|| Failure::new("no_such_player", format!("no player is named {name}")))?;
-        Ok(User { id: row.try_get("id")?, name: row.try_get("name")? })
+        Ok(User {
+            id: row.try_get("id")?,
+            name: row.try_get("name")?,
+        })
     }
 
     /// Played, won, lost, drawn and did-not-finish counts per game.
     pub async fn stats(&self, user: i64) -> Result<serde_json::Map<String, serde_json::Value>, Failure> {
-        let rows = sqlx::query("SELECT game, played, won, lost, drawn, dnf FROM stats WHERE user_id = $1 ORDER BY game")
-            .bind(user)
-            .fetch_all(&self.pool)
-            .await?;
+        let rows =
+            sqlx::query("SELECT game, played, won, lost, drawn, dnf FROM stats WHERE user_id = $1 ORDER BY game")
+                .bind(user)
+                .fetch_all(&self.pool)
+                .await?;
         let mut out = serde_json::Map::new();
         for r in rows {
             let mut counts = serde_json::Map::new();

@@ -18,7 +18,12 @@ pub enum Event {
     Users { users: Vec<i64>, msg: Value },
     /// A match's news: `seats` holds each seated person's own frame (user id, frame), `public`
     /// the spectators'. `re` is the connection whose request caused it, with its request id.
-    Match { match_id: i64, seats: Vec<(i64, Value)>, public: Value, re: Option<(u64, Value)> },
+    Match {
+        match_id: i64,
+        seats: Vec<(i64, Value)>,
+        public: Value,
+        re: Option<(u64, Value)>,
+    },
     /// A user came online (first connection) or went offline (last one), in `process`.
     Presence { user: i64, name: String, online: bool },
 }
@@ -40,7 +45,9 @@ impl LocalRelay {
     pub fn new() -> LocalRelay {
         // Delivery only copies frames into per-connection queues, so the subscriber keeps up;
         // the capacity absorbs bursts of thousands of moves.
-        LocalRelay { tx: broadcast::channel(1 << 16).0 }
+        LocalRelay {
+            tx: broadcast::channel(1 << 16).0,
+        }
     }
 }
 

@@ -25,9 +25,16 @@ pub const TIME_RANGE: std::ops::RangeInclusive<u32> = 15..=300;
 #[serde(tag = "kind", rename_all = "snake_case")]
 enum Seat {
     /// Invited by name; `user` once taken.
-    Player { name: String, user: Option<User> },
-    Open { user: Option<User> },
-    Computer { level: String },
+    Player {
+        name: String,
+        user: Option<User>,
+    },
+    Open {
+        user: Option<User>,
+    },
+    Computer {
+        level: String,
+    },
 }
 
 impl Seat {
@@ -82,7 +89,9 @@ impl Challenge {
     }
 
     fn invites(&self, user: &User) -> bool {
-        self.seats.iter().any(|s| matches!(s, Seat::Player { name, .. } if name.eq_ignore_ascii_case(&user.name)))
+        self.seats
+            .iter()
+            .any(|s| matches!(s, Seat::Player { name, .. } if name.eq_ignore_ascii_case(&user.name)))
     }
 
     fn visible_to(&self, user: &User) -> bool {
@@ -90,7 +99,9 @@ impl Challenge {
     }
 
     fn complete(&self) -> bool {
-        self.seats.iter().all(|s| matches!(s, Seat::Computer { .. }) || s.user().is_some())
+        self.seats
+            .iter()
+            .all(|s| matches!(s, Seat::Computer { .. }) || s.user().is_some())
     }
 }
 
@@ -99,7 +110,10 @@ fn from_row(r: &crate::db::Row) -> Result<Challenge, Failure> {
     let bad = |what: &str| Failure::internal(format!("challenge row: {what}"));
     Ok(Challenge {
         id: r.try_get("id")?,
-        by: User { id: r.try_get("by_user")?, name: r.try_get("by_name")? },
+        by: User {
+            id: r.try_get("by_user")?,
+            name: r.try_get("by_name")?,
+        },
         game: GameKind::parse(&game).ok_or_else(|| bad("game"))?,
         options: serde_json::from_str(&r.try_get::<String, _>("options")?).map_err(|_| bad("options"))?,
         seats: serde_json::from_str(&r.try_get::<String, _>("seats")?).map_err(|_| bad("seats"))?,
@@ -109,7 +123,8 @@ fn from_row(r: &crate::db::Row) -> Result<Challenge, Failure> {
     })
 }
 
-const SELECT: &str = "SELECT challenges.id AS id, challenges.by_user AS by_user, users.name AS by_name, challenges.game AS game, \
+const SELECT: &str =
+    "SELECT challenges.id AS id, challenges.by_user AS by_user, users.name AS by_name, challenges.game AS game, \
                       challenges.options AS options, challenges.seats AS seats, challenges.time_s AS time_s, \
                       challenges.private AS private, challenges.created AS created \
                       FROM challenges JOIN users ON users.id = challenges.by_user";
@@ -165,7 +180,12 @@ pub async fn create(
         s
     });
     if requests.len() != game.seats() {
-        return Err(bad(format!("{} has {} seats, not {}", game.name(), game.seats(), requests.len())));
+        return Err(bad(format!(
+            "{} has {} seats, not {}",
+            game.name(),
+            game.seats(),
+            requests.len()
+        )));
     }
     if requests.iter().filter(|s| **s == SeatRequest::Me).count() != 1 {
         return Err(bad("exactly one seat is yours ({\"kind\": \"me\"})".into()));
@@ -174,12 +194,18 @@ pub async fn create(
     let mut named = Vec::new();
     for r in requests {
         seats.push(match r {
-            SeatRequest::Me => Seat::Player { name: by.name.clone(), user: Some(by.clone()) },
+            SeatRequest::Me => Seat::Player {
+                name: by.name.clone(),
+                user: Some(by.clone()),
+            },
             SeatRequest::Open => Seat::Open { user: None },
             SeatRequest::Computer { level } => {
                 let level = level.trim().to_ascii_lowercase();
                 if !game.levels().contains(&level.as_str()) {
-                    return Err(bad(format!("unknown level {level:?} (expected {})", game.levels().join(", "))));
+                    return Err(bad(format!(
+                        "unknown level {level:?} (expected {})",
+                        game.levels().join(", ")
+                    )));
                 }
                 Seat::Computer { level }
             }
@@ -189,7 +215,10 @@ pub async fn create(
                     return Err(bad(format!("{} would sit twice", user.name)));
                 }
                 named.push(user.id);
-                Seat::Player { name: user.name, user: None }
+                Seat::Player {
+                    name: user.name,
+                    user: None,
+                }
             }
         });
     }
@@ -231,7 +260,11 @@ pub async fn create(
     tx.commit().await?;
     let mut also = c.involved();
     also.extend(named);
-    hub.relay.publish(Event::Lobby { msg: json!({"type": "challenge_open", "challenge": c.json()}), listed: c.listed(), also });
+    hub.relay.publish(Event::Lobby {
+        msg: json!({"type": "challenge_open", "challenge": c.json()}),
+        listed: c.listed(),
+        also,
+    });
     Ok(json!({"type": "challenge_created", "challenge": c.json()}))
 }
 
@@ -281,9 +314,16 @@ pub async fn accept(hub: &Arc<Hub>, id: i64, user: &User) -> Result<Value, Failu
         .execute(&mut *tx)
         .await?;
     if taken.rows_affected() != 1 {
-        return Err(Failure::new("no_such_challenge", "the challenge changed meanwhile: look again"));
+        return Err(Failure::new(
+            "no_such_challenge",
+            "the challenge changed meanwhile: look again",
+        ));
     }
-    let started = if c.complete() { Some(start_match(&mut tx, &c).await?) } else { None };
+    let started = if c.complete() {
+        Some(start_match(&mut tx, &c).await?)
+    } else {
+        None
+    };
     tx.commit().await?;
     match started {
         Some(m) => {
@@ -314,7 +354,10 @@ fn close(hub: &Hub, c: &Challenge, reason: &str, also: &[i64]) {
 pub async fn decline(hub: &Arc<Hub>, id: i64, user: &User, withdraw: bool) -> Result<Value, Failure> {
     let (c, _) = fetch(hub, id, user).await?;
     if withdraw && c.by.id != user.id {
-        return Err(Failure::new("not_challenger", "only its challenger withdraws a challenge"));
+        return Err(Failure::new(
+            "not_challenger",
+            "only its challenger withdraws a challenge",
+        ));
     }
     if !withdraw && !c.invites(user) {
         return Err(Failure::new("not_invited", "this challenge does not invite you"));
@@ -346,13 +389,14 @@ pub async fn lobby(hub: &Hub, user: &User) -> Result<Value, Failure> {
             challenges.push(c.json());
         }
     }
-    let ids: Vec<i64> = sqlx::query("SELECT id FROM matches WHERE status = 'running' AND private = $1 ORDER BY started")
-        .bind(0i64)
-        .fetch_all(&hub.pool)
-        .await?
-        .iter()
-        .map(|r| r.try_get("id"))
-        .collect::<Result<_, _>>()?;
+    let ids: Vec<i64> =
+        sqlx::query("SELECT id FROM matches WHERE status = 'running' AND private = $1 ORDER BY started")
+            .bind(0i64)
+            .fetch_all(&hub.pool)
+            .await?
+            .iter()
+            .map(|r| r.try_get("id"))
+            .collect::<Result<_, _>>()?;
     let mut matches = Vec::new();
     for id in ids {
         // Held here: the live summary; held by another process: its stored rows.

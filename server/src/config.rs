@@ -79,7 +79,10 @@ impl Config {
             None => File::default(),
         };
         let config = Config {
-            listen: cli.listen.or(file.listen).unwrap_or_else(|| ([127, 0, 0, 1], 8080).into()),
+            listen: cli
+                .listen
+                .or(file.listen)
+                .unwrap_or_else(|| ([127, 0, 0, 1], 8080).into()),
             database: cli
                 .database
                 .or(file.database)
@@ -95,7 +98,10 @@ impl Config {
             think_ms: cli.think_ms.or(file.think_ms).unwrap_or(3_000),
         };
         anyhow::ensure!(config.max_frame >= 1024, "max_frame must be at least 1024 bytes");
-        anyhow::ensure!(config.rate >= 1 && config.burst >= 1, "rate and burst must be at least 1");
+        anyhow::ensure!(
+            config.rate >= 1 && config.burst >= 1,
+            "rate and burst must be at least 1"
+        );
         anyhow::ensure!(config.hashers >= 1, "hashers must be at least 1");
         Ok(config)
     }

@@ -31,7 +31,12 @@ struct Bucket {
 
 impl Bucket {
     fn new(rate: u32, burst: u32) -> Bucket {
-        Bucket { rate: f64::from(rate), burst: f64::from(burst), tokens: f64::from(burst), at: Instant::now() }
+        Bucket {
+            rate: f64::from(rate),
+            burst: f64::from(burst),
+            tokens: f64::from(burst),
+            at: Instant::now(),
+        }
     }
 
     fn take(&mut self) -> bool {
@@ -64,10 +69,20 @@ pub async fn serve(hub: Arc<Hub>, socket: WebSocket) {
     let id = crate::db::new_id() as u64;
     let mut events = hub.connect(id);
     let (mut sink, mut stream) = socket.split();
-    let mut session = Session { id, greeted: false, user: None, token: None };
+    let mut session = Session {
+        id,
+        greeted: false,
+        user: None,
+        token: None,
+    };
     let mut bucket = Bucket::new(hub.config.rate, hub.config.burst);
     let mut refused = 0;
-    let close = |code: u16, reason: &'static str| Message::Close(Some(CloseFrame { code, reason: Utf8Bytes::from_static(reason) }));
+    let close = |code: u16, reason: &'static str| {
+        Message::Close(Some(CloseFrame {
+            code,
+            reason: Utf8Bytes::from_static(reason),
+        }))
+    };
     loop {
         let next = tokio::select! {
             frame = stream.next() => match frame {
@@ -173,7 +188,10 @@ async fn handle(hub: &Arc<Hub>, s: &mut Session, text: &str) -> Next {
     match (s.greeted, request) {
         (false, Request::Hello { protocol, .. }) => {
             if protocol != VERSION {
-                let f = Failure::new("protocol_version", format!("this server speaks protocol {VERSION}, not {protocol}"));
+                let f = Failure::new(
+                    "protocol_version",
+                    format!("this server speaks protocol {VERSION}, not {protocol}"),
+                );
                 return Next::Close(vec![error(re.as_ref(), &f)], 1002, "protocol_version");
             }
             s.greeted = true;
@@ -192,14 +210,23 @@ async fn handle(hub: &Arc<Hub>, s: &mut Session, text: &str) -> Next {
             Next::Close(vec![], 1000, "logout")
         }
         (true, request) => match answer(hub, s, request, &re).await {
-            Ok(replies) => Next::Reply(replies.into_iter().enumerate().map(|(i, r)| if i == 0 { with_re(r, &re) } else { r }).collect()),
+            Ok(replies) => Next::Reply(
+                replies
+                    .into_iter()
+                    .enumerate()
+                    .map(|(i, r)| if i == 0 { with_re(r, &re) } else { r })
+                    .collect(),
+            ),
             Err(f) => Next::Reply(vec![error(re.as_ref(), &f)]),
         },
     }
 }
 
 fn welcome(hub: &Hub) -> Value {
-    let games: serde_json::Map<String, Value> = GameKind::ALL.iter().map(|g| (g.name().to_owned(), g.describe())).collect();
+    let games: serde_json::Map<String, Value> = GameKind::ALL
+        .iter()
+        .map(|g| (g.name().to_owned(), g.describe()))
+        .collect();
     json!({
         "type": "welcome", "protocol": VERSION, "server": concat!("arbiter-server ", env!("CARGO_PKG_VERSION")),
         "limits": {
@@ -211,7 +238,9 @@ fn welcome(hub: &Hub) -> Value {
 }
 
 fn need(s: &Session) -> Result<&User, Failure> {
-    s.user.as_ref().ok_or_else(|| Failure::new("not_authenticated", "log in first"))
+    s.user
+        .as_ref()
+        .ok_or_else(|| Failure::new("not_authenticated", "log in first"))
 }
 
 /// The replies to a request (the first carries its `re`), or why it was refused.
@@ -245,21 +274,47 @@ async fn answer(hub: &Arc<Hub>, s: &mut Session, request: Request, re: &Option<V
             hub.subscribe_lobby(s.id);
             Ok(vec![challenges::lobby(hub, &user).await?])
         }
-        Request::Challenge { game, options, seats, time, private } => {
+        Request::Challenge {
+            game,
+            options,
+            seats,
+            time,
+            private,
+        } => {
             let user = need(s)?.clone();
-            Ok(vec![challenges::create(hub, &user, &game, options, seats, time, private).await?])
+            Ok(vec![
+                challenges::create(hub, &user, &game, options, seats, time, private).await?,
+            ])
         }
         Request::Accept { challenge } => Ok(vec![challenges::accept(hub, challenge, need(s)?).await?]),
         Request::Refuse { challenge } => Ok(vec![challenges::decline(hub, challenge, need(s)?, false).await?]),
         Request::Withdraw { challenge } => Ok(vec![challenges::decline(hub, challenge, need(s)?, true).await?]),
-        Request::Move { match_id, notation, action, ply } => {
+        Request::Move {
+            match_id,
+            notation,
+            action,
+            ply,
+        } => {
             let user = need(s)?.id;
             let input = match (notation, action) {
                 (Some(n), None) => Input::Notation(n),
                 (None, Some(a)) => Input::Action(a),
-                _ => return Err(Failure::new("bad_message", "a move has exactly one of \"move\" and \"action\"")),
+                _ => {
+                    return Err(Failure::new(
+                        "bad_message",
+                        "a move has exactly one of \"move\" and \"action\"",
+                    ))
+                }
             };
-            live::play(hub, match_id, Mover::Person { user, conn: s.id }, input, ply, re.clone()).await?;
+            live::play(
+                hub,
+                match_id,
+                Mover::Person { user, conn: s.id },
+                input,
+                ply,
+                re.clone(),
+            )
+            .await?;
             Ok(vec![])
         }
         Request::Leave { match_id } => {

@@ -24,7 +24,11 @@ pub async fn connect(url: &str) -> anyhow::Result<(Pool, Backend)> {
     let (url, backend) = if let Some(rest) = url.strip_prefix("sqlite:") {
         // Create the file if missing; pragmas cannot go in the URL (after_connect sets them).
         let sep = if rest.contains('?') { '&' } else { '?' };
-        let url = if rest.contains("mode=") { url.to_owned() } else { format!("{url}{sep}mode=rwc") };
+        let url = if rest.contains("mode=") {
+            url.to_owned()
+        } else {
+            format!("{url}{sep}mode=rwc")
+        };
         (url, Backend::Sqlite)
     } else if url.starts_with("postgres:") || url.starts_with("postgresql:") {
         (url.to_owned(), Backend::Postgres)
@@ -81,7 +85,9 @@ pub fn new_id() -> i64 {
 
 /// Now, in Unix milliseconds.
 pub fn now_ms() -> i64 {
-    SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_millis() as i64)
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as i64)
 }
 
 #[cfg(test)]

@@ -9,7 +9,10 @@ pub struct Failure {
 
 impl Failure {
     pub fn new(code: &'static str, message: impl Into<String>) -> Failure {
-        Failure { code, message: message.into() }
+        Failure {
+            code,
+            message: message.into(),
+        }
     }
 
     /// A failure of the server itself; `what` is logged, the client hears only that nothing changed.

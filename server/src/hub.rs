@@ -87,7 +87,14 @@ impl Hub {
     /// A new connection; its frames arrive on the receiver.
     pub fn connect(&self, id: u64) -> mpsc::Receiver<Outgoing> {
         let (tx, rx) = mpsc::channel(QUEUE);
-        self.registry().conns.insert(id, Conn { user: None, lobby: false, tx });
+        self.registry().conns.insert(
+            id,
+            Conn {
+                user: None,
+                lobby: false,
+                tx,
+            },
+        );
         rx
     }
 
@@ -102,7 +109,11 @@ impl Hub {
             set.len() == 1
         };
         if first {
-            self.relay.publish(Event::Presence { user: user.id, name: user.name.clone(), online: true });
+            self.relay.publish(Event::Presence {
+                user: user.id,
+                name: user.name.clone(),
+                online: true,
+            });
         }
     }
 
@@ -128,7 +139,11 @@ impl Hub {
             }
         };
         if let Some(u) = gone {
-            self.relay.publish(Event::Presence { user: u.id, name: u.name, online: false });
+            self.relay.publish(Event::Presence {
+                user: u.id,
+                name: u.name,
+                online: false,
+            });
         }
     }
 
@@ -189,7 +204,12 @@ impl Hub {
             }
             Event::Users { users, msg } => {
                 let text: Arc<str> = msg.to_string().into();
-                let to: HashSet<u64> = users.iter().filter_map(|u| r.by_user.get(u)).flatten().copied().collect();
+                let to: HashSet<u64> = users
+                    .iter()
+                    .filter_map(|u| r.by_user.get(u))
+                    .flatten()
+                    .copied()
+                    .collect();
                 for c in to {
                     send(&r, c, &text);
                 }
@@ -202,7 +222,12 @@ impl Hub {
                     send(&r, c, &text);
                 }
             }
-            Event::Match { match_id, seats, public, re } => {
+            Event::Match {
+                match_id,
+                seats,
+                public,
+                re,
+            } => {
                 for (user, frame) in seats {
                     let plain: Arc<str> = frame.to_string().into();
                     let conns: Vec<u64> = r.by_user.get(user).into_iter().flatten().copied().collect();
@@ -243,7 +268,10 @@ impl Hub {
 
     pub fn hold(&self, id: i64, live: Live) -> Arc<tokio::sync::Mutex<Live>> {
         let live = Arc::new(tokio::sync::Mutex::new(live));
-        self.matches.lock().unwrap_or_else(|e| e.into_inner()).insert(id, live.clone());
+        self.matches
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert(id, live.clone());
         live
     }
 

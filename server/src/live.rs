@@ -57,6 +57,8 @@ pub struct Live {
     pub deadline: Option<i64>,
     pub ending: Option<Ending>,
     pub started: i64,
+    /// The challenge it started from.
+    pub challenge: Option<i64>,
     /// The clock's and the computer player's tasks for the current ply.
     tasks: Vec<tokio::task::AbortHandle>,
 }
@@ -74,7 +76,9 @@ pub enum Mover {
 
 impl Live {
     pub fn seat_of(&self, user: i64) -> Option<usize> {
-        self.seats.iter().position(|s| matches!(s, Sitter::Person(u) if u.id == user))
+        self.seats
+            .iter()
+            .position(|s| matches!(s, Sitter::Person(u) if u.id == user))
     }
 
     pub fn people(&self) -> Vec<i64> {
@@ -100,6 +104,7 @@ impl Live {
             "id": self.id, "game": self.game.name(), "options": self.options, "time": self.time_s,
             "private": self.private, "seats": seats_json(&self.seats), "ply": self.moves.len(),
             "status": if self.ending.is_some() { "over" } else { "running" }, "started": self.started,
+            "challenge": self.challenge,
         })
     }
 
@@ -149,7 +154,7 @@ pub fn seats_json(seats: &[Sitter]) -> Value {
 /// Reads match `id` from the database and replays it.
 pub async fn load(pool: &Pool, id: i64) -> Result<Live, Failure> {
     let row = sqlx::query(
-        "SELECT game, options, seed, time_s, private, status, deadline, result, started FROM matches WHERE id = $1",
+        "SELECT game, options, seed, time_s, private, status, deadline, result, started, challenge_id FROM matches WHERE id = $1",
     )
     .bind(id)
     .fetch_optional(pool)
@@ -165,6 +170,7 @@ pub async fn load(pool: &Pool, id: i64) -> Result<Live, Failure> {
     let deadline: Option<i64> = row.try_get("deadline")?;
     let stored_result: Option<String> = row.try_get("result")?;
     let started: i64 = row.try_get("started")?;
+    let challenge: Option<i64> = row.try_get("challenge_id")?;
     let seat_rows = sqlx::query(
         "SELECT match_seats.seat AS seat, match_seats.user_id AS user_id, match_seats.level AS level, users.name AS name \
          FROM match_seats LEFT JOIN users ON users.id = match_seats.user_id WHERE match_seats.match_id = $1 ORDER BY match_seats.seat",
@@ -176,7 +182,10 @@ pub async fn load(pool: &Pool, id: i64) -> Result<Live, Failure> {
     for r in seat_rows {
         let user: Option<i64> = r.try_get("user_id")?;
         seats.push(match user {
-            Some(uid) => Sitter::Person(User { id: uid, name: r.try_get("name")? }),
+            Some(uid) => Sitter::Person(User {
+                id: uid,
+                name: r.try_get("name")?,
+            }),
             None => Sitter::Computer(r.try_get::<Option<String>, _>("level")?.unwrap_or_default()),
         });
     }
@@ -184,7 +193,8 @@ pub async fn load(pool: &Pool, id: i64) -> Result<Live, Failure> {
         .bind(id)
         .fetch_all(pool)
         .await?;
-    let mut table = Table::new(game, &options, seed, time_s).map_err(|e| Failure::internal(format!("match {id}: {e}")))?;
+    let mut table =
+        Table::new(game, &options, seed, time_s).map_err(|e| Failure::internal(format!("match {id}: {e}")))?;
     let mut moves = Vec::new();
     for r in move_rows {
         let notation: String = r.try_get("notation")?;
@@ -201,10 +211,29 @@ pub async fn load(pool: &Pool, id: i64) -> Result<Live, Failure> {
     }
     // A forfeit ends a match the table does not know is over: the stored result says so.
     let ending = match stored_result {
-        Some(text) => Some(serde_json::from_str::<StoredEnding>(&text).map_err(|e| Failure::internal(e))?.into()),
+        Some(text) => Some(
+            serde_json::from_str::<StoredEnding>(&text)
+                .map_err(Failure::internal)?
+                .into(),
+        ),
         None => None,
     };
-    Ok(Live { id, game, options, seed, time_s, private, seats, table, moves, deadline, ending, started, tasks: Vec::new() })
+    Ok(Live {
+        id,
+        game,
+        options,
+        seed,
+        time_s,
+        private,
+        seats,
+        table,
+        moves,
+        deadline,
+        ending,
+        started,
+        challenge,
+        tasks: Vec::new(),
+    })
 }
 
 /// An ending as stored (the outcome names back into their values).
@@ -297,6 +326,7 @@ pub async fn create(
         deadline: Some(deadline),
         ending: None,
         started,
+        challenge,
         tasks: Vec::new(),
     })
 }
@@ -312,8 +342,18 @@ pub async fn start(hub: &Arc<Hub>, live: Live) {
     let people = live.people();
     let handle = hub.hold(id, live);
     let mut guard = handle.lock().await;
-    hub.relay.publish(Event::Match { match_id: id, seats, public: Value::Null, re: None });
-    hub.relay.publish(Event::Match { match_id: id, seats: states, public: Value::Null, re: None });
+    hub.relay.publish(Event::Match {
+        match_id: id,
+        seats,
+        public: Value::Null,
+        re: None,
+    });
+    hub.relay.publish(Event::Match {
+        match_id: id,
+        seats: states,
+        public: Value::Null,
+        re: None,
+    });
     hub.relay.publish(Event::Lobby {
         msg: json!({"type": "match_listed", "match": summary}),
         listed: !private,
@@ -342,7 +382,9 @@ pub async fn resume_all(hub: &Arc<Hub>) -> anyhow::Result<usize> {
         .map(|r| r.try_get("id"))
         .collect::<Result<_, _>>()?;
     for &id in &ids {
-        let live = load(&hub.pool, id).await.map_err(|f| anyhow::anyhow!("match {id}: {}", f.message))?;
+        let live = load(&hub.pool, id)
+            .await
+            .map_err(|f| anyhow::anyhow!("match {id}: {}", f.message))?;
         resume(hub, live);
     }
     Ok(ids.len())
@@ -356,7 +398,9 @@ fn schedule(hub: &Arc<Hub>, live: &mut Live) {
     if !replica::acts_for(hub, live.id) {
         return;
     }
-    let (Some(seat), Some(deadline)) = (live.to_move(), live.deadline) else { return };
+    let (Some(seat), Some(deadline)) = (live.to_move(), live.deadline) else {
+        return;
+    };
     let ply = live.moves.len() as u64;
     let id = live.id;
     let wait = Duration::from_millis((deadline - now_ms()).max(0) as u64);
@@ -430,17 +474,27 @@ pub async fn play(
         return Err(Failure::new("match_over", "the match is over"));
     }
     let current = live.moves.len() as u64;
-    let seat = live.to_move().ok_or_else(|| Failure::new("match_over", "the match is over"))?;
+    let seat = live
+        .to_move()
+        .ok_or_else(|| Failure::new("match_over", "the match is over"))?;
     let timeout = match mover {
         Mover::Person { user, .. } => {
-            let mine = live.seat_of(user).ok_or_else(|| Failure::new("not_seated", "you do not sit in this match"))?;
+            let mine = live
+                .seat_of(user)
+                .ok_or_else(|| Failure::new("not_seated", "you do not sit in this match"))?;
             if let Some(p) = ply.filter(|&p| p != current) {
-                return Err(Failure::new("stale_ply", format!("the match is at ply {current}, not {p}")));
+                return Err(Failure::new(
+                    "stale_ply",
+                    format!("the match is at ply {current}, not {p}"),
+                ));
             }
             if mine != seat {
                 return Err(Failure::new(
                     "not_your_turn",
-                    format!("seat {seat} ({}) is to act, not yours ({mine})", sitter_name(&live.seats[seat])),
+                    format!(
+                        "seat {seat} ({}) is to act, not yours ({mine})",
+                        sitter_name(&live.seats[seat])
+                    ),
                 ));
             }
             false
@@ -472,7 +526,9 @@ pub async fn play(
     .execute(&mut *tx)
     .await?;
     if advanced.rows_affected() != 1 {
-        return Err(Failure::internal(format!("match {id}: ply {current} is no longer the stored one")));
+        return Err(Failure::internal(format!(
+            "match {id}: ply {current} is no longer the stored one"
+        )));
     }
     sqlx::query("INSERT INTO moves (match_id, ply, seat, notation, timeout, at) VALUES ($1, $2, $3, $4, $5, $6)")
         .bind(id)
@@ -491,7 +547,13 @@ pub async fn play(
     // Committed: now the match advances and everyone is told.
     live.table = table;
     live.deadline = deadline;
-    live.moves.push(MoveRecord { ply: new_ply, seat, notation: played.notation, action: played.action, timeout });
+    live.moves.push(MoveRecord {
+        ply: new_ply,
+        seat,
+        notation: played.notation,
+        action: played.action,
+        timeout,
+    });
     let record = live.moves.last().expect("just pushed").clone();
     let to_move = live.table.to_move();
     let (seats, public) = live.frames(|s| {
@@ -505,7 +567,12 @@ pub async fn play(
         (Mover::Person { conn, .. }, Some(r)) => Some((conn, r)),
         _ => None,
     };
-    hub.relay.publish(Event::Match { match_id: id, seats, public, re });
+    hub.relay.publish(Event::Match {
+        match_id: id,
+        seats,
+        public,
+        re,
+    });
     match ending {
         Some(e) => end(hub, &mut live, e),
         None => schedule(hub, &mut live),
@@ -522,12 +589,16 @@ fn sitter_name(s: &Sitter) -> String {
 
 /// `user` leaves match `id`: a forfeit, "did not finish" in their stats.
 pub async fn leave(hub: &Arc<Hub>, id: i64, user: i64) -> Result<(), Failure> {
-    let handle = hub.live(id).ok_or_else(|| Failure::new("no_such_match", format!("no running match {id}")))?;
+    let handle = hub
+        .live(id)
+        .ok_or_else(|| Failure::new("no_such_match", format!("no running match {id}")))?;
     let mut live = handle.lock().await;
     if live.ending.is_some() {
         return Err(Failure::new("match_over", "the match is over"));
     }
-    let seat = live.seat_of(user).ok_or_else(|| Failure::new("not_seated", "you do not sit in this match"))?;
+    let seat = live
+        .seat_of(user)
+        .ok_or_else(|| Failure::new("not_seated", "you do not sit in this match"))?;
     let ending = Ending::forfeit(live.seats.len(), seat);
     let mut tx = hub.pool.begin().await?;
     let done = sqlx::query(
@@ -595,7 +666,12 @@ fn end(hub: &Arc<Hub>, live: &mut Live, ending: Ending) {
     live.ending = Some(ending);
     let msg = json!({"type": "match_over", "match": live.id, "result": live.ending});
     let (seats, public) = live.frames(|_| msg.clone());
-    hub.relay.publish(Event::Match { match_id: live.id, seats, public, re: None });
+    hub.relay.publish(Event::Match {
+        match_id: live.id,
+        seats,
+        public,
+        re: None,
+    });
     hub.relay.publish(Event::Lobby {
         msg: json!({"type": "match_unlisted", "match": live.id}),
         listed: !live.private,

@@ -95,8 +95,23 @@ pub enum Request {
 
 /// Every request type, for telling an unknown type from a malformed known one.
 const TYPES: [&str; 17] = [
-    "hello", "register", "login", "resume", "logout", "lobby", "challenge", "accept", "refuse", "withdraw", "move",
-    "leave", "spectate", "unspectate", "sync", "stats", "ping",
+    "hello",
+    "register",
+    "login",
+    "resume",
+    "logout",
+    "lobby",
+    "challenge",
+    "accept",
+    "refuse",
+    "withdraw",
+    "move",
+    "leave",
+    "spectate",
+    "unspectate",
+    "sync",
+    "stats",
+    "ping",
 ];
 
 /// A frame read: its `id` to echo (if any), and the request or why it is not one.
@@ -112,7 +127,13 @@ pub fn parse(text: &str) -> (Option<Value>, Result<Request, Failure>) {
         Some(id @ Value::Number(_)) => Some(id),
         Some(Value::String(s)) if s.chars().count() <= 64 => Some(Value::String(s)),
         Some(_) => {
-            return (None, Err(Failure::new("bad_message", "id is a number or a string of at most 64 characters")));
+            return (
+                None,
+                Err(Failure::new(
+                    "bad_message",
+                    "id is a number or a string of at most 64 characters",
+                )),
+            );
         }
     };
     let ty = match obj.get("type") {
@@ -121,7 +142,10 @@ pub fn parse(text: &str) -> (Option<Value>, Result<Request, Failure>) {
     };
     if !TYPES.contains(&ty.as_str()) {
         let shown: String = ty.chars().take(40).collect();
-        return (id, Err(Failure::new("unknown_type", format!("unknown message type {shown:?}"))));
+        return (
+            id,
+            Err(Failure::new("unknown_type", format!("unknown message type {shown:?}"))),
+        );
     }
     let request = serde_json::from_value(value).map_err(|e| Failure::new("bad_message", format!("{ty}: {e}")));
     (id, request)
@@ -137,16 +161,27 @@ mod tests {
         assert_eq!(id, Some(Value::from(7)));
         assert_eq!(
             r.unwrap(),
-            Request::Move { match_id: 3, notation: Some("0@4".into()), action: None, ply: Some(2) }
+            Request::Move {
+                match_id: 3,
+                notation: Some("0@4".into()),
+                action: None,
+                ply: Some(2)
+            }
         );
         assert_eq!(parse("{").1.unwrap_err().code, "bad_json");
         assert_eq!(parse("[1]").1.unwrap_err().code, "bad_json");
         assert_eq!(parse(r#"{"type":"dance"}"#).1.unwrap_err().code, "unknown_type");
-        assert_eq!(parse(r#"{"type":"move","match":"x"}"#).1.unwrap_err().code, "bad_message");
+        assert_eq!(
+            parse(r#"{"type":"move","match":"x"}"#).1.unwrap_err().code,
+            "bad_message"
+        );
         assert_eq!(parse(r#"{"type":"ping","extra":1}"#).1.unwrap_err().code, "bad_message");
         assert_eq!(parse(r#"{"type":"ping","id":[1]}"#).1.unwrap_err().code, "bad_message");
         assert_eq!(parse(r#"{"type":"ping","id":"a"}"#).0, Some(Value::from("a")));
-        let (_, r) = parse(r#"{"type":"challenge","game":"trax","seats":[{"kind":"me"},{"kind":"computer","level":"hard"}]}"#);
-        assert!(matches!(r.unwrap(), Request::Challenge { seats: Some(s), .. } if s[1] == SeatRequest::Computer { level: "hard".into() }));
+        let (_, r) =
+            parse(r#"{"type":"challenge","game":"trax","seats":[{"kind":"me"},{"kind":"computer","level":"hard"}]}"#);
+        assert!(
+            matches!(r.unwrap(), Request::Challenge { seats: Some(s), .. } if s[1] == SeatRequest::Computer { level: "hard".into() })
+        );
     }
 }

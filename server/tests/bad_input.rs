@@ -42,45 +42,128 @@ async fn malformed_and_unknown_messages() {
     assert_eq!(c.next().await.unwrap()["code"], "bad_json");
     c.refused(json!({"type": "fly"}), "unknown_type").await;
     c.refused(json!({"type": "login", "name": 5}), "bad_message").await;
-    c.refused(json!({"type": "move", "match": "x", "move": "a"}), "bad_message").await;
+    c.refused(json!({"type": "move", "match": "x", "move": "a"}), "bad_message")
+        .await;
     c.refused(json!({"type": "ping", "extra": true}), "bad_message").await;
     c.refused(json!({"type": "hello", "protocol": 1}), "bad_message").await;
     // Requests that need an account.
     c.refused(json!({"type": "lobby"}), "not_authenticated").await;
-    c.refused(json!({"type": "challenge", "game": "trax"}), "not_authenticated").await;
-    c.refused(json!({"type": "move", "match": 1, "move": "@0+"}), "not_authenticated").await;
+    c.refused(json!({"type": "challenge", "game": "trax"}), "not_authenticated")
+        .await;
+    c.refused(json!({"type": "move", "match": 1, "move": "@0+"}), "not_authenticated")
+        .await;
     // Accounts.
-    c.refused(json!({"type": "register", "name": "no spaces", "password": "password1"}), "bad_name").await;
-    c.refused(json!({"type": "register", "name": name("p"), "password": "short"}), "bad_password").await;
-    c.refused(json!({"type": "login", "name": name("nobody"), "password": "password1"}), "login_failed").await;
-    c.refused(json!({"type": "resume", "token": "0".repeat(64)}), "bad_token").await;
+    c.refused(
+        json!({"type": "register", "name": "no spaces", "password": "password1"}),
+        "bad_name",
+    )
+    .await;
+    c.refused(
+        json!({"type": "register", "name": name("p"), "password": "short"}),
+        "bad_password",
+    )
+    .await;
+    c.refused(
+        json!({"type": "login", "name": name("nobody"), "password": "password1"}),
+        "login_failed",
+    )
+    .await;
+    c.refused(json!({"type": "resume", "token": "0".repeat(64)}), "bad_token")
+        .await;
     let n = name("dup");
     c.register(&n).await;
     let mut other = Client::connect(&server).await;
-    other.refused(json!({"type": "register", "name": n.to_uppercase(), "password": "password1"}), "name_taken").await;
-    other.refused(json!({"type": "login", "name": n, "password": "wrong password"}), "login_failed").await;
-    c.refused(json!({"type": "login", "name": n, "password": "password1"}), "already_authenticated").await;
+    other
+        .refused(
+            json!({"type": "register", "name": n.to_uppercase(), "password": "password1"}),
+            "name_taken",
+        )
+        .await;
+    other
+        .refused(
+            json!({"type": "login", "name": n, "password": "wrong password"}),
+            "login_failed",
+        )
+        .await;
+    c.refused(
+        json!({"type": "login", "name": n, "password": "password1"}),
+        "already_authenticated",
+    )
+    .await;
     // Challenges.
-    c.refused(json!({"type": "challenge", "game": "chess"}), "bad_challenge").await;
-    c.refused(json!({"type": "challenge", "game": "trax", "time": 14}), "bad_challenge").await;
-    c.refused(json!({"type": "challenge", "game": "trax", "time": 301}), "bad_challenge").await;
-    c.refused(json!({"type": "challenge", "game": "trax", "options": {"variant": "9x9"}}), "bad_challenge").await;
-    c.refused(json!({"type": "challenge", "game": "trax", "options": {"colour": 1}}), "bad_challenge").await;
-    c.refused(json!({"type": "challenge", "game": "triple-triad", "options": {"preset": "chess"}}), "bad_challenge").await;
-    c.refused(json!({"type": "challenge", "game": "triple-triad", "options": {"rules": {"same_wall": true}}}), "bad_challenge").await;
-    c.refused(json!({"type": "challenge", "game": "triple-triad", "options": {"round_limit": 0}}), "bad_challenge").await;
-    c.refused(json!({"type": "challenge", "game": "nantong", "options": {"deals": 0}}), "bad_challenge").await;
-    c.refused(json!({"type": "challenge", "game": "trax", "seats": [{"kind": "me"}]}), "bad_challenge").await;
-    c.refused(json!({"type": "challenge", "game": "trax", "seats": [{"kind": "me"}, {"kind": "me"}]}), "bad_challenge").await;
-    c.refused(json!({"type": "challenge", "game": "trax", "seats": [{"kind": "me"}, {"kind": "computer", "level": "god"}]}), "bad_challenge").await;
+    c.refused(json!({"type": "challenge", "game": "chess"}), "bad_challenge")
+        .await;
+    c.refused(
+        json!({"type": "challenge", "game": "trax", "time": 14}),
+        "bad_challenge",
+    )
+    .await;
+    c.refused(
+        json!({"type": "challenge", "game": "trax", "time": 301}),
+        "bad_challenge",
+    )
+    .await;
+    c.refused(
+        json!({"type": "challenge", "game": "trax", "options": {"variant": "9x9"}}),
+        "bad_challenge",
+    )
+    .await;
+    c.refused(
+        json!({"type": "challenge", "game": "trax", "options": {"colour": 1}}),
+        "bad_challenge",
+    )
+    .await;
+    c.refused(
+        json!({"type": "challenge", "game": "triple-triad", "options": {"preset": "chess"}}),
+        "bad_challenge",
+    )
+    .await;
+    c.refused(
+        json!({"type": "challenge", "game": "triple-triad", "options": {"rules": {"same_wall": true}}}),
+        "bad_challenge",
+    )
+    .await;
+    c.refused(
+        json!({"type": "challenge", "game": "triple-triad", "options": {"round_limit": 0}}),
+        "bad_challenge",
+    )
+    .await;
+    c.refused(
+        json!({"type": "challenge", "game": "nantong", "options": {"deals": 0}}),
+        "bad_challenge",
+    )
+    .await;
+    c.refused(
+        json!({"type": "challenge", "game": "trax", "seats": [{"kind": "me"}]}),
+        "bad_challenge",
+    )
+    .await;
+    c.refused(
+        json!({"type": "challenge", "game": "trax", "seats": [{"kind": "me"}, {"kind": "me"}]}),
+        "bad_challenge",
+    )
+    .await;
+    c.refused(
+        json!({"type": "challenge", "game": "trax", "seats": [{"kind": "me"}, {"kind": "computer", "level": "god"}]}),
+        "bad_challenge",
+    )
+    .await;
     c.refused(json!({"type": "challenge", "game": "trax", "seats": [{"kind": "me"}, {"kind": "player", "name": name("ghost")}]}), "no_such_player").await;
-    c.refused(json!({"type": "accept", "challenge": 12345}), "no_such_challenge").await;
-    c.refused(json!({"type": "withdraw", "challenge": 12345}), "no_such_challenge").await;
-    c.refused(json!({"type": "sync", "match": 12345}), "no_such_match").await;
-    c.refused(json!({"type": "stats", "name": name("ghost")}), "no_such_player").await;
+    c.refused(json!({"type": "accept", "challenge": 12345}), "no_such_challenge")
+        .await;
+    c.refused(json!({"type": "withdraw", "challenge": 12345}), "no_such_challenge")
+        .await;
+    c.refused(json!({"type": "sync", "match": 12345}), "no_such_match")
+        .await;
+    c.refused(json!({"type": "stats", "name": name("ghost")}), "no_such_player")
+        .await;
     // None of it made anything: the lobby holds nothing of this user's.
     let lobby = c.request(json!({"type": "lobby"})).await;
-    assert!(lobby["challenges"].as_array().unwrap().iter().all(|ch| ch["by"]["name"] != n.as_str()));
+    assert!(lobby["challenges"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|ch| ch["by"]["name"] != n.as_str()));
     assert_eq!(c.request(json!({"type": "ping"})).await["type"], "pong");
     assert!(server.alive());
 }
@@ -89,68 +172,106 @@ async fn malformed_and_unknown_messages() {
 async fn challenges_refused_withdrawn_and_accepted_by_the_wrong_people() {
     let db = Database::fresh().await;
     let server = Server::start(&db);
-    let (na, nb, nc) = (name("alice"), name("bob"), name("carl"));
-    let mut alice = Client::connect(&server).await;
-    alice.register(&na).await;
-    let mut bob = Client::connect(&server).await;
-    bob.register(&nb).await;
-    let mut carl = Client::connect(&server).await;
-    carl.register(&nc).await;
-    let to_bob = json!({"type": "challenge", "game": "trax", "seats": [{"kind": "me"}, {"kind": "player", "name": nb}]});
+    let mut alice = Client::player(&server, "alice").await;
+    let mut bob = Client::player(&server, "bob").await;
+    let nb = bob.name();
+    let mut carl = Client::player(&server, "carl").await;
+    let to_bob =
+        json!({"type": "challenge", "game": "trax", "seats": [{"kind": "me"}, {"kind": "player", "name": nb}]});
     let cid = alice.request(to_bob.clone()).await["challenge"]["id"].as_i64().unwrap();
-    alice.refused(json!({"type": "accept", "challenge": cid}), "own_challenge").await;
-    carl.refused(json!({"type": "accept", "challenge": cid}), "no_such_challenge").await;
-    carl.refused(json!({"type": "refuse", "challenge": cid}), "no_such_challenge").await;
-    bob.refused(json!({"type": "withdraw", "challenge": cid}), "not_challenger").await;
+    alice
+        .refused(json!({"type": "accept", "challenge": cid}), "own_challenge")
+        .await;
+    carl.refused(json!({"type": "accept", "challenge": cid}), "no_such_challenge")
+        .await;
+    carl.refused(json!({"type": "refuse", "challenge": cid}), "no_such_challenge")
+        .await;
+    bob.refused(json!({"type": "withdraw", "challenge": cid}), "not_challenger")
+        .await;
     let r = bob.request(json!({"type": "refuse", "challenge": cid})).await;
     assert_eq!(r["reason"], "refused");
-    let closed = alice.expect_where(|v| v["type"] == "challenge_closed" && v["challenge"] == cid).await;
+    let closed = alice
+        .expect_where(|v| v["type"] == "challenge_closed" && v["challenge"] == cid)
+        .await;
     assert_eq!(closed["reason"], "refused");
-    bob.refused(json!({"type": "accept", "challenge": cid}), "no_such_challenge").await;
+    bob.refused(json!({"type": "accept", "challenge": cid}), "no_such_challenge")
+        .await;
     // Withdrawn: an open challenge disappears from the lobby.
     carl.request(json!({"type": "lobby"})).await;
-    let open = alice.request(json!({"type": "challenge", "game": "trax"})).await["challenge"]["id"].as_i64().unwrap();
-    carl.expect_where(|v| v["type"] == "challenge_open" && v["challenge"]["id"] == open).await;
+    let open = alice.request(json!({"type": "challenge", "game": "trax"})).await["challenge"]["id"]
+        .as_i64()
+        .unwrap();
+    carl.expect_where(|v| v["type"] == "challenge_open" && v["challenge"]["id"] == open)
+        .await;
     alice.request(json!({"type": "withdraw", "challenge": open})).await;
-    let gone = carl.expect_where(|v| v["type"] == "challenge_closed" && v["challenge"] == open).await;
+    let gone = carl
+        .expect_where(|v| v["type"] == "challenge_closed" && v["challenge"] == open)
+        .await;
     assert_eq!(gone["reason"], "withdrawn");
     let lobby = carl.request(json!({"type": "lobby"})).await;
     assert!(lobby["challenges"].as_array().unwrap().iter().all(|c| c["id"] != open));
-    carl.refused(json!({"type": "accept", "challenge": open}), "no_such_challenge").await;
+    carl.refused(json!({"type": "accept", "challenge": open}), "no_such_challenge")
+        .await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn bad_moves_are_refused_and_change_nothing() {
     let db = Database::fresh().await;
     let server = Server::start(&db);
-    let mut alice = Client::connect(&server).await;
-    alice.register(&name("alice")).await;
-    let mut bob = Client::connect(&server).await;
-    bob.register(&name("bob")).await;
-    let mut eve = Client::connect(&server).await;
-    eve.register(&name("eve")).await;
+    let mut alice = Client::player(&server, "alice").await;
+    let mut bob = Client::player(&server, "bob").await;
+    let mut eve = Client::player(&server, "eve").await;
     let id = start_match(&mut alice, &mut [&mut bob], json!({"game": "trax", "time": 60})).await;
     // White (alice) opens; the first tile of Trax must be at @0.
     let before = alice.request(json!({"type": "sync", "match": id})).await;
-    bob.refused(json!({"type": "move", "match": id, "move": "@0+"}), "not_your_turn").await;
-    eve.refused(json!({"type": "move", "match": id, "move": "@0+"}), "not_seated").await;
+    bob.refused(json!({"type": "move", "match": id, "move": "@0+"}), "not_your_turn")
+        .await;
+    eve.refused(json!({"type": "move", "match": id, "move": "@0+"}), "not_seated")
+        .await;
     eve.refused(json!({"type": "leave", "match": id}), "not_seated").await;
-    alice.refused(json!({"type": "move", "match": id, "move": "zz9"}), "bad_move").await;
-    alice.refused(json!({"type": "move", "match": id, "move": "B5+"}), "illegal_move").await;
-    alice.refused(json!({"type": "move", "match": id, "action": 999_999}), "bad_move").await;
-    alice.refused(json!({"type": "move", "match": id, "move": "@0+", "action": 1}), "bad_message").await;
+    alice
+        .refused(json!({"type": "move", "match": id, "move": "zz9"}), "bad_move")
+        .await;
+    alice
+        .refused(json!({"type": "move", "match": id, "move": "B5+"}), "illegal_move")
+        .await;
+    alice
+        .refused(json!({"type": "move", "match": id, "action": 999_999}), "bad_move")
+        .await;
+    alice
+        .refused(
+            json!({"type": "move", "match": id, "move": "@0+", "action": 1}),
+            "bad_message",
+        )
+        .await;
     alice.refused(json!({"type": "move", "match": id}), "bad_message").await;
-    alice.refused(json!({"type": "move", "match": id, "move": "@0+", "ply": 3}), "stale_ply").await;
-    alice.refused(json!({"type": "move", "match": 1, "move": "@0+"}), "no_such_match").await;
+    alice
+        .refused(
+            json!({"type": "move", "match": id, "move": "@0+", "ply": 3}),
+            "stale_ply",
+        )
+        .await;
+    alice
+        .refused(json!({"type": "move", "match": 1, "move": "@0+"}), "no_such_match")
+        .await;
     let after = alice.request(json!({"type": "sync", "match": id})).await;
     assert_eq!(before["moves"], after["moves"]);
     assert_eq!(before["view"], after["view"]);
     assert_eq!(after["moves"], json!([]));
     // A good move still goes through, once.
-    alice.send(json!({"type": "move", "match": id, "move": "@0+", "ply": 0})).await;
+    alice
+        .send(json!({"type": "move", "match": id, "move": "@0+", "ply": 0}))
+        .await;
     alice.moved(id, 1).await;
-    alice.refused(json!({"type": "move", "match": id, "move": "@0+", "ply": 0}), "stale_ply").await;
-    alice.refused(json!({"type": "move", "match": id, "move": "A0/"}), "not_your_turn").await;
+    alice
+        .refused(
+            json!({"type": "move", "match": id, "move": "@0+", "ply": 0}),
+            "stale_ply",
+        )
+        .await;
+    alice
+        .refused(json!({"type": "move", "match": id, "move": "A0/"}), "not_your_turn")
+        .await;
     let synced = bob.request(json!({"type": "sync", "match": id})).await;
     assert_eq!(synced["moves"].as_array().unwrap().len(), 1);
     // Leaving forfeits: a did-not-finish for alice, a win for bob; the match refuses moves.
@@ -158,11 +279,18 @@ async fn bad_moves_are_refused_and_change_nothing() {
     let over = bob.over(id).await;
     assert_eq!(over["result"]["reason"], "forfeit");
     assert_eq!(over["result"]["outcome"], json!(["dnf", "won"]));
-    bob.refused(json!({"type": "move", "match": id, "move": "A0/"}), "no_such_match").await;
+    bob.refused(json!({"type": "move", "match": id, "move": "A0/"}), "no_such_match")
+        .await;
     let st = alice.request(json!({"type": "stats"})).await;
-    assert_eq!(st["games"]["trax"], json!({"played": 1, "won": 0, "lost": 0, "drawn": 0, "dnf": 1}));
+    assert_eq!(
+        st["games"]["trax"],
+        json!({"played": 1, "won": 0, "lost": 0, "drawn": 0, "dnf": 1})
+    );
     let st = bob.request(json!({"type": "stats"})).await;
-    assert_eq!(st["games"]["trax"], json!({"played": 1, "won": 1, "lost": 0, "drawn": 0, "dnf": 0}));
+    assert_eq!(
+        st["games"]["trax"],
+        json!({"played": 1, "won": 1, "lost": 0, "drawn": 0, "dnf": 0})
+    );
     // The finished match still syncs, from the database.
     let fin = bob.request(json!({"type": "sync", "match": id})).await;
     assert_eq!(fin["result"]["reason"], "forfeit");
@@ -173,8 +301,7 @@ async fn bad_moves_are_refused_and_change_nothing() {
 async fn private_matches_have_no_spectators() {
     let db = Database::fresh().await;
     let server = Server::start(&db);
-    let mut alice = Client::connect(&server).await;
-    alice.register(&name("alice")).await;
+    let mut alice = Client::player(&server, "alice").await;
     let r = alice
         .request(json!({"type": "challenge", "game": "trax", "private": true,
                         "seats": [{"kind": "me"}, {"kind": "computer", "level": "random"}]}))
@@ -182,7 +309,8 @@ async fn private_matches_have_no_spectators() {
     assert_eq!(r["type"], "challenge_created");
     let id = alice.expect("match_started").await["match"]["id"].as_i64().unwrap();
     let mut eve = Client::connect(&server).await;
-    eve.refused(json!({"type": "spectate", "match": id}), "private_match").await;
+    eve.refused(json!({"type": "spectate", "match": id}), "private_match")
+        .await;
     eve.refused(json!({"type": "sync", "match": id}), "private_match").await;
     eve.register(&name("eve")).await;
     let lobby = eve.request(json!({"type": "lobby"})).await;
@@ -193,11 +321,11 @@ async fn private_matches_have_no_spectators() {
 async fn oversized_frames_and_floods_close_only_their_connection() {
     let db = Database::fresh().await;
     let mut server = Server::start(&db);
-    let mut bystander = Client::connect(&server).await;
-    bystander.register(&name("calm")).await;
+    let mut bystander = Client::player(&server, "calm").await;
 
     let mut big = Client::connect(&server).await;
-    big.send_text(&format!("{{\"type\":\"ping\",\"pad\":\"{}\"}}", "x".repeat(64 * 1024))).await;
+    big.send_text(&format!("{{\"type\":\"ping\",\"pad\":\"{}\"}}", "x".repeat(64 * 1024)))
+        .await;
     assert!(big.next().await.is_none(), "an oversized frame closes the socket");
     assert_eq!(big.closed.as_ref().unwrap().0, 1009, "{:?}", big.closed);
 
@@ -211,7 +339,12 @@ async fn oversized_frames_and_floods_close_only_their_connection() {
             limited += 1;
         }
     }
-    assert!(limited > 100, "{limited} refusals, closed {:?}, {} frames", flood.closed, flood.frames.len());
+    assert!(
+        limited > 100,
+        "{limited} refusals, closed {:?}, {} frames",
+        flood.closed,
+        flood.frames.len()
+    );
     assert_eq!(flood.closed.clone().unwrap(), (1008, "rate_limited".to_owned()));
 
     // The others never noticed.
@@ -225,7 +358,9 @@ async fn oversized_frames_and_floods_close_only_their_connection() {
 async fn reqwest_free_get(addr: &str, path: &str) -> String {
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
     let mut s = tokio::net::TcpStream::connect(addr).await.unwrap();
-    s.write_all(format!("GET {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n").as_bytes()).await.unwrap();
+    s.write_all(format!("GET {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n").as_bytes())
+        .await
+        .unwrap();
     let mut out = String::new();
     s.read_to_string(&mut out).await.unwrap();
     out

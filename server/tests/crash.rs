@@ -8,16 +8,28 @@ mod common;
 use std::time::Duration;
 
 use common::truth::{rng, variant, Truth};
-use common::{name, start_match, Client, Database, Server};
+use common::{start_match, Client, Database, Server};
 use serde_json::{json, Value};
 
 fn moves_of(state: &Value) -> Vec<String> {
-    state["moves"].as_array().unwrap().iter().map(|m| m["move"].as_str().unwrap().to_owned()).collect()
+    state["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["move"].as_str().unwrap().to_owned())
+        .collect()
 }
 
 /// Plays `n` moves of match `id` between `seats` (a `None` seat is the server's), waiting for
 /// each to be acknowledged; returns the acknowledged move list and the last deadline.
-async fn advance(id: i64, seats: &mut [Option<&mut Client>], truth: &mut Truth, told: &mut Vec<String>, n: usize, seed: u64) -> i64 {
+async fn advance(
+    id: i64,
+    seats: &mut [Option<&mut Client>],
+    truth: &mut Truth,
+    told: &mut Vec<String>,
+    n: usize,
+    seed: u64,
+) -> i64 {
     let mut r = rng(seed);
     let mut deadline = 0;
     for _ in 0..n {
@@ -25,7 +37,8 @@ async fn advance(id: i64, seats: &mut [Option<&mut Client>], truth: &mut Truth, 
         let ply = told.len() as u64;
         if let Some(c) = seats[to_move].as_deref_mut() {
             let mv = truth.pick(&mut r);
-            c.send(json!({"type": "move", "match": id, "move": mv, "ply": ply})).await;
+            c.send(json!({"type": "move", "match": id, "move": mv, "ply": ply}))
+                .await;
         }
         let watcher = seats.iter_mut().flatten().next().unwrap();
         let m = watcher.moved(id, ply + 1).await;
@@ -40,16 +53,19 @@ async fn advance(id: i64, seats: &mut [Option<&mut Client>], truth: &mut Truth, 
 async fn sigkill_loses_no_acknowledged_move_and_clocks_survive() {
     let db = Database::fresh().await;
     let mut server = Server::start_with(&db, &["--rate", "2000", "--burst", "2000"]);
-    let mut alice = Client::connect(&server).await;
-    alice.register(&name("alice")).await;
-    let mut bob = Client::connect(&server).await;
-    bob.register(&name("bob")).await;
+    let mut alice = Client::player(&server, "alice").await;
+    let mut bob = Client::player(&server, "bob").await;
     let (ta, tb) = (alice.token.clone().unwrap(), bob.token.clone().unwrap());
 
     // Trax, Triple Triad and Nantong (with computer seats) with a minute a move, and a Trax
     // whose 15 s clock will run out while the server is down.
     let trax = start_match(&mut alice, &mut [&mut bob], json!({"game": "trax", "time": 60})).await;
-    let tt = start_match(&mut alice, &mut [&mut bob], json!({"game": "triple-triad", "options": {"preset": "ff8"}, "time": 60})).await;
+    let tt = start_match(
+        &mut alice,
+        &mut [&mut bob],
+        json!({"game": "triple-triad", "options": {"preset": "ff8"}, "time": 60}),
+    )
+    .await;
     let nt = start_match(
         &mut alice,
         &mut [],
@@ -64,30 +80,58 @@ async fn sigkill_loses_no_acknowledged_move_and_clocks_survive() {
     let mut t_nt = Truth::nantong(db.seed(nt).await, 1);
     let mut t_short = Truth::trax(variant("8x8"));
     let (mut m_trax, mut m_tt, mut m_nt, mut m_short) = (vec![], vec![], vec![], vec![]);
-    let d_trax = advance(trax, &mut [Some(&mut alice), Some(&mut bob)], &mut t_trax, &mut m_trax, 7, 1).await;
+    let d_trax = advance(
+        trax,
+        &mut [Some(&mut alice), Some(&mut bob)],
+        &mut t_trax,
+        &mut m_trax,
+        7,
+        1,
+    )
+    .await;
     let d_tt = advance(tt, &mut [Some(&mut alice), Some(&mut bob)], &mut t_tt, &mut m_tt, 4, 2).await;
     // Nantong: the computers move at once; alice (seat 1) answers until 40 moves are played.
     let d_nt = advance(nt, &mut [None, Some(&mut alice), None], &mut t_nt, &mut m_nt, 40, 3).await;
-    let d_short = advance(short, &mut [Some(&mut alice), Some(&mut bob)], &mut t_short, &mut m_short, 2, 4).await;
+    let d_short = advance(
+        short,
+        &mut [Some(&mut alice), Some(&mut bob)],
+        &mut t_short,
+        &mut m_short,
+        2,
+        4,
+    )
+    .await;
     // One more Trax move in flight as the server dies: committed or not, never half.
     let in_flight = t_trax.pick(&mut rng(9));
     let to_move = t_trax.to_move().unwrap();
     let c = if to_move == 0 { &mut alice } else { &mut bob };
-    c.send(json!({"type": "move", "match": trax, "move": in_flight, "ply": m_trax.len()})).await;
+    c.send(json!({"type": "move", "match": trax, "move": in_flight, "ply": m_trax.len()}))
+        .await;
     server.kill9();
     drop((alice, bob));
 
     // Down until the short clock has run out.
-    let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_millis() as i64;
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_millis() as i64;
     tokio::time::sleep(Duration::from_millis((d_short - now + 500).max(0) as u64)).await;
 
     let server = Server::start_with(&db, &["--rate", "2000", "--burst", "2000"]);
     let mut alice = Client::connect(&server).await;
-    assert_eq!(alice.request(json!({"type": "resume", "token": ta})).await["type"], "authenticated");
+    assert_eq!(
+        alice.request(json!({"type": "resume", "token": ta})).await["type"],
+        "authenticated"
+    );
     let mut bob = Client::connect(&server).await;
-    assert_eq!(bob.request(json!({"type": "resume", "token": tb})).await["type"], "authenticated");
+    assert_eq!(
+        bob.request(json!({"type": "resume", "token": tb})).await["type"],
+        "authenticated"
+    );
 
-    let s_trax = alice.expect_where(|v| v["type"] == "match_state" && v["match"]["id"] == trax).await;
+    let s_trax = alice
+        .expect_where(|v| v["type"] == "match_state" && v["match"]["id"] == trax)
+        .await;
     let got = moves_of(&s_trax);
     assert_eq!(&got[..m_trax.len()], &m_trax[..], "Trax lost an acknowledged move");
     assert!(got.len() <= m_trax.len() + 1);
@@ -98,10 +142,18 @@ async fn sigkill_loses_no_acknowledged_move_and_clocks_survive() {
     } else {
         assert_eq!(s_trax["deadline"].as_i64().unwrap(), d_trax, "the Trax clock was reset");
     }
-    let s_tt = alice.expect_where(|v| v["type"] == "match_state" && v["match"]["id"] == tt).await;
+    let s_tt = alice
+        .expect_where(|v| v["type"] == "match_state" && v["match"]["id"] == tt)
+        .await;
     assert_eq!(moves_of(&s_tt), m_tt);
-    assert_eq!(s_tt["deadline"].as_i64().unwrap(), d_tt, "the Triple Triad clock was reset");
-    let s_nt = alice.expect_where(|v| v["type"] == "match_state" && v["match"]["id"] == nt).await;
+    assert_eq!(
+        s_tt["deadline"].as_i64().unwrap(),
+        d_tt,
+        "the Triple Triad clock was reset"
+    );
+    let s_nt = alice
+        .expect_where(|v| v["type"] == "match_state" && v["match"]["id"] == nt)
+        .await;
     let got_nt = moves_of(&s_nt);
     assert_eq!(&got_nt[..m_nt.len()], &m_nt[..], "Nantong lost an acknowledged move");
     // A computer seat may have answered before the kill: take the server's list as the truth.
@@ -114,7 +166,9 @@ async fn sigkill_loses_no_acknowledged_move_and_clocks_survive() {
     }
     // The short clock ran out while the server was down: its timeout move comes now (or has
     // already, before the resume's state was taken).
-    let s_short = alice.expect_where(|v| v["type"] == "match_state" && v["match"]["id"] == short).await;
+    let s_short = alice
+        .expect_where(|v| v["type"] == "match_state" && v["match"]["id"] == short)
+        .await;
     let Truth::Trax(g) = &t_short else { unreachable!() };
     use arbiter_core::Engine;
     let expected = g.timeout_move().unwrap().to_string();
@@ -123,10 +177,21 @@ async fn sigkill_loses_no_acknowledged_move_and_clocks_survive() {
     } else {
         alice.moved(short, m_short.len() as u64 + 1).await
     };
-    assert_eq!((timed_out["move"].as_str().unwrap(), &timed_out["timeout"]), (expected.as_str(), &json!(true)));
+    assert_eq!(
+        (timed_out["move"].as_str().unwrap(), &timed_out["timeout"]),
+        (expected.as_str(), &json!(true))
+    );
 
     // Every match plays on from where it stood.
-    advance(trax, &mut [Some(&mut alice), Some(&mut bob)], &mut t_trax, &mut m_trax, 3, 5).await;
+    advance(
+        trax,
+        &mut [Some(&mut alice), Some(&mut bob)],
+        &mut t_trax,
+        &mut m_trax,
+        3,
+        5,
+    )
+    .await;
     advance(tt, &mut [Some(&mut alice), Some(&mut bob)], &mut t_tt, &mut m_tt, 2, 6).await;
     advance(nt, &mut [None, Some(&mut alice), None], &mut t_nt, &mut m_nt, 5, 7).await;
     let final_trax = bob.request(json!({"type": "sync", "match": trax})).await;

@@ -5,12 +5,18 @@
 mod common;
 
 use common::truth::{check_frames, rng, variant, Truth};
-use common::{name, start_match, Client, Database, Server};
+use common::{start_match, Client, Database, Server};
 use serde_json::{json, Value};
 
 /// Plays match `id` to its end: the seat to act (by the truth) sends a random legal move, and
 /// every seat and the spectator wait for its `moved`. Returns the states after each ply.
-async fn play_out(id: i64, seats: &mut [Option<&mut Client>], watchers: &mut [&mut Client], mut truth: Truth, seed: u64) -> Vec<Truth> {
+async fn play_out(
+    id: i64,
+    seats: &mut [Option<&mut Client>],
+    watchers: &mut [&mut Client],
+    mut truth: Truth,
+    seed: u64,
+) -> Vec<Truth> {
     let mut states = vec![truth.clone()];
     let mut r = rng(seed);
     let mut ply = 0u64;
@@ -18,7 +24,9 @@ async fn play_out(id: i64, seats: &mut [Option<&mut Client>], watchers: &mut [&m
         let mv = match seats[to_move].as_deref_mut() {
             Some(client) => {
                 let mv = truth.pick(&mut r);
-                client.send(json!({"type": "move", "match": id, "move": mv, "ply": ply})).await;
+                client
+                    .send(json!({"type": "move", "match": id, "move": mv, "ply": ply}))
+                    .await;
                 Some(mv)
             }
             None => None, // a computer seat: the server moves
@@ -51,7 +59,11 @@ fn check_all(id: i64, seats: &[Option<&mut Client>], spectators: &[&mut Client],
     for (s, c) in seats.iter().enumerate() {
         if let Some(c) = c {
             let n = check_frames(&c.frames, id, Some(s), states);
-            assert!(n >= states.len(), "seat {s} checked {n} frames for {} states", states.len());
+            assert!(
+                n >= states.len(),
+                "seat {s} checked {n} frames for {} states",
+                states.len()
+            );
         }
     }
     for c in spectators {
@@ -75,11 +87,9 @@ async fn stats(c: &mut Client, game: &str) -> Value {
 async fn triple_triad_closed_hands_rounds_and_a_spectator() {
     let db = Database::fresh().await;
     let server = fast(&db);
-    let (na, nb) = (name("alice"), name("bob"));
-    let mut alice = Client::connect(&server).await;
-    alice.register(&na).await;
-    let mut bob = Client::connect(&server).await;
-    bob.register(&nb).await;
+    let mut alice = Client::player(&server, "alice").await;
+    let mut bob = Client::player(&server, "bob").await;
+    let nb = bob.name();
     bob.request(json!({"type": "lobby"})).await;
     let challenge = json!({"game": "triple-triad", "options": {"preset": "mush", "round_limit": 3},
         "seats": [{"kind": "me"}, {"kind": "player", "name": nb}], "time": 60});
@@ -88,16 +98,28 @@ async fn triple_triad_closed_hands_rounds_and_a_spectator() {
     let made = alice.request(cl).await;
     let cid = made["challenge"]["id"].as_i64().unwrap();
     // The invitation reaches bob live, with the rules.
-    let open = bob.expect_where(|v| v["type"] == "challenge_open" && v["challenge"]["id"] == cid).await;
+    let open = bob
+        .expect_where(|v| v["type"] == "challenge_open" && v["challenge"]["id"] == cid)
+        .await;
     assert_eq!(open["challenge"]["options"]["preset"], "mush");
-    assert_eq!(bob.request(json!({"type": "accept", "challenge": cid})).await["seat"], 1);
+    assert_eq!(
+        bob.request(json!({"type": "accept", "challenge": cid})).await["seat"],
+        1
+    );
     let started = alice.expect("match_started").await;
     let id = started["match"]["id"].as_i64().unwrap();
-    bob.expect_where(|v| v["type"] == "match_state" && v["match"]["id"] == id).await;
-    alice.expect_where(|v| v["type"] == "match_state" && v["match"]["id"] == id).await;
+    bob.expect_where(|v| v["type"] == "match_state" && v["match"]["id"] == id)
+        .await;
+    alice
+        .expect_where(|v| v["type"] == "match_state" && v["match"]["id"] == id)
+        .await;
     // The lobby lists it with its rules; a spectator (not even logged in) watches.
     let lobby = bob.request(json!({"type": "lobby"})).await;
-    assert!(lobby["matches"].as_array().unwrap().iter().any(|m| m["id"] == id && m["options"]["round_limit"] == 3));
+    assert!(lobby["matches"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|m| m["id"] == id && m["options"]["round_limit"] == 3));
     let mut carol = Client::connect(&server).await;
     let watching = carol.request(json!({"type": "spectate", "match": id})).await;
     assert_eq!(watching["type"], "match_state");
@@ -107,7 +129,9 @@ async fn triple_triad_closed_hands_rounds_and_a_spectator() {
     let truth = Truth::tt("mush", Some(3), 60, seed);
     let mut seats = [Some(&mut alice), Some(&mut bob)];
     let states = play_out(id, &mut seats, &mut [&mut carol], truth, seed).await;
-    let Truth::Tt(m) = states.last().unwrap() else { unreachable!() };
+    let Truth::Tt(m) = states.last().unwrap() else {
+        unreachable!()
+    };
     let result = m.result().unwrap();
     let over = seats[0].as_deref_mut().unwrap().over(id).await;
     seats[1].as_deref_mut().unwrap().over(id).await;
@@ -133,13 +157,16 @@ async fn triple_triad_closed_hands_rounds_and_a_spectator() {
 async fn trax_between_two_people_to_the_end() {
     let db = Database::fresh().await;
     let server = fast(&db);
-    let mut alice = Client::connect(&server).await;
-    alice.register(&name("alice")).await;
-    let mut bob = Client::connect(&server).await;
-    bob.register(&name("bob")).await;
+    let mut alice = Client::player(&server, "alice").await;
+    let mut bob = Client::player(&server, "bob").await;
     let mut carol = Client::connect(&server).await;
     carol.request(json!({"type": "lobby"})).await; // not logged in: refused, harmless
-    let id = start_match(&mut alice, &mut [&mut bob], json!({"game": "trax", "options": {"variant": "8x8"}, "time": 30})).await;
+    let id = start_match(
+        &mut alice,
+        &mut [&mut bob],
+        json!({"game": "trax", "options": {"variant": "8x8"}, "time": 30}),
+    )
+    .await;
     carol.request(json!({"type": "spectate", "match": id})).await;
     let mut seats = [Some(&mut alice), Some(&mut bob)];
     let states = play_out(id, &mut seats, &mut [&mut carol], Truth::trax(variant("8x8")), 7).await;
@@ -153,20 +180,21 @@ async fn trax_between_two_people_to_the_end() {
     use arbiter_core::{Engine, Game};
     let id_of_first = g.legal_actions()[0];
     let expect = g.action_move(id_of_first).unwrap().to_string();
-    a.send(json!({"type": "move", "match": id2, "action": id_of_first, "id": "first"})).await;
+    a.send(json!({"type": "move", "match": id2, "action": id_of_first, "id": "first"}))
+        .await;
     let m = a.moved(id2, 1).await;
-    assert_eq!((m["move"].as_str().unwrap(), m["action"].as_u64().unwrap(), &m["re"]), (expect.as_str(), id_of_first as u64, &json!("first")));
+    assert_eq!(
+        (m["move"].as_str().unwrap(), m["action"].as_u64().unwrap(), &m["re"]),
+        (expect.as_str(), id_of_first as u64, &json!("first"))
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn nantong_two_people_and_a_computer_seat() {
     let db = Database::fresh().await;
     let server = fast(&db);
-    let (na, nb) = (name("alice"), name("bob"));
-    let mut alice = Client::connect(&server).await;
-    alice.register(&na).await;
-    let mut bob = Client::connect(&server).await;
-    bob.register(&nb).await;
+    let mut alice = Client::player(&server, "alice").await;
+    let mut bob = Client::player(&server, "bob").await;
     let id = start_match(
         &mut alice,
         &mut [&mut bob],
@@ -181,7 +209,15 @@ async fn nantong_two_people_and_a_computer_seat() {
     let states = play_out(id, &mut seats, &mut [&mut carol], Truth::nantong(seed, 2), seed).await;
     let over = seats[0].as_deref_mut().unwrap().over(id).await;
     assert_eq!(over["result"]["scores"].as_array().unwrap().len(), 3);
-    assert_eq!(over["result"]["scores"].as_array().unwrap().iter().map(|s| s.as_i64().unwrap()).sum::<i64>(), 0);
+    assert_eq!(
+        over["result"]["scores"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| s.as_i64().unwrap())
+            .sum::<i64>(),
+        0
+    );
     check_all(id, &seats, &[&mut carol], &states);
     let st = stats(seats[1].as_deref_mut().unwrap(), "nantong").await;
     assert_eq!(st["played"], 1);

@@ -91,11 +91,24 @@ pub struct Refusal {
 
 impl Refusal {
     fn bad_move(message: impl Display) -> Refusal {
-        Refusal { code: "bad_move", message: message.to_string() }
+        Refusal {
+            code: "bad_move",
+            message: message.to_string(),
+        }
+    }
+
+    fn over() -> Refusal {
+        Refusal {
+            code: "match_over",
+            message: "the match is over".into(),
+        }
     }
 
     fn illegal(message: impl Display) -> Refusal {
-        Refusal { code: "illegal_move", message: message.to_string() }
+        Refusal {
+            code: "illegal_move",
+            message: message.to_string(),
+        }
     }
 }
 
@@ -149,7 +162,13 @@ impl Ending {
                 _ => SeatOutcome::Lost,
             })
             .collect();
-        Ending { reason: "finished", winners, outcome, scores, left: None }
+        Ending {
+            reason: "finished",
+            winners,
+            outcome,
+            scores,
+            left: None,
+        }
     }
 
     /// `left` left a running match: it did not finish, every other seat wins.
@@ -158,7 +177,13 @@ impl Ending {
         let outcome = (0..seats)
             .map(|s| if s == left { SeatOutcome::Dnf } else { SeatOutcome::Won })
             .collect();
-        Ending { reason: "forfeit", winners, outcome, scores: None, left: Some(left) }
+        Ending {
+            reason: "forfeit",
+            winners,
+            outcome,
+            scores: None,
+            left: Some(left),
+        }
     }
 }
 
@@ -261,6 +286,17 @@ where
     }
 }
 
+/// Plays `input` in `game` by the core's rules: parsed, numbered, then played.
+fn play_game<G: Engine>(game: &mut G, input: &Input) -> Result<Played, Refusal>
+where
+    <G::Move as FromStr>::Err: Display,
+{
+    let mv = parse(game, input)?;
+    let p = played(game, mv);
+    game.play(mv).map_err(Refusal::illegal)?;
+    Ok(p)
+}
+
 /// `mv` as stored and told: its notation and its id.
 fn played<G: Engine>(game_before: &G, mv: G::Move) -> Played {
     Played {
@@ -271,7 +307,10 @@ fn played<G: Engine>(game_before: &G, mv: G::Move) -> Played {
 
 /// A computer player's choice in `game` at `level`.
 fn choose<G: Engine>(game: &G, level: &str, rng: &mut Rng, budget: Budget<'_>) -> Option<String> {
-    game.choose_within(level, rng, budget).ok().flatten().map(|m| m.to_string())
+    game.choose_within(level, rng, budget)
+        .ok()
+        .flatten()
+        .map(|m| m.to_string())
 }
 
 /// `value` serialised; the core's observations always serialise.

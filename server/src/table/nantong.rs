@@ -6,7 +6,7 @@ use arbiter_core::{Budget, Engine, Game, Rng};
 use serde::Deserialize;
 use serde_json::{json, Value};
 
-use super::{parse, played, to_value, Ending, Input, Played, Refusal};
+use super::{to_value, Ending, Input, Played, Refusal};
 
 /// Deals a match may have.
 pub const MAX_DEALS: u32 = 16;
@@ -36,7 +36,11 @@ impl NtTable {
         if !(1..=MAX_DEALS).contains(&deals) {
             return Err(format!("deals is {deals}: a match has 1 to {MAX_DEALS}"));
         }
-        Ok(NtTable { deal: Nantong::new(seed), deals, results: Vec::new() })
+        Ok(NtTable {
+            deal: Nantong::new(seed),
+            deals,
+            results: Vec::new(),
+        })
     }
 
     fn over(&self) -> bool {
@@ -49,11 +53,9 @@ impl NtTable {
 
     pub fn play(&mut self, input: &Input) -> Result<Played, Refusal> {
         if self.over() {
-            return Err(Refusal { code: "match_over", message: "the match is over".into() });
+            return Err(Refusal::over());
         }
-        let mv = parse(&self.deal, input)?;
-        let p = played(&self.deal, mv);
-        self.deal.play(mv).map_err(Refusal::illegal)?;
+        let p = super::play_game(&mut self.deal, input)?;
         if let Some(score) = self.deal.score() {
             self.results.push(score.settlement);
             if !self.over() {

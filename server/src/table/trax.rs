@@ -5,7 +5,7 @@ use arbiter_core::{Budget, Engine, Game, Outcome, Rng};
 use serde::Deserialize;
 use serde_json::{json, Value};
 
-use super::{parse, played, to_value, Ending, Input, Played, Refusal};
+use super::{to_value, Ending, Input, Played, Refusal};
 
 #[derive(Deserialize, Default)]
 #[serde(deny_unknown_fields)]
@@ -29,7 +29,9 @@ impl TraxTable {
             Some(v) => v.parse::<Variant>().map_err(|e| format!("variant: {e}"))?,
             None => Variant::EightByEight,
         };
-        Ok(TraxTable { game: Trax::new(variant) })
+        Ok(TraxTable {
+            game: Trax::new(variant),
+        })
     }
 
     pub fn to_move(&self) -> Option<usize> {
@@ -38,12 +40,9 @@ impl TraxTable {
 
     pub fn play(&mut self, input: &Input) -> Result<Played, Refusal> {
         if self.game.is_over() {
-            return Err(Refusal { code: "match_over", message: "the game is over".into() });
+            return Err(Refusal::over());
         }
-        let mv = parse(&self.game, input)?;
-        let p = played(&self.game, mv);
-        self.game.play(mv).map_err(Refusal::illegal)?;
-        Ok(p)
+        super::play_game(&mut self.game, input)
     }
 
     pub fn timeout_move(&self) -> Option<String> {

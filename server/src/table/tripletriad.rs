@@ -40,8 +40,9 @@ impl TtTable {
     pub fn new(options: &Value, seed: u64, time: u32) -> Result<TtTable, String> {
         let o: Options = serde_json::from_value(options.clone()).map_err(|e| format!("options: {e}"))?;
         let mut config = match &o.preset {
-            Some(name) => preset(name)
-                .ok_or_else(|| format!("unknown preset {name:?} (expected {})", PRESETS.join(", ")))?,
+            Some(name) => {
+                preset(name).ok_or_else(|| format!("unknown preset {name:?} (expected {})", PRESETS.join(", ")))?
+            }
             None => MatchConfig::default(),
         };
         if let Some(rules) = o.rules {
@@ -79,7 +80,7 @@ impl TtTable {
 
     pub fn play(&mut self, input: &Input) -> Result<Played, Refusal> {
         if self.game.is_over() {
-            return Err(Refusal { code: "match_over", message: "the match is over".into() });
+            return Err(Refusal::over());
         }
         let mv = parse(self.round(), input)?;
         let p = played(self.round(), mv);
@@ -88,7 +89,10 @@ impl TtTable {
     }
 
     pub fn timeout_move(&self) -> Option<String> {
-        self.game.timeout_move().filter(|_| !self.game.is_over()).map(|m| m.to_string())
+        self.game
+            .timeout_move()
+            .filter(|_| !self.game.is_over())
+            .map(|m| m.to_string())
     }
 
     pub fn choose(&self, level: &str, rng: &mut Rng, budget: Budget<'_>) -> Option<String> {
@@ -130,6 +134,10 @@ impl TtTable {
     pub fn ending(&self) -> Option<Ending> {
         let r = self.game.result()?;
         let winners = r.winner.map(TripleTriad::player_index).into_iter().collect();
-        Some(Ending::finished(2, winners, Some(r.scores.iter().map(|&s| s as i64).collect())))
+        Some(Ending::finished(
+            2,
+            winners,
+            Some(r.scores.iter().map(|&s| s as i64).collect()),
+        ))
     }
 }

@@ -34,7 +34,9 @@ impl Database {
         match std::env::var("ARBITER_TEST_DATABASE") {
             Ok(admin) if admin.starts_with("postgres") => {
                 let name = format!("arbiter_t{}", std::process::id() as u64 * 1000 + rand_u64() % 1000);
-                let pool = sqlx::AnyPool::connect(&admin).await.expect("the test PostgreSQL server");
+                let pool = sqlx::AnyPool::connect(&admin)
+                    .await
+                    .expect("the test PostgreSQL server");
                 sqlx::query(sqlx::AssertSqlSafe(format!("CREATE DATABASE {name}")))
                     .execute(&pool)
                     .await
@@ -42,7 +44,10 @@ impl Database {
                 pool.close().await;
                 let base = admin.rsplit_once('/').map_or(admin.as_str(), |(b, _)| b);
                 let base = base.split('?').next().unwrap_or(base);
-                Database { url: format!("{base}/{name}"), _dir: None }
+                Database {
+                    url: format!("{base}/{name}"),
+                    _dir: None,
+                }
             }
             _ => {
                 let dir = tempfile::tempdir().expect("a temporary folder");
@@ -60,13 +65,21 @@ impl Database {
     /// hidden-information checks, rows after a crash).
     pub async fn pool(&self) -> sqlx::AnyPool {
         sqlx::any::install_default_drivers();
-        sqlx::any::AnyPoolOptions::new().max_connections(1).connect(&self.url).await.expect("the test database")
+        sqlx::any::AnyPoolOptions::new()
+            .max_connections(1)
+            .connect(&self.url)
+            .await
+            .expect("the test database")
     }
 
     /// The seed match `id` was dealt from (it never leaves the server).
     pub async fn seed(&self, id: i64) -> u64 {
         let pool = self.pool().await;
-        let row = sqlx::query("SELECT seed FROM matches WHERE id = $1").bind(id).fetch_one(&pool).await.unwrap();
+        let row = sqlx::query("SELECT seed FROM matches WHERE id = $1")
+            .bind(id)
+            .fetch_one(&pool)
+            .await
+            .unwrap();
         let seed: i64 = row.try_get("seed").unwrap();
         pool.close().await;
         seed as u64
@@ -76,7 +89,12 @@ impl Database {
 fn rand_u64() -> u64 {
     use std::hash::{BuildHasher, Hasher};
     let mut h = std::collections::hash_map::RandomState::new().build_hasher();
-    h.write_u64(std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_nanos() as u64);
+    h.write_u64(
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap()
+            .as_nanos() as u64,
+    );
     h.finish()
 }
 
@@ -106,8 +124,14 @@ impl Server {
             .spawn()
             .expect("start arbiter-server");
         let mut line = String::new();
-        BufReader::new(child.stdout.take().unwrap()).read_line(&mut line).expect("the server's address");
-        let addr = line.trim().trim_start_matches("http://").trim_end_matches('/').to_owned();
+        BufReader::new(child.stdout.take().unwrap())
+            .read_line(&mut line)
+            .expect("the server's address");
+        let addr = line
+            .trim()
+            .trim_start_matches("http://")
+            .trim_end_matches('/')
+            .to_owned();
         assert!(!addr.is_empty(), "the server printed no address");
         Server { child, addr }
     }
@@ -158,6 +182,22 @@ impl Client {
         let w = c.expect("welcome").await;
         assert_eq!(w["protocol"], 1);
         c
+    }
+
+    /// Connected, greeted and registered under a fresh name starting with `prefix`.
+    pub async fn player(server: &Server, prefix: &str) -> Client {
+        let mut c = Client::connect(server).await;
+        c.register(&name(prefix)).await;
+        c
+    }
+
+    /// The registered name.
+    pub fn name(&self) -> String {
+        self.user
+            .as_ref()
+            .and_then(|u| u["name"].as_str())
+            .unwrap_or_default()
+            .to_owned()
     }
 
     /// Connected, nothing sent.
@@ -236,7 +276,10 @@ impl Client {
             return self.unread.remove(i).unwrap();
         }
         loop {
-            let v = self.read().await.unwrap_or_else(|| panic!("closed while waiting: {:?}", self.closed));
+            let v = self
+                .read()
+                .await
+                .unwrap_or_else(|| panic!("closed while waiting: {:?}", self.closed));
             if pick(&v) {
                 return v;
             }
@@ -263,7 +306,9 @@ impl Client {
     }
 
     pub async fn register(&mut self, name: &str) -> Value {
-        let r = self.request(json!({"type": "register", "name": name, "password": "password1"})).await;
+        let r = self
+            .request(json!({"type": "register", "name": name, "password": "password1"}))
+            .await;
         assert_eq!(r["type"], "authenticated", "{r}");
         self.token = r["token"].as_str().map(str::to_owned);
         self.user = Some(r["user"].clone());
@@ -272,12 +317,14 @@ impl Client {
 
     /// Waits for the `moved` frame of `match_id` at `ply`.
     pub async fn moved(&mut self, match_id: i64, ply: u64) -> Value {
-        self.expect_where(|v| v["type"] == "moved" && v["match"] == match_id && v["ply"] == ply).await
+        self.expect_where(|v| v["type"] == "moved" && v["match"] == match_id && v["ply"] == ply)
+            .await
     }
 
     /// Waits for the end of `match_id`.
     pub async fn over(&mut self, match_id: i64) -> Value {
-        self.expect_where(|v| v["type"] == "match_over" && v["match"] == match_id).await
+        self.expect_where(|v| v["type"] == "match_over" && v["match"] == match_id)
+            .await
     }
 
     /// Drains frames until `quiet` passes without one (or the socket closes).
@@ -304,12 +351,18 @@ pub async fn start_match(challenger: &mut Client, others: &mut [&mut Client], ch
         let a = o.request(json!({"type": "accept", "challenge": cid})).await;
         assert_eq!(a["type"], "accepted", "{a}");
     }
-    let started = challenger.expect("match_started").await;
+    let started = challenger
+        .expect_where(|v| v["type"] == "match_started" && v["match"]["challenge"] == cid)
+        .await;
     let id = started["match"]["id"].as_i64().unwrap();
-    challenger.expect_where(|v| v["type"] == "match_state" && v["match"]["id"] == id).await;
+    challenger
+        .expect_where(|v| v["type"] == "match_state" && v["match"]["id"] == id)
+        .await;
     for o in others.iter_mut() {
-        o.expect_where(|v| v["type"] == "match_started" && v["match"]["id"] == id).await;
-        o.expect_where(|v| v["type"] == "match_state" && v["match"]["id"] == id).await;
+        o.expect_where(|v| v["type"] == "match_started" && v["match"]["id"] == id)
+            .await;
+        o.expect_where(|v| v["type"] == "match_state" && v["match"]["id"] == id)
+            .await;
     }
     id
 }

@@ -11,7 +11,7 @@ use serde_json::{json, Value};
 pub enum Truth {
     Tt(Match),
     Trax(Trax),
-    Nt { deal: Nantong, deals: u32, done: u32 },
+    Nt { deal: Box<Nantong>, deals: u32, done: u32 },
 }
 
 impl Truth {
@@ -31,7 +31,11 @@ impl Truth {
     }
 
     pub fn nantong(seed: u64, deals: u32) -> Truth {
-        Truth::Nt { deal: Nantong::new(seed), deals, done: 0 }
+        Truth::Nt {
+            deal: Box::new(Nantong::new(seed)),
+            deals,
+            done: 0,
+        }
     }
 
     pub fn to_move(&self) -> Option<usize> {
@@ -70,7 +74,7 @@ impl Truth {
                 if deal.is_over() {
                     *done += 1;
                     if done < deals {
-                        *deal = deal.next_deal();
+                        **deal = deal.next_deal();
                     }
                 }
             }
@@ -90,13 +94,21 @@ impl Truth {
             (Truth::Tt(m), Some(s)) => {
                 let p = TripleTriad::PLAYERS[s];
                 let obs = m.game().observation(p);
-                assert_eq!(view["observation"], serde_json::to_value(&obs).unwrap(), "seat {s}'s observation");
+                assert_eq!(
+                    view["observation"],
+                    serde_json::to_value(&obs).unwrap(),
+                    "seat {s}'s observation"
+                );
                 let mut visible: Vec<String> = obs.hand.iter().map(|c| c.name.clone()).collect();
                 visible.extend(obs.board.iter().flatten().map(|c| c.card.name.clone()));
                 if !obs.rules.open {
                     for c in m.game().observation(p.other()).hand {
                         if !visible.contains(&c.name) {
-                            assert!(!text.contains(&format!("\"{}\"", c.name)), "seat {s} sees hidden {}: {text}", c.name);
+                            assert!(
+                                !text.contains(&format!("\"{}\"", c.name)),
+                                "seat {s} sees hidden {}: {text}",
+                                c.name
+                            );
                         }
                     }
                 }
@@ -112,7 +124,11 @@ impl Truth {
                     let board: Vec<String> = blue.board.iter().flatten().map(|c| c.card.name.clone()).collect();
                     for c in blue.hand.iter().chain(&red.hand) {
                         if !board.contains(&c.name) {
-                            assert!(!text.contains(&format!("\"{}\"", c.name)), "a spectator sees hidden {}: {text}", c.name);
+                            assert!(
+                                !text.contains(&format!("\"{}\"", c.name)),
+                                "a spectator sees hidden {}: {text}",
+                                c.name
+                            );
                         }
                     }
                 }
@@ -122,7 +138,11 @@ impl Truth {
             }
             (Truth::Nt { deal, .. }, Some(s)) => {
                 let obs = deal.observation(Nantong::PLAYERS[s]);
-                assert_eq!(view["observation"], serde_json::to_value(&obs).unwrap(), "seat {s}'s observation");
+                assert_eq!(
+                    view["observation"],
+                    serde_json::to_value(&obs).unwrap(),
+                    "seat {s}'s observation"
+                );
             }
             (Truth::Nt { deal, .. }, None) => {
                 let o = &view["observation"];
@@ -130,10 +150,22 @@ impl Truth {
                 assert!(o["claim"].is_null());
                 assert_eq!(o["actions"], json!([]));
                 if let Some(draws) = o["last_event"]["draws"].as_array() {
-                    assert!(draws.iter().all(|d| d["card"].is_null()), "a spectator sees a drawn card: {o}");
+                    assert!(
+                        draws.iter().all(|d| d["card"].is_null()),
+                        "a spectator sees a drawn card: {o}"
+                    );
                 }
                 let truth = serde_json::to_value(deal.observation(Nantong::PLAYERS[0])).unwrap();
-                for k in ["melds", "discards", "indicators", "stock", "ready", "hand_sizes", "dealer", "to_act"] {
+                for k in [
+                    "melds",
+                    "discards",
+                    "indicators",
+                    "stock",
+                    "ready",
+                    "hand_sizes",
+                    "dealer",
+                    "to_act",
+                ] {
                     assert_eq!(o[k], truth[k], "the public {k}");
                 }
             }
@@ -151,7 +183,13 @@ pub fn check_frames(frames: &[Value], id: i64, seat: Option<usize>, states: &[Tr
             Some("match_state") if f["match"]["id"] == id => f["moves"].as_array().unwrap().len(),
             _ => continue,
         };
-        assert_eq!(f.get("seat").and_then(Value::as_u64).filter(|_| f["type"] == "match_state").map(|s| s as usize), seat.filter(|_| f["type"] == "match_state"));
+        assert_eq!(
+            f.get("seat")
+                .and_then(Value::as_u64)
+                .filter(|_| f["type"] == "match_state")
+                .map(|s| s as usize),
+            seat.filter(|_| f["type"] == "match_state")
+        );
         states[ply].check(seat, f);
         checked += 1;
     }
