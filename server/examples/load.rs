@@ -107,7 +107,10 @@ fn parse_options() -> Options {
             _ => usage(),
         }
     }
-    if o.clients < 2 || o.clients % 2 != 0 || (o.url.is_none() == o.spawn.is_none()) || (o.seeded && o.spawn.is_none())
+    if o.clients < 2
+        || !o.clients.is_multiple_of(2)
+        || (o.url.is_none() == o.spawn.is_none())
+        || (o.seeded && o.spawn.is_none())
     {
         usage()
     }
@@ -375,22 +378,20 @@ async fn play(
                         }
                     }
                 }
-                "match_over" => {
-                    if current.as_ref().is_some_and(|s| m["match"] == s.id) {
-                        current = None;
-                        pending = None;
-                        due = None;
-                        if opponent.is_some() {
-                            if shared.in_window(now) {
-                                shared.finished.fetch_add(1, Ordering::Relaxed);
-                            }
-                            next_id += 1;
-                            let name = opponent.as_deref().unwrap_or_default();
-                            tokens -= 1.0;
-                            if let Err(e) = send(&mut client.socket, challenge(next_id, name)).await {
-                                shared.error(e);
-                                break;
-                            }
+                "match_over" if current.as_ref().is_some_and(|s| m["match"] == s.id) => {
+                    current = None;
+                    pending = None;
+                    due = None;
+                    if opponent.is_some() {
+                        if shared.in_window(now) {
+                            shared.finished.fetch_add(1, Ordering::Relaxed);
+                        }
+                        next_id += 1;
+                        let name = opponent.as_deref().unwrap_or_default();
+                        tokens -= 1.0;
+                        if let Err(e) = send(&mut client.socket, challenge(next_id, name)).await {
+                            shared.error(e);
+                            break;
                         }
                     }
                 }
