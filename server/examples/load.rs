@@ -107,7 +107,10 @@ fn parse_options() -> Options {
             _ => usage(),
         }
     }
-    if o.clients < 2 || o.clients % 2 != 0 || (o.url.is_none() == o.spawn.is_none()) || (o.seeded && o.spawn.is_none())
+    if o.clients < 2
+        || !o.clients.is_multiple_of(2)
+        || (o.url.is_none() == o.spawn.is_none())
+        || (o.seeded && o.spawn.is_none())
     {
         usage()
     }
@@ -375,22 +378,20 @@ async fn play(
                         }
                     }
                 }
-                "match_over" => {
-                    if current.as_ref().is_some_and(|s| m["match"] == s.id) {
-                        current = None;
-                        pending = None;
-                        due = None;
-                        if opponent.is_some() {
-                            if shared.in_window(now) {
-                                shared.finished.fetch_add(1, Ordering::Relaxed);
-                            }
-                            next_id += 1;
-                            let name = opponent.as_deref().unwrap_or_default();
-                            tokens -= 1.0;
-                            if let Err(e) = send(&mut client.socket, challenge(next_id, name)).await {
-                                shared.error(e);
-                                break;
-                            }
+                "match_over" if current.as_ref().is_some_and(|s| m["match"] == s.id) => {
+                    current = None;
+                    pending = None;
+                    due = None;
+                    if opponent.is_some() {
+                        if shared.in_window(now) {
+                            shared.finished.fetch_add(1, Ordering::Relaxed);
+                        }
+                        next_id += 1;
+                        let name = opponent.as_deref().unwrap_or_default();
+                        tokens -= 1.0;
+                        if let Err(e) = send(&mut client.socket, challenge(next_id, name)).await {
+                            shared.error(e);
+                            break;
                         }
                     }
                 }
@@ -531,15 +532,15 @@ fn round(x: f64) -> f64 {
 #[tokio::main]
 async fn main() {
     let options = parse_options();
-    let mut spawned: Option<(Child, Option<tempdir::Folder>)> = None;
+    let mut spawned: Option<(Child, Option<tempfile::TempDir>)> = None;
     let (url, server_pid, storage, database) = match &options.spawn {
         Some(binary) => {
             let (database, folder) = match &options.database {
                 Some(url) => (url.clone(), None),
                 None => {
-                    let folder = tempdir::Folder::new();
+                    let folder = tempfile::tempdir().expect("a temporary folder");
                     (
-                        format!("sqlite://{}?mode=rwc", folder.path.join("load.db").display()),
+                        format!("sqlite://{}?mode=rwc", folder.path().join("load.db").display()),
                         Some(folder),
                     )
                 }
@@ -695,30 +696,4 @@ async fn run(options: &Options, url: &str, server_pid: Option<u32>, database: Op
         report["first_error"] = json!(first);
     }
     Ok(report)
-}
-
-/// A temporary folder removed on drop (for the spawned server's SQLite file).
-mod tempdir {
-    use std::path::PathBuf;
-
-    pub struct Folder {
-        pub path: PathBuf,
-    }
-
-    impl Folder {
-        pub fn new() -> Self {
-            let nanos = std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .map_or(0, |d| d.as_nanos());
-            let path = std::env::temp_dir().join(format!("arbiter-load-{}-{nanos}", std::process::id()));
-            std::fs::create_dir_all(&path).expect("create a temporary folder");
-            Folder { path }
-        }
-    }
-
-    impl Drop for Folder {
-        fn drop(&mut self) {
-            let _ = std::fs::remove_dir_all(&self.path);
-        }
-    }
 }

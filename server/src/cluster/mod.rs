@@ -85,6 +85,7 @@ impl Cluster {
                         for id in sweep.taken {
                             replica::adopt(&hub, id).await;
                         }
+                        me.relay.set_peers(sweep.nodes.len() > 1);
                         me.prune_presence(&hub, &sweep.nodes).await;
                         match me.running().await {
                             Ok(running) => replica::heal(&hub, &running).await,

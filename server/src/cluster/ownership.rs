@@ -46,8 +46,8 @@ pub struct Ownership {
 pub struct Sweep {
     /// Matches that were nobody's and are this process's now.
     pub taken: Vec<i64>,
-    /// `true` when the lock connection had been lost: every match this process owned may be
-    /// another's now, and it must stop acting for them (their ids are in `lost`).
+    /// Matches this process owned until its lock connection was lost: they may be another's
+    /// now, and it must stop acting for them.
     pub lost: Vec<i64>,
     /// The processes alive (their node ids), this one included.
     pub nodes: Vec<u64>,
@@ -154,6 +154,8 @@ impl Ownership {
                     .fetch_one(&mut *conn)
                     .await?;
                 if row.try_get::<bool, _>("ok").unwrap_or(false) {
+                    // At once: a move played here meanwhile must see this process as the owner.
+                    self.held().insert(id);
                     taken.push(id);
                 }
             }
@@ -169,12 +171,10 @@ impl Ownership {
         }
         .await;
         match result {
-            Ok((taken, nodes)) => {
-                self.held().extend(taken.iter().copied());
-                Ok(Sweep { taken, lost, nodes })
-            }
+            Ok((taken, nodes)) => Ok(Sweep { taken, lost, nodes }),
             Err(e) => {
-                // Whatever was taken in this sweep is dropped with the session.
+                // Whatever was taken in this sweep is dropped with the session (the next sweep
+                // reports it lost).
                 *guard = None;
                 Err(anyhow::anyhow!("cluster locks: {e}"))
             }

@@ -8,6 +8,7 @@
 //! reconnection the relay says so on [`PgRelay::resyncs`], and the hub sends every connection the
 //! state of its matches again.
 
+use std::sync::atomic::{AtomicBool, AtomicI64, Ordering};
 use std::sync::{Arc, OnceLock, Weak};
 use std::time::Duration;
 
@@ -54,6 +55,10 @@ pub struct PgRelay {
     local: broadcast::Sender<Arc<Event>>,
     outbox: mpsc::UnboundedSender<Event>,
     resync: broadcast::Sender<()>,
+    /// Whether another process is alive: alone, a process sends no notifications at all.
+    peers: Arc<AtomicBool>,
+    /// When another process was last heard (Unix ms).
+    heard: AtomicI64,
 }
 
 impl PgRelay {
@@ -80,8 +85,23 @@ impl PgRelay {
             local: broadcast::channel(1 << 16).0,
             outbox,
             resync: broadcast::channel(16).0,
+            // Until the first sweep has counted the processes, assume there are others.
+            peers: Arc::new(AtomicBool::new(true)),
+            heard: AtomicI64::new(0),
         });
-        tokio::spawn(send_loop(pool.clone(), node, queue));
+        // Hello to the others (an envelope without an event): they start sending at once.
+        sqlx::query("SELECT pg_notify($1, $2)")
+            .bind(CHANNEL)
+            .bind(serde_json::to_string(&Envelope {
+                node,
+                seq: 0,
+                event: None,
+                stored: None,
+            })?)
+            .execute(&pool)
+            .await
+            .map_err(|e| anyhow::anyhow!("cluster relay: NOTIFY: {e}"))?;
+        tokio::spawn(send_loop(pool.clone(), node, queue, relay.peers.clone()));
         tokio::spawn(listen_loop(listener, pool, Arc::downgrade(&relay)));
         Ok(relay)
     }
@@ -89,6 +109,13 @@ impl PgRelay {
     /// Fires after the listener lost its connection and came back: events may have been missed.
     pub fn resyncs(&self) -> broadcast::Receiver<()> {
         self.resync.subscribe()
+    }
+
+    /// Whether other processes are alive, as a sweep found; one heard from in the last seconds
+    /// counts too (it may have started after the sweep looked).
+    pub(crate) fn set_peers(&self, any: bool) {
+        let recent = now_ms() - self.heard.load(Ordering::Relaxed) < 5_000;
+        self.peers.store(any || recent, Ordering::Relaxed);
     }
 
     /// Lets `cluster` see every other process's event before this process's connections do.
@@ -117,15 +144,19 @@ impl Relay for PgRelay {
 
 /// Sends the queued events, as many as are waiting, in one statement; retries a failed batch
 /// until the database takes it (the events of a connection blip arrive late, not never).
-async fn send_loop(pool: PgPool, node: u64, mut queue: mpsc::UnboundedReceiver<Event>) {
+async fn send_loop(pool: PgPool, node: u64, mut queue: mpsc::UnboundedReceiver<Event>, peers: Arc<AtomicBool>) {
     let mut seq = 0u64;
     let mut last_sweep = now_ms();
     let mut batch = Vec::with_capacity(BATCH);
     while queue.recv_many(&mut batch, BATCH).await > 0 {
         let mut payloads = Vec::with_capacity(batch.len());
+        let alone = !peers.load(Ordering::Relaxed);
         for event in batch.drain(..) {
             if let Event::Presence { user, name, online } = &event {
                 note_presence(&pool, node, *user, name, *online).await;
+            }
+            if alone {
+                continue;
             }
             seq += 1;
             match encode(&pool, node, seq, event).await {
@@ -134,7 +165,7 @@ async fn send_loop(pool: PgPool, node: u64, mut queue: mpsc::UnboundedReceiver<E
             }
         }
         let mut delay = Duration::from_millis(50);
-        loop {
+        while !payloads.is_empty() {
             let sent = sqlx::query("SELECT pg_notify($1, p) FROM unnest($2::text[]) AS p")
                 .bind(CHANNEL)
                 .bind(&payloads)
@@ -214,6 +245,11 @@ async fn listen_loop(mut listener: PgListener, pool: PgPool, relay: std::sync::W
         match listener.try_recv().await {
             Ok(Some(note)) => {
                 let Some(relay) = relay.upgrade() else { return };
+                // Serialised with `node` first: anything not this process's is another process.
+                if !note.payload().starts_with(&format!("{{\"node\":{},", relay.node)) {
+                    relay.heard.store(now_ms(), Ordering::Relaxed);
+                    relay.peers.store(true, Ordering::Relaxed);
+                }
                 match decode(&pool, relay.node, note.payload()).await {
                     Ok(Some((node, mut event))) => {
                         if let Some(cluster) = relay.cluster.get().and_then(Weak::upgrade) {
@@ -260,7 +296,8 @@ async fn decode(pool: &PgPool, node: u64, payload: &str) -> anyhow::Result<Optio
                 .await?;
             serde_json::from_str(row.try_get::<&str, _>("body")?)?
         }
-        (None, None) => anyhow::bail!("an empty notification"),
+        // A process that just started: from now on there is someone to tell.
+        (None, None) => return Ok(None),
     };
     Ok(Some((envelope.node, event)))
 }

@@ -115,17 +115,17 @@ async fn sync(hub: &Arc<Hub>, id: i64, reschedule: bool) -> Result<(), Failure> 
     Ok(())
 }
 
+/// The copies this process holds, taken out of the hub's lock.
+fn held(hub: &Hub) -> Vec<(i64, Arc<tokio::sync::Mutex<Live>>)> {
+    let matches = hub.matches.lock().unwrap_or_else(|e| e.into_inner());
+    matches.iter().map(|(&id, l)| (id, l.clone())).collect()
+}
+
 /// Brings every copy to the stored ply, given every running match's id and ply: what a missed
 /// notification or a race between loading and holding left behind is mended within a sweep.
 /// Copies of matches that ended elsewhere are let go.
 pub(crate) async fn heal(hub: &Arc<Hub>, running: &[(i64, u64)]) {
-    let held: Vec<(i64, Arc<tokio::sync::Mutex<Live>>)> = hub
-        .matches
-        .lock()
-        .unwrap_or_else(|e| e.into_inner())
-        .iter()
-        .map(|(&id, l)| (id, l.clone()))
-        .collect();
+    let held = held(hub);
     let stored: std::collections::HashMap<i64, u64> = running.iter().copied().collect();
     for (id, handle) in &held {
         let behind = match (stored.get(id), handle.try_lock()) {
@@ -148,13 +148,7 @@ pub(crate) async fn heal(hub: &Arc<Hub>, running: &[(i64, u64)]) {
 /// Every running match this process holds, caught up, as the frames that tell its seats and
 /// spectators its whole state: what a resynchronisation sends after notifications were missed.
 pub(crate) async fn states(hub: &Arc<Hub>) -> Vec<Event> {
-    let held: Vec<(i64, Arc<tokio::sync::Mutex<Live>>)> = hub
-        .matches
-        .lock()
-        .unwrap_or_else(|e| e.into_inner())
-        .iter()
-        .map(|(&id, l)| (id, l.clone()))
-        .collect();
+    let held = held(hub);
     let mut events = Vec::with_capacity(held.len());
     for (id, _) in &held {
         refresh(hub, *id).await;
