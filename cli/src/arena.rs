@@ -106,22 +106,10 @@ pub struct NantongArgs {
     common: Common<Nantong>,
 }
 
-/// What the arena needs of a game beyond [`Engine`].
-trait Contest: Engine + Send + Sync + 'static {
-    /// Each seat's points at the end, for a game that scores in points (Nantong's settlement).
-    fn points(&self) -> Option<Vec<f64>> {
-        None
-    }
-}
+/// A game the arena can play on its threads.
+trait Contest: Engine + Send + Sync + 'static {}
 
-impl Contest for TripleTriad {}
-impl Contest for Trax {}
-
-impl Contest for Nantong {
-    fn points(&self) -> Option<Vec<f64>> {
-        self.score().map(|s| s.settlement.iter().map(|&p| p as f64).collect())
-    }
-}
+impl<G: Engine + Send + Sync + 'static> Contest for G {}
 
 /// A number drawn from `seed` for the parts of one game (its deal, a seat), so that a game plays
 /// the same whichever thread plays it, and whenever.
@@ -259,9 +247,10 @@ fn play<G: Contest>(
         Some(arbiter_core::Outcome::Winner(w)) => Some(player_at(G::player_index(w))),
         _ => None,
     };
-    let points = g
-        .points()
-        .map(|by_seat| (0..seats).map(|p| by_seat[(p + rotation) % seats]).collect());
+    let points = G::RETURNS_POINTS.then(|| {
+        let by_seat = g.returns();
+        (0..seats).map(|p| by_seat[(p + rotation) % seats]).collect()
+    });
     Ok(Played {
         winner,
         unfinished: false,

@@ -13,6 +13,14 @@ impl Engine for Trax {
     type Level = ai::Level;
     const LEVELS: &'static [&'static str] = &ai::Level::NAMES;
 
+    fn history(&self) -> Vec<Move> {
+        Trax::history(self).to_vec()
+    }
+
+    fn undo(&mut self) -> Option<Move> {
+        Trax::undo(self)
+    }
+
     fn perft(&self, depth: u32) -> u64 {
         Trax::perft(self, depth)
     }
