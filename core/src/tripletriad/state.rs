@@ -420,17 +420,7 @@ impl Game for TripleTriad {
     /// caller passes. The check costs a few bit tests; the searches that need speed work on
     /// positions, not on this method.
     fn play_unchecked(&mut self, mv: Move) {
-        if self.check(mv).is_ok() {
-            let id = self.pos.hand_card(self.pos.to_move, mv.card).expect("checked");
-            let before = self.pos;
-            let captures = place(&self.table, &mut self.pos, id, mv.cell);
-            self.played.push(Played {
-                mv,
-                captures,
-                before,
-                card: id,
-            });
-        }
+        let _ = self.play_explained(mv);
     }
 
     fn is_over(&self) -> bool {
