@@ -34,9 +34,11 @@ impl<P: Copy> Outcome<P> {
 
 /// A game state with the verbs that every Arbiter game offers.
 ///
-/// Every game has one player to act at a time (Nantong serialises its claims), a list of legal
-/// moves computed without allocation, a `play` that refuses an illegal move and leaves the state
-/// unchanged, and integer action ids for tensors and for the C and JavaScript layers.
+/// Every game has one player to act at a time (Nantong serialises its claims), a list of its legal
+/// moves ([`Game::MoveList`]: a fixed-capacity list without allocation where the game has a small
+/// bound, Triple Triad's 45; a `Vec` for Trax and Nantong, whose lists have none), a `play` that
+/// refuses an illegal move and leaves the state unchanged, and integer action ids for tensors and
+/// for the C and JavaScript layers.
 ///
 /// ```
 /// use arbiter_core::{Game, tripletriad::{TripleTriad, Setup}};
@@ -67,7 +69,9 @@ pub trait Game: Clone {
     fn legal_moves(&self) -> Self::MoveList;
     /// Plays `mv`, or refuses it with the reason and leaves the state exactly as it was.
     fn play(&mut self, mv: Self::Move) -> Result<(), Self::MoveError>;
-    /// Plays a move known to be legal (for search): skips the checks `play` makes.
+    /// Plays a move known to be legal, without the report of why a move is refused: a move that
+    /// `play` would refuse is ignored and the state stays valid (each game checks what it must to
+    /// keep that promise; the fast searches work on the games' own positions, not on this).
     fn play_unchecked(&mut self, mv: Self::Move);
     /// Whether the game has ended.
     fn is_over(&self) -> bool;

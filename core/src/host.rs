@@ -104,6 +104,9 @@ pub trait Engine: Game<Player: 'static> {
     type Level: Copy + core::str::FromStr<Err = UnknownLevel> + 'static;
     /// The built-in opponents' level names, weakest first (`ai::Level::NAMES`).
     const LEVELS: &'static [&'static str];
+    /// Whether [`Engine::returns`] are points (Nantong's settlement) rather than 1, -1 and 0
+    /// for a win, a loss and a draw.
+    const RETURNS_POINTS: bool = false;
 
     /// The player named `name`: as the game writes it (`blue`, `white`, `0`), ASCII case ignored.
     fn player(name: &str) -> Result<Self::Player, Error> {
@@ -128,6 +131,27 @@ pub trait Engine: Game<Player: 'static> {
     fn player_index(player: Self::Player) -> usize {
         Self::PLAYERS.iter().position(|&p| p == player).unwrap_or(0)
     }
+
+    /// The moves played on this state, in order (Nantong: every seat's actions; a state loaded
+    /// from a Triple Triad JSON state starts with none).
+    fn history(&self) -> Vec<Self::Move>;
+
+    /// Takes back the last move of [`Engine::history`] and returns it, the state exactly as it
+    /// was before it; `None` when the history is empty.
+    ///
+    /// ```
+    /// use arbiter_core::{Engine, Game, Rng};
+    /// use arbiter_core::nantong::Nantong;
+    /// let mut g = Nantong::new(2);
+    /// let start = g.clone();
+    /// for _ in 0..5 {
+    ///     let mv = g.choose("basic", &mut Rng::new(1)).unwrap().unwrap();
+    ///     g.play(mv).unwrap();
+    /// }
+    /// while Engine::undo(&mut g).is_some() {}
+    /// assert_eq!(g, start);
+    /// ```
+    fn undo(&mut self) -> Option<Self::Move>;
 
     /// Counts the legal move sequences of `depth` moves with the game's own fast perft.
     fn perft(&self, depth: u32) -> u64;

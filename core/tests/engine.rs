@@ -219,3 +219,27 @@ fn players_read_back_from_their_names() {
     check::<Nantong>();
     assert_eq!(Nantong::player(" 2").unwrap(), Seat::ALL[2]);
 }
+
+#[test]
+fn every_game_undoes_its_history_back_to_the_start() {
+    fn check<G: Engine + PartialEq>(start: G) {
+        let mut g = start.clone();
+        let mut rng = Rng::new(12);
+        let mut states = vec![g.clone()];
+        while let Some(mv) = g.choose("random", &mut rng).unwrap() {
+            g.play(mv).map_err(Into::into).unwrap();
+            states.push(g.clone());
+            assert_eq!(Engine::history(&g).len(), states.len() - 1, "{}", G::NAME);
+        }
+        let played = Engine::history(&g);
+        while let Some(mv) = Engine::undo(&mut g) {
+            states.pop();
+            assert!(g == *states.last().unwrap(), "{}", G::NAME);
+            assert_eq!(Some(mv), played.get(states.len() - 1).copied(), "{}", G::NAME);
+        }
+        assert!(g == start && Engine::history(&g).is_empty(), "{}", G::NAME);
+    }
+    check(TripleTriad::new(&tripletriad::Setup::random_ff8(5)).unwrap());
+    check(Trax::new(trax::Variant::EightByEight));
+    check(Nantong::new(6));
+}

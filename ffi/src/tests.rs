@@ -202,3 +202,51 @@ fn forced_passes_answer_only_questions_with_no_other_answer() {
     assert!(ids[..n] != [151]);
     unsafe { arbiter_nantong_free(g) };
 }
+
+/// Every shared verb (a generic function of `verbs.rs` that some game exports under its own
+/// name) is exported by every game's handle, and the handle verbs by the match handle too: the
+/// wrappers are written by hand for cbindgen, so one could go missing on one game unnoticed.
+#[test]
+fn every_handle_exports_every_shared_verb() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let header = std::fs::read_to_string(root.join("../include/arbiter.h")).expect("include/arbiter.h");
+    let verbs = std::fs::read_to_string(root.join("src/verbs.rs")).expect("src/verbs.rs");
+    let exports = |prefix: &str| -> std::collections::BTreeSet<String> {
+        header
+            .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+            .filter_map(|w| w.strip_prefix(prefix))
+            .map(str::to_owned)
+            .collect()
+    };
+    // `pub(crate) unsafe fn NAME<H: Handle>` or `<G: Engine>`: generic over the games.
+    let generic: Vec<&str> = verbs
+        .lines()
+        .filter_map(|l| l.trim().strip_prefix("pub(crate) unsafe fn "))
+        .filter_map(|l| {
+            let (name, rest) = l.split_once('<')?;
+            (rest.starts_with("H: Handle") || rest.starts_with("G: Engine")).then_some(name)
+        })
+        .collect();
+    let games = ["arbiter_triple_triad_", "arbiter_trax_", "arbiter_nantong_"].map(exports);
+    let shared: Vec<&str> = generic
+        .iter()
+        .copied()
+        .filter(|name| games.iter().any(|g| g.contains(*name)))
+        .collect();
+    assert!(
+        shared.len() >= 20,
+        "the shared verbs are read from verbs.rs: {shared:?}"
+    );
+    for (game, exported) in ["triple_triad", "trax", "nantong"].iter().zip(&games) {
+        for verb in &shared {
+            assert!(
+                exported.contains(*verb),
+                "arbiter_{game}_{verb} is missing from include/arbiter.h"
+            );
+        }
+    }
+    let matches = exports("arbiter_triple_triad_match_");
+    for verb in ["free", "clone", "from_json", "to_json"] {
+        assert!(matches.contains(verb), "arbiter_triple_triad_match_{verb} is missing");
+    }
+}

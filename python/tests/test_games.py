@@ -113,6 +113,7 @@ def test_triple_triad_extras():
     g.play(solved["best_move"])
     captures = g.last_captures()
     assert captures["cell"] == g.action_id(solved["best_move"]) % 9
+    assert captures["steps"][0] == {"rule": "place", "cell": captures["placed_on"], "card": captures["steps"][0]["card"], "owner": "blue" if g.to_move == "red" else "red"}
     assert g.score("blue") + g.score("red") == 10
     assert "ff8" in TripleTriad.presets
     play_out(g)

@@ -6,7 +6,7 @@
 import { Trax } from "arbiter-engine/web";
 import { h, using } from "./ui.js";
 import { cardFace, cardLabel, elementIcon } from "./tripletriad.js";
-import { columnName, tileSvg, winningCells } from "./trax.js";
+import { columnName, tileSvg } from "./trax.js";
 import { cardName, describe, longCard, meldCards } from "./nantong.js";
 
 const CELL_NAMES = ["top left", "top", "top right", "left", "centre", "right", "bottom left", "bottom", "bottom right"];
@@ -133,7 +133,8 @@ export class TraxBoard {
     }
     const turn = game.lastTurn();
     const win = game.win();
-    const lit = win && turn ? winningCells(game, win, turn) : new Set();
+    // The core names the cells of every winning track.
+    const lit = new Set((win?.tracks ?? []).flat().map(({ col, row }) => `${col},${row}`));
     const { cols, rows } = game.size;
     const ring = (n) => (game.tiles === 0 ? [0, 0] : [variant === "8x8" && n >= 8 ? 1 : 0, variant === "8x8" && n >= 8 ? n : n + 1]);
     const [x0, x1] = ring(cols);

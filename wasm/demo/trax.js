@@ -6,9 +6,8 @@ import { GameView, h, messageLine, pause, randomSeed, toolbar, using } from "./u
 
 const VARIANTS = { "8x8": "8x8 (the classic)", unbounded: "Supertrax (unbounded)", loop: "Loop Trax" };
 const COLOUR = { white: "#f3efe4", red: "#d92b2b" };
-// Edge n, e, s, w: where a track meets it, and the step to the neighbour across it.
+// Edge n, e, s, w: where a track meets it.
 const EDGE_POINT = [[50, 0], [100, 50], [50, 100], [0, 50]];
-const STEP = [[0, -1], [1, 0], [0, 1], [-1, 0]];
 
 /** Column names of the official notation: `@` left of the area, then A..Z, AA.. (bijective). */
 export function columnName(col) {
@@ -51,41 +50,6 @@ export function tileSvg(tile, { lit = null, cls = "" } = {}) {
       h("svg:path", { d: trackPath(...by[colour]), stroke: COLOUR[colour], "stroke-width": 20, fill: "none" }),
     ]),
   );
-}
-
-/**
- * The cells of the winner's winning track, for drawing only: the engine says who won and how
- * (`win()`); this follows that colour's track through the last turn's tiles, tile by tile, and
- * keeps one that closes (a loop) or runs from one outermost side to the other (a line).
- */
-export function winningCells(game, win, turn) {
-  const { cols, rows } = game.size;
-  const tileAt = (c, r) => (c >= 1 && r >= 1 && c <= cols && r <= rows ? game.tileAt(c, r) : null);
-  const follow = (col, row, edge) => {
-    const cells = [];
-    for (let c = col, r = row, e = edge; ; ) {
-      const tile = tileAt(c, r);
-      if (!tile) return { cells, closed: false, end: null };
-      if (cells.length && c === col && r === row) return { cells, closed: true, end: null };
-      cells.push(`${c},${r}`);
-      const out = tracks(tile)[win.winner].find((x) => x !== e);
-      const [nc, nr] = [c + STEP[out][0], r + STEP[out][1]];
-      if (!tileAt(nc, nr)) return { cells, closed: false, end: [c, r, out] };
-      [c, r, e] = [nc, nr, (out + 2) % 4];
-    }
-  };
-  const outermost = ([c, r, e]) => (e === 0 && r === 1) || (e === 2 && r === rows) || (e === 3 && c === 1) || (e === 1 && c === cols);
-  for (const { col, row } of [turn.placed, ...turn.forced]) {
-    const [a, b] = tracks(tileAt(col, row))[win.winner];
-    const one = follow(col, row, a);
-    if (one.closed && win.by_loop) return new Set(one.cells);
-    if (one.closed) continue;
-    const other = follow(col, row, b);
-    if (win.by_line && outermost(one.end) && outermost(other.end) && (one.end[2] + 2) % 4 === other.end[2]) {
-      return new Set([...one.cells, ...other.cells]);
-    }
-  }
-  return new Set();
 }
 
 class TraxView extends GameView {
@@ -154,7 +118,8 @@ class TraxView extends GameView {
     const targets = this.targets();
     const turn = game.lastTurn();
     const win = game.win();
-    const lit = win && turn ? winningCells(game, win, turn) : new Set();
+    // The engine names the cells of every winning track; the page only lights them.
+    const lit = new Set((win?.tracks ?? []).flat().map(({ col, row }) => `${col},${row}`));
     const forcedOrder = new Map((turn?.forced ?? []).map((c, i) => [`${c.col},${c.row}`, i]));
     // The area and a ring of empty cells around it (one cell on an empty board); in 8x8 no
     // ring on a side where the area has reached eight.

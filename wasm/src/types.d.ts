@@ -260,6 +260,8 @@ export interface TraxWin {
   winner: TraxPlayer;
   by_loop: boolean;
   by_line: boolean;
+  /** The cells of every winning track, each in order along it (a loop, or a line from edge to edge). */
+  tracks: TraxCoords[][];
 }
 
 // ---- Nantong -------------------------------------------------------------------------------

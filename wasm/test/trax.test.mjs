@@ -28,7 +28,8 @@ test("a game: moves, forced tiles, a loop wins", (t) => {
   assert.equal(g.tiles, 4);
   assert.equal(g.isOver, true);
   assert.equal(g.outcome, "red");
-  assert.deepEqual(g.win(), { winner: "red", by_loop: true, by_line: false });
+  const at = (col, row) => ({ col, row });
+  assert.deepEqual(g.win(), { winner: "red", by_loop: true, by_line: false, tracks: [[at(2, 2), at(1, 2), at(1, 1), at(2, 1)]] });
   assert.equal(g.toMove, null);
   assert.equal(g.nextPlayer, "red");
   throwsArbiter(() => g.play("C1+"), "GAME_OVER");
@@ -40,7 +41,10 @@ test("a game: moves, forced tiles, a loop wins", (t) => {
 
 test("a line wins unbounded games, never loop games", (t) => {
   const column = "@0+ A2+ A3+ A4+ A5+ A6+ A7+ A8+";
-  assert.deepEqual(played(t, "unbounded", column).win(), { winner: "white", by_loop: false, by_line: true });
+  const win = played(t, "unbounded", column).win();
+  assert.deepEqual({ ...win, tracks: undefined }, { winner: "white", by_loop: false, by_line: true, tracks: undefined });
+  const cells = win.tracks.flat().map(({ col, row }) => [col, row]).sort((a, b) => a[1] - b[1]);
+  assert.deepEqual([win.tracks.length, cells], [1, [1, 2, 3, 4, 5, 6, 7, 8].map((row) => [1, row])]);
   const loop = played(t, "loop", column);
   assert.equal(loop.isOver, false);
   assert.equal(loop.win(), null);

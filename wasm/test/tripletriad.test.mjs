@@ -35,7 +35,12 @@ test("a round: moves, captures by rule, scores, the end", (t) => {
   assert.equal(g.numActions, 45);
   assert.equal(g.lastCaptures(), null);
   g.play("0@1");
-  assert.deepEqual(g.lastCaptures(), {
+  const { steps, ...captures } = g.lastCaptures();
+  // The engine's account: the card placed, Same, then Combo's waves.
+  assert.deepEqual(steps[0], { rule: "place", cell: 1, card: g.toJSON().board[1].card.name, owner: "blue" });
+  assert.deepEqual(steps[1].rule === "same" && steps[1].captured, [4]);
+  assert.deepEqual(steps.slice(2).flatMap((s) => (s.rule === "combo" ? s.captured : [])).sort(), [2, 5]);
+  assert.deepEqual(captures, {
     placed_on: 1,
     cell: 1,
     rotated: false,

@@ -12,6 +12,7 @@ impl Engine for Nantong {
     const PLAYERS: &'static [Seat] = &Seat::ALL;
     type Level = ai::Level;
     const LEVELS: &'static [&'static str] = &ai::Level::NAMES;
+    const RETURNS_POINTS: bool = true;
 
     /// `0`, `1` or `2` (or `seat 1`, as seats display).
     fn player(name: &str) -> Result<Seat, Error> {
@@ -24,6 +25,14 @@ impl Engine for Nantong {
                 alloc::format!("unknown seat {name:?} (expected 0, 1 or 2)"),
             )),
         }
+    }
+
+    fn history(&self) -> Vec<Action> {
+        Nantong::history(self).iter().map(|&(_, a)| a).collect()
+    }
+
+    fn undo(&mut self) -> Option<Action> {
+        Nantong::undo(self).map(|(_, a)| a)
     }
 
     fn perft(&self, depth: u32) -> u64 {

@@ -384,6 +384,27 @@ impl Nantong {
         &self.history
     }
 
+    /// Takes back the last action and returns it (with its seat); `None` before the first. The
+    /// deal is replayed from its deck up to the action before, so the state is exactly the one
+    /// it was (the seed for the next deal included).
+    ///
+    /// ```
+    /// use arbiter_core::Game;
+    /// use arbiter_core::nantong::{Action, Nantong};
+    /// let mut g = Nantong::new(5);
+    /// let start = g.clone();
+    /// g.play(Action::Finish).unwrap();
+    /// assert_eq!(g.undo().map(|(_, a)| a), Some(Action::Finish));
+    /// assert_eq!((g, start.clone().undo()), (start, None));
+    /// ```
+    pub fn undo(&mut self) -> Option<(Seat, Action)> {
+        let (&last, before) = self.history.split_last()?;
+        let mut g = Nantong::replay(&self.deck, self.dealer, before).ok()?;
+        g.rng = self.rng;
+        *self = g;
+        Some(last)
+    }
+
     /// The score, once the deal is over.
     pub fn score(&self) -> Option<&DealScore> {
         self.result.as_ref().map(|r| &r.1)

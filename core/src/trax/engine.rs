@@ -1,6 +1,7 @@
 //! Trax as hosts drive it ([`Engine`]), and its errors as hosts see them ([`Error`]).
 
 use alloc::string::ToString;
+use alloc::vec::Vec;
 
 use super::{ai, tensor, BadNotation, Colour, Move, MoveError, RecordError, TileLimitError, Trax, UnknownVariant};
 use crate::error::{classify, Error, ErrorKind};
@@ -11,6 +12,14 @@ impl Engine for Trax {
     const PLAYERS: &'static [Colour] = &[Colour::White, Colour::Red];
     type Level = ai::Level;
     const LEVELS: &'static [&'static str] = &ai::Level::NAMES;
+
+    fn history(&self) -> Vec<Move> {
+        Trax::history(self).to_vec()
+    }
+
+    fn undo(&mut self) -> Option<Move> {
+        Trax::undo(self)
+    }
 
     fn perft(&self, depth: u32) -> u64 {
         Trax::perft(self, depth)

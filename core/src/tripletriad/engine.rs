@@ -16,6 +16,14 @@ impl Engine for TripleTriad {
     type Level = ai::Level;
     const LEVELS: &'static [&'static str] = &ai::Level::NAMES;
 
+    fn history(&self) -> Vec<Move> {
+        TripleTriad::history(self).collect()
+    }
+
+    fn undo(&mut self) -> Option<Move> {
+        TripleTriad::undo(self)
+    }
+
     fn perft(&self, depth: u32) -> u64 {
         TripleTriad::perft(self, depth)
     }

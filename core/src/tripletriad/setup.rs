@@ -315,7 +315,7 @@ impl Setup {
         Ok(TripleTriad {
             table: Shared::new(table),
             pos,
-            last: None,
+            played: arrayvec::ArrayVec::new(),
         })
     }
 }

@@ -105,10 +105,20 @@ pub enum MoveError {
 pub struct TripleTriad {
     pub(crate) table: Shared<Table>,
     pub(crate) pos: Position,
-    /// What the last move played through `play` did, and the position before it with the card
-    /// played, from which [`TripleTriad::last_move`] takes the steps (not saved: a loaded state
-    /// has none).
-    pub(crate) last: Option<(Captures, Position, u8)>,
+    /// The moves played through `play` on this state, each with what it did and the position
+    /// before it, from which [`TripleTriad::last_move`] takes the steps and
+    /// [`TripleTriad::undo`] goes back (not saved: a loaded state has none).
+    pub(crate) played: ArrayVec<Played, 9>,
+}
+
+/// A move played on a state: what it did and what it was played on.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Played {
+    mv: Move,
+    captures: Captures,
+    before: Position,
+    /// The card's table id.
+    card: u8,
 }
 
 /// The legal moves of a Triple Triad state (at most 5 cards x 9 cells).
@@ -252,7 +262,12 @@ impl TripleTriad {
         let id = self.pos.hand_card(self.pos.to_move, mv.card).expect("checked");
         let before = self.pos;
         let captures = place(&self.table, &mut self.pos, id, mv.cell);
-        self.last = Some((captures, before, id));
+        self.played.push(Played {
+            mv,
+            captures,
+            before,
+            card: id,
+        });
         Ok(captures)
     }
 
@@ -268,7 +283,7 @@ impl TripleTriad {
     /// assert_eq!(g.last_captures().unwrap().cell, 4);
     /// ```
     pub fn last_captures(&self) -> Option<&Captures> {
-        self.last.as_ref().map(|(c, _, _)| c)
+        self.played.last().map(|p| &p.captures)
     }
 
     /// The last move played on this state with its evidence: the captures by rule and the steps
@@ -290,11 +305,34 @@ impl TripleTriad {
     /// assert_eq!((pairs[0].rank, pairs[0].other, captured.as_slice()), (6, 3, &[5][..]));
     /// ```
     pub fn last_move(&self) -> Option<LastMove> {
-        let (captures, before, card) = self.last?;
+        let p = self.played.last()?;
         Some(LastMove {
-            captures,
-            steps: steps(&self.table, &before, card, captures.placed_on),
+            captures: p.captures,
+            steps: steps(&self.table, &p.before, p.card, p.captures.placed_on),
         })
+    }
+
+    /// The moves played on this state through `play`, in order (a loaded state starts with none).
+    pub fn history(&self) -> impl Iterator<Item = Move> + '_ {
+        self.played.iter().map(|p| p.mv)
+    }
+
+    /// Takes back the last move played on this state and returns it; `None` when there is none
+    /// (before the first, or on a state just loaded).
+    ///
+    /// ```
+    /// use arbiter_core::Game;
+    /// use arbiter_core::tripletriad::{Move, Setup, TripleTriad};
+    /// let mut g = TripleTriad::new(&Setup::random_ff8(3)).unwrap();
+    /// let start = g.clone();
+    /// g.play(Move { card: 0, cell: 4 }).unwrap();
+    /// assert_eq!(g.undo(), Some(Move { card: 0, cell: 4 }));
+    /// assert_eq!((g.undo(), g), (None, start));
+    /// ```
+    pub fn undo(&mut self) -> Option<Move> {
+        let p = self.played.pop()?;
+        self.pos = p.before;
+        Some(p.mv)
     }
 }
 
@@ -382,11 +420,7 @@ impl Game for TripleTriad {
     /// caller passes. The check costs a few bit tests; the searches that need speed work on
     /// positions, not on this method.
     fn play_unchecked(&mut self, mv: Move) {
-        if self.check(mv).is_ok() {
-            let id = self.pos.hand_card(self.pos.to_move, mv.card).expect("checked");
-            let before = self.pos;
-            self.last = Some((place(&self.table, &mut self.pos, id, mv.cell), before, id));
-        }
+        let _ = self.play_explained(mv);
     }
 
     fn is_over(&self) -> bool {

@@ -283,7 +283,8 @@ static void trax_and_nantong(void) {
     CHECK(edges == 0);
     char *text;
     TEXT_OF(text, arbiter_trax_win, t);
-    CHECK(strcmp(text, "{\"winner\":\"red\",\"by_loop\":true,\"by_line\":false}") == 0);
+    CHECK(strcmp(text, "{\"winner\":\"red\",\"by_loop\":true,\"by_line\":false,\"tracks\":[[{\"col\":2,\"row\":2},"
+                       "{\"col\":1,\"row\":2},{\"col\":1,\"row\":1},{\"col\":2,\"row\":1}]]}") == 0);
     free(text);
     TEXT_OF(text, arbiter_trax_last_turn, t);
     CHECK(strcmp(text, "{\"move\":\"B2/\",\"placed\":{\"col\":2,\"row\":2},\"forced\":[{\"col\":1,\"row\":2}]}") == 0);

@@ -7,6 +7,8 @@ use arbiter_core::tripletriad::{preset, Hands, Match, Player, TripleTriad};
 use arbiter_core::{Engine, Game, Rng};
 use serde_json::{json, Value};
 
+// A handful live at once in a test: their size does not matter.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone)]
 pub enum Truth {
     Tt(Match),
