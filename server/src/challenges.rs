@@ -250,7 +250,7 @@ pub async fn create(
     if c.complete() {
         // Nobody to wait for: the match starts at once.
         let started = start_match(&mut tx, hub, &c).await?;
-        tx.commit().await?;
+        commit_match(tx, hub, started.id).await?;
         let reply = json!({"type": "challenge_created", "challenge": c.json()});
         let hub = hub.clone();
         // After the reply, so that the challenger hears of the challenge before its match.
@@ -298,7 +298,19 @@ async fn start_match(
         .bind(c.id)
         .execute(&mut **tx)
         .await?;
+    // Owned before it is committed: from the commit on, another process's sweep would take a
+    // running match nobody owns, and the match would start elsewhere than where it was made.
+    live::replica::claim(hub, m.id).await;
     Ok(m)
+}
+
+/// Commits the transaction that created match `id`, and lets the match's lock go if it fails.
+async fn commit_match(tx: sqlx::Transaction<'_, sqlx::Any>, hub: &Hub, id: i64) -> Result<(), Failure> {
+    let committed = tx.commit().await;
+    if committed.is_err() {
+        live::replica::let_go(hub, id);
+    }
+    Ok(committed?)
 }
 
 pub async fn accept(hub: &Arc<Hub>, id: i64, user: &User) -> Result<Value, Failure> {
@@ -338,7 +350,10 @@ pub async fn accept(hub: &Arc<Hub>, id: i64, user: &User) -> Result<Value, Failu
     } else {
         None
     };
-    tx.commit().await?;
+    match &started {
+        Some(m) => commit_match(tx, hub, m.id).await?,
+        None => tx.commit().await?,
+    }
     match started {
         Some(m) => {
             close(hub, &c, "started", &[]);

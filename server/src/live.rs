@@ -344,7 +344,6 @@ pub async fn create(
 /// Takes a committed new match into the hub and tells its seats and the lobby.
 pub async fn start(hub: &Arc<Hub>, live: Live) {
     let id = live.id;
-    replica::claim(hub, id).await;
     let summary = live.summary();
     let (seats, _) = live.frames(|seat| json!({"type": "match_started", "match": summary, "seat": seat}));
     let states: Vec<(i64, Value)> = live.frames(|seat| live.state(seat)).0;

@@ -39,8 +39,9 @@ pub(crate) fn acts_for(hub: &Hub, id: i64) -> bool {
     hub.cluster.get().is_none_or(|c| c.ownership.owns(id))
 }
 
-/// Takes a match this process just created (before its seats hear of it, so that its computer
-/// seat and clock start here); another process's sweep may have been quicker, which is as good.
+/// Takes a match this process is creating, before its transaction commits (so that no other
+/// process's sweep finds it unowned, and its computer seat and clock start here). Should the lock
+/// connection be down, a sweep takes the match over once it is committed.
 pub(crate) async fn claim(hub: &Hub, id: i64) {
     if let Some(c) = hub.cluster.get() {
         c.ownership.try_own(id).await;

@@ -235,14 +235,15 @@ impl Client {
         if let Some(v) = self.unread.pop_front() {
             return Some(v);
         }
-        self.read().await
+        self.read(tokio::time::Instant::now() + WAIT).await
     }
 
-    async fn read(&mut self) -> Option<Value> {
+    /// The next frame from the socket, by `deadline` at the latest.
+    async fn read(&mut self, deadline: tokio::time::Instant) -> Option<Value> {
         loop {
-            let Ok(frame) = tokio::time::timeout(WAIT, self.ws.next()).await else {
+            let Ok(frame) = tokio::time::timeout_at(deadline, self.ws.next()).await else {
                 let last: Vec<&Value> = self.unread.iter().rev().take(3).collect();
-                panic!("no frame in {WAIT:?}; the last unread: {last:?}");
+                panic!("no awaited frame in {WAIT:?}; the last unread: {last:?}");
             };
             match frame {
                 Some(Ok(Message::Text(t))) => {
@@ -270,14 +271,16 @@ impl Client {
         self.expect_where(|v| v["type"] == ty).await
     }
 
-    /// The first frame that `pick` accepts, keeping the others for later.
+    /// The first frame that `pick` accepts, keeping the others for later; within [`WAIT`], however
+    /// many other frames arrive meanwhile (a running clock's would otherwise wait forever).
     pub async fn expect_where(&mut self, pick: impl Fn(&Value) -> bool) -> Value {
         if let Some(i) = self.unread.iter().position(&pick) {
             return self.unread.remove(i).unwrap();
         }
+        let deadline = tokio::time::Instant::now() + WAIT;
         loop {
             let v = self
-                .read()
+                .read(deadline)
                 .await
                 .unwrap_or_else(|| panic!("closed while waiting: {:?}", self.closed));
             if pick(&v) {
