@@ -11,8 +11,8 @@
 mod common;
 
 use common::truth::{rng, variant, Truth};
-use common::{name, start_match, Client, Database, Server};
-use serde_json::{json, Value};
+use common::{moves_of, name, start_match, Client, Database, Server};
+use serde_json::json;
 use sqlx::Row as _;
 
 async fn postgres() -> Option<Database> {
@@ -112,15 +112,6 @@ async fn play_trax(
         told.push(mv);
     }
     told
-}
-
-fn moves_of(state: &Value) -> Vec<String> {
-    state["moves"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|m| m["move"].as_str().unwrap().to_owned())
-        .collect()
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -8,17 +8,8 @@ mod common;
 use std::time::Duration;
 
 use common::truth::{rng, variant, Truth};
-use common::{start_match, Client, Database, Server};
-use serde_json::{json, Value};
-
-fn moves_of(state: &Value) -> Vec<String> {
-    state["moves"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|m| m["move"].as_str().unwrap().to_owned())
-        .collect()
-}
+use common::{moves_of, start_match, Client, Database, Server};
+use serde_json::json;
 
 /// Plays `n` moves of match `id` between `seats` (a `None` seat is the server's), waiting for
 /// each to be acknowledged; returns the acknowledged move list and the last deadline.

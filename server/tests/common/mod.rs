@@ -99,6 +99,16 @@ fn rand_u64() -> u64 {
 }
 
 /// A unique player name.
+/// The moves of a `match_state` frame, in notation.
+pub fn moves_of(state: &Value) -> Vec<String> {
+    state["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["move"].as_str().unwrap().to_owned())
+        .collect()
+}
+
 pub fn name(prefix: &str) -> String {
     format!("{prefix}{}", rand_u64() % 1_000_000_000)
 }
