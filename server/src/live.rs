@@ -436,12 +436,16 @@ fn schedule(hub: &Arc<Hub>, live: &mut Live) {
                     table.choose(&level, &mut Rng::new(seed), Budget::until(&mut stop))
                 })
                 .await;
-                if let Ok(Some(input)) = chosen {
-                    tokio::spawn(async move {
-                        if let Err(f) = play(&h, id, Mover::Computer { ply }, input, None, None).await {
-                            tracing::warn!("match {id}: computer move refused: {}", f.message);
-                        }
-                    });
+                match chosen {
+                    Ok(Some(input)) => {
+                        tokio::spawn(async move {
+                            if let Err(f) = play(&h, id, Mover::Computer { ply }, input, None, None).await {
+                                tracing::warn!("match {id}: computer move refused: {}", f.message);
+                            }
+                        });
+                    }
+                    Ok(None) => tracing::warn!("match {id}: the computer found no move at ply {ply}"),
+                    Err(e) => tracing::warn!("match {id}: the computer's thinking failed at ply {ply}: {e}"),
                 }
             })
             .abort_handle(),
