@@ -103,7 +103,12 @@ pub async fn serve(hub: Arc<Hub>, socket: WebSocket) {
                         if refused >= FLOOD_CLOSE {
                             Next::Close(vec![], 1008, "rate_limited")
                         } else {
-                            Next::Reply(vec![error(None, &Failure::new("rate_limited", "too many messages: slow down"))])
+                            // The dropped request's id, so that a client knows which one to send again.
+                            let re = match &frame {
+                                Message::Text(text) => protocol::id_of(text.as_str()),
+                                _ => None,
+                            };
+                            Next::Reply(vec![error(re.as_ref(), &Failure::new("rate_limited", "too many messages: slow down"))])
                         }
                     } else {
                         match frame {
@@ -331,18 +336,12 @@ async fn answer(hub: &Arc<Hub>, s: &mut Session, request: Request, re: &Option<V
             live::leave(hub, match_id, need(s)?.id).await?;
             Ok(vec![json!({"type": "left", "match": match_id})])
         }
-        Request::Spectate { match_id } => {
-            let state = state_for(hub, s, match_id).await?;
-            if state["seat"].is_null() {
-                hub.spectate(s.id, match_id, true);
-            }
-            Ok(vec![state])
-        }
+        Request::Spectate { match_id } => Ok(vec![state_for(hub, s, match_id, true).await?]),
         Request::Unspectate { match_id } => {
             hub.spectate(s.id, match_id, false);
             Ok(vec![json!({"type": "unspectated", "match": match_id})])
         }
-        Request::Sync { match_id } => Ok(vec![state_for(hub, s, match_id).await?]),
+        Request::Sync { match_id } => Ok(vec![state_for(hub, s, match_id, false).await?]),
         Request::Stats { name } => {
             let user = match name {
                 Some(n) => hub.accounts.find(&n).await?,
@@ -363,13 +362,18 @@ fn authenticated(hub: &Hub, s: &mut Session, user: User, token: String) -> Value
     v
 }
 
-/// The match as this connection may see it: its seat's view, or the public one.
-async fn state_for(hub: &Arc<Hub>, s: &Session, match_id: i64) -> Result<Value, Failure> {
+/// The match as this connection may see it: its seat's view, or the public one. With `watch`,
+/// a connection that sits in no seat becomes a spectator in the same moment, the match locked:
+/// every move is then either in the state or told to it after.
+async fn state_for(hub: &Arc<Hub>, s: &Session, match_id: i64, watch: bool) -> Result<Value, Failure> {
     let user = s.user.as_ref().map(|u| u.id);
     let see = |l: &live::Live| -> Result<Value, Failure> {
         let seat = user.and_then(|u| l.seat_of(u));
         if seat.is_none() && l.private {
             return Err(Failure::new("private_match", "this match is private: no spectators"));
+        }
+        if seat.is_none() && watch {
+            hub.spectate(s.id, match_id, true);
         }
         Ok(l.state(seat))
     };

@@ -11,14 +11,25 @@ use tower_http::services::ServeDir;
 
 use crate::hub::Hub;
 
+/// The folders of the package the demo page loads: the page itself, the package's JavaScript and
+/// the WebAssembly build. Nothing else of the folder (its `node_modules`, sources, manifests) is
+/// served.
+const SERVED: [&str; 3] = ["demo", "js", "dist"];
+
 pub fn router(hub: Arc<Hub>) -> Router {
+    // Each route keeps its whole path, so the folder's files answer under their own names;
+    // `ServeDir` refuses `..` and the like.
     let files = ServeDir::new(&hub.config.static_dir);
-    Router::new()
+    let mut router = Router::new()
         .route("/ws", get(ws))
         .route("/healthz", get(healthz))
         .route("/", get(|| async { Redirect::temporary("/demo/") }))
-        .fallback_service(files)
-        .with_state(hub)
+        .route("/demo", get(|| async { Redirect::temporary("/demo/") }))
+        .route_service("/demo/", files.clone());
+    for folder in SERVED {
+        router = router.route_service(&format!("/{folder}/{{*path}}"), files.clone());
+    }
+    router.with_state(hub)
 }
 
 async fn ws(State(hub): State<Arc<Hub>>, upgrade: WebSocketUpgrade) -> impl IntoResponse {

@@ -125,19 +125,9 @@ pub fn parse(text: &str) -> (Option<Value>, Result<Request, Failure>) {
         Err(e) => return (None, Err(Failure::new("bad_json", format!("not JSON: {e}")))),
     };
     let obj = value.as_object_mut().expect("an object");
-    let id = match obj.remove("id") {
-        None => None,
-        Some(id @ Value::Number(_)) => Some(id),
-        Some(Value::String(s)) if s.chars().count() <= 64 => Some(Value::String(s)),
-        Some(_) => {
-            return (
-                None,
-                Err(Failure::new(
-                    "bad_message",
-                    "id is a number or a string of at most 64 characters",
-                )),
-            );
-        }
+    let id = match checked_id(obj.remove("id")) {
+        Ok(id) => id,
+        Err(f) => return (None, Err(f)),
     };
     let ty = match obj.get("type") {
         Some(Value::String(t)) => t.clone(),
@@ -152,6 +142,31 @@ pub fn parse(text: &str) -> (Option<Value>, Result<Request, Failure>) {
     }
     let request = serde_json::from_value(value).map_err(|e| Failure::new("bad_message", format!("{ty}: {e}")));
     (id, request)
+}
+
+/// The `id` of a frame, if it is a JSON object with a valid one: what a refusal of the whole
+/// frame (the rate limit's) echoes as `re`.
+pub fn id_of(text: &str) -> Option<Value> {
+    #[derive(Deserialize)]
+    struct Id {
+        id: Option<Value>,
+    }
+    serde_json::from_str::<Id>(text)
+        .ok()
+        .and_then(|f| checked_id(f.id).ok().flatten())
+}
+
+/// A request id as given, if it is one: a number, or a string of at most 64 characters.
+fn checked_id(id: Option<Value>) -> Result<Option<Value>, Failure> {
+    match id {
+        None => Ok(None),
+        Some(id @ Value::Number(_)) => Ok(Some(id)),
+        Some(Value::String(s)) if s.chars().count() <= 64 => Ok(Some(Value::String(s))),
+        Some(_) => Err(Failure::new(
+            "bad_message",
+            "id is a number or a string of at most 64 characters",
+        )),
+    }
 }
 
 #[cfg(test)]
@@ -181,6 +196,12 @@ mod tests {
         assert_eq!(parse(r#"{"type":"ping","extra":1}"#).1.unwrap_err().code, "bad_message");
         assert_eq!(parse(r#"{"type":"ping","id":[1]}"#).1.unwrap_err().code, "bad_message");
         assert_eq!(parse(r#"{"type":"ping","id":"a"}"#).0, Some(Value::from("a")));
+        assert_eq!(id_of(r#"{"type":"move","id":9,"match":3}"#), Some(Value::from(9)));
+        assert_eq!(id_of(r#"{"type":"dance","id":"x"}"#), Some(Value::from("x")));
+        assert_eq!(id_of(r#"{"type":"ping","id":[1]}"#), None);
+        assert_eq!(id_of(r#"{"type":"ping"}"#), None);
+        assert_eq!(id_of("[1]"), None);
+        assert_eq!(id_of("{"), None);
         let (_, r) =
             parse(r#"{"type":"challenge","game":"trax","seats":[{"kind":"me"},{"kind":"computer","level":"hard"}]}"#);
         assert!(

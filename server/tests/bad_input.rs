@@ -330,13 +330,20 @@ async fn oversized_frames_and_floods_close_only_their_connection() {
     assert_eq!(big.closed.as_ref().unwrap().0, 1009, "{:?}", big.closed);
 
     let mut flood = Client::connect(&server).await;
-    for _ in 0..400 {
-        flood.send(json!({"type": "ping"})).await;
+    // Ids of both kinds: each answer, pong or refusal, names the request it answers.
+    let id = |i: u64| if i % 7 == 0 { json!(format!("p{i}")) } else { json!(i) };
+    for i in 0..400 {
+        flood.send(json!({"type": "ping", "id": id(i)})).await;
     }
     let mut limited = 0;
+    let mut answered = 0;
     while let Some(f) = flood.next().await {
+        assert_eq!(f["re"], id(answered), "the answer to request {answered}: {f}");
+        answered += 1;
         if f["code"] == "rate_limited" {
             limited += 1;
+        } else {
+            assert_eq!(f["type"], "pong", "{f}");
         }
     }
     assert!(
@@ -364,4 +371,65 @@ async fn reqwest_free_get(addr: &str, path: &str) -> String {
     let mut out = String::new();
     s.read_to_string(&mut out).await.unwrap();
     out
+}
+
+/// Only the folders the demo page loads are served from the static folder: not its
+/// `node_modules`, manifests or sources, nor anything reached by `..`.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn only_the_demo_files_are_served() {
+    let dir = tempfile::tempdir().unwrap();
+    let files = [
+        ("demo/index.html", "<!doctype html>"),
+        ("demo/main.js", "// the page"),
+        ("js/client.js", "// the client"),
+        ("dist/arbiter_wasm.js", "// the glue"),
+        ("dist/arbiter_wasm_bg.wasm", "\0asm"),
+        ("node_modules/playwright/package.json", "{}"),
+        ("package.json", "{}"),
+        ("src/lib.rs", "// a source"),
+        ("demo-secrets.txt", "no"),
+    ];
+    for (path, text) in files {
+        let path = dir.path().join(path);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, text).unwrap();
+    }
+    let db = Database::fresh().await;
+    let server = Server::start_with(&db, &["--static-dir", dir.path().to_str().unwrap()]);
+    let get = |path: &'static str| reqwest_free_get(&server.addr, path);
+    for (path, body) in [
+        ("/demo/", "<!doctype html>"),
+        ("/demo/index.html", "<!doctype html>"),
+        ("/demo/main.js", "// the page"),
+        ("/js/client.js", "// the client"),
+        ("/dist/arbiter_wasm.js", "// the glue"),
+    ] {
+        let r = get(path).await;
+        assert!(r.starts_with("HTTP/1.1 200") && r.ends_with(body), "{path}: {r}");
+    }
+    let wasm = get("/dist/arbiter_wasm_bg.wasm").await;
+    assert!(
+        wasm.to_ascii_lowercase().contains("content-type: application/wasm"),
+        "{wasm}"
+    );
+    for path in ["/", "/demo"] {
+        let r = get(path).await;
+        assert!(r.starts_with("HTTP/1.1 307") && r.contains("/demo/\r\n"), "{path}: {r}");
+    }
+    for path in [
+        "/node_modules/playwright/package.json",
+        "/package.json",
+        "/src/lib.rs",
+        "/demo-secrets.txt",
+        "/demo/../package.json",
+        "/js/%2e%2e/package.json",
+        "/dist/..%2fpackage.json",
+        "/demo/missing.js",
+    ] {
+        let r = get(path).await;
+        assert!(
+            r.starts_with("HTTP/1.1 404") || r.starts_with("HTTP/1.1 400"),
+            "{path}: {r}"
+        );
+    }
 }

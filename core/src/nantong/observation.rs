@@ -64,13 +64,42 @@ impl Nantong {
         if obs.to_act == Some(seat) {
             obs.actions = self.actions().iter().map(|a| alloc::format!("{a}")).collect();
         }
-        obs.last_event = self.last.clone();
-        for d in obs.last_event.iter_mut().flat_map(|e| &mut e.draws) {
-            if d.seat != seat {
+        obs.last_event = self.last_event_for(Some(seat));
+        obs
+    }
+
+    /// What no seat hides, for a spectator: an observation with no hand, no claim question, no
+    /// actions, and every drawn card in `last_event` hidden; everything else is what every seat
+    /// sees alike. It has no observer of its own: `seat` is seat 0, whose private parts are the
+    /// ones left out.
+    ///
+    /// ```
+    /// use arbiter_core::Game;
+    /// use arbiter_core::nantong::{Nantong, Seat};
+    /// let mut g = Nantong::new(1);
+    /// g.play(g.legal_moves()[0]).unwrap();
+    /// let p = g.public_observation();
+    /// assert!(p.hand.is_empty() && p.claim.is_none() && p.actions.is_empty());
+    /// assert_eq!(p.hand_sizes, g.observation(Seat::ALL[2]).hand_sizes);
+    /// ```
+    pub fn public_observation(&self) -> Observation {
+        let mut obs = self.seen(Seat::ALL[0]);
+        obs.hand.clear();
+        obs.claim = None;
+        obs.last_event = self.last_event_for(None);
+        obs
+    }
+
+    /// The last event as `seat` may see it (`None`: a spectator): only a seat's own draws show
+    /// their card.
+    fn last_event_for(&self, seat: Option<Seat>) -> Option<Event> {
+        let mut event = self.last.clone();
+        for d in event.iter_mut().flat_map(|e| &mut e.draws) {
+            if Some(d.seat) != seat {
                 d.card = None;
             }
         }
-        obs
+        event
     }
 
     /// `seat`'s observation without its two costly parts, the legal actions in notation and the
@@ -115,5 +144,63 @@ impl Nantong {
             actions: Vec::new(),
             last_event: None,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::nantong::{Nantong, Observation, Seat};
+    use crate::{Game, Rng};
+
+    /// A seat's observation without what is that seat's alone, as the public one should be.
+    fn shared(mut o: Observation) -> Observation {
+        o.seat = Seat::ALL[0];
+        o.hand.clear();
+        o.claim = None;
+        o.actions.clear();
+        for d in o.last_event.iter_mut().flat_map(|e| &mut e.draws) {
+            d.card = None;
+        }
+        o
+    }
+
+    /// Whole deals of random legal moves: at every step the public observation is exactly what
+    /// all three seats see alike. Each seat's observation never depends on a card it does not see
+    /// (tests/hidden_information.rs), and every card a spectator must not see (a hand's, the
+    /// stock's) is unseen by some seat, so no hidden card reaches the public one.
+    #[test]
+    fn the_public_observation_is_what_every_seat_sees_alike() {
+        let (mut steps, mut draws, mut claims) = (0, 0, 0);
+        for seed in 0..40 {
+            let mut g = Nantong::new(seed);
+            let mut rng = Rng::new(seed);
+            loop {
+                let p = g.public_observation();
+                assert!(p.hand.is_empty() && p.claim.is_none() && p.actions.is_empty());
+                assert!(p.last_event.iter().flat_map(|e| &e.draws).all(|d| d.card.is_none()));
+                for s in Seat::ALL {
+                    let o = g.observation(s);
+                    draws += o
+                        .last_event
+                        .iter()
+                        .flat_map(|e| &e.draws)
+                        .filter(|d| d.card.is_some())
+                        .count();
+                    claims += usize::from(o.claim.is_some());
+                    assert_eq!(p, shared(o), "seed {seed}, step {steps}, seat {}", s.index());
+                }
+                steps += 1;
+                let legal = g.legal_moves();
+                if legal.is_empty() {
+                    break;
+                }
+                g.play(legal[rng.below(legal.len() as u64) as usize]).unwrap();
+            }
+        }
+        // The sweep met what the public view must hide: drawn cards and claim questions.
+        assert!(
+            steps > 2_000 && draws > 500 && claims > 500,
+            "{steps} steps, {draws} draws, {claims} claims"
+        );
     }
 }

@@ -97,19 +97,9 @@ impl NtTable {
         self.frame(to_value(self.deal.observation(Nantong::PLAYERS[seat])))
     }
 
-    /// A seat's observation without what is that seat's alone: its hand, its question, its
-    /// actions, and the cards it drew.
+    /// What no seat hides: the core's public observation.
     pub fn public_view(&self) -> Value {
-        let mut obs = self.deal.observation(Nantong::PLAYERS[0]);
-        obs.hand.clear();
-        obs.claim = None;
-        obs.actions.clear();
-        if let Some(e) = obs.last_event.as_mut() {
-            for d in &mut e.draws {
-                d.card = None;
-            }
-        }
-        self.frame(to_value(obs))
+        self.frame(to_value(self.deal.public_observation()))
     }
 
     pub fn ending(&self) -> Option<Ending> {
