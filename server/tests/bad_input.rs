@@ -331,7 +331,13 @@ async fn oversized_frames_and_floods_close_only_their_connection() {
 
     let mut flood = Client::connect(&server).await;
     // Ids of both kinds: each answer, pong or refusal, names the request it answers.
-    let id = |i: u64| if i % 7 == 0 { json!(format!("p{i}")) } else { json!(i) };
+    let id = |i: u64| {
+        if i.is_multiple_of(7) {
+            json!(format!("p{i}"))
+        } else {
+            json!(i)
+        }
+    };
     for i in 0..400 {
         flood.send(json!({"type": "ping", "id": id(i)})).await;
     }

@@ -234,7 +234,7 @@ async fn a_late_spectator_gets_the_moves_so_far_then_each_next() {
     let mut carol = Client::connect(&server).await;
     let w = spectate(&mut carol, id).await;
     assert_eq!(w.joined, 1);
-    assert_eq!(moves_of(w.client.frames.last().unwrap()), [first.clone()]);
+    assert_eq!(moves_of(w.client.frames.last().unwrap()), std::slice::from_ref(&first));
     let second = truth.pick(&mut r);
     bob.send(json!({"type": "move", "match": id, "move": second, "ply": 1}))
         .await;
