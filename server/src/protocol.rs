@@ -147,13 +147,11 @@ pub fn parse(text: &str) -> (Option<Value>, Result<Request, Failure>) {
 /// The `id` of a frame, if it is a JSON object with a valid one: what a refusal of the whole
 /// frame (the rate limit's) echoes as `re`.
 pub fn id_of(text: &str) -> Option<Value> {
-    #[derive(Deserialize)]
-    struct Id {
-        id: Option<Value>,
+    // Through a Value, not a struct: serde would read the struct from a sequence too (`[1]`).
+    match serde_json::from_str::<Value>(text).ok()? {
+        Value::Object(mut frame) => checked_id(frame.remove("id")).ok().flatten(),
+        _ => None,
     }
-    serde_json::from_str::<Id>(text)
-        .ok()
-        .and_then(|f| checked_id(f.id).ok().flatten())
 }
 
 /// A request id as given, if it is one: a number, or a string of at most 64 characters.
