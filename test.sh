@@ -333,5 +333,13 @@ done
 
 started=$(date +%s)
 setup "$install"
-for s in "${sections[@]}"; do "$s"; done
+first=$(date +%s)
+# Each section's wall time, said at the end: what the fresh-machine budget is spent on.
+times=()
+for s in "${sections[@]}"; do
+    t=$(date +%s)
+    "$s"
+    times+=("$s $(($(date +%s) - t)) s")
+done
 section "all tests passed: ${sections[*]} ($(($(date +%s) - started)) s)"
+say "set-up $((first - started)) s; $(IFS=,; echo "${times[*]}" | sed 's/,/, /g')"
