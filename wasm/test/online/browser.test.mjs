@@ -370,6 +370,23 @@ describe("Online tab", () => {
     await panel(winner, "Stats");
     const points = Number(await winner.section.locator('.online-stats [data-figure="points"] b').textContent());
     assert.ok(points >= 10 && points % 5 === 0, `${points} points`);
+    // Which buy a random level-1 card of series A (10 points a level) in the shop.
+    await panel(winner, "Shop");
+    const shop = winner.section.locator(".online-shop");
+    assert.deepEqual(
+      await shop.locator('tr[data-series="A"] td').allTextContents(),
+      ["A", "Final Fantasy", "10", "20", "110", String((await serverStash(winner)).size)],
+      "series A: 10 and 20 points a level, 110 cards, those owned",
+    );
+    await shop.getByLabel("Series").selectOption("A");
+    await shop.getByLabel("Level", { exact: true }).fill("1");
+    await shop.getByRole("button", { name: "Buy a random card" }).click();
+    await winner.section.locator(".online-shop:not([aria-busy])").waitFor(STEP);
+    assert.match(await winner.section.locator(".message").textContent(), /^You bought A\d{3} .+ for 10 points\.$/);
+    assert.equal(await shop.locator(".cards-points").textContent(), `You have ${points - 10} points. Prices are points per level of the card; -- : not sold that way.`);
+    await winner.page.screenshot({ path: `${shots}online-shop.png` });
+    const after = await serverStash(winner);
+    assert.equal([...after.values()].reduce((a, b) => a + b, 0), 22, "the bought card is in the stash");
     await finish({ winner, loser }, "trade-end");
   });
 });
