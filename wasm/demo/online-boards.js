@@ -19,6 +19,15 @@ export function seatName(summary, seat) {
   return s.kind === "computer" ? `computer (${s.level})` : (s.name ?? "open seat");
 }
 
+/** The rounds line: the round being played, then how each finished one ended. Once the match
+ * is over its last round is among the finished ones (the core's round number stays on it), so
+ * only those are listed. */
+export function roundsText(view, over) {
+  const done = view.rounds.map((r, i) => `round ${i + 1}: ${r.winner ? `${r.winner} won` : "a draw"} ${r.scores.join("–")}`);
+  if (over) return done.length ? `${done.join(", ")}.`.replace(/^r/, "R") : "";
+  return `Round ${view.round}${done.length ? ` (${done.join(", ")})` : ""}`;
+}
+
 export class TripleTriadBoard {
   constructor(onMove) {
     this.onMove = onMove;
@@ -96,8 +105,7 @@ export class TripleTriadBoard {
         );
       }),
     );
-    const done = view.rounds.map((r, i) => `round ${i + 1}: ${r.winner ?? "draw"} ${r.scores.join("–")}`);
-    this.rounds.textContent = `Round ${view.round}${done.length ? ` — ${done.join(", ")}` : ""}`;
+    this.rounds.textContent = roundsText(view, match.isOver);
   }
 
   select(i) {

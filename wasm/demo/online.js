@@ -1,16 +1,24 @@
 // The Online tab: play people and computer seats through an arbiter-server (the one serving this
 // page), on arbiter-engine/client. Log in or register, see who is online, the open challenges and
 // the matches in progress, challenge a player, anyone or a computer level to any of the three
-// games, play, watch a match. The session token is kept for the tab, so a reload resumes.
-import { ArbiterClient } from "arbiter-engine/client";
-import { h, describeError } from "./ui.js";
+// games, play, watch a match. Triple Triad's card economy: the stash, decks, the shop and the
+// figures (online-cards.js), challenges that put a deck's cards at stake, and the winner's choice
+// of the loser's cards at the end. The session token is kept for the tab, so a reload resumes.
+import { ArbiterClient, TRADE_RULES } from "arbiter-engine/client";
+import { h, describeError, fill } from "./ui.js";
 import { boardFor, seatName } from "./online-boards.js";
+import { CardsView, cardTile } from "./online-cards.js";
 
 const GAMES = { "triple-triad": "Triple Triad", trax: "Trax", nantong: "Nantong" };
 const TOKEN = "arbiter-online-token";
 
 const optionsText = (game, options) =>
-  game === "triple-triad" ? (options.preset ?? "custom rules") : game === "trax" ? (options.variant ?? "8x8") : `${options.deals ?? 4} deals`;
+  game === "triple-triad"
+    ? `${options.preset ?? "custom rules"}${options.stake ? `, cards at stake: trade ${options.stake.trade ?? "one"}` : ""}`
+    : game === "trax"
+      ? (options.variant ?? "8x8")
+      : `${options.deals ?? 4} deals`;
+const PANELS = { lobby: "Lobby", stash: "Stash", decks: "Decks", shop: "Shop", stats: "Stats" };
 
 class OnlineView {
   constructor(section) {
@@ -20,6 +28,9 @@ class OnlineView {
     this.message = h("p", { class: "message", role: "status", "aria-live": "polite" });
     this.login = this.loginForm();
     this.lobby = h("div", { class: "online-lobby" });
+    this.lobbyHead = h("div", { class: "online-head" });
+    this.lobbyBody = h("div", { class: "online-columns" });
+    this.panel = "lobby";
     this.matchPanel = h("div", { class: "online-match" });
     section.append(this.message, this.login, this.lobby, this.matchPanel);
     this.show("login");
@@ -47,6 +58,10 @@ class OnlineView {
       return;
     }
     const client = this.client;
+    this.cards = new CardsView(client, (text) => this.say(text));
+    this.lobby.replaceChildren(this.lobbyHead, this.lobbyBody, ...Object.values(this.cards.panels));
+    this.decksKnown = [];
+    this.acceptDecks = new Map();
     client.on("lobby", () => this.renderLobby());
     client.on("match", (match) => {
       if (this.current === match.id) this.renderMatch();
@@ -102,7 +117,8 @@ class OnlineView {
     await this.client.lobby();
     this.say(`Welcome, ${this.client.user.name}.`);
     this.show("lobby");
-    this.renderLobby();
+    await this.loadDecks();
+    this.showPanel("lobby");
     // A match already running for this player (after a reload) opens at once.
     const running = [...this.client.matches.values()].find((m) => m.seat !== null && !m.isOver);
     if (running) this.openMatch(running.id);
@@ -127,52 +143,95 @@ class OnlineView {
         c.seats.map((s) => (s.kind === "computer" ? `computer ${s.level}` : s.kind === "open" ? "anyone" : s.name)).join(" vs "),
         " ",
         mine ? h("button", { type: "button", onclick: () => this.act(client.withdraw(c.id)) }, "Withdraw") : null,
-        !mine && (named || open) ? h("button", { type: "button", class: "primary", onclick: () => this.act(client.accept(c.id)) }, "Accept") : null,
+        !mine && (named || open) && c.options.stake ? this.deckChoice(c.id) : null,
+        !mine && (named || open)
+          ? h(
+              "button",
+              {
+                type: "button",
+                class: "primary",
+                onclick: (e) => {
+                  const deck = e.currentTarget.parentElement.querySelector("select.online-accept-deck")?.value;
+                  this.act(client.accept(c.id, deck ? { deck } : {}));
+                },
+              },
+              "Accept",
+            )
+          : null,
         !mine && named ? h("button", { type: "button", onclick: () => this.act(client.refuse(c.id)) }, "Refuse") : null,
       );
     });
     const yours = [...client.matches.values()].filter((m) => m.seat !== null && !m.isOver);
     const seated = (id) => (client.matches.get(id)?.seat ?? null) !== null;
     const listed = [...lobby.matches.values()].filter((m) => m.status === "running" && !seated(m.id));
-    this.lobby.replaceChildren(
+    this.lobbyHead.replaceChildren(
       h("div", { class: "online-me" }, `Signed in as `, h("b", {}, me.name), " ", h("button", { type: "button", onclick: () => this.logout() }, "Log out")),
       h(
-        "div",
-        { class: "online-columns" },
-        h(
-          "section",
-          { "aria-label": "Players online" },
-          h("h3", {}, "Online"),
-          h("ul", { class: "online-players" }, [...lobby.online.values()].map((u) => h("li", { dataset: { name: u.name } }, u.name))),
+        "nav",
+        { class: "online-nav", "aria-label": "Online" },
+        Object.entries(PANELS).map(([key, label]) =>
+          h("button", { type: "button", dataset: { panel: key }, "aria-pressed": String(this.panel === key), onclick: () => this.showPanel(key) }, label),
         ),
-        h("section", { "aria-label": "New challenge" }, h("h3", {}, "Challenge"), this.challengeForm.form),
+      ),
+    );
+    this.lobbyBody.replaceChildren(
+      h(
+        "section",
+        { "aria-label": "Players online" },
+        h("h3", {}, "Online"),
+        h("ul", { class: "online-players" }, [...lobby.online.values()].map((u) => h("li", { dataset: { name: u.name } }, u.name))),
+      ),
+      h("section", { "aria-label": "New challenge" }, h("h3", {}, "Challenge"), this.challengeForm.form),
+      h(
+        "section",
+        { "aria-label": "Challenges" },
+        h("h3", {}, "Open challenges"),
+        h("ul", { class: "online-challenges" }, challenges.length ? challenges : h("li", { class: "none" }, "none")),
+        h("h3", {}, "Your matches"),
         h(
-          "section",
-          { "aria-label": "Challenges" },
-          h("h3", {}, "Open challenges"),
-          h("ul", { class: "online-challenges" }, challenges.length ? challenges : h("li", { class: "none" }, "none")),
-          h("h3", {}, "Your matches"),
-          h(
-            "ul",
-            { class: "online-yours" },
-            yours.map((m) => h("li", { dataset: { match: m.id } }, `${GAMES[m.game]} #${m.id} `, h("button", { type: "button", onclick: () => this.openMatch(m.id) }, "Open"))),
-          ),
-          h("h3", {}, "Matches in progress"),
-          h(
-            "ul",
-            { class: "online-matches" },
-            listed.map((m) =>
-              h(
-                "li",
-                { dataset: { match: m.id, game: m.game } },
-                `${GAMES[m.game]} (${optionsText(m.game, m.options)}): ${m.seats.map((s, i) => seatName(m, i)).join(" vs ")}, move ${m.ply} `,
-                h("button", { type: "button", onclick: () => this.watch(m.id) }, "Watch"),
-              ),
+          "ul",
+          { class: "online-yours" },
+          yours.map((m) => h("li", { dataset: { match: m.id } }, `${GAMES[m.game]} #${m.id} `, h("button", { type: "button", onclick: () => this.openMatch(m.id) }, "Open"))),
+        ),
+        h("h3", {}, "Matches in progress"),
+        h(
+          "ul",
+          { class: "online-matches" },
+          listed.map((m) =>
+            h(
+              "li",
+              { dataset: { match: m.id, game: m.game } },
+              `${GAMES[m.game]} (${optionsText(m.game, m.options)}): ${m.seats.map((s, i) => seatName(m, i)).join(" vs ")}, move ${m.ply} `,
+              h("button", { type: "button", onclick: () => this.watch(m.id) }, "Watch"),
             ),
           ),
         ),
       ),
     );
+  }
+
+  /** Shows the lobby or one of the card panels (drawn afresh from the server's answers). */
+  showPanel(key) {
+    if (key !== this.panel) this.say("");
+    this.panel = key;
+    this.lobby.dataset.panel = key;
+    this.lobbyBody.hidden = key !== "lobby";
+    for (const [name, panel] of Object.entries(this.cards.panels)) panel.hidden = name !== key;
+    if (key === "lobby") this.loadDecks().then(() => this.renderLobby());
+    else {
+      this.renderLobby();
+      this.cards.refresh(key);
+    }
+  }
+
+  /** The player's decks, for the challenge form and for accepting a challenge with stakes. */
+  async loadDecks() {
+    try {
+      this.decksKnown = (await this.client.decks()).map((d) => d.name);
+    } catch {
+      this.decksKnown = [];
+    }
+    this.challengeForm?.decks(this.decksKnown);
   }
 
   /** The challenge form: the game and its options, the other seats, the clock, privacy. */
@@ -184,6 +243,19 @@ class OnlineView {
     const deals = h("input", { name: "online-deals", type: "number", min: 1, max: welcome.games.nantong.max_deals, value: 1, "aria-label": "Deals" });
     const time = h("input", { name: "online-time", type: "number", min: welcome.limits.min_time, max: welcome.limits.max_time, value: 60, "aria-label": "Seconds per move" });
     const privacy = h("input", { name: "online-private", type: "checkbox", "aria-label": "Private" });
+    // Stakes: a deck of yours brings its five cards as the hand, and the winner rule says what
+    // the winner takes from the loser's five.
+    const deck = h("select", { name: "online-deck", "aria-label": "Deck" });
+    const trade = h("select", { name: "online-trade", "aria-label": "Trade" }, TRADE_RULES.map((t) => h("option", { value: t, selected: t === "one" }, t)));
+    const tradeLabel = h("label", {}, "Trade ", trade);
+    const syncStake = () => (tradeLabel.hidden = deck.value === "");
+    deck.addEventListener("change", syncStake);
+    const setDecks = (names) => {
+      const kept = deck.value;
+      deck.replaceChildren(h("option", { value: "" }, "none: no stakes, dealt cards"), ...names.map((n) => h("option", { value: n, selected: n === kept }, n)));
+      syncStake();
+    };
+    setDecks(this.decksKnown ?? []);
     const options = h("div", { class: "online-options" });
     const seats = h("div", { class: "online-seats" });
     const seatRow = (n) => {
@@ -216,7 +288,11 @@ class OnlineView {
     let rows = [];
     const change = () => {
       const g = game.value;
-      options.replaceChildren(g === "triple-triad" ? h("label", {}, "Preset ", preset) : g === "trax" ? h("label", {}, "Variant ", variant) : h("label", {}, "Deals ", deals));
+      options.replaceChildren(
+        ...(g === "triple-triad"
+          ? [h("label", {}, "Preset ", preset), h("label", {}, "Deck ", deck), tradeLabel]
+          : [g === "trax" ? h("label", {}, "Variant ", variant) : h("label", {}, "Deals ", deals)]),
+      );
       rows = Array.from({ length: welcome.games[g].seats - 1 }, (_, i) => seatRow(i + 1));
       for (const r of rows) r.levels(welcome.games[g].levels);
       seats.replaceChildren(h("span", {}, "Seat 1: you"), ...rows.map((r) => r.row));
@@ -230,9 +306,11 @@ class OnlineView {
         onsubmit: (e) => {
           e.preventDefault();
           const g = game.value;
+          const tt = { preset: preset.value };
+          if (deck.value) Object.assign(tt, { deck: deck.value, stake: { trade: trade.value } });
           const spec = {
             game: g,
-            options: g === "triple-triad" ? { preset: preset.value } : g === "trax" ? { variant: variant.value } : { deals: Number(deals.value) },
+            options: g === "triple-triad" ? tt : g === "trax" ? { variant: variant.value } : { deals: Number(deals.value) },
             seats: [{ kind: "me" }, ...rows.map((r) => r.spec())],
             time: Number(time.value),
             private: privacy.checked,
@@ -247,7 +325,24 @@ class OnlineView {
       h("label", {}, privacy, " private (no spectators)"),
       h("button", { type: "submit", class: "primary" }, "Challenge"),
     );
-    return { form };
+    return { form, decks: setDecks };
+  }
+
+  /** The deck to accept a challenge with stakes with. */
+  deckChoice(challenge) {
+    return h(
+      "select",
+      {
+        class: "online-accept-deck",
+        name: `online-accept-deck-${challenge}`,
+        "aria-label": "Your deck",
+        // The lobby is drawn again at each of its events: the choice is kept across.
+        onchange: (e) => this.acceptDecks.set(challenge, e.target.value),
+      },
+      this.decksKnown.length
+        ? this.decksKnown.map((n) => h("option", { value: n, selected: this.acceptDecks.get(challenge) === n }, n))
+        : h("option", { value: "" }, "no deck: build one"),
+    );
   }
 
   async act(promise) {
@@ -271,6 +366,7 @@ class OnlineView {
   // ---- a match -----------------------------------------------------------------------------
 
   openMatch(id) {
+    if (id !== this.current) this.say("");
     this.current = id;
     this.board?.dispose?.();
     this.board = null;
@@ -309,12 +405,13 @@ class OnlineView {
       this.clock = h("output", { class: "online-clock", "aria-label": "Clock" });
       this.moveList = h("ol", { class: "move-list online-moves", "aria-label": "Moves" });
       this.result = h("div", { class: "result", "aria-live": "polite" });
+      this.trade = h("div", { class: "online-trade", "aria-live": "polite" });
       this.buttons = h("div", { class: "toolbar" });
       const names = match.summary.seats.map((s, i) => seatName(match.summary, i)).join(" vs ");
       this.matchPanel.replaceChildren(
         h("h2", {}, `${GAMES[match.game]} #${match.id}: ${names}`),
         this.buttons,
-        h("div", { class: "online-play" }, this.board.element, h("aside", { class: "online-side" }, this.status, this.clock, this.result, h("h3", {}, "Moves"), this.moveList)),
+        h("div", { class: "online-play" }, this.board.element, h("aside", { class: "online-side" }, this.status, this.clock, this.result, this.trade, h("h3", {}, "Moves"), this.moveList)),
       );
       clearInterval(this.ticker);
       this.ticker = setInterval(() => this.tick(), 250);
@@ -347,13 +444,126 @@ class OnlineView {
       const final = h("p", { class: "final", dataset: { outcome: you === null ? (r.winners.join(",") || "draw") : r.outcome[you], reason: r.reason } }, `${text}${r.reason === "forfeit" ? " (forfeit)" : ""}.`);
       this.result.replaceChildren(final, ...(Array.isArray(r.scores) ? [h("p", {}, `Scores: ${r.scores.join(" – ")}`)] : []));
     } else this.result.replaceChildren();
+    this.renderTrade(match);
     const leave = h("button", { type: "button", onclick: () => this.act(this.client.leave(match.id)) }, "Leave (forfeit)");
-    const back = h("button", { type: "button", onclick: () => this.backToLobby() }, "Back to the lobby");
+    // The loser may not go before the winner's choice (the text game's rule), nor the winner.
+    const choosing = match.seat !== null && match.choice !== null;
+    const back = h(
+      "button",
+      { type: "button", disabled: choosing, title: choosing ? "the winner is choosing the cards" : null, onclick: () => this.backToLobby() },
+      "Back to the lobby",
+    );
     this.buttons.replaceChildren(...(match.seat !== null && !match.isOver ? [leave, back] : [back]));
+    // Drawn with the rest, not only at the next tick: an ended match shows no clock at once.
+    this.tick();
+  }
+
+  /** The end of a match with stakes: the winner picks the loser's cards the rule allows, with
+   * the clock; the loser sees the five and waits; then both see what moved. */
+  renderTrade(match) {
+    const me = this.client.user?.id;
+    const choice = match.seat === null ? null : match.choice;
+    const settled = match.seat === null ? null : match.settlement;
+    this.trade.dataset.state = choice ? (choice.chooser === me ? "choose" : "wait") : settled ? "settled" : "none";
+    if (settled) {
+      const you = this.client.user.name;
+      const lines = settled.moved.map((m) =>
+        h(
+          "li",
+          { dataset: { card: m.card.split(" ")[0], from: m.from, to: m.to } },
+          m.to === you ? `You took ${m.card} from ${m.from}.` : m.from === you ? `${m.to} took your ${m.card}.` : `${m.card}: ${m.from} to ${m.to}.`,
+        ),
+      );
+      this.trade.replaceChildren(
+        h("h3", {}, "The cards"),
+        lines.length ? h("ul", { class: "online-moved" }, lines) : h("p", {}, "No card changed hands."),
+        ...settled.kept.map((c) => h("p", {}, `${c} stays with its owner: the winner holds as many as allowed.`)),
+      );
+      this.winList = null;
+      return;
+    }
+    if (!choice) {
+      this.trade.replaceChildren();
+      return;
+    }
+    // The five the winner may take: asked once per choice.
+    if (this.winList?.match !== match.id) {
+      this.winList = { match: match.id, list: null, picked: new Set() };
+      this.client.winList(match.id).then(
+        (list) => {
+          if (this.winList?.match !== match.id) return;
+          this.winList.list = list;
+          this.renderMatch();
+        },
+        (e) => this.say(describeError(e)),
+      );
+    }
+    const { list, picked } = this.winList;
+    const mine = choice.chooser === me;
+    const count = choice.count;
+    this.choiceClock = h("output", { class: "online-choice-clock", "aria-label": "Time to choose" });
+    // The loser's cards in the loser's colour.
+    const colour = ["blue", "red"][match.summary.seats.findIndex((s) => s.kind === "player" && s.user !== choice.chooser)] ?? "red";
+    const cards = (list?.cards ?? []).map((card, i) => {
+      const position = i + 1;
+      const on = picked.has(position);
+      return mine
+        ? h(
+            "button",
+            {
+              type: "button",
+              class: `online-pick${on ? " selected" : ""}`,
+              "aria-pressed": String(on),
+              "aria-label": `Take ${card.card.name}`,
+              dataset: { position, card: card.id },
+              onclick: () => {
+                if (on) picked.delete(position);
+                else if (picked.size < count) picked.add(position);
+                this.renderMatch();
+              },
+            },
+            cardTile(card, { colour }),
+          )
+        : cardTile(card, { colour });
+    });
+    const take = async (positions) => {
+      try {
+        await this.client.choose(match.id, positions);
+      } catch (e) {
+        this.say(describeError(e));
+      }
+    };
+    fill(
+      this.trade,
+      h("h3", {}, "The cards"),
+      h("p", { class: "online-choice" }, mine
+          ? `You won: take ${count} of ${this.seatOf(match, choice.chooser, false)}'s cards.`
+          : `${this.seatOf(match, choice.chooser)} won and is choosing ${count} of your cards.`),
+      this.choiceClock,
+      h("div", { class: "online-picks" }, cards),
+      mine
+        ? h(
+            "div",
+            { class: "toolbar" },
+            h("button", { type: "button", class: "primary", disabled: picked.size !== count, onclick: () => take([...picked].sort()) }, count === 1 ? "Take this card" : "Take these cards"),
+            h("button", { type: "button", onclick: () => take([]) }, "Take none"),
+          )
+        : null,
+    );
+  }
+
+  /** The name of the other person of a match than `user` (or of `user`, when `same`). */
+  seatOf(match, user, same = true) {
+    const seat = match.summary.seats.find((s) => s.kind === "player" && (s.user === user) === same);
+    return seat?.name ?? "the loser";
   }
 
   tick() {
     const match = this.client?.matches.get(this.current);
+    if (match?.choice && this.choiceClock) {
+      const left = Math.max(0, match.choice.deadline - Date.now());
+      this.choiceClock.textContent = `${Math.ceil(left / 1000)} s left to choose`;
+    }
     if (!match || match.isOver || match.remainingMs === null) {
       if (this.clock) this.clock.textContent = "";
       return;

@@ -23,6 +23,11 @@ export function h(tag, attrs = {}, ...children) {
   return el;
 }
 
+/** Replaces `el`'s children, leaving out `null`/`false` ones as `h` does. */
+export function fill(el, ...children) {
+  el.replaceChildren(...children.flat(Infinity).filter((c) => c != null && c !== false));
+}
+
 /** `?fast` in the address shortens every animation and pause to nothing (the browser tests use
  * it; what is shown and what must be clicked stay the same). */
 export const fast = new URLSearchParams(location.search).has("fast");

@@ -54,7 +54,31 @@ export type ServerErrorCode =
   | "stale_ply"
   | "match_over"
   | "private_match"
-  | "internal";
+  | "internal"
+  // the card economy (PROTOCOL.md, "Error codes of the economy")
+  | "starter_taken"
+  | "no_such_card"
+  | "no_such_series"
+  | "not_owned"
+  | "not_in_deck"
+  | "deck_full"
+  | "deck_exists"
+  | "no_such_deck"
+  | "bad_deck_name"
+  | "no_current_deck"
+  | "no_deck"
+  | "deck_unusable"
+  | "card_at_stake"
+  | "bad_stake"
+  | "not_enough_points"
+  | "not_for_sale"
+  | "copy_limit"
+  | "bad_custom_card"
+  | "bad_level"
+  | "nothing_to_choose"
+  | "not_the_winner"
+  | "bad_choice"
+  | "already_settled";
 
 /** A request the server refused. `serverCode` is the server's code; `code` the engine's code that
  * fits it (`illegal_move`, `not_your_turn`, `stale_ply` → `ILLEGAL_MOVE`; `bad_move` →
@@ -105,8 +129,39 @@ export type SeatSpec =
   | { kind: "open" }
   | { kind: "computer"; level: TripleTriadLevel | TraxLevel | NantongLevel };
 
+/** A winner rule of the card economy (`TRADE_RULES`). */
+export type TradeRuleName =
+  | "training"
+  | "none"
+  | "one"
+  | "two"
+  | "three"
+  | "four"
+  | "all"
+  | "diff"
+  | "diff_over_five"
+  | "direct"
+  | "random";
+
+/** The winner rules a challenge can put at stake. */
+export declare const TRADE_RULES: readonly TradeRuleName[];
+
+/** What a Triple Triad challenge puts at stake. */
+export interface Stake {
+  /** Default `one`. */
+  trade?: TradeRuleName;
+  /** Gils each player bets (the winner takes both, a draw returns them). Default 0. */
+  gils?: number;
+  /** `mush`: no thresholds; `ttonline`: the French server's experience thresholds. Default `mush`. */
+  customs?: "mush" | "ttonline";
+}
+
 export interface TripleTriadOptions {
   preset?: TripleTriadPreset;
+  /** Cards at stake: the challenger plays `deck`, the accepting player names theirs in `accept`. */
+  stake?: Stake;
+  /** The challenger's deck, with a `stake`. */
+  deck?: string;
   rules?: Partial<Omit<TripleTriadRules, "same_min_matches">> & { same_min_matches?: number };
   sudden_death?: SuddenDeath;
   round_limit?: number;
@@ -246,6 +301,105 @@ export interface LobbyState {
   matches: Map<number, MatchSummary>;
 }
 
+/** A card of the shop's database. */
+export interface ShopCard {
+  /** `A001`, `C012`: the series code and a number. */
+  id: string;
+  card: { name: string; ranks: [number, number, number, number]; element: Element; power: number; level: number };
+  /** Flavour text (may be empty). */
+  text: string;
+}
+
+export interface Wallet {
+  points: number;
+  experience: number;
+  gils: number;
+  starter_taken: boolean;
+  current_deck: string | null;
+  /** Cards owned. */
+  cards: number;
+}
+
+export interface StashEntry {
+  card: ShopCard;
+  count: number;
+  in_decks: number;
+  at_stake: number;
+}
+
+export interface Deck {
+  name: string;
+  /** The physical cards: [card id in the stash, the card]. */
+  cards: [number, ShopCard][];
+  /** Why cards left it (lost in a match), until it is full again. */
+  note: string | null;
+  current: boolean;
+}
+
+export interface DeckCheck {
+  /** Usable under the level limit of 20. */
+  usable: boolean;
+  usable_limitless: boolean;
+  level_total: number;
+  /** Why not. */
+  problem: string | null;
+}
+
+export interface SeriesInfo {
+  series: {
+    code: string;
+    name: string;
+    /** Points per level for a random card of a level; null: not sold so. */
+    random_price: number | null;
+    /** Points per level for a named card; null: not sold so. */
+    card_price: number | null;
+    copies: "by_level" | "one";
+  };
+  /** Different cards in it. */
+  cards: number;
+  /** How many of those you own. */
+  owned: number;
+}
+
+export interface Sale {
+  card: ShopCard;
+  price: number;
+}
+
+export interface CustomCardSpec {
+  name: string;
+  level: number;
+  /** Top, right, bottom, left. */
+  ranks: [number, number, number, number];
+  element?: Element;
+  text?: string;
+}
+
+export interface WinList {
+  /** The winner's user id. */
+  chooser: number;
+  count: number;
+  deadline: number;
+  /** The loser's five, by position 1 to 5. */
+  cards: ShopCard[];
+}
+
+/** The winner of a match with stakes is choosing (to both players). */
+export interface TradeChoice {
+  /** The winner's user id. */
+  chooser: number;
+  count: number;
+  /** When the server chooses for the winner (the highest levels), Unix ms. */
+  deadline: number;
+}
+
+/** What the end of a match with stakes did with the cards. */
+export interface Settlement {
+  moved: { id: number; card: string; from: string; to: string }[];
+  /** Cards the rule gave that the winner already owned as often as allowed: they stayed. */
+  kept: string[];
+}
+
 export interface Stats {
   type: "stats";
   user: User;
@@ -263,6 +417,8 @@ export interface ClientEvents {
   match_state: MatchStateMessage;
   moved: MovedMessage;
   match_over: { type: "match_over"; match: number; result: MatchResult };
+  tt_choose: { type: "tt_choose"; match: number } & TradeChoice;
+  tt_settled: { type: "tt_settled"; match: number } & Settlement;
   /** A match this client follows changed (a state, a move, its end). */
   match: Match;
   /** The lobby changed (after `lobby()`). */
@@ -316,6 +472,9 @@ export declare class Match {
   readonly ply: number;
   readonly game: GameName | null;
   readonly isOver: boolean;
+  /** A match with stakes whose winner is choosing, until `settlement`. */
+  readonly choice: TradeChoice | null;
+  readonly settlement: Settlement | null;
   play(move: string | number): Promise<MovedMessage>;
   leave(): Promise<Match>;
 }
@@ -347,7 +506,8 @@ export declare class ArbiterClient {
 
   lobby(): Promise<LobbyMessage>;
   challenge(spec: ChallengeSpec): Promise<Challenge>;
-  accept(challenge: number): Promise<{ challenge: number; seat: number }>;
+  /** A challenge with stakes needs `deck`, the deck you play with. */
+  accept(challenge: number, options?: { deck?: string }): Promise<{ challenge: number; seat: number }>;
   refuse(challenge: number): Promise<ClientEvents["challenge_closed"]>;
   withdraw(challenge: number): Promise<ClientEvents["challenge_closed"]>;
 
@@ -357,4 +517,28 @@ export declare class ArbiterClient {
   spectate(match: number): Promise<Match>;
   unspectate(match: number): Promise<{ type: "unspectated"; match: number }>;
   sync(match: number): Promise<Match>;
+
+  // the card economy (Triple Triad)
+  wallet(): Promise<Wallet>;
+  /** The 20 starter cards, once per player. */
+  starter(): Promise<ShopCard[]>;
+  /** Every card owned, with its details. */
+  stash(): Promise<StashEntry[]>;
+  decks(): Promise<Deck[]>;
+  createDeck(name: string): Promise<Deck>;
+  deleteDeck(name: string): Promise<void>;
+  /** Cards by id or name, all or none; `deck` null: the current deck. */
+  addToDeck(deck: string | null, cards: string[]): Promise<Deck>;
+  removeFromDeck(deck: string | null, cards: string[]): Promise<Deck>;
+  checkDeck(deck?: string | null): Promise<{ deck: Deck; check: DeckCheck }>;
+  shop(): Promise<SeriesInfo[]>;
+  shopCards(series: string, level?: number | null): Promise<{ card: ShopCard; owned: number }[]>;
+  buyRandom(series: string, level: number): Promise<Sale>;
+  buyCard(card: string): Promise<Sale>;
+  createCustom(spec: CustomCardSpec): Promise<Sale>;
+  /** Five rank sets a custom card of `level` may have. */
+  suggest(level: number): Promise<[number, number, number, number][]>;
+  winList(match: number): Promise<WinList>;
+  /** Positions 1 to 5, ids or names; `[]` takes none. */
+  choose(match: number, picks: (string | number)[]): Promise<{ moved: number; settlement: Settlement }>;
 }

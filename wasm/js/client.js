@@ -47,9 +47,30 @@ export class ConnectionError extends ArbiterError {
 
 const badArgument = (message) => new ArbiterError("BAD_ARGUMENT", message);
 
+/** The winner rules a Triple Triad challenge can put at stake (`options.stake.trade`), as the
+ * server names them (PROTOCOL.md, "Stakes in a challenge"). */
+export const TRADE_RULES = Object.freeze(["training", "none", "one", "two", "three", "four", "all", "diff", "diff_over_five", "direct", "random"]);
+
 function requireText(value, what) {
   if (typeof value !== "string") throw badArgument(`${what} must be a string, not ${typeof value}`);
   return value;
+}
+
+function requireLevel(value) {
+  if (!Number.isSafeInteger(value)) throw badArgument(`a level must be an integer, not ${typeof value === "number" ? value : typeof value}`);
+  return value;
+}
+
+function requireSeries(value) {
+  if (typeof value !== "string" || [...value].length !== 1) throw badArgument("a series is its one-character code (\"A\")");
+  return value;
+}
+
+function requireCards(cards) {
+  if (!Array.isArray(cards) || cards.length === 0 || cards.some((c) => typeof c !== "string")) {
+    throw badArgument("cards are a non-empty array of card ids or names");
+  }
+  return cards;
 }
 
 function requireId(value, what) {
@@ -74,6 +95,11 @@ export class Match {
     this.remainingMs = null;
     this.result = null;
     this.spectating = false;
+    /** A match with stakes whose winner is choosing: `{chooser, count, deadline}` (`chooser` a
+     * user id) from the server's `tt_choose`, until `settlement` comes. */
+    this.choice = null;
+    /** What the end of a match with stakes did with the cards (`tt_settled`): `{moved, kept}`. */
+    this.settlement = null;
   }
 
   /** The number of moves played. */
@@ -126,6 +152,7 @@ export class Match {
     this.result = result;
     this.toMove = null;
     this.deadline = null;
+    this.remainingMs = null;
     if (this.summary) this.summary = { ...this.summary, status: "over" };
   }
 }
@@ -479,6 +506,18 @@ export class ArbiterClient {
         this.#emit("match", match);
         return;
       }
+      case "tt_choose":
+      case "tt_settled": {
+        const match = this.matches.get(message.match);
+        if (!match) return;
+        if (message.type === "tt_choose") match.choice = { chooser: message.chooser, count: message.count, deadline: message.deadline };
+        else {
+          match.choice = null;
+          match.settlement = { moved: message.moved, kept: message.kept };
+        }
+        this.#emit("match", match);
+        return;
+      }
       default:
         return;
     }
@@ -581,9 +620,12 @@ export class ArbiterClient {
     return reply.challenge;
   }
 
-  async accept(challenge) {
+  /** Takes a seat of a challenge; one with stakes needs `{deck}`, the deck you play with. */
+  async accept(challenge, { deck } = {}) {
     requireId(challenge, "challenge");
-    const reply = await this.request({ type: "accept", challenge });
+    const request = { type: "accept", challenge };
+    if (deck !== undefined) request.deck = requireText(deck, "deck");
+    const reply = await this.request(request);
     return { challenge: reply.challenge, seat: reply.seat };
   }
 
@@ -644,5 +686,146 @@ export class ArbiterClient {
     requireId(matchId, "match");
     await this.request({ type: "sync", match: matchId });
     return this.matches.get(matchId);
+  }
+
+  // ---- the card economy (Triple Triad) -----------------------------------------------------
+
+  /** Points, experience, gils, whether the starter was taken, the current deck; and the number
+   * of cards owned. */
+  async wallet() {
+    const reply = await this.request({ type: "tt_wallet" });
+    return { ...reply.wallet, cards: reply.cards };
+  }
+
+  /** The 20 starter cards (once per player; `starter_taken` after). */
+  async starter() {
+    return (await this.request({ type: "tt_starter" })).cards;
+  }
+
+  /** Every card owned, with its details (ranks, element, level, text), copies, and how many of
+   * them are in decks or at stake. */
+  async stash() {
+    return (await this.request({ type: "tt_stash" })).cards;
+  }
+
+  async decks() {
+    return (await this.request({ type: "tt_decks" })).decks;
+  }
+
+  async createDeck(name) {
+    return (await this.request({ type: "tt_deck", op: "create", name: requireText(name, "deck") })).deck;
+  }
+
+  async deleteDeck(name) {
+    await this.request({ type: "tt_deck", op: "delete", name: requireText(name, "deck") });
+  }
+
+  /** Puts cards (ids such as `A001`, or names) of the stash into a deck, all or none; `deck`
+   * null: the current deck. */
+  async addToDeck(deck, cards) {
+    return this.#deckCards("add", deck, cards);
+  }
+
+  async removeFromDeck(deck, cards) {
+    return this.#deckCards("remove", deck, cards);
+  }
+
+  async #deckCards(op, deck, cards) {
+    const request = { type: "tt_deck", op, cards: requireCards(cards) };
+    if (deck !== null) request.name = requireText(deck, "deck");
+    return (await this.request(request)).deck;
+  }
+
+  /** The deck check: `{deck, check: {usable, usable_limitless, level_total, problem}}`. */
+  async checkDeck(deck = null) {
+    const request = { type: "tt_deck", op: "check" };
+    if (deck !== null) request.name = requireText(deck, "deck");
+    const reply = await this.request(request);
+    return { deck: reply.deck, check: reply.check };
+  }
+
+  /** The shop's series with their prices and how many of their cards you own. */
+  async shop() {
+    return (await this.request({ type: "tt_shop" })).series;
+  }
+
+  /** The cards of a series (one level, or all) with how many of each you own. */
+  async shopCards(series, level = null) {
+    const request = { type: "tt_shop", series: requireSeries(series) };
+    if (level !== null) request.level = requireLevel(level);
+    return (await this.request(request)).cards;
+  }
+
+  /** Buys a random card of a series and level: `{card, price}`. */
+  async buyRandom(series, level) {
+    const reply = await this.request({ type: "tt_buy", series: requireSeries(series), level: requireLevel(level) });
+    return { card: reply.card, price: reply.price };
+  }
+
+  /** Buys the card of that id or name. */
+  async buyCard(card) {
+    const reply = await this.request({ type: "tt_buy", card: requireText(card, "card") });
+    return { card: reply.card, price: reply.price };
+  }
+
+  /** Creates a custom card (ranks top, right, bottom, left) at half the custom series' price. */
+  async createCustom({ name, level, ranks, element = "none", text = "" }) {
+    if (!Array.isArray(ranks) || ranks.length !== 4 || !ranks.every(Number.isSafeInteger)) {
+      throw badArgument("ranks are four integers: top, right, bottom, left");
+    }
+    const reply = await this.request({
+      type: "tt_custom",
+      name: requireText(name, "name"),
+      level: requireLevel(level),
+      ranks,
+      element: requireText(element, "element"),
+      text: requireText(text, "text"),
+    });
+    return { card: reply.card, price: reply.price };
+  }
+
+  /** Five rank sets (top, right, bottom, left) a custom card of `level` may have. */
+  async suggest(level) {
+    return (await this.request({ type: "tt_suggest", level: requireLevel(level) })).ranks;
+  }
+
+  /** What the winner of a match with stakes may take: `{chooser, count, deadline, cards}`, the
+   * loser's five by position. */
+  async winList(matchId) {
+    requireId(matchId, "match");
+    return (await this.request({ type: "tt_win_list", match: matchId })).win_list;
+  }
+
+  /** The winner's choice: the loser's cards by position (1 to 5), id or name; `[]` takes none.
+   * Resolves with `{moved, settlement}` (the number moved, and the `tt_settled` both players
+   * receive) once the settlement reached this connection. */
+  async choose(matchId, picks) {
+    requireId(matchId, "match");
+    if (!Array.isArray(picks) || picks.some((p) => typeof p !== "string" && !Number.isSafeInteger(p))) {
+      throw badArgument("picks are an array of positions (1 to 5), card ids or names");
+    }
+    // The settlement may reach this connection before or after the reply.
+    let heard = null;
+    let wake = () => {};
+    const stop = this.on("tt_settled", (m) => {
+      if (m.match !== matchId) return;
+      heard = m;
+      wake();
+    });
+    try {
+      const reply = await this.request({ type: "tt_choose", match: matchId, picks: picks.map(String) });
+      if (heard === null) {
+        await new Promise((resolve, reject) => {
+          const timer = setTimeout(() => reject(new ConnectionError(`no tt_settled for match ${matchId} within ${this.#timeoutMs} ms`)), this.#timeoutMs);
+          wake = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+      }
+      return { moved: reply.moved, settlement: { moved: heard.moved, kept: heard.kept } };
+    } finally {
+      stop();
+    }
   }
 }

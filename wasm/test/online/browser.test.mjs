@@ -2,13 +2,16 @@
 // register as two players and play a Triple Triad match (closed hands) and a Trax game to the end
 // by clicking, a third context watches each, and the watcher's page never shows a card still in a
 // hand, in its DOM or in any WebSocket frame it received. The results the pages show are checked
-// against the package replaying the moves; screenshots in target/demo-shots/online-*.png.
+// against the package replaying the moves; screenshots in target/demo-shots/online-*.png. Two
+// players take their starters, build decks and play a Triple Triad match with trade One; the
+// winner takes a card and both stashes show it moved, on the pages and in the server's replies.
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
 import { Trax } from "arbiter-engine";
+import { ArbiterClient } from "arbiter-engine/client";
 import { startServer } from "./server.mjs";
 import { checkSpectatorFrame } from "./hidden.mjs";
 
@@ -51,17 +54,25 @@ async function person(prefix) {
   return { page, section, name, errors, frames, context };
 }
 
-/** `by` challenges `to` to `game` with one option, from the lobby's form; `to` accepts. */
-async function challenge(by, to, game, option) {
+/** `by` challenges `to` to `game` with one option, from the lobby's form; `to` accepts. With
+ * `stake`, each plays its deck `stake.deck` and the winner rule is `stake.trade`. */
+async function challenge(by, to, game, option, stake = null) {
   const form = by.section.locator(".online-new");
   await form.getByLabel("Game").selectOption(game);
   if (option) await form.getByLabel(option.label).selectOption(option.value);
+  if (stake) {
+    await form.getByLabel("Deck", { exact: true }).selectOption(stake.deck);
+    await form.getByLabel("Trade").selectOption(stake.trade);
+  }
   await form.getByLabel("Seat 2", { exact: true }).selectOption("player");
   await form.getByLabel("Seat 2 player").fill(to.name);
   await form.getByRole("button", { name: "Challenge" }).click();
   const offer = to.section.locator(`.online-challenges li[data-game="${game}"]`, { hasText: by.name });
   await offer.waitFor(STEP);
-  await to.page.screenshot({ path: `${shots}online-lobby-${game}.png` });
+  if (stake) {
+    assert.match(await offer.textContent(), new RegExp(`cards at stake: trade ${stake.trade}`), "the offer says what is at stake");
+    await offer.getByLabel("Your deck").selectOption(stake.deck);
+  } else await to.page.screenshot({ path: `${shots}online-lobby-${game}.png` });
   await offer.getByRole("button", { name: "Accept" }).click(STEP);
   for (const p of [by, to]) {
     await p.page.waitForFunction(() => document.getElementById("online").dataset.state === "match", null, STEP);
@@ -100,6 +111,30 @@ async function playOut(players, move, each = async () => {}, limit = 400) {
   throw new Error("the match did not end");
 }
 
+/** Records, on `p`'s page, what the clock and the rounds line say at the moment the match's result
+ * is drawn (before any timer of the page could tidy them): `endShown(p)` reads it. */
+async function watchEnd(p) {
+  await p.page.evaluate(() => {
+    const panel = document.querySelector("#online .online-match");
+    window.endShown = null;
+    new MutationObserver((_, observer) => {
+      if (!panel.querySelector(".result .final")) return;
+      window.endShown = { clock: panel.querySelector(".online-clock").textContent, rounds: panel.querySelector(".online-rounds")?.textContent ?? null };
+      observer.disconnect();
+    }).observe(panel, { childList: true, subtree: true, characterData: true });
+  });
+}
+
+const endShown = (p) => p.page.waitForFunction(() => window.endShown, null, STEP).then((h) => h.jsonValue());
+
+/** Checks the end of a Triple Triad match as `p`'s page drew it: no clock, and each round once. */
+async function assertTripleTriadEnd(p) {
+  const { clock, rounds } = await endShown(p);
+  assert.equal(clock, "", "an ended match shows no clock");
+  assert.match(rounds, /^Round 1: (blue won|red won|a draw) \d+–\d+(, round \d+: (blue won|red won|a draw) \d+–\d+)*\.$/, `the rounds line: ${rounds}`);
+  assert.equal(await p.section.locator(".online-clock").textContent(), "", "nor later");
+}
+
 /** The outcome each page shows for its seat, and its move list. */
 async function ending(p) {
   const final = p.section.locator(".online-match .result .final");
@@ -122,6 +157,54 @@ function assertOpposite(a, b) {
   assert.ok(["lost won", "drawn drawn"].includes(pair), `the two pages agree: ${pair}`);
 }
 
+/** Shows a panel of the lobby ("Lobby", "Stash", "Decks", "Shop", "Stats") once drawn from the
+ * server's answers. */
+async function panel(p, name) {
+  await p.section.locator(".online-nav").getByRole("button", { name, exact: true }).click();
+  if (name !== "Lobby") await p.section.locator(`.online-${name.toLowerCase()}:not([aria-busy])`).waitFor(STEP);
+}
+
+/** The stash as `p`'s page shows it (with details): copies by card id. */
+async function pageStash(p) {
+  await panel(p, "Stash");
+  const details = p.section.getByLabel("details");
+  if (!(await details.isChecked())) {
+    await details.check();
+    await p.section.locator(".online-stash:not([aria-busy]) table").waitFor(STEP);
+  }
+  const rows = await p.section.locator(".online-stash tbody tr").evaluateAll((trs) => trs.map((tr) => [tr.dataset.card, Number(tr.dataset.count)]));
+  return new Map(rows);
+}
+
+/** The stash as the server answers another connection of the same player: copies by card id. */
+async function serverStash(p) {
+  const client = await ArbiterClient.connect(`${server.url.replace("http", "ws")}/ws`, { reconnect: false });
+  try {
+    await client.login(p.name, PASSWORD);
+    return new Map((await client.stash()).map((e) => [e.card.id, e.count]));
+  } finally {
+    client.close();
+  }
+}
+
+/** `p` takes the starter set and builds the deck `name` of its first five cards, by clicking. */
+async function starterAndDeck(p, name) {
+  await panel(p, "Stash");
+  await p.section.getByRole("button", { name: "Take the starter set" }).click();
+  await p.section.locator('.online-stash[data-count="20"]:not([aria-busy])').waitFor(STEP);
+  await panel(p, "Decks");
+  const decks = p.section.locator(".online-decks");
+  await decks.getByLabel("New deck name").fill(name);
+  await decks.getByRole("button", { name: "Create" }).click();
+  for (let n = 1; n <= 5; n++) {
+    await decks.locator(".cards-pool .cards-tile button", { hasText: "Add" }).first().click();
+    await decks.locator(`.cards-deck[data-deck="${name}"][data-cards="${n}"]`).waitFor(STEP);
+  }
+  const deck = decks.locator(`.cards-deck[data-deck="${name}"]`);
+  assert.equal(await deck.getAttribute("data-usable"), "true", "five starter cards make a usable deck");
+  assert.match(await deck.locator(".cards-check").textContent(), /^5\/5 cards, usable: levels \d+ of 20$/);
+}
+
 describe("Online tab", () => {
   test("two people play a Triple Triad match (closed hands) to the end; a watcher never sees a hidden card", async () => {
     const alice = await person("alice");
@@ -135,6 +218,7 @@ describe("Online tab", () => {
       assert.equal(await watcherHands.locator(".ttcard:not(.back)").count(), 0, "no face in the watcher's hands");
     };
     await checkWatcher();
+    for (const p of [alice, bob]) await watchEnd(p);
     const moves = await playOut(
       [alice, bob],
       async (p) => {
@@ -147,6 +231,7 @@ describe("Online tab", () => {
     const [a, b] = [await ending(alice), await ending(bob)];
     assertOpposite(a, b);
     assert.deepEqual(a.moves, b.moves);
+    for (const p of [alice, bob]) await assertTripleTriadEnd(p);
     await carol.page.waitForFunction(() => document.querySelector("#online .online-match")?.dataset.turn === "over", null, STEP);
     await checkWatcher();
     const views = carol.frames.filter(checkSpectatorFrame).length;
@@ -200,5 +285,108 @@ describe("Online tab", () => {
     const { outcome } = await ending(ann);
     assert.ok(["won", "lost", "drawn"].includes(outcome), outcome);
     await finish({ ann }, "nantong");
+  });
+  test("two people stake their decks with trade One; the winner takes a card and both stashes show it moved", async () => {
+    const alice = await person("tra");
+    const bob = await person("trb");
+    for (const p of [alice, bob]) await starterAndDeck(p, "Start");
+    const was = new Map();
+    for (const p of [alice, bob]) {
+      was.set(p, await pageStash(p));
+      assert.deepEqual(was.get(p), await serverStash(p), `${p.name}'s page shows the server's stash`);
+    }
+    await panel(alice, "Decks");
+    await alice.page.screenshot({ path: `${shots}online-trade-before.png` });
+    let winner, loser;
+    for (let attempt = 0; !winner; attempt++) {
+      assert.ok(attempt < 6, "a match with a winner within six");
+      for (const p of [alice, bob]) await panel(p, "Lobby");
+      await challenge(alice, bob, "triple-triad", { label: "Preset", value: "mush" }, { deck: "Start", trade: "one" });
+      for (const p of [alice, bob]) await watchEnd(p);
+      await playOut([alice, bob], async (p) => {
+        await p.section.locator(".hand button.ttcard:not([aria-disabled])").first().click();
+        await p.section.locator(".tt-board .cell.legal").first().click();
+      });
+      const [a, b] = [await ending(alice), await ending(bob)];
+      assertOpposite(a, b);
+      for (const p of [alice, bob]) await assertTripleTriadEnd(p);
+      if (a.outcome === "drawn") {
+        for (const p of [alice, bob]) {
+          await p.section.locator('.online-trade[data-state="settled"]').waitFor(STEP);
+          assert.equal(await p.section.locator(".online-trade").textContent(), "The cardsNo card changed hands.");
+          await p.section.getByRole("button", { name: "Back to the lobby" }).click();
+        }
+        continue;
+      }
+      [winner, loser] = a.outcome === "won" ? [alice, bob] : [bob, alice];
+    }
+    // The loser sees the five at stake and waits, the clock running; neither may leave yet.
+    const waiting = loser.section.locator('.online-trade[data-state="wait"]');
+    await waiting.waitFor(STEP);
+    assert.equal(await waiting.locator(".online-choice").textContent(), `${winner.name} won and is choosing 1 of your cards.`);
+    await waiting.locator(".cards-tile").nth(4).waitFor(STEP);
+    const choosing = winner.section.locator('.online-trade[data-state="choose"]');
+    await choosing.locator(".online-pick").nth(4).waitFor(STEP);
+    assert.equal(await choosing.locator(".online-choice").textContent(), `You won: take 1 of ${loser.name}'s cards.`);
+    for (const p of [winner, loser]) {
+      assert.match(await p.section.locator(".online-choice-clock").textContent(), /^\d+ s left to choose$/);
+      assert.equal(await p.section.getByRole("button", { name: "Back to the lobby" }).isDisabled(), true, "no leaving before the choice");
+    }
+    const five = await waiting.locator(".cards-tile").evaluateAll((tiles) => tiles.map((t) => t.dataset.card));
+    assert.deepEqual(await choosing.locator(".online-pick").evaluateAll((bs) => bs.map((b) => b.dataset.card)), five, "both see the same five");
+    const pick = choosing.locator(".online-pick").nth(1);
+    const taken = await pick.getAttribute("data-card");
+    const take = choosing.getByRole("button", { name: "Take this card" });
+    assert.equal(await take.isDisabled(), true, "nothing picked yet");
+    await pick.click();
+    await choosing.locator('.online-pick[aria-pressed="true"]').waitFor(STEP);
+    await winner.page.screenshot({ path: `${shots}online-trade-choice.png` });
+    await loser.page.screenshot({ path: `${shots}online-trade-choice-loser.png` });
+    await choosing.getByRole("button", { name: "Take this card" }).click();
+    for (const p of [winner, loser]) await p.section.locator('.online-trade[data-state="settled"]').waitFor(STEP);
+    const said = async (p) => (await p.section.locator(".online-moved li").allTextContents()).join(" ");
+    assert.match(await said(winner), new RegExp(`^You took ${taken} .+ from ${loser.name}\\.$`));
+    assert.match(await said(loser), new RegExp(`^${winner.name} took your ${taken} .+\\.$`));
+    // Both stashes, on the pages and in the server's replies: the card moved, nothing else did.
+    for (const p of [winner, loser]) {
+      await p.section.getByRole("button", { name: "Back to the lobby" }).click();
+      const shown = await pageStash(p);
+      assert.deepEqual(shown, await serverStash(p), `${p.name}'s page shows the server's stash`);
+      const expected = new Map(was.get(p));
+      const delta = p === winner ? 1 : -1;
+      expected.set(taken, (expected.get(taken) ?? 0) + delta);
+      if (expected.get(taken) === 0) expected.delete(taken);
+      assert.deepEqual(shown, expected, `${p.name}: ${taken} ${delta > 0 ? "gained" : "lost"}, the rest as before`);
+    }
+    await winner.page.screenshot({ path: `${shots}online-trade-after.png` });
+    // The loser's deck lost the card and says why.
+    await panel(loser, "Decks");
+    const deck = loser.section.locator('.cards-deck[data-deck="Start"]');
+    assert.equal(await deck.getAttribute("data-cards"), "4");
+    assert.equal(await deck.getAttribute("data-usable"), "false");
+    assert.match(await deck.locator(".cards-check").textContent(), new RegExp(`^4/5 cards, unusable: .*was lost to ${winner.name}`), "the deck says why");
+    await loser.page.screenshot({ path: `${shots}online-trade-after-loser.png` });
+    // The win's points: 5 a game and 5 more for the win.
+    await panel(winner, "Stats");
+    const points = Number(await winner.section.locator('.online-stats [data-figure="points"] b').textContent());
+    assert.ok(points >= 10 && points % 5 === 0, `${points} points`);
+    // Which buy a random level-1 card of series A (10 points a level) in the shop.
+    await panel(winner, "Shop");
+    const shop = winner.section.locator(".online-shop");
+    assert.deepEqual(
+      await shop.locator('tr[data-series="A"] td').allTextContents(),
+      ["A", "Final Fantasy", "10", "20", "110", String((await serverStash(winner)).size)],
+      "series A: 10 and 20 points a level, 110 cards, those owned",
+    );
+    await shop.getByLabel("Series").selectOption("A");
+    await shop.getByLabel("Level", { exact: true }).fill("1");
+    await shop.getByRole("button", { name: "Buy a random card" }).click();
+    await winner.section.locator(".online-shop:not([aria-busy])").waitFor(STEP);
+    assert.match(await winner.section.locator(".message").textContent(), /^You bought A\d{3} .+ for 10 points\.$/);
+    assert.equal(await shop.locator(".cards-points").textContent(), `You have ${points - 10} points. Prices are points per level of the card; -- : not sold that way.`);
+    await winner.page.screenshot({ path: `${shots}online-shop.png` });
+    const after = await serverStash(winner);
+    assert.equal([...after.values()].reduce((a, b) => a + b, 0), 22, "the bought card is in the stash");
+    await finish({ winner, loser }, "trade-end");
   });
 });

@@ -332,6 +332,181 @@ describe("spectators", { timeout: 120_000 }, () => {
   });
 });
 
+/** The cards of a stash, one id per physical card (a card held twice comes twice). */
+const physical = (stash) => stash.flatMap((e) => Array.from({ length: e.count }, () => e.card.id));
+const countOf = (stash, id) => stash.find((e) => e.card.id === id)?.count ?? 0;
+
+/** A new player with the starter set and a deck `name` of its first five cards. */
+async function collector(prefix, name) {
+  const client = await player(prefix);
+  await client.starter();
+  const five = physical(await client.stash()).slice(0, 5);
+  await client.createDeck(name);
+  await client.addToDeck(name, five);
+  return { client, five };
+}
+
+describe("the card economy", { timeout: 180_000 }, () => {
+  test("starter once, the stash with its details, decks built and checked, refusals with their reasons", async () => {
+    const ann = await player("eca");
+    const fresh = await ann.wallet();
+    assert.deepEqual(fresh, { points: 0, experience: 0, gils: 0, starter_taken: false, current_deck: null, cards: 0 });
+    assert.deepEqual(await ann.stash(), []);
+    const starter = await ann.starter();
+    assert.equal(starter.length, 20);
+    for (const c of starter) {
+      assert.ok(c.card.level >= 1 && c.card.level <= 3, `${c.id} is of level 1 to 3`);
+      assert.match(c.id, /^A\d{3}$/);
+      assert.equal(c.card.ranks.length, 4);
+    }
+    await assert.rejects(ann.starter(), { serverCode: "starter_taken" });
+    const stash = await ann.stash();
+    assert.equal(stash.reduce((n, e) => n + e.count, 0), 20, "the stash holds the 20");
+    assert.deepEqual(physical(stash).sort(), starter.map((c) => c.id).sort());
+    assert.ok(stash.every((e) => typeof e.card.card.element === "string" && e.in_decks === 0 && e.at_stake === 0));
+    assert.equal((await ann.wallet()).starter_taken, true);
+
+    await assert.rejects(ann.createDeck("two words"), { serverCode: "bad_deck_name" });
+    const deck = await ann.createDeck("Start");
+    assert.deepEqual(deck.cards, []);
+    await assert.rejects(ann.createDeck("start"), { serverCode: "deck_exists" });
+    const cards = physical(stash);
+    const five = cards.slice(0, 5);
+    // All or nothing: one card unknown or not owned refuses the whole addition.
+    const strong = (await ann.shopCards("A", 10))[0].card.id;
+    await assert.rejects(ann.addToDeck("Start", [five[0], "No Such Card"]), { serverCode: "no_such_card" });
+    await assert.rejects(ann.addToDeck("Start", [five[0], strong]), { serverCode: "not_owned" });
+    assert.deepEqual((await ann.checkDeck("Start")).deck.cards, [], "nothing was added");
+    const full = await ann.addToDeck("Start", five);
+    assert.deepEqual(full.cards.map(([, c]) => c.id), five);
+    await assert.rejects(ann.addToDeck("Start", [cards[5]]), { serverCode: "deck_full" });
+    const { check } = await ann.checkDeck("Start");
+    const total = five.reduce((n, id) => n + stash.find((e) => e.card.id === id).card.card.level, 0);
+    assert.deepEqual(check, { usable: true, usable_limitless: true, level_total: total, problem: null });
+    const fewer = await ann.removeFromDeck("Start", [five[4]]);
+    assert.equal(fewer.cards.length, 4);
+    const short = await ann.checkDeck("Start");
+    assert.equal(short.check.usable, false);
+    assert.ok(short.check.problem, "an unusable deck says why");
+    await assert.rejects(ann.removeFromDeck("Start", [strong]), { serverCode: "not_in_deck" });
+    await assert.rejects(ann.checkDeck("Nope"), { serverCode: "no_such_deck" });
+    assert.deepEqual((await ann.decks()).map((d) => d.name), ["Start"]);
+    await ann.createDeck("Spare");
+    await ann.deleteDeck("Spare");
+    assert.deepEqual((await ann.decks()).map((d) => d.name), ["Start"]);
+    assert.equal((await ann.stash()).reduce((n, e) => n + e.in_decks, 0), 4, "four cards sit in the deck");
+    await assert.rejects(ann.addToDeck(null, 5), { code: "BAD_ARGUMENT" });
+    ann.close();
+  });
+
+  test("the shop: series and prices, cards of a level, refusals for points, levels and ranks", async () => {
+    const bea = await player("ecb");
+    const series = await bea.shop();
+    const a = series.find((s) => s.series.code === "A");
+    assert.equal(a.series.random_price, 10);
+    assert.equal(a.series.card_price, 20);
+    assert.equal(a.cards, 110);
+    assert.equal(a.owned, 0);
+    const c = series.find((s) => s.series.code === "C");
+    assert.equal(c.series.random_price, null, "custom cards are not sold at random");
+    const level7 = await bea.shopCards("A", 7);
+    assert.ok(level7.length > 0 && level7.every(({ card, owned }) => card.card.level === 7 && owned === 0));
+    await assert.rejects(bea.buyRandom("A", 7), { serverCode: "not_enough_points" });
+    await assert.rejects(bea.buyCard(level7[0].card.id), { serverCode: "not_enough_points" });
+    await assert.rejects(bea.buyRandom("C", 1), { serverCode: "not_for_sale" });
+    await assert.rejects(bea.buyCard("No Such Card"), { serverCode: "no_such_card" });
+    await assert.rejects(bea.shopCards("Q"), { serverCode: "no_such_series" });
+    const suggestions = await bea.suggest(5);
+    assert.equal(suggestions.length, 5);
+    assert.ok(suggestions.every((r) => r.length === 4));
+    await assert.rejects(bea.suggest(11), { serverCode: "bad_level" });
+    await assert.rejects(bea.createCustom({ name: `Ultros${serial}`, level: 5, ranks: suggestions[0], element: "water" }), { serverCode: "not_enough_points" });
+    await assert.rejects(bea.createCustom({ name: `Ultros${serial}`, level: 5, ranks: [1, 1, 1, 1] }), (e) => ["bad_custom_card", "not_enough_points"].includes(e.serverCode));
+    await assert.rejects(bea.buyRandom("AB", 1), { code: "BAD_ARGUMENT" });
+    await assert.rejects(bea.createCustom({ name: "X", level: 1, ranks: [1, 2] }), { code: "BAD_ARGUMENT" });
+    assert.deepEqual(await bea.wallet(), { points: 0, experience: 0, gils: 0, starter_taken: false, current_deck: null, cards: 0 }, "nothing changed");
+    bea.close();
+  });
+
+  test("a match with trade One: decks locked, the winner chooses one card, it moves from stash to stash", async () => {
+    const blue = await collector("ecx", "Start");
+    const red = await collector("ecy", "Main");
+    const a = blue.client;
+    const b = red.client;
+    for (let attempt = 0; ; attempt++) {
+      assert.ok(attempt < 6, "a match with a winner within six");
+      const before = { a: await a.stash(), b: await b.stash() };
+      const challenge = await a.challenge({
+        game: "triple-triad",
+        options: { preset: "mush", deck: "Start", stake: { trade: "one" } },
+        seats: [{ kind: "me" }, { kind: "player", name: b.user.name }],
+      });
+      assert.equal(challenge.options.stake.trade, "one");
+      if (attempt === 0) {
+        // Accepting without naming a deck is refused, the challenge stays open.
+        await assert.rejects(b.accept(challenge.id), (e) => ["no_deck", "deck_unusable"].includes(e.serverCode));
+      }
+      const started = a.once("match_started");
+      await b.accept(challenge.id, { deck: "Main" });
+      const id = (await started).match.id;
+      await until(a, id, (m) => m.view !== null);
+      await until(b, id, (m) => m.view !== null);
+      // The hands are the decks.
+      const hand = b.matches.get(id).view.observation.hand.map((c) => c.name).sort();
+      const deckNames = (await b.decks()).find((d) => d.name === "Main").cards.map(([, c]) => c.card.name).sort();
+      assert.deepEqual(hand, deckNames, "red's hand is its deck");
+      assert.equal((await b.stash()).reduce((n, e) => n + e.at_stake, 0), 5, "red's five are at stake");
+      const match = await playOut([a, b], id, { seed: 13 + attempt });
+      if (match.result.winners.length === 0) {
+        await until(a, id, (m) => m.settlement !== null);
+        assert.deepEqual(a.matches.get(id).settlement.moved, [], "a draw moves no card");
+        continue;
+      }
+      const winner = match.result.winners[0] === match.seat ? a : b;
+      const loser = winner === a ? b : a;
+      for (const c of [winner, loser]) await until(c, id, (m) => m.choice !== null || m.settlement !== null);
+      const choice = loser.matches.get(id).choice;
+      assert.deepEqual({ chooser: choice.chooser, count: choice.count }, { chooser: winner.user.id, count: 1 }, "the loser sees the winner choosing");
+      assert.ok(choice.deadline > Date.now());
+      await assert.rejects(loser.choose(id, [1]), { serverCode: "not_the_winner" });
+      const list = await winner.winList(id);
+      const loserDeck = winner === a ? red.five : blue.five;
+      assert.deepEqual(list.cards.map((c) => c.id).sort(), [...loserDeck].sort(), "the loser's five");
+      await assert.rejects(winner.choose(id, [1, 2]), { serverCode: "bad_choice" });
+      const { moved, settlement } = await winner.choose(id, [2]);
+      const taken = list.cards[1];
+      assert.equal(moved, settlement.moved.length);
+      await until(loser, id, (m) => m.settlement !== null);
+      assert.deepEqual(loser.matches.get(id).settlement, winner.matches.get(id).settlement, "both hear the same settlement");
+      await assert.rejects(winner.choose(id, [1]), (e) => ["nothing_to_choose", "already_settled"].includes(e.serverCode));
+      const after = { winner: await winner.stash(), loser: await loser.stash() };
+      const was = winner === a ? { winner: before.a, loser: before.b } : { winner: before.b, loser: before.a };
+      if (settlement.kept.length === 0) {
+        assert.deepEqual(settlement.moved.map((m) => [m.card.split(" ")[0], m.from, m.to]), [[taken.id, loser.user.name, winner.user.name]]);
+        assert.equal(countOf(after.winner, taken.id), countOf(was.winner, taken.id) + 1, "the winner holds one more");
+        assert.equal(countOf(after.loser, taken.id), countOf(was.loser, taken.id) - 1, "the loser one fewer");
+        const deck = (await loser.decks())[0];
+        assert.equal(deck.cards.length, 4);
+        assert.match(deck.note, new RegExp(`lost to ${winner.user.name}`));
+        const { check } = await loser.checkDeck(deck.name);
+        assert.equal(check.usable, false, "a deck that lost a card is unusable");
+      }
+      const total = (s) => s.reduce((n, e) => n + e.count, 0);
+      assert.equal(total(after.winner) + total(after.loser), 40, "no card lost or made");
+      assert.ok(after.winner.every((e) => e.at_stake === 0) && after.loser.every((e) => e.at_stake === 0), "nothing at stake any more");
+      // Points: 5 a game, 5 more for a win (the text game); the win buys a level-1 card.
+      const w = await winner.wallet();
+      assert.equal(w.points, 10 + 5 * attempt);
+      const bought = await winner.buyRandom("A", 1);
+      assert.equal(bought.price, 10);
+      assert.equal(bought.card.card.level, 1);
+      assert.equal((await winner.wallet()).points, w.points - 10);
+      break;
+    }
+    for (const c of [a, b]) c.close();
+  });
+});
+
 describe("reconnection", { timeout: 120_000 }, () => {
   test("the server killed and restarted: the clients resume by token and the match goes on", async () => {
     const { a, b, id } = await pair("trax", { variant: "8x8" });

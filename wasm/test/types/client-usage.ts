@@ -13,6 +13,11 @@ import {
   type TraxView,
   type TripleTriadView,
   type WebSocketLike,
+  type Deck,
+  type Settlement,
+  type StashEntry,
+  type TradeRuleName,
+  TRADE_RULES,
 } from "arbiter-engine/client";
 
 declare function log(...values: unknown[]): void;
@@ -60,4 +65,38 @@ export async function session(url: string): Promise<MatchResult | null> {
   const watched = await client.spectate(match.id);
   client.close();
   return watched.result;
+}
+
+export async function economy(client: ArbiterClient, rival: string): Promise<Settlement | null> {
+  const wallet = await client.wallet();
+  if (!wallet.starter_taken) log((await client.starter()).map((c) => c.id));
+  const stash: StashEntry[] = await client.stash();
+  const deck: Deck = await client.createDeck("Start");
+  await client.addToDeck(deck.name, stash.slice(0, 5).map((e) => e.card.id));
+  const { check } = await client.checkDeck("Start");
+  if (!check.usable) log(check.problem);
+  for (const { series, owned } of await client.shop()) log(series.code, series.random_price ?? "--", owned);
+  const bought = await client.buyRandom("A", 1);
+  log(bought.card.card.ranks, bought.price);
+  const [ranks] = await client.suggest(5);
+  if (ranks) await client.createCustom({ name: "Ultros", level: 5, ranks, element: "water" });
+  // @ts-expect-error: ranks are four numbers
+  await client.createCustom({ name: "X", level: 1, ranks: [1, 2] });
+  const trade: TradeRuleName = TRADE_RULES[2] ?? "one";
+  // @ts-expect-error: not a winner rule
+  await client.challenge({ game: "triple-triad", options: { deck: "Start", stake: { trade: "five" } } });
+  const challenge = await client.challenge({
+    game: "triple-triad",
+    options: { preset: "mush", deck: "Start", stake: { trade, gils: 0, customs: "mush" } },
+    seats: [{ kind: "me" }, { kind: "player", name: rival }],
+  });
+  await client.accept(challenge.id, { deck: "Main" });
+  const { match } = await client.once("match_started");
+  const state = client.matches.get(match.id);
+  if (state?.choice && state.choice.chooser === client.user?.id) {
+    const list = await client.winList(match.id);
+    const { settlement } = await client.choose(match.id, [1, list.cards[0]?.id ?? "2"]);
+    return settlement;
+  }
+  return state?.settlement ?? null;
 }
