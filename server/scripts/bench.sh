@@ -5,8 +5,10 @@
 # JSON line each, round after round so that the machine's noise falls on all of them alike.
 #
 #     server/scripts/bench.sh [--clients 200] [--seconds 20] [--warmup 3] [--think-ms 0] [--rounds 1]
-#                             [--only arbiter|boardgameio]
+#                             [--only arbiter|boardgameio] [--server ARBITER_SERVER]
 #
+# --server runs that arbiter-server binary (another commit's build, for a before and after in one
+# run) instead of this tree's.
 # It builds the server and the load client in release mode, installs the anchor's npm packages
 # where missing (BGIO_DIR names another copy of server/bench/boardgameio), and raises the limit of
 # open files for the thousands of sockets.
@@ -14,7 +16,7 @@ set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 target="${CARGO_TARGET_DIR:-$root/target}"
 bgio="${BGIO_DIR:-$root/server/bench/boardgameio}"
-clients=200 seconds=20 warmup=3 think=0 rounds=1 only=
+clients=200 seconds=20 warmup=3 think=0 rounds=1 only= server=
 while [ $# -gt 0 ]; do
     case "$1" in
         --clients) clients=$2 ;;
@@ -23,6 +25,7 @@ while [ $# -gt 0 ]; do
         --think-ms) think=$2 ;;
         --rounds) rounds=$2 ;;
         --only) only=$2 ;;
+        --server) server=$2 ;;
         *) echo "bench.sh: unknown option $1" >&2; exit 2 ;;
     esac
     shift 2
@@ -43,7 +46,7 @@ if [ "$only" != arbiter ]; then
     [ -d "$bgio/node_modules/boardgame.io" ] || npm --prefix "$bgio" ci --no-audit --no-fund >&2
 fi
 
-load=("$target/release/examples/load" --spawn "$target/release/arbiter-server" --accounts seeded
+load=("$target/release/examples/load" --spawn "${server:-$target/release/arbiter-server}" --accounts seeded
     --clients "$clients" --seconds "$seconds" --warmup "$warmup" --think-ms "$think")
 anchor=(--clients "$clients" --seconds "$seconds" --warmup "$warmup" --think-ms "$think")
 status=0

@@ -40,6 +40,8 @@ pub struct Hub {
     pub backend: Backend,
     pub accounts: Accounts,
     pub economy: crate::economy::Economy,
+    /// The group commit of moves (`commit`).
+    pub(crate) commits: crate::commit::Committer,
     pub relay: Arc<dyn Relay>,
     registry: Mutex<Registry>,
     /// The running matches this process holds.
@@ -52,12 +54,14 @@ impl Hub {
     pub fn new(config: Config, pool: Pool, backend: Backend, relay: Arc<dyn Relay>) -> Arc<Hub> {
         let accounts = Accounts::new(pool.clone(), config.hashers);
         let economy = crate::economy::Economy::new(pool.clone());
+        let commits = crate::commit::Committer::start(pool.clone(), backend);
         let hub = Arc::new(Hub {
             config,
             pool,
             backend,
             accounts,
             economy,
+            commits,
             relay,
             registry: Mutex::default(),
             matches: Mutex::default(),

@@ -11,7 +11,8 @@ use sqlx::Row as _;
 
 use crate::accounts::User;
 use crate::bus::Event;
-use crate::db::{now_ms, Pool};
+use crate::commit::{self, MoveRow};
+use crate::db::{now_ms, Backend, Pool};
 use crate::error::Failure;
 use crate::hub::Hub;
 use crate::table::{Ending, GameKind, Input, Table};
@@ -438,11 +439,7 @@ fn schedule(hub: &Arc<Hub>, live: &mut Live) {
                 .await;
                 match chosen {
                     Ok(Some(input)) => {
-                        tokio::spawn(async move {
-                            if let Err(f) = play(&h, id, Mover::Computer { ply }, input, None, None).await {
-                                tracing::warn!("match {id}: computer move refused: {}", f.message);
-                            }
-                        });
+                        tokio::spawn(async move { computer_move(&h, id, ply, input, deadline).await });
                     }
                     Ok(None) => tracing::warn!("match {id}: the computer found no move at ply {ply}"),
                     Err(e) => tracing::warn!("match {id}: the computer's thinking failed at ply {ply}: {e}"),
@@ -452,6 +449,31 @@ fn schedule(hub: &Arc<Hub>, live: &mut Live) {
         );
     }
 }
+
+/// The computer seat's move at `ply`, tried again while the server fails to store it (a
+/// database error: nothing changed) until the ply's `deadline`, when the clock's timeout move
+/// takes over; a move the rules refuse is not tried again.
+async fn computer_move(hub: &Arc<Hub>, id: i64, ply: u64, input: Input, deadline: i64) {
+    let mut pause = RETRY_FIRST;
+    loop {
+        match play(hub, id, Mover::Computer { ply }, input.clone(), None, None).await {
+            Ok(()) => return,
+            Err(f) if f.code == "internal" && now_ms() + (pause.as_millis() as i64) < deadline => {
+                tracing::warn!("match {id}: the computer's move at ply {ply} was not stored; trying again");
+                tokio::time::sleep(pause).await;
+                pause = (pause * 2).min(RETRY_MAX);
+            }
+            Err(f) => {
+                tracing::warn!("match {id}: the computer's move at ply {ply} not played: {}", f.message);
+                return;
+            }
+        }
+    }
+}
+
+/// The pauses between a computer seat's attempts: doubling from the first to the longest.
+const RETRY_FIRST: Duration = Duration::from_millis(100);
+const RETRY_MAX: Duration = Duration::from_secs(2);
 
 async fn timeout(hub: &Arc<Hub>, id: i64, ply: u64) {
     let Some(handle) = hub.live(id) else { return };
@@ -524,39 +546,44 @@ pub async fn play(
     let deadline = ending.is_none().then(|| now + i64::from(live.time_s) * 1000);
     let new_ply = current + 1;
 
-    let mut tx = hub.pool.begin().await?;
-    let advanced = sqlx::query(
-        "UPDATE matches SET ply = $1, deadline = $2, status = $3, result = $4, ended = $5 \
-         WHERE id = $6 AND ply = $7 AND status = 'running'",
-    )
-    .bind(new_ply as i64)
-    .bind(deadline)
-    .bind(if ending.is_some() { "over" } else { "running" })
-    .bind(ending.as_ref().map(|e| serde_json::to_string(e).unwrap_or_default()))
-    .bind(ending.as_ref().map(|_| now))
-    .bind(id)
-    .bind(current as i64)
-    .execute(&mut *tx)
-    .await?;
-    if advanced.rows_affected() != 1 {
-        return Err(Failure::internal(format!(
-            "match {id}: ply {current} is no longer the stored one"
-        )));
-    }
-    sqlx::query("INSERT INTO moves (match_id, ply, seat, notation, timeout, at) VALUES ($1, $2, $3, $4, $5, $6)")
-        .bind(id)
-        .bind(new_ply as i64)
-        .bind(seat as i64)
-        .bind(played.notation.clone())
-        .bind(i64::from(timeout))
-        .bind(now)
-        .execute(&mut *tx)
-        .await?;
-    let settlement = match &ending {
-        Some(e) => finish(&mut tx, hub, id, live.game, &live.seats, e, Some(&table)).await?,
-        None => None,
+    let row = MoveRow {
+        match_id: id,
+        ply: current,
+        seat,
+        notation: played.notation.clone(),
+        timeout,
+        at: now,
+        deadline,
     };
-    tx.commit().await?;
+    let settlement = match ending.clone() {
+        None => {
+            hub.commits.commit_move(row).await?;
+            None
+        }
+        // On SQLite the last move and the match's end go through the writer as well: every
+        // commit queues for its one connection, and one of its own would cost an fsync.
+        Some(e) if hub.backend == Backend::Sqlite => {
+            let (h, game, seats, t) = (hub.clone(), live.game, live.seats.clone(), table.clone());
+            hub.commits
+                .run(move |tx| {
+                    Box::pin(async move {
+                        commit::write(tx, &row, Some(&e)).await?;
+                        finish(tx, &h, id, game, &seats, &e, Some(&t)).await
+                    })
+                })
+                .await?
+        }
+        // On PostgreSQL it keeps a transaction of its own: the settlement locks both players'
+        // wallet rows and may wait for them, which inside a batch would hold every other
+        // match's move. (The pool has connections to spare.)
+        Some(e) => {
+            let mut tx = hub.pool.begin().await?;
+            commit::write(&mut tx, &row, Some(&e)).await?;
+            let settlement = finish(&mut tx, hub, id, live.game, &live.seats, &e, Some(&table)).await?;
+            tx.commit().await?;
+            settlement
+        }
+    };
 
     // Committed: now the match advances and everyone is told.
     live.table = table;

@@ -5,6 +5,7 @@ mod accounts;
 mod bus;
 mod challenges;
 mod cluster;
+mod commit;
 mod config;
 mod conn;
 mod db;

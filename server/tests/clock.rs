@@ -8,6 +8,8 @@ mod common;
 use arbiter_core::tripletriad::Player;
 use arbiter_core::{Engine, Game};
 use common::truth::{check_frames, variant, Truth};
+use std::time::Duration;
+
 use common::{start_match, Client, Database, Server};
 use serde_json::json;
 
@@ -116,4 +118,55 @@ async fn a_clock_that_runs_out_plays_the_timeout_move_and_a_dropped_seat_comes_b
     again
         .refused(json!({"type": "resume", "token": bob_token}), "bad_token")
         .await;
+}
+
+/// A computer seat whose move the database fails to store (here: another process holds
+/// SQLite's write lock past the server's 10 s busy timeout) tries again, and moves long before
+/// its clock would have played the timeout move for it. SQLite only: PostgreSQL waits for a
+/// lock without failing, and the server has no test-only switch to make it fail.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_computer_seat_whose_move_fails_to_commit_tries_again() {
+    let db = Database::fresh().await;
+    if db.is_postgres() {
+        eprintln!("skipped on PostgreSQL: no way to make one commit fail from outside");
+        return;
+    }
+    let server = Server::start_with(&db, &["--think-ms", "2000"]);
+    let mut alice = Client::player(&server, "alice").await;
+    // The expert opens (white) and thinks up to 2 s: meanwhile the database is locked.
+    let r = alice
+        .request(json!({"type": "challenge", "game": "trax", "time": 60,
+                        "seats": [{"kind": "computer", "level": "expert"}, {"kind": "me"}]}))
+        .await;
+    assert_eq!(r["type"], "challenge_created", "{r}");
+    let st = alice.expect("match_state").await;
+    let id = st["match"]["id"].as_i64().unwrap();
+    let deadline = st["deadline"].as_i64().unwrap();
+    let pool = db.pool().await;
+    let mut lock = pool.acquire().await.unwrap();
+    sqlx::raw_sql("BEGIN IMMEDIATE").execute(&mut *lock).await.unwrap();
+    assert!(
+        alice.request(json!({"type": "sync", "match": id})).await["moves"]
+            .as_array()
+            .unwrap()
+            .is_empty(),
+        "the expert moved before the lock: the test tests nothing"
+    );
+    // Held until the first attempt has failed (2 s of thinking, then 10 s of busy waiting).
+    tokio::time::sleep(Duration::from_secs(14)).await;
+    sqlx::raw_sql("ROLLBACK").execute(&mut *lock).await.unwrap();
+    drop(lock);
+    pool.close().await;
+    let moved = alice.moved(id, 1).await;
+    assert_eq!(moved["timeout"], false, "the clock played for the computer: {moved}");
+    assert_eq!(moved["seat"], 0);
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_millis() as i64;
+    assert!(
+        now < deadline - 30_000,
+        "the computer moved only {} ms before its clock ran out",
+        deadline - now
+    );
 }

@@ -188,3 +188,78 @@ async fn sigkill_loses_no_acknowledged_move_and_clocks_survive() {
     let final_trax = bob.request(json!({"type": "sync", "match": trax})).await;
     assert_eq!(moves_of(&final_trax), m_trax);
 }
+
+/// Many matches moving at once, so that the server commits their moves in shared batches:
+/// SIGKILL amid them, and every move a mover was told of is there after the restart, in order;
+/// beyond them at most the one move each match had in flight.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sigkill_amid_many_concurrent_matches_loses_no_acknowledged_move() {
+    use std::sync::{Arc, Mutex};
+
+    const MATCHES: usize = 12;
+    let db = Database::fresh().await;
+    let args = ["--rate", "2000", "--burst", "2000", "--hashers", "4"];
+    let mut server = Server::start_with(&db, &args);
+    let mut players = Vec::new();
+    let mut told = Vec::new();
+    for i in 0..MATCHES {
+        let mut a = Client::player(&server, "a").await;
+        let mut b = Client::player(&server, "b").await;
+        let id = start_match(&mut a, &mut [&mut b], json!({"game": "trax", "time": 60})).await;
+        let list: Arc<Mutex<Vec<String>>> = Arc::default();
+        told.push((id, a.token.clone().unwrap(), list.clone()));
+        // The pair moves as fast as the server answers; a move counts once its mover is told.
+        players.push(tokio::spawn(async move {
+            let mut seats = [a, b];
+            let mut truth = Truth::trax(variant("8x8"));
+            let mut r = rng(100 + i as u64);
+            while let Some(to_move) = truth.to_move() {
+                let ply = list.lock().unwrap().len() as u64;
+                let mv = truth.pick(&mut r);
+                let c = &mut seats[to_move];
+                c.send(json!({"type": "move", "match": id, "move": mv, "ply": ply}))
+                    .await;
+                let m = c.moved(id, ply + 1).await;
+                assert_eq!(m["move"], mv.as_str());
+                truth.play(&mv);
+                list.lock().unwrap().push(mv);
+            }
+        }));
+    }
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    // The players stop where they are, their last moves still in flight, and the server dies.
+    for p in &players {
+        p.abort();
+    }
+    server.kill9();
+    for p in players {
+        if let Err(e) = p.await {
+            assert!(e.is_cancelled(), "a player failed: {e}");
+        }
+    }
+    let total: usize = told.iter().map(|(_, _, l)| l.lock().unwrap().len()).sum();
+    assert!(
+        total >= MATCHES * 4,
+        "too few moves before the kill to test anything: {total}"
+    );
+
+    let server = Server::start_with(&db, &args);
+    for (id, token, list) in &told {
+        let acknowledged = list.lock().unwrap().clone();
+        let mut c = Client::connect(&server).await;
+        assert_eq!(
+            c.request(json!({"type": "resume", "token": token})).await["type"],
+            "authenticated"
+        );
+        let stored = moves_of(&c.request(json!({"type": "sync", "match": id})).await);
+        assert!(
+            stored.len() <= acknowledged.len() + 1
+                && stored[..acknowledged.len().min(stored.len())] == acknowledged[..],
+            "match {id}: told {acknowledged:?}, stored {stored:?}"
+        );
+        assert!(
+            stored.len() >= acknowledged.len(),
+            "match {id}: an acknowledged move was lost"
+        );
+    }
+}
