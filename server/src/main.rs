@@ -15,6 +15,7 @@ mod hub;
 mod live;
 mod mush;
 mod protocol;
+mod spectators;
 mod table;
 
 use std::process::ExitCode;
