@@ -24,6 +24,16 @@ pub enum Event {
         public: Value,
         re: Option<(u64, Value)>,
     },
+    /// A match's spectating option changed to `spectators`: `msg` to every connection of its
+    /// seated `users` and to its spectators; with `evicted` (it became private) the spectators
+    /// are told that instead and stop watching.
+    Spectators {
+        match_id: i64,
+        spectators: arbiter_core::tripletriad::Spectators,
+        users: Vec<i64>,
+        msg: Value,
+        evicted: Option<Value>,
+    },
     /// A user came online (first connection) or went offline (last one), in `process`.
     Presence { user: i64, name: String, online: bool },
 }

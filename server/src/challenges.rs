@@ -4,6 +4,7 @@
 
 use std::sync::Arc;
 
+use arbiter_core::tripletriad::Spectators;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use sqlx::Row as _;
@@ -63,7 +64,7 @@ struct Challenge {
     options: Value,
     seats: Vec<Seat>,
     time_s: u32,
-    private: bool,
+    spectators: Spectators,
     created: i64,
 }
 
@@ -71,14 +72,18 @@ impl Challenge {
     fn json(&self) -> Value {
         json!({
             "id": self.id, "game": self.game.name(), "options": self.options, "time": self.time_s,
-            "private": self.private, "by": self.by, "seats": self.seats.iter().map(Seat::json).collect::<Vec<_>>(),
+            "private": self.private(), "spectators": crate::spectators::name(self.spectators), "by": self.by, "seats": self.seats.iter().map(Seat::json).collect::<Vec<_>>(),
             "created": self.created,
         })
     }
 
-    /// Listed in everyone's lobby: broadcast, with a seat anyone may take.
+    fn private(&self) -> bool {
+        self.spectators == Spectators::Private
+    }
+
+    /// Listed in everyone's lobby: not private, with a seat anyone may take.
     fn listed(&self) -> bool {
-        !self.private && self.seats.iter().any(|s| matches!(s, Seat::Open { user: None }))
+        !self.private() && self.seats.iter().any(|s| matches!(s, Seat::Open { user: None }))
     }
 
     /// Everyone the challenge concerns by name.
@@ -118,7 +123,7 @@ fn from_row(r: &crate::db::Row) -> Result<Challenge, Failure> {
         options: serde_json::from_str(&r.try_get::<String, _>("options")?).map_err(|_| bad("options"))?,
         seats: serde_json::from_str(&r.try_get::<String, _>("seats")?).map_err(|_| bad("seats"))?,
         time_s: r.try_get::<i64, _>("time_s")? as u32,
-        private: r.try_get::<i64, _>("private")? != 0,
+        spectators: crate::spectators::from_columns(r.try_get("private")?, r.try_get("broadcast")?),
         created: r.try_get("created")?,
     })
 }
@@ -126,7 +131,7 @@ fn from_row(r: &crate::db::Row) -> Result<Challenge, Failure> {
 const SELECT: &str =
     "SELECT challenges.id AS id, challenges.by_user AS by_user, users.name AS by_name, challenges.game AS game, \
                       challenges.options AS options, challenges.seats AS seats, challenges.time_s AS time_s, \
-                      challenges.private AS private, challenges.created AS created \
+                      challenges.private AS private, challenges.broadcast AS broadcast, challenges.created AS created \
                       FROM challenges JOIN users ON users.id = challenges.by_user";
 
 async fn fetch(hub: &Hub, id: i64, user: &User) -> Result<(Challenge, String), Failure> {
@@ -140,7 +145,7 @@ async fn fetch(hub: &Hub, id: i64, user: &User) -> Result<(Challenge, String), F
     let row = row.ok_or_else(missing)?;
     let c = from_row(&row)?;
     // A private challenge is accepted by id even by someone it does not name.
-    if !c.visible_to(user) && !c.private {
+    if !c.visible_to(user) && !c.private() {
         return Err(missing());
     }
     let seats: String = row.try_get("seats")?;
@@ -155,7 +160,7 @@ pub async fn create(
     options: Option<Value>,
     seats: Option<Vec<SeatRequest>>,
     time: Option<u32>,
-    private: bool,
+    spectators: Spectators,
 ) -> Result<Value, Failure> {
     let bad = |m: String| Failure::new("bad_challenge", m);
     let game = GameKind::parse(game).ok_or_else(|| {
@@ -229,13 +234,13 @@ pub async fn create(
         options,
         seats,
         time_s,
-        private,
+        spectators,
         created: now_ms(),
     };
     let mut tx = hub.pool.begin().await?;
     sqlx::query(
-        "INSERT INTO challenges (id, by_user, game, options, seats, time_s, private, status, created, match_id) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, 'open', $8, NULL)",
+        "INSERT INTO challenges (id, by_user, game, options, seats, time_s, private, broadcast, status, created, match_id) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'open', $9, NULL)",
     )
     .bind(c.id)
     .bind(by.id)
@@ -243,7 +248,8 @@ pub async fn create(
     .bind(c.options.to_string())
     .bind(serde_json::to_string(&c.seats).unwrap_or_default())
     .bind(i64::from(time_s))
-    .bind(i64::from(private))
+    .bind(crate::spectators::columns(spectators).0)
+    .bind(crate::spectators::columns(spectators).1)
     .bind(c.created)
     .execute(&mut *tx)
     .await?;
@@ -288,7 +294,7 @@ async fn start_match(
         c.game,
         &c.options,
         c.time_s,
-        c.private,
+        c.spectators,
         sitters,
         Some(c.id),
     )
@@ -362,7 +368,7 @@ pub async fn accept(hub: &Arc<Hub>, id: i64, user: &User) -> Result<Value, Failu
         }
         None => hub.relay.publish(Event::Lobby {
             msg: json!({"type": "challenge_open", "challenge": c.json()}),
-            listed: !c.private,
+            listed: !c.private(),
             also: c.involved(),
         }),
     }
@@ -374,7 +380,7 @@ fn close(hub: &Hub, c: &Challenge, reason: &str, also: &[i64]) {
     users.extend(also);
     hub.relay.publish(Event::Lobby {
         msg: json!({"type": "challenge_closed", "challenge": c.id, "reason": reason}),
-        listed: !c.private,
+        listed: !c.private(),
         also: users,
     });
 }

@@ -5,6 +5,7 @@
 use std::sync::Arc;
 use std::time::Instant;
 
+use arbiter_core::tripletriad::Spectators;
 use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket};
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
@@ -289,10 +290,22 @@ async fn answer(hub: &Arc<Hub>, s: &mut Session, request: Request, re: &Option<V
             seats,
             time,
             private,
+            broadcast,
         } => {
             let user = need(s)?.clone();
+            let spectators = match (private, broadcast) {
+                (true, true) => {
+                    return Err(Failure::new(
+                        "bad_challenge",
+                        "a challenge is private (no spectators) or broadcast, not both",
+                    ))
+                }
+                (true, false) => Spectators::Private,
+                (false, true) => Spectators::Broadcast,
+                (false, false) => Spectators::Open,
+            };
             Ok(vec![
-                challenges::create(hub, &user, &game, options, seats, time, private).await?,
+                challenges::create(hub, &user, &game, options, seats, time, spectators).await?,
             ])
         }
         Request::Accept { challenge, deck } => {
@@ -342,6 +355,9 @@ async fn answer(hub: &Arc<Hub>, s: &mut Session, request: Request, re: &Option<V
             Ok(vec![json!({"type": "unspectated", "match": match_id})])
         }
         Request::Sync { match_id } => Ok(vec![state_for(hub, s, match_id, false).await?]),
+        Request::Spectators { match_id, spectators } => {
+            Ok(vec![crate::spectators::set(hub, match_id, need(s)?, spectators).await?])
+        }
         Request::Stats { name } => {
             let user = match name {
                 Some(n) => hub.accounts.find(&n).await?,
@@ -369,7 +385,7 @@ async fn state_for(hub: &Arc<Hub>, s: &Session, match_id: i64, watch: bool) -> R
     let user = s.user.as_ref().map(|u| u.id);
     let see = |l: &live::Live| -> Result<Value, Failure> {
         let seat = user.and_then(|u| l.seat_of(u));
-        if seat.is_none() && l.private {
+        if seat.is_none() && l.spectators == Spectators::Private {
             return Err(Failure::new("private_match", "this match is private: no spectators"));
         }
         if seat.is_none() && watch {

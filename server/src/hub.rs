@@ -221,6 +221,32 @@ impl Hub {
                     send(&r, c, &text);
                 }
             }
+            Event::Spectators {
+                match_id,
+                users,
+                msg,
+                evicted,
+                ..
+            } => {
+                let text: Arc<str> = msg.to_string().into();
+                let seated: HashSet<u64> = users
+                    .iter()
+                    .filter_map(|u| r.by_user.get(u))
+                    .flatten()
+                    .copied()
+                    .collect();
+                for &c in &seated {
+                    send(&r, c, &text);
+                }
+                let watchers: Vec<u64> = r.spectators.get(match_id).into_iter().flatten().copied().collect();
+                let to_watchers: Arc<str> = evicted.as_ref().unwrap_or(msg).to_string().into();
+                for c in watchers.iter().filter(|c| !seated.contains(*c)) {
+                    send(&r, *c, &to_watchers);
+                }
+                if evicted.is_some() {
+                    r.spectators.remove(match_id);
+                }
+            }
             Event::Presence { user, name, online } => {
                 let msg = serde_json::json!({"type": "presence", "user": {"id": user, "name": name}, "online": online});
                 let text: Arc<str> = msg.to_string().into();

@@ -5,6 +5,7 @@
 use std::sync::Arc;
 use std::time::Duration;
 
+use arbiter_core::tripletriad::Spectators;
 use arbiter_core::{Budget, Rng};
 use serde_json::{json, Value};
 use sqlx::Row as _;
@@ -50,7 +51,8 @@ pub struct Live {
     pub options: Value,
     seed: u64,
     pub time_s: u32,
-    pub private: bool,
+    /// Who may watch (a seated player changes it while the match runs).
+    pub spectators: Spectators,
     pub seats: Vec<Sitter>,
     table: Table,
     pub moves: Vec<MoveRecord>,
@@ -103,13 +105,14 @@ impl Live {
     pub fn summary(&self) -> Value {
         json!({
             "id": self.id, "game": self.game.name(), "options": crate::economy::public_options(&self.options), "time": self.time_s,
-            "private": self.private, "seats": seats_json(&self.seats), "ply": self.moves.len(),
+            "private": self.spectators == Spectators::Private, "spectators": crate::spectators::name(self.spectators),
+            "seats": seats_json(&self.seats), "ply": self.moves.len(),
             "status": if self.ending.is_some() { "over" } else { "running" }, "started": self.started,
             "challenge": self.challenge,
         })
     }
 
-    fn view(&self, seat: Option<usize>) -> Value {
+    pub(crate) fn view(&self, seat: Option<usize>) -> Value {
         match seat {
             Some(s) => self.table.seat_view(s),
             None => self.table.public_view(),
@@ -155,7 +158,7 @@ pub fn seats_json(seats: &[Sitter]) -> Value {
 /// Reads match `id` from the database and replays it.
 pub async fn load(pool: &Pool, id: i64) -> Result<Live, Failure> {
     let row = sqlx::query(
-        "SELECT game, options, seed, time_s, private, status, deadline, result, started, challenge_id FROM matches WHERE id = $1",
+        "SELECT game, options, seed, time_s, private, broadcast, status, deadline, result, started, challenge_id FROM matches WHERE id = $1",
     )
     .bind(id)
     .fetch_optional(pool)
@@ -167,7 +170,7 @@ pub async fn load(pool: &Pool, id: i64) -> Result<Live, Failure> {
         .map_err(|e| Failure::internal(format!("match {id} options: {e}")))?;
     let seed = row.try_get::<i64, _>("seed")? as u64;
     let time_s = row.try_get::<i64, _>("time_s")? as u32;
-    let private = row.try_get::<i64, _>("private")? != 0;
+    let spectators = crate::spectators::from_columns(row.try_get("private")?, row.try_get("broadcast")?);
     let deadline: Option<i64> = row.try_get("deadline")?;
     let stored_result: Option<String> = row.try_get("result")?;
     let started: i64 = row.try_get("started")?;
@@ -225,7 +228,7 @@ pub async fn load(pool: &Pool, id: i64) -> Result<Live, Failure> {
         options,
         seed,
         time_s,
-        private,
+        spectators,
         seats,
         table,
         moves,
@@ -279,7 +282,7 @@ pub async fn create(
     game: GameKind,
     options: &Value,
     time_s: u32,
-    private: bool,
+    spectators: Spectators,
     seats: Vec<Sitter>,
     challenge: Option<i64>,
 ) -> Result<Live, Failure> {
@@ -297,15 +300,16 @@ pub async fn create(
     let started = now_ms();
     let deadline = started + i64::from(time_s) * 1000;
     sqlx::query(
-        "INSERT INTO matches (id, game, options, seed, time_s, private, status, ply, deadline, result, challenge_id, started, ended) \
-         VALUES ($1, $2, $3, $4, $5, $6, 'running', 0, $7, NULL, $8, $9, NULL)",
+        "INSERT INTO matches (id, game, options, seed, time_s, private, broadcast, status, ply, deadline, result, challenge_id, started, ended) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, 'running', 0, $8, NULL, $9, $10, NULL)",
     )
     .bind(id)
     .bind(game.name())
     .bind(options.to_string())
     .bind(seed as i64)
     .bind(i64::from(time_s))
-    .bind(i64::from(private))
+    .bind(crate::spectators::columns(spectators).0)
+    .bind(crate::spectators::columns(spectators).1)
     .bind(deadline)
     .bind(challenge)
     .bind(started)
@@ -330,7 +334,7 @@ pub async fn create(
         options: options.clone(),
         seed,
         time_s,
-        private,
+        spectators,
         seats,
         table,
         moves: Vec::new(),
@@ -348,7 +352,7 @@ pub async fn start(hub: &Arc<Hub>, live: Live) {
     let summary = live.summary();
     let (seats, _) = live.frames(|seat| json!({"type": "match_started", "match": summary, "seat": seat}));
     let states: Vec<(i64, Value)> = live.frames(|seat| live.state(seat)).0;
-    let private = live.private;
+    let private = live.spectators == Spectators::Private;
     let people = live.people();
     let handle = hub.hold(id, live);
     let mut guard = handle.lock().await;
@@ -614,6 +618,9 @@ pub async fn play(
         public,
         re,
     });
+    if live.spectators == Spectators::Broadcast {
+        hub.relay.publish(crate::spectators::broadcast(&live, &record));
+    }
     match ending {
         Some(e) => end(hub, &mut live, e),
         None => schedule(hub, &mut live),
@@ -772,7 +779,7 @@ fn end(hub: &Arc<Hub>, live: &mut Live, ending: Ending) {
     });
     hub.relay.publish(Event::Lobby {
         msg: json!({"type": "match_unlisted", "match": live.id}),
-        listed: !live.private,
+        listed: live.spectators != Spectators::Private,
         also: live.people(),
     });
     hub.release(live.id);

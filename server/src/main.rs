@@ -16,6 +16,7 @@ mod hub;
 mod live;
 mod mush;
 mod protocol;
+mod spectators;
 mod table;
 
 use std::process::ExitCode;

@@ -50,6 +50,9 @@ pub enum Request {
         time: Option<u32>,
         #[serde(default)]
         private: bool,
+        /// Every card played is shown to the whole lobby (not with `private`).
+        #[serde(default)]
+        broadcast: bool,
     },
     Accept {
         challenge: i64,
@@ -89,6 +92,12 @@ pub enum Request {
         #[serde(rename = "match")]
         match_id: i64,
     },
+    /// A seated player changes who may watch the running match.
+    Spectators {
+        #[serde(rename = "match")]
+        match_id: i64,
+        spectators: arbiter_core::tripletriad::Spectators,
+    },
     Stats {
         #[serde(default)]
         name: Option<String>,
@@ -97,7 +106,7 @@ pub enum Request {
 }
 
 /// Every request type, for telling an unknown type from a malformed known one.
-const TYPES: [&str; 17] = [
+const TYPES: [&str; 18] = [
     "hello",
     "register",
     "login",
@@ -113,6 +122,7 @@ const TYPES: [&str; 17] = [
     "spectate",
     "unspectate",
     "sync",
+    "spectators",
     "stats",
     "ping",
 ];

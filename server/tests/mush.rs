@@ -243,6 +243,16 @@ async fn the_seeds_commands_and_a_game_with_a_stake() {
         .says("+TT/Deck Add=Squall", "deck Start already holds 5 cards")
         .await;
     squall.says("+TT/Deck Check=Start", "is ready").await;
+    let first = five_ids(&stash).split(',').next().unwrap().to_string();
+    squall
+        .says(&format!("+TT/Deck Rem={first}"), "Start (current): 4 cards")
+        .await;
+    squall.says("+TT/Deck Check=Start", "a deck holds 5 cards, not 4").await;
+    squall
+        .says(&format!("+TT/Deck Add={first}"), "Start (current): 5 cards")
+        .await;
+    squall.says("+TT/Deck Create=Spare", "Deck Spare created").await;
+    squall.says("+TT/Deck Delete=Spare", "Deck Spare deleted").await;
     squall.says("+TT/Deck List", "Start (current): 5 cards").await;
     cloud.says("+TT/Deck Create=Main", "Deck Main created").await;
     cloud
@@ -256,6 +266,8 @@ async fn the_seeds_commands_and_a_game_with_a_stake() {
     squall.says("+TT/List", "Final Fantasy").await;
     squall.drain(300).await;
     squall.says("+TT/List A/7", "Ultima Weapon").await;
+    squall.says("+TT/List A/All", "A110").await;
+    squall.drain(300).await;
     squall
         .says("+TT/Buy Random=A/7", "costs 70 points and you have 0")
         .await;
@@ -274,6 +286,8 @@ async fn the_seeds_commands_and_a_game_with_a_stake() {
         .says("+TT/Custom Kraken/5=9 9 9 9 Water=", "outside 18 to 21")
         .await;
 
+    squall.says("+TT/Help", "+TT/Option Private|Broadcast|None").await;
+    squall.drain(300).await;
     // Malformed lines get the help line and the connection stays.
     squall.says("+TT/Dance", "Type +TT/Help").await;
     squall.says("garbage", "Type +TT/Help").await;
@@ -537,12 +551,22 @@ fn rinoa_ply(state: &Value) -> u64 {
 
 /// Plays a game between two text players to its end; whether the first won.
 async fn play_out(a: &mut Mush, b: &mut Mush) -> bool {
+    play_to_end(a, b)
+        .await
+        .expect("a draw replays its round under the text game's rules")
+}
+
+/// Plays a game between two text players to its end: whether the first won, `None` for a draw.
+async fn play_to_end(a: &mut Mush, b: &mut Mush) -> Option<bool> {
     let mut moves = 0;
     loop {
         for (i, who) in [&mut *a, &mut *b].into_iter().enumerate() {
             let lines = who.drain(250).await;
             if let Some(l) = lines.iter().find(|l| l.contains("The game is over")) {
-                return l.contains("you win") == (i == 0);
+                if l.contains("a draw") {
+                    return None;
+                }
+                return Some(l.contains("you win") == (i == 0));
             }
             if lines.iter().any(|l| l.contains("Your turn")) {
                 who.send(&format!("+TT/Play 1={}", empty_cell(&lines, moves))).await;
@@ -602,4 +626,258 @@ async fn killed_at_the_end_of_a_match_and_after_a_purchase() {
         (Some(1), Some(1))
     );
     println!("invariant after two kills: {figures}");
+}
+
+/// Connects a text player, registers it, takes its starter set and makes a deck of five.
+async fn player(server: &Server, name: &str, deck: &str) -> Mush {
+    let mut m = Mush::connect(&server.mush, name).await;
+    m.says(&format!("create {name} pass-{name}"), "Welcome").await;
+    m.says("+TT/Starter", "starter set").await;
+    let stash = [m.says("+TT/Stash", "Your stash").await, m.drain(300).await].concat();
+    m.says(&format!("+TT/Deck Create={deck}"), "created").await;
+    m.says(&format!("+TT/Deck Add={}", five_ids(&stash)), "5 cards").await;
+    m
+}
+
+/// The text player whose turn it is plays a card on an empty cell of the grid; the other is
+/// told it is not their turn.
+async fn one_card(a: &mut Mush, b: &mut Mush, k: usize) {
+    for who in [a, b] {
+        who.drain(200).await;
+        who.send("+TT/Grid").await;
+        let grid = who.drain(400).await;
+        who.send(&format!("+TT/Play 1={}", empty_cell(&grid, k))).await;
+        let reply = who.drain(400).await;
+        if !reply.iter().any(|l| l.contains("Sorry")) {
+            return;
+        }
+    }
+    panic!("neither player could play");
+}
+
+/// +TT/Option midgame: broadcast to the room, private (spectators told and removed, none may
+/// join, also after a restart: it is stored), open again (the room is told); the WebSocket's
+/// lobby and spectators see the same.
+#[tokio::test]
+async fn spectating_options_change_midgame_and_survive_a_restart() {
+    let dir = std::env::temp_dir().join(format!("arbiter-mush-{}-option", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let server = Server::on(&dir);
+    let mut squall = player(&server, "Squall", "Start").await;
+    let mut cloud = player(&server, "Cloud", "Main").await;
+    let mut zell = Mush::connect(&server.mush, "Zell").await;
+    zell.says("create Zell t-board-1", "Welcome").await;
+    let mut quistis = Mush::connect(&server.mush, "Quistis").await;
+    quistis.says("create Quistis whip-whip", "Welcome").await;
+    let mut rinoa = Ws::connect(&server.http).await;
+    rinoa
+        .ask(
+            json!({"type": "register", "name": "Rinoa", "password": "angel-wing"}),
+            "authenticated",
+        )
+        .await;
+    rinoa.ask(json!({"type": "lobby"}), "lobby").await;
+
+    squall.says("+TT/Option Private", "you are playing no game").await;
+    squall
+        .says("+TT/Option Secret", "valid options are Private, Broadcast or None")
+        .await;
+    squall.says("+TT/Game Cloud=Start/Open One", "You invite Cloud").await;
+    cloud.expect("Squall invites you").await;
+    cloud.says("+TT/Accept Main", "The game starts").await;
+    // The room is told of a game to watch.
+    quistis
+        .expect("Squall (blue) and Cloud (red) play Triple Triad: Open One. +TT/Spectate Join=Squall to watch.")
+        .await;
+    let listed = rinoa.expect("match_listed").await;
+    let id = listed["match"]["id"].as_i64().unwrap();
+    assert_eq!(listed["match"]["spectators"], "open");
+    zell.says("+TT/Spectate Join=Squall", "You watch Squall's game").await;
+    zell.says("+TT/Spectate Leave", "You stop watching").await;
+    zell.says("+TT/Spectate Join=Squall", "You watch Squall's game").await;
+    let state = rinoa.ask(json!({"type": "spectate", "match": id}), "match_state").await;
+    assert!(state["seat"].is_null());
+    zell.says("+TT/Option Private", "you are playing no game").await;
+    rinoa
+        .ask(
+            json!({"type": "spectators", "match": id, "spectators": "private"}),
+            "error",
+        )
+        .await;
+
+    // Broadcast: every card goes to the whole room; the players and spectators see it anyway.
+    squall.says("+TT/Option Broadcast", "You make the game broadcast").await;
+    cloud.expect("Squall makes the game broadcast").await;
+    zell.expect("Squall makes the game broadcast").await;
+    rinoa.expect("match_spectators").await;
+    one_card(&mut squall, &mut cloud, 0).await;
+    quistis.expect("[Broadcast] Squall (blue) against Cloud (red): ").await;
+    quistis.drain(300).await;
+    let shown = rinoa.expect("match_broadcast").await;
+    assert_eq!((shown["match"].as_i64(), shown["ply"].as_u64()), (Some(id), Some(1)));
+    assert!(shown["view"]["observation"].is_null(), "the spectators' view only");
+    assert!(!zell.drain(300).await.iter().any(|l| l.contains("[Broadcast]")));
+
+    // Private: spectators are told why and removed; nobody may join.
+    cloud.says("+TT/Option Private", "You make the game private").await;
+    squall.expect("Cloud makes the game private").await;
+    zell.expect("Cloud made the match private: spectators are removed: you stop watching.")
+        .await;
+    let out = rinoa.expect("unspectated").await;
+    assert_eq!(
+        (out["match"].as_i64(), out["reason"].as_str()),
+        (Some(id), Some("private"))
+    );
+    rinoa.expect("match_unlisted").await;
+    rinoa.ask(json!({"type": "spectate", "match": id}), "error").await;
+    zell.says("+TT/Spectate Join=Squall", "Squall's game is private: no spectators")
+        .await;
+    one_card(&mut squall, &mut cloud, 1).await;
+    assert!(!quistis.drain(500).await.iter().any(|l| l.contains("[Broadcast]")));
+    let lobby = rinoa.ask(json!({"type": "lobby"}), "lobby").await;
+    assert_eq!(lobby["matches"], json!([]), "a private match is not listed");
+
+    // Stored: after SIGKILL and a restart the game is still private.
+    drop(rinoa);
+    server.kill();
+    let server = Server::on(&dir);
+    let mut squall = Mush::connect(&server.mush, "Squall").await;
+    squall.says("connect Squall pass-Squall", "You are in a game").await;
+    let mut cloud = Mush::connect(&server.mush, "Cloud").await;
+    cloud.says("connect Cloud pass-Cloud", "You are in a game").await;
+    let mut zell = Mush::connect(&server.mush, "Zell").await;
+    zell.says("connect Zell t-board-1", "Welcome").await;
+    let mut quistis = Mush::connect(&server.mush, "Quistis").await;
+    quistis.says("connect Quistis whip-whip", "Welcome").await;
+    zell.says("+TT/Spectate Join=Cloud", "Cloud's game is private: no spectators")
+        .await;
+
+    // Open again: the room is told, spectators may join.
+    squall
+        .says("+TT/Option None", "You make the game open to spectators")
+        .await;
+    quistis.expect("+TT/Spectate Join=Squall to watch.").await;
+    zell.says("+TT/Spectate Join=Cloud", "You watch Cloud's game").await;
+    squall.says("+TT/Cancel", "Did Not Finish").await;
+    zell.expect("The game is over").await;
+    server.audit();
+}
+
+/// The French server's rule groups and winner rules typed on the text side: each refused with
+/// its reason where it cannot be played (experience, gils, a computer opponent, mixed customs,
+/// the clock, rule conflicts), then played: against the computer in training (nothing earned),
+/// and between two players with no cards at stake (gils and experience earned) and then a bet.
+#[tokio::test]
+async fn the_french_servers_rules_from_the_text_side() {
+    let server = Server::start("french");
+    let mut squall = player(&server, "Squall", "Start").await;
+    let mut cloud = player(&server, "Cloud", "Main").await;
+    for (rules, why) in [
+        ("Battle One", "blue has 0 experience: the winner rule one needs 1000"),
+        ("Bataille Totale", "the winner rule all needs 5000"),
+        ("Battle Two", "the winner rule two needs 2000"),
+        ("Plus Change", "the winner rule diff needs 1000"),
+        ("Same Aléatoire", "the winner rule random needs 1000"),
+        (
+            "Battle Diff",
+            "Diff is a rule of the English text game and Battle one of the French server",
+        ),
+        ("Limitless Borderless", "a game follows one server's rules"),
+        ("Same Wall Borderless None", "a borderless board has no edges"),
+        ("PlusWall None", "plus_wall requires plus"),
+        ("Same Time=5", "time is 5 s per move: the clock allows 15 to 300"),
+        ("Same Temps=301", "time is 301 s per move"),
+        ("Battle Training Bet=10", "blue has 0 gils and cannot bet 10"),
+        ("Battle Mur-puissant None", "PowerWalls cannot be named in a rule list"),
+        ("Battle Time=x", "\"Time=x\" needs a whole number"),
+    ] {
+        squall.says(&format!("+TT/Game Cloud=Start/{rules}"), why).await;
+    }
+    squall
+        .says(
+            "+TT/Game Computer:Hard=Start/Same One",
+            "nothing is staked against a computer player",
+        )
+        .await;
+    squall
+        .says(
+            "+TT/Game Computer:Hard=Start/Same Training Bet=5",
+            "nothing is staked against a computer player",
+        )
+        .await;
+    squall
+        .says("+TT/Game Computer:Nope=Start/None", "unknown level \"nope\"")
+        .await;
+
+    // Training against the computer: a whole game, nothing earned, no card moves.
+    squall
+        .says(
+            "+TT/Game Computer:Easy=Start/Bataille Mur-cassé Entraînement Temps=20",
+            "You invite the computer (easy) to a game with your deck Start: Battle Borderless Training Time=20 Bet=0.",
+        )
+        .await;
+    squall.expect("The game starts").await;
+    let mut k = 0;
+    loop {
+        let lines = squall.drain(300).await;
+        if lines.iter().any(|l| l.contains("The game is over")) {
+            break;
+        }
+        if lines.iter().any(|l| l.contains("Your turn")) {
+            squall.send(&format!("+TT/Play 1={}", empty_cell(&lines, k))).await;
+            k += 1;
+        }
+        assert!(k < 100, "the game does not end");
+    }
+    squall.says("+TT/Stats", "0 points, 0 experience, 0 gils").await;
+
+    // None between two players: gils and experience, no cards.
+    squall
+        .says("+TT/Game Cloud=Start/Battle Plus None Time=60", "You invite Cloud")
+        .await;
+    cloud
+        .expect("Squall invites you to a game of Triple Triad: Plus Battle None Time=60 Bet=0.")
+        .await;
+    cloud.says("+TT/Accept Main", "The game starts").await;
+    squall.expect("The game starts").await;
+    // A draw ends the match under the French server's rules: it earns both the same.
+    let first = play_to_end(&mut squall, &mut cloud).await;
+    squall.drain(500).await;
+    cloud.drain(500).await;
+    // What each earns (points, experience, gils) for an outcome: won, lost, drawn.
+    let earned = |won: Option<bool>| match won {
+        Some(true) => (10, 100, 50),
+        Some(false) => (5, 20, 10),
+        None => (5, 40, 20),
+    };
+    for (m, won) in [(&mut squall, first), (&mut cloud, first.map(|w| !w))] {
+        let (p, x, g) = earned(won);
+        m.says("+TT/Stats", &format!("{p} points, {x} experience, {g} gils"))
+            .await;
+    }
+
+    // A bet of 10 gils each: the winner takes both, a draw returns them.
+    squall
+        .says("+TT/Game Cloud=Start/Battle None Mise=10", "Battle None Bet=10")
+        .await;
+    cloud.expect("invites you").await;
+    cloud.says("+TT/Accept Main", "The game starts").await;
+    let second = play_to_end(&mut squall, &mut cloud).await;
+    squall.drain(500).await;
+    cloud.drain(500).await;
+    let bet = |won: Option<bool>| match won {
+        Some(true) => 10,
+        Some(false) => -10,
+        None => 0,
+    };
+    for (m, a, b) in [
+        (&mut squall, first, second),
+        (&mut cloud, first.map(|w| !w), second.map(|w| !w)),
+    ] {
+        let gils = earned(a).2 + earned(b).2 + bet(b);
+        m.says("+TT/Stats", &format!("experience, {gils} gils")).await;
+    }
+    let figures = server.audit();
+    assert_eq!(figures["transfers"], 0);
 }

@@ -234,7 +234,7 @@ pub fn ttonline_winner_rule(name: &str) -> Result<TradeRule, UnknownTradeRule> {
 }
 
 /// A letter without its accent, in lower case (the accents of the French rule names).
-fn fold(c: char) -> char {
+pub(crate) fn fold(c: char) -> char {
     match c.to_ascii_lowercase() {
         'é' | 'è' | 'ê' | 'É' | 'È' | 'Ê' => 'e',
         'î' | 'Î' => 'i',

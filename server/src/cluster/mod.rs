@@ -143,6 +143,14 @@ impl Cluster {
                     by_user.remove(user);
                 }
             }
+            Event::Spectators {
+                match_id, spectators, ..
+            } => {
+                // This process's copy of the match lets in (or keeps out) spectators as the owner does.
+                if let Some(handle) = self.hub.get().and_then(Weak::upgrade).and_then(|h| h.live(*match_id)) {
+                    handle.lock().await.spectators = *spectators;
+                }
+            }
             Event::Lobby { .. } | Event::Users { .. } => {}
         }
     }

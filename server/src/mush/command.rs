@@ -24,6 +24,16 @@ pub enum DeckCommand {
     Check(Option<String>),
 }
 
+/// Whom `+TT/Game` invites: a player by name, or a computer player of a level
+/// (`Computer:<Level>`, a name no player can have).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Opponent {
+    /// A player.
+    Player(String),
+    /// A computer player of this level (checked by whoever starts the game).
+    Computer(String),
+}
+
 /// A command of the text interface.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Command {
@@ -55,10 +65,10 @@ pub enum Command {
     Stats(Option<String>),
     /// `+TT/Deck ...`.
     Deck(DeckCommand),
-    /// `+TT/Game <Name>=<Deck>/<Rules...>`.
+    /// `+TT/Game <Name>=<Deck>/<Rules...>` (`<Name>` may be `Computer:<Level>`).
     Game {
         /// Who is invited.
-        opponent: String,
+        opponent: Opponent,
         /// The inviter's deck.
         deck: String,
         /// The rule words, as typed.
@@ -240,25 +250,34 @@ impl std::str::FromStr for Command {
             "cancel" => none(Command::Cancel),
             "refuse" => none(Command::Refuse),
             "stats" if value.is_none() => Ok(Command::Stats((!arg.is_empty()).then(|| arg.to_string()))),
+            "stats" => bad("write +TT/Stats or +TT/Stats <Name>"),
             "deck" => deck(arg, value).map(Command::Deck),
             "game" => {
                 let Some(value) = value else {
                     return bad("write +TT/Game <Name>=<Deck>/<Rules...>");
                 };
                 let (deck, rules) = value.split_once('/').unwrap_or((value, ""));
+                let opponent = match arg.split_once(':') {
+                    Some((c, level)) if c.eq_ignore_ascii_case("computer") => {
+                        Opponent::Computer(word(level, "the computer's level")?.to_ascii_lowercase())
+                    }
+                    _ => Opponent::Player(word(arg, "the player's name")?),
+                };
                 Ok(Command::Game {
-                    opponent: word(arg, "the player's name")?,
+                    opponent,
                     deck: word(deck, "the deck's name")?,
                     rules: rules.trim().to_string(),
                 })
             }
             "accept" if value.is_none() => Ok(Command::Accept(word(arg, "the deck's name")?)),
+            "accept" => bad("write +TT/Accept <Deck>"),
             "spectate" => match (arg.to_ascii_lowercase().as_str(), value) {
                 ("join", Some(name)) => Ok(Command::SpectateJoin(word(name, "the player's name")?)),
                 ("leave", None) => Ok(Command::SpectateLeave),
                 _ => bad("write +TT/Spectate Join=<Name> or +TT/Spectate Leave"),
             },
             "option" if value.is_none() && !arg.is_empty() => Ok(Command::Option(arg.to_string())),
+            "option" => bad("write +TT/Option Private, +TT/Option Broadcast or +TT/Option None"),
             "play" => {
                 let (Some(pos), false) = (value, arg.is_empty()) else {
                     return bad("write +TT/Play <Card>=<Position>");
@@ -278,6 +297,7 @@ impl std::str::FromStr for Command {
                     Ok(Command::Choose(cards(arg)?))
                 }
             }
+            "choose" => bad("write +TT/Choose <Card>,<Card>,... or +TT/Choose None"),
             "list" => match value {
                 None if arg.is_empty() => Ok(Command::List),
                 None => {
@@ -401,9 +421,17 @@ mod tests {
         assert_eq!(
             p("+TT/Game Cloud=Start/Open Same Combo One"),
             Command::Game {
-                opponent: "Cloud".into(),
+                opponent: Opponent::Player("Cloud".into()),
                 deck: "Start".into(),
                 rules: "Open Same Combo One".into()
+            }
+        );
+        assert_eq!(
+            p("+TT/Game Computer:Hard=Start/Bataille Entraînement Temps=30"),
+            Command::Game {
+                opponent: Opponent::Computer("hard".into()),
+                deck: "Start".into(),
+                rules: "Bataille Entraînement Temps=30".into()
             }
         );
         assert_eq!(p("+TT/Accept Start"), Command::Accept("Start".into()));
@@ -498,6 +526,11 @@ mod tests {
             ("+TT/Deck Add=Geezard,,Funguar", "a card is missing"),
             ("+TT/Deck Explode=x", "Deck Create="),
             ("+TT/Game Cloud", "+TT/Game <Name>="),
+            ("+TT/Game Computer:=Start/One", "the computer's level is missing"),
+            ("+TT/Option", "+TT/Option Private"),
+            ("+TT/Choose", "+TT/Choose <Card>"),
+            ("+TT/Accept Main=x", "+TT/Accept <Deck>"),
+            ("+TT/Stats=Cloud", "+TT/Stats <Name>"),
             ("+TT/Custom Ultros=3 4 5 6", "+TT/Custom <Name>/<Level>"),
             ("+TT/Custom Ultros/5=3 4 5", "+TT/Custom <Name>/<Level>"),
             ("+TT/Custom Ultros/5=3 4 0 6 Water=", "rank \"0\""),

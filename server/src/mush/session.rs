@@ -4,12 +4,12 @@
 
 use std::sync::Arc;
 
-use arbiter_core::tripletriad::{suggest_ranks, MushRules, Spectators};
+use arbiter_core::tripletriad::{suggest_ranks, MushRules, MushRulesError, Party, Spectators, Stake};
 use arbiter_core::Rng;
 use serde_json::{json, Value};
 use sqlx::Row as _;
 
-use super::command::{BadCommand, Command, DeckCommand, HELP_LINE};
+use super::command::{BadCommand, Command, DeckCommand, Opponent, HELP_LINE};
 use super::render;
 use crate::accounts::User;
 use crate::error::Failure;
@@ -268,7 +268,7 @@ impl Session {
             Command::SpectateJoin(name) => {
                 let user = hub.accounts.find(&name).await?;
                 let row = sqlx::query(
-                    "SELECT m.id AS id, m.private AS private FROM matches m JOIN match_seats s ON s.match_id = m.id \
+                    "SELECT m.id AS id FROM matches m JOIN match_seats s ON s.match_id = m.id \
                      WHERE s.user_id = $1 AND m.status = 'running' AND m.game = $2",
                 )
                 .bind(user.id)
@@ -276,16 +276,25 @@ impl Session {
                 .fetch_optional(&hub.pool)
                 .await?
                 .ok_or_else(|| Failure::new("no_game", format!("{} plays no game", user.name)))?;
-                if row.try_get::<i64, _>("private")? != 0 {
-                    return Err(Failure::new("private", format!("{}'s game is private", user.name)));
-                }
                 let id: i64 = row.try_get("id")?;
-                hub.spectate(self.id, id, true);
-                self.game = Some((id, None));
                 let handle = hub
                     .live(id)
                     .ok_or_else(|| Failure::new("no_game", "that game is over"))?;
-                let state = handle.lock().await.state(None);
+                // Checked and joined under the match's lock: a game made private meanwhile keeps
+                // this spectator out, and no card played in between is missed.
+                let live = handle.lock().await;
+                if self.user.as_ref().is_some_and(|me| live.seat_of(me.id).is_some()) {
+                    return say("You play in that game: +TT/Grid shows it.");
+                }
+                if live.spectators == Spectators::Private {
+                    return Err(Failure::new(
+                        "private",
+                        format!("{}'s game is private: no spectators", user.name),
+                    ));
+                }
+                hub.spectate(self.id, id, true);
+                self.game = Some((id, None));
+                let state = live.state(None);
                 let mut out = vec![format!("You watch {}'s game.", user.name)];
                 out.extend(render::grid(&state["view"], None));
                 Ok(out)
@@ -299,19 +308,27 @@ impl Session {
                 _ => say("You are watching no game."),
             },
             Command::Option(o) => {
-                let o: Spectators = o.parse().map_err(|e: arbiter_core::tripletriad::MushRulesError| {
-                    Failure::new("bad_option", e.to_string())
-                })?;
-                Err(Failure::new(
-                    "not_supported",
-                    format!("spectating options are chosen with the invitation (+TT/Game ...=Deck/... {}); they cannot change midgame here", o.word()),
-                ))
+                let o: Spectators = o
+                    .parse()
+                    .map_err(|e: MushRulesError| Failure::new("bad_option", e.to_string()))?;
+                let me = self.me()?.clone();
+                let Some((id, Some(_))) = self.game else {
+                    return Err(Failure::new(
+                        "no_game",
+                        "you are playing no game: +TT/Option changes the game you play",
+                    ));
+                };
+                // Everyone concerned, this player included, hears it as an event.
+                crate::spectators::set(hub, id, &me, o).await?;
+                Ok(Vec::new())
             }
         }
     }
 
     async fn login(&mut self, hub: &Arc<Hub>, user: User) -> Reply {
         hub.authenticate(self.id, &user);
+        // A text player is in the room: told of the games to watch and of broadcast ones.
+        hub.subscribe_lobby(self.id);
         let row = sqlx::query(
             "SELECT m.id AS id, s.seat AS seat FROM matches m JOIN match_seats s ON s.match_id = m.id \
              WHERE s.user_id = $1 AND m.status = 'running' AND m.game = $2",
@@ -359,42 +376,62 @@ impl Session {
         }
     }
 
-    async fn invite(&mut self, hub: &Arc<Hub>, opponent: &str, deck: &str, rules: &str) -> Reply {
+    async fn invite(&mut self, hub: &Arc<Hub>, opponent: &Opponent, deck: &str, rules: &str) -> Reply {
         let me = self.me()?.clone();
         let r: MushRules = rules
             .parse()
-            .map_err(|e: arbiter_core::tripletriad::MushRulesError| Failure::new("bad_rules", e.to_string()))?;
-        // Refused now rather than when the other accepts: a deck the rules do not admit.
+            .map_err(|e: MushRulesError| Failure::new("bad_rules", e.to_string()))?;
+        // Refused now rather than when the other accepts: a deck the rules do not admit, a stake
+        // the challenger cannot make (the other's side is checked when they accept).
         let (view, check) = hub.economy.deck_check(me.id, Some(deck)).await?;
         if !(check.usable || r.config.deck_level_limit.is_none() && check.usable_limitless) {
             return Err(Failure::new("deck_unusable", render::check(&view, &check)));
         }
+        let stake = Stake {
+            trade: r.config.trade,
+            gils: r.gils,
+            customs: r.customs,
+        };
+        let wallet = hub.economy.wallet(me.id).await?;
+        let mine = Party {
+            computer: false,
+            experience: wallet.experience.clamp(0, i64::from(u32::MAX)) as u32,
+            gils: wallet.gils.clamp(0, i64::from(u32::MAX)) as u32,
+            cards: hub.economy.card_count(me.id).await?,
+        };
+        let (other, seat, whom) = match opponent {
+            Opponent::Player(name) => (mine, SeatRequest::Player { name: name.clone() }, name.clone()),
+            Opponent::Computer(level) => (
+                Party {
+                    computer: true,
+                    ..Party::default()
+                },
+                SeatRequest::Computer { level: level.clone() },
+                format!("the computer ({level})"),
+            ),
+        };
+        stake
+            .check(&mine, &other)
+            .map_err(|e| Failure::new("bad_stake", e.to_string()))?;
         let options = json!({
             "rules": r.config.rules,
             "sudden_death": r.config.sudden_death,
             "deck_level_limit": r.config.deck_level_limit,
-            "stake": {"trade": r.config.trade, "gils": 0, "customs": "mush"},
+            "stake": stake,
             "deck": deck,
             "words": r.to_string(),
         });
-        let seats = vec![
-            SeatRequest::Me,
-            SeatRequest::Player {
-                name: opponent.to_string(),
-            },
-        ];
-        let reply = crate::challenges::create(
+        crate::challenges::create(
             hub,
             &me,
             GAME,
             Some(options),
-            Some(seats),
-            None,
-            r.spectators == Spectators::Private,
+            Some(vec![SeatRequest::Me, seat]),
+            r.config.time,
+            r.spectators,
         )
         .await?;
-        let _ = reply;
-        say(format!("You invite {opponent} to a game with your deck {deck}: {r}."))
+        say(format!("You invite {whom} to a game with your deck {deck}: {r}."))
     }
 
     /// The open invitation naming this player.
@@ -619,6 +656,69 @@ impl Session {
                     })
                     .collect()
             }
+            "match_listed" if v["match"]["game"] == GAME => {
+                let m = &v["match"];
+                let seats: Vec<&Value> = m["seats"].as_array().into_iter().flatten().collect();
+                if me.is_none()
+                    || seats
+                        .iter()
+                        .any(|s| s["user"].as_i64() == me.as_ref().map(|(id, _)| *id))
+                {
+                    return Vec::new();
+                }
+                let names: Vec<String> = seats.iter().map(|s| sitter(s)).collect();
+                let words = m["options"]["words"].as_str().unwrap_or("their own rules");
+                let watch = seats
+                    .iter()
+                    .find_map(|s| s["name"].as_str())
+                    .map(|n| format!(" +TT/Spectate Join={n} to watch."))
+                    .unwrap_or_default();
+                vec![format!(
+                    "{} (blue) and {} (red) play Triple Triad: {words}.{watch}",
+                    names.first().cloned().unwrap_or_default(),
+                    names.get(1).cloned().unwrap_or_default(),
+                )]
+            }
+            "match_broadcast" if v["game"] == GAME => {
+                // The game's own players and spectators already see every card.
+                if self.game.is_some_and(|(g, _)| v["match"].as_i64() == Some(g)) {
+                    return Vec::new();
+                }
+                let names: Vec<String> = v["seats"].as_array().into_iter().flatten().map(sitter).collect();
+                let mut out = vec![format!(
+                    "[Broadcast] {} (blue) against {} (red): {}",
+                    names.first().cloned().unwrap_or_default(),
+                    names.get(1).cloned().unwrap_or_default(),
+                    render::moved(&v)
+                )];
+                out.extend(render::grid(&v["view"], None));
+                out
+            }
+            "match_spectators" if self.game.is_some_and(|(g, _)| v["match"].as_i64() == Some(g)) => {
+                let by = v["by"]["name"].as_str().unwrap_or("a player");
+                let who = if me.as_ref().is_some_and(|(id, _)| v["by"]["id"].as_i64() == Some(*id)) {
+                    "You make".to_string()
+                } else {
+                    format!("{by} makes")
+                };
+                let what = match v["spectators"].as_str() {
+                    Some("private") => "private: nobody may watch it, its spectators are removed",
+                    Some("broadcast") => "broadcast: every card played is shown to the whole room",
+                    _ => "open to spectators",
+                };
+                vec![format!("{who} the game {what}.")]
+            }
+            "unspectated"
+                if self
+                    .game
+                    .is_some_and(|(g, s)| s.is_none() && v["match"].as_i64() == Some(g)) =>
+            {
+                self.game = None;
+                vec![format!(
+                    "{}: you stop watching.",
+                    v["message"].as_str().unwrap_or("The game is private now")
+                )]
+            }
             "error" if v["code"] != "rate_limited" => vec![format!("Sorry: {}.", v["message"].as_str().unwrap_or("?"))],
             _ => Vec::new(),
         }
@@ -631,6 +731,14 @@ fn colour(seat: usize) -> &'static str {
     } else {
         "red"
     }
+}
+
+/// A seat of a lobby summary as the text game names it.
+fn sitter(s: &Value) -> String {
+    s["name"].as_str().map_or_else(
+        || format!("the computer ({})", s["level"].as_str().unwrap_or("?")),
+        str::to_string,
+    )
 }
 
 fn turn(v: &Value, seat: Option<usize>) -> String {
@@ -647,9 +755,11 @@ fn help() -> Vec<String> {
         "+TT/Stash, +TT/Detail — your cards; +TT/Stats [<Name>] — games, points, experience, gils.",
         "+TT/Deck Create=<Name>, Delete=<Name>, List, Add=<Card>,..., Rem=<Card>,..., Check=<Name>.",
         "+TT/Game <Name>=<Deck>/<Rules> — rules: Open Same Wall Plus Combo Elemental Limitless; None One All Diff; Broadcast Private.",
+        "  Or the French server's: Battle Borderless PlusWall (Bataille, Mur-cassé, Mur-additionnel...); Training None One Two Three Four Total Direct Change Random; Bet=<gils>.",
+        "  Time=<15 to 300> seconds a move on both; <Name> Computer:<Level> plays the computer (no stakes: None or Training).",
         "+TT/Accept <Deck>, +TT/Refuse, +TT/Play <Card>=<Position>, +TT/Grid, +TT/Cancel.",
         "+TT/Choose <Card>,... or None, +TT/WinList — the winner's cards.",
-        "+TT/Spectate Join=<Name>, +TT/Spectate Leave.",
+        "+TT/Spectate Join=<Name>, +TT/Spectate Leave, +TT/Option Private|Broadcast|None (midgame).",
         "+TT/List [<Series>/<Level or All>], +TT/Buy Random=<Series>/<Level>, +TT/Buy Card=<Name>.",
         "+TT/Custom <Name>/<Level>=<Up> <Left> <Right> <Down> <Elemental>=<Text>, +TT/Help Random=<Level>.",
         "WHO, QUIT.",
