@@ -19,11 +19,16 @@ export function seatName(summary, seat) {
   return s.kind === "computer" ? `computer (${s.level})` : (s.name ?? "open seat");
 }
 
-/** The rounds line: the round being played, then how each finished one ended. Once the match
- * is over its last round is among the finished ones (the core's round number stays on it), so
- * only those are listed. */
+/** The rounds line: the round being played, then how each finished one ended (a long sudden
+ * death's draws before the last three counted in one). Once the match is over its last round is
+ * among the finished ones (the core's round number stays on it), so only those are listed. */
 export function roundsText(view, over) {
-  const done = view.rounds.map((r, i) => `round ${i + 1}: ${r.winner ? `${r.winner} won` : "a draw"} ${r.scores.join("–")}`);
+  const rounds = view.rounds;
+  const early = rounds.length > 4 && rounds.slice(0, -3).every((r) => !r.winner) ? rounds.length - 3 : 0;
+  const done = [
+    ...(early ? [`rounds 1–${early}: draws`] : []),
+    ...rounds.slice(early).map((r, i) => `round ${early + i + 1}: ${r.winner ? `${r.winner} won` : "a draw"} ${r.scores.join("–")}`),
+  ];
   if (over) return done.length ? `${done.join(", ")}.`.replace(/^r/, "R") : "";
   return `Round ${view.round}${done.length ? ` (${done.join(", ")})` : ""}`;
 }

@@ -35,29 +35,42 @@ export class CardsView {
   }
 
   /** Draws panel `name` from the server's answers (the others are left as they are). */
-  async refresh(name) {
-    // Busy until the server's answers are drawn (what is shown meanwhile is the last drawing).
-    const panel = this.panels[name];
-    this.pending[name] = (this.pending[name] ?? 0) + 1;
-    panel.setAttribute("aria-busy", "true");
+  refresh(name) {
+    return this.busy(name, () => this.draw(name));
+  }
+
+  /** Runs a request that changes something, says what it did or why not, then redraws `name`;
+   * the panel is busy from the request to the drawing. */
+  change(name, promise, done) {
+    return this.busy(name, async () => {
+      try {
+        const result = await promise;
+        if (done) this.say(done(result));
+      } catch (e) {
+        this.say(describeError(e));
+      }
+      await this.draw(name);
+    });
+  }
+
+  async draw(name) {
     try {
       await { stash: () => this.drawStash(), decks: () => this.drawDecks(), shop: () => this.drawShop(), stats: () => this.drawStats() }[name]();
     } catch (e) {
       this.say(describeError(e));
-    } finally {
-      if (--this.pending[name] === 0) panel.removeAttribute("aria-busy");
     }
   }
 
-  /** Runs a request that changes something, says what it did or why not, then redraws `name`. */
-  async change(name, promise, done) {
+  /** `aria-busy` on the panel while `work` runs (what is shown meanwhile is the last drawing). */
+  async busy(name, work) {
+    const panel = this.panels[name];
+    this.pending[name] = (this.pending[name] ?? 0) + 1;
+    panel.setAttribute("aria-busy", "true");
     try {
-      const result = await promise;
-      if (done) this.say(done(result));
-    } catch (e) {
-      this.say(describeError(e));
+      await work();
+    } finally {
+      if (--this.pending[name] === 0) panel.removeAttribute("aria-busy");
     }
-    await this.refresh(name);
   }
 
   async drawStash() {
