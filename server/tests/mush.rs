@@ -253,7 +253,8 @@ async fn the_seeds_commands_and_a_game_with_a_stake() {
         .await;
     squall.says("+TT/Deck Create=Spare", "Deck Spare created").await;
     squall.says("+TT/Deck Delete=Spare", "Deck Spare deleted").await;
-    squall.says("+TT/Deck List", "Start (current): 5 cards").await;
+    // The deleted deck was the current one: none is now.
+    squall.says("+TT/Deck List", "Start: 5 cards").await;
     cloud.says("+TT/Deck Create=Main", "Deck Main created").await;
     cloud
         .says(
@@ -813,8 +814,8 @@ async fn the_french_servers_rules_from_the_text_side() {
     // Training against the computer: a whole game, nothing earned, no card moves.
     squall
         .says(
-            "+TT/Game Computer:Easy=Start/Bataille Mur-cassé Entraînement Temps=20",
-            "You invite the computer (easy) to a game with your deck Start: Battle Borderless Training Time=20 Bet=0.",
+            "+TT/Game Computer:Greedy=Start/Bataille Mur-cassé Entraînement Temps=20",
+            "You invite the computer (greedy) to a game with your deck Start: Battle Borderless Training Time=20 Bet=0.",
         )
         .await;
     squall.expect("The game starts").await;
