@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 
 use arbiter_core::nantong::Nantong;
 use arbiter_core::trax::{Trax, Variant};
-use arbiter_core::tripletriad::TripleTriad;
+use arbiter_core::tripletriad::{Dealer, TripleTriad};
 use arbiter_core::{Engine, Rng};
 
 /// One game of the loop with the buffers it writes, as a batch keeps them per game.
@@ -50,21 +50,42 @@ impl<G: Engine> Slot<G> {
     }
 }
 
+/// How the loop starts games: a new one from a seed, and one over a finished game (Triple
+/// Triad's dealer refills the round's table, as the batches do).
+trait Fresh<G>: Sync {
+    fn fresh(&self, seed: u64) -> G;
+    fn redeal(&self, seed: u64, game: &mut G) {
+        *game = self.fresh(seed);
+    }
+}
+
+struct New<F>(F);
+
+impl<G, F: Fn(u64) -> G + Sync> Fresh<G> for New<F> {
+    fn fresh(&self, seed: u64) -> G {
+        (self.0)(seed)
+    }
+}
+
+impl Fresh<TripleTriad> for Dealer {
+    fn fresh(&self, seed: u64) -> TripleTriad {
+        self.deal(seed)
+    }
+    fn redeal(&self, seed: u64, game: &mut TripleTriad) {
+        self.deal_into(seed, game);
+    }
+}
+
 /// Steps `games` games round-robin until `more(steps)` says stop, each restarted by `fresh`
 /// when over; the steps made and a checksum that keeps the tensors and masks from being
 /// optimised away.
-fn run<G: Engine>(
-    fresh: &(impl Fn(u64) -> G + Sync),
-    games: usize,
-    seed: u64,
-    mut more: impl FnMut(u64) -> bool,
-) -> (u64, f64) {
+fn run<G: Engine>(fresh: &impl Fresh<G>, games: usize, seed: u64, mut more: impl FnMut(u64) -> bool) -> (u64, f64) {
     let mut rng = Rng::new(seed);
     let mut episodes = 0;
     let mut pool: Vec<Slot<G>> = (0..games)
         .map(|_| {
             episodes += 1;
-            Slot::new(fresh(seed ^ episodes))
+            Slot::new(fresh.fresh(seed ^ episodes))
         })
         .collect();
     let (mut steps, mut sum) = (0u64, 0.0f64);
@@ -75,7 +96,7 @@ fn run<G: Engine>(
             s.game.play(mv).map_err(Into::into).expect("legal");
             if s.game.is_over() {
                 episodes += 1;
-                s.game = fresh(seed ^ episodes);
+                fresh.redeal(seed ^ episodes, &mut s.game);
             }
             s.observe();
             sum += f64::from(s.tensor[0]) + s.mask[s.legal[0]] as u8 as f64;
@@ -103,7 +124,7 @@ fn thread_cpu_seconds() -> f64 {
 
 /// Steps on `threads` threads of `games` games each for `time`: steps per wall second and per
 /// CPU second of the threads.
-fn rate<G: Engine>(fresh: &(impl Fn(u64) -> G + Sync), threads: usize, games: usize, time: Duration) -> (f64, f64) {
+fn rate<G: Engine>(fresh: &impl Fresh<G>, threads: usize, games: usize, time: Duration) -> (f64, f64) {
     let (steps, cpu) = std::thread::scope(|s| {
         let handles: Vec<_> = (0..threads)
             .map(|t| {
@@ -128,15 +149,15 @@ fn rate<G: Engine>(fresh: &(impl Fn(u64) -> G + Sync), threads: usize, games: us
 
 /// Something to do with one game's loop, whatever the game's type.
 trait Visit {
-    fn visit<G: Engine>(self, fresh: impl Fn(u64) -> G + Sync);
+    fn visit<G: Engine>(self, fresh: impl Fresh<G>);
 }
 
 /// Calls `v` with the fresh games of `name`: an FF8 deal, an empty 8x8 Trax board, a Nantong deal.
 fn with_game(name: &str, v: impl Visit) {
     match name {
-        "triple-triad" => v.visit(|s| TripleTriad::from_preset("ff8", s).expect("preset")),
-        "trax" => v.visit(|_| Trax::new(Variant::EightByEight)),
-        "nantong" => v.visit(Nantong::new),
+        "triple-triad" => v.visit(Dealer::new("ff8").expect("preset")),
+        "trax" => v.visit(New(|_| Trax::new(Variant::EightByEight))),
+        "nantong" => v.visit(New(Nantong::new)),
         _ => panic!("unknown game {name:?}: triple-triad, trax or nantong"),
     }
 }
@@ -153,7 +174,7 @@ fn main() {
         Some("count") => {
             struct Count(u64, usize);
             impl Visit for Count {
-                fn visit<G: Engine>(self, fresh: impl Fn(u64) -> G + Sync) {
+                fn visit<G: Engine>(self, fresh: impl Fresh<G>) {
                     let (n, sum) = run(&fresh, self.1, 1, move |n| n < self.0);
                     println!("{n} steps (checksum {sum:.0})");
                 }
@@ -168,7 +189,7 @@ fn main() {
         Some("rate") => {
             struct Rate(usize, usize, Duration);
             impl Visit for Rate {
-                fn visit<G: Engine>(self, fresh: impl Fn(u64) -> G + Sync) {
+                fn visit<G: Engine>(self, fresh: impl Fresh<G>) {
                     let (wall, cpu) = rate(&fresh, self.0, self.1, self.2);
                     println!("{wall:.0} {cpu:.0}");
                 }
@@ -185,7 +206,7 @@ fn main() {
             println!("pure Rust, {games} games per thread, {secs} s each");
             struct Both(&'static str, usize, Duration);
             impl Visit for Both {
-                fn visit<G: Engine>(self, fresh: impl Fn(u64) -> G + Sync) {
+                fn visit<G: Engine>(self, fresh: impl Fresh<G>) {
                     let (one, one_cpu) = rate(&fresh, 1, self.1, self.2);
                     let (two, two_cpu) = rate(&fresh, 2, self.1, self.2);
                     println!(

@@ -10,7 +10,7 @@
 
 use arbiter_core::nantong::Nantong;
 use arbiter_core::trax::{Trax, Variant};
-use arbiter_core::tripletriad::TripleTriad;
+use arbiter_core::tripletriad::{Dealer, TripleTriad};
 use arbiter_core::{Error, ErrorKind, Rng};
 use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1, PyUntypedArrayMethods};
 use pyo3::prelude::*;
@@ -25,12 +25,22 @@ pub trait Fresh: PyGame {
     type Params: Send + Sync;
     /// A new game for `seed`.
     fn fresh(params: &Self::Params, seed: u64) -> Result<Self, Error>;
+    /// [`Fresh::fresh`] over a finished `game`, reusing what it can.
+    fn refresh(params: &Self::Params, seed: u64, game: &mut Self) -> Result<(), Error> {
+        *game = Self::fresh(params, seed)?;
+        Ok(())
+    }
 }
 
 impl Fresh for TripleTriad {
-    type Params = String;
-    fn fresh(preset: &String, seed: u64) -> Result<TripleTriad, Error> {
-        TripleTriad::from_preset(preset, seed)
+    type Params = Dealer;
+    fn fresh(dealer: &Dealer, seed: u64) -> Result<TripleTriad, Error> {
+        Ok(dealer.deal(seed))
+    }
+    /// The round's table refilled in place (unless `game(i)` handed out a copy that shares it).
+    fn refresh(dealer: &Dealer, seed: u64, game: &mut TripleTriad) -> Result<(), Error> {
+        dealer.deal_into(seed, game);
+        Ok(())
     }
 }
 
@@ -370,7 +380,7 @@ impl<G: Fresh> Batch<G> {
         let targets = self.targets(py, out)?;
         self.seed = seed;
         self.run(py, &targets, |params, seed, i, slot, rows| {
-            slot.game = G::fresh(params, episode_seed(seed, i as u64, 0))?;
+            G::refresh(params, episode_seed(seed, i as u64, 0), &mut slot.game)?;
             slot.episode = 0;
             rows.rewards.fill(0.0);
             *rows.done = false;
@@ -411,7 +421,7 @@ impl<G: Fresh> Batch<G> {
                     *r = v as f32;
                 }
                 slot.episode += 1;
-                slot.game = G::fresh(params, episode_seed(seed, i as u64, slot.episode))?;
+                G::refresh(params, episode_seed(seed, i as u64, slot.episode), &mut slot.game)?;
             } else {
                 rows.rewards.fill(0.0);
             }
@@ -614,7 +624,9 @@ use crate::tripletriad::TripleTriad as PyTripleTriad;
 batch_class! {
     /// N Triple Triad rounds of a preset, each dealt from its own seed.
     TripleTriadBatch(TripleTriad, PyTripleTriad, "TripleTriadBatch")
-    new(preset) => preset.map_or(Ok("ff8".to_owned()), |p| crate::convert::text(p, "preset"))
+    new(preset) => preset
+        .map_or(Ok("ff8".to_owned()), |p| crate::convert::text(p, "preset"))
+        .and_then(|p| Dealer::new(&p).py())
 }
 
 batch_class! {

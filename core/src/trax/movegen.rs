@@ -2,6 +2,7 @@
 //! that finds every legal placement.
 
 use alloc::vec::Vec;
+use core::ops::ControlFlow;
 
 use super::board::{entry_bit, BBox, Board};
 use super::notation::Move;
@@ -261,23 +262,33 @@ pub(super) fn forced_tiles_end(b: &Board, idx: usize, tile: Tile, forcing: u8, r
     e2 == opposite(e1) || b.grid[b.step(b.step(idx, e1), e2)].tile != 0 || (t1.0 >> e2 & 1) != (t2.0 >> e1 & 1)
 }
 
-/// Calls `f` with every legal placement that puts at most `room` tiles; trial turns run only
-/// where a forced play may follow, on `b` and undone. Needs [`MARGIN`] around the tiles.
+/// Calls `f` with every legal placement that puts at most `room` tiles, in ascending order of
+/// row, column and shape ([`Shape::ALL`]), until `f` breaks (whether it did is returned); trial
+/// turns run only where a forced play may follow, on `b` and undone. Needs [`MARGIN`] around the
+/// tiles.
 #[inline(always)]
-pub(super) fn generate(b: &mut Board, queue: &mut Vec<u32>, facts: Facts, room: u32, mut f: impl FnMut(Candidate)) {
+pub(super) fn generate(
+    b: &mut Board,
+    queue: &mut Vec<u32>,
+    facts: Facts,
+    room: u32,
+    mut f: impl FnMut(Candidate) -> ControlFlow<()>,
+) -> ControlFlow<()> {
     if facts.over || room == 0 {
-        return;
+        return ControlFlow::Continue(());
     }
     if facts.tiles == 0 {
-        let Some(origin) = b.index(0, 0) else { return };
+        let Some(origin) = b.index(0, 0) else {
+            return ControlFlow::Continue(());
+        };
         for (shape, tile) in [(Shape::Straight, Tile(0b1010)), (Shape::Slash, Tile(0b0110))] {
             f(Candidate {
                 cell: origin as u32,
                 tile,
                 mv: Move { col: 0, row: 0, shape },
-            });
+            })?;
         }
-        return;
+        return ControlFlow::Continue(());
     }
     // The ring of empty cells around the tiles; only the part that keeps the area 8 wide in 8x8,
     // and within MAX_SPAN elsewhere.
@@ -296,7 +307,7 @@ pub(super) fn generate(b: &mut Board, queue: &mut Vec<u32>, facts: Facts, room: 
         }
     }
     let Some(first) = b.index(i64::from(x0), i64::from(y0)) else {
-        return;
+        return ControlFlow::Continue(());
     };
     let (cols, rows, stride) = ((x1 - x0 + 1) as usize, (y1 - y0 + 1) as usize, b.w);
     for r in 0..rows {
@@ -336,8 +347,9 @@ pub(super) fn generate(b: &mut Board, queue: &mut Vec<u32>, facts: Facts, room: 
                     cell: idx as u32,
                     tile,
                     mv,
-                });
+                })?;
             }
         }
     }
+    ControlFlow::Continue(())
 }

@@ -2,6 +2,7 @@
 
 use alloc::vec;
 use alloc::vec::Vec;
+use core::ops::ControlFlow;
 
 use super::movegen::generate;
 use super::state::{Checkpoint, Trax, MARGIN};
@@ -104,6 +105,9 @@ impl Trax {
     /// The number of candidates (perft's leaves are counted, not stored).
     fn count_candidates(&mut self, n: &mut u64) {
         let (facts, room) = (self.facts(), self.room());
-        generate(&mut self.board, &mut self.queue, facts, room, |_| *n += 1);
+        let _ = generate(&mut self.board, &mut self.queue, facts, room, |_| {
+            *n += 1;
+            ControlFlow::Continue(())
+        });
     }
 }

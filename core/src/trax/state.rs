@@ -3,6 +3,7 @@
 
 use alloc::vec::Vec;
 use core::fmt;
+use core::ops::ControlFlow;
 
 use super::board::{fit_axis, tile_hash, BBox, Board, Remap, EMPTY_BOX};
 use super::movegen::{cascade, generate, Candidate, Cells, Facts};
@@ -704,6 +705,20 @@ impl Trax {
 
     /// Plays `mv` and reports where the chosen and forced tiles went (absolute coordinates).
     pub fn play_explained(&mut self, mv: Move) -> Result<TurnReport, MoveError> {
+        let mut forced = Vec::new();
+        let idx = self.place_turn(mv, Some(&mut forced))?;
+        // Read before `end_turn` refits the grid.
+        let report = TurnReport {
+            placed: self.board.xy(idx),
+            forced: forced.into_iter().map(|i| self.board.xy(i as usize)).collect(),
+        };
+        self.end_turn();
+        Ok(report)
+    }
+
+    /// The first part of a turn: plays `mv` and its forced tiles (their cells into `forced`, when
+    /// given) and records it; the cell index of its tile. [`Trax::end_turn`] follows.
+    fn place_turn(&mut self, mv: Move, forced: Option<&mut Vec<u32>>) -> Result<usize, MoveError> {
         let (idx, tile) = self.locate(mv)?;
         let too_many = MoveError::TooManyTiles {
             mv,
@@ -713,8 +728,7 @@ impl Trax {
             return Err(too_many);
         }
         let saved = self.save();
-        let mut forced = Vec::new();
-        if let Err(why) = self.turn(idx, tile, Some(&mut forced)) {
+        if let Err(why) = self.turn(idx, tile, forced) {
             self.restore(saved);
             return Err(match why {
                 Refusal::Area => MoveError::OutsideArea(mv),
@@ -725,18 +739,17 @@ impl Trax {
         }
         self.history.push(mv);
         self.turns.push(saved);
-        let report = TurnReport {
-            placed: self.board.xy(idx),
-            forced: forced.into_iter().map(|i| self.board.xy(i as usize)).collect(),
-        };
+        Ok(idx)
+    }
+
+    /// The end of a turn: the margin around the tiles restored, and the game drawn if the player
+    /// to move has no move (in 8x8 by the rules, elsewhere, at the tile limit, by the engine's
+    /// convention), so that a position is over exactly when it has no legal move.
+    fn end_turn(&mut self) {
         self.refit(MARGIN, false);
-        // A player without a move ends the game drawn: in 8x8 by the rules, elsewhere (at the
-        // tile limit) by the engine's convention, so that a position is over exactly when it has
-        // no legal move.
         if self.result.is_none() && !self.has_legal_move() {
             self.result = Some(Outcome::Draw);
         }
-        Ok(report)
     }
 
     /// The last turn played again on a copy of the state before it: that copy after the turn,
@@ -908,18 +921,40 @@ impl Trax {
         }
     }
 
-    /// Can the player to move play at all, within the tile limit?
+    /// Can the player to move play at all, within the tile limit? The scan stops at the first
+    /// legal placement (a full one cost as much as the move generation of the turn).
     pub(super) fn has_legal_move(&mut self) -> bool {
-        let mut any = false;
         let (facts, room) = (self.facts(), self.room());
-        generate(&mut self.board, &mut self.queue, facts, room, |_| any = true);
-        any
+        generate(
+            &mut self.board,
+            &mut self.queue,
+            facts,
+            room,
+            |_| ControlFlow::Break(()),
+        )
+        .is_break()
     }
 
     /// The legal placements within the tile limit, appended to `out`. Needs [`MARGIN`].
     pub(crate) fn candidates(&mut self, out: &mut Vec<Candidate>) {
         let (facts, room) = (self.facts(), self.room());
-        generate(&mut self.board, &mut self.queue, facts, room, |c| out.push(c));
+        let _ = generate(&mut self.board, &mut self.queue, facts, room, |c| {
+            out.push(c);
+            ControlFlow::Continue(())
+        });
+    }
+
+    /// Calls `f` with every legal placement within the tile limit in the generator's order
+    /// (ascending action ids). The state is read, not copied: trial turns of forced plays go to
+    /// a copy of the cells of the area and two around it, the cells the generation reads anyway.
+    pub(super) fn each_legal(&self, f: impl FnMut(Candidate) -> ControlFlow<()>) {
+        let facts = self.facts();
+        if facts.over {
+            return;
+        }
+        if let Some(mut cells) = self.board.window(self.nonempty_box(), MARGIN) {
+            let _ = generate(&mut cells, &mut Vec::with_capacity(16), facts, self.room(), f);
+        }
     }
 
     /// Room around the tiles for `turns` turns of [`Trax::make`] before [`Trax::candidates`]:
@@ -1091,6 +1126,16 @@ impl Trax {
             1024
         }
     }
+
+    /// The action id of `mv`: row-major over [`Trax::action_side`] squares, three shapes a cell
+    /// in [`Shape::ALL`] order; `None` outside the ids.
+    #[inline]
+    pub(super) fn id_of(&self, mv: Move) -> Option<usize> {
+        let side = self.action_side();
+        let (col, row) = (mv.col as usize, mv.row as usize);
+        // Shapes are declared in `Shape::ALL` order.
+        (mv.col < side as u64 && mv.row < side as u64).then(|| (row * side + col) * 3 + mv.shape as usize)
+    }
 }
 
 impl Game for Trax {
@@ -1110,27 +1155,22 @@ impl Game for Trax {
         self.result.is_none().then_some(self.to_move)
     }
 
-    /// The legal moves within the tile limit. The state is read, not copied: trial turns of forced
-    /// plays go to a copy of the cells of the area and two around it, the cells the generation
-    /// reads anyway.
+    /// The legal moves within the tile limit (see [`Trax::each_legal`]).
     fn legal_moves(&self) -> Vec<Move> {
         // Sized for most positions at once: growing by doubling was a tenth of a research step.
         let mut out = Vec::with_capacity(64);
-        let facts = self.facts();
-        if facts.over {
-            return out;
-        }
-        let Some(mut cells) = self.board.window(self.nonempty_box(), MARGIN) else {
-            return out;
-        };
-        generate(&mut cells, &mut Vec::with_capacity(16), facts, self.room(), |c| {
-            out.push(c.mv)
+        self.each_legal(|c| {
+            out.push(c.mv);
+            ControlFlow::Continue(())
         });
         out
     }
 
+    /// [`Trax::play_explained`] without the report (no cells to collect).
     fn play(&mut self, mv: Move) -> Result<(), MoveError> {
-        self.play_explained(mv).map(|_| ())
+        self.place_turn(mv, None)?;
+        self.end_turn();
+        Ok(())
     }
 
     fn play_unchecked(&mut self, mv: Move) {
@@ -1161,20 +1201,17 @@ impl Game for Trax {
     /// assert_eq!(err.to_string(), "K1+ has no action id: 8x8 Trax numbers the columns @ to I and the rows 0 to 9");
     /// ```
     fn action_id(&self, mv: Move) -> Result<usize, crate::Error> {
-        let side = self.action_side();
-        let last = side as u64 - 1;
-        if mv.col > last || mv.row > last {
-            return Err(crate::Error::new(
+        self.id_of(mv).ok_or_else(|| {
+            let last = self.action_side() as u64 - 1;
+            crate::Error::new(
                 crate::ErrorKind::BadArgument,
                 alloc::format!(
                     "{mv} has no action id: {} Trax numbers the columns @ to {} and the rows 0 to {last}",
                     self.variant,
                     super::notation::column_name(last)
                 ),
-            ));
-        }
-        let shape = Shape::ALL.iter().position(|&s| s == mv.shape).unwrap_or(0);
-        Ok((mv.row as usize * side + mv.col as usize) * 3 + shape)
+            )
+        })
     }
 
     fn action_move(&self, id: usize) -> Option<Move> {

@@ -62,13 +62,23 @@ pub(crate) fn write(g: &Trax, player: Colour, out: &mut [f32]) {
     out.fill(0.0);
     // Row 0 and column 0 stay empty (the line before the area); tiles past the window do not show.
     let (cols, rows) = g.size();
-    for row in 1..=(rows as usize).min(w - 1) {
-        for col in 1..=(cols as usize).min(w - 1) {
-            if let Some(tile) = g.tile_at(col as u32, row as u32) {
-                let cell = &mut out[(row * w + col) * 5..][..5];
+    let (cols, rows) = ((cols as usize).min(w - 1), (rows as usize).min(w - 1));
+    // The area's rows straight from the grid (the margin keeps them inside it), a row at a time.
+    let first = g.board.index(i64::from(g.bbox.minx), i64::from(g.bbox.miny));
+    for (row, grid) in first
+        .into_iter()
+        .flat_map(|at| g.board.grid[at..].chunks(g.board.w))
+        .take(rows)
+        .enumerate()
+    {
+        let line = &mut out[((row + 1) * w + 1) * 5..][..cols * 5];
+        for (cell, c) in line.chunks_exact_mut(5).zip(grid) {
+            if c.tile != 0 {
+                // A tile holds its red edges: the observer's are those, or the others.
+                let mine = if player == Colour::Red { c.tile } else { !c.tile };
                 cell[0] = 1.0;
                 for e in 0..4 {
-                    cell[1 + e] = if tile.colour(e as u8) == player { 1.0 } else { 0.0 };
+                    cell[1 + e] = f32::from(mine >> e & 1);
                 }
             }
         }

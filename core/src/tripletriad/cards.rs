@@ -22,9 +22,20 @@ pub struct Ff8Card {
 impl Ff8Card {
     /// As a [`Card`] (power 0).
     pub fn card(&self) -> Card {
-        Card::new(self.name, self.ranks)
-            .with_element(self.element)
-            .with_level(self.level)
+        let mut card = Card::new("", [0; 4]);
+        self.write_over(&mut card);
+        card
+    }
+
+    /// [`Ff8Card::card`] over `card`, keeping the memory of its name (a deal that refills a
+    /// round's table allocates no names).
+    pub(crate) fn write_over(&self, card: &mut Card) {
+        card.name.clear();
+        card.name.push_str(self.name);
+        card.ranks = self.ranks;
+        card.element = self.element;
+        card.power = 0;
+        card.level = self.level;
     }
 }
 

@@ -40,6 +40,17 @@ pub enum ElementLayout {
     Given([Option<Element>; 9]),
 }
 
+impl ElementLayout {
+    /// The elements of a round's cells: given, drawn from `rng` under the elemental rule, or none.
+    pub(crate) fn round(&self, rules: &Rules, rng: &mut Rng) -> [Option<Element>; 9] {
+        match *self {
+            ElementLayout::Given(e) => e,
+            ElementLayout::Random if rules.elemental => super::setup::random_elements(rng),
+            ElementLayout::Random => [None; 9],
+        }
+    }
+}
+
 /// How many cards each player owns in all, when the host knows (the `all` trade needs more than
 /// ten each).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -294,15 +305,21 @@ impl Match {
                 }
             }
         }
-        let mut rng = Rng::new(seed);
-        let first = config.first.unwrap_or_else(|| Player::BOTH[rng.below(2) as usize]);
+        let (first, mut rng) = Self::first_player(config, seed);
         let game = Self::round(config, hands, first, &mut rng)?;
         Ok((game, first, rng))
     }
 
     /// The named preset's configuration and the two hands `seed` draws for it.
     fn preset_hands(name: &str, seed: u64) -> Result<(MatchConfig, Hands), crate::Error> {
-        let config = super::preset(name).ok_or_else(|| {
+        let config = Self::preset_config(name)?;
+        let hands = Hands::random_ff8(seed, config.deck_level_limit).expect("presets' limits admit hands");
+        Ok((config, hands))
+    }
+
+    /// The named preset's configuration, or the error that names the presets.
+    pub(crate) fn preset_config(name: &str) -> Result<MatchConfig, crate::Error> {
+        super::preset(name).ok_or_else(|| {
             crate::Error::new(
                 crate::ErrorKind::BadArgument,
                 alloc::format!(
@@ -311,16 +328,21 @@ impl Match {
                     super::PRESETS.join(", ")
                 ),
             )
-        })?;
-        let hands = Hands::random_ff8(seed, config.deck_level_limit).expect("presets' limits admit hands");
-        Ok((config, hands))
+        })
     }
 
     /// The first round of [`Match::from_preset`] alone, without the rest of a match (what a
     /// reset of a batched stepper costs).
     pub(crate) fn preset_round(name: &str, seed: u64) -> Result<TripleTriad, crate::Error> {
-        let (config, hands) = Self::preset_hands(name, seed)?;
-        Ok(Self::opening(&config, hands, seed)?.0)
+        Ok(super::Dealer::new(name)?.deal(seed))
+    }
+
+    /// Who moves first in the first round of a match seeded with `seed`, and the generator the
+    /// match goes on with (the first round's elements are drawn from it next).
+    pub(crate) fn first_player(config: &MatchConfig, seed: u64) -> (Player, Rng) {
+        let mut rng = Rng::new(seed);
+        let first = config.first.unwrap_or_else(|| Player::BOTH[rng.below(2) as usize]);
+        (first, rng)
     }
 
     /// A match under the named preset (see [`preset`](super::preset)) between two hands of FF8
@@ -339,18 +361,14 @@ impl Match {
     }
 
     fn round(config: &MatchConfig, hands: Hands, first: Player, rng: &mut Rng) -> Result<TripleTriad, SetupError> {
-        let mut setup = Setup {
+        let setup = Setup {
             rules: config.rules,
             walls: config.walls.clone(),
             hands,
             to_move: first,
+            elements: config.elements.round(&config.rules, rng),
             ..Setup::default()
         };
-        match config.elements {
-            ElementLayout::Given(e) => setup.elements = e,
-            ElementLayout::Random if config.rules.elemental => setup.draw_elements(rng),
-            ElementLayout::Random => {}
-        }
         TripleTriad::new(&setup)
     }
 

@@ -24,6 +24,7 @@ mod board;
 mod card;
 mod cards;
 mod collection;
+mod dealer;
 mod economy;
 mod engine;
 mod matchplay;
@@ -48,6 +49,7 @@ mod trade;
 pub use card::{Card, Element, Side, UnknownElement};
 pub use cards::{ff8_card, ff8_cards, Ff8Card, FF8_CARDS};
 pub use collection::{copies_allowed, rank_sum_range, validate_custom_card, Collection, CollectionError};
+pub use dealer::Dealer;
 pub use economy::{
     bet_transfer, reward, ttonline_winner_rule, Customs, Party, Reward, Stake, StakeError, Standing, POINTS_PER_GAME,
     POINTS_PER_WIN,

@@ -172,21 +172,54 @@ pub(crate) struct Table {
 
 impl Table {
     pub fn new(rules: Rules, cards: Vec<Card>, elements: [Option<Element>; 9], walls: Vec<Wall>) -> Table {
+        let mut t = Table {
+            rules,
+            cards,
+            elements,
+            walls,
+            wall_at: [None; 9],
+            eff: [[[0; 4]; 9]; 10],
+            beats: [[[0; 4]; 9]; 16],
+            beats64: [[0; 9]; 16],
+            sum: [0; 16],
+            packed: [0; 16],
+            against: [[[[0; 16]; 4]; 9]; 16],
+            no_sum: [[0; 9]; 16],
+            wall_same: [[0; 9]; 16],
+            side_cells: &SIDE_CELLS[0],
+            twins: [0; 10],
+            nb: NEIGHBOURS[0],
+            nb_shift: [[0; 4]; 9],
+            sides_of: &SIDES_OF[0],
+            adjacent: Default::default(),
+            basic_only: false,
+        };
+        t.derive();
+        t
+    }
+
+    /// Works out every value derived from the rules, cards, elements and walls, in place: a
+    /// deal refills the table of the round before it ([`Dealer::deal_into`](super::Dealer::deal_into))
+    /// rather than building and copying one of 14 KB. Rows of card ids from `cards.len()` stay
+    /// as they are (zeros: they are never written, and never read for a card).
+    pub fn derive(&mut self) {
+        let (rules, count) = (self.rules, self.cards.len());
         // `"none"` and `null` are the same plain cell: keep one spelling.
-        let elements = elements.map(|e| e.filter(|&e| e != Element::None));
+        self.elements = self.elements.map(|e| e.filter(|&e| e != Element::None));
         let nb = NEIGHBOURS[rules.borderless as usize];
         // Tables by card id have 16 rows (the ids a 4-bit field can hold) so that a lookup needs
         // no bounds check; rows 10-15 are never read for a card.
         let mut printed = [[0u8; 4]; 16];
-        let mut eff = [[[0u8; 4]; 9]; 10];
-        let mut sum = [0u16; 16];
-        for (id, card) in cards.iter().enumerate() {
+        for (id, card) in self.cards.iter().enumerate() {
             printed[id] = card.ranks;
-            sum[id] = card.ranks.iter().map(|&r| r as u16).sum();
+            self.sum[id] = card.ranks.iter().map(|&r| r as u16).sum();
             for cell in 0..9 {
-                eff[id][cell] = card.ranks.map(|r| effective(&rules, r, card.element, elements[cell]));
+                self.eff[id][cell] = card
+                    .ranks
+                    .map(|r| effective(&rules, r, card.element, self.elements[cell]));
             }
         }
+        let eff = &self.eff;
         // `below[n][side][v]`: the cards (as a mask of ids) that show a rank under `v` to an
         // attacker on the `side` of cell `n`, i.e. on their opposite side. Effective ranks are
         // 0..=11, so "card `id` on `c` beats its `side` neighbour `d`" is one lookup.
@@ -194,7 +227,7 @@ impl Table {
         for (n, below) in below.iter_mut().enumerate() {
             for (side, below) in below.iter_mut().enumerate() {
                 let mut shows = [0u16; 16];
-                for (d, eff) in eff.iter().enumerate().take(cards.len()) {
+                for (d, eff) in eff.iter().enumerate().take(count) {
                     shows[eff[n][(side + 2) & 3] as usize & 15] |= 1 << d;
                 }
                 for v in 1..16 {
@@ -202,55 +235,57 @@ impl Table {
                 }
             }
         }
-        let mut beats = [[[0u16; 4]; 9]; 16];
-        for (id, beats) in beats.iter_mut().enumerate().take(cards.len()) {
+        for (id, beats) in self.beats.iter_mut().enumerate().take(count) {
             for (c, beats) in beats.iter_mut().enumerate() {
                 for (side, beat) in beats.iter_mut().enumerate() {
-                    let n = nb[c][side] as usize;
-                    if n < 9 {
-                        *beat = below[n][side][eff[id][c][side] as usize & 15];
-                    }
+                    let m = nb[c][side] as usize;
+                    *beat = if m < 9 {
+                        below[m][side][eff[id][c][side] as usize & 15]
+                    } else {
+                        0
+                    };
                 }
             }
         }
-        let mut wall_at = [None; 9];
-        for w in &walls {
-            wall_at[w.cell as usize] = Some(*w);
+        self.wall_at = [None; 9];
+        for w in &self.walls {
+            self.wall_at[w.cell as usize] = Some(*w);
         }
-        let adjacent = core::array::from_fn(|cell| {
+        self.adjacent = core::array::from_fn(|cell| {
             (0..4u8)
                 .filter(|&s| nb[cell][s as usize] != EDGE)
                 .map(|s| (s, nb[cell][s as usize]))
                 .collect()
         });
-        let twins = core::array::from_fn(|id| {
-            (0..id)
+        let cards = &self.cards;
+        self.twins = core::array::from_fn(|id| {
+            // Only ids of cards (a table is made empty before a deal fills it).
+            (0..id.min(count))
                 // Ranks first: most pairs differ there, and comparing names is the slow part.
                 .filter(|&o| printed[o] == printed[id] && (o < 5) == (id < 5) && cards[o] == cards[id])
                 .fold(0u16, |m, o| m | 1 << o)
         });
         let pack = |r: [u8; 4]| u32::from_le_bytes(r);
-        let packed = printed.map(pack);
+        self.packed = printed.map(pack);
         // A row of `against` is 16 bytes: the printed rank each card shows an attacker on that
         // side, with 0x80 on the cards beaten, written as one 128-bit word.
         let shown: [u128; 4] =
             core::array::from_fn(|s| u128::from_le_bytes(core::array::from_fn(|other| printed[other][(s + 2) & 3])));
-        let mut against = [[[[0u8; 16]; 4]; 9]; 16];
-        for (id, against) in against.iter_mut().enumerate() {
-            for (c, against) in against.iter_mut().enumerate() {
+        for (against, beats) in self.against.iter_mut().zip(&self.beats).take(count) {
+            for (against, beats) in against.iter_mut().zip(beats) {
                 for (s, row) in against.iter_mut().enumerate() {
-                    let beat = beats[id][c][s] as usize;
+                    let beat = beats[s] as usize;
                     let high = (BEATEN_BYTES[beat & 0xFF] as u128) | (BEATEN_BYTES[beat >> 8] as u128) << 64;
                     *row = (shown[s] | high).to_le_bytes();
                 }
             }
         }
         // Without Plus Wall no side sums: every entry is the same word; with it, the edges do.
-        let mut no_sum = [[u32::from_le_bytes([0x40, 0x41, 0x42, 0x43]); 9]; 16];
-        let mut wall_same = [[0u8; 9]; 16];
+        self.no_sum = [[u32::from_le_bytes([0x40, 0x41, 0x42, 0x43]); 9]; 16];
+        self.wall_same = [[0u8; 9]; 16];
         for (c, sides) in nb.iter().enumerate() {
             for s in (0..4).filter(|&s| sides[s] == EDGE) {
-                for ((no_sum, wall_same), printed) in no_sum.iter_mut().zip(&mut wall_same).zip(&printed) {
+                for ((no_sum, wall_same), printed) in self.no_sum.iter_mut().zip(&mut self.wall_same).zip(&printed) {
                     if rules.plus_wall {
                         no_sum[c] = (no_sum[c] & !(0xFF << (8 * s))) | ((printed[s] + 10) as u32) << (8 * s);
                     }
@@ -260,29 +295,14 @@ impl Table {
                 }
             }
         }
-        let basic_only = walls.is_empty() && !rules.same && !rules.plus && !rules.battle && !rules.combo;
-        Table {
-            rules,
-            cards,
-            elements,
-            walls,
-            wall_at,
-            eff,
-            beats,
-            sum,
-            packed,
-            against,
-            beats64: beats.map(|cells| cells.map(|sides| (0..4).fold(0, |m, s| m | (sides[s] as u64) << (16 * s)))),
-            no_sum,
-            wall_same,
-            side_cells: &SIDE_CELLS[rules.borderless as usize],
-            twins,
-            nb,
-            nb_shift: nb.map(|sides| sides.map(|n| 4 * n)),
-            sides_of: &SIDES_OF[rules.borderless as usize],
-            adjacent,
-            basic_only,
-        }
+        self.basic_only = self.walls.is_empty() && !rules.same && !rules.plus && !rules.battle && !rules.combo;
+        self.beats64 = self
+            .beats
+            .map(|cells| cells.map(|sides| (0..4).fold(0, |m, s| m | (sides[s] as u64) << (16 * s))));
+        self.side_cells = &SIDE_CELLS[rules.borderless as usize];
+        self.nb = nb;
+        self.nb_shift = nb.map(|sides| sides.map(|n| 4 * n));
+        self.sides_of = &SIDES_OF[rules.borderless as usize];
     }
 }
 

@@ -55,22 +55,11 @@ impl Hands {
     /// assert!(Hands::random_ff8(7, Some(4)).is_none());
     /// ```
     pub fn random_ff8(seed: u64, level_limit: Option<u32>) -> Option<Hands> {
-        let mut rng = Rng::new(seed);
-        // Levels are 1..=10 (eleven cards each), so every limit of 5 or more has hands; rejection
-        // keeps the draw uniform among them and needs about eight tries for the limit of 20.
-        let limit = level_limit.unwrap_or(u32::MAX);
-        if limit < 5 {
-            return None;
-        }
-        let mut deal = || loop {
-            let hand = draw_ff8(&mut rng);
-            if hand.iter().map(|&i| FF8_CARDS[i as usize].level as u32).sum::<u32>() <= limit {
-                return ff8_hand(hand);
-            }
-        };
-        let blue = deal();
-        let red = deal();
-        Some(Hands { blue, red })
+        let [blue, red] = ff8_deal(seed, level_limit)?;
+        Some(Hands {
+            blue: ff8_hand(blue),
+            red: ff8_hand(red),
+        })
     }
 
     /// `player`'s hand, mutably.
@@ -80,6 +69,25 @@ impl Hands {
             Player::Red => &mut self.red,
         }
     }
+}
+
+/// The indices in [`FF8_CARDS`] of the hands [`Hands::random_ff8`] deals (blue's, red's).
+pub(crate) fn ff8_deal(seed: u64, level_limit: Option<u32>) -> Option<[[u8; 5]; 2]> {
+    let mut rng = Rng::new(seed);
+    // Levels are 1..=10 (eleven cards each), so every limit of 5 or more has hands; rejection
+    // keeps the draw uniform among them and needs about eight tries for the limit of 20.
+    let limit = level_limit.unwrap_or(u32::MAX);
+    if limit < 5 {
+        return None;
+    }
+    let mut deal = || loop {
+        let hand = draw_ff8(&mut rng);
+        if hand.iter().map(|&i| FF8_CARDS[i as usize].level as u32).sum::<u32>() <= limit {
+            return hand;
+        }
+    };
+    let blue = deal();
+    Some([blue, deal()])
 }
 
 /// The indices in [`FF8_CARDS`] of five distinct cards drawn from `rng`: the first five of a
@@ -201,6 +209,11 @@ pub enum SetupError {
     CornerTwoLabels(u8),
 }
 
+/// The elements of [`Setup::draw_elements`].
+pub(crate) fn random_elements(rng: &mut Rng) -> [Option<Element>; 9] {
+    core::array::from_fn(|_| (rng.below(4) == 0).then(|| Element::ALL[1 + rng.below(8) as usize]))
+}
+
 impl Setup {
     /// An empty board with two random hands of five distinct FF8 cards and a random first player,
     /// all drawn from `seed`; default (closed) rules.
@@ -225,9 +238,7 @@ impl Setup {
     /// Draws an element for each cell from `rng`, as the Final Fantasy VIII game does: each cell
     /// independently is elemental with probability 1/4, its element uniform among the eight.
     pub fn draw_elements(&mut self, rng: &mut Rng) {
-        for cell in self.elements.iter_mut() {
-            *cell = (rng.below(4) == 0).then(|| Element::ALL[1 + rng.below(8) as usize]);
-        }
+        self.elements = random_elements(rng);
     }
 
     pub(crate) fn build(&self) -> Result<TripleTriad, SetupError> {

@@ -1,0 +1,147 @@
+//! Preset deals made over and over (a batched stepper restarts a round every nine moves): the
+//! preset's configuration looked up once, and a finished round's table refilled in place rather
+//! than a new one built, copied and freed, with no card names allocated.
+
+use super::cards::FF8_CARDS;
+use super::matchplay::{Match, MatchConfig};
+use super::position::{Position, Table};
+use super::setup::ff8_deal;
+use super::state::TripleTriad;
+use crate::Shared;
+
+/// Deals the first rounds of a preset's matches: [`Dealer::deal`]`(seed)` is
+/// [`TripleTriad::from_preset`]`(preset, seed)`, the same cards, elements and first player.
+///
+/// ```
+/// use arbiter_core::tripletriad::{Dealer, TripleTriad};
+/// let dealer = Dealer::new("ff8").unwrap();
+/// let mut g = dealer.deal(7);
+/// assert_eq!(g, TripleTriad::from_preset("ff8", 7).unwrap());
+/// dealer.deal_into(8, &mut g);
+/// assert_eq!(g, TripleTriad::from_preset("ff8", 8).unwrap());
+/// assert!(Dealer::new("chess").is_err());
+/// ```
+#[derive(Clone, Debug)]
+pub struct Dealer {
+    config: MatchConfig,
+}
+
+impl Dealer {
+    /// The dealer of the named preset (see [`preset`](super::preset)).
+    pub fn new(preset: &str) -> Result<Dealer, crate::Error> {
+        let config = Match::preset_config(preset)?;
+        config.validate()?;
+        Ok(Dealer { config })
+    }
+
+    /// The preset's configuration.
+    pub fn config(&self) -> &MatchConfig {
+        &self.config
+    }
+
+    /// The first round of the preset's match seeded with `seed`.
+    pub fn deal(&self, seed: u64) -> TripleTriad {
+        let mut table = Table::new(
+            self.config.rules,
+            alloc::vec::Vec::new(),
+            [None; 9],
+            self.config.walls.clone(),
+        );
+        let pos = self.draw(seed, &mut table);
+        TripleTriad {
+            table: Shared::new(table),
+            pos,
+            played: arrayvec::ArrayVec::new(),
+        }
+    }
+
+    /// [`Dealer::deal`] over `game`, refilling its table where no copy of `game` shares it.
+    pub fn deal_into(&self, seed: u64, game: &mut TripleTriad) {
+        let Some(table) = Shared::get_mut(&mut game.table) else {
+            *game = self.deal(seed);
+            return;
+        };
+        table.rules = self.config.rules;
+        table.walls.clone_from(&self.config.walls);
+        game.pos = self.draw(seed, table);
+        game.played.clear();
+    }
+
+    /// Draws the round of `seed` as a match does (the hands, then who starts, then the
+    /// elements), writes its cards and elements into `table` and works out the rest; the
+    /// position it starts from.
+    fn draw(&self, seed: u64, table: &mut Table) -> Position {
+        let [blue, red] = ff8_deal(seed, self.config.deck_level_limit).expect("presets' limits admit hands");
+        let (first, mut rng) = Match::first_player(&self.config, seed);
+        table.elements = self.config.elements.round(&self.config.rules, &mut rng);
+        // Ids as `Setup` numbers them: blue's hand from 0, red's from 5.
+        let ids = blue.into_iter().chain(red).map(|i| &FF8_CARDS[i as usize]);
+        table.cards.truncate(10);
+        for (k, card) in ids.enumerate() {
+            match table.cards.get_mut(k) {
+                Some(c) => card.write_over(c),
+                None => table.cards.push(card.card()),
+            }
+        }
+        table.derive();
+        Position {
+            cells: 0,
+            occupied: 0,
+            blue: 0,
+            hands: 0x3FF,
+            to_move: first,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tripletriad::PRESETS;
+    use crate::{Engine, Game, Rng};
+
+    /// Every preset deals what a match's first round through a [`Setup`](super::super::Setup)
+    /// is, fresh or over a finished round, and the refilled table plays every move alike:
+    /// the same states and the same tensors all round long.
+    #[test]
+    fn a_deal_is_the_first_round_of_the_match_and_a_refill_plays_alike() {
+        for name in PRESETS {
+            let dealer = Dealer::new(name).unwrap();
+            let mut refilled = dealer.deal(u64::MAX);
+            let mut rng = Rng::new(3);
+            for seed in 0..150u64 {
+                let fresh = Match::from_preset(name, seed).unwrap().game().clone();
+                assert_eq!(dealer.deal(seed), fresh, "{name} {seed}");
+                dealer.deal_into(seed, &mut refilled);
+                let mut reference = fresh;
+                let (mut a, mut b) = (alloc::vec![0.0; 463], alloc::vec![1.0; 463]);
+                while let Some(p) = reference.to_move() {
+                    assert_eq!(refilled, reference, "{name} {seed}");
+                    assert_eq!(refilled.legal_actions(), reference.legal_actions());
+                    refilled.observation_tensor_into(p, &mut a);
+                    reference.observation_tensor_into(p, &mut b);
+                    assert_eq!(a, b, "{name} {seed}");
+                    let moves = reference.legal_moves();
+                    let mv = moves[rng.below(moves.len() as u64) as usize];
+                    let (x, y) = (
+                        refilled.play_explained(mv).unwrap(),
+                        reference.play_explained(mv).unwrap(),
+                    );
+                    assert_eq!(x, y, "{name} {seed}: the captures of {mv}");
+                }
+                assert_eq!(refilled.outcome(), reference.outcome());
+            }
+        }
+    }
+
+    /// A round that a copy still shares keeps its table: the deal goes to a new one.
+    #[test]
+    fn a_shared_table_is_left_to_the_copy() {
+        let dealer = Dealer::new("mush").unwrap();
+        let mut g = dealer.deal(1);
+        let copy = g.clone();
+        dealer.deal_into(2, &mut g);
+        assert_eq!(copy, dealer.deal(1));
+        assert_eq!(g, dealer.deal(2));
+    }
+}
