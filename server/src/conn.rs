@@ -270,12 +270,15 @@ async fn answer(hub: &Arc<Hub>, s: &mut Session, request: Request, re: &Option<V
         }
         Request::Login { name, password } => {
             let (user, token) = hub.accounts.login(&name, &password).await?;
-            Ok(vec![authenticated(hub, s, user, token)])
+            let mut replies = vec![authenticated(hub, s, user.clone(), token)];
+            replies.extend(pending_choice(hub, &user).await?);
+            Ok(replies)
         }
         Request::Resume { token } => {
             let user = hub.accounts.resume(&token).await?;
             let mut replies = vec![authenticated(hub, s, user.clone(), token)];
             replies.extend(running_states(hub, &user).await?);
+            replies.extend(pending_choice(hub, &user).await?);
             Ok(replies)
         }
         Request::Logout {} => unreachable!("handled before"),
@@ -417,4 +420,19 @@ async fn running_states(hub: &Arc<Hub>, user: &User) -> Result<Vec<Value>, Failu
         }
     }
     Ok(out)
+}
+
+/// The `tt_choose` of a match of `user`'s whose winner is still choosing: told again to a player
+/// who logs in or reconnects (the first one went out before a drop, or before a restart of the
+/// server, or never did when the server died right after the result committed).
+async fn pending_choice(hub: &Arc<Hub>, user: &User) -> Result<Option<Value>, Failure> {
+    let Some(id) = hub.economy.awaiting_choice(user.id).await? else {
+        return Ok(None);
+    };
+    match hub.economy.win_list(id).await {
+        Ok(w) => Ok(Some(live::choice_frame(id, w.chooser, w.count, w.deadline))),
+        // Settled between the two reads (its clock ran out): nothing to tell.
+        Err(f) if f.code == "nothing_to_choose" => Ok(None),
+        Err(f) => Err(f),
+    }
 }

@@ -13,6 +13,7 @@ use sqlx::Row as _;
 use crate::accounts::User;
 use crate::bus::Event;
 use crate::commit::{self, MoveRow};
+use crate::crash_point::{self, Step};
 use crate::db::{now_ms, Backend, Pool};
 use crate::error::Failure;
 use crate::hub::Hub;
@@ -588,6 +589,9 @@ pub async fn play(
             settlement
         }
     };
+    if ending.is_some() {
+        crash_point::reached(Step::ResultCommitted);
+    }
 
     // Committed: now the match advances and everyone is told.
     live.table = table;
@@ -666,6 +670,7 @@ pub async fn leave(hub: &Arc<Hub>, id: i64, user: i64) -> Result<(), Failure> {
     }
     let settlement = finish(&mut tx, hub, id, live.game, &live.seats, &ending, None).await?;
     tx.commit().await?;
+    crash_point::reached(Step::ResultCommitted);
     live.deadline = None;
     end(hub, &mut live, ending);
     if let Some(s) = settlement {
@@ -712,9 +717,12 @@ async fn finish(
             .await?;
     }
     // The stakes: rewards, bets and the cards the rule moves, in this same transaction.
-    hub.economy
+    let settlement = hub
+        .economy
         .match_ended(tx, id, table.and_then(Table::tt_match), ending.left)
-        .await
+        .await?;
+    crash_point::reached(Step::ResultWritten);
+    Ok(settlement)
 }
 
 /// Tells the two players what the end of their match did with the cards: the winner's choice to
@@ -722,7 +730,7 @@ async fn finish(
 pub async fn tell_settlement(hub: &Arc<Hub>, id: i64, s: &crate::economy::Settlement) {
     let users = s.users.clone();
     if let Some((chooser, count, deadline)) = s.choosing {
-        let msg = json!({"type": "tt_choose", "match": id, "chooser": chooser, "count": count, "deadline": deadline});
+        let msg = choice_frame(id, chooser, count, deadline);
         hub.relay.publish(Event::Users { users, msg });
         arm_choice(hub, id, deadline);
         return;
@@ -748,6 +756,11 @@ pub async fn tell_settlement(hub: &Arc<Hub>, id: i64, s: &crate::economy::Settle
         users,
         msg: json!({"type": "tt_settled", "match": id, "moved": moved, "kept": kept}),
     });
+}
+
+/// The `tt_choose` frame: `chooser` takes `count` cards of match `id` by `deadline`.
+pub fn choice_frame(id: i64, chooser: i64, count: u8, deadline: i64) -> Value {
+    json!({"type": "tt_choose", "match": id, "chooser": chooser, "count": count, "deadline": deadline})
 }
 
 /// When the winner's clock runs out, the choice is made for them (the highest levels).

@@ -8,6 +8,7 @@ mod cluster;
 mod commit;
 mod config;
 mod conn;
+mod crash_point;
 mod db;
 mod economy;
 mod error;
@@ -44,6 +45,7 @@ async fn main() -> ExitCode {
 
 async fn run() -> anyhow::Result<()> {
     let cli = config::Cli::parse();
+    crash_point::arm_from_env()?;
     let audit = cli.audit;
     let config = config::Config::load(cli)?;
     let (pool, backend) = db::connect(&config.database).await?;

@@ -122,6 +122,64 @@ pub async fn audit(e: &Economy) -> Result<Figures, Failure> {
             }
         }
     }
+    let homeless = scalar(
+        e,
+        "SELECT COUNT(*) AS n FROM tt_cards c WHERE NOT EXISTS (SELECT 1 FROM tt_wallets w WHERE w.user_id = c.owner)",
+    )
+    .await?;
+    if homeless != 0 {
+        p.push(format!("{homeless} cards belong to a player without a stash"));
+    }
+    // A match ends once: its stake is running exactly while the match is, and each person of an
+    // ended match got exactly one reward line (none while it runs).
+    let out_of_step = scalar(
+        e,
+        "SELECT COUNT(*) AS n FROM tt_stakes s LEFT JOIN matches m ON m.id = s.match_id \
+         WHERE m.id IS NULL OR (s.status = 'running' AND m.status <> 'running') \
+         OR (s.status <> 'running' AND m.status = 'running')",
+    )
+    .await?;
+    if out_of_step != 0 {
+        p.push(format!(
+            "{out_of_step} stakes disagree with their match on whether it ended"
+        ));
+    }
+    let rewarded_wrong = scalar(
+        e,
+        "SELECT COUNT(*) AS n FROM tt_stakes s JOIN matches m ON m.id = s.match_id \
+         WHERE (SELECT COUNT(*) FROM tt_ledger l WHERE l.kind = 'reward' AND l.match_id = s.match_id) <> \
+         CASE WHEN m.status = 'running' THEN 0 \
+         ELSE (CASE WHEN s.blue_user IS NULL THEN 0 ELSE 1 END) + (CASE WHEN s.red_user IS NULL THEN 0 ELSE 1 END) END",
+    )
+    .await?;
+    if rewarded_wrong != 0 {
+        p.push(format!(
+            "{rewarded_wrong} matches with stakes were rewarded other than once per person at their end"
+        ));
+    }
+    // A settlement is applied once: the cards it lists are the trades the ledger booked for it.
+    for r in sqlx::query(
+        "SELECT s.match_id AS id, s.status AS status, s.transfers AS transfers, \
+         (SELECT COUNT(*) FROM tt_ledger l WHERE l.kind = 'trade_in' AND l.match_id = s.match_id) AS booked \
+         FROM tt_stakes s",
+    )
+    .fetch_all(&e.pool)
+    .await?
+    {
+        let id: i64 = r.try_get("id")?;
+        let booked: i64 = r.try_get("booked")?;
+        let listed = match r.try_get::<Option<String>, _>("transfers")? {
+            Some(t) => serde_json::from_str::<Vec<serde_json::Value>>(&t)
+                .map_err(|e| Failure::internal(format!("stake of {id}: transfers: {e}")))?
+                .len() as i64,
+            None => 0,
+        };
+        if booked != listed || (booked != 0 && r.try_get::<String, _>("status")? != "settled") {
+            p.push(format!(
+                "match {id}: {listed} cards listed as moved, {booked} trades booked"
+            ));
+        }
+    }
     let strays = scalar(
         e,
         "SELECT COUNT(*) AS n FROM tt_deck_cards d JOIN tt_decks k ON k.id = d.deck_id JOIN tt_cards c ON c.id = d.card \

@@ -9,6 +9,7 @@ use serde::Serialize;
 use sqlx::Row as _;
 
 use super::{book, lock_wallet, mint, refused, Economy, Entry};
+use crate::crash_point::{self, Step};
 use crate::error::Failure;
 
 /// A series as `+TT/List` shows it.
@@ -177,6 +178,8 @@ async fn deliver(mut tx: super::Tx<'_>, user: i64, kind: &str, sale: Sale) -> Re
         ..Entry::default()
     };
     book(&mut tx, user, kind, entry).await?;
+    crash_point::reached(Step::PointsPaid);
     tx.commit().await?;
+    crash_point::reached(Step::PurchaseCommitted);
     Ok(sale)
 }

@@ -13,6 +13,7 @@ use sqlx::Row as _;
 
 use super::decks::{deck_cards, verdict};
 use super::{book, copies, lock_wallet, refused, Economy, Entry, Tx};
+use crate::crash_point::{self, Step};
 use crate::db::now_ms;
 use crate::error::Failure;
 
@@ -455,6 +456,7 @@ impl Economy {
             book(tx, to, "trade_in", moved(1)).await?;
             out.moved.push((card, shop, from, to));
         }
+        crash_point::reached(Step::CardsMoved);
         Ok(out)
     }
 
@@ -537,6 +539,7 @@ impl Economy {
                 by_level
             }
         };
+        crash_point::reached(Step::CardsChosen);
         let mut out = if indices.is_empty() {
             Settlement::default()
         } else {
@@ -551,6 +554,7 @@ impl Economy {
         };
         self.close(&mut tx, match_id, &out.moved, Some("choosing")).await?;
         tx.commit().await?;
+        crash_point::reached(Step::ChoiceCommitted);
         out.users = row.users.iter().flatten().copied().collect();
         Ok(out)
     }

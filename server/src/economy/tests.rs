@@ -5,6 +5,7 @@
 use arbiter_core::tripletriad::{Customs, Match, MatchConfig, Stake, TradeRule};
 use arbiter_core::{Game, Rng};
 use serde_json::json;
+use sqlx::Row as _;
 
 use super::*;
 
@@ -269,7 +270,12 @@ async fn play_match(e: &Economy, a: i64, b: i64, trade: TradeRule, seed: u64) ->
         let moves = m.game().legal_moves();
         m.play(moves[rng.below(moves.len() as u64) as usize]).unwrap();
     }
+    // The result as the live match writes it, in the same transaction as the stakes' end.
     let mut tx = e.pool.begin().await?;
+    sqlx::query("UPDATE matches SET status = 'over' WHERE id = $1")
+        .bind(id)
+        .execute(&mut *tx)
+        .await?;
     let s = e.match_ended(&mut tx, id, Some(&m), None).await?.unwrap();
     tx.commit().await?;
     if let Some((chooser, count, _)) = s.choosing {
@@ -435,4 +441,46 @@ async fn random_economies_stay_sound() {
     assert!(matches > 5, "{matches} matches, {refused} refused");
     assert_eq!(f.cards, f.starters + f.purchases + f.customs);
     println!("random economy: {matches} matches, {refused} refused, {f:?}");
+}
+
+/// The audit sees an end applied twice or half: a second reward, a trade booked that the
+/// settlement does not list, a stake settled while its match still runs.
+#[tokio::test]
+async fn the_audit_sees_an_end_applied_twice() {
+    let e = economy("twice").await;
+    let (a, b) = (user(&e, "Laguna").await, user(&e, "Kiros").await);
+    for u in [a, b] {
+        e.starter(u).await.unwrap();
+        full_deck(&e, u, "Main").await;
+    }
+    play_match(&e, a, b, TradeRule::One, 3).await.unwrap();
+    sound(&e).await;
+    let id: i64 = sqlx::query("SELECT match_id FROM tt_stakes")
+        .fetch_one(&e.pool)
+        .await
+        .unwrap()
+        .try_get("match_id")
+        .unwrap();
+    let mut tx = e.pool.begin().await.unwrap();
+    let again = Entry {
+        points: 5,
+        match_id: Some(id),
+        ..Entry::default()
+    };
+    book(&mut tx, a, "reward", again).await.unwrap();
+    let card = Entry {
+        match_id: Some(id),
+        ..Entry::default()
+    };
+    book(&mut tx, b, "trade_in", card).await.unwrap();
+    tx.commit().await.unwrap();
+    sqlx::query("UPDATE matches SET status = 'running' WHERE id = $1")
+        .bind(id)
+        .execute(&e.pool)
+        .await
+        .unwrap();
+    let problems = audit(&e).await.unwrap().problems.join("\n");
+    for said in ["rewarded other than once", "trades booked", "disagree with their match"] {
+        assert!(problems.contains(said), "{said:?} not in {problems}");
+    }
 }

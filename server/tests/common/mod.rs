@@ -4,6 +4,7 @@
 
 #![allow(dead_code)] // each test file uses part of the harness
 
+pub mod economy;
 pub mod truth;
 
 use std::io::{BufRead, BufReader};
@@ -55,6 +56,19 @@ impl Database {
                 Database { url, _dir: Some(dir) }
             }
         }
+    }
+
+    /// `arbiter-server --audit` on this database: the economy's figures, its invariant holding.
+    pub fn audit(&self) -> Value {
+        let out = Command::new(env!("CARGO_BIN_EXE_arbiter-server"))
+            .args(["--audit", "--database", &self.url])
+            .output()
+            .expect("run arbiter-server --audit");
+        let figures: Value = serde_json::from_slice(&out.stdout)
+            .unwrap_or_else(|e| panic!("audit: {e}: {}", String::from_utf8_lossy(&out.stderr)));
+        assert!(out.status.success(), "the invariant does not hold: {figures}");
+        assert_eq!(figures["problems"], json!([]), "{figures}");
+        figures
     }
 
     pub fn is_postgres(&self) -> bool {
@@ -125,10 +139,16 @@ impl Server {
     }
 
     pub fn start_with(db: &Database, args: &[&str]) -> Server {
+        Server::start_env(db, args, &[])
+    }
+
+    /// With `env` set for the process too (the crash tests' `ARBITER_CRASH_AT`).
+    pub fn start_env(db: &Database, args: &[&str], env: &[(&str, &str)]) -> Server {
         let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter-server"))
             .args(["--listen", "127.0.0.1:0", "--database", &db.url])
             .args(args)
             .env("ARBITER_LOG", "arbiter_server=warn")
+            .envs(env.iter().copied())
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
             .spawn()
@@ -156,6 +176,18 @@ impl Server {
             libc::kill(self.child.id() as i32, libc::SIGKILL);
         }
         let _ = self.child.wait();
+    }
+
+    /// Waits (up to [`WAIT`]) for the process to end by itself and returns how it ended.
+    pub fn died(&mut self) -> std::process::ExitStatus {
+        let until = std::time::Instant::now() + WAIT;
+        loop {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                return status;
+            }
+            assert!(std::time::Instant::now() < until, "the server did not die");
+            std::thread::sleep(Duration::from_millis(20));
+        }
     }
 
     /// Whether the process still runs (it never panics away).
@@ -284,17 +316,23 @@ impl Client {
     /// The first frame that `pick` accepts, keeping the others for later; within [`WAIT`], however
     /// many other frames arrive meanwhile (a running clock's would otherwise wait forever).
     pub async fn expect_where(&mut self, pick: impl Fn(&Value) -> bool) -> Value {
+        match self.expect_or_closed(pick).await {
+            Some(v) => v,
+            None => panic!("closed while waiting: {:?}", self.closed),
+        }
+    }
+
+    /// As [`Client::expect_where`], or `None` if the connection closes first (a server that
+    /// died on purpose).
+    pub async fn expect_or_closed(&mut self, pick: impl Fn(&Value) -> bool) -> Option<Value> {
         if let Some(i) = self.unread.iter().position(&pick) {
-            return self.unread.remove(i).unwrap();
+            return self.unread.remove(i);
         }
         let deadline = tokio::time::Instant::now() + WAIT;
         loop {
-            let v = self
-                .read(deadline)
-                .await
-                .unwrap_or_else(|| panic!("closed while waiting: {:?}", self.closed));
+            let v = self.read(deadline).await?;
             if pick(&v) {
-                return v;
+                return Some(v);
             }
             self.unread.push_back(v);
         }
@@ -307,6 +345,15 @@ impl Client {
         msg["id"] = id.into();
         self.send(msg).await;
         self.expect_where(|v| v["re"] == id).await
+    }
+
+    /// As `request`, or `None` if the connection closes before the reply.
+    pub async fn try_request(&mut self, mut msg: Value) -> Option<Value> {
+        let id = self.next_id;
+        self.next_id += 1;
+        msg["id"] = id.into();
+        self.ws.send(Message::Text(msg.to_string().into())).await.ok()?;
+        self.expect_or_closed(|v| v["re"] == id).await
     }
 
     /// As `request`, and the reply must be an error with `code`.
