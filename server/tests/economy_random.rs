@@ -5,7 +5,8 @@
 //! a choice open. After every match: the invariant (`--audit`), the match ended exactly once,
 //! and every player's stats count each ended match once.
 //!
-//! Seeded: `ARBITER_TEST_SEED=<n>` replays a run (the seed is printed); `ARBITER_TEST_MATCHES`
+//! Seeded: `ARBITER_TEST_SEED=<n>` replays the test's own choices (the seed is printed; each
+//! match's deal seed is the server's own, so a replay is close, not identical); `ARBITER_TEST_MATCHES`
 //! scales it (default 14 matches). On SQLite, and on PostgreSQL when the test command provides it.
 
 mod common;
