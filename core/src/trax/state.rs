@@ -1155,7 +1155,8 @@ impl Game for Trax {
         self.result.is_none().then_some(self.to_move)
     }
 
-    /// The legal moves within the tile limit (see [`Trax::each_legal`]).
+    /// The legal moves within the tile limit. The state is read, not copied: trial turns of forced
+    /// plays go to a copy of the cells of the area and two around it.
     fn legal_moves(&self) -> Vec<Move> {
         // Sized for most positions at once: growing by doubling was a tenth of a research step.
         let mut out = Vec::with_capacity(64);
