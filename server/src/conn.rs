@@ -349,8 +349,8 @@ async fn answer(hub: &Arc<Hub>, s: &mut Session, request: Request, re: &Option<V
             Ok(vec![])
         }
         Request::Leave { match_id } => {
-            live::leave(hub, match_id, need(s)?.id).await?;
-            Ok(vec![json!({"type": "left", "match": match_id})])
+            let dnf = live::leave(hub, match_id, need(s)?.id).await?;
+            Ok(vec![json!({"type": "left", "match": match_id, "dnf": dnf})])
         }
         Request::Spectate { match_id } => Ok(vec![state_for(hub, s, match_id, true).await?]),
         Request::Unspectate { match_id } => {

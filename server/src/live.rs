@@ -642,8 +642,11 @@ fn sitter_name(s: &Sitter) -> String {
     }
 }
 
-/// `user` leaves match `id`: a forfeit, "did not finish" in their stats.
-pub async fn leave(hub: &Arc<Hub>, id: i64, user: i64) -> Result<(), Failure> {
+/// `user` leaves match `id`: a forfeit, and "did not finish" in their stats while another seat
+/// is still there to play on (a computer seat, or a person online through any process); leaving
+/// players who have all gone is a plain loss (the MUSH's `+TT/Cancel`). Returns whether it
+/// counted as "did not finish".
+pub async fn leave(hub: &Arc<Hub>, id: i64, user: i64) -> Result<bool, Failure> {
     let handle = hub
         .live(id)
         .ok_or_else(|| Failure::new("no_such_match", format!("no running match {id}")))?;
@@ -654,7 +657,15 @@ pub async fn leave(hub: &Arc<Hub>, id: i64, user: i64) -> Result<(), Failure> {
     let seat = live
         .seat_of(user)
         .ok_or_else(|| Failure::new("not_seated", "you do not sit in this match"))?;
-    let ending = Ending::forfeit(live.seats.len(), seat);
+    let online: Vec<i64> = crate::cluster::online(hub).iter().map(|u| u.id).collect();
+    let dnf = live.seats.iter().enumerate().any(|(s, sitter)| {
+        s != seat
+            && match sitter {
+                Sitter::Person(u) => online.contains(&u.id),
+                Sitter::Computer(_) => true,
+            }
+    });
+    let ending = Ending::forfeit(live.seats.len(), seat, dnf);
     let mut tx = hub.pool.begin().await?;
     let done = sqlx::query(
         "UPDATE matches SET status = 'over', deadline = NULL, result = $1, ended = $2 WHERE id = $3 AND ply = $4 AND status = 'running'",
@@ -676,7 +687,7 @@ pub async fn leave(hub: &Arc<Hub>, id: i64, user: i64) -> Result<(), Failure> {
     if let Some(s) = settlement {
         tell_settlement(hub, id, &s).await;
     }
-    Ok(())
+    Ok(dnf)
 }
 
 /// The end of a match in the database, inside the transaction of its last move or its

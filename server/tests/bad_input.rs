@@ -275,7 +275,8 @@ async fn bad_moves_are_refused_and_change_nothing() {
     let synced = bob.request(json!({"type": "sync", "match": id})).await;
     assert_eq!(synced["moves"].as_array().unwrap().len(), 1);
     // Leaving forfeits: a did-not-finish for alice, a win for bob; the match refuses moves.
-    alice.request(json!({"type": "leave", "match": id})).await;
+    let left = alice.request(json!({"type": "leave", "match": id})).await;
+    assert_eq!(left["dnf"], true);
     let over = bob.over(id).await;
     assert_eq!(over["result"]["reason"], "forfeit");
     assert_eq!(over["result"]["outcome"], json!(["dnf", "won"]));
@@ -295,6 +296,33 @@ async fn bad_moves_are_refused_and_change_nothing() {
     let fin = bob.request(json!({"type": "sync", "match": id})).await;
     assert_eq!(fin["result"]["reason"], "forfeit");
     assert!(fin["to_move"].is_null());
+}
+
+// The MUSH's +TT/Cancel: "If the opponent is still online when using this command, you get a Did
+// Not Finish"; with the opponent gone, leaving is a plain loss.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn leaving_after_the_opponent_went_is_a_loss_not_a_dnf() {
+    let db = Database::fresh().await;
+    let server = Server::start(&db);
+    let mut alice = Client::player(&server, "alice").await;
+    let mut bob = Client::player(&server, "bob").await;
+    let id = start_match(&mut alice, &mut [&mut bob], json!({"game": "trax", "time": 60})).await;
+    alice.request(json!({"type": "lobby"})).await;
+    let bob_name = bob.name();
+    drop(bob);
+    alice
+        .expect_where(|v| v["type"] == "presence" && v["user"]["name"] == bob_name.as_str() && v["online"] == false)
+        .await;
+    let left = alice.request(json!({"type": "leave", "match": id})).await;
+    assert_eq!(left["dnf"], false);
+    let over = alice.over(id).await;
+    assert_eq!(over["result"]["reason"], "forfeit");
+    assert_eq!(over["result"]["outcome"], json!(["lost", "won"]));
+    let st = alice.request(json!({"type": "stats"})).await;
+    assert_eq!(
+        st["games"]["trax"],
+        json!({"played": 1, "won": 0, "lost": 1, "drawn": 0, "dnf": 0})
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -525,9 +525,13 @@ impl Session {
             ));
         }
         if let Some((id, Some(_))) = self.game {
-            live::leave(hub, id, me.id).await?;
+            let dnf = live::leave(hub, id, me.id).await?;
             self.game = None;
-            return say("You leave the game: it counts as Did Not Finish.");
+            return say(if dnf {
+                "You leave the game: it counts as Did Not Finish."
+            } else {
+                "You leave the game: your opponent is gone, so it counts as a loss, not Did Not Finish."
+            });
         }
         if let Ok(lobby) = crate::challenges::lobby(hub, &me).await {
             let mine = lobby["challenges"]

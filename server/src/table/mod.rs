@@ -172,10 +172,11 @@ impl Ending {
     }
 
     /// `left` left a running match: it did not finish, every other seat wins.
-    pub fn forfeit(seats: usize, left: usize) -> Ending {
+    pub fn forfeit(seats: usize, left: usize, dnf: bool) -> Ending {
         let winners: Vec<usize> = (0..seats).filter(|&s| s != left).collect();
+        let gave_up = if dnf { SeatOutcome::Dnf } else { SeatOutcome::Lost };
         let outcome = (0..seats)
-            .map(|s| if s == left { SeatOutcome::Dnf } else { SeatOutcome::Won })
+            .map(|s| if s == left { gave_up } else { SeatOutcome::Won })
             .collect();
         Ending {
             reason: "forfeit",
