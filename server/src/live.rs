@@ -642,18 +642,24 @@ fn sitter_name(s: &Sitter) -> String {
     }
 }
 
+/// Match `id`, locked, if it is running here (what a seat's request other than a move acts on).
+pub async fn running(hub: &Hub, id: i64) -> Result<tokio::sync::OwnedMutexGuard<Live>, Failure> {
+    let handle = hub
+        .live(id)
+        .ok_or_else(|| Failure::new("no_such_match", format!("no running match {id}")))?;
+    let live = handle.lock_owned().await;
+    if live.ending.is_some() {
+        return Err(Failure::new("match_over", "the match is over"));
+    }
+    Ok(live)
+}
+
 /// `user` leaves match `id`: a forfeit, and "did not finish" in their stats while another seat
 /// is still there to play on (a computer seat, or a person online through any process); leaving
 /// players who have all gone is a plain loss (the MUSH's `+TT/Cancel`). Returns whether it
 /// counted as "did not finish".
 pub async fn leave(hub: &Arc<Hub>, id: i64, user: i64) -> Result<bool, Failure> {
-    let handle = hub
-        .live(id)
-        .ok_or_else(|| Failure::new("no_such_match", format!("no running match {id}")))?;
-    let mut live = handle.lock().await;
-    if live.ending.is_some() {
-        return Err(Failure::new("match_over", "the match is over"));
-    }
+    let mut live = running(hub, id).await?;
     let seat = live
         .seat_of(user)
         .ok_or_else(|| Failure::new("not_seated", "you do not sit in this match"))?;

@@ -45,13 +45,7 @@ pub fn name(s: Spectators) -> &'static str {
 /// (on every process) is told why in an `unspectated` and stops watching, and the lobby unlists
 /// the match; when it stops being private the lobby lists it again.
 pub async fn set(hub: &Arc<Hub>, id: i64, user: &User, to: Spectators) -> Result<Value, Failure> {
-    let handle = hub
-        .live(id)
-        .ok_or_else(|| Failure::new("no_such_match", format!("no running match {id}")))?;
-    let mut live = handle.lock().await;
-    if live.ending.is_some() {
-        return Err(Failure::new("match_over", "the match is over"));
-    }
+    let mut live = crate::live::running(hub, id).await?;
     if live.seat_of(user.id).is_none() {
         return Err(Failure::new(
             "not_seated",
