@@ -34,6 +34,18 @@ struct Registry {
     spectators: HashMap<i64, HashSet<u64>>,
 }
 
+impl Registry {
+    /// The connections of `users` on this process.
+    fn conns_of(&self, users: &[i64]) -> HashSet<u64> {
+        users
+            .iter()
+            .filter_map(|u| self.by_user.get(u))
+            .flatten()
+            .copied()
+            .collect()
+    }
+}
+
 pub struct Hub {
     pub config: Config,
     pub pool: Pool,
@@ -196,12 +208,7 @@ impl Hub {
         match event {
             Event::Lobby { msg, listed, also } => {
                 let text: Arc<str> = msg.to_string().into();
-                let mut to: HashSet<u64> = also
-                    .iter()
-                    .filter_map(|u| r.by_user.get(u))
-                    .flatten()
-                    .copied()
-                    .collect();
+                let mut to = r.conns_of(also);
                 if *listed {
                     to.extend(r.conns.iter().filter(|(_, c)| c.lobby).map(|(&id, _)| id));
                 }
@@ -211,12 +218,7 @@ impl Hub {
             }
             Event::Users { users, msg } => {
                 let text: Arc<str> = msg.to_string().into();
-                let to: HashSet<u64> = users
-                    .iter()
-                    .filter_map(|u| r.by_user.get(u))
-                    .flatten()
-                    .copied()
-                    .collect();
+                let to = r.conns_of(users);
                 for c in to {
                     send(&r, c, &text);
                 }
@@ -229,12 +231,7 @@ impl Hub {
                 ..
             } => {
                 let text: Arc<str> = msg.to_string().into();
-                let seated: HashSet<u64> = users
-                    .iter()
-                    .filter_map(|u| r.by_user.get(u))
-                    .flatten()
-                    .copied()
-                    .collect();
+                let seated = r.conns_of(users);
                 for &c in &seated {
                     send(&r, c, &text);
                 }
