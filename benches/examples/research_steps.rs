@@ -5,6 +5,8 @@
 //!
 //! `cargo run --release -p arbiter-benches --example research_steps [GAMES_PER_THREAD] [SECONDS]`;
 //! `... -- count GAME STEPS [GAMES]` makes exactly STEPS steps on one thread (for callgrind);
+//! `... -- resets GAME RESETS [GAMES]` restarts games RESETS times as a batch's `reset` does (a
+//! new deal over the old game, then its tensor and mask), the other side of a reset against a step;
 //! `... -- rate GAME THREADS [GAMES [SECONDS]]` prints one game's steps per second and per CPU
 //! second on THREADS threads (what `python/bench/steps.py --rust` runs beside its own loops).
 
@@ -182,6 +184,28 @@ fn main() {
             with_game(
                 arg(1).unwrap_or(""),
                 Count(number(2, 1e5) as u64, number(3, 64.0) as usize),
+            );
+        }
+        // `resets GAME RESETS [GAMES]`: what a batch's `reset` does per game, RESETS times round
+        // the games (for callgrind: its instructions against `count`'s a step).
+        Some("resets") => {
+            struct Resets(u64, usize);
+            impl Visit for Resets {
+                fn visit<G: Engine>(self, fresh: impl Fresh<G>) {
+                    let mut pool: Vec<Slot<G>> = (0..self.1).map(|i| Slot::new(fresh.fresh(i as u64))).collect();
+                    let mut sum = 0.0;
+                    for seed in 0..self.0 {
+                        let s = &mut pool[seed as usize % self.1];
+                        fresh.redeal(seed, &mut s.game);
+                        s.observe();
+                        sum += f64::from(s.tensor[0]) + s.mask[s.legal[0]] as u8 as f64;
+                    }
+                    println!("{} resets (checksum {sum:.0})", self.0);
+                }
+            }
+            with_game(
+                arg(1).unwrap_or(""),
+                Resets(number(2, 1e5) as u64, number(3, 64.0) as usize),
             );
         }
         // `rate GAME THREADS [GAMES [SECONDS]]`: one line, steps per wall second and per CPU
