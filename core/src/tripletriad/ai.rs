@@ -2,6 +2,7 @@
 
 use alloc::vec::Vec;
 
+use super::board::FULL;
 use super::card::Card;
 use super::expert::Expert;
 use super::position::Player;
@@ -130,8 +131,6 @@ pub(super) fn greedy(state: &TripleTriad, me: Player, moves: &[Move], rng: &mut 
 
 /// Empty cells next to `cell` (after the move).
 fn open_sides(state: &TripleTriad, cell: u8) -> u32 {
-    state.table.adjacent[cell as usize]
-        .iter()
-        .filter(|&&(_, n)| state.pos.occupied & (1 << n) == 0)
-        .count() as u32
+    let empty = !state.pos.occupied & FULL;
+    state.table.sides_of[cell as usize][empty as usize].count_ones()
 }

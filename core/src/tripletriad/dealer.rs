@@ -41,12 +41,7 @@ impl Dealer {
 
     /// The first round of the preset's match seeded with `seed`.
     pub fn deal(&self, seed: u64) -> TripleTriad {
-        let mut table = Table::new(
-            self.config.rules,
-            alloc::vec::Vec::new(),
-            [None; 9],
-            self.config.walls.clone(),
-        );
+        let mut table = Table::blank(self.config.rules, self.config.walls.clone());
         let pos = self.draw(seed, &mut table);
         TripleTriad {
             table: Shared::new(table),

@@ -3,7 +3,6 @@
 //! values derived from them.
 
 use alloc::vec::Vec;
-use arrayvec::ArrayVec;
 use core::fmt;
 use core::str::FromStr;
 
@@ -136,22 +135,25 @@ pub(crate) struct Table {
     pub elements: [Option<Element>; 9],
     pub walls: Vec<Wall>,
     pub wall_at: [Option<Wall>; 9],
-    /// Effective ranks of card `id` on cell `c`: `eff[id][c]`.
-    pub eff: [[[u8; 4]; 9]; 10],
-    /// `beats[id][c][side]`: the ids of the cards that card `id` on cell `c` takes by the basic
-    /// rule from its `side` neighbour, as a mask; a lookup that does not wait for the neighbour's id.
-    pub beats: [[[u16; 4]; 9]; 16],
-    /// `beats` with the four sides in the 16-bit lanes of one word.
+    /// `shows[c][side][id]`: the effective rank card `id` shows on its `side` on cell `c` (its
+    /// printed rank adjusted by the elemental rule). By cell and side first, so that the ten
+    /// cards a side is compared with are one 16-byte row.
+    pub shows: [[[u8; 16]; 4]; 9],
+    /// `beats64[id][c]`: the ids of the cards that card `id` on cell `c` takes by the basic rule
+    /// from each side's neighbour, as a mask in the side's 16-bit lane; a lookup that does not
+    /// wait for the neighbour's id. Filled only when the basic rule is all there is
+    /// (`basic_only`): nothing else reads it.
     pub beats64: [[u64; 9]; 16],
     pub sum: [u16; 16],
     /// Card `id`'s printed ranks, a byte per side (byte `s` = side `s`).
     pub packed: [u32; 16],
     /// `against[id][c][side][other]`: for card `id` on cell `c` facing card `other` on its
     /// `side`, the printed rank `other` shows it (low four bits) and whether `id` takes `other`
-    /// by the basic rule (0x80).
+    /// by the basic rule (0x80). Filled only when other rules than the basic one apply, and only
+    /// for sides that face a cell: a side facing an edge is never read for a meaning.
     pub against: [[[[u8; 16]; 4]; 9]; 16],
     /// `no_sum[id][c]`: the Plus sums of card `id` on cell `c` on sides without a card: printed
-    /// + 10 at an edge under Plus Wall, else `0x40 + side`, which no sum equals.
+    /// + 10 at an edge under Plus Wall, else `0x40 + side`, which no sum equals. Filled under Plus.
     pub no_sum: [[u32; 9]; 16],
     /// `wall_same[id][c]`: edges that count as Same matches for card `id` on cell `c`.
     pub wall_same: [[u8; 9]; 16],
@@ -164,22 +166,29 @@ pub(crate) struct Table {
     pub nb_shift: [[u8; 4]; 9],
     /// `sides_of[c][cells]`: the sides of cell `c` that face a cell of the mask `cells`.
     pub sides_of: &'static [[u8; 512]; 9],
-    /// `(side, neighbour)` for each side of a cell that faces a cell.
-    pub adjacent: [ArrayVec<(u8, u8), 4>; 9],
     /// No walls, Same, Plus, Battle or Combo: the fast path applies.
     pub basic_only: bool,
 }
 
 impl Table {
+    /// The table of the ten `cards` (by id) under `rules` on cells of `elements` with `walls`.
     pub fn new(rules: Rules, cards: Vec<Card>, elements: [Option<Element>; 9], walls: Vec<Wall>) -> Table {
-        let mut t = Table {
+        let mut t = Table::blank(rules, walls);
+        t.cards = cards;
+        t.elements = elements;
+        t.derive();
+        t
+    }
+
+    /// A table without cards, to be dealt and derived.
+    pub fn blank(rules: Rules, walls: Vec<Wall>) -> Table {
+        Table {
             rules,
-            cards,
-            elements,
+            cards: Vec::new(),
+            elements: [None; 9],
             walls,
             wall_at: [None; 9],
-            eff: [[[0; 4]; 9]; 10],
-            beats: [[[0; 4]; 9]; 16],
+            shows: [[[0; 16]; 4]; 9],
             beats64: [[0; 9]; 16],
             sum: [0; 16],
             packed: [0; 16],
@@ -191,114 +200,107 @@ impl Table {
             nb: NEIGHBOURS[0],
             nb_shift: [[0; 4]; 9],
             sides_of: &SIDES_OF[0],
-            adjacent: Default::default(),
             basic_only: false,
-        };
-        t.derive();
-        t
+        }
     }
 
-    /// Works out every value derived from the rules, cards, elements and walls, in place: a
-    /// deal refills the table of the round before it ([`Dealer::deal_into`](super::Dealer::deal_into))
-    /// rather than building and copying one of 14 KB. Rows of card ids from `cards.len()` stay
-    /// as they are (zeros: they are never written, and never read for a card).
+    /// The effective ranks of card `id` on cell `cell`, by side.
+    pub fn effective(&self, id: u8, cell: u8) -> [u8; 4] {
+        let shows = &self.shows[cell as usize];
+        core::array::from_fn(|side| shows[side][id as usize])
+    }
+
+    /// Works out the values derived from the rules, cards, elements and walls that the round's
+    /// rules read, in place: a deal refills the table of the round before it
+    /// ([`Dealer::deal_into`](super::Dealer::deal_into)) rather than building and copying one
+    /// of 14 KB, and a batch deals every nine moves, so this is written to be cheap (16-byte rows
+    /// compared at once, loops of fixed length). Rows of card ids from 10 stay as they are (never
+    /// read for a card).
     pub fn derive(&mut self) {
-        let (rules, count) = (self.rules, self.cards.len());
+        let rules = self.rules;
+        debug_assert_eq!(self.cards.len(), CARDS, "a round has ten cards");
         // `"none"` and `null` are the same plain cell: keep one spelling.
         self.elements = self.elements.map(|e| e.filter(|&e| e != Element::None));
         let nb = NEIGHBOURS[rules.borderless as usize];
         // Tables by card id have 16 rows (the ids a 4-bit field can hold) so that a lookup needs
         // no bounds check; rows 10-15 are never read for a card.
         let mut printed = [[0u8; 4]; 16];
-        for (id, card) in self.cards.iter().enumerate() {
+        // `by_side[side][id]`: printed ranks; `element[id]`: the cards' elements.
+        let (mut by_side, mut element) = ([[0u8; 16]; 4], [0u8; 16]);
+        for (id, card) in self.cards.iter().enumerate().take(CARDS) {
             printed[id] = card.ranks;
+            for (row, &rank) in by_side.iter_mut().zip(&card.ranks) {
+                row[id] = rank;
+            }
+            element[id] = card.element as u8;
             self.sum[id] = card.ranks.iter().map(|&r| r as u16).sum();
-            for cell in 0..9 {
-                self.eff[id][cell] = card
-                    .ranks
-                    .map(|r| effective(&rules, r, card.element, self.elements[cell]));
-            }
         }
-        let eff = &self.eff;
-        // `below[n][side][v]`: the cards (as a mask of ids) that show a rank under `v` to an
-        // attacker on the `side` of cell `n`, i.e. on their opposite side. Effective ranks are
-        // 0..=11, so "card `id` on `c` beats its `side` neighbour `d`" is one lookup.
-        let mut below = [[[0u16; 16]; 4]; 9];
-        for (n, below) in below.iter_mut().enumerate() {
-            for (side, below) in below.iter_mut().enumerate() {
-                let mut shows = [0u16; 16];
-                for (d, eff) in eff.iter().enumerate().take(count) {
-                    shows[eff[n][(side + 2) & 3] as usize & 15] |= 1 << d;
-                }
-                for v in 1..16 {
-                    below[v] = below[v - 1] | shows[v - 1];
-                }
-            }
-        }
-        for (id, beats) in self.beats.iter_mut().enumerate().take(count) {
-            for (c, beats) in beats.iter_mut().enumerate() {
-                for (side, beat) in beats.iter_mut().enumerate() {
-                    let m = nb[c][side] as usize;
-                    *beat = if m < 9 {
-                        below[m][side][eff[id][c][side] as usize & 15]
-                    } else {
-                        0
-                    };
-                }
-            }
+        for (cell, shows) in self.shows.iter_mut().enumerate() {
+            *shows = match self.elements[cell].filter(|_| rules.elemental) {
+                Some(e) => by_side.map(|row| elemental_row(&rules, row, &element, e as u8)),
+                None => by_side,
+            };
         }
         self.wall_at = [None; 9];
         for w in &self.walls {
             self.wall_at[w.cell as usize] = Some(*w);
         }
-        self.adjacent = core::array::from_fn(|cell| {
-            (0..4u8)
-                .filter(|&s| nb[cell][s as usize] != EDGE)
-                .map(|s| (s, nb[cell][s as usize]))
-                .collect()
-        });
         let cards = &self.cards;
         self.twins = core::array::from_fn(|id| {
-            // Only ids of cards (a table is made empty before a deal fills it).
-            (0..id.min(count))
+            // Only ids of cards of the same hand.
+            let hand = if id < 5 { 0 } else { 5 };
+            (hand..id)
                 // Ranks first: most pairs differ there, and comparing names is the slow part.
-                .filter(|&o| printed[o] == printed[id] && (o < 5) == (id < 5) && cards[o] == cards[id])
+                .filter(|&o| printed[o] == printed[id] && cards[o] == cards[id])
                 .fold(0u16, |m, o| m | 1 << o)
         });
-        let pack = |r: [u8; 4]| u32::from_le_bytes(r);
-        self.packed = printed.map(pack);
-        // A row of `against` is 16 bytes: the printed rank each card shows an attacker on that
-        // side, with 0x80 on the cards beaten, written as one 128-bit word.
-        let shown: [u128; 4] =
-            core::array::from_fn(|s| u128::from_le_bytes(core::array::from_fn(|other| printed[other][(s + 2) & 3])));
-        for (against, beats) in self.against.iter_mut().zip(&self.beats).take(count) {
-            for (against, beats) in against.iter_mut().zip(beats) {
-                for (s, row) in against.iter_mut().enumerate() {
-                    let beat = beats[s] as usize;
-                    let high = (BEATEN_BYTES[beat & 0xFF] as u128) | (BEATEN_BYTES[beat >> 8] as u128) << 64;
-                    *row = (shown[s] | high).to_le_bytes();
-                }
-            }
-        }
-        // Without Plus Wall no side sums: every entry is the same word; with it, the edges do.
-        self.no_sum = [[u32::from_le_bytes([0x40, 0x41, 0x42, 0x43]); 9]; 16];
-        self.wall_same = [[0u8; 9]; 16];
-        for (c, sides) in nb.iter().enumerate() {
-            for s in (0..4).filter(|&s| sides[s] == EDGE) {
-                for ((no_sum, wall_same), printed) in self.no_sum.iter_mut().zip(&mut self.wall_same).zip(&printed) {
-                    if rules.plus_wall {
-                        no_sum[c] = (no_sum[c] & !(0xFF << (8 * s))) | ((printed[s] + 10) as u32) << (8 * s);
-                    }
-                    if rules.same_wall && printed[s] == 10 {
-                        wall_same[c] += 1;
-                    }
-                }
-            }
-        }
         self.basic_only = self.walls.is_empty() && !rules.same && !rules.plus && !rules.battle && !rules.combo;
-        self.beats64 = self
-            .beats
-            .map(|cells| cells.map(|sides| (0..4).fold(0, |m, s| m | (sides[s] as u64) << (16 * s))));
+        let shows = &self.shows;
+        if self.basic_only {
+            for (id, beats) in self.beats64.iter_mut().enumerate().take(CARDS) {
+                for (c, beats) in beats.iter_mut().enumerate() {
+                    *beats = (0..4).filter(|&s| nb[c][s] != EDGE).fold(0, |m, s| {
+                        let facing = &shows[nb[c][s] as usize][(s + 2) & 3];
+                        m | (taken_mask(shows[c][s][id], facing) as u64) << (16 * s)
+                    });
+                }
+            }
+        } else {
+            self.packed = printed.map(u32::from_le_bytes);
+            for (c, sides) in nb.iter().enumerate() {
+                for (s, &n) in sides.iter().enumerate().filter(|&(_, &n)| n != EDGE) {
+                    // What the card on the neighbour shows this side, and the printed rank it
+                    // shows (what Same and Plus compare).
+                    let (facing, printed) = (&shows[n as usize][(s + 2) & 3], &by_side[(s + 2) & 3]);
+                    for (id, against) in self.against.iter_mut().enumerate().take(CARDS) {
+                        // As signed bytes (ranks are under 16), so that the comparison is one
+                        // instruction on x86-64.
+                        let v = shows[c][s][id] as i8;
+                        against[c][s] =
+                            core::array::from_fn(|k| printed[k] | if v > facing[k] as i8 { 0x80 } else { 0 });
+                    }
+                }
+            }
+            // Without Plus Wall no side sums: every entry is the same word; with it, the edges do.
+            if rules.plus {
+                self.no_sum = [[u32::from_le_bytes([0x40, 0x41, 0x42, 0x43]); 9]; 16];
+            }
+            self.wall_same = [[0u8; 9]; 16];
+            for (c, sides) in nb.iter().enumerate() {
+                for s in (0..4).filter(|&s| sides[s] == EDGE) {
+                    for (id, ranks) in printed.iter().enumerate().take(CARDS) {
+                        let rank = ranks[s];
+                        if rules.plus && rules.plus_wall {
+                            let no_sum = &mut self.no_sum[id][c];
+                            *no_sum = (*no_sum & !(0xFF << (8 * s))) | ((rank + 10) as u32) << (8 * s);
+                        }
+                        if rules.same_wall && rank == 10 {
+                            self.wall_same[id][c] += 1;
+                        }
+                    }
+                }
+            }
+        }
         self.side_cells = &SIDE_CELLS[rules.borderless as usize];
         self.nb = nb;
         self.nb_shift = nb.map(|sides| sides.map(|n| 4 * n));
@@ -306,37 +308,28 @@ impl Table {
     }
 }
 
-/// `BEATEN_BYTES[bits]`: 0x80 in byte `i` for each bit `i` of `bits`.
-static BEATEN_BYTES: [u64; 256] = {
-    let mut t = [0u64; 256];
-    let mut bits = 0;
-    while bits < 256 {
-        let mut i = 0;
-        while i < 8 {
-            if bits >> i & 1 != 0 {
-                t[bits] |= 0x80 << (8 * i);
-            }
-            i += 1;
-        }
-        bits += 1;
-    }
-    t
-};
+/// The cards of a round.
+const CARDS: usize = 10;
 
-/// A rank adjusted by the elemental rule for a card of `element` on a cell of `cell`.
-fn effective(rules: &Rules, rank: u8, element: Element, cell: Option<Element>) -> u8 {
-    let cell = match cell {
-        Some(e) if rules.elemental && e != Element::None => e,
-        _ => return rank,
-    };
-    let v = if element == cell {
-        rank + 1
-    } else {
-        rank.saturating_sub(1)
-    };
-    if rules.elemental_clamp {
-        v.clamp(1, 10)
-    } else {
-        v
-    }
+/// The ids (bit `k`) whose rank in `facing` is under `v`: the cards that a side showing `v` takes.
+#[inline(always)]
+fn taken_mask(v: u8, facing: &[u8; 16]) -> u16 {
+    (0..16).fold(0, |m, k| m | ((v > facing[k]) as u16) << k)
+}
+
+/// The printed ranks `row` of the cards of `element` (by id) on a cell of element `cell`, under
+/// the elemental rule: one more for a card of the cell's element, one less for any other.
+fn elemental_row(rules: &Rules, row: [u8; 16], element: &[u8; 16], cell: u8) -> [u8; 16] {
+    core::array::from_fn(|k| {
+        let v = if element[k] == cell {
+            row[k] + 1
+        } else {
+            row[k].saturating_sub(1)
+        };
+        if rules.elemental_clamp {
+            v.clamp(1, 10)
+        } else {
+            v
+        }
+    })
 }

@@ -300,9 +300,10 @@ fn apply(t: &Table, pos: &mut Position, d: &Sides, to_cells: &[u16; 16], cell: u
         let theirs = pos.occupied & (pos.blue ^ if mover == Player::Blue { FULL } else { 0 });
         let mut next = 0u16;
         for c in bits(frontier) {
-            let beats = &t.beats[pos.card(c) as usize][c as usize];
+            let against = &t.against[pos.card(c) as usize][c as usize];
             for (side, &n) in t.nb[c as usize].iter().enumerate() {
-                next |= (beats[side] >> pos.card(n) & theirs >> n & 1) << n;
+                let taken = (against[side][pos.card(n) as usize] >> 7) as u16;
+                next |= (taken & theirs >> n & 1) << n;
             }
         }
         set_owner(pos, next, mover);
@@ -469,7 +470,7 @@ mod tests {
             let n = t.nb[cell][s];
             if theirs(&pos, n) && special >> n & 1 == 0 {
                 let other = pos.card(n);
-                if t.eff[card as usize][cell][s] > t.eff[other as usize][n as usize][(s + 2) & 3] {
+                if t.effective(card, cell as u8)[s] > t.effective(other, n)[(s + 2) & 3] {
                     out.basic |= 1 << n;
                 } else if r.battle && mine[s] == facing(s) {
                     let (a, b) = (mine.iter().sum::<u8>(), ranks(other).iter().sum::<u8>());
@@ -495,8 +496,8 @@ mod tests {
             for c in bits(frontier) {
                 for s in 0..4 {
                     let n = t.nb[c as usize][s];
-                    let attack = t.eff[pos.card(c) as usize][c as usize][s];
-                    if theirs(&pos, n) && attack > t.eff[pos.card(n) as usize][n as usize][(s + 2) & 3] {
+                    let attack = t.effective(pos.card(c), c)[s];
+                    if theirs(&pos, n) && attack > t.effective(pos.card(n), n)[(s + 2) & 3] {
                         next |= 1 << n;
                     }
                 }
@@ -545,6 +546,11 @@ mod tests {
             setup.elements = core::array::from_fn(|_| (rng.below(3) == 0).then(|| Element::ALL[rng.below(9) as usize]));
             let mut g = TripleTriad::new(&setup).unwrap();
             assert!(g.table.basic_only);
+            // Combo alone (without Same or Plus, from which it spreads) takes what the basic rule
+            // takes, on a table derived for the full resolution.
+            let combo = Rules { combo: true, ..rules };
+            let full_table = TripleTriad::new(&setup.clone().with_rules(combo)).unwrap().table;
+            assert!(!full_table.basic_only);
             while !g.is_over() {
                 let moves = g.legal_moves();
                 for mv in moves.iter() {
@@ -557,7 +563,7 @@ mod tests {
                     full.set_card(mv.cell, id);
                     full.occupied |= 1 << mv.cell;
                     set_owner(&mut full, 1 << mv.cell, mover);
-                    resolve_full(&g.table, &mut full, id, mv.cell, mover);
+                    resolve_full(&full_table, &mut full, id, mv.cell, mover);
                     assert_eq!(fast, full, "seed {seed}, move {mv}");
                 }
                 let mv = moves[rng.below(moves.len() as u64) as usize];

@@ -229,8 +229,7 @@ impl TripleTriad {
 
     /// The effective ranks of the card on `cell` (printed ranks adjusted by the elemental rule).
     pub fn effective_ranks(&self, cell: u8) -> Option<[u8; 4]> {
-        self.cell(cell)
-            .map(|_| self.table.eff[self.pos.card(cell) as usize][cell as usize])
+        self.cell(cell).map(|_| self.table.effective(self.pos.card(cell), cell))
     }
 
     /// Checks `mv` without playing it.

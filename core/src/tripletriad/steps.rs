@@ -260,7 +260,7 @@ pub(crate) fn steps(t: &Table, before: &Position, card: u8, placed_on: u8) -> Ve
     }
 
     let special = same | plus;
-    let eff = |id: u8, at: u8, s: usize| t.eff[id as usize][at as usize][s];
+    let eff = |id: u8, at: u8, s: usize| t.effective(id, at)[s];
     let open = |s: usize| match sides[s] {
         (Some(n), Some(id)) if theirs(&pos, n) && special >> n & 1 == 0 => Some((n, id)),
         _ => None,
