@@ -196,6 +196,14 @@ def main():
                 f"   batch 2 threads per thread {ratio(b2, r1, 1, 1):.2f}, step alone {ratio(b2, r1, 2, 1):.2f};"
                 f" wall {ratio(b2, r1):.2f} (Rust's own 2 threads: {ratio((name, 'rust 2'), r1):.2f})"
             )
+    print("\ntwo threads against one, wall: the batch's speed-up (the Rust loop's); µs of CPU a step: Rust, batch's step")
+    for name in args.only or GAMES:
+        b1, b2, r1, r2 = ((name, w) for w in ("batch 1", "batch 2", "rust 1", "rust 2"))
+        rust_cpu = f"{1e6 / med(r1, 1):.3f}" if r1 in figures else "-"
+        print(
+            f"{name:<14}{ratio(b2, b1):.2f}x ({ratio(r2, r1) if r1 in figures else float('nan'):.2f}x)"
+            f"   {rust_cpu} / {1e6 / med(b1, 2):.3f} on one thread, {1e6 / med(b2, 2):.3f} on two"
+        )
     if spiel:
         print("\nOpenSpiel's C++ games through pyspiel, one game, one thread, with the observation tensor")
         for name in spiel:
