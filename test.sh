@@ -29,7 +29,7 @@ Checks every tool the tests need, installs what is missing, then runs the sectio
   trax_referee      two Trax engines under a Python referee
   python_package    the Python wheel built by maturin in a venv under target/: pytest, mypy --strict,
                     stubtest, the Python conformance runner, and arbiter.distributed on a local Ray cluster
-  fuzz_smoke        30 s of every fuzz target (needs the nightly toolchain: skipped, and said, without it)
+  fuzz_smoke        15 s of every fuzz target (needs the nightly toolchain: skipped, and said, without it)
 
 What it installs where missing: the rustup components rustfmt and clippy, the targets
 wasm32-unknown-unknown and thumbv6m-none-eabi, the wasm-bindgen CLI of Cargo.lock's version
@@ -309,7 +309,7 @@ fuzz_smoke() {
     (
         cd fuzz
         for target in $(cargo +nightly fuzz list); do
-            cargo +nightly fuzz run -O "$target" "corpus/$target" -- -max_total_time=30 -print_final_stats=0 2>&1 | tail -n 3
+            cargo +nightly fuzz run -O "$target" "corpus/$target" -- -max_total_time=15 -print_final_stats=0 2>&1 | tail -n 3
         done
     )
 }
