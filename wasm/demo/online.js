@@ -18,6 +18,15 @@ const optionsText = (game, options) =>
     : game === "trax"
       ? (options.variant ?? "8x8")
       : `${options.deals ?? 4} deals`;
+const SPECTATORS = { open: "anyone may watch", broadcast: "broadcast to the lobby", private: "private (nobody)" };
+
+/** What the lobby shows of a broadcast match: its last move, as it came. */
+function lastBroadcast(match, shown) {
+  if (match.spectators !== "broadcast") return null;
+  const last = shown && shown.ply === match.ply ? `: ${seatName(match, shown.seat)} played ${shown.move}` : "";
+  return h("span", { class: "online-broadcast", dataset: { ply: shown?.ply ?? "" } }, `(broadcast${last}) `);
+}
+
 const PANELS = { lobby: "Lobby", stash: "Stash", decks: "Decks", shop: "Shop", stats: "Stats" };
 
 class OnlineView {
@@ -68,6 +77,12 @@ class OnlineView {
       else this.renderLobby();
     });
     client.on("match_started", ({ match }) => this.openMatch(match.id));
+    // Put out by the server (the match went private): say why, back to the lobby.
+    client.on("unspectated", ({ match, message }) => {
+      if (message === undefined || this.current !== match) return;
+      this.backToLobby();
+      this.say(message);
+    });
     client.on("error", (e) => this.say(describeError(e)));
     client.on("disconnected", ({ reconnecting }) => this.say(reconnecting ? "Connection lost: reconnecting…" : "Disconnected."));
     client.on("reconnected", () => this.say("Reconnected."));
@@ -202,6 +217,7 @@ class OnlineView {
               "li",
               { dataset: { match: m.id, game: m.game } },
               `${GAMES[m.game]} (${optionsText(m.game, m.options)}): ${m.seats.map((s, i) => seatName(m, i)).join(" vs ")}, move ${m.ply} `,
+              lastBroadcast(m, lobby.broadcasts.get(m.id)),
               h("button", { type: "button", onclick: () => this.watch(m.id) }, "Watch"),
             ),
           ),
@@ -243,6 +259,10 @@ class OnlineView {
     const deals = h("input", { name: "online-deals", type: "number", min: 1, max: welcome.games.nantong.max_deals, value: 1, "aria-label": "Deals" });
     const time = h("input", { name: "online-time", type: "number", min: welcome.limits.min_time, max: welcome.limits.max_time, value: 60, "aria-label": "Seconds per move" });
     const privacy = h("input", { name: "online-private", type: "checkbox", "aria-label": "Private" });
+    const broadcast = h("input", { name: "online-broadcast", type: "checkbox", "aria-label": "Broadcast" });
+    // The server refuses both at once: ticking one clears the other.
+    privacy.addEventListener("change", () => privacy.checked && (broadcast.checked = false));
+    broadcast.addEventListener("change", () => broadcast.checked && (privacy.checked = false));
     // Stakes: a deck of yours brings its five cards as the hand, and the winner rule says what
     // the winner takes from the loser's five.
     const deck = h("select", { name: "online-deck", "aria-label": "Deck" });
@@ -314,6 +334,7 @@ class OnlineView {
             seats: [{ kind: "me" }, ...rows.map((r) => r.spec())],
             time: Number(time.value),
             private: privacy.checked,
+            broadcast: broadcast.checked,
           };
           this.act(this.client.challenge(spec));
         },
@@ -323,6 +344,7 @@ class OnlineView {
       seats,
       h("label", {}, "Seconds per move ", time),
       h("label", {}, privacy, " private (no spectators)"),
+      h("label", {}, broadcast, " broadcast (every move shown to the lobby)"),
       h("button", { type: "submit", class: "primary" }, "Challenge"),
     );
     return { form, decks: setDecks };
@@ -453,7 +475,7 @@ class OnlineView {
       { type: "button", disabled: choosing, title: choosing ? "the winner is choosing the cards" : null, onclick: () => this.backToLobby() },
       "Back to the lobby",
     );
-    this.buttons.replaceChildren(...(match.seat !== null && !match.isOver ? [leave, back] : [back]));
+    this.buttons.replaceChildren(...(match.seat !== null && !match.isOver ? [leave, back, this.spectatorsChoice(match)] : [back]));
     // Drawn with the rest, not only at the next tick: an ended match shows no clock at once.
     this.tick();
   }
@@ -553,6 +575,21 @@ class OnlineView {
   }
 
   /** The name of the other person of a match than `user` (or of `user`, when `same`). */
+  /** A seat's choice of who may watch (the text game's +TT/Option), stored by the server. */
+  spectatorsChoice(match) {
+    const current = match.summary.spectators ?? (match.summary.private ? "private" : "open");
+    const select = h(
+      "select",
+      {
+        name: "online-spectators",
+        "aria-label": "Spectators",
+        onchange: (e) => this.act(this.client.setSpectators(match.id, e.currentTarget.value)),
+      },
+      Object.entries(SPECTATORS).map(([value, label]) => h("option", { value, selected: value === current }, label)),
+    );
+    return h("label", { class: "online-spectators" }, "Spectators: ", select);
+  }
+
   seatOf(match, user, same = true) {
     const seat = match.summary.seats.find((s) => s.kind === "player" && (s.user === user) === same);
     return seat?.name ?? "the loser";

@@ -176,7 +176,12 @@ export interface ChallengeSpecBase {
   time?: number;
   /** No spectators and not listed (default false). */
   private?: boolean;
+  /** Every move also shown to the whole lobby (`match_broadcast`; default false; not with `private`). */
+  broadcast?: boolean;
 }
+
+/** Who may watch a match: anyone, anyone with every move shown to the lobby, or nobody. */
+export type Spectators = "open" | "broadcast" | "private";
 
 export type ChallengeSpec =
   | (ChallengeSpecBase & { game: "triple-triad"; options?: TripleTriadOptions })
@@ -206,6 +211,7 @@ export interface MatchSummary {
   options: Record<string, unknown>;
   time: number;
   private: boolean;
+  spectators: Spectators;
   seats: SeatInfo[];
   ply: number;
   status: "running" | "over";
@@ -299,6 +305,21 @@ export interface LobbyState {
   online: Map<number, User>;
   challenges: Map<number, Challenge>;
   matches: Map<number, MatchSummary>;
+  /** The last move of each broadcast match, with the spectators' view, by match id. */
+  broadcasts: Map<number, Omit<MatchBroadcast, "type" | "match">>;
+}
+
+/** A move of a broadcast match, as the whole lobby receives it. */
+export interface MatchBroadcast {
+  type: "match_broadcast";
+  match: number;
+  ply: number;
+  seat: number;
+  move: string;
+  game: GameName;
+  seats: SeatInfo[];
+  view: View;
+  to_move: number | null;
 }
 
 /** A card of the shop's database. */
@@ -417,6 +438,11 @@ export interface ClientEvents {
   match_state: MatchStateMessage;
   moved: MovedMessage;
   match_over: { type: "match_over"; match: number; result: MatchResult };
+  match_broadcast: MatchBroadcast;
+  /** Who may watch a match this client follows changed (`by`: the seat's player who said so). */
+  match_spectators: { type: "match_spectators"; re?: number; match: number; spectators: Spectators; by: User };
+  /** No longer watching: the answer to `unspectate`, or (with a `reason`) put out by the server. */
+  unspectated: { type: "unspectated"; re?: number; match: number; reason?: "private"; message?: string };
   tt_choose: { type: "tt_choose"; match: number } & TradeChoice;
   tt_settled: { type: "tt_settled"; match: number } & Settlement;
   /** A match this client follows changed (a state, a move, its end). */
@@ -515,7 +541,9 @@ export declare class ArbiterClient {
   /** Forfeits a running match; resolves with it once its result is known. */
   leave(match: number): Promise<Match>;
   spectate(match: number): Promise<Match>;
-  unspectate(match: number): Promise<{ type: "unspectated"; match: number }>;
+  unspectate(match: number): Promise<ClientEvents["unspectated"]>;
+  /** Who may watch a running match this connection sits in (its spectators are put out by `"private"`). */
+  setSpectators(match: number, spectators: Spectators): Promise<ClientEvents["match_spectators"]>;
   sync(match: number): Promise<Match>;
 
   // the card economy (Triple Triad)

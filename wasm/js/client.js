@@ -78,6 +78,8 @@ function requireId(value, what) {
   return value;
 }
 
+const SPECTATORS = ["open", "broadcast", "private"];
+
 // Close codes after which reconnecting would only be refused again.
 const FINAL_CLOSES = new Set([1002, 1008, 1009]);
 
@@ -212,7 +214,7 @@ export class ArbiterClient {
     /** `connecting`, `open`, `reconnecting` or `closed`. */
     this.state = "connecting";
     /** The lobby as last heard (after `lobby()`): who is online, challenges, listed matches. */
-    this.lobbyState = { online: new Map(), challenges: new Map(), matches: new Map() };
+    this.lobbyState = { online: new Map(), challenges: new Map(), matches: new Map(), broadcasts: new Map() };
     /** Every match this connection sits in or watches, by id. */
     this.matches = new Map();
   }
@@ -459,6 +461,7 @@ export class ArbiterClient {
         lobby.online = new Map(message.online.map((user) => [user.id, user]));
         lobby.challenges = new Map(message.challenges.map((c) => [c.id, c]));
         lobby.matches = new Map(message.matches.map((m) => [m.id, m]));
+        lobby.broadcasts = new Map([...lobby.broadcasts].filter(([id]) => lobby.matches.has(id)));
         break;
       case "presence":
         if (message.online) lobby.online.set(message.user.id, message.user);
@@ -478,7 +481,38 @@ export class ArbiterClient {
         break;
       case "match_unlisted":
         lobby.matches.delete(message.match);
+        lobby.broadcasts.delete(message.match);
         break;
+      case "match_broadcast": {
+        // A broadcast match's move, shown to the whole lobby: its last move and public view.
+        const { type: _type, match: id, ...shown } = message;
+        lobby.broadcasts.set(id, shown);
+        const listed = lobby.matches.get(id);
+        // The lobby is not told when a listed match turns broadcast: its first move says so.
+        if (listed) lobby.matches.set(id, { ...listed, ply: message.ply, spectators: "broadcast", private: false });
+        break;
+      }
+      case "match_spectators": {
+        const mode = message.spectators;
+        const changed = (summary) => ({ ...summary, spectators: mode, private: mode === "private" });
+        const listed = lobby.matches.get(message.match);
+        if (listed) lobby.matches.set(message.match, changed(listed));
+        if (mode !== "broadcast") lobby.broadcasts.delete(message.match);
+        const match = this.matches.get(message.match);
+        if (match?.summary) {
+          match.summary = changed(match.summary);
+          this.#emit("match", match);
+        }
+        break;
+      }
+      case "unspectated": {
+        // The answer to `unspectate`, or the server putting this spectator out (a `reason`: the
+        // match went private): either way the match is no longer followed, nor watched again
+        // after a reconnection.
+        this.#spectated.delete(message.match);
+        if (this.matches.get(message.match)?.spectating) this.matches.delete(message.match);
+        return;
+      }
       case "match_started": {
         const match = this.#match(message.match.id);
         match.summary = message.match;
@@ -675,10 +709,16 @@ export class ArbiterClient {
 
   async unspectate(matchId) {
     requireId(matchId, "match");
-    const reply = await this.request({ type: "unspectate", match: matchId });
-    this.#spectated.delete(matchId);
-    this.matches.delete(matchId);
-    return reply;
+    return this.request({ type: "unspectate", match: matchId });
+  }
+
+  /** Who may watch a running match this connection sits in: `"open"`, `"broadcast"` (every
+   * move also shown to the whole lobby) or `"private"` (its spectators are put out). Resolves
+   * with the server's `match_spectators` once stored. */
+  async setSpectators(matchId, spectators) {
+    requireId(matchId, "match");
+    if (!SPECTATORS.includes(spectators)) throw badArgument(`spectators is one of ${SPECTATORS.join(", ")}`);
+    return this.request({ type: "spectators", match: matchId, spectators });
   }
 
   /** Takes the server's state of a match again. */

@@ -268,6 +268,36 @@ describe("Online tab", () => {
     await finish({ alice, bob, carol }, "trax");
   });
 
+  test("a seat broadcasts its match to the lobby, then makes it private: the watcher is sent back with the reason", async () => {
+    const alice = await person("spa");
+    const bob = await person("spb");
+    const carol = await person("spc");
+    const dave = await person("spd");
+    const id = await challenge(alice, bob, "trax", { label: "Variant", value: "8x8" });
+    await watch(carol, id);
+    const choice = alice.section.locator(".online-match").getByLabel("Spectators");
+    assert.equal(await choice.inputValue(), "open");
+    await choice.selectOption("broadcast");
+    const listed = dave.section.locator(`.online-matches li[data-match="${id}"] .online-broadcast`);
+    // White's first move: the lobby shows it, as the move lists of the seats have it.
+    await alice.section.locator(".trax-board .cell.target").first().click();
+    await alice.section.locator(".choices .choice").first().click();
+    await dave.page.waitForFunction((i) => document.querySelector(`#online .online-matches li[data-match="${i}"] .online-broadcast`)?.dataset.ply === "1", id, STEP);
+    const first = await alice.section.locator(".online-moves li").first().getAttribute("data-move");
+    const said = await listed.textContent();
+    assert.ok(said.includes(`${alice.name} played ${first}`), said);
+    await dave.page.screenshot({ path: `${shots}online-broadcast-lobby.png` });
+    await choice.selectOption("private");
+    await carol.page.waitForFunction(() => document.getElementById("online").dataset.state === "lobby", null, STEP);
+    assert.match(await carol.section.locator(".message").textContent(), new RegExp(`${alice.name} made the match private`));
+    await dave.section.locator(`.online-matches li[data-match="${id}"]`).waitFor({ state: "detached", ...STEP });
+    assert.equal(await bob.section.locator(".online-match").getByLabel("Spectators").inputValue(), "private", "the other seat's page follows");
+    await carol.page.screenshot({ path: `${shots}online-private-watcher.png` });
+    await alice.section.getByRole("button", { name: "Leave (forfeit)" }).click();
+    await ending(alice);
+    await finish({ alice, bob, carol, dave }, "spectators");
+  });
+
   test("Nantong against two computer seats: a reload resumes the match, the deal is played from the server's actions", async () => {
     const ann = await person("nta");
     const form = ann.section.locator(".online-new");

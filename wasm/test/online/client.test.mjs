@@ -324,6 +324,47 @@ describe("spectators", { timeout: 120_000 }, () => {
     for (const c of [a, b, carol]) c.close();
   });
 
+  test("a seat makes its match private, then broadcast: the spectator is put out with the reason; the lobby sees every move", async () => {
+    const { a, b, id } = await pair("triple-triad", { preset: "mush" });
+    const carol = await ArbiterClient.connect(server.wsUrl);
+    await carol.spectate(id);
+    const putOut = carol.once("unspectated", (e) => e.match === id);
+    const told = b.once("match_spectators", (e) => e.match === id);
+    const reply = await a.setSpectators(id, "private");
+    assert.equal(reply.spectators, "private");
+    assert.equal((await told).by.id, a.user.id);
+    assert.equal(b.matches.get(id).summary.spectators, "private", "the other seat's summary follows");
+    const out = await putOut;
+    assert.equal(out.reason, "private");
+    assert.match(out.message, new RegExp(a.user.name));
+    assert.equal(carol.matches.has(id), false, "the match is no longer followed");
+    await assert.rejects(carol.spectate(id), { serverCode: "private_match" });
+    await assert.rejects(carol.setSpectators(id, "open"), { serverCode: "not_authenticated" });
+    await assert.rejects(a.setSpectators(id, "friends"), { code: "BAD_ARGUMENT" });
+
+    // Broadcast: a client in the lobby, watching nothing, sees each move with the public view.
+    const frames = [];
+    const dave = await ArbiterClient.connect(server.wsUrl, { WebSocket: recording(frames) });
+    await dave.register(`dave${++serial}`, PASSWORD);
+    await dave.lobby();
+    assert.equal(dave.lobbyState.matches.has(id), false, "a private match is not listed");
+    const listed = dave.once("match_listed", (e) => e.match.id === id);
+    await a.setSpectators(id, "broadcast");
+    assert.equal((await listed).match.spectators, "broadcast");
+    const ply = a.matches.get(id).ply;
+    const shown = dave.once("match_broadcast", (e) => e.match === id && e.ply === ply + 1);
+    const mover = [a, b].find((c) => c.matches.get(id).seat === c.matches.get(id).toMove);
+    const moved = await mover.play(id, chooseMove(mover.matches.get(id), 5));
+    const broadcast = await shown;
+    assert.equal(broadcast.move, moved.move);
+    assert.deepEqual(dave.lobbyState.broadcasts.get(id).view, broadcast.view);
+    assert.equal(dave.lobbyState.matches.get(id).ply, ply + 1);
+    assert.equal(dave.matches.has(id), false, "a broadcast is not a spectated match");
+    const checked = frames.filter((f) => f.includes('"match_broadcast"') && checkSpectatorFrame(f)).length;
+    assert.ok(checked >= 1, "the lobby's frames hold the public view only");
+    for (const c of [a, b, carol, dave]) c.close();
+  });
+
   test("a private match refuses spectators", async () => {
     const { a, b, id } = await pair("trax", { variant: "8x8" }, { spec: { private: true } });
     const carol = await ArbiterClient.connect(server.wsUrl);

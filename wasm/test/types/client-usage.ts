@@ -62,6 +62,12 @@ export async function session(url: string): Promise<MatchResult | null> {
   }
   // @ts-expect-error: a move is notation or an action id
   await client.play(match.id, { cell: 4 });
+  const { spectators } = await client.setSpectators(match.id, "broadcast");
+  // @ts-expect-error: not a spectators option
+  await client.setSpectators(match.id, "friends");
+  client.on("match_broadcast", (b) => log(b.ply, b.move, b.view, spectators));
+  client.on("unspectated", ({ match: id, reason }) => log(id, reason ?? "asked"));
+  for (const [id, shown] of client.lobbyState.broadcasts) log(id, shown.ply, shown.to_move);
   const watched = await client.spectate(match.id);
   client.close();
   return watched.result;
