@@ -577,7 +577,7 @@ class OnlineView {
   /** The name of the other person of a match than `user` (or of `user`, when `same`). */
   /** A seat's choice of who may watch (the text game's +TT/Option), stored by the server. */
   spectatorsChoice(match) {
-    const current = match.summary.spectators ?? (match.summary.private ? "private" : "open");
+    const current = match.summary.spectators;
     const select = h(
       "select",
       {
