@@ -291,6 +291,21 @@ fn random_move(view: &Value, rng: &mut Rng) -> Option<String> {
     Some(format!("{card}@{cell}"))
 }
 
+/// A duration drawn uniformly between zero and `max`, in thousandths.
+fn uniform(max: Duration, rng: &mut Rng) -> Duration {
+    max.mul_f64(rng.below(1001) as f64 / 1000.0)
+}
+
+/// A turn's think time: uniform between half and one and a half times `think` (the protocol's
+/// step 3). People do not all answer after the same second: with one fixed time, every match that
+/// started together moves together, and each wave of moves queues behind the one before it.
+fn think_time(think: Duration, rng: &mut Rng) -> Duration {
+    if think.is_zero() {
+        return think;
+    }
+    think / 2 + uniform(think, rng)
+}
+
 /// Plays one client until the end of the window; returns the round trips inside it (ms).
 /// `opponent` is the other client's name for the challenger of the pair, `None` for the one
 /// who accepts.
@@ -317,6 +332,12 @@ async fn play(
                "seats": [{"kind": "me"}, {"kind": "player", "name": name}], "time": 300, "private": true})
     };
     if let Some(name) = &opponent {
+        // The pairs start their first matches spread over one match's length (nine moves), as
+        // people come and go at their own times: started at once, every match would end at
+        // about the same moment, and the next start with it, in waves that no real lobby makes.
+        if !think.is_zero() {
+            tokio::time::sleep(uniform(think * 9, &mut rng)).await;
+        }
         next_id += 1;
         if let Err(e) = send(&mut client.socket, challenge(next_id, name)).await {
             shared.error(e);
@@ -416,7 +437,7 @@ async fn play(
         tokens =
             (tokens + now.duration_since(refilled).as_secs_f64() / client.interval.as_secs_f64()).min(client.burst);
         refilled = now;
-        let ready = due.get_or_insert(now + think);
+        let ready = due.get_or_insert_with(|| now + think_time(think, &mut rng));
         let paced = if tokens >= 1.0 {
             *ready
         } else {

@@ -148,7 +148,8 @@ class Seat {
       this.pending = { stateID: state._stateID, sent: performance.now() };
       this.socket.emit("update", action, state._stateID, matchID, match.playerID);
     };
-    if (match.think > 0) setTimeout(send, match.think);
+    // Uniform between half and one and a half times --think-ms, as arbiter-server's client draws it.
+    if (match.think > 0) setTimeout(send, match.think * (0.5 + this.random(1001) / 1000));
     else send();
   }
 }
@@ -170,6 +171,9 @@ export async function runLoad({ url, clients, seconds, warmup = 3, thinkMs = 0, 
   await Promise.all(seats.map((seat) => seat.connected));
   const base = `${url}/games/${GAME}`;
   const pair = async (blue, red, index) => {
+    // The first matches start spread over one match's length (nine moves), as arbiter-server's
+    // client starts them: started at once, the matches would end, and start again, in waves.
+    if (thinkMs > 0) await new Promise((resolve) => setTimeout(resolve, (thinkMs * 9 * blue.random(1001)) / 1000));
     for (let round = 0; !stats.stopping; round++) {
       const { matchID } = await post(`${base}/create`, { numPlayers: 2 });
       // One join after the other: two at once race in its lobby over an asynchronous storage
