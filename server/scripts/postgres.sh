@@ -11,6 +11,7 @@
 # overhead.
 #
 # Source it to get `with_postgres COMMAND...` as a function (server/test.sh does).
+# POSTGRES_OPTIONS adds server settings (`-c name=value ...`).
 # POSTGRES_FSYNC=on keeps PostgreSQL's durable default (the load benchmark sets it); the tests
 # leave it off because they kill the server, never the database: a committed transaction is in
 # PostgreSQL's memory before COMMIT returns, whatever becomes of the client.
@@ -78,7 +79,7 @@ _postgres_run() {
     for attempt in 1 2 3 4 5; do
         port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
         _pg_as_owner "$_pg_bin/pg_ctl" -D "$_pg_data" -l "$_pg_data/server.log" -w -t 30 -o \
-            "-k $_pg_data -p $port -c listen_addresses=127.0.0.1 -c fsync=${POSTGRES_FSYNC:-off} -c max_connections=${POSTGRES_MAX_CONNECTIONS:-300}" \
+            "-k $_pg_data -p $port -c listen_addresses=127.0.0.1 -c fsync=${POSTGRES_FSYNC:-off} -c max_connections=${POSTGRES_MAX_CONNECTIONS:-300} ${POSTGRES_OPTIONS:-}" \
             start >/dev/null 2>&1 && break
         port=
     done

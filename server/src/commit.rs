@@ -8,6 +8,11 @@
 //!
 //! There is no timer: a batch is whatever arrived while the previous commit was in flight, so a
 //! quiet server commits each move at once and a busy one shares its fsyncs.
+//!
+//! A plain move needs no savepoint: its first statement is the ply check, which writes nothing
+//! when it refuses, and after it the row's insert can only fail with the database itself (and
+//! then the whole batch does). That halves the statements of a move, and each is a round trip
+//! (to PostgreSQL's process, or to SQLite's worker thread) that the batch's other moves wait for.
 
 use std::any::Any;
 use std::sync::Arc;
@@ -48,12 +53,32 @@ pub(crate) async fn write(
     row: &MoveRow,
     ending: Option<&Ending>,
 ) -> Result<(), Failure> {
-    let new_ply = row.ply as i64 + 1;
+    if !advance(tx, row, ending).await? {
+        return Err(stale(row));
+    }
+    record(tx, row).await
+}
+
+/// Why `row` was refused: its match no longer stands at its ply (another process played it).
+fn stale(row: &MoveRow) -> Failure {
+    Failure::internal(format!(
+        "match {}: ply {} is no longer the stored one",
+        row.match_id, row.ply
+    ))
+}
+
+/// Advances `row`'s match by one ply if it still stands at `row.ply` and runs; whether it did.
+/// Refused, it writes nothing.
+async fn advance(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    row: &MoveRow,
+    ending: Option<&Ending>,
+) -> Result<bool, Failure> {
     let advanced = sqlx::query(
         "UPDATE matches SET ply = $1, deadline = $2, status = $3, result = $4, ended = $5 \
          WHERE id = $6 AND ply = $7 AND status = 'running'",
     )
-    .bind(new_ply)
+    .bind(row.ply as i64 + 1)
     .bind(row.deadline)
     .bind(if ending.is_some() { "over" } else { "running" })
     .bind(ending.map(|e| serde_json::to_string(e).unwrap_or_default()))
@@ -62,15 +87,14 @@ pub(crate) async fn write(
     .bind(row.ply as i64)
     .execute(&mut **tx)
     .await?;
-    if advanced.rows_affected() != 1 {
-        return Err(Failure::internal(format!(
-            "match {}: ply {} is no longer the stored one",
-            row.match_id, row.ply
-        )));
-    }
+    Ok(advanced.rows_affected() == 1)
+}
+
+/// Inserts `row` into the match's move list (after [`advance`]).
+async fn record(tx: &mut sqlx::Transaction<'_, sqlx::Any>, row: &MoveRow) -> Result<(), Failure> {
     sqlx::query("INSERT INTO moves (match_id, ply, seat, notation, timeout, at) VALUES ($1, $2, $3, $4, $5, $6)")
         .bind(row.match_id)
-        .bind(new_ply)
+        .bind(row.ply as i64 + 1)
         .bind(row.seat as i64)
         .bind(&row.notation)
         .bind(i64::from(row.timeout))
@@ -85,8 +109,14 @@ type Reply = Box<dyn Any + Send>;
 /// A piece of work: statements run in a transaction shared with others, under a savepoint.
 type Work = Box<dyn for<'a, 'b> FnOnce(&'a mut Tx<'b>) -> BoxFuture<'a, Result<Reply, Failure>> + Send>;
 
+/// What a batch runs: a plain move (no savepoint), or any work (under a savepoint).
+enum Piece {
+    Move(MoveRow),
+    Work(Work),
+}
+
 struct Pending {
-    work: Work,
+    piece: Piece,
     done: oneshot::Sender<Result<Reply, Failure>>,
 }
 
@@ -124,9 +154,19 @@ impl Committer {
             let done = work(tx);
             Box::pin(async move { done.await.map(|t| Box::new(t) as Reply) })
         });
+        self.queued(Piece::Work(work)).await
+    }
+
+    /// Commits the move `row` (that does not end its match).
+    pub(crate) async fn commit_move(&self, row: MoveRow) -> Result<(), Failure> {
+        self.queued(Piece::Move(row)).await
+    }
+
+    /// Queues `piece` for a writer and returns what it gave once committed.
+    async fn queued<T: 'static>(&self, piece: Piece) -> Result<T, Failure> {
         let (done, answer) = oneshot::channel();
         self.queue
-            .send(Pending { work, done })
+            .send(Pending { piece, done })
             .await
             .map_err(|_| Failure::internal("the writer stopped"))?;
         let reply = answer
@@ -136,12 +176,6 @@ impl Committer {
             .downcast::<T>()
             .map(|t| *t)
             .map_err(|_| Failure::internal("the writer answered with another type"))
-    }
-
-    /// Commits the move `row` (that does not end its match).
-    pub(crate) async fn commit_move(&self, row: MoveRow) -> Result<(), Failure> {
-        self.run(move |tx| Box::pin(async move { write(tx, &row, None).await }))
-            .await
     }
 }
 
@@ -157,29 +191,40 @@ async fn writer(pool: Pool, rx: Arc<Mutex<mpsc::Receiver<Pending>>>) {
                 return;
             }
         }
-        let (works, dones): (Vec<Work>, Vec<_>) = batch.into_iter().map(|p| (p.work, p.done)).unzip();
-        for (done, answer) in dones.into_iter().zip(run_batch(&pool, works).await) {
+        let (pieces, dones): (Vec<Piece>, Vec<_>) = batch.into_iter().map(|p| (p.piece, p.done)).unzip();
+        for (done, answer) in dones.into_iter().zip(run_batch(&pool, pieces).await) {
             // A waiter that went away (its connection's task ended) needs no answer.
             let _ = done.send(answer);
         }
     }
 }
 
-/// Runs `works` in one transaction, each under its savepoint; returns each one's outcome, in
-/// order. A piece that fails (a move's ply check) is rolled back alone; a failed BEGIN, savepoint
-/// or COMMIT fails every piece, none of which is then stored.
-async fn run_batch(pool: &Pool, works: Vec<Work>) -> Vec<Result<Reply, Failure>> {
-    let n = works.len();
+/// Runs `pieces` in one transaction, each work under its savepoint; returns each one's outcome,
+/// in order. A work that fails is rolled back alone, as is a move whose ply check refuses (it
+/// wrote nothing); a failed BEGIN, savepoint, COMMIT or move statement fails every piece, none of
+/// which is then stored.
+async fn run_batch(pool: &Pool, pieces: Vec<Piece>) -> Vec<Result<Reply, Failure>> {
+    let n = pieces.len();
     let whole = async {
         let mut tx = pool.begin().await?;
         let mut answers = Vec::with_capacity(n);
-        for work in works {
-            let mut one = tx.begin().await?;
-            let answer = work(&mut one).await;
-            match answer {
-                Ok(_) => one.commit().await?,
-                Err(_) => one.rollback().await?,
-            }
+        for piece in pieces {
+            let answer = match piece {
+                Piece::Move(row) if advance(&mut tx, &row, None).await? => {
+                    record(&mut tx, &row).await?;
+                    Ok(Box::new(()) as Reply)
+                }
+                Piece::Move(row) => Err(stale(&row)),
+                Piece::Work(work) => {
+                    let mut one = tx.begin().await?;
+                    let answer = work(&mut one).await;
+                    match answer {
+                        Ok(_) => one.commit().await?,
+                        Err(_) => one.rollback().await?,
+                    }
+                    answer
+                }
+            };
             answers.push(answer);
         }
         tx.commit().await?;
@@ -188,5 +233,94 @@ async fn run_batch(pool: &Pool, works: Vec<Work>) -> Vec<Result<Reply, Failure>>
     match whole.await {
         Ok(answers) => answers,
         Err(f) => (0..n).map(|_| Err(f.clone())).collect(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sqlx::Row as _;
+
+    /// A database of its own (SQLite, or the PostgreSQL of `ARBITER_TEST_POSTGRES`) with
+    /// `matches` running matches at ply 0.
+    async fn database(name: &str, matches: &[i64]) -> (Pool, Backend) {
+        let dir = std::env::temp_dir().join(format!("arbiter-commit-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let url = std::env::var("ARBITER_TEST_POSTGRES")
+            .unwrap_or_else(|_| format!("sqlite://{}", dir.join("c.db").display()));
+        let (pool, backend) = crate::db::connect(&url).await.unwrap();
+        for &id in matches {
+            sqlx::query(
+                "INSERT INTO matches (id, game, options, seed, time_s, private, status, ply, started) \
+                 VALUES ($1, 'trax', '{}', 0, 60, 0, 'running', 0, 0)",
+            )
+            .bind(id)
+            .execute(&pool)
+            .await
+            .unwrap();
+        }
+        (pool, backend)
+    }
+
+    fn row(match_id: i64, ply: u64) -> MoveRow {
+        MoveRow {
+            match_id,
+            ply,
+            seat: 0,
+            notation: "@0/".into(),
+            timeout: false,
+            at: 1,
+            deadline: Some(2),
+        }
+    }
+
+    async fn plies(pool: &Pool, id: i64) -> (i64, i64) {
+        let ply = sqlx::query("SELECT ply FROM matches WHERE id = $1")
+            .bind(id)
+            .fetch_one(pool)
+            .await
+            .unwrap()
+            .get::<i64, _>(0);
+        let moves = sqlx::query("SELECT COUNT(*) FROM moves WHERE match_id = $1")
+            .bind(id)
+            .fetch_one(pool)
+            .await
+            .unwrap()
+            .get::<i64, _>(0);
+        (ply, moves)
+    }
+
+    /// Two good moves, a stale one (no savepoint: its refused check wrote nothing) and a work
+    /// that writes, then fails (rolled back alone by its savepoint), sent at once so that they
+    /// share batches.
+    #[tokio::test]
+    async fn a_batch_refuses_its_pieces_alone() {
+        let ids = [(); 4].map(|_| crate::db::new_id());
+        let (pool, backend) = database("refuse", &ids).await;
+        let committer = Committer::start(pool.clone(), backend);
+        let failing = committer.run(move |tx| {
+            Box::pin(async move {
+                write(tx, &row(ids[3], 0), None).await?;
+                Err::<(), _>(Failure::internal("the work failed after writing"))
+            })
+        });
+        let (a, stale, failed, c) = tokio::join!(
+            committer.commit_move(row(ids[0], 0)),
+            committer.commit_move(row(ids[1], 5)),
+            failing,
+            committer.commit_move(row(ids[2], 0)),
+        );
+        assert!(a.is_ok() && c.is_ok(), "{a:?} {c:?}");
+        assert!(stale.unwrap_err().message.contains("no longer the stored one"));
+        assert!(failed.unwrap_err().message.contains("the work failed"));
+        assert_eq!(plies(&pool, ids[0]).await, (1, 1));
+        assert_eq!(plies(&pool, ids[1]).await, (0, 0));
+        assert_eq!(plies(&pool, ids[2]).await, (1, 1));
+        assert_eq!(plies(&pool, ids[3]).await, (0, 0));
+        // The next move of a match goes on from the committed ply; a repeated one is refused.
+        assert!(committer.commit_move(row(ids[0], 1)).await.is_ok());
+        assert!(committer.commit_move(row(ids[0], 1)).await.is_err());
+        assert_eq!(plies(&pool, ids[0]).await, (2, 2));
     }
 }

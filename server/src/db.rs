@@ -35,7 +35,12 @@ pub async fn connect(url: &str) -> anyhow::Result<(Pool, Backend)> {
     } else {
         anyhow::bail!("database {url:?}: expected sqlite://FILE or postgres://…");
     };
-    let options = AnyPoolOptions::new().acquire_timeout(Duration::from_secs(10));
+    // No ping before each use: it was one more round trip for every transaction, moves
+    // included. A connection the database dropped fails its statement instead (nothing is
+    // acknowledged then) and the pool replaces it.
+    let options = AnyPoolOptions::new()
+        .acquire_timeout(Duration::from_secs(10))
+        .test_before_acquire(false);
     let options = match backend {
         // One connection: SQLite has one writer at a time anyway, and a single connection never
         // meets SQLITE_BUSY between its own transactions. WAL with synchronous=FULL fsyncs each

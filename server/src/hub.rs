@@ -263,19 +263,22 @@ impl Hub {
                     let conns: Vec<u64> = r.by_user.get(user).into_iter().flatten().copied().collect();
                     for c in conns {
                         match re {
+                            // The mover's own copy answers its request: the same object with
+                            // `re` first (a frame is always an object), not a second tree.
                             Some((rc, id)) if *rc == c => {
-                                let mut f = frame.clone();
-                                f["re"] = id.clone();
-                                send(&r, c, &f.to_string().into());
+                                let answer = format!("{{\"re\":{id},{}", &plain[1..]);
+                                send(&r, c, &answer.into());
                             }
                             _ => send(&r, c, &plain),
                         }
                     }
                 }
-                let text: Arc<str> = public.to_string().into();
                 let watchers: Vec<u64> = r.spectators.get(match_id).into_iter().flatten().copied().collect();
-                for c in watchers {
-                    send(&r, c, &text);
+                if !watchers.is_empty() {
+                    let text: Arc<str> = public.to_string().into();
+                    for c in watchers {
+                        send(&r, c, &text);
+                    }
                 }
             }
         }

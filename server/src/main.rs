@@ -26,6 +26,11 @@ use std::sync::Arc;
 use axum::serve::ListenerExt;
 use clap::Parser;
 
+// A move's frames are trees of small allocations built and freed on every worker thread; glibc's
+// allocator spent a quarter of the server's CPU at a thousand matches (perf), mimalloc a fraction.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 #[tokio::main]
 async fn main() -> ExitCode {
     tracing_subscriber::fmt()

@@ -132,8 +132,11 @@ impl PgRelay {
 
 impl Relay for PgRelay {
     fn publish(&self, event: Event) {
-        // The send task owns the order; if it has stopped the process is going down.
-        let _ = self.outbox.send(event.clone());
+        // The send task owns the order; if it has stopped the process is going down. Alone, a
+        // process sends nothing but presence (see `send_loop`): no copy of every move's frames.
+        if self.peers.load(Ordering::Relaxed) || matches!(event, Event::Presence { .. }) {
+            let _ = self.outbox.send(event.clone());
+        }
         self.deliver(event);
     }
 
