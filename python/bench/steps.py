@@ -75,11 +75,12 @@ def single(make, seconds, mask=True):
 
 def batched(batch, seconds):
     """The batch stepped with a random legal action per game drawn from the masks; also the
-    steps per CPU second spent inside ``step`` alone (every thread's)."""
+    steps per CPU second spent inside ``step`` alone (every thread's) and per wall second inside
+    it (what the threads make of a step, NumPy's draw left out)."""
     rng = np.random.default_rng(1)
     masks = batch.arrays[1]
     scores = np.empty(masks.shape, np.float32)
-    inside = [0.0, 0]  # CPU seconds inside `step` (every thread's), steps
+    inside = [0.0, 0, 0.0]  # CPU seconds inside `step` (every thread's), steps, wall seconds inside
 
     def loop(end):
         steps = 0
@@ -88,15 +89,16 @@ def batched(batch, seconds):
                 rng.random(out=scores, dtype=np.float32)
                 np.multiply(scores, masks, out=scores)
                 actions = scores.argmax(axis=1)
-                t = time.process_time()
+                t, w = time.process_time(), time.perf_counter()
                 batch.step(actions)
+                inside[2] += time.perf_counter() - w
                 inside[0] += time.process_time() - t
                 steps += len(batch)
         inside[1] = steps
         return steps
 
     wall, cpu = timed(loop, seconds)
-    return wall, cpu, inside[1] / max(inside[0], 1e-9)
+    return wall, cpu, inside[1] / max(inside[0], 1e-9), inside[1] / max(inside[2], 1e-9)
 
 
 def rust(binary, game, threads, games, seconds):
@@ -171,7 +173,10 @@ def main():
     def med(key, i=0):
         return statistics.median(v[i] for v in figures[key]) if key in figures else float("nan")
 
-    print("\nsteps/s, median of the repeats: wall (per CPU s); batch: the loop with NumPy's draw [per CPU s in step alone]")
+    print(
+        "\nsteps/s, median of the repeats: wall (per CPU s); batch: the loop with NumPy's draw"
+        " [per CPU s in step alone; per wall s in step alone]"
+    )
     for name in args.only or GAMES:
         cells = []
         for what in ("rust 1", "single", "batch 1", "rust 2", "batch 2"):
@@ -179,7 +184,7 @@ def main():
                 continue
             cell = f"{what} {med((name, what)):>9.0f} ({med((name, what), 1):>9.0f})"
             if what.startswith("batch"):
-                cell += f" [{med((name, what), 2):>9.0f}]"
+                cell += f" [{med((name, what), 2):>9.0f}; {med((name, what), 3):>9.0f}]"
             cells.append(cell)
         print(f"{name:<14}" + "   ".join(cells))
     def ratio(a, b, i=0, j=0):
@@ -196,6 +201,10 @@ def main():
                 f"   batch 2 threads per thread {ratio(b2, r1, 1, 1):.2f}, step alone {ratio(b2, r1, 2, 1):.2f};"
                 f" wall {ratio(b2, r1):.2f} (Rust's own 2 threads: {ratio((name, 'rust 2'), r1):.2f})"
             )
+        print("\nstep alone against the pure-Rust loop on one thread, wall: one thread; two threads")
+        for name in args.only or GAMES:
+            r1, b1, b2 = ((name, w) for w in ("rust 1", "batch 1", "batch 2"))
+            print(f"{name:<14}{ratio(b1, r1, 3, 0):.2f}x   {ratio(b2, r1, 3, 0):.2f}x")
     print("\ntwo threads against one, wall: the batch's speed-up (the Rust loop's); µs of CPU a step: Rust, batch's step")
     for name in args.only or GAMES:
         b1, b2, r1, r2 = ((name, w) for w in ("batch 1", "batch 2", "rust 1", "rust 2"))
