@@ -15,8 +15,7 @@ use arbiter_core::{Error, ErrorKind, Rng};
 use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1, PyUntypedArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
-use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use crate::convert::{bad_argument, integer, raise, seed, wrong_type, OrRaise};
@@ -91,11 +90,6 @@ const MAX_GAMES: u64 = 1 << 20;
 const MAX_THREADS: u64 = 256;
 /// How long the calling thread waits awake for the workers' chunks before it sleeps.
 const SPIN: Duration = Duration::from_micros(500);
-/// How long the workers stay awake after a call for the next one, when calls come at least this
-/// often: on the 2-core virtual machines, waking a sleeping worker took about 130 µs, longer than
-/// its chunk of a step (15-30 µs), so a batch stepped in a loop ran slower on two threads than on
-/// one. OpenMP's active wait does the same; a batch called less often than this never spins.
-const LINGER: Duration = Duration::from_millis(1);
 
 /// N games of one kind and the arrays they are written to.
 pub struct Batch<G: Fresh> {
@@ -106,11 +100,6 @@ pub struct Batch<G: Fresh> {
     /// The batch's worker threads beside the calling thread, which steps a chunk of its own
     /// (`None` on one thread: the games step in the calling thread alone).
     pool: Option<rayon::ThreadPool>,
-    /// Counts the calls: a worker lingering after call k goes back to rayon (and finds the next
-    /// call's chunk) as soon as it changes.
-    calls: Arc<AtomicU64>,
-    /// When the last call ended, to tell whether calls come often enough to linger for.
-    last_call: Option<Instant>,
     tensor_len: usize,
     num_actions: usize,
     masks: bool,
@@ -214,8 +203,6 @@ impl<G: Fresh> Batch<G> {
             seed,
             threads,
             pool,
-            calls: Arc::new(AtomicU64::new(0)),
-            last_call: None,
             tensor_len,
             num_actions,
             masks,
@@ -338,10 +325,6 @@ impl<G: Fresh> Batch<G> {
             Ok(())
         };
         let pool = self.pool.as_ref();
-        let linger = self.last_call.is_some_and(|t| t.elapsed() < LINGER);
-        let calls = &self.calls;
-        // Sends the workers lingering since the last call back to their pool.
-        let call = calls.fetch_add(1, Ordering::Release) + 1;
         let result = py.detach(move || {
             // One chunk holds every game: no thread to start.
             let Some(pool) = pool.filter(|_| chunk < slots.len()) else {
@@ -396,20 +379,8 @@ impl<G: Fresh> Batch<G> {
                     core::hint::spin_loop();
                 }
             });
-            if linger {
-                for _ in 0..pool.current_num_threads() {
-                    let calls = Arc::clone(calls);
-                    pool.spawn(move || {
-                        let start = Instant::now();
-                        while calls.load(Ordering::Acquire) == call && start.elapsed() < LINGER {
-                            core::hint::spin_loop();
-                        }
-                    });
-                }
-            }
             results.into_iter().collect()
         });
-        self.last_call = Some(Instant::now());
         result.py()
     }
 
