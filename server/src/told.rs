@@ -82,7 +82,12 @@ pub(crate) async fn mark(pool: &Pool, receipt: &Receipt) {
         .await;
     if let Err(e) = done {
         // Kept: told again at the next login, which is better than never.
-        tracing::warn!("match {}: {} not marked told to user {}: {e}", receipt.match_id, receipt.kind, receipt.user);
+        tracing::warn!(
+            "match {}: {} not marked told to user {}: {e}",
+            receipt.match_id,
+            receipt.kind,
+            receipt.user
+        );
     }
 }
 
@@ -130,7 +135,12 @@ pub(crate) async fn put_back(pool: &Pool, untold: &[Untold]) {
         .execute(pool)
         .await;
         if let Err(e) = done {
-            tracing::warn!("match {}: {} for user {} lost: {e}", u.receipt.match_id, u.receipt.kind, u.receipt.user);
+            tracing::warn!(
+                "match {}: {} for user {} lost: {e}",
+                u.receipt.match_id,
+                u.receipt.kind,
+                u.receipt.user
+            );
         }
     }
 }

@@ -155,12 +155,15 @@ async fn the_settlement_of_a_stake_is_told_at_login_to_the_player_away() {
     let cell = (0..9)
         .find(|&c| view["view"]["observation"]["board"][c].is_null())
         .unwrap();
-    let last =
-        mover
-            .c
-            .request(json!({"type": "move", "match": id, "move": format!("0@{cell}"), "ply": 8}))
-            .await;
-    assert_eq!((&last["type"], &last["to_move"]), (&json!("moved"), &Value::Null), "{last}");
+    let last = mover
+        .c
+        .request(json!({"type": "move", "match": id, "move": format!("0@{cell}"), "ply": 8}))
+        .await;
+    assert_eq!(
+        (&last["type"], &last["to_move"]),
+        (&json!("moved"), &Value::Null),
+        "{last}"
+    );
     let over = mover.c.over(id).await;
     let settled = mover
         .c

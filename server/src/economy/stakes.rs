@@ -631,7 +631,9 @@ async fn settled_frame(tx: &mut Tx<'_>, match_id: i64, s: &mut Settlement) -> Re
     let moved: Vec<Value> = s
         .moved
         .iter()
-        .map(|(card, c, from, to)| serde_json::json!({"id": card, "card": label(c), "from": name(from), "to": name(to)}))
+        .map(
+            |(card, c, from, to)| serde_json::json!({"id": card, "card": label(c), "from": name(from), "to": name(to)}),
+        )
         .collect();
     let kept: Vec<String> = s.kept.iter().map(label).collect();
     let frame = serde_json::json!({"type": "tt_settled", "match": match_id, "moved": moved, "kept": kept});

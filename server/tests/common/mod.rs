@@ -113,7 +113,10 @@ impl Database {
             if row.try_get::<i64, _>("n").unwrap() == 0 {
                 break;
             }
-            assert!(std::time::Instant::now() < until, "user {user} was never told of every end");
+            assert!(
+                std::time::Instant::now() < until,
+                "user {user} was never told of every end"
+            );
             tokio::time::sleep(Duration::from_millis(20)).await;
         }
         pool.close().await;
