@@ -63,7 +63,7 @@ async fn a_match_that_ended_while_away_is_told_at_the_next_resume_once() {
 
     // He comes back: after `authenticated`, the very frame alice got, once.
     let bob = resumed(&server, &token).await;
-    assert_eq!(bob.frames_of("match_over", id), [over.clone()]);
+    assert_eq!(bob.frames_of("match_over", id), [over]);
     assert!(
         position(&bob, |v| v["type"] == "authenticated") < position(&bob, |v| v["type"] == "match_over"),
         "{:?}",
