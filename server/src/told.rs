@@ -31,6 +31,12 @@ pub(crate) struct Receipt {
     kind: &'static str,
 }
 
+impl std::fmt::Display for Receipt {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "the {} of match {} for user {}", self.kind, self.match_id, self.user)
+    }
+}
+
 /// The receipt of `frame` for `user` when it is a frame told once. Recognised by its type, so
 /// that every way such a frame is published (the end of a match, a forfeit, a settlement, another
 /// process's relay) is covered without each of them saying so.
@@ -82,12 +88,7 @@ pub(crate) async fn mark(pool: &Pool, receipt: &Receipt) {
         .await;
     if let Err(e) = done {
         // Kept: told again at the next login, which is better than never.
-        tracing::warn!(
-            "match {}: {} not marked told to user {}: {e}",
-            receipt.match_id,
-            receipt.kind,
-            receipt.user
-        );
+        tracing::warn!("{receipt} not marked told: {e}");
     }
 }
 
@@ -135,12 +136,7 @@ pub(crate) async fn put_back(pool: &Pool, untold: &[Untold]) {
         .execute(pool)
         .await;
         if let Err(e) = done {
-            tracing::warn!(
-                "match {}: {} for user {} lost: {e}",
-                u.receipt.match_id,
-                u.receipt.kind,
-                u.receipt.user
-            );
+            tracing::warn!("{} lost: {e}", u.receipt);
         }
     }
 }

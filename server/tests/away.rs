@@ -35,6 +35,15 @@ async fn resumed(server: &Server, token: &str) -> Client {
     c
 }
 
+/// Told already: neither a resume nor a login of this user's brings match `id`'s end or
+/// settlement again.
+async fn told_already(server: &Server, name: &str, token: &str, id: i64) {
+    for again in [resumed(server, token).await, logged_in(server, name).await] {
+        assert_eq!(again.frames_of("match_over", id), Vec::<Value>::new());
+        assert_eq!(again.frames_of("tt_settled", id), Vec::<Value>::new());
+    }
+}
+
 /// Where the first frame `pick` accepts is among everything `c` received.
 fn position(c: &Client, pick: impl Fn(&Value) -> bool) -> usize {
     c.frames.iter().position(pick).expect("the frame came")
@@ -70,10 +79,7 @@ async fn a_match_that_ended_while_away_is_told_at_the_next_resume_once() {
         bob.frames
     );
     // Told: neither a second resume nor a login brings it again.
-    let again = resumed(&server, &token).await;
-    assert_eq!(again.frames_of("match_over", id), Vec::<Value>::new());
-    let again = logged_in(&server, &bob_name).await;
-    assert_eq!(again.frames_of("match_over", id), Vec::<Value>::new());
+    told_already(&server, &bob_name, &token, id).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -99,10 +105,7 @@ async fn players_connected_at_the_end_are_not_told_again_at_login() {
     for c in [alice, bob] {
         let (name, token) = (c.name(), c.token.clone().unwrap());
         drop(c);
-        let again = logged_in(&server, &name).await;
-        assert_eq!(again.frames_of("match_over", id), Vec::<Value>::new());
-        let again = resumed(&server, &token).await;
-        assert_eq!(again.frames_of("match_over", id), Vec::<Value>::new());
+        told_already(&server, &name, &token, id).await;
     }
 }
 
@@ -179,13 +182,9 @@ async fn the_settlement_of_a_stake_is_told_at_login_to_the_player_away() {
         "{:?}",
         away.c.frames
     );
-    // Once: a resume brings neither again, nor to the player who was there.
-    away.c = resumed(&server, &away.token).await;
-    assert_eq!(away.c.frames_of("match_over", id), Vec::<Value>::new());
-    assert_eq!(away.c.frames_of("tt_settled", id), Vec::<Value>::new());
+    // Once: neither comes again, nor to the player who was there.
+    told_already(&server, &away.name, &away.token, id).await;
     db.all_told(mover.id).await;
-    mover.c = resumed(&server, &mover.token).await;
-    assert_eq!(mover.c.frames_of("match_over", id), Vec::<Value>::new());
-    assert_eq!(mover.c.frames_of("tt_settled", id), Vec::<Value>::new());
+    told_already(&server, &mover.name, &mover.token, id).await;
     db.audit();
 }
