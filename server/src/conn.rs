@@ -2,6 +2,7 @@
 //! and the hub's events written as they come. Whatever a client sends, it gets an error or a
 //! close with a reason; nothing it sends reaches another connection's task.
 
+use std::collections::HashSet;
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -14,10 +15,11 @@ use sqlx::Row as _;
 use crate::accounts::User;
 use crate::challenges;
 use crate::error::Failure;
-use crate::hub::{Hub, Outgoing};
+use crate::hub::Hub;
 use crate::live::{self, Mover};
 use crate::protocol::{self, Request, VERSION};
 use crate::table::{GameKind, Input};
+use crate::told;
 
 /// Refusals for flooding after which the connection is closed.
 const FLOOD_CLOSE: u32 = 200;
@@ -58,6 +60,11 @@ struct Session {
     greeted: bool,
     user: Option<User>,
     token: Option<String>,
+    /// The frames told once that the request being answered hands over (login, resume): put
+    /// back should writing them fail.
+    handing: Vec<told::Untold>,
+    /// Those handed over: their live copy, queued meanwhile, is not written a second time.
+    handed: HashSet<told::Receipt>,
 }
 
 /// What handling a frame leads to.
@@ -75,6 +82,8 @@ pub async fn serve(hub: Arc<Hub>, socket: WebSocket) {
         greeted: false,
         user: None,
         token: None,
+        handing: Vec::new(),
+        handed: HashSet::new(),
     };
     let mut bucket = Bucket::new(hub.config.rate, hub.config.burst);
     let mut refused = 0;
@@ -120,9 +129,15 @@ pub async fn serve(hub: Arc<Hub>, socket: WebSocket) {
                 }
             },
             out = events.recv() => match out {
-                Some(Outgoing::Text(text)) => {
-                    if sink.send(Message::Text(Utf8Bytes::from(&*text))).await.is_err() {
+                Some(out) => {
+                    if out.once.as_ref().is_some_and(|r| session.handed.remove(r)) {
+                        continue;
+                    }
+                    if sink.send(Message::Text(Utf8Bytes::from(&*out.text))).await.is_err() {
                         break;
+                    }
+                    if let Some(r) = &out.once {
+                        told::mark(&hub.pool, r).await;
                     }
                     continue;
                 }
@@ -142,6 +157,12 @@ pub async fn serve(hub: Arc<Hub>, socket: WebSocket) {
                 failed = true;
                 break;
             }
+        }
+        let handing = std::mem::take(&mut session.handing);
+        if failed {
+            told::put_back(&hub.pool, &handing).await;
+        } else {
+            session.handed.extend(handing.into_iter().map(|u| u.receipt));
         }
         if let Some((code, reason)) = closing {
             let _ = sink.send(close(code, reason)).await;
@@ -272,6 +293,7 @@ async fn answer(hub: &Arc<Hub>, s: &mut Session, request: Request, re: &Option<V
             let (user, token) = hub.accounts.login(&name, &password).await?;
             let mut replies = vec![authenticated(hub, s, user.clone(), token)];
             replies.extend(pending_choice(hub, &user).await?);
+            replies.extend(untold(hub, s, &user).await?);
             Ok(replies)
         }
         Request::Resume { token } => {
@@ -279,6 +301,7 @@ async fn answer(hub: &Arc<Hub>, s: &mut Session, request: Request, re: &Option<V
             let mut replies = vec![authenticated(hub, s, user.clone(), token)];
             replies.extend(running_states(hub, &user).await?);
             replies.extend(pending_choice(hub, &user).await?);
+            replies.extend(untold(hub, s, &user).await?);
             Ok(replies)
         }
         Request::Logout {} => unreachable!("handled before"),
@@ -435,4 +458,11 @@ async fn pending_choice(hub: &Arc<Hub>, user: &User) -> Result<Option<Value>, Fa
         Err(f) if f.code == "nothing_to_choose" => Ok(None),
         Err(f) => Err(f),
     }
+}
+
+/// The ends and settlements of `user`'s matches that no connection of theirs was told of (they
+/// were away, or the server restarted before the frame went out), taken for this connection.
+async fn untold(hub: &Hub, s: &mut Session, user: &User) -> Result<Vec<Value>, Failure> {
+    s.handing = told::claim(&hub.pool, user.id).await?;
+    Ok(s.handing.iter().map(|u| u.frame.clone()).collect())
 }

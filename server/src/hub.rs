@@ -4,6 +4,7 @@
 use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex};
 
+use serde_json::Value;
 use tokio::sync::mpsc;
 
 use crate::accounts::{Accounts, User};
@@ -11,11 +12,14 @@ use crate::bus::{Event, Relay};
 use crate::config::Config;
 use crate::db::{Backend, Pool};
 use crate::live::Live;
+use crate::told::{self, Receipt};
 
-/// What a connection's writer is handed.
+/// What a connection's writer is handed: a frame, with its receipt when it is one its user is
+/// told once (`told`), which the writer settles once the frame is written.
 #[derive(Debug)]
-pub enum Outgoing {
-    Text(Arc<str>),
+pub struct Outgoing {
+    pub(crate) text: Arc<str>,
+    pub(crate) once: Option<Receipt>,
 }
 
 /// Frames a connection may have waiting before it counts as too slow and is closed.
@@ -198,9 +202,16 @@ impl Hub {
     fn deliver(&self, event: &Event) {
         let mut r = self.registry();
         let mut slow = Vec::new();
-        let mut send = |r: &Registry, conn: u64, text: &Arc<str>| {
+        // `mine`: the frame, when it is addressed to the connection's user (a seat's own frame, a
+        // message to that user), which may be one they are told once.
+        let mut send = |r: &Registry, conn: u64, text: &Arc<str>, mine: Option<&Value>| {
             if let Some(c) = r.conns.get(&conn) {
-                if c.tx.try_send(Outgoing::Text(text.clone())).is_err() {
+                let once = mine.and_then(|f| told::receipt(c.user.as_ref()?.id, f));
+                let out = Outgoing {
+                    text: text.clone(),
+                    once,
+                };
+                if c.tx.try_send(out).is_err() {
                     slow.push(conn);
                 }
             }
@@ -213,14 +224,14 @@ impl Hub {
                     to.extend(r.conns.iter().filter(|(_, c)| c.lobby).map(|(&id, _)| id));
                 }
                 for c in to {
-                    send(&r, c, &text);
+                    send(&r, c, &text, None);
                 }
             }
             Event::Users { users, msg } => {
                 let text: Arc<str> = msg.to_string().into();
                 let to = r.conns_of(users);
                 for c in to {
-                    send(&r, c, &text);
+                    send(&r, c, &text, Some(msg));
                 }
             }
             Event::Spectators {
@@ -233,12 +244,12 @@ impl Hub {
                 let text: Arc<str> = msg.to_string().into();
                 let seated = r.conns_of(users);
                 for &c in &seated {
-                    send(&r, c, &text);
+                    send(&r, c, &text, None);
                 }
                 let watchers: Vec<u64> = r.spectators.get(match_id).into_iter().flatten().copied().collect();
                 let to_watchers: Arc<str> = evicted.as_ref().unwrap_or(msg).to_string().into();
                 for c in watchers.iter().filter(|c| !seated.contains(*c)) {
-                    send(&r, *c, &to_watchers);
+                    send(&r, *c, &to_watchers, None);
                 }
                 if evicted.is_some() {
                     r.spectators.remove(match_id);
@@ -249,7 +260,7 @@ impl Hub {
                 let text: Arc<str> = msg.to_string().into();
                 let to: Vec<u64> = r.conns.iter().filter(|(_, c)| c.lobby).map(|(&id, _)| id).collect();
                 for c in to {
-                    send(&r, c, &text);
+                    send(&r, c, &text, None);
                 }
             }
             Event::Match {
@@ -267,9 +278,9 @@ impl Hub {
                             // `re` first (a frame is always an object), not a second tree.
                             Some((rc, id)) if *rc == c => {
                                 let answer = format!("{{\"re\":{id},{}", &plain[1..]);
-                                send(&r, c, &answer.into());
+                                send(&r, c, &answer.into(), Some(frame));
                             }
-                            _ => send(&r, c, &plain),
+                            _ => send(&r, c, &plain, Some(frame)),
                         }
                     }
                 }
@@ -277,7 +288,7 @@ impl Hub {
                 if !watchers.is_empty() {
                     let text: Arc<str> = public.to_string().into();
                     for c in watchers {
-                        send(&r, c, &text);
+                        send(&r, c, &text, None);
                     }
                 }
             }

@@ -86,13 +86,7 @@ impl Live {
     }
 
     pub fn people(&self) -> Vec<i64> {
-        self.seats
-            .iter()
-            .filter_map(|s| match s {
-                Sitter::Person(u) => Some(u.id),
-                Sitter::Computer(_) => None,
-            })
-            .collect()
+        people(&self.seats)
     }
 
     pub fn to_move(&self) -> Option<usize> {
@@ -144,6 +138,17 @@ impl Live {
             .collect();
         (seats, frame(None))
     }
+}
+
+/// The users in `seats` (the computer seats left out).
+fn people(seats: &[Sitter]) -> Vec<i64> {
+    seats
+        .iter()
+        .filter_map(|s| match s {
+            Sitter::Person(u) => Some(u.id),
+            Sitter::Computer(_) => None,
+        })
+        .collect()
 }
 
 pub fn seats_json(seats: &[Sitter]) -> Value {
@@ -733,6 +738,9 @@ async fn finish(
             .execute(&mut **tx)
             .await?;
     }
+    // Kept until told, with the end itself: a player away now, or a crash before the frame goes
+    // out, still hears of it at the next login.
+    crate::told::keep(tx, id, &people(seats), &over_frame(id, ending)).await?;
     // The stakes: rewards, bets and the cards the rule moves, in this same transaction.
     let settlement = hub
         .economy
@@ -752,27 +760,9 @@ pub async fn tell_settlement(hub: &Arc<Hub>, id: i64, s: &crate::economy::Settle
         arm_choice(hub, id, deadline);
         return;
     }
-    let mut names = std::collections::HashMap::new();
-    for u in &users {
-        if let Ok(r) = sqlx::query("SELECT name FROM users WHERE id = $1")
-            .bind(*u)
-            .fetch_one(&hub.pool)
-            .await
-        {
-            names.insert(*u, r.try_get::<String, _>("name").unwrap_or_default());
-        }
+    if let Some(msg) = s.frame.clone() {
+        hub.relay.publish(Event::Users { users, msg });
     }
-    let name = |u: &i64| names.get(u).cloned().unwrap_or_default();
-    let moved: Vec<Value> = s
-        .moved
-        .iter()
-        .map(|(card, c, from, to)| json!({"id": card, "card": format!("{} {}", c.id, c.card.name), "from": name(from), "to": name(to)}))
-        .collect();
-    let kept: Vec<String> = s.kept.iter().map(|c| format!("{} {}", c.id, c.card.name)).collect();
-    hub.relay.publish(Event::Users {
-        users,
-        msg: json!({"type": "tt_settled", "match": id, "moved": moved, "kept": kept}),
-    });
 }
 
 /// The `tt_choose` frame: `chooser` takes `count` cards of match `id` by `deadline`.
@@ -798,8 +788,8 @@ fn end(hub: &Arc<Hub>, live: &mut Live, ending: Ending) {
     for t in live.tasks.drain(..) {
         t.abort();
     }
+    let msg = over_frame(live.id, &ending);
     live.ending = Some(ending);
-    let msg = json!({"type": "match_over", "match": live.id, "result": live.ending});
     let (seats, public) = live.frames(|_| msg.clone());
     hub.relay.publish(Event::Match {
         match_id: live.id,
@@ -814,4 +804,9 @@ fn end(hub: &Arc<Hub>, live: &mut Live, ending: Ending) {
     });
     hub.release(live.id);
     replica::let_go(hub, live.id);
+}
+
+/// The `match_over` frame of match `id`.
+fn over_frame(id: i64, ending: &Ending) -> Value {
+    json!({"type": "match_over", "match": id, "result": ending})
 }

@@ -19,6 +19,7 @@ mod mush;
 mod protocol;
 mod spectators;
 mod table;
+mod told;
 
 use std::process::ExitCode;
 use std::sync::Arc;

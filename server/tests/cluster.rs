@@ -309,3 +309,46 @@ async fn the_survivor_takes_over_a_killed_process_s_matches() {
     let seen = again.moved(people, 5).await;
     assert_eq!(seen["move"], timed["move"]);
 }
+
+/// An end is told once whichever process tells it: written to a player's connection by the
+/// process that did not end the match, it is not sent again when the player resumes on the one
+/// that did; and a player away at the end hears of it through either process, once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_match_s_end_is_told_once_across_processes() {
+    let Some(db) = postgres().await else { return };
+    let quiet = std::time::Duration::from_millis(500);
+    let a = Server::start(&db);
+    let b = Server::start(&db);
+    let mut alice = Client::connect(&a).await;
+    alice.register(&name("alice")).await;
+    alice.request(json!({"type": "lobby"})).await;
+    let mut bob = Client::connect(&b).await;
+    bob.register(&name("bob")).await;
+    let bob_id = bob.user.as_ref().unwrap()["id"].as_i64().unwrap();
+    let token = bob.token.clone().unwrap();
+    let trax = json!({"game": "trax", "time": 60});
+
+    // Alice leaves through A; B writes the end to bob and marks it told.
+    let first = start_match(&mut alice, &mut [&mut bob], trax.clone()).await;
+    let left = alice.request(json!({"type": "leave", "match": first})).await;
+    assert_eq!(left["type"], "left", "{left}");
+    let over = bob.over(first).await;
+    db.all_told(bob_id).await;
+    let mut on_a = Client::resumed(&a, &token).await;
+    on_a.settle(quiet).await;
+    assert!(on_a.frames_of("match_over", first).is_empty(), "{over} told twice");
+
+    // Every connection of bob's gone, the second match ends on A: he hears of it through B, once.
+    let second = start_match(&mut alice, &mut [&mut bob], trax).await;
+    on_a.drop_seen_by(&mut alice).await;
+    bob.drop_seen_by(&mut alice).await;
+    alice.request(json!({"type": "leave", "match": second})).await;
+    let over = alice.over(second).await;
+    let mut on_b = Client::resumed(&b, &token).await;
+    on_b.settle(quiet).await;
+    assert_eq!(on_b.frames_of("match_over", second), [over]);
+    assert!(on_b.frames_of("match_over", first).is_empty());
+    let mut on_a = Client::resumed(&a, &token).await;
+    on_a.settle(quiet).await;
+    assert!(on_a.frames_of("match_over", second).is_empty());
+}

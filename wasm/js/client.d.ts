@@ -437,6 +437,9 @@ export interface ClientEvents {
   match_started: { type: "match_started"; match: MatchSummary; seat: number };
   match_state: MatchStateMessage;
   moved: MovedMessage;
+  /** A match ended. Also after `login` or `resume`, once, for a match of this user's that ended
+   * while no connection of theirs was open: possibly one this client does not follow (it is not
+   * in `matches`, and no `match` event comes with it). */
   match_over: { type: "match_over"; match: number; result: MatchResult };
   match_broadcast: MatchBroadcast;
   /** Who may watch a match this client follows changed (`by`: the seat's player who said so). */
@@ -444,6 +447,8 @@ export interface ClientEvents {
   /** No longer watching: the answer to `unspectate`, or (with a `reason`) put out by the server. */
   unspectated: { type: "unspectated"; re?: number; match: number; reason?: "private"; message?: string };
   tt_choose: { type: "tt_choose"; match: number } & TradeChoice;
+  /** What the end of a match with stakes did with the cards; like `match_over`, also after
+   * `login` or `resume` when it was missed, for a match this client may not follow. */
   tt_settled: { type: "tt_settled"; match: number } & Settlement;
   /** A match this client follows changed (a state, a move, its end). */
   match: Match;

@@ -613,7 +613,8 @@ export class ArbiterClient {
   }
 
   /** Logs in with the token of an earlier session (the server then sends the state of every
-   * running match this user sits in). */
+   * running match this user sits in, and the `match_over` and `tt_settled` events this user
+   * missed, for matches this client may not follow). */
   async resume(token) {
     requireText(token, "token");
     return this.#authenticate({ type: "resume", token });

@@ -38,6 +38,8 @@ pub struct Settlement {
     pub choosing: Option<(i64, u8, i64)>,
     /// The people of the match.
     pub users: Vec<i64>,
+    /// The `tt_settled` frame that tells them, once settled (none while the winner chooses).
+    pub frame: Option<Value>,
 }
 
 /// A match's options as clients see them: never the hands the stakes brought.
@@ -358,6 +360,7 @@ impl Economy {
         };
         let Some(m) = game.filter(|_| left.is_none()) else {
             self.close(tx, match_id, &[], None).await?;
+            settled_frame(tx, match_id, &mut out).await?;
             return Ok(Some(out));
         };
         let mut m = m.clone();
@@ -369,6 +372,7 @@ impl Economy {
                     ..self.apply(tx, match_id, &row, &transfers).await?
                 };
                 self.close(tx, match_id, &out.moved, None).await?;
+                settled_frame(tx, match_id, &mut out).await?;
             }
             TradeChoice::Pick { chooser, count } => {
                 let until = now_ms() + CHOICE_SECONDS * 1000;
@@ -553,9 +557,10 @@ impl Economy {
             self.apply(&mut tx, match_id, &row, &transfers).await?
         };
         self.close(&mut tx, match_id, &out.moved, Some("choosing")).await?;
+        out.users = row.users.iter().flatten().copied().collect();
+        settled_frame(&mut tx, match_id, &mut out).await?;
         tx.commit().await?;
         crash_point::reached(Step::ChoiceCommitted);
-        out.users = row.users.iter().flatten().copied().collect();
         Ok(out)
     }
 
@@ -608,6 +613,33 @@ impl Economy {
             None => None,
         })
     }
+}
+
+/// The `tt_settled` frame of settlement `s` of match `match_id` (the players by name), kept for
+/// its players inside the settling transaction until they are told (`told`).
+async fn settled_frame(tx: &mut Tx<'_>, match_id: i64, s: &mut Settlement) -> Result<(), Failure> {
+    let mut names = std::collections::HashMap::new();
+    for &u in &s.users {
+        let r = sqlx::query("SELECT name FROM users WHERE id = $1")
+            .bind(u)
+            .fetch_one(&mut **tx)
+            .await?;
+        names.insert(u, r.try_get::<String, _>("name")?);
+    }
+    let name = |u: &i64| names.get(u).cloned().unwrap_or_default();
+    let label = |c: &ShopCard| format!("{} {}", c.id, c.card.name);
+    let moved: Vec<Value> = s
+        .moved
+        .iter()
+        .map(
+            |(card, c, from, to)| serde_json::json!({"id": card, "card": label(c), "from": name(from), "to": name(to)}),
+        )
+        .collect();
+    let kept: Vec<String> = s.kept.iter().map(label).collect();
+    let frame = serde_json::json!({"type": "tt_settled", "match": match_id, "moved": moved, "kept": kept});
+    crate::told::keep(tx, match_id, &s.users, &frame).await?;
+    s.frame = Some(frame);
+    Ok(())
 }
 
 /// A pick as typed: position 1 to 5, or the card's id or name.

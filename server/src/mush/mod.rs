@@ -13,7 +13,7 @@ use std::sync::Arc;
 use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
 use tokio::net::{TcpListener, TcpStream};
 
-use crate::hub::{Hub, Outgoing};
+use crate::hub::Hub;
 
 /// The longest line read, in bytes: a longer one is refused and skipped.
 const LINE_LIMIT: usize = 4096;
@@ -44,6 +44,8 @@ async fn connection(hub: Arc<Hub>, stream: TcpStream, peer: SocketAddr) {
     let mut bucket = crate::conn::Bucket::new(hub.config.rate, hub.config.burst);
     tracing::debug!("text connection {id} from {peer}");
     let mut out = session::welcome();
+    // A frame told once whose lines are in `out`: told when they are written.
+    let mut once = None;
     let mut buf = Vec::new();
     loop {
         for line in out.drain(..) {
@@ -53,6 +55,9 @@ async fn connection(hub: Arc<Hub>, stream: TcpStream, peer: SocketAddr) {
                 hub.disconnect(id);
                 return;
             }
+        }
+        if let Some(r) = once.take() {
+            crate::told::mark(&hub.pool, &r).await;
         }
         if session.quitting {
             break;
@@ -98,7 +103,12 @@ async fn connection(hub: Arc<Hub>, stream: TcpStream, peer: SocketAddr) {
                 };
             }
             event = events.recv() => match event {
-                Some(Outgoing::Text(text)) => out = session.event(&hub, &text).await,
+                Some(event) => {
+                    out = session.event(&hub, &event.text).await;
+                    // The text game shows what concerns its game: a frame it shows nothing of
+                    // (another game's end) is not told here.
+                    once = event.once.filter(|_| !out.is_empty());
+                }
                 None => break,
             },
         }

@@ -98,6 +98,29 @@ impl Database {
         pool.close().await;
         seed as u64
     }
+
+    /// Waits (up to [`WAIT`]) until the server keeps nothing untold for `user`: every end of
+    /// their matches it had to tell them was written to one of their connections.
+    pub async fn all_told(&self, user: i64) {
+        let pool = self.pool().await;
+        let until = std::time::Instant::now() + WAIT;
+        loop {
+            let row = sqlx::query("SELECT COUNT(*) AS n FROM untold WHERE user_id = $1")
+                .bind(user)
+                .fetch_one(&pool)
+                .await
+                .unwrap();
+            if row.try_get::<i64, _>("n").unwrap() == 0 {
+                break;
+            }
+            assert!(
+                std::time::Instant::now() < until,
+                "user {user} was never told of every end"
+            );
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        pool.close().await;
+    }
 }
 
 fn rand_u64() -> u64 {
@@ -230,6 +253,14 @@ impl Client {
     pub async fn player(server: &Server, prefix: &str) -> Client {
         let mut c = Client::connect(server).await;
         c.register(&name(prefix)).await;
+        c
+    }
+
+    /// Connected, greeted and logged in with the token of an earlier session; what follows the
+    /// `authenticated` waits unread.
+    pub async fn resumed(server: &Server, token: &str) -> Client {
+        let mut c = Client::connect(server).await;
+        c.resume(token).await;
         c
     }
 
@@ -373,6 +404,35 @@ impl Client {
         self.token = r["token"].as_str().map(str::to_owned);
         self.user = Some(r["user"].clone());
         r
+    }
+
+    /// Logs in with the token of an earlier session; what follows the `authenticated` stays
+    /// unread.
+    pub async fn resume(&mut self, token: &str) -> Value {
+        let r = self.request(json!({"type": "resume", "token": token})).await;
+        assert_eq!(r["type"], "authenticated", "{r}");
+        self.token = r["token"].as_str().map(str::to_owned);
+        self.user = Some(r["user"].clone());
+        r
+    }
+
+    /// Closes the connection by dropping it, and waits until `watcher` (subscribed to the
+    /// lobby) hears this user go offline: the server is done with the connection.
+    pub async fn drop_seen_by(self, watcher: &mut Client) {
+        let name = self.name();
+        drop(self);
+        watcher
+            .expect_where(|v| v["type"] == "presence" && v["user"]["name"] == name.as_str() && v["online"] == false)
+            .await;
+    }
+
+    /// The frames of type `ty` about match `id` received so far.
+    pub fn frames_of(&self, ty: &str, id: i64) -> Vec<Value> {
+        self.frames
+            .iter()
+            .filter(|v| v["type"] == ty && v["match"] == id)
+            .cloned()
+            .collect()
     }
 
     /// Waits for the `moved` frame of `match_id` at `ply`.

@@ -582,6 +582,30 @@ describe("reconnection", { timeout: 120_000 }, () => {
     for (const c of [a, b]) c.close();
   });
 
+  test("a match that ended while away: its match_over reaches the application after resume, once, though not followed", async () => {
+    const { a, b, id } = await pair("trax", { variant: "8x8" });
+    const token = b.token;
+    await a.lobby();
+    const gone = a.once("presence", (p) => p.user.id === b.user.id && !p.online);
+    b.close();
+    await gone;
+    await a.leave(id);
+    const told = async () => {
+      const back = await ArbiterClient.connect(server.wsUrl, { reconnect: false });
+      const over = [];
+      back.on("match_over", (e) => over.push(e));
+      await back.resume(token);
+      await back.ping(); // answered after everything the resume brought
+      back.close();
+      return { back, over };
+    };
+    const first = await told();
+    assert.deepEqual(first.over.map((e) => [e.match, e.result.reason]), [[id, "forfeit"]]);
+    assert.equal(first.back.matches.has(id), false, "a match not followed stays unfollowed");
+    assert.deepEqual((await told()).over, [], "told once");
+    a.close();
+  });
+
   test("logout: the token no longer resumes, no reconnection", async () => {
     const client = await player("out");
     const token = client.token;
