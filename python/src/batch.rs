@@ -15,10 +15,10 @@ use arbiter_core::{Error, ErrorKind, Rng};
 use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1, PyUntypedArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::time::{Duration, Instant};
+use std::sync::Mutex;
 
 use crate::convert::{bad_argument, integer, raise, seed, wrong_type, OrRaise};
+use crate::crew::Crew;
 use crate::verbs::PyGame;
 
 /// A game that a batch can start afresh from a seed.
@@ -73,6 +73,9 @@ struct Slot<G> {
     legal: Vec<usize>,
 }
 
+/// Whether game `i` may step (its action is legal), before any game steps.
+type Check<'a, G> = &'a (dyn Fn(usize, &Slot<G>) -> Result<(), Error> + Sync);
+
 /// The rows of the output arrays that belong to one game.
 struct Rows<'a> {
     observation: &'a mut [f32],
@@ -88,8 +91,6 @@ const MAX_ARRAY_BYTES: usize = 1 << 31;
 /// The most games and threads a batch takes.
 const MAX_GAMES: u64 = 1 << 20;
 const MAX_THREADS: u64 = 256;
-/// How long the calling thread waits awake for the workers' chunks before it sleeps.
-const SPIN: Duration = Duration::from_micros(500);
 
 /// N games of one kind and the arrays they are written to.
 pub struct Batch<G: Fresh> {
@@ -99,7 +100,7 @@ pub struct Batch<G: Fresh> {
     threads: usize,
     /// The batch's worker threads beside the calling thread, which steps a chunk of its own
     /// (`None` on one thread: the games step in the calling thread alone).
-    pool: Option<rayon::ThreadPool>,
+    crew: Option<Crew>,
     tensor_len: usize,
     num_actions: usize,
     masks: bool,
@@ -188,8 +189,8 @@ impl<G: Fresh> Batch<G> {
                 legal: Vec::new(),
             })
             .collect();
-        let pool = (threads > 1 && n > 1)
-            .then(|| rayon::ThreadPoolBuilder::new().num_threads(threads.min(n) - 1).build())
+        let crew = (threads > 1 && n > 1)
+            .then(|| Crew::new(threads.min(n) - 1))
             .transpose()
             .map_err(|e| {
                 raise(Error::new(
@@ -202,7 +203,7 @@ impl<G: Fresh> Batch<G> {
             slots,
             seed,
             threads,
-            pool,
+            crew,
             tensor_len,
             num_actions,
             masks,
@@ -277,11 +278,15 @@ impl<G: Fresh> Batch<G> {
     }
 
     /// Runs `f` on every game with its rows of `targets`, with the GIL released, the games split
-    /// into one contiguous chunk per thread.
+    /// into one contiguous chunk per thread; first `check` on every game, if given, so that a
+    /// refusal changes nothing. Each thread checks the games it then steps: the calling thread
+    /// reading the workers' games (their legal ids) cost the workers a third more time, in
+    /// cache lines moved back between the cores.
     fn run<'py>(
         &mut self,
         py: Python<'py>,
         targets: &Targets<'py>,
+        check: Option<Check<'_, G>>,
         f: impl Fn(&G::Params, u64, usize, &mut Slot<G>, Rows<'_>) -> Result<(), Error> + Sync,
     ) -> PyResult<()> {
         let mut observations = targets.observations.try_readwrite()?;
@@ -300,7 +305,7 @@ impl<G: Fresh> Batch<G> {
         let to_move = to_move.as_slice_mut().map_err(contiguous)?;
         let done = done.as_slice_mut().map_err(contiguous)?;
         let (t, a, p) = (self.tensor_len, self.num_actions, G::PLAYERS.len());
-        let chunk = self.slots.len().div_ceil(self.threads);
+        let (chunk, threads) = (self.slots.len().div_ceil(self.threads), self.threads);
         let (params, seed) = (&self.params, self.seed);
         let slots = self.slots.as_mut_slice();
         let f = &f;
@@ -324,10 +329,35 @@ impl<G: Fresh> Batch<G> {
             }
             Ok(())
         };
-        let pool = self.pool.as_ref();
+        if let Some(crew) = self.crew.as_mut() {
+            crew.after_fork().map_err(|e| {
+                raise(Error::new(
+                    ErrorKind::LimitExceeded,
+                    format!("cannot start the batch's threads: {e}"),
+                ))
+            })?;
+        }
+        let crew = self.crew.as_ref();
         let result = py.detach(move || {
             // One chunk holds every game: no thread to start.
-            let Some(pool) = pool.filter(|_| chunk < slots.len()) else {
+            let crew = crew.filter(|_| chunk < slots.len());
+            if let Some(check) = check {
+                let games: &[Slot<G>] = slots;
+                let check_chunk = |k: usize| {
+                    let part = games.chunks(chunk).nth(k).unwrap_or_default();
+                    (part.iter().enumerate()).try_for_each(|(j, slot)| check(k * chunk + j, slot))
+                };
+                match crew {
+                    None => check_chunk(0)?,
+                    Some(crew) => {
+                        let results: Vec<Mutex<Result<(), Error>>> = (0..threads).map(|_| Mutex::new(Ok(()))).collect();
+                        crew.run(&|k| *lock(&results[k]) = check_chunk(k));
+                        // The first refusal in the games' order, whatever the threads.
+                        first_error(results)?;
+                    }
+                }
+            }
+            let Some(crew) = crew else {
                 return work(0, slots, observations, masks, rewards, to_move, done);
             };
             let mut parts = Vec::new();
@@ -347,39 +377,21 @@ impl<G: Fresh> Batch<G> {
                 let (r0, r1) = rest.3.split_at_mut(k * p);
                 let (t0, t1) = rest.4.split_at_mut(k);
                 let (d0, d1) = rest.5.split_at_mut(k);
-                parts.push((start, s0, o0, m0, r0, t0, d0));
+                parts.push(Mutex::new(Some((start, s0, o0, m0, r0, t0, d0))));
                 rest = (s1, o1, m1, r1, t1, d1);
                 start += k;
             }
             // The calling thread steps the first chunk itself rather than wait idle for the
-            // workers: on two cores, a third thread waiting (and the workers spinning for work
-            // that the caller would hand them) took the cores from the stepping. A panic (a bug)
-            // in a worker goes on in the calling thread at the end of the scope, where PyO3 turns
-            // it into a PanicException, as it does when one game panics without threads.
-            let mut results: Vec<Result<(), Error>> = parts.iter().map(|_| Ok(())).collect();
-            let pending = AtomicUsize::new(parts.len() - 1);
-            pool.in_place_scope(|scope| {
-                let mut jobs = parts.into_iter().zip(results.iter_mut());
-                let first = jobs.next();
-                let pending = &pending;
-                for ((at, s, o, m, r, t, d), result) in jobs {
-                    scope.spawn(move |_| {
-                        *result = work(at, s, o, m, r, t, d);
-                        pending.fetch_sub(1, Ordering::Release);
-                    });
-                }
-                if let Some(((at, s, o, m, r, t, d), result)) = first {
-                    *result = work(at, s, o, m, r, t, d);
-                }
-                // Waits for the workers awake, briefly, rather than asleep: waking a sleeping
-                // thread took longer than a step's chunk (about 130 µs a call on the 2-core
-                // virtual machine, against 15 µs of stepping).
-                let start = Instant::now();
-                while pending.load(Ordering::Acquire) != 0 && start.elapsed() < SPIN {
-                    core::hint::spin_loop();
+            // workers. A panic (a bug) in a worker goes on in the calling thread once every chunk
+            // is done, where PyO3 turns it into a PanicException, as when one game panics
+            // without threads.
+            let results: Vec<Mutex<Result<(), Error>>> = parts.iter().map(|_| Mutex::new(Ok(()))).collect();
+            crew.run(&|k| {
+                if let Some((at, s, o, m, r, t, d)) = parts.get(k).and_then(|p| lock(p).take()) {
+                    *lock(&results[k]) = work(at, s, o, m, r, t, d);
                 }
             });
-            results.into_iter().collect()
+            first_error(results)
         });
         result.py()
     }
@@ -403,7 +415,7 @@ impl<G: Fresh> Batch<G> {
     ) -> PyResult<Bound<'py, PyTuple>> {
         let targets = self.targets(py, out)?;
         self.seed = seed;
-        self.run(py, &targets, |params, seed, i, slot, rows| {
+        self.run(py, &targets, None, |params, seed, i, slot, rows| {
             G::refresh(params, episode_seed(seed, i as u64, 0), &mut slot.game)?;
             slot.episode = 0;
             rows.rewards.fill(0.0);
@@ -422,18 +434,18 @@ impl<G: Fresh> Batch<G> {
         out: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyTuple>> {
         let actions = read_actions(actions, self.slots.len())?;
-        // Every action is checked before any is played, so that a refused step changes nothing.
-        for (i, (slot, &a)) in self.slots.iter().zip(&actions).enumerate() {
-            let legal = usize::try_from(a).is_ok_and(|a| slot.legal.binary_search(&a).is_ok());
-            if !legal {
-                return Err(raise(Error::new(
-                    ErrorKind::IllegalMove,
-                    format!("game {i}: action id {a} is not legal now (legal: {:?})", slot.legal),
-                )));
-            }
-        }
         let targets = self.targets(py, out)?;
-        self.run(py, &targets, |params, seed, i, slot, rows| {
+        let check = |i: usize, slot: &Slot<G>| {
+            let a = actions[i];
+            if usize::try_from(a).is_ok_and(|a| slot.legal.binary_search(&a).is_ok()) {
+                return Ok(());
+            }
+            Err(Error::new(
+                ErrorKind::IllegalMove,
+                format!("game {i}: action id {a} is not legal now (legal: {:?})", slot.legal),
+            ))
+        };
+        self.run(py, &targets, Some(&check), |params, seed, i, slot, rows| {
             let mv = slot
                 .game
                 .action_move(actions[i] as usize)
@@ -494,6 +506,19 @@ impl<G: Fresh> Batch<G> {
     pub fn arrays<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         self.targets(py, None)?.tuple()
     }
+}
+
+/// `m` locked: a poisoned lock (a panic while it was held) goes on being used, as the panic
+/// itself goes on in the calling thread.
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// The first error of the chunks' results, in the games' order.
+fn first_error(results: Vec<Mutex<Result<(), Error>>>) -> Result<(), Error> {
+    results
+        .into_iter()
+        .try_for_each(|r| r.into_inner().unwrap_or_else(|e| e.into_inner()))
 }
 
 /// Writes a game's legal ids, mask, observation tensor (of the player to move) and player to move.
@@ -663,6 +688,12 @@ batch_class! {
     /// N Nantong deals, each from its own seed.
     NantongBatch(Nantong, PyNantong, "NantongBatch")
     new() => Ok::<_, PyErr>(())
+}
+
+/// Tells the batches' crews after `os.fork()` that their workers stayed in the parent.
+#[pyfunction(name = "_after_fork")]
+pub fn after_fork() {
+    crate::crew::forked();
 }
 
 /// The seed of episode `episode` (from 0) of game `index` in a batch seeded with `seed`: what

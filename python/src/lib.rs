@@ -12,6 +12,7 @@
 mod arena;
 mod batch;
 mod convert;
+mod crew;
 mod nantong;
 mod split;
 mod trax;
@@ -236,6 +237,15 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<batch::TraxBatch>()?;
     m.add_class::<batch::NantongBatch>()?;
     m.add_function(wrap_pyfunction!(batch::seed_of_episode, m)?)?;
+    // A batch's worker threads do not survive `os.fork()` (multiprocessing's default on Linux):
+    // the child's batches start theirs again rather than wait for them.
+    // (No fork, no hook, on Windows.)
+    let os = m.py().import("os")?;
+    if os.hasattr("register_at_fork")? {
+        let kwargs = pyo3::types::PyDict::new(m.py());
+        kwargs.set_item("after_in_child", wrap_pyfunction!(batch::after_fork, m)?)?;
+        os.call_method("register_at_fork", (), Some(&kwargs))?;
+    }
     m.add_function(wrap_pyfunction!(arena::arena_games, m)?)?;
     m.add_function(wrap_pyfunction!(arena::arena_report, m)?)?;
     Ok(())

@@ -1,5 +1,10 @@
 """Batched stepping: arrays, determinism over threads, agreement with single games, bad input."""
 
+import os
+import pickle
+import select
+import warnings
+
 import numpy as np
 import pytest
 
@@ -132,14 +137,19 @@ def test_caller_owned_arrays_are_written():
         assert np.array_equal(x, y)
 
 
-def test_bad_steps_change_nothing():
-    b = TripleTriadBatch(3, seed=2)
+@pytest.mark.parametrize("threads", [1, 2, 3])
+def test_bad_steps_change_nothing(threads):
+    # On two threads the third game is the worker's: each thread checks its own games, and none
+    # is played unless all are legal.
+    b = TripleTriadBatch(3, seed=2, threads=threads)
     before = [a.copy() for a in b.arrays]
     games = [b.game(i).to_json() for i in range(3)]
     legal = [int(b.legal_actions(i)[0]) for i in range(3)]
     occupied = legal[:2] + [99]
     with pytest.raises(arbiter.IllegalMoveError, match="game 2"):
         b.step(occupied)
+    with pytest.raises(arbiter.IllegalMoveError, match="game 0: action id 99 "):
+        b.step([99, legal[1], 99])
     with pytest.raises(arbiter.IllegalMoveError):
         b.step([-1, legal[1], legal[2]])
     with pytest.raises(arbiter.BadArgumentError):
@@ -160,6 +170,47 @@ def test_bad_steps_change_nothing():
         assert np.array_equal(x, y)
     assert [b.game(i).to_json() for i in range(3)] == games
     b.step(np.array(legal, dtype=np.int32))
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="no fork here")
+def test_a_forked_child_steps_its_batch_on_threads_of_its_own():
+    # The batch's workers stay in the parent: the child starts its own rather than wait for them
+    # (multiprocessing forks by default on Linux up to Python 3.13).
+    b, alone = TraxBatch(8, "8x8", seed=3, threads=2), TraxBatch(8, "8x8", seed=3, threads=1)
+    run(b, 5)
+    run(alone, 5)
+    expected = run(alone, 20)
+    read, write = os.pipe()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)  # fork with threads, from Python 3.12
+        pid = os.fork()
+    if pid == 0:
+        try:
+            os.write(write, pickle.dumps(run(b, 20)))
+        finally:
+            os._exit(0)
+    os.close(write)
+    try:
+        data = b""
+        while select.select([read], [], [], 60)[0]:
+            chunk = os.read(read, 1 << 20)
+            if not chunk:
+                break
+            data += chunk
+        else:
+            pytest.fail("the forked child's batch did not step within 60 s")
+    finally:
+        os.close(read)
+        if not os.waitpid(pid, os.WNOHANG)[0]:
+            os.kill(pid, 9)
+            os.waitpid(pid, 0)
+    got = pickle.loads(data)
+    assert len(got) == len(expected)
+    for a, b_ in zip(got, expected):
+        for x, y in zip(a, b_):
+            assert np.array_equal(x, y)
+    # And the parent's batch still steps on its own workers.
+    assert len(run(b, 3)) == 3
 
 
 def test_bad_batch_arguments():
