@@ -8,7 +8,9 @@
 //! `... -- resets GAME RESETS [GAMES]` restarts games RESETS times as a batch's `reset` does (a
 //! new deal over the old game, then its tensor and mask), the other side of a reset against a step;
 //! `... -- rate GAME THREADS [GAMES [SECONDS]]` prints one game's steps per second and per CPU
-//! second on THREADS threads (what `python/bench/steps.py --rust` runs beside its own loops).
+//! second on THREADS threads (what `python/bench/steps.py --rust` runs beside its own loops);
+//! `... -- lockstep GAME THREADS [GAMES [SECONDS]]` steps per second in the rhythm of a batch
+//! stepped from Python, with no Python: one thread draws all the actions, then all step.
 
 use std::time::{Duration, Instant};
 
@@ -149,9 +151,87 @@ fn rate<G: Engine>(fresh: &impl Fresh<G>, threads: usize, games: usize, time: Du
     )
 }
 
+/// The batches' rhythm in pure Rust, on `threads` threads of `games` games each for `time`:
+/// each round, the first thread draws every game's action from its legal ids (as the caller of
+/// `step` draws from the masks), then every thread steps its own games, checking their actions
+/// first, and the threads wait for one another. Steps per wall second, and per wall second of
+/// stepping alone (the draws left out, as `steps.py` times `step` alone): what a batch could
+/// reach with no Python at all, against [`rate`]'s threads that never meet.
+fn lockstep<G: Engine + Send>(fresh: &impl Fresh<G>, threads: usize, games: usize, time: Duration) -> (f64, f64) {
+    use std::sync::atomic::{AtomicU64, Ordering::SeqCst};
+    use std::sync::Mutex;
+    // A thread's games, each with the action drawn for it.
+    type Chunk<G> = Mutex<Vec<(Slot<G>, usize)>>;
+    let chunks: Vec<Chunk<G>> = (0..threads)
+        .map(|t| {
+            Mutex::new(
+                (0..games)
+                    .map(|i| (Slot::new(fresh.fresh((t * games + i) as u64)), 0))
+                    .collect(),
+            )
+        })
+        .collect();
+    let (round, finished, stop) = (AtomicU64::new(0), AtomicU64::new(0), AtomicU64::new(0));
+    let step = |t: usize, episodes: &mut u64| {
+        let mut chunk = chunks[t].lock().expect("no panics");
+        assert!(
+            chunk.iter().all(|(s, a)| s.legal.binary_search(a).is_ok()),
+            "legal actions"
+        );
+        for (s, a) in chunk.iter_mut() {
+            let mv = s.game.action_move(*a).expect("a legal id names a move");
+            s.game.play(mv).map_err(Into::into).expect("legal");
+            if s.game.is_over() {
+                *episodes += 1;
+                fresh.redeal((t as u64) << 32 ^ *episodes, &mut s.game);
+            }
+            s.observe();
+        }
+    };
+    let rounds = std::thread::scope(|scope| {
+        for t in 1..threads {
+            let (round, finished, stop, step) = (&round, &finished, &stop, &step);
+            scope.spawn(move || {
+                let (mut seen, mut episodes) = (0, 0);
+                while stop.load(SeqCst) == 0 {
+                    let now = round.load(SeqCst);
+                    if now == seen {
+                        std::hint::spin_loop();
+                        continue;
+                    }
+                    seen = now;
+                    step(t, &mut episodes);
+                    finished.fetch_add(1, SeqCst);
+                }
+            });
+        }
+        let (mut rng, mut episodes, start) = (Rng::new(1), 0, Instant::now());
+        let (mut rounds, mut stepping) = (0u64, Duration::ZERO);
+        while start.elapsed() < time {
+            for chunk in &chunks {
+                for (s, a) in chunk.lock().expect("no panics").iter_mut() {
+                    *a = s.legal[rng.below(s.legal.len() as u64) as usize];
+                }
+            }
+            let begun = Instant::now();
+            round.fetch_add(1, SeqCst);
+            step(0, &mut episodes);
+            rounds += 1;
+            while finished.load(SeqCst) != rounds * (threads as u64 - 1) {
+                std::hint::spin_loop();
+            }
+            stepping += begun.elapsed();
+        }
+        stop.store(1, SeqCst);
+        (rounds, stepping)
+    });
+    let steps = (rounds.0 * (threads * games) as u64) as f64;
+    (steps / time.as_secs_f64(), steps / rounds.1.as_secs_f64())
+}
+
 /// Something to do with one game's loop, whatever the game's type.
 trait Visit {
-    fn visit<G: Engine>(self, fresh: impl Fresh<G>);
+    fn visit<G: Engine + Send>(self, fresh: impl Fresh<G>);
 }
 
 /// Calls `v` with the fresh games of `name`: an FF8 deal, an empty 8x8 Trax board, a Nantong deal.
@@ -176,7 +256,7 @@ fn main() {
         Some("count") => {
             struct Count(u64, usize);
             impl Visit for Count {
-                fn visit<G: Engine>(self, fresh: impl Fresh<G>) {
+                fn visit<G: Engine + Send>(self, fresh: impl Fresh<G>) {
                     let (n, sum) = run(&fresh, self.1, 1, move |n| n < self.0);
                     println!("{n} steps (checksum {sum:.0})");
                 }
@@ -191,7 +271,7 @@ fn main() {
         Some("resets") => {
             struct Resets(u64, usize);
             impl Visit for Resets {
-                fn visit<G: Engine>(self, fresh: impl Fresh<G>) {
+                fn visit<G: Engine + Send>(self, fresh: impl Fresh<G>) {
                     let mut pool: Vec<Slot<G>> = (0..self.1).map(|i| Slot::new(fresh.fresh(i as u64))).collect();
                     let mut sum = 0.0;
                     for seed in 0..self.0 {
@@ -213,7 +293,7 @@ fn main() {
         Some("rate") => {
             struct Rate(usize, usize, Duration);
             impl Visit for Rate {
-                fn visit<G: Engine>(self, fresh: impl Fresh<G>) {
+                fn visit<G: Engine + Send>(self, fresh: impl Fresh<G>) {
                     let (wall, cpu) = rate(&fresh, self.0, self.1, self.2);
                     println!("{wall:.0} {cpu:.0}");
                 }
@@ -224,13 +304,29 @@ fn main() {
                 Rate(number(2, 1.0) as usize, number(3, 64.0) as usize, time),
             );
         }
+        // `lockstep GAME THREADS [GAMES [SECONDS]]`: steps per second in the batches' rhythm,
+        // then per second of stepping alone.
+        Some("lockstep") => {
+            struct Lockstep(usize, usize, Duration);
+            impl Visit for Lockstep {
+                fn visit<G: Engine + Send>(self, fresh: impl Fresh<G>) {
+                    let (wall, stepping) = lockstep(&fresh, self.0, self.1, self.2);
+                    println!("{wall:.0} {stepping:.0}");
+                }
+            }
+            let time = Duration::from_secs_f64(number(4, 2.0));
+            with_game(
+                arg(1).unwrap_or(""),
+                Lockstep(number(2, 1.0) as usize, number(3, 64.0) as usize, time),
+            );
+        }
         _ => {
             let games = number(0, 64.0) as usize;
             let secs = number(1, 2.0);
             println!("pure Rust, {games} games per thread, {secs} s each");
             struct Both(&'static str, usize, Duration);
             impl Visit for Both {
-                fn visit<G: Engine>(self, fresh: impl Fresh<G>) {
+                fn visit<G: Engine + Send>(self, fresh: impl Fresh<G>) {
                     let (one, one_cpu) = rate(&fresh, 1, self.1, self.2);
                     let (two, two_cpu) = rate(&fresh, 2, self.1, self.2);
                     println!(

@@ -4,7 +4,8 @@ A step is a random legal action, play, then the observation tensor of the player
 legal action mask (``benches/examples/research_steps.rs`` is the same loop in Rust). Per game,
 interleaved in one run and repeated:
 
-- the pure-Rust loop on one thread and on two (``--rust BINARY``, the built example);
+- the pure-Rust loop on one thread and on two (``--rust BINARY``, the built example), and on two
+  in a batch's rhythm (one thread draws every game's action, then both step their games);
 - one game stepped from Python (``legal_actions``, ``play``, ``observation_tensor``,
   ``legal_action_mask``);
 - the batched stepper on one thread and on two, the actions drawn with NumPy from the masks; the
@@ -101,10 +102,12 @@ def batched(batch, seconds):
     return wall, cpu, inside[1] / max(inside[0], 1e-9), inside[1] / max(inside[2], 1e-9)
 
 
-def rust(binary, game, threads, games, seconds):
-    """The pure-Rust loop: ``research_steps rate GAME THREADS GAMES SECONDS``."""
+def rust(binary, game, threads, games, seconds, mode="rate"):
+    """The pure-Rust loop: ``research_steps rate GAME THREADS GAMES SECONDS`` (per wall second,
+    per CPU second), or ``lockstep``, the loop in a batch's rhythm (per wall second, per wall
+    second of stepping alone)."""
     out = subprocess.run(
-        [binary, "rate", game, str(threads), str(games), str(seconds)], check=True, capture_output=True, text=True
+        [binary, mode, game, str(threads), str(games), str(seconds)], check=True, capture_output=True, text=True
     ).stdout.split()
     return float(out[0]), float(out[1])
 
@@ -165,6 +168,7 @@ def main():
             add((name, "batch 1"), batched(batch(n, 1), secs))
             if args.rust:
                 add((name, "rust 2"), rust(args.rust, name, 2, n, secs))
+                add((name, "lockstep 2"), rust(args.rust, name, 2, n, secs, "lockstep"))
             add((name, "batch 2"), batched(batch(2 * n, 2), secs))
         for name in spiel:
             add((name, "pyspiel"), pyspiel_steps(name, secs))
@@ -201,10 +205,14 @@ def main():
                 f"   batch 2 threads per thread {ratio(b2, r1, 1, 1):.2f}, step alone {ratio(b2, r1, 2, 1):.2f};"
                 f" wall {ratio(b2, r1):.2f} (Rust's own 2 threads: {ratio((name, 'rust 2'), r1):.2f})"
             )
-        print("\nstep alone against the pure-Rust loop on one thread, wall: one thread; two threads")
+        print(
+            "\nstep alone against the pure-Rust loop on one thread, wall: one thread; two threads"
+            " (the Rust loop on two threads in the batch's rhythm, stepping alone: one thread draws"
+            " every action, then both step)"
+        )
         for name in args.only or GAMES:
-            r1, b1, b2 = ((name, w) for w in ("rust 1", "batch 1", "batch 2"))
-            print(f"{name:<14}{ratio(b1, r1, 3, 0):.2f}x   {ratio(b2, r1, 3, 0):.2f}x")
+            r1, b1, b2, l2 = ((name, w) for w in ("rust 1", "batch 1", "batch 2", "lockstep 2"))
+            print(f"{name:<14}{ratio(b1, r1, 3, 0):.2f}x   {ratio(b2, r1, 3, 0):.2f}x ({ratio(l2, r1, 1, 0):.2f}x)")
     print("\ntwo threads against one, wall: the batch's speed-up (the Rust loop's); µs of CPU a step: Rust, batch's step")
     for name in args.only or GAMES:
         b1, b2, r1, r2 = ((name, w) for w in ("batch 1", "batch 2", "rust 1", "rust 2"))
