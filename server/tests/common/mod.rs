@@ -34,7 +34,11 @@ impl Database {
         sqlx::any::install_default_drivers();
         match std::env::var("ARBITER_TEST_DATABASE") {
             Ok(admin) if admin.starts_with("postgres") => {
-                let name = format!("arbiter_t{}", std::process::id() as u64 * 1000 + rand_u64() % 1000);
+                // The process's own count, so that two tests of one process never draw the same
+                // name (three random digits once did), and a random part against an earlier run's.
+                static DATABASES: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+                let n = DATABASES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                let name = format!("arbiter_t{}_{n}_{}", std::process::id(), rand_u64() % 1_000_000);
                 let pool = sqlx::AnyPool::connect(&admin)
                     .await
                     .expect("the test PostgreSQL server");
