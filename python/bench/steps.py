@@ -10,6 +10,8 @@ interleaved in one run and repeated:
   ``legal_action_mask``);
 - the batched stepper on one thread and on two, the actions drawn with NumPy from the masks; the
   CPU time inside ``step`` is also counted alone (the batch's own cost, NumPy's draw left out);
+- the batched stepper's ``step_random`` on one thread and on two (the actions drawn in its
+  threads: the whole step of the Rust loop);
 - then OpenSpiel's own C++ games through pyspiel (legal actions, a random one, apply, the
   observation tensor), when open-spiel is installed.
 
@@ -102,6 +104,21 @@ def batched(batch, seconds):
     return wall, cpu, inside[1] / max(inside[0], 1e-9), inside[1] / max(inside[2], 1e-9)
 
 
+def randomly(batch, seconds):
+    """The batch stepped with ``step_random``: its threads draw the actions themselves, so each
+    step is the Rust loop's whole step, the random action included."""
+
+    def loop(end):
+        steps = 0
+        while time.perf_counter() < end:
+            for _ in range(10):
+                batch.step_random()
+            steps += 10 * len(batch)
+        return steps
+
+    return timed(loop, seconds)
+
+
 def rust(binary, game, threads, games, seconds, mode="rate"):
     """The pure-Rust loop: ``research_steps rate GAME THREADS GAMES SECONDS`` (per wall second,
     per CPU second), or ``lockstep``, the loop in a batch's rhythm (per wall second, per wall
@@ -170,6 +187,8 @@ def main():
                 add((name, "rust 2"), rust(args.rust, name, 2, n, secs))
                 add((name, "lockstep 2"), rust(args.rust, name, 2, n, secs, "lockstep"))
             add((name, "batch 2"), batched(batch(2 * n, 2), secs))
+            add((name, "random 1"), randomly(batch(n, 1), secs))
+            add((name, "random 2"), randomly(batch(2 * n, 2), secs))
         for name in spiel:
             add((name, "pyspiel"), pyspiel_steps(name, secs))
     print(f"{load()} at the end")
@@ -213,6 +232,11 @@ def main():
         for name in args.only or GAMES:
             r1, b1, b2, l2 = ((name, w) for w in ("rust 1", "batch 1", "batch 2", "lockstep 2"))
             print(f"{name:<14}{ratio(b1, r1, 3, 0):.2f}x   {ratio(b2, r1, 3, 0):.2f}x ({ratio(l2, r1, 1, 0):.2f}x)")
+    if args.rust:
+        print("\nstep_random (the actions drawn in the batch's threads) against the pure-Rust loop on one thread, wall:")
+        for name in args.only or GAMES:
+            r1, x1, x2 = ((name, w) for w in ("rust 1", "random 1", "random 2"))
+            print(f"{name:<14}one thread {ratio(x1, r1):.2f}x   two threads {ratio(x2, r1):.2f}x")
     print("\ntwo threads against one, wall: the batch's speed-up (the Rust loop's); µs of CPU a step: Rust, batch's step")
     for name in args.only or GAMES:
         b1, b2, r1, r2 = ((name, w) for w in ("batch 1", "batch 2", "rust 1", "rust 2"))

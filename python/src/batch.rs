@@ -71,6 +71,48 @@ struct Slot<G> {
     game: G,
     episode: u64,
     legal: Vec<usize>,
+    /// The action id the last step played.
+    last: usize,
+    /// Where `step_random` draws this episode's actions from.
+    rng: Rng,
+}
+
+impl<G: Fresh> Slot<G> {
+    /// Starts episode `episode` of game `i` of a batch seeded with `seed`.
+    fn begin(&mut self, params: &G::Params, seed: u64, i: usize, episode: u64) -> Result<(), Error> {
+        let s = episode_seed(seed, i as u64, episode);
+        G::refresh(params, s, &mut self.game)?;
+        self.episode = episode;
+        self.rng = random_actions(s);
+        Ok(())
+    }
+
+    /// Plays action id `action` (legal now), writes the rows, and starts the next episode if
+    /// this one ended.
+    fn advance(&mut self, params: &G::Params, seed: u64, i: usize, action: usize, rows: Rows<'_>) -> Result<(), Error> {
+        let mv = (self.game.action_move(action))
+            .ok_or_else(|| Error::new(ErrorKind::IllegalMove, format!("game {i}: no action id {action}")))?;
+        self.game.play(mv).map_err(Into::into)?;
+        self.last = action;
+        *rows.done = self.game.is_over();
+        if *rows.done {
+            for (r, v) in rows.rewards.iter_mut().zip(self.game.returns()) {
+                *r = v as f32;
+            }
+            self.begin(params, seed, i, self.episode + 1)?;
+        } else {
+            rows.rewards.fill(0.0);
+        }
+        write(self, rows);
+        Ok(())
+    }
+}
+
+/// The generator of `step_random`'s actions in the episode of seed `episode_seed`: another
+/// stream than the deal's (`Rng::new(episode_seed)`), so that the actions do not repeat the
+/// deal's draws.
+fn random_actions(episode_seed: u64) -> Rng {
+    Rng::new(!episode_seed)
 }
 
 /// Whether game `i` may step (its action is legal), before any game steps.
@@ -187,6 +229,8 @@ impl<G: Fresh> Batch<G> {
                 game: first.clone(),
                 episode: 0,
                 legal: Vec::new(),
+                last: 0,
+                rng: Rng::new(0),
             })
             .collect();
         let crew = (threads > 1 && n > 1)
@@ -416,8 +460,7 @@ impl<G: Fresh> Batch<G> {
         let targets = self.targets(py, out)?;
         self.seed = seed;
         self.run(py, &targets, None, |params, seed, i, slot, rows| {
-            G::refresh(params, episode_seed(seed, i as u64, 0), &mut slot.game)?;
-            slot.episode = 0;
+            slot.begin(params, seed, i, 0)?;
             rows.rewards.fill(0.0);
             *rows.done = false;
             write(slot, rows);
@@ -446,25 +489,31 @@ impl<G: Fresh> Batch<G> {
             ))
         };
         self.run(py, &targets, Some(&check), |params, seed, i, slot, rows| {
-            let mv = slot
-                .game
-                .action_move(actions[i] as usize)
-                .ok_or_else(|| Error::new(ErrorKind::IllegalMove, format!("game {i}: no action id {}", actions[i])))?;
-            slot.game.play(mv).map_err(Into::into)?;
-            *rows.done = slot.game.is_over();
-            if *rows.done {
-                for (r, v) in rows.rewards.iter_mut().zip(slot.game.returns()) {
-                    *r = v as f32;
-                }
-                slot.episode += 1;
-                G::refresh(params, episode_seed(seed, i as u64, slot.episode), &mut slot.game)?;
-            } else {
-                rows.rewards.fill(0.0);
-            }
-            write(slot, rows);
-            Ok(())
+            slot.advance(params, seed, i, actions[i] as usize, rows)
         })?;
         targets.tuple()
+    }
+
+    /// Plays a random legal action in every game, drawn in the stepping thread from the game's
+    /// own generator (seeded from the episode's seed, so the same whatever the threads).
+    pub fn step_random<'py>(
+        &mut self,
+        py: Python<'py>,
+        out: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyTuple>> {
+        let targets = self.targets(py, out)?;
+        self.run(py, &targets, None, |params, seed, i, slot, rows| {
+            let drawn = slot.rng.below(slot.legal.len() as u64) as usize;
+            let action = *(slot.legal.get(drawn))
+                .ok_or_else(|| Error::new(ErrorKind::GameOver, format!("game {i} has no legal action")))?;
+            slot.advance(params, seed, i, action, rows)
+        })?;
+        targets.tuple()
+    }
+
+    /// The action ids the last step played, one per game (0 before any step).
+    pub fn last_actions<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<i64>> {
+        PyArray1::from_iter(py, self.slots.iter().map(|s| s.last as i64))
     }
 
     pub fn slot(&self, i: &Bound<'_, PyAny>) -> PyResult<usize> {
@@ -615,6 +664,23 @@ macro_rules! batch_class {
                 out: Option<&Bound<'py, PyAny>>,
             ) -> PyResult<Bound<'py, PyTuple>> {
                 self.0.step(py, actions, out)
+            }
+
+            /// Plays a random legal action in every game (each game's actions drawn from its
+            /// own generator, seeded from its episode's seed) and returns the arrays as `step`
+            /// does; `last_actions()` tells which.
+            #[pyo3(signature = (out = None))]
+            fn step_random<'py>(
+                &mut self,
+                py: Python<'py>,
+                out: Option<&Bound<'py, PyAny>>,
+            ) -> PyResult<Bound<'py, PyTuple>> {
+                self.0.step_random(py, out)
+            }
+
+            /// The action ids the last step played, one per game, as a NumPy int64 array.
+            fn last_actions<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<i64>> {
+                self.0.last_actions(py)
             }
 
             /// The batch's own arrays `(observations, masks, rewards, to_move, done)`.

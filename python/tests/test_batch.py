@@ -79,6 +79,36 @@ def test_the_same_seed_and_actions_give_the_same_arrays_whatever_the_threads(mak
 
 
 @pytest.mark.parametrize("make", BATCHES)
+def test_random_steps_play_legal_actions_alike_whatever_the_threads(make):
+    def random_run(batch, steps):
+        history = []
+        for _ in range(steps):
+            before = [batch.game(i) for i in range(len(batch))]
+            legal = [batch.legal_actions(i) for i in range(len(batch))]
+            arrays = batch.step_random()
+            played = batch.last_actions()
+            for i, g in enumerate(before):
+                assert played[i] in legal[i]
+                g.play(int(played[i]))
+                if not arrays[4][i]:
+                    # The game as it now stands is the one the action was played on.
+                    assert g.to_json() == batch.game(i).to_json()
+            history.append([played] + [None if a is None else a.copy() for a in arrays])
+        return history
+
+    # Enough steps for a Nantong deal to end, as above.
+    one = random_run(make(seed=4, threads=1), 500)
+    two = random_run(make(seed=4, threads=2), 500)
+    for a, b in zip(one, two):
+        for x, y in zip(a, b):
+            assert np.array_equal(x, y)
+    assert any(step[5].any() for step in one), "some game finished and restarted"
+    # Another seed, other actions.
+    other = random_run(make(seed=5, threads=1), 10)
+    assert any(not np.array_equal(a[0], b[0]) for a, b in zip(one, other))
+
+
+@pytest.mark.parametrize("make", BATCHES)
 def test_a_batch_plays_exactly_the_single_games(make):
     b = make(seed=5)
     singles = [fresh_game(b, i) for i in range(len(b))]

@@ -59,6 +59,9 @@ def batches() -> None:
     assert masks is not None
     actions = np.argmax(masks, axis=1)
     obs, masks, rewards, to_move, done = b.step(actions)
+    obs, masks, rewards, to_move, done = b.step_random()
+    played: "np.ndarray[tuple[int], np.dtype[np.int64]]" = b.last_actions()
+    print(played[0])
     g: arbiter.TripleTriad = b.game(0)
     print(obs.shape, rewards.dtype, to_move[0], done.any(), g.to_move, b.legal_actions(0), len(b))
     try:
