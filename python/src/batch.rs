@@ -18,7 +18,7 @@ use pyo3::types::PyTuple;
 use std::sync::Mutex;
 
 use crate::convert::{bad_argument, integer, raise, seed, wrong_type, OrRaise};
-use crate::crew::Crew;
+use crate::crew::{lock, Crew};
 use crate::verbs::PyGame;
 
 /// A game that a batch can start afresh from a seed.
@@ -555,12 +555,6 @@ impl<G: Fresh> Batch<G> {
     pub fn arrays<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         self.targets(py, None)?.tuple()
     }
-}
-
-/// `m` locked: a poisoned lock (a panic while it was held) goes on being used, as the panic
-/// itself goes on in the calling thread.
-fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
-    m.lock().unwrap_or_else(|e| e.into_inner())
 }
 
 /// The first error of the chunks' results, in the games' order.

@@ -46,11 +46,13 @@ struct Shared {
     spin: bool,
 }
 
-impl Shared {
-    fn lock(&self) -> MutexGuard<'_, ()> {
-        self.lock.lock().unwrap_or_else(|e| e.into_inner())
-    }
+/// `m` locked: a lock poisoned by a panic (a bug) goes on being used, as the panic itself goes on
+/// in the calling thread.
+pub fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
 
+impl Shared {
     /// Waits until `ready()`: awake for `linger` if the threads spin, then asleep until
     /// [`Shared::notify`].
     fn wait(&self, linger: Duration, ready: impl Fn() -> bool) {
@@ -66,7 +68,7 @@ impl Shared {
         if ready() {
             return;
         }
-        let mut guard = self.lock();
+        let mut guard = lock(&self.lock);
         // Counted before `ready` is read again (both sequentially consistent), so that a
         // `notify` either finds the sleeper or came before the read that then sees it ready.
         self.sleepers.fetch_add(1, Ordering::SeqCst);
@@ -80,7 +82,7 @@ impl Shared {
     /// consistent).
     fn notify(&self) {
         if self.sleepers.load(Ordering::SeqCst) > 0 {
-            drop(self.lock());
+            drop(lock(&self.lock));
             self.wake.notify_all();
         }
     }
@@ -150,12 +152,12 @@ impl Crew {
     pub fn run(&self, job: &(dyn Fn(usize) + Sync)) {
         let shared = &*self.shared;
         // A worker's panic left by a call whose own share panicked first.
-        shared.panic.lock().unwrap_or_else(|e| e.into_inner()).take();
+        lock(&shared.panic).take();
         // SAFETY: the lifetime is erased so that the workers can hold the job. `Done` below,
         // dropped on return and on unwinding alike, waits until every worker has finished this
         // call's job and then takes it back, so no worker touches it after `run` ends.
         let erased: Job = unsafe { std::mem::transmute::<&(dyn Fn(usize) + Sync), Job>(job) };
-        *shared.job.lock().unwrap_or_else(|e| e.into_inner()) = Some(erased);
+        *lock(&shared.job) = Some(erased);
         shared.pending.store(self.workers.len(), Ordering::SeqCst);
         shared.generation.fetch_add(1, Ordering::SeqCst);
         shared.notify();
@@ -164,13 +166,13 @@ impl Crew {
         impl Drop for Done<'_> {
             fn drop(&mut self) {
                 self.0.wait(AWAIT, || self.0.pending.load(Ordering::SeqCst) == 0);
-                *self.0.job.lock().unwrap_or_else(|e| e.into_inner()) = None;
+                *lock(&self.0.job) = None;
             }
         }
         let done = Done(shared);
         job(0);
         drop(done);
-        if let Some(payload) = shared.panic.lock().unwrap_or_else(|e| e.into_inner()).take() {
+        if let Some(payload) = lock(&shared.panic).take() {
             panic::resume_unwind(payload);
         }
     }
@@ -196,14 +198,10 @@ fn work(shared: &Shared, share: usize) {
         if seen == u64::MAX {
             return;
         }
-        let job = *shared.job.lock().unwrap_or_else(|e| e.into_inner());
+        let job = *lock(&shared.job);
         if let Some(job) = job {
             if let Err(payload) = panic::catch_unwind(AssertUnwindSafe(|| job(share))) {
-                shared
-                    .panic
-                    .lock()
-                    .unwrap_or_else(|e| e.into_inner())
-                    .get_or_insert(payload);
+                lock(&shared.panic).get_or_insert(payload);
             }
         }
         if shared.pending.fetch_sub(1, Ordering::SeqCst) == 1 {
