@@ -289,35 +289,26 @@ fn main() {
             );
         }
         // `rate GAME THREADS [GAMES [SECONDS]]`: one line, steps per wall second and per CPU
-        // second, for `python/bench/steps.py` to interleave with its own figures.
-        Some("rate") => {
-            struct Rate(usize, usize, Duration);
+        // second, for `python/bench/steps.py` to interleave with its own figures; `lockstep`, the
+        // same in the batches' rhythm: steps per wall second, then per second of stepping alone.
+        Some(mode @ ("rate" | "lockstep")) => {
+            struct Rate(bool, usize, usize, Duration);
             impl Visit for Rate {
                 fn visit<G: Engine + Send>(self, fresh: impl Fresh<G>) {
-                    let (wall, cpu) = rate(&fresh, self.0, self.1, self.2);
-                    println!("{wall:.0} {cpu:.0}");
+                    let run = if self.0 { lockstep } else { rate };
+                    let (wall, other) = run(&fresh, self.1, self.2, self.3);
+                    println!("{wall:.0} {other:.0}");
                 }
             }
             let time = Duration::from_secs_f64(number(4, 2.0));
             with_game(
                 arg(1).unwrap_or(""),
-                Rate(number(2, 1.0) as usize, number(3, 64.0) as usize, time),
-            );
-        }
-        // `lockstep GAME THREADS [GAMES [SECONDS]]`: steps per second in the batches' rhythm,
-        // then per second of stepping alone.
-        Some("lockstep") => {
-            struct Lockstep(usize, usize, Duration);
-            impl Visit for Lockstep {
-                fn visit<G: Engine + Send>(self, fresh: impl Fresh<G>) {
-                    let (wall, stepping) = lockstep(&fresh, self.0, self.1, self.2);
-                    println!("{wall:.0} {stepping:.0}");
-                }
-            }
-            let time = Duration::from_secs_f64(number(4, 2.0));
-            with_game(
-                arg(1).unwrap_or(""),
-                Lockstep(number(2, 1.0) as usize, number(3, 64.0) as usize, time),
+                Rate(
+                    mode == "lockstep",
+                    number(2, 1.0) as usize,
+                    number(3, 64.0) as usize,
+                    time,
+                ),
             );
         }
         _ => {
