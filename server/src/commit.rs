@@ -275,20 +275,15 @@ mod tests {
         }
     }
 
+    /// The match's ply and how many moves it has stored.
     async fn plies(pool: &Pool, id: i64) -> (i64, i64) {
-        let ply = sqlx::query("SELECT ply FROM matches WHERE id = $1")
-            .bind(id)
-            .fetch_one(pool)
-            .await
-            .unwrap()
-            .get::<i64, _>(0);
-        let moves = sqlx::query("SELECT COUNT(*) FROM moves WHERE match_id = $1")
-            .bind(id)
-            .fetch_one(pool)
-            .await
-            .unwrap()
-            .get::<i64, _>(0);
-        (ply, moves)
+        let row =
+            sqlx::query("SELECT ply, (SELECT COUNT(*) FROM moves WHERE match_id = $1) FROM matches WHERE id = $1")
+                .bind(id)
+                .fetch_one(pool)
+                .await
+                .unwrap();
+        (row.get::<i64, _>(0), row.get::<i64, _>(1))
     }
 
     /// Two good moves, a stale one (no savepoint: its refused check wrote nothing) and a work
