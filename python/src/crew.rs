@@ -136,14 +136,13 @@ impl Crew {
         Ok(crew)
     }
 
-    /// Starts the workers again in a fork's child, where the crew's threads do not exist (the old
-    /// crew is forgotten: there is nothing of it to join or wake there).
+    /// Starts the workers again in a fork's child, where the crew's threads do not exist.
     pub fn after_fork(&mut self) -> std::io::Result<()> {
         if FORKS.load(Ordering::SeqCst) == self.forks {
             return Ok(());
         }
-        // Not dropped: its lock may have been held by a worker when the process forked.
-        let _ = std::mem::ManuallyDrop::new(std::mem::replace(self, Crew::new(self.workers.len())?));
+        // The old crew's drop leaves its threads alone: they are the parent's.
+        *self = Crew::new(self.workers.len())?;
         Ok(())
     }
 
@@ -180,6 +179,12 @@ impl Crew {
 
 impl Drop for Crew {
     fn drop(&mut self) {
+        if FORKS.load(Ordering::SeqCst) != self.forks {
+            // A crew of the parent's, dropped in a fork's child: its threads are not this
+            // process's to wake or join (POSIX leaves that undefined), so nothing is touched.
+            std::mem::take(&mut self.workers).into_iter().for_each(std::mem::forget);
+            return;
+        }
         self.shared.generation.store(u64::MAX, Ordering::SeqCst);
         self.shared.notify();
         for worker in self.workers.drain(..) {

@@ -207,6 +207,8 @@ def test_a_forked_child_steps_its_batch_on_threads_of_its_own():
     # The batch's workers stay in the parent: the child starts its own rather than wait for them
     # (multiprocessing forks by default on Linux up to Python 3.13).
     b, alone = TraxBatch(8, "8x8", seed=3, threads=2), TraxBatch(8, "8x8", seed=3, threads=1)
+    # Never stepped in the child: dropping it there must not wait for the parent's workers.
+    idle = NantongBatch(4, threads=2)
     run(b, 5)
     run(alone, 5)
     expected = run(alone, 20)
@@ -216,6 +218,7 @@ def test_a_forked_child_steps_its_batch_on_threads_of_its_own():
         pid = os.fork()
     if pid == 0:
         try:
+            del idle
             os.write(write, pickle.dumps(run(b, 20)))
         finally:
             os._exit(0)
@@ -239,8 +242,9 @@ def test_a_forked_child_steps_its_batch_on_threads_of_its_own():
     for a, b_ in zip(got, expected):
         for x, y in zip(a, b_):
             assert np.array_equal(x, y)
-    # And the parent's batch still steps on its own workers.
+    # And the parent's batches still step on their own workers.
     assert len(run(b, 3)) == 3
+    assert len(run(idle, 3)) == 3
 
 
 def test_bad_batch_arguments():
