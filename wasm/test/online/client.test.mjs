@@ -293,6 +293,17 @@ describe("matches", { timeout: 120_000 }, () => {
     const match = await playOut([a, b], id, { seed: 7, limit: 5000 });
     assert.equal(match.result.reason, "finished");
     assert.equal(match.result.scores.length, 3);
+    // A state carries the last moves (a deal has hundreds); the others are read page by page.
+    while (match.from > 0) await match.loadEarlier();
+    const recent = a.welcome.limits.recent_moves;
+    const synced = await b.sync(id);
+    assert.equal(synced.ply, match.ply);
+    assert.ok(match.ply > recent, `${match.ply} moves`);
+    assert.deepEqual([synced.from, synced.moves.length], [match.ply - recent, recent]);
+    while (synced.from > 0) assert.ok((await synced.loadEarlier(100)) > 0);
+    assert.deepEqual(synced.moves, match.moves);
+    assert.deepEqual(await b.history(id, { from: 2, count: 3 }), { match: id, ply: match.ply, from: 2, moves: match.moves.slice(2, 5) });
+    await assert.rejects(b.history(id, { from: -1 }), { code: "BAD_ARGUMENT" });
     for (const c of [a, b]) c.close();
   });
 
