@@ -144,6 +144,7 @@ fn check_state(state: &Value, generated: &Generated, seat: Option<usize>, max_by
     );
     let size = state.to_string().len();
     assert!(size <= max_bytes, "a match_state of {size} bytes");
+    println!("{} plies: a match_state of {size} bytes", generated.moves.len());
     let ply = generated.moves.len();
     assert_eq!(state["ply"], ply);
     assert_eq!(state["match"]["ply"], ply);
@@ -165,16 +166,14 @@ fn check_state(state: &Value, generated: &Generated, seat: Option<usize>, max_by
 async fn read_history(c: &mut Client, id: i64, generated: &Generated) {
     let ply = generated.moves.len();
     let mut from = 0;
+    let (started, mut largest) = (std::time::Instant::now(), 0);
     while from < ply {
         let page = c
             .request(json!({"type": "history", "match": id, "from": from, "count": 100_000}))
             .await;
         assert_eq!(page["type"], "history", "{page}");
-        assert!(
-            page.to_string().len() <= 64 * 1024,
-            "a history page of {} bytes",
-            page.to_string().len()
-        );
+        largest = largest.max(page.to_string().len());
+        assert!(largest <= 64 * 1024, "a history page of {largest} bytes");
         assert_eq!(
             (page["match"].as_i64(), page["ply"].as_u64(), page["from"].as_u64()),
             (Some(id), Some(ply as u64), Some(from as u64))
@@ -202,6 +201,11 @@ async fn read_history(c: &mut Client, id: i64, generated: &Generated) {
         }
         from += moves.len();
     }
+    println!(
+        "{ply} plies read in {} pages in {:?}, the largest {largest} bytes",
+        ply.div_ceil(PAGE),
+        started.elapsed()
+    );
     // Past the end: nothing; a count: that many; a bad page: refused with the reason.
     let end = c
         .request(json!({"type": "history", "match": id, "from": ply + 10}))
@@ -375,7 +379,10 @@ async fn trax_to_its_tile_limit_resumes_is_watched_and_read() {
     assert_eq!(moved["type"], "moved", "{moved}");
     let over = carol.over(id).await;
     assert_eq!(over["result"]["outcome"], json!(["drawn", "drawn"]));
+    // Over, it is read from the database (replayed): a sync costs that replay.
+    let replayed = std::time::Instant::now();
     let after = alice.request(json!({"type": "sync", "match": id})).await;
+    println!("the finished match synced in {:?}", replayed.elapsed());
     assert_eq!(after["ply"], 10_000);
     assert!(after.to_string().len() < 128 * 1024);
     let page = alice
