@@ -151,9 +151,13 @@ export class Match {
     this.summary = message.match;
     this.seat = message.seat;
     this.view = message.view;
-    this.moves = message.moves.slice();
     // A server before paged histories sent the whole list.
-    this.from = message.from ?? 0;
+    const from = message.from ?? 0;
+    // The moves known before the state's keep their place when they reach it (every move
+    // told was stored): a sync does not forget what was read or followed.
+    const kept = from > this.from && from <= this.ply ? this.moves.slice(0, from - this.from) : null;
+    this.moves = kept ? [...kept, ...message.moves] : message.moves.slice();
+    if (!kept) this.from = from;
     this.toMove = message.to_move;
     this.deadline = message.deadline;
     this.remainingMs = message.remaining_ms;
