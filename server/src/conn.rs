@@ -263,6 +263,7 @@ fn welcome(hub: &Hub) -> Value {
         "limits": {
             "max_frame": hub.config.max_frame, "rate_per_s": hub.config.rate, "burst": hub.config.burst,
             "min_time": challenges::TIME_RANGE.start(), "max_time": challenges::TIME_RANGE.end(),
+            "recent_moves": live::RECENT_MOVES, "history_max": live::HISTORY_MAX,
         },
         "games": games,
     })
@@ -375,12 +376,18 @@ async fn answer(hub: &Arc<Hub>, s: &mut Session, request: Request, re: &Option<V
             let dnf = live::leave(hub, match_id, need(s)?.id).await?;
             Ok(vec![json!({"type": "left", "match": match_id, "dnf": dnf})])
         }
-        Request::Spectate { match_id } => Ok(vec![state_for(hub, s, match_id, true).await?]),
+        Request::Spectate { match_id } => Ok(vec![seen(hub, s, match_id, true, live::Live::state).await?]),
         Request::Unspectate { match_id } => {
             hub.spectate(s.id, match_id, false);
             Ok(vec![json!({"type": "unspectated", "match": match_id})])
         }
-        Request::Sync { match_id } => Ok(vec![state_for(hub, s, match_id, false).await?]),
+        Request::Sync { match_id } => Ok(vec![seen(hub, s, match_id, false, live::Live::state).await?]),
+        Request::History { match_id, from, count } => {
+            let count = count.unwrap_or(live::HISTORY_MAX as u64);
+            Ok(vec![
+                seen(hub, s, match_id, false, |l, _| l.history(from, count)).await?,
+            ])
+        }
         Request::Spectators { match_id, spectators } => {
             Ok(vec![crate::spectators::set(hub, match_id, need(s)?, spectators).await?])
         }
@@ -404,10 +411,17 @@ fn authenticated(hub: &Hub, s: &mut Session, user: User, token: String) -> Value
     v
 }
 
-/// The match as this connection may see it: its seat's view, or the public one. With `watch`,
-/// a connection that sits in no seat becomes a spectator in the same moment, the match locked:
-/// every move is then either in the state or told to it after.
-async fn state_for(hub: &Arc<Hub>, s: &Session, match_id: i64, watch: bool) -> Result<Value, Failure> {
+/// `show` of the match as this connection may see it (its seat, or `None` for a spectator): a
+/// private match only to its seats. With `watch`, a connection that sits in no seat becomes a
+/// spectator in the same moment, the match locked: every move is then either in what `show`
+/// gives or told to it after.
+async fn seen(
+    hub: &Arc<Hub>,
+    s: &Session,
+    match_id: i64,
+    watch: bool,
+    show: impl Fn(&live::Live, Option<usize>) -> Value,
+) -> Result<Value, Failure> {
     let user = s.user.as_ref().map(|u| u.id);
     let see = |l: &live::Live| -> Result<Value, Failure> {
         let seat = user.and_then(|u| l.seat_of(u));
@@ -417,7 +431,7 @@ async fn state_for(hub: &Arc<Hub>, s: &Session, match_id: i64, watch: bool) -> R
         if seat.is_none() && watch {
             hub.spectate(s.id, match_id, true);
         }
-        Ok(l.state(seat))
+        Ok(show(l, seat))
     };
     match hub.live(match_id) {
         Some(h) => see(&*h.lock().await),

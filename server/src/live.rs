@@ -29,6 +29,13 @@ pub enum Sitter {
     Computer(String),
 }
 
+/// The moves a `match_state` carries: the last ones; the rest are read page by page with
+/// `history`. A frame's size does not grow with the match (about 70 bytes a move).
+pub(crate) const RECENT_MOVES: usize = 50;
+
+/// The most moves one `history` answer carries (about 35 KiB).
+pub(crate) const HISTORY_MAX: usize = 500;
+
 /// A move in the match's list.
 #[derive(Clone, Debug)]
 pub struct MoveRecord {
@@ -114,15 +121,27 @@ impl Live {
         }
     }
 
-    /// The whole match as `seat` (or a spectator, `None`) may see it.
+    /// The match as `seat` (or a spectator, `None`) may see it, with its last moves: `ply` moves
+    /// played, `moves` those from index `from` on.
     pub fn state(&self, seat: Option<usize>) -> Value {
+        let from = self.moves.len().saturating_sub(RECENT_MOVES);
         json!({
             "type": "match_state", "match": self.summary(), "seat": seat, "view": self.view(seat),
-            "moves": self.moves.iter().map(MoveRecord::json).collect::<Vec<_>>(),
+            "ply": self.moves.len(), "from": from, "moves": moves_json(&self.moves[from..]),
             "to_move": self.to_move(), "deadline": self.deadline,
             "remaining_ms": self.deadline.map(|d| (d - now_ms()).max(0)),
             "result": self.ending,
         })
+    }
+
+    /// At most `count` moves (and [`HISTORY_MAX`]) of the list from index `from`: the same
+    /// records `match_state` gives every seat and spectator alike (nothing hidden is in them).
+    pub(crate) fn history(&self, from: u64, count: u64) -> Value {
+        let ply = self.moves.len();
+        let from = usize::try_from(from).map_or(ply, |f| f.min(ply));
+        let count = usize::try_from(count).map_or(HISTORY_MAX, |c| c.min(HISTORY_MAX));
+        let to = from + count.min(ply - from);
+        json!({"type": "history", "match": self.id, "ply": ply, "from": from, "moves": moves_json(&self.moves[from..to])})
     }
 
     /// `frame` for each seated person (built for their seat) and for the spectators.
@@ -138,6 +157,10 @@ impl Live {
             .collect();
         (seats, frame(None))
     }
+}
+
+fn moves_json(moves: &[MoveRecord]) -> Vec<Value> {
+    moves.iter().map(MoveRecord::json).collect()
 }
 
 /// The users in `seats` (the computer seats left out).

@@ -92,6 +92,16 @@ pub enum Request {
         #[serde(rename = "match")]
         match_id: i64,
     },
+    /// A page of a match's move list: `count` moves (at most the server's maximum) from index
+    /// `from`.
+    History {
+        #[serde(rename = "match")]
+        match_id: i64,
+        #[serde(default)]
+        from: u64,
+        #[serde(default)]
+        count: Option<u64>,
+    },
     /// A seated player changes who may watch the running match.
     Spectators {
         #[serde(rename = "match")]
@@ -106,7 +116,7 @@ pub enum Request {
 }
 
 /// Every request type, for telling an unknown type from a malformed known one.
-const TYPES: [&str; 18] = [
+const TYPES: [&str; 19] = [
     "hello",
     "register",
     "login",
@@ -122,6 +132,7 @@ const TYPES: [&str; 18] = [
     "spectate",
     "unspectate",
     "sync",
+    "history",
     "spectators",
     "stats",
     "ping",

@@ -22,7 +22,7 @@ async fn spectate(client: &mut Client, id: i64) -> Watcher<'_> {
     let state = client.request(json!({"type": "spectate", "match": id})).await;
     assert_eq!(state["type"], "match_state", "{state}");
     assert!(state["seat"].is_null());
-    let joined = state["moves"].as_array().unwrap().len() as u64;
+    let joined = state["ply"].as_u64().unwrap();
     Watcher { client, joined }
 }
 

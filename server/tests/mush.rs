@@ -544,10 +544,7 @@ async fn a_text_player_against_a_websocket_player() {
 
 /// The ply a `match_state` or `moved` frame leaves the match at.
 fn rinoa_ply(state: &Value) -> u64 {
-    state["ply"]
-        .as_u64()
-        .or_else(|| state["moves"].as_array().map(|m| m.len() as u64))
-        .unwrap_or(0)
+    state["ply"].as_u64().unwrap_or(0)
 }
 
 /// Plays a game between two text players to its end; whether the first won.

@@ -20,14 +20,16 @@ export function seatName(summary, seat) {
 }
 
 /** The rounds line: the round being played, then how each finished one ended (a long sudden
- * death's draws before the last three counted in one). Once the match is over its last round is
- * among the finished ones (the core's round number stays on it), so only those are listed. */
+ * death's draws before the last three counted in one, with those the server only counts,
+ * `rounds_before`). Once the match is over its last round is among the finished ones (the core's
+ * round number stays on it), so only those are listed. */
 export function roundsText(view, over) {
   const rounds = view.rounds;
-  const early = rounds.length > 4 && rounds.slice(0, -3).every((r) => !r.winner) ? rounds.length - 3 : 0;
+  const drawn = rounds.length > 4 && rounds.slice(0, -3).every((r) => !r.winner) ? rounds.length - 3 : 0;
+  const early = (view.rounds_before ?? 0) + drawn;
   const done = [
     ...(early ? [`rounds 1–${early}: draws`] : []),
-    ...rounds.slice(early).map((r, i) => `round ${early + i + 1}: ${r.winner ? `${r.winner} won` : "a draw"} ${r.scores.join("–")}`),
+    ...rounds.slice(drawn).map((r, i) => `round ${early + i + 1}: ${r.winner ? `${r.winner} won` : "a draw"} ${r.scores.join("–")}`),
   ];
   if (over) return done.length ? `${done.join(", ")}.`.replace(/^r/, "R") : "";
   return `Round ${view.round}${done.length ? ` (${done.join(", ")})` : ""}`;

@@ -426,6 +426,8 @@ class OnlineView {
       this.status = h("p", { class: "online-status", role: "status" });
       this.clock = h("output", { class: "online-clock", "aria-label": "Clock" });
       this.moveList = h("ol", { class: "move-list online-moves", "aria-label": "Moves" });
+      // A match's state lists its last moves: the earlier ones are read on request.
+      this.earlier = h("button", { type: "button", class: "online-earlier", onclick: () => this.act(this.client.matches.get(this.current)?.loadEarlier().then(() => this.renderMatch())) }, "Earlier moves");
       this.result = h("div", { class: "result", "aria-live": "polite" });
       this.trade = h("div", { class: "online-trade", "aria-live": "polite" });
       this.buttons = h("div", { class: "toolbar" });
@@ -433,7 +435,7 @@ class OnlineView {
       this.matchPanel.replaceChildren(
         h("h2", {}, `${GAMES[match.game]} #${match.id}: ${names}`),
         this.buttons,
-        h("div", { class: "online-play" }, this.board.element, h("aside", { class: "online-side" }, this.status, this.clock, this.result, this.trade, h("h3", {}, "Moves"), this.moveList)),
+        h("div", { class: "online-play" }, this.board.element, h("aside", { class: "online-side" }, this.status, this.clock, this.result, this.trade, h("h3", {}, "Moves"), this.earlier, this.moveList)),
       );
       clearInterval(this.ticker);
       this.ticker = setInterval(() => this.tick(), 250);
@@ -451,6 +453,8 @@ class OnlineView {
         : yours
           ? "Your move."
           : `${seatName(match.summary, match.toMove)} to move.`;
+    this.earlier.hidden = match.from === 0;
+    this.moveList.start = match.from + 1;
     this.moveList.replaceChildren(
       ...match.moves.map((m) => h("li", { dataset: { move: m.move } }, `${seatName(match.summary, m.seat)}: ${m.move}${m.timeout ? " (time ran out: played by the server)" : ""}`)),
     );

@@ -108,7 +108,17 @@ export interface Welcome {
   type: "welcome";
   protocol: 1;
   server: string;
-  limits: { max_frame: number; rate_per_s: number; burst: number; min_time: number; max_time: number };
+  limits: {
+    max_frame: number;
+    rate_per_s: number;
+    burst: number;
+    min_time: number;
+    max_time: number;
+    /** The moves a `match_state` carries (the last ones). */
+    recent_moves?: number;
+    /** The most moves one `history` answer carries. */
+    history_max?: number;
+  };
   games: {
     "triple-triad": {
       seats: 2;
@@ -249,7 +259,10 @@ export interface TripleTriadPublic {
 
 export interface TripleTriadView {
   round: number;
+  /** The last finished rounds (eight at most; every round but a match's last is a draw). */
   rounds: { winner: "blue" | "red" | null; scores: [number, number] }[];
+  /** The finished rounds before those listed: draws all. */
+  rounds_before?: number;
   /** The seat's own observation; null in the public view (then `public` says what all may see). */
   observation: TripleTriadObservation | null;
   public?: TripleTriadPublic;
@@ -277,11 +290,26 @@ export interface MatchStateMessage {
   match: MatchSummary;
   seat: number | null;
   view: View;
+  /** The moves played in all. */
+  ply: number;
+  /** The index in the whole list of the first of `moves`. */
+  from: number;
+  /** The last moves (`welcome.limits.recent_moves`); `history` reads the others. */
   moves: MoveRecord[];
   to_move: number | null;
   deadline: number | null;
   remaining_ms: number | null;
   result: MatchResult | null;
+}
+
+/** A page of a match's move list (`ArbiterClient.history`). */
+export interface HistoryPage {
+  match: number;
+  /** The moves played in all. */
+  ply: number;
+  /** The index in the whole list of the first of `moves`. */
+  from: number;
+  moves: MoveRecord[];
 }
 
 export interface MovedMessage extends MoveRecord {
@@ -493,7 +521,10 @@ export declare class Match {
   /** This connection's seat, or null when spectating. */
   readonly seat: number | null;
   readonly view: View | null;
+  /** The moves known, in order: the last ones of a `match_state`, then each move played. */
   readonly moves: readonly MoveRecord[];
+  /** The index in the whole list of `moves[0]`: `loadEarlier` reads the moves before it. */
+  readonly from: number;
   readonly toMove: number | null;
   /** When the clock of the seat to move runs out (Unix ms). */
   readonly deadline: number | null;
@@ -508,6 +539,9 @@ export declare class Match {
   readonly settlement: Settlement | null;
   play(move: string | number): Promise<MovedMessage>;
   leave(): Promise<Match>;
+  /** Reads up to `count` moves before those known (the server's page at most) and puts them
+   * first; resolves with how many came. */
+  loadEarlier(count?: number): Promise<number>;
 }
 
 export declare class ArbiterClient {
@@ -550,6 +584,8 @@ export declare class ArbiterClient {
   /** Who may watch a running match this connection sits in (its spectators are put out by `"private"`). */
   setSpectators(match: number, spectators: Spectators): Promise<ClientEvents["match_spectators"]>;
   sync(match: number): Promise<Match>;
+  /** A page of a match's moves: `count` (at most `welcome.limits.history_max`) from index `from`. */
+  history(match: number, page?: { from?: number; count?: number }): Promise<HistoryPage>;
 
   // the card economy (Triple Triad)
   wallet(): Promise<Wallet>;

@@ -73,9 +73,13 @@ function requireCards(cards) {
   return cards;
 }
 
-function requireId(value, what) {
-  if (!Number.isSafeInteger(value) || value < 0) throw badArgument(`${what} must be a non-negative integer id`);
+function requireCount(value, what) {
+  if (!Number.isSafeInteger(value) || value < 0) throw badArgument(`${what} must be a non-negative integer`);
   return value;
+}
+
+function requireId(value, what) {
+  return requireCount(value, `${what} id`);
 }
 
 const SPECTATORS = ["open", "broadcast", "private"];
@@ -91,7 +95,10 @@ export class Match {
     this.summary = null;
     this.seat = null;
     this.view = null;
+    /** The moves known, in order: a `match_state` gives the last ones (`from` is the index of the
+     * first of them in the whole list), then each move joins them; `loadEarlier` reads the others. */
     this.moves = [];
+    this.from = 0;
     this.toMove = null;
     this.deadline = null;
     this.remainingMs = null;
@@ -106,7 +113,7 @@ export class Match {
 
   /** The number of moves played. */
   get ply() {
-    return this.moves.length;
+    return this.from + this.moves.length;
   }
 
   get game() {
@@ -126,11 +133,31 @@ export class Match {
     return this.client.leave(this.id);
   }
 
+  /** Reads up to `count` of the moves before the ones known (at most the server's page,
+   * `welcome.limits.history_max`) and puts them first; resolves with how many came (0 once the
+   * whole list is known, or if a new state of the match arrived meanwhile). */
+  async loadEarlier(count = this.client.welcome?.limits?.history_max ?? 500) {
+    const end = this.from;
+    const start = Math.max(0, end - count);
+    if (end === 0) return 0;
+    const page = await this.client.history(this.id, { from: start, count: end - start });
+    if (this.from !== end || page.from !== start || page.moves.length !== end - start) return 0;
+    this.moves = [...page.moves, ...this.moves];
+    this.from = start;
+    return page.moves.length;
+  }
+
   applyState(message) {
     this.summary = message.match;
     this.seat = message.seat;
     this.view = message.view;
-    this.moves = message.moves.slice();
+    // A server before paged histories sent the whole list.
+    const from = message.from ?? 0;
+    // The moves known before the state's keep their place when they reach it (every move
+    // told was stored): a sync does not forget what was read or followed.
+    const kept = from > this.from && from <= this.ply ? this.moves.slice(0, from - this.from) : null;
+    this.moves = kept ? [...kept, ...message.moves] : message.moves.slice();
+    if (!kept) this.from = from;
     this.toMove = message.to_move;
     this.deadline = message.deadline;
     this.remainingMs = message.remaining_ms;
@@ -139,7 +166,7 @@ export class Match {
 
   /** Takes a `moved` event; false when it does not follow the moves known (then a sync is due). */
   applyMoved(message) {
-    if (message.ply !== this.moves.length + 1) return message.ply <= this.moves.length;
+    if (message.ply !== this.ply + 1) return message.ply <= this.ply;
     const { type: _type, re: _re, view, to_move, deadline, remaining_ms, match: _match, ...move } = message;
     this.moves.push(move);
     this.view = view;
@@ -727,6 +754,17 @@ export class ArbiterClient {
     requireId(matchId, "match");
     await this.request({ type: "sync", match: matchId });
     return this.matches.get(matchId);
+  }
+
+  /** A page of a match's move list: `count` moves (at most the server's `history_max`) from
+   * index `from`; resolves with `{match, ply, from, moves}` (`ply`: the moves played in all). A
+   * private match's moves are read by its seats alone. */
+  async history(matchId, { from = 0, count } = {}) {
+    requireId(matchId, "match");
+    const request = { type: "history", match: matchId, from: requireCount(from, "from") };
+    if (count !== undefined) request.count = requireCount(count, "count");
+    const { type: _type, re: _re, ...page } = await this.request(request);
+    return page;
   }
 
   // ---- the card economy (Triple Triad) -----------------------------------------------------

@@ -50,6 +50,9 @@ pub fn describe() -> Value {
     })
 }
 
+/// The finished rounds a view lists (the last ones).
+const ROUNDS_SHOWN: usize = 8;
+
 #[derive(Clone)]
 pub struct TtTable {
     game: Match,
@@ -132,9 +135,14 @@ impl TtTable {
     }
 
     fn frame(&self, observation: Value, public: Value) -> Value {
+        // Every round but a match's last is a draw (a win ends it): a long sudden death shows
+        // its last rounds and counts the draws before them, so that no frame grows with it.
+        let rounds = self.game.rounds();
+        let before = rounds.len().saturating_sub(ROUNDS_SHOWN);
         json!({
             "round": self.game.round_number(),
-            "rounds": to_value(self.game.rounds()),
+            "rounds": to_value(&rounds[before..]),
+            "rounds_before": before,
             "observation": observation,
             "public": public,
         })

@@ -154,7 +154,7 @@ pub async fn play(seats: [&mut Client; 2], id: i64, rng: &mut Rng, limit: usize)
         let hand = o["hand"].as_array().unwrap().len() as u64;
         let empty: Vec<usize> = (0..9).filter(|&c| o["board"][c].is_null()).collect();
         let mv = format!("{}@{}", rng.below(hand), empty[rng.below(empty.len() as u64) as usize]);
-        let ply = view["moves"].as_array().unwrap().len();
+        let ply = view["ply"].as_u64().unwrap();
         let Some(r) = mover
             .try_request(json!({"type": "move", "match": id, "move": mv, "ply": ply}))
             .await

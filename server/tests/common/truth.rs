@@ -182,7 +182,7 @@ pub fn check_frames(frames: &[Value], id: i64, seat: Option<usize>, states: &[Tr
     for f in frames {
         let ply = match f["type"].as_str() {
             Some("moved") if f["match"] == id => f["ply"].as_u64().unwrap() as usize,
-            Some("match_state") if f["match"]["id"] == id => f["moves"].as_array().unwrap().len(),
+            Some("match_state") if f["match"]["id"] == id => f["ply"].as_u64().unwrap() as usize,
             _ => continue,
         };
         assert_eq!(

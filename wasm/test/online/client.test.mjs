@@ -293,7 +293,22 @@ describe("matches", { timeout: 120_000 }, () => {
     const match = await playOut([a, b], id, { seed: 7, limit: 5000 });
     assert.equal(match.result.reason, "finished");
     assert.equal(match.result.scores.length, 3);
-    for (const c of [a, b]) c.close();
+    // A state carries the last moves (a deal has hundreds); the others are read page by page.
+    while (match.from > 0) await match.loadEarlier();
+    const recent = a.welcome.limits.recent_moves;
+    assert.ok(match.ply > recent, `${match.ply} moves`);
+    // A sync keeps the moves the seat followed; a new connection's holds the last ones.
+    assert.deepEqual((await b.sync(id)).moves, match.moves);
+    const c = await ArbiterClient.connect(server.wsUrl);
+    await c.login(b.user.name, PASSWORD);
+    const synced = await c.sync(id);
+    assert.equal(synced.ply, match.ply);
+    assert.deepEqual([synced.from, synced.moves.length], [match.ply - recent, recent]);
+    while (synced.from > 0) assert.ok((await synced.loadEarlier(100)) > 0);
+    assert.deepEqual(synced.moves, match.moves);
+    assert.deepEqual(await c.history(id, { from: 2, count: 3 }), { match: id, ply: match.ply, from: 2, moves: match.moves.slice(2, 5) });
+    await assert.rejects(c.history(id, { from: -1 }), { code: "BAD_ARGUMENT" });
+    for (const client of [a, b, c]) client.close();
   });
 
   test("leaving forfeits: did not finish in the leaver's stats", async () => {

@@ -8,6 +8,7 @@ import {
   type Challenge,
   type Match,
   type MatchResult,
+  type HistoryPage,
   type MovedMessage,
   type ServerErrorCode,
   type TraxView,
@@ -68,7 +69,13 @@ export async function session(url: string): Promise<MatchResult | null> {
   client.on("match_broadcast", (b) => log(b.ply, b.move, b.view, spectators));
   client.on("unspectated", ({ match: id, reason }) => log(id, reason ?? "asked"));
   for (const [id, shown] of client.lobbyState.broadcasts) log(id, shown.ply, shown.to_move);
+  const page: HistoryPage = await client.history(match.id, { from: 0, count: 100 });
+  log(page.ply, page.from, page.moves.map((m) => m.move));
+  // @ts-expect-error: a page starts at an index
+  await client.history(match.id, { from: "start" });
   const watched = await client.spectate(match.id);
+  const earlier: number = await watched.loadEarlier();
+  log(earlier, watched.from, watched.moves.length);
   client.close();
   return watched.result;
 }
