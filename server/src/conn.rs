@@ -24,6 +24,14 @@ use crate::told;
 /// Refusals for flooding after which the connection is closed.
 const FLOOD_CLOSE: u32 = 200;
 
+/// The most bytes a connection's write buffer holds (its `max_write_buffer_size`): a frame that
+/// does not fit is never written, and the socket would drop without a close or a reason.
+pub(crate) const WRITE_MAX: usize = 256 * 1024;
+
+/// The largest frame written: the buffer's room less what may wait in it unflushed (its 4 KiB
+/// `write_buffer_size`) and a frame header, with room to spare.
+pub(crate) const FRAME_OUT_MAX: usize = WRITE_MAX - 8 * 1024;
+
 /// A token bucket: `rate` a second, `burst` at once.
 pub(crate) struct Bucket {
     rate: f64,
@@ -133,10 +141,17 @@ pub async fn serve(hub: Arc<Hub>, socket: WebSocket) {
                     if out.once.as_ref().is_some_and(|r| session.handed.remove(r)) {
                         continue;
                     }
-                    if sink.send(Message::Text(Utf8Bytes::from(&*out.text))).await.is_err() {
+                    let fits = out.text.len() <= FRAME_OUT_MAX;
+                    let text = if fits {
+                        Utf8Bytes::from(&*out.text)
+                    } else {
+                        too_large(out.text.len(), None).to_string().into()
+                    };
+                    if sink.send(Message::Text(text)).await.is_err() {
                         break;
                     }
-                    if let Some(r) = &out.once {
+                    // A frame replaced by its refusal was not told: it stays to be sent again.
+                    if let Some(r) = out.once.as_ref().filter(|_| fits) {
                         told::mark(&hub.pool, r).await;
                     }
                     continue;
@@ -153,7 +168,11 @@ pub async fn serve(hub: Arc<Hub>, socket: WebSocket) {
         };
         let mut failed = false;
         for r in replies {
-            if sink.send(Message::Text(r.to_string().into())).await.is_err() {
+            let mut text = r.to_string();
+            if text.len() > FRAME_OUT_MAX {
+                text = too_large(text.len(), r.get("re")).to_string();
+            }
+            if sink.send(Message::Text(text.into())).await.is_err() {
                 failed = true;
                 break;
             }
@@ -196,6 +215,17 @@ fn error(re: Option<&Value>, f: &Failure) -> Value {
         v["re"] = re.clone();
     }
     v
+}
+
+/// What is written in place of a frame of `size` bytes too large to write (a programming error:
+/// the limits keep every frame under [`FRAME_OUT_MAX`]), answering the same request.
+fn too_large(size: usize, re: Option<&Value>) -> Value {
+    tracing::error!("a frame of {size} bytes is over the {FRAME_OUT_MAX}-byte limit: not sent");
+    let f = Failure::new(
+        "reply_too_large",
+        format!("the answer takes {size} bytes, over the {FRAME_OUT_MAX} bytes a frame may: it was not sent"),
+    );
+    error(re, &f)
 }
 
 fn with_re(mut v: Value, re: &Option<Value>) -> Value {
@@ -305,10 +335,10 @@ async fn answer(hub: &Arc<Hub>, s: &mut Session, request: Request, re: &Option<V
             Ok(replies)
         }
         Request::Logout {} => unreachable!("handled before"),
-        Request::Lobby {} => {
+        Request::Lobby { after, limit } => {
             let user = need(s)?.clone();
             hub.subscribe_lobby(s.id);
-            Ok(vec![challenges::lobby(hub, &user).await?])
+            Ok(vec![challenges::lobby(hub, &user, after.as_deref(), limit).await?])
         }
         Request::Challenge {
             game,
