@@ -145,7 +145,7 @@ pub async fn serve(hub: Arc<Hub>, socket: WebSocket) {
                     let text = if fits {
                         Utf8Bytes::from(&*out.text)
                     } else {
-                        too_large(out.text.len(), None).to_string().into()
+                        writable(out.text.to_string(), None).into()
                     };
                     if sink.send(Message::Text(text)).await.is_err() {
                         break;
@@ -168,11 +168,11 @@ pub async fn serve(hub: Arc<Hub>, socket: WebSocket) {
         };
         let mut failed = false;
         for r in replies {
-            let mut text = r.to_string();
-            if text.len() > FRAME_OUT_MAX {
-                text = too_large(text.len(), r.get("re")).to_string();
-            }
-            if sink.send(Message::Text(text.into())).await.is_err() {
+            if sink
+                .send(Message::Text(writable(r.to_string(), r.get("re")).into()))
+                .await
+                .is_err()
+            {
                 failed = true;
                 break;
             }
@@ -217,15 +217,20 @@ fn error(re: Option<&Value>, f: &Failure) -> Value {
     v
 }
 
-/// What is written in place of a frame of `size` bytes too large to write (a programming error:
-/// the limits keep every frame under [`FRAME_OUT_MAX`]), answering the same request.
-fn too_large(size: usize, re: Option<&Value>) -> Value {
+/// `frame` if it can be written, or else the `error` `reply_too_large` (answering request `re`)
+/// in its place: the limits keep every frame under [`FRAME_OUT_MAX`], and one that is not must
+/// not drop its connection without a word.
+fn writable(frame: String, re: Option<&Value>) -> String {
+    let size = frame.len();
+    if size <= FRAME_OUT_MAX {
+        return frame;
+    }
     tracing::error!("a frame of {size} bytes is over the {FRAME_OUT_MAX}-byte limit: not sent");
     let f = Failure::new(
         "reply_too_large",
         format!("the answer takes {size} bytes, over the {FRAME_OUT_MAX} bytes a frame may: it was not sent"),
     );
-    error(re, &f)
+    error(re, &f).to_string()
 }
 
 fn with_re(mut v: Value, re: &Option<Value>) -> Value {
@@ -293,6 +298,8 @@ fn welcome(hub: &Hub) -> Value {
         "limits": {
             "max_frame": hub.config.max_frame, "rate_per_s": hub.config.rate, "burst": hub.config.burst,
             "min_time": challenges::TIME_RANGE.start(), "max_time": challenges::TIME_RANGE.end(),
+            "max_challenges": hub.config.max_challenges, "max_matches": hub.config.max_matches,
+            "lobby_page": challenges::PAGE_MAX, "max_options": challenges::OPTIONS_MAX, "max_words": challenges::WORDS_MAX,
         },
         "games": games,
     })
@@ -495,4 +502,20 @@ async fn pending_choice(hub: &Arc<Hub>, user: &User) -> Result<Option<Value>, Fa
 async fn untold(hub: &Hub, s: &mut Session, user: &User) -> Result<Vec<Value>, Failure> {
     s.handing = told::claim(&hub.pool, user.id).await?;
     Ok(s.handing.iter().map(|u| u.frame.clone()).collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_frame_too_large_to_write_becomes_its_refusal() {
+        let small = json!({"type": "pong", "re": 3}).to_string();
+        assert_eq!(writable(small.clone(), Some(&json!(3))), small);
+        let big = json!({"type": "lobby", "re": "x", "pad": "y".repeat(WRITE_MAX)});
+        let sent: Value = serde_json::from_str(&writable(big.to_string(), big.get("re"))).unwrap();
+        assert_eq!(sent["type"], "error");
+        assert_eq!(sent["code"], "reply_too_large");
+        assert_eq!(sent["re"], "x");
+    }
 }

@@ -346,6 +346,16 @@ async fn stored_text_is_shown_without_its_control_characters() {
     let db = Database::fresh().await;
     let (server, text) = start_with_text(&db);
     let mut alice = Client::player(&server, "alice").await;
+    // Refused as they come, before the price is looked at.
+    for (name, text) in [
+        ("Evil", "a\u{1b}[2Jb"),
+        ("\u{202E}Evil", "fine"),
+        ("Evil", "one\r\ntwo"),
+    ] {
+        let custom = json!({"type": "tt_custom", "name": name, "level": 1, "ranks": [1, 1, 1, 2],
+                            "element": "water", "text": text});
+        alice.refused(custom, "bad_custom_card").await;
+    }
     // A custom card stored before names were checked as they are now (or written by other
     // means): the text interface shows it cleaned all the same.
     let shop = alice
