@@ -21,6 +21,27 @@ use crate::table::GameKind;
 /// Seconds a move: the French server's range.
 pub const TIME_RANGE: std::ops::RangeInclusive<u32> = 15..=300;
 
+/// The most bytes a challenge's options take as JSON: every challenge and match summary of a
+/// lobby page echoes them (the largest the rules admit, every Triple Triad rule and a wall on
+/// each side of each cell, takes under 3 KiB).
+pub(crate) const OPTIONS_MAX: usize = 4096;
+
+/// The most characters of `options.words`, the rules as the text game words them.
+pub(crate) const WORDS_MAX: usize = 200;
+
+/// The most entries of each list (challenges, matches, people online) one `lobby` reply holds,
+/// and its default.
+pub(crate) const PAGE_MAX: usize = 50;
+
+/// The most bytes of challenges, and of matches, one `lobby` reply holds (a page ends early
+/// rather than go over): with the people online, a page stays under what a connection writes
+/// in one frame (`a_full_page_fits_in_a_frame`), however large its entries.
+const LIST_BYTES: usize = crate::conn::FRAME_OUT_MAX / 4;
+
+/// Open challenges read at most for one page, however few of them its asker may see: a page
+/// may come back short, its `next` going on from the last one read.
+const SCAN_PER_PAGE: usize = 10 * PAGE_MAX;
+
 /// A seat of a challenge as stored.
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 #[serde(tag = "kind", rename_all = "snake_case")]
@@ -178,6 +199,7 @@ pub async fn create(
     if !options.is_object() {
         return Err(bad("options is an object".into()));
     }
+    check_free_text(&options).map_err(bad)?;
     let options = game.check_options(&options, time_s).map_err(bad)?;
     let requests = seats.unwrap_or_else(|| {
         let mut s = vec![SeatRequest::Me];
@@ -238,6 +260,8 @@ pub async fn create(
         created: now_ms(),
     };
     let mut tx = hub.pool.begin().await?;
+    // A challenge that starts at once is never open: only the match counts.
+    within_limits(&mut tx, hub, by.id, !c.complete()).await?;
     sqlx::query(
         "INSERT INTO challenges (id, by_user, game, options, seats, time_s, private, broadcast, status, created, match_id) \
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'open', $9, NULL)",
@@ -272,6 +296,84 @@ pub async fn create(
         also,
     });
     Ok(json!({"type": "challenge_created", "challenge": c.json()}))
+}
+
+/// Refuses options that would make every lobby page that lists them heavy, or that carry text
+/// able to act on another player's screen (`words` reaches the invited text player verbatim).
+fn check_free_text(options: &Value) -> Result<(), String> {
+    if let Some(words) = options.get("words") {
+        let words = words.as_str().ok_or("options.words is a string")?;
+        crate::text::check("options.words", words, WORDS_MAX, false)?;
+    }
+    let size = options.to_string().len();
+    if size > OPTIONS_MAX {
+        return Err(format!("options take {size} bytes as JSON: {OPTIONS_MAX} at most"));
+    }
+    strings_are_printable(options, "options")
+}
+
+/// Every string in `v` (a key or a value) free of control characters.
+fn strings_are_printable(v: &Value, at: &str) -> Result<(), String> {
+    let check = |s: &str, at: &str| crate::text::check(at, s, OPTIONS_MAX, false);
+    match v {
+        Value::String(s) => check(s, at),
+        Value::Array(items) => items.iter().try_for_each(|x| strings_are_printable(x, at)),
+        Value::Object(map) => map.iter().try_for_each(|(k, x)| {
+            check(k, at)?;
+            strings_are_printable(x, &format!("{at}.{}", crate::text::one_line(k)))
+        }),
+        _ => Ok(()),
+    }
+}
+
+/// Holds `user`'s account (its row locked until `tx` ends, so that two connections of one
+/// account cannot both take the last place) and refuses when it already sits in the most running
+/// matches, or, making a challenge (`challenging`), has the most open challenges.
+async fn within_limits(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    hub: &Hub,
+    user: i64,
+    challenging: bool,
+) -> Result<(), Failure> {
+    sqlx::query("UPDATE users SET name = name WHERE id = $1")
+        .bind(user)
+        .execute(&mut **tx)
+        .await?;
+    async fn count(tx: &mut sqlx::Transaction<'_, sqlx::Any>, sql: &'static str, user: i64) -> Result<i64, Failure> {
+        let row = sqlx::query(sql).bind(user).fetch_one(&mut **tx).await?;
+        Ok(row.try_get::<i64, _>("n")?)
+    }
+    let max = hub.config.max_matches;
+    let running = count(
+        tx,
+        "SELECT COUNT(*) AS n FROM match_seats JOIN matches ON matches.id = match_seats.match_id \
+         WHERE match_seats.user_id = $1 AND matches.status = 'running'",
+        user,
+    )
+    .await?;
+    if running >= i64::from(max) {
+        return Err(Failure::new(
+            "too_many_matches",
+            format!("you play {running} running matches: {max} at most at once (finish or leave one first)"),
+        ));
+    }
+    if !challenging {
+        return Ok(());
+    }
+    let max = hub.config.max_challenges;
+    let open = count(
+        tx,
+        "SELECT COUNT(*) AS n FROM challenges WHERE by_user = $1 AND status = 'open'",
+        user,
+    )
+    .await?;
+    if open >= i64::from(max) {
+        return Err(Failure::new(
+            "too_many_challenges",
+            format!("you have {open} open challenges: {max} at most at once (withdraw one first)"),
+        ));
+    }
+    Ok(())
 }
 
 /// Inserts the match of a complete challenge and closes the challenge, inside `tx`.
@@ -338,6 +440,7 @@ pub async fn accept(hub: &Arc<Hub>, id: i64, user: &User) -> Result<Value, Failu
         Seat::Computer { .. } => unreachable!("found a person's seat"),
     }
     let mut tx = hub.pool.begin().await?;
+    within_limits(&mut tx, hub, user.id, false).await?;
     // Only if nobody changed it since it was read (another accept through another connection).
     let taken = sqlx::query("UPDATE challenges SET seats = $1 WHERE id = $2 AND seats = $3 AND status = 'open'")
         .bind(serde_json::to_string(&c.seats).unwrap_or_default())
@@ -410,39 +513,329 @@ pub async fn decline(hub: &Arc<Hub>, id: i64, user: &User, withdraw: bool) -> Re
     Ok(json!({"type": "challenge_closed", "challenge": id, "reason": status}))
 }
 
-/// The lobby as `user` sees it now.
-pub async fn lobby(hub: &Hub, user: &User) -> Result<Value, Failure> {
+/// Where a `lobby` page starts in one of its lists.
+#[derive(Clone, Debug, PartialEq)]
+enum Mark<K> {
+    Start,
+    /// After the entry with this key (the list's order).
+    After(K),
+    /// Every entry was given.
+    Done,
+}
+
+/// Where the next `lobby` page starts: the open challenges by (created, id), the running
+/// matches by (started, id), the people online by name. Given to clients as an opaque string.
+#[derive(Clone, Debug, PartialEq)]
+struct Cursor {
+    challenges: Mark<(i64, i64)>,
+    matches: Mark<(i64, i64)>,
+    online: Mark<String>,
+}
+
+impl Cursor {
+    const START: Cursor = Cursor {
+        challenges: Mark::Start,
+        matches: Mark::Start,
+        online: Mark::Start,
+    };
+
+    /// `None` once every list is done: there is no next page.
+    fn encode(&self) -> Option<String> {
+        fn part<K>(m: &Mark<K>, key: impl Fn(&K) -> String) -> String {
+            match m {
+                Mark::Start => String::new(),
+                Mark::After(k) => key(k),
+                Mark::Done => "~".into(),
+            }
+        }
+        if self.challenges == Mark::Done && self.matches == Mark::Done && self.online == Mark::Done {
+            return None;
+        }
+        let pair = |(a, b): &(i64, i64)| format!("{a}.{b}");
+        Some(format!(
+            "{}/{}/{}",
+            part(&self.challenges, pair),
+            part(&self.matches, pair),
+            part(&self.online, String::clone)
+        ))
+    }
+
+    fn decode(text: &str) -> Option<Cursor> {
+        fn part<K>(s: &str, key: impl Fn(&str) -> Option<K>) -> Option<Mark<K>> {
+            match s {
+                "" => Some(Mark::Start),
+                "~" => Some(Mark::Done),
+                s => key(s).map(Mark::After),
+            }
+        }
+        let pair = |s: &str| {
+            let (a, b) = s.split_once('.')?;
+            Some((a.parse().ok()?, b.parse().ok()?))
+        };
+        let name = |s: &str| crate::accounts::check_name(s).ok().map(|()| s.to_owned());
+        let mut parts = text.split('/');
+        let cursor = Cursor {
+            challenges: part(parts.next()?, pair)?,
+            matches: part(parts.next()?, pair)?,
+            online: part(parts.next()?, name)?,
+        };
+        parts.next().is_none().then_some(cursor)
+    }
+}
+
+/// One page of the lobby as `user` sees it now: up to `limit` (at most [`PAGE_MAX`], the
+/// default) of each list, from `after` (the `next` of the page before; none: the first page).
+pub async fn lobby(hub: &Hub, user: &User, after: Option<&str>, limit: Option<u32>) -> Result<Value, Failure> {
+    let limit = match limit {
+        Some(0) => return Err(Failure::new("bad_message", "lobby: limit is 1 or more")),
+        Some(n) => (n as usize).min(PAGE_MAX),
+        None => PAGE_MAX,
+    };
+    let from = match after {
+        None => Cursor::START,
+        Some(text) => Cursor::decode(text).ok_or_else(|| {
+            Failure::new(
+                "bad_message",
+                "lobby: after is the next of an earlier lobby page, as it came",
+            )
+        })?,
+    };
+    let (challenges, challenges_next) = challenge_page(hub, user, &from.challenges, limit).await?;
+    let (matches, matches_next) = match_page(hub, &from.matches, limit).await?;
+    let (online, online_next) = online_page(hub, &from.online, limit);
+    let next = Cursor {
+        challenges: challenges_next,
+        matches: matches_next,
+        online: online_next,
+    };
+    Ok(json!({
+        "type": "lobby", "online": online, "challenges": challenges, "matches": matches,
+        "after": after, "next": next.encode(), "limit": limit,
+    }))
+}
+
+/// The open challenges `user` may see after `from`, and where the next page starts: at most
+/// [`SCAN_PER_PAGE`] are read, whatever `user` sees of them.
+async fn challenge_page(
+    hub: &Hub,
+    user: &User,
+    from: &Mark<(i64, i64)>,
+    limit: usize,
+) -> Result<(Vec<Value>, Mark<(i64, i64)>), Failure> {
+    let (created, id) = match from {
+        Mark::Done => return Ok((Vec::new(), Mark::Done)),
+        Mark::Start => (i64::MIN, i64::MIN),
+        Mark::After(k) => *k,
+    };
     let rows = sqlx::query(sqlx::AssertSqlSafe(format!(
-        "{SELECT} WHERE challenges.status = 'open' ORDER BY challenges.created"
+        "{SELECT} WHERE challenges.status = 'open' \
+         AND (challenges.created > $1 OR (challenges.created = $1 AND challenges.id > $2)) \
+         ORDER BY challenges.created, challenges.id LIMIT $3"
     )))
+    .bind(created)
+    .bind(id)
+    .bind(SCAN_PER_PAGE as i64)
     .fetch_all(&hub.pool)
     .await?;
-    let mut challenges = Vec::new();
+    let mut page = Page::default();
+    let mut last = None;
     for r in &rows {
         let c = from_row(r)?;
-        if c.visible_to(user) {
-            challenges.push(c.json());
+        if c.visible_to(user) && !page.take(c.json(), limit) {
+            return Ok((page.entries, last.map_or_else(|| from.clone(), Mark::After)));
         }
+        last = Some((c.created, c.id));
     }
-    let ids: Vec<i64> =
-        sqlx::query("SELECT id FROM matches WHERE status = 'running' AND private = $1 ORDER BY started")
-            .bind(0i64)
-            .fetch_all(&hub.pool)
-            .await?
-            .iter()
-            .map(|r| r.try_get("id"))
-            .collect::<Result<_, _>>()?;
-    let mut matches = Vec::new();
-    for id in ids {
+    let next = match last {
+        Some(k) if rows.len() == SCAN_PER_PAGE => Mark::After(k),
+        _ => Mark::Done,
+    };
+    Ok((page.entries, next))
+}
+
+/// The entries of one list of a page, within [`LIST_BYTES`].
+#[derive(Default)]
+struct Page {
+    entries: Vec<Value>,
+    bytes: usize,
+}
+
+impl Page {
+    /// Adds `entry` unless the page is full (by count or size); never refuses the first.
+    fn take(&mut self, entry: Value, limit: usize) -> bool {
+        let size = entry.to_string().len();
+        if self.entries.len() == limit || !self.entries.is_empty() && self.bytes + size > LIST_BYTES {
+            return false;
+        }
+        self.bytes += size;
+        self.entries.push(entry);
+        true
+    }
+}
+
+/// The running listed matches after `from` and where the next page starts.
+async fn match_page(
+    hub: &Hub,
+    from: &Mark<(i64, i64)>,
+    limit: usize,
+) -> Result<(Vec<Value>, Mark<(i64, i64)>), Failure> {
+    let (started, id) = match from {
+        Mark::Done => return Ok((Vec::new(), Mark::Done)),
+        Mark::Start => (i64::MIN, i64::MIN),
+        Mark::After(k) => *k,
+    };
+    let rows = sqlx::query(
+        "SELECT id, started FROM matches WHERE status = 'running' AND private = $1 \
+         AND (started > $2 OR (started = $2 AND id > $3)) ORDER BY started, id LIMIT $4",
+    )
+    .bind(0i64)
+    .bind(started)
+    .bind(id)
+    .bind(limit as i64)
+    .fetch_all(&hub.pool)
+    .await?;
+    let mut page = Page::default();
+    let mut last = None;
+    for r in &rows {
+        let id: i64 = r.try_get("id")?;
         // Held here: the live summary; held by another process: its stored rows.
         let summary = match hub.live(id) {
-            Some(h) => h.lock().await.summary(),
-            None => match live::load(&hub.pool, id).await {
-                Ok(l) => l.summary(),
-                Err(_) => continue,
-            },
+            Some(h) => Some(h.lock().await.summary()),
+            None => live::load(&hub.pool, id).await.ok().map(|l| l.summary()),
         };
-        matches.push(summary);
+        if let Some(summary) = summary {
+            if !page.take(summary, limit) {
+                return Ok((page.entries, last.map_or_else(|| from.clone(), Mark::After)));
+            }
+        }
+        last = Some((r.try_get::<i64, _>("started")?, id));
     }
-    Ok(json!({"type": "lobby", "online": crate::cluster::online(hub), "challenges": challenges, "matches": matches}))
+    let next = match last {
+        Some(k) if rows.len() == limit => Mark::After(k),
+        _ => Mark::Done,
+    };
+    Ok((page.entries, next))
+}
+
+/// The people online after `from` by name, and where the next page starts.
+fn online_page(hub: &Hub, from: &Mark<String>, limit: usize) -> (Vec<User>, Mark<String>) {
+    let after = match from {
+        Mark::Done => return (Vec::new(), Mark::Done),
+        Mark::Start => None,
+        Mark::After(name) => Some(name.as_str()),
+    };
+    let mut rest = crate::cluster::online(hub);
+    rest.retain(|u| after.is_none_or(|a| u.name.as_str() > a));
+    rest.sort_by(|a, b| a.name.cmp(&b.name));
+    let more = rest.len() > limit;
+    rest.truncate(limit);
+    let next = match rest.last() {
+        Some(u) if more => Mark::After(u.name.clone()),
+        _ => Mark::Done,
+    };
+    (rest, next)
+}
+
+/// The open challenges `user` made or is invited to, oldest first (the text game's own
+/// invitation and its `+TT/Cancel`).
+pub async fn concerning(hub: &Hub, user: &User) -> Result<Vec<Value>, Failure> {
+    // The seats as stored name an invited player `"name":"NAME"`; the LIKE only narrows the rows
+    // read (`_` matches any character), `invites` decides.
+    let rows = sqlx::query(sqlx::AssertSqlSafe(format!(
+        "{SELECT} WHERE challenges.status = 'open' AND (challenges.by_user = $1 OR challenges.seats LIKE $2) \
+         ORDER BY challenges.created, challenges.id"
+    )))
+    .bind(user.id)
+    .bind(format!("%\"name\":\"{}\"%", user.name))
+    .fetch_all(&hub.pool)
+    .await?;
+    let mut out = Vec::new();
+    for r in &rows {
+        let c = from_row(r)?;
+        if c.by.id == user.id || c.invites(user) {
+            out.push(c.json());
+        }
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn user(n: usize) -> User {
+        User {
+            id: (1 << 53) - 1,
+            name: "x".repeat(n),
+        }
+    }
+
+    #[test]
+    fn a_full_page_fits_in_a_frame() {
+        // The largest entry: options at their limit, every name and id at theirs, three seats.
+        let mut options = json!({"words": ""});
+        let pad = OPTIONS_MAX - options.to_string().len();
+        options["words"] = "x".repeat(pad).into();
+        assert_eq!(options.to_string().len(), OPTIONS_MAX);
+        let taken = Seat::Open { user: Some(user(24)) };
+        let c = Challenge {
+            id: (1 << 53) - 1,
+            by: user(24),
+            game: GameKind::Nantong,
+            options,
+            seats: vec![taken.clone(), taken.clone(), taken],
+            time_s: 300,
+            spectators: Spectators::Broadcast,
+            created: i64::MAX,
+        };
+        let entry = c.json().to_string().len();
+        assert!(entry < LIST_BYTES / 8, "{entry}");
+        // Challenges and matches within their bytes, the people online by count, the rest.
+        let online = json!(user(24)).to_string().len() + 1;
+        let cursor = Cursor {
+            challenges: Mark::After((i64::MIN, i64::MIN)),
+            matches: Mark::After((i64::MIN, i64::MIN)),
+            online: Mark::After("x".repeat(24)),
+        };
+        let rest = 2 * cursor.encode().unwrap().len() + 200;
+        let page = 2 * (LIST_BYTES + entry) + PAGE_MAX * online + rest;
+        assert!(page < crate::conn::FRAME_OUT_MAX, "{page}");
+    }
+
+    #[test]
+    fn cursors_read_back_and_refuse_junk() {
+        let c = Cursor {
+            challenges: Mark::After((1796187600000, 8123)),
+            matches: Mark::Done,
+            online: Mark::After("a-b_c".into()),
+        };
+        let text = c.encode().unwrap();
+        assert_eq!(Cursor::decode(&text), Some(c));
+        assert_eq!(Cursor::decode("//"), Some(Cursor::START));
+        let done = Cursor {
+            challenges: Mark::Done,
+            matches: Mark::Done,
+            online: Mark::Done,
+        };
+        assert_eq!(done.encode(), None);
+        for junk in ["", "1/2", "1.2/~/x/y", "a.b/~/~", "1.2/~/bad name", "1.2.3/~/~"] {
+            assert_eq!(Cursor::decode(junk), None, "{junk:?}");
+        }
+    }
+
+    #[test]
+    fn options_are_small_and_printable() {
+        assert!(check_free_text(&json!({"preset": "mush", "words": "Open Same One"})).is_ok());
+        for bad in [
+            json!({"words": "Open\r\nSYSTEM: your password expired"}),
+            json!({"words": "\u{1b}]0;title\u{7}"}),
+            json!({"words": 5}),
+            json!({"words": "x".repeat(WORDS_MAX + 1)}),
+            json!({"deck": {"a": ["\u{202e}"]}}),
+            json!({"walls": [], "x\ny": 1}),
+            json!({"walls": vec![json!({"cell": 0}); 500]}),
+        ] {
+            assert!(check_free_text(&bad).is_err(), "{bad}");
+        }
+    }
 }

@@ -42,6 +42,13 @@ pub struct Cli {
     /// `127.0.0.1:4201`, a loopback address unless you mean otherwise). Off when not given.
     #[arg(long, env = "ARBITER_MUSH_LISTEN")]
     pub mush_listen: Option<SocketAddr>,
+    /// Open challenges one account may have at once (more: `too_many_challenges`).
+    #[arg(long, env = "ARBITER_MAX_CHALLENGES")]
+    pub max_challenges: Option<u32>,
+    /// Running matches one account may sit in before it may make or accept another
+    /// (`too_many_matches`).
+    #[arg(long, env = "ARBITER_MAX_MATCHES")]
+    pub max_matches: Option<u32>,
     /// Check the card economy's invariant on the database, print its figures as JSON and exit
     /// (status 1 when anything is wrong), instead of serving.
     #[arg(long)]
@@ -61,6 +68,8 @@ struct File {
     hashers: Option<usize>,
     think_ms: Option<u64>,
     mush_listen: Option<SocketAddr>,
+    max_challenges: Option<u32>,
+    max_matches: Option<u32>,
 }
 
 /// The settings in force.
@@ -75,6 +84,8 @@ pub struct Config {
     pub hashers: usize,
     pub think_ms: u64,
     pub mush_listen: Option<SocketAddr>,
+    pub max_challenges: u32,
+    pub max_matches: u32,
 }
 
 impl Config {
@@ -107,6 +118,8 @@ impl Config {
             hashers: cli.hashers.or(file.hashers).unwrap_or(2),
             think_ms: cli.think_ms.or(file.think_ms).unwrap_or(3_000),
             mush_listen: cli.mush_listen.or(file.mush_listen),
+            max_challenges: cli.max_challenges.or(file.max_challenges).unwrap_or(5),
+            max_matches: cli.max_matches.or(file.max_matches).unwrap_or(10),
         };
         anyhow::ensure!(config.max_frame >= 1024, "max_frame must be at least 1024 bytes");
         anyhow::ensure!(
@@ -114,6 +127,10 @@ impl Config {
             "rate and burst must be at least 1"
         );
         anyhow::ensure!(config.hashers >= 1, "hashers must be at least 1");
+        anyhow::ensure!(
+            config.max_challenges >= 1 && config.max_matches >= 1,
+            "max_challenges and max_matches must be at least 1"
+        );
         Ok(config)
     }
 }

@@ -24,6 +24,14 @@ use crate::told;
 /// Refusals for flooding after which the connection is closed.
 const FLOOD_CLOSE: u32 = 200;
 
+/// The most bytes a connection's write buffer holds (its `max_write_buffer_size`): a frame that
+/// does not fit is never written, and the socket would drop without a close or a reason.
+pub(crate) const WRITE_MAX: usize = 256 * 1024;
+
+/// The largest frame written: the buffer's room less what may wait in it unflushed (its 4 KiB
+/// `write_buffer_size`) and a frame header, with room to spare.
+pub(crate) const FRAME_OUT_MAX: usize = WRITE_MAX - 8 * 1024;
+
 /// A token bucket: `rate` a second, `burst` at once.
 pub(crate) struct Bucket {
     rate: f64,
@@ -133,10 +141,17 @@ pub async fn serve(hub: Arc<Hub>, socket: WebSocket) {
                     if out.once.as_ref().is_some_and(|r| session.handed.remove(r)) {
                         continue;
                     }
-                    if sink.send(Message::Text(Utf8Bytes::from(&*out.text))).await.is_err() {
+                    let fits = out.text.len() <= FRAME_OUT_MAX;
+                    let text = if fits {
+                        Utf8Bytes::from(&*out.text)
+                    } else {
+                        writable(out.text.to_string(), None).into()
+                    };
+                    if sink.send(Message::Text(text)).await.is_err() {
                         break;
                     }
-                    if let Some(r) = &out.once {
+                    // A frame replaced by its refusal was not told: it stays to be sent again.
+                    if let Some(r) = out.once.as_ref().filter(|_| fits) {
                         told::mark(&hub.pool, r).await;
                     }
                     continue;
@@ -153,7 +168,11 @@ pub async fn serve(hub: Arc<Hub>, socket: WebSocket) {
         };
         let mut failed = false;
         for r in replies {
-            if sink.send(Message::Text(r.to_string().into())).await.is_err() {
+            if sink
+                .send(Message::Text(writable(r.to_string(), r.get("re")).into()))
+                .await
+                .is_err()
+            {
                 failed = true;
                 break;
             }
@@ -196,6 +215,22 @@ fn error(re: Option<&Value>, f: &Failure) -> Value {
         v["re"] = re.clone();
     }
     v
+}
+
+/// `frame` if it can be written, or else the `error` `reply_too_large` (answering request `re`)
+/// in its place: the limits keep every frame under [`FRAME_OUT_MAX`], and one that is not must
+/// not drop its connection without a word.
+fn writable(frame: String, re: Option<&Value>) -> String {
+    let size = frame.len();
+    if size <= FRAME_OUT_MAX {
+        return frame;
+    }
+    tracing::error!("a frame of {size} bytes is over the {FRAME_OUT_MAX}-byte limit: not sent");
+    let f = Failure::new(
+        "reply_too_large",
+        format!("the answer takes {size} bytes, over the {FRAME_OUT_MAX} bytes a frame may: it was not sent"),
+    );
+    error(re, &f).to_string()
 }
 
 fn with_re(mut v: Value, re: &Option<Value>) -> Value {
@@ -264,6 +299,8 @@ fn welcome(hub: &Hub) -> Value {
             "max_frame": hub.config.max_frame, "rate_per_s": hub.config.rate, "burst": hub.config.burst,
             "min_time": challenges::TIME_RANGE.start(), "max_time": challenges::TIME_RANGE.end(),
             "recent_moves": live::RECENT_MOVES, "history_max": live::HISTORY_MAX,
+            "max_challenges": hub.config.max_challenges, "max_matches": hub.config.max_matches,
+            "lobby_page": challenges::PAGE_MAX, "max_options": challenges::OPTIONS_MAX, "max_words": challenges::WORDS_MAX,
         },
         "games": games,
     })
@@ -306,10 +343,10 @@ async fn answer(hub: &Arc<Hub>, s: &mut Session, request: Request, re: &Option<V
             Ok(replies)
         }
         Request::Logout {} => unreachable!("handled before"),
-        Request::Lobby {} => {
+        Request::Lobby { after, limit } => {
             let user = need(s)?.clone();
             hub.subscribe_lobby(s.id);
-            Ok(vec![challenges::lobby(hub, &user).await?])
+            Ok(vec![challenges::lobby(hub, &user, after.as_deref(), limit).await?])
         }
         Request::Challenge {
             game,
@@ -479,4 +516,20 @@ async fn pending_choice(hub: &Arc<Hub>, user: &User) -> Result<Option<Value>, Fa
 async fn untold(hub: &Hub, s: &mut Session, user: &User) -> Result<Vec<Value>, Failure> {
     s.handing = told::claim(&hub.pool, user.id).await?;
     Ok(s.handing.iter().map(|u| u.frame.clone()).collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_frame_too_large_to_write_becomes_its_refusal() {
+        let small = json!({"type": "pong", "re": 3}).to_string();
+        assert_eq!(writable(small.clone(), Some(&json!(3))), small);
+        let big = json!({"type": "lobby", "re": "x", "pad": "y".repeat(WRITE_MAX)});
+        let sent: Value = serde_json::from_str(&writable(big.to_string(), big.get("re"))).unwrap();
+        assert_eq!(sent["type"], "error");
+        assert_eq!(sent["code"], "reply_too_large");
+        assert_eq!(sent["re"], "x");
+    }
 }

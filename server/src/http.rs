@@ -40,7 +40,7 @@ async fn ws(State(hub): State<Arc<Hub>>, upgrade: WebSocketUpgrade) -> impl Into
         // Small buffers: the defaults (128 KiB each way) cost 156 MB at 1,000 connections.
         .read_buffer_size(4 * 1024)
         .write_buffer_size(4 * 1024)
-        .max_write_buffer_size(256 * 1024)
+        .max_write_buffer_size(crate::conn::WRITE_MAX)
         .on_upgrade(move |socket| crate::conn::serve(hub, socket))
 }
 

@@ -19,6 +19,7 @@ mod mush;
 mod protocol;
 mod spectators;
 mod table;
+mod text;
 mod told;
 
 use std::process::ExitCode;

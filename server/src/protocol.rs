@@ -39,7 +39,14 @@ pub enum Request {
         token: String,
     },
     Logout {},
-    Lobby {},
+    /// A page of the lobby: the first, or the one after an earlier page's `next`.
+    Lobby {
+        #[serde(default)]
+        after: Option<String>,
+        /// Entries of each list at most (the server's maximum when larger).
+        #[serde(default)]
+        limit: Option<u32>,
+    },
     Challenge {
         game: String,
         #[serde(default)]

@@ -327,6 +327,12 @@ export interface LobbyMessage {
   online: User[];
   challenges: Challenge[];
   matches: MatchSummary[];
+  /** The page this one follows (`null`: the first); `lobby()` gathers every page. */
+  after?: string | null;
+  /** What to send as `after` for the next page (`null`: the last). */
+  next?: string | null;
+  /** The most entries of each list a page holds. */
+  limit?: number;
 }
 
 export interface LobbyState {

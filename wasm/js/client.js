@@ -485,10 +485,18 @@ export class ArbiterClient {
     const lobby = this.lobbyState;
     switch (message.type) {
       case "lobby":
-        lobby.online = new Map(message.online.map((user) => [user.id, user]));
-        lobby.challenges = new Map(message.challenges.map((c) => [c.id, c]));
-        lobby.matches = new Map(message.matches.map((m) => [m.id, m]));
-        lobby.broadcasts = new Map([...lobby.broadcasts].filter(([id]) => lobby.matches.has(id)));
+        // A page after the first (it names the page before it) adds to what the first began.
+        if (typeof message.after !== "string") {
+          lobby.online = new Map();
+          lobby.challenges = new Map();
+          lobby.matches = new Map();
+        }
+        for (const user of message.online) lobby.online.set(user.id, user);
+        for (const c of message.challenges) lobby.challenges.set(c.id, c);
+        for (const m of message.matches) lobby.matches.set(m.id, m);
+        if (typeof message.next !== "string") {
+          lobby.broadcasts = new Map([...lobby.broadcasts].filter(([id]) => lobby.matches.has(id)));
+        }
         break;
       case "presence":
         if (message.online) lobby.online.set(message.user.id, message.user);
@@ -669,9 +677,18 @@ export class ArbiterClient {
   /** The lobby's snapshot; from then on its events keep `lobbyState` current (also after a
    * reconnection). */
   async lobby() {
-    const reply = await this.request({ type: "lobby" });
+    let reply = await this.request({ type: "lobby" });
     this.#lobbySubscribed = true;
-    return reply;
+    // The server answers page by page: every page, then the whole as one snapshot.
+    while (typeof reply.next === "string") reply = await this.request({ type: "lobby", after: reply.next });
+    const lobby = this.lobbyState;
+    return {
+      ...reply,
+      after: null,
+      online: [...lobby.online.values()],
+      challenges: [...lobby.challenges.values()],
+      matches: [...lobby.matches.values()],
+    };
   }
 
   /** Makes a challenge (see PROTOCOL.md for `game`, `options`, `seats`, `time`, `private`). */

@@ -136,6 +136,10 @@ impl Economy {
         text: &str,
     ) -> Result<Sale, Failure> {
         let element: Element = element.parse().map_err(|e| refused("bad_custom_card", e))?;
+        // Everyone reads a custom card (the shop, hands, boards): only printable text, the text's
+        // line breaks aside (the text game's %r); the core bounds the lengths.
+        crate::text::check("the card's name", name, usize::MAX, false).map_err(|e| refused("bad_custom_card", e))?;
+        crate::text::check("the card's text", text, usize::MAX, true).map_err(|e| refused("bad_custom_card", e))?;
         let catalog = self.catalog().await?;
         let mut tx = self.pool.begin().await?;
         let wallet = lock_wallet(&mut tx, user).await?;

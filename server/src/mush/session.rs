@@ -55,12 +55,12 @@ impl Session {
     pub async fn handle(&mut self, hub: &Arc<Hub>, line: &str) -> Vec<String> {
         let command = match line.parse::<Command>() {
             Ok(c) => c,
-            Err(BadCommand(why)) => return vec![format!("Huh? {why}."), HELP_LINE.into()],
+            Err(BadCommand(why)) => return screen(vec![format!("Huh? {why}."), HELP_LINE.into()]),
         };
-        match self.run(hub, command).await {
+        screen(match self.run(hub, command).await {
             Ok(lines) => lines,
             Err(f) => vec![format!("Sorry: {}.", f.message.trim_end_matches('.'))],
-        }
+        })
     }
 
     fn me(&self) -> Result<&User, Failure> {
@@ -437,11 +437,9 @@ impl Session {
     /// The open invitation naming this player.
     async fn invitation(&self, hub: &Arc<Hub>) -> Result<i64, Failure> {
         let me = self.me()?;
-        let lobby = crate::challenges::lobby(hub, me).await?;
-        lobby["challenges"]
-            .as_array()
-            .into_iter()
-            .flatten()
+        crate::challenges::concerning(hub, me)
+            .await?
+            .iter()
             .rev()
             .find(|c| {
                 c["game"] == GAME
@@ -533,11 +531,9 @@ impl Session {
                 "You leave the game: your opponent is gone, so it counts as a loss, not Did Not Finish."
             });
         }
-        if let Ok(lobby) = crate::challenges::lobby(hub, &me).await {
-            let mine = lobby["challenges"]
-                .as_array()
-                .into_iter()
-                .flatten()
+        if let Ok(challenges) = crate::challenges::concerning(hub, &me).await {
+            let mine = challenges
+                .iter()
                 .find(|c| c["game"] == GAME && c["by"]["id"].as_i64() == Some(me.id))
                 .and_then(|c| c["id"].as_i64());
             if let Some(id) = mine {
@@ -550,6 +546,10 @@ impl Session {
 
     /// A hub event for this connection, as lines.
     pub async fn event(&mut self, hub: &Arc<Hub>, text: &str) -> Vec<String> {
+        screen(self.event_lines(hub, text).await)
+    }
+
+    async fn event_lines(&mut self, hub: &Arc<Hub>, text: &str) -> Vec<String> {
         let Ok(v) = serde_json::from_str::<Value>(text) else {
             return Vec::new();
         };
@@ -727,6 +727,19 @@ impl Session {
             _ => Vec::new(),
         }
     }
+}
+
+/// Lines as they reach the screen: whatever they quote that came from a user (a challenge's
+/// words, a custom card's name, anything a database or another process may hold) cannot break
+/// a line or send a terminal a control sequence, whatever was checked when it was stored.
+fn screen(lines: Vec<String>) -> Vec<String> {
+    lines
+        .into_iter()
+        .map(|l| match crate::text::one_line(&l) {
+            std::borrow::Cow::Borrowed(_) => l,
+            std::borrow::Cow::Owned(clean) => clean,
+        })
+        .collect()
 }
 
 fn colour(seat: usize) -> &'static str {
