@@ -14,7 +14,9 @@
 //! ```
 //!
 //! `--spawn` starts the server on a free loopback port (with a fresh SQLite file in a temporary
-//! folder unless `--database` names one), measures it, and kills it. Prints one JSON line with the
+//! folder unless `--database` names one, and no cap on connections per peer: every client comes
+//! from one address), measures it, and kills it. A server given by `--url` needs
+//! `--max-per-peer` above `--clients`. Prints one JSON line with the
 //! fields of boardgame.io's client: moves, moves_per_s, p50_ms, p99_ms, matches_finished, errors,
 //! client_cpu_share, and, knowing the server's pid, rss_baseline_mb, rss_peak_mb,
 //! rss_per_match_kb (resident memory at the end of the window over the baseline taken once every
@@ -518,6 +520,8 @@ fn free_port() -> u16 {
 fn spawn_server(binary: &PathBuf, database: &str, addr: SocketAddr) -> Result<Child, String> {
     let mut child = Command::new(binary)
         .args(["--listen", &addr.to_string(), "--database", database])
+        // Every client comes from this one address.
+        .args(["--max-per-peer", "1000000"])
         .env("ARBITER_LOG", "arbiter_server=warn")
         .stdout(Stdio::null())
         .stderr(Stdio::inherit())

@@ -3,6 +3,7 @@
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
+use std::time::Duration;
 
 use clap::Parser;
 use serde::Deserialize;
@@ -49,6 +50,30 @@ pub struct Cli {
     /// (`too_many_matches`).
     #[arg(long, env = "ARBITER_MAX_MATCHES")]
     pub max_matches: Option<u32>,
+    /// Seconds an HTTP client has to send a request's headers (also the longest an idle
+    /// keep-alive connection waits for its next request).
+    #[arg(long, env = "ARBITER_HEADER_TIMEOUT")]
+    pub header_timeout: Option<u64>,
+    /// Seconds a WebSocket has to send `hello` after it opens.
+    #[arg(long, env = "ARBITER_HELLO_TIMEOUT")]
+    pub hello_timeout: Option<u64>,
+    /// Seconds a WebSocket may stay silent (no frame, no answer to the server's pings, which go
+    /// out after half of it) before it is closed.
+    #[arg(long, env = "ARBITER_IDLE_TIMEOUT")]
+    pub idle_timeout: Option<u64>,
+    /// Seconds a text connection has to log in.
+    #[arg(long, env = "ARBITER_TEXT_LOGIN_TIMEOUT")]
+    pub text_login_timeout: Option<u64>,
+    /// Seconds a logged-in text connection may send no line before it is closed.
+    #[arg(long, env = "ARBITER_TEXT_IDLE_TIMEOUT")]
+    pub text_idle_timeout: Option<u64>,
+    /// Connections one peer address (an IPv6 /64) may hold at once, on all listeners together.
+    #[arg(long, env = "ARBITER_MAX_PER_PEER")]
+    pub max_per_peer: Option<u32>,
+    /// Connections the server holds at once, on all listeners together (default: the open-file
+    /// limit, raised to its hard limit at start, less a tenth kept for the database and files).
+    #[arg(long, env = "ARBITER_MAX_CONNECTIONS")]
+    pub max_connections: Option<usize>,
     /// Check the card economy's invariant on the database, print its figures as JSON and exit
     /// (status 1 when anything is wrong), instead of serving.
     #[arg(long)]
@@ -70,6 +95,13 @@ struct File {
     mush_listen: Option<SocketAddr>,
     max_challenges: Option<u32>,
     max_matches: Option<u32>,
+    header_timeout: Option<u64>,
+    hello_timeout: Option<u64>,
+    idle_timeout: Option<u64>,
+    text_login_timeout: Option<u64>,
+    text_idle_timeout: Option<u64>,
+    max_per_peer: Option<u32>,
+    max_connections: Option<usize>,
 }
 
 /// The settings in force.
@@ -86,6 +118,14 @@ pub struct Config {
     pub mush_listen: Option<SocketAddr>,
     pub max_challenges: u32,
     pub max_matches: u32,
+    pub header_timeout: Duration,
+    pub hello_timeout: Duration,
+    pub idle_timeout: Duration,
+    pub text_login_timeout: Duration,
+    pub text_idle_timeout: Duration,
+    pub max_per_peer: u32,
+    /// `None`: from the open-file limit, once it is raised (`peers::connection_cap`).
+    pub max_connections: Option<usize>,
 }
 
 impl Config {
@@ -120,7 +160,30 @@ impl Config {
             mush_listen: cli.mush_listen.or(file.mush_listen),
             max_challenges: cli.max_challenges.or(file.max_challenges).unwrap_or(5),
             max_matches: cli.max_matches.or(file.max_matches).unwrap_or(10),
+            header_timeout: secs(cli.header_timeout.or(file.header_timeout), 10),
+            hello_timeout: secs(cli.hello_timeout.or(file.hello_timeout), 10),
+            idle_timeout: secs(cli.idle_timeout.or(file.idle_timeout), 60),
+            text_login_timeout: secs(cli.text_login_timeout.or(file.text_login_timeout), 120),
+            text_idle_timeout: secs(cli.text_idle_timeout.or(file.text_idle_timeout), 3_600),
+            max_per_peer: cli.max_per_peer.or(file.max_per_peer).unwrap_or(64),
+            max_connections: cli.max_connections.or(file.max_connections),
         };
+        anyhow::ensure!(
+            [
+                config.header_timeout,
+                config.hello_timeout,
+                config.idle_timeout,
+                config.text_login_timeout,
+                config.text_idle_timeout
+            ]
+            .iter()
+            .all(|t| !t.is_zero()),
+            "timeouts must be at least 1 second"
+        );
+        anyhow::ensure!(
+            config.max_per_peer >= 1 && config.max_connections != Some(0),
+            "max_per_peer and max_connections must be at least 1"
+        );
         anyhow::ensure!(config.max_frame >= 1024, "max_frame must be at least 1024 bytes");
         anyhow::ensure!(
             config.rate >= 1 && config.burst >= 1,
@@ -133,4 +196,8 @@ impl Config {
         );
         Ok(config)
     }
+}
+
+fn secs(set: Option<u64>, default: u64) -> Duration {
+    Duration::from_secs(set.unwrap_or(default))
 }

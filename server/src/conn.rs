@@ -3,11 +3,13 @@
 //! close with a reason; nothing it sends reaches another connection's task.
 
 use std::collections::HashSet;
+use std::net::SocketAddr;
 use std::sync::Arc;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use arbiter_core::tripletriad::Spectators;
 use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket};
+use futures_util::stream::SplitSink;
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
 use sqlx::Row as _;
@@ -81,8 +83,9 @@ enum Next {
     Close(Vec<Value>, u16, &'static str),
 }
 
-pub async fn serve(hub: Arc<Hub>, socket: WebSocket) {
+pub async fn serve(hub: Arc<Hub>, socket: WebSocket, peer: SocketAddr) {
     let id = crate::db::new_id() as u64;
+    tracing::debug!("connection {id} from {peer}");
     let mut events = hub.connect(id);
     let (mut sink, mut stream) = socket.split();
     let mut session = Session {
@@ -101,15 +104,22 @@ pub async fn serve(hub: Arc<Hub>, socket: WebSocket) {
             reason: Utf8Bytes::from_static(reason),
         }))
     };
+    // A client that reads nothing for as long as it may stay silent is as gone as a silent one.
+    let patience = hub.config.idle_timeout;
+    let mut quiet = Quiet::new(hub.config.hello_timeout, patience);
+    let alarm = tokio::time::sleep_until(quiet.next(false).into());
+    tokio::pin!(alarm);
     loop {
         let next = tokio::select! {
-            frame = stream.next() => match frame {
+            frame = stream.next() => {
+                quiet.heard();
+                match frame {
                 None | Some(Ok(Message::Close(_))) => break,
                 Some(Err(e)) => {
                     let text = e.to_string();
                     // tungstenite refuses a frame over the limit before reading it.
                     if text.contains("too long") || text.contains("Space limit") || text.contains("size") {
-                        let _ = sink.send(close(1009, "too_large")).await;
+                        let _ = send(&mut sink, close(1009, "too_large"), patience).await;
                         linger(&mut stream).await;
                     }
                     break;
@@ -135,7 +145,7 @@ pub async fn serve(hub: Arc<Hub>, socket: WebSocket) {
                         }
                     }
                 }
-            },
+            }},
             out = events.recv() => match out {
                 Some(out) => {
                     if out.once.as_ref().is_some_and(|r| session.handed.remove(r)) {
@@ -147,7 +157,7 @@ pub async fn serve(hub: Arc<Hub>, socket: WebSocket) {
                     } else {
                         writable(out.text.to_string(), None).into()
                     };
-                    if sink.send(Message::Text(text)).await.is_err() {
+                    if !send(&mut sink, Message::Text(text), patience).await {
                         break;
                     }
                     // A frame replaced by its refusal was not told: it stays to be sent again.
@@ -157,9 +167,23 @@ pub async fn serve(hub: Arc<Hub>, socket: WebSocket) {
                     continue;
                 }
                 None => {
-                    let _ = sink.send(close(1008, "too_slow")).await;
+                    let _ = send(&mut sink, close(1008, "too_slow"), patience).await;
                     break;
                 }
+            },
+            () = &mut alarm => match quiet.due(session.greeted) {
+                Due::Nothing => {
+                    alarm.as_mut().reset(quiet.next(session.greeted).into());
+                    continue;
+                }
+                Due::Ping => {
+                    if !send(&mut sink, Message::Ping(Default::default()), patience).await {
+                        break;
+                    }
+                    alarm.as_mut().reset(quiet.next(session.greeted).into());
+                    continue;
+                }
+                Due::Close(reason) => Next::Close(vec![], 1008, reason),
             },
         };
         let (replies, closing) = match next {
@@ -168,11 +192,7 @@ pub async fn serve(hub: Arc<Hub>, socket: WebSocket) {
         };
         let mut failed = false;
         for r in replies {
-            if sink
-                .send(Message::Text(writable(r.to_string(), r.get("re")).into()))
-                .await
-                .is_err()
-            {
+            if !send(&mut sink, Message::Text(writable(r.to_string(), r.get("re")).into()), patience).await {
                 failed = true;
                 break;
             }
@@ -184,7 +204,7 @@ pub async fn serve(hub: Arc<Hub>, socket: WebSocket) {
             session.handed.extend(handing.into_iter().map(|u| u.receipt));
         }
         if let Some((code, reason)) = closing {
-            let _ = sink.send(close(code, reason)).await;
+            let _ = send(&mut sink, close(code, reason), patience).await;
             linger(&mut stream).await;
             break;
         }
@@ -193,6 +213,77 @@ pub async fn serve(hub: Arc<Hub>, socket: WebSocket) {
         }
     }
     hub.disconnect(id);
+}
+
+/// Writes `message`, or gives up after `patience`: whether it went.
+async fn send(sink: &mut SplitSink<WebSocket, Message>, message: Message, patience: Duration) -> bool {
+    matches!(tokio::time::timeout(patience, sink.send(message)).await, Ok(Ok(())))
+}
+
+/// How long a connection has been silent, and what that calls for: a `hello` is due within
+/// `hello` of the opening; after `idle / 2` of silence the server pings (any client answers a
+/// ping by itself, so a player waiting on a long opponent, or a spectator, is never silent), and
+/// after `idle` the connection is closed.
+struct Quiet {
+    opened: Instant,
+    heard: Instant,
+    pinged: bool,
+    hello: Duration,
+    idle: Duration,
+}
+
+enum Due {
+    Nothing,
+    Ping,
+    Close(&'static str),
+}
+
+impl Quiet {
+    fn new(hello: Duration, idle: Duration) -> Quiet {
+        let now = Instant::now();
+        Quiet {
+            opened: now,
+            heard: now,
+            pinged: false,
+            hello,
+            idle,
+        }
+    }
+
+    /// Anything came from the client: a frame, a ping or the answer to one.
+    fn heard(&mut self) {
+        self.heard = Instant::now();
+        self.pinged = false;
+    }
+
+    /// When to look again. The alarm is not moved on every frame: it rings, and is set anew
+    /// from the last frame heard.
+    fn next(&self, greeted: bool) -> Instant {
+        let silence = if self.pinged {
+            self.heard + self.idle
+        } else {
+            self.heard + self.idle / 2
+        };
+        if greeted {
+            silence
+        } else {
+            silence.min(self.opened + self.hello)
+        }
+    }
+
+    fn due(&mut self, greeted: bool) -> Due {
+        let now = Instant::now();
+        if !greeted && now >= self.opened + self.hello {
+            Due::Close("hello_timeout")
+        } else if now >= self.heard + self.idle {
+            Due::Close("idle_timeout")
+        } else if !self.pinged && now >= self.heard + self.idle / 2 {
+            self.pinged = true;
+            Due::Ping
+        } else {
+            Due::Nothing
+        }
+    }
 }
 
 /// After sending a close, reads what the client still sends (for a second at most) until its
@@ -241,33 +332,20 @@ fn with_re(mut v: Value, re: &Option<Value>) -> Value {
 }
 
 async fn handle(hub: &Arc<Hub>, s: &mut Session, text: &str) -> Next {
+    if !s.greeted {
+        return greet(hub, s, text);
+    }
     // The card economy's messages (`tt_*`) have their own reader.
-    if let Some(reply) = crate::economy::protocol::intercept(hub, s.greeted, s.user.as_ref(), text).await {
+    if let Some(reply) = crate::economy::protocol::intercept(hub, s.user.as_ref(), text).await {
         return Next::Reply(vec![reply]);
     }
     let (re, request) = protocol::parse(text);
     let request = match request {
         Ok(r) => r,
-        Err(f) if !s.greeted => return Next::Close(vec![error(re.as_ref(), &f)], 1002, "hello_first"),
         Err(f) => return Next::Reply(vec![error(re.as_ref(), &f)]),
     };
-    match (s.greeted, request) {
-        (false, Request::Hello { protocol, .. }) => {
-            if protocol != VERSION {
-                let f = Failure::new(
-                    "protocol_version",
-                    format!("this server speaks protocol {VERSION}, not {protocol}"),
-                );
-                return Next::Close(vec![error(re.as_ref(), &f)], 1002, "protocol_version");
-            }
-            s.greeted = true;
-            Next::Reply(vec![with_re(welcome(hub), &re)])
-        }
-        (false, _) => {
-            let f = Failure::new("hello_first", "the first message is hello with the protocol version");
-            Next::Close(vec![error(re.as_ref(), &f)], 1002, "hello_first")
-        }
-        (true, Request::Logout {}) => {
+    match request {
+        Request::Logout {} => {
             if let Some(token) = s.token.take() {
                 if let Err(f) = hub.accounts.forget(&token).await {
                     return Next::Reply(vec![error(re.as_ref(), &f)]);
@@ -275,7 +353,7 @@ async fn handle(hub: &Arc<Hub>, s: &mut Session, text: &str) -> Next {
             }
             Next::Close(vec![], 1000, "logout")
         }
-        (true, request) => match answer(hub, s, request, &re).await {
+        request => match answer(hub, s, request, &re).await {
             Ok(replies) => Next::Reply(
                 replies
                     .into_iter()
@@ -286,6 +364,28 @@ async fn handle(hub: &Arc<Hub>, s: &mut Session, text: &str) -> Next {
             Err(f) => Next::Reply(vec![error(re.as_ref(), &f)]),
         },
     }
+}
+
+/// The first frame: `hello`, or the connection closes. What is not JSON, or a malformed
+/// `hello`, says so; a message of any other type, the economy's too, is `hello_first`.
+fn greet(hub: &Hub, s: &mut Session, text: &str) -> Next {
+    let (re, request) = protocol::parse(text);
+    let f = match request {
+        Ok(Request::Hello { protocol, .. }) if protocol == VERSION => {
+            s.greeted = true;
+            return Next::Reply(vec![with_re(welcome(hub), &re)]);
+        }
+        Ok(Request::Hello { protocol, .. }) => {
+            let f = Failure::new(
+                "protocol_version",
+                format!("this server speaks protocol {VERSION}, not {protocol}"),
+            );
+            return Next::Close(vec![error(re.as_ref(), &f)], 1002, "protocol_version");
+        }
+        Err(f) if f.code == "bad_json" || serde_json::from_str::<Value>(text).is_ok_and(|v| v["type"] == "hello") => f,
+        _ => Failure::new("hello_first", "the first message is hello with the protocol version"),
+    };
+    Next::Close(vec![error(re.as_ref(), &f)], 1002, "hello_first")
 }
 
 fn welcome(hub: &Hub) -> Value {

@@ -16,6 +16,7 @@ mod http;
 mod hub;
 mod live;
 mod mush;
+mod peers;
 mod protocol;
 mod spectators;
 mod table;
@@ -25,7 +26,6 @@ mod told;
 use std::process::ExitCode;
 use std::sync::Arc;
 
-use axum::serve::ListenerExt;
 use clap::Parser;
 
 // A move's frames are trees of small allocations built and freed on every worker thread; glibc's
@@ -81,6 +81,9 @@ async fn run() -> anyhow::Result<()> {
         Some(c) => c.relay(),
         None => Arc::new(bus::LocalRelay::new()),
     };
+    let (cap, reserve) = peers::connection_cap(config.max_connections);
+    let peers = peers::Peers::new(config.max_per_peer, cap, reserve);
+    tracing::info!("at most {cap} connections, {} a peer", config.max_per_peer);
     let hub = hub::Hub::new(config, pool, backend, relay);
     if let Some(c) = &cluster {
         c.attach(&hub);
@@ -104,16 +107,11 @@ async fn run() -> anyhow::Result<()> {
     println!("http://{addr}/");
     if let Some(listener) = mush {
         println!("mush://{}", listener.local_addr()?);
-        tokio::spawn(mush::serve(hub.clone(), listener));
+        tokio::spawn(mush::serve(hub.clone(), listener, peers.clone()));
     }
-    let listener = listener.tap_io(|tcp| {
-        // Without it a frame right after another waits for the delayed ACK (36 ms instead of 2).
-        let _ = tcp.set_nodelay(true);
-    });
-    axum::serve(listener, http::router(hub))
-        .with_graceful_shutdown(async {
-            let _ = tokio::signal::ctrl_c().await;
-        })
-        .await?;
+    tokio::select! {
+        () = http::serve(hub, listener, peers) => {}
+        _ = tokio::signal::ctrl_c() => {}
+    }
     Ok(())
 }

@@ -86,13 +86,14 @@ enum DeckOp {
     Check,
 }
 
-/// The answer to a `tt_*` frame, or `None` for any other frame (the general protocol's).
-pub async fn intercept(hub: &Arc<Hub>, greeted: bool, user: Option<&User>, text: &str) -> Option<Value> {
+/// The answer to a `tt_*` frame, or `None` for any other frame (the general protocol's). Asked
+/// only after `hello`: before it, every frame is `hello_first`.
+pub async fn intercept(hub: &Arc<Hub>, user: Option<&User>, text: &str) -> Option<Value> {
     if !text.contains("\"tt_") {
         return None;
     }
     let v: Value = serde_json::from_str(text).ok()?;
-    if !v["type"].as_str().is_some_and(|t| t.starts_with("tt_")) || !greeted {
+    if !v["type"].as_str().is_some_and(|t| t.starts_with("tt_")) {
         return None;
     }
     let mut v = v;

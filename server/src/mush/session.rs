@@ -51,6 +51,11 @@ impl Session {
         }
     }
 
+    /// Whether the connection logged in (its idle time then counts from its last line).
+    pub fn logged_in(&self) -> bool {
+        self.user.is_some()
+    }
+
     /// The answer to one line: the command's result, or why not (never a disconnect but QUIT).
     pub async fn handle(&mut self, hub: &Arc<Hub>, line: &str) -> Vec<String> {
         let command = match line.parse::<Command>() {
