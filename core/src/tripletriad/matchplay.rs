@@ -1076,7 +1076,10 @@ mod tests {
             assert_eq!((back.forfeited(), back.result()), (Some(Player::Blue), Some(r)));
             assert_eq!(
                 back.trade_choice().unwrap(),
-                TradeChoice::Pick { chooser: Player::Red, count: 1 }
+                TradeChoice::Pick {
+                    chooser: Player::Red,
+                    count: 1
+                }
             );
             let next = m.game().legal_moves()[0];
             assert_eq!(m.clone().play(next), Err(MoveError::GameOver.into()));
