@@ -173,6 +173,24 @@ async fn fetch(hub: &Hub, id: i64, user: &User) -> Result<(Challenge, String), F
     Ok((c, seats))
 }
 
+/// Options only the server writes: the hands stakes bring (at a match's start) and the rules as
+/// the text interface words them (its own challenges).
+const SERVER_OPTIONS: [&str; 2] = ["hands", "words"];
+
+/// A WebSocket client's challenge options, refused if they hold a field only the server writes.
+pub(crate) fn client_options(options: Option<Value>) -> Result<Option<Value>, Failure> {
+    if let Some(field) = SERVER_OPTIONS
+        .into_iter()
+        .find(|f| options.as_ref().and_then(|o| o.get(f)).is_some())
+    {
+        return Err(Failure::new(
+            "bad_challenge",
+            format!("options.{field} is written by the server, never by a client"),
+        ));
+    }
+    Ok(options)
+}
+
 /// A new challenge by `by`.
 pub async fn create(
     hub: &Arc<Hub>,

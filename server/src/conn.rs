@@ -457,6 +457,7 @@ async fn answer(hub: &Arc<Hub>, s: &mut Session, request: Request, re: &Option<V
             broadcast,
         } => {
             let user = need(s)?.clone();
+            let options = challenges::client_options(options)?;
             let spectators = match (private, broadcast) {
                 (true, true) => {
                     return Err(Failure::new(
@@ -603,7 +604,7 @@ async fn pending_choice(hub: &Arc<Hub>, user: &User) -> Result<Option<Value>, Fa
     let Some(id) = hub.economy.awaiting_choice(user.id).await? else {
         return Ok(None);
     };
-    match hub.economy.win_list(id).await {
+    match hub.economy.win_list(id, user.id).await {
         Ok(w) => Ok(Some(live::choice_frame(id, w.chooser, w.count, w.deadline))),
         // Settled between the two reads (its clock ran out): nothing to tell.
         Err(f) if f.code == "nothing_to_choose" => Ok(None),

@@ -5,7 +5,7 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use arbiter_core::tripletriad::Spectators;
+use arbiter_core::tripletriad::{Match, Player, Spectators};
 use arbiter_core::{Budget, Rng};
 use serde_json::{json, Value};
 use sqlx::Row as _;
@@ -601,7 +601,7 @@ pub async fn play(
                 .run(move |tx| {
                     Box::pin(async move {
                         commit::write(tx, &row, Some(&e)).await?;
-                        finish(tx, &h, id, game, &seats, &e, Some(&t)).await
+                        finish(tx, &h, id, game, &seats, &e, t.tt_match()).await
                     })
                 })
                 .await?
@@ -612,7 +612,7 @@ pub async fn play(
         Some(e) => {
             let mut tx = hub.pool.begin().await?;
             commit::write(&mut tx, &row, Some(&e)).await?;
-            let settlement = finish(&mut tx, hub, id, live.game, &live.seats, &e, Some(&table)).await?;
+            let settlement = finish(&mut tx, hub, id, live.game, &live.seats, &e, table.tt_match()).await?;
             tx.commit().await?;
             settlement
         }
@@ -684,8 +684,9 @@ pub async fn running(hub: &Hub, id: i64) -> Result<tokio::sync::OwnedMutexGuard<
 
 /// `user` leaves match `id`: a forfeit, and "did not finish" in their stats while another seat
 /// is still there to play on (a computer seat, or a person online through any process); leaving
-/// players who have all gone is a plain loss (the MUSH's `+TT/Cancel`). Returns whether it
-/// counted as "did not finish".
+/// players who have all gone is a plain loss (the MUSH's `+TT/Cancel`). Either way a Triple
+/// Triad match is lost by the leaver: its stakes are settled by the trade rule as after any
+/// loss (leaving never saves a card). Returns whether it counted as "did not finish".
 pub async fn leave(hub: &Arc<Hub>, id: i64, user: i64) -> Result<bool, Failure> {
     let mut live = running(hub, id).await?;
     let seat = live
@@ -700,6 +701,14 @@ pub async fn leave(hub: &Arc<Hub>, id: i64, user: i64) -> Result<bool, Failure> 
             }
     });
     let ending = Ending::forfeit(live.seats.len(), seat, dnf);
+    let forfeited = match live.table.tt_match() {
+        Some(m) => {
+            let mut m = m.clone();
+            m.forfeit(Player::BOTH[seat]).map_err(Failure::internal)?;
+            Some(m)
+        }
+        None => None,
+    };
     let mut tx = hub.pool.begin().await?;
     let done = sqlx::query(
         "UPDATE matches SET status = 'over', deadline = NULL, result = $1, ended = $2 WHERE id = $3 AND ply = $4 AND status = 'running'",
@@ -713,7 +722,7 @@ pub async fn leave(hub: &Arc<Hub>, id: i64, user: i64) -> Result<bool, Failure> 
     if done.rows_affected() != 1 {
         return Err(Failure::internal(format!("match {id}: not the stored state")));
     }
-    let settlement = finish(&mut tx, hub, id, live.game, &live.seats, &ending, None).await?;
+    let settlement = finish(&mut tx, hub, id, live.game, &live.seats, &ending, forfeited.as_ref()).await?;
     tx.commit().await?;
     crash_point::reached(Step::ResultCommitted);
     live.deadline = None;
@@ -734,7 +743,7 @@ async fn finish(
     game: GameKind,
     seats: &[Sitter],
     ending: &Ending,
-    table: Option<&Table>,
+    tt: Option<&Match>,
 ) -> Result<Option<crate::economy::Settlement>, Failure> {
     for (i, (sitter, outcome)) in seats.iter().zip(&ending.outcome).enumerate() {
         sqlx::query("UPDATE match_seats SET outcome = $1 WHERE match_id = $2 AND seat = $3")
@@ -765,10 +774,7 @@ async fn finish(
     // out, still hears of it at the next login.
     crate::told::keep(tx, id, &people(seats), &over_frame(id, ending)).await?;
     // The stakes: rewards, bets and the cards the rule moves, in this same transaction.
-    let settlement = hub
-        .economy
-        .match_ended(tx, id, table.and_then(Table::tt_match), ending.left)
-        .await?;
+    let settlement = hub.economy.match_ended(tx, id, tt).await?;
     crash_point::reached(Step::ResultWritten);
     Ok(settlement)
 }

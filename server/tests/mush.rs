@@ -219,7 +219,17 @@ async fn the_seeds_commands_and_a_game_with_a_stake() {
     squall.says("+TT/Detail", "Element").await;
     squall.drain(300).await;
     squall.says("+TT/Stats", "0 played").await;
-    squall.says("+TT/Stats Cloud", "Cloud: 0 played").await;
+    squall.drain(300).await;
+    // Another player's games, as the WebSocket's `stats` shows them: never their wallet.
+    let others = [
+        squall.says("+TT/Stats Cloud", "Cloud: 0 played").await,
+        squall.drain(300).await,
+    ]
+    .concat();
+    assert!(
+        !others.iter().any(|l| l.contains("points") || l.contains("gils")),
+        "another player's wallet is shown: {others:#?}"
+    );
     cloud.says("+TT/Starter", "starter set").await;
     let cstash = cloud.says("+TT/Stash", "Your stash").await;
     let cstash = [cstash, cloud.drain(300).await].concat();
@@ -300,7 +310,15 @@ async fn the_seeds_commands_and_a_game_with_a_stake() {
     squall
         .says("+TT/Game Cloud=Start/Open Same Combo One", "You invite Cloud")
         .await;
-    cloud.expect("Squall invites you").await;
+    // The invitation says what leaving costs: the game and the cards at stake.
+    let invitation = cloud.expect("Squall invites you").await;
+    assert!(
+        invitation
+            .last()
+            .unwrap()
+            .contains("Leaving before the end loses the game"),
+        "{invitation:#?}"
+    );
     cloud.says("+TT/Refuse", "You refuse").await;
     squall
         .says("+TT/Game Cloud=Start/Open Same Combo One", "You invite Cloud")

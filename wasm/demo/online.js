@@ -14,7 +14,7 @@ const TOKEN = "arbiter-online-token";
 
 const optionsText = (game, options) =>
   game === "triple-triad"
-    ? `${options.preset ?? "custom rules"}${options.stake ? `, cards at stake: trade ${options.stake.trade ?? "one"}` : ""}`
+    ? `${options.preset ?? "custom rules"}${options.stake ? `, cards at stake: trade ${options.stake.trade ?? "one"} (leaving before the end loses them)` : ""}`
     : game === "trax"
       ? (options.variant ?? "8x8")
       : `${options.deals ?? 4} deals`;

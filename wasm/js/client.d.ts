@@ -151,6 +151,7 @@ export type TradeRuleName =
   | "diff"
   | "diff_over_five"
   | "direct"
+  | "direct_swap"
   | "random";
 
 /** The winner rules a challenge can put at stake. */
@@ -437,6 +438,9 @@ export interface WinList {
   deadline: number;
   /** The loser's five, by position 1 to 5. */
   cards: ShopCard[];
+  /** Under `direct_swap`: the winner's own five; taking the loser's card at a position gives up
+   * the winner's at the same position. */
+  facing?: ShopCard[];
 }
 
 /** The winner of a match with stakes is choosing (to both players). */

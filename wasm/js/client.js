@@ -49,7 +49,7 @@ const badArgument = (message) => new ArbiterError("BAD_ARGUMENT", message);
 
 /** The winner rules a Triple Triad challenge can put at stake (`options.stake.trade`), as the
  * server names them (PROTOCOL.md, "Stakes in a challenge"). */
-export const TRADE_RULES = Object.freeze(["training", "none", "one", "two", "three", "four", "all", "diff", "diff_over_five", "direct", "random"]);
+export const TRADE_RULES = Object.freeze(["training", "none", "one", "two", "three", "four", "all", "diff", "diff_over_five", "direct", "direct_swap", "random"]);
 
 function requireText(value, what) {
   if (typeof value !== "string") throw badArgument(`${what} must be a string, not ${typeof value}`);
@@ -886,7 +886,8 @@ export class ArbiterClient {
   }
 
   /** What the winner of a match with stakes may take: `{chooser, count, deadline, cards}`, the
-   * loser's five by position. */
+   * loser's five by position (under `direct_swap` also `facing`, the winner's own five). Only the
+   * match's two players may ask. */
   async winList(matchId) {
     requireId(matchId, "match");
     return (await this.request({ type: "tt_win_list", match: matchId })).win_list;

@@ -262,6 +262,8 @@ pub struct Match {
     /// Every round finished.
     rounds: Vec<RoundResult>,
     result: Option<MatchResult>,
+    /// The player who left before the end, losing the match.
+    forfeited: Option<Player>,
     /// The winner's picks and the transfers, once the trade is settled.
     trade: Option<(Vec<u8>, Vec<Transfer>)>,
 }
@@ -283,6 +285,7 @@ impl Match {
             moves: alloc::vec![Vec::new()],
             rounds: Vec::new(),
             result: None,
+            forfeited: None,
             trade: None,
         })
     }
@@ -424,12 +427,47 @@ impl Match {
 
     /// Plays a move of the current round; a drawn round under sudden death starts the next one.
     pub fn play(&mut self, mv: Move) -> Result<Captures, MatchError> {
+        // A forfeit ends the match in the middle of a round.
+        if self.is_over() {
+            return Err(MoveError::GameOver.into());
+        }
         let captures = self.game.play_explained(mv)?;
         self.moves.last_mut().expect("a round is under way").push(mv);
         if self.game.is_over() {
             self.end_round()?;
         }
         Ok(captures)
+    }
+
+    /// Ends the match now with `leaver` losing it (they left before the end): the trade then
+    /// follows as after a loss, with the colours and scores the board shows now (`diff` takes
+    /// at least one card: the leaver lost, whatever the score).
+    ///
+    /// ```
+    /// use arbiter_core::tripletriad::{Match, MatchConfig, Player, Setup, TradeChoice};
+    /// let s = Setup::random_ff8(5);
+    /// let mut m = Match::new(MatchConfig::default(), s.hands.blue, s.hands.red, 5).unwrap();
+    /// m.forfeit(Player::Red).unwrap();
+    /// assert_eq!(m.result().unwrap().winner, Some(Player::Blue));
+    /// assert_eq!(m.trade_choice().unwrap(), TradeChoice::Pick { chooser: Player::Blue, count: 1 });
+    /// assert!(m.forfeit(Player::Blue).is_err()); // over already
+    /// ```
+    pub fn forfeit(&mut self, leaver: Player) -> Result<(), MatchError> {
+        if self.is_over() {
+            return Err(MoveError::GameOver.into());
+        }
+        self.forfeited = Some(leaver);
+        self.result = Some(MatchResult {
+            winner: Some(leaver.other()),
+            scores: [self.game.score(Player::Blue), self.game.score(Player::Red)],
+            rounds: self.round_number(),
+        });
+        Ok(())
+    }
+
+    /// The player who left before the end, if one did ([`Match::forfeit`]).
+    pub fn forfeited(&self) -> Option<Player> {
+        self.forfeited
     }
 
     /// A legal move for a player whose clock ran out. A function of the state alone: it draws
@@ -443,6 +481,9 @@ impl Match {
     /// assert_eq!(m.timeout_move(), m.timeout_move());
     /// ```
     pub fn timeout_move(&self) -> Option<Move> {
+        if self.is_over() {
+            return None;
+        }
         let moves = self.game.legal_moves();
         let placed = self.game.pos.occupied.count_ones() as u64;
         let mut rng = Rng::new(self.rng.state() ^ (self.round_number() as u64) << 32 ^ placed);
@@ -529,8 +570,8 @@ impl Match {
             TradeRule::Two => 2,
             TradeRule::Three => 3,
             TradeRule::Four => 4,
-            TradeRule::Diff(DiffMode::Difference) => won.saturating_sub(lost),
-            TradeRule::Diff(DiffMode::OverFive) => won.saturating_sub(5),
+            TradeRule::Diff(DiffMode::Difference) => won.saturating_sub(lost).max(self.forfeit_minimum()),
+            TradeRule::Diff(DiffMode::OverFive) => won.saturating_sub(5).max(self.forfeit_minimum()),
             TradeRule::DirectSwap => return Ok(TradeChoice::Swap { chooser }),
             _ => return Ok(TradeChoice::Automatic),
         };
@@ -538,6 +579,11 @@ impl Match {
             chooser,
             count: count.min(5) as u8,
         })
+    }
+
+    /// The fewest cards a trade by count takes: one once a player left, however the board stood.
+    fn forfeit_minimum(&self) -> u32 {
+        u32::from(self.forfeited.is_some())
     }
 
     /// The picks of a computer that wins the trade ([`Match::trade_choice`]): the loser's
@@ -658,6 +704,9 @@ struct MatchRecord {
     /// The moves of each round started; absent, a match about to start.
     #[cfg_attr(feature = "serde", serde(default = "MatchRecord::not_started"))]
     rounds: Vec<Vec<Move>>,
+    /// The player who left before the end ([`Match::forfeit`]).
+    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "Option::is_none"))]
+    forfeited: Option<Player>,
     /// The trade's picks, once settled.
     #[cfg_attr(feature = "serde", serde(default))]
     picks: Option<Vec<u8>>,
@@ -678,6 +727,7 @@ impl From<Match> for MatchRecord {
             red: m.brought.red,
             seed: m.seed,
             rounds: m.moves,
+            forfeited: m.forfeited,
             picks: m.trade.map(|(p, _)| p),
         }
     }
@@ -703,6 +753,9 @@ impl TryFrom<MatchRecord> for Match {
         }
         if m.round_number() as usize != s.rounds.len() {
             return Err(MatchError::Saved("an empty round after the last one"));
+        }
+        if let Some(leaver) = s.forfeited {
+            m.forfeit(leaver)?;
         }
         if let Some(picks) = s.picks {
             m.settle_trade(&picks)?;
@@ -1003,6 +1056,37 @@ mod tests {
                 TradeChoice::Automatic => Vec::new(),
             };
             (m.rounds().to_vec(), m.settle_trade(&picks).unwrap())
+        }
+
+        #[test]
+        fn a_forfeit_ends_the_match_and_survives_a_reload() {
+            let config = MatchConfig {
+                trade: TradeRule::Diff(DiffMode::Difference),
+                first: Some(Player::Blue),
+                ..MatchConfig::default()
+            };
+            // Blue leaves at 5-5, one move in: red takes one card though the score is level.
+            let mut m = Match::new(config, cards("b", 9), cards("r", 1), 3).unwrap();
+            let mv = m.game().legal_moves()[0];
+            m.play(mv).unwrap();
+            m.forfeit(Player::Blue).unwrap();
+            let r = m.result().unwrap();
+            assert_eq!((r.winner, r.scores), (Some(Player::Red), [5, 5]));
+            let back = reload(&m);
+            assert_eq!((back.forfeited(), back.result()), (Some(Player::Blue), Some(r)));
+            assert_eq!(
+                back.trade_choice().unwrap(),
+                TradeChoice::Pick {
+                    chooser: Player::Red,
+                    count: 1
+                }
+            );
+            let next = m.game().legal_moves()[0];
+            assert_eq!(m.clone().play(next), Err(MoveError::GameOver.into()));
+            assert_eq!(m.timeout_move(), None);
+            let t = m.settle_trade(&[4]).unwrap();
+            assert_eq!((t[0].from, t[0].to, t[0].index), (Player::Blue, Player::Red, 4));
+            assert_eq!(reload(&m).transfers(), Some(t.as_slice()));
         }
 
         #[test]

@@ -37,7 +37,7 @@ fn key(name: &str) -> String {
     name.trim().to_lowercase()
 }
 
-fn check_name(name: &str) -> Result<(), Failure> {
+pub(crate) fn check_name(name: &str) -> Result<(), Failure> {
     let ok =
         (1..=30).contains(&name.chars().count()) && name.chars().all(|c| c.is_alphanumeric() || c == '-' || c == '_');
     if ok {

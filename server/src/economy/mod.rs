@@ -24,7 +24,9 @@ use crate::error::Failure;
 pub use audit::audit;
 #[cfg(test)]
 use audit::Figures;
+pub(crate) use decks::check_name as check_deck_name;
 pub use decks::{DeckCheck, DeckView};
+pub(crate) use stakes::check_settles;
 pub use stakes::{public_options, Settlement, CHOICE_SECONDS};
 pub use stash::{StashEntry, Wallet};
 

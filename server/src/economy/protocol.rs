@@ -199,7 +199,7 @@ async fn answer(hub: &Arc<Hub>, user: &User, r: Request) -> Result<Value, Failur
             json!({"type": "tt_suggest", "level": level, "ranks": ranks})
         }
         Request::WinList { match_id } => {
-            json!({"type": "tt_win_list", "match": match_id, "win_list": to(e.win_list(match_id).await?)})
+            json!({"type": "tt_win_list", "match": match_id, "win_list": to(e.win_list(match_id, u).await?)})
         }
         Request::Choose { match_id, picks } => {
             let s = e.choose(match_id, Some(u), &picks).await?;

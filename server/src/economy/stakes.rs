@@ -11,7 +11,7 @@ use serde::Serialize;
 use serde_json::Value;
 use sqlx::Row as _;
 
-use super::decks::{deck_cards, verdict};
+use super::decks::{check_name, deck_cards, verdict};
 use super::{book, copies, lock_wallet, refused, Economy, Entry, Tx};
 use crate::crash_point::{self, Step};
 use crate::db::now_ms;
@@ -59,6 +59,10 @@ pub struct WinList {
     pub deadline: i64,
     /// The loser's five, by position (1 to 5 in the text game).
     pub cards: Vec<ShopCard>,
+    /// Under `direct_swap`, the winner's own five: taking the loser's card at a position gives
+    /// up the winner's card at the same position.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub facing: Vec<ShopCard>,
 }
 
 struct Row {
@@ -111,10 +115,12 @@ fn card_of(catalog: &Catalog, id: &str) -> Result<ShopCard, Failure> {
 }
 
 impl Economy {
-    /// The deck `user` accepts challenge `challenge` with.
+    /// The deck `user` accepts challenge `challenge` with (an open one).
     pub async fn choose_deck(&self, challenge: i64, user: i64, deck: &str) -> Result<(), Failure> {
-        sqlx::query(
-            "INSERT INTO tt_seat_decks (challenge_id, user_id, deck) VALUES ($1, $2, $3) \
+        check_name(deck.trim())?;
+        let chosen = sqlx::query(
+            "INSERT INTO tt_seat_decks (challenge_id, user_id, deck) SELECT $1, $2, $3 \
+             WHERE EXISTS (SELECT 1 FROM challenges WHERE id = $1 AND status = 'open') \
              ON CONFLICT (challenge_id, user_id) DO UPDATE SET deck = $3",
         )
         .bind(challenge)
@@ -122,6 +128,12 @@ impl Economy {
         .bind(deck.trim())
         .execute(&self.pool)
         .await?;
+        if chosen.rows_affected() == 0 {
+            return Err(Failure::new(
+                "no_such_challenge",
+                format!("no open challenge {challenge}"),
+            ));
+        }
         Ok(())
     }
 
@@ -298,13 +310,13 @@ impl Economy {
 
     /// The end of a match with stakes, inside the transaction that records its result: rewards,
     /// bets, and the trade (moved now, or left to the winner's choice). `game` is the core's
-    /// match, `None` for a forfeit by `left` (no cards change hands; the bets go to the other).
+    /// match, over: played to its end, or forfeited by the player who left (a loss: the trade
+    /// rule settles it as any other; the leaver earns nothing).
     pub async fn match_ended(
         &self,
         tx: &mut Tx<'_>,
         match_id: i64,
         game: Option<&Match>,
-        left: Option<usize>,
     ) -> Result<Option<Settlement>, Failure> {
         let Some(row) = read(tx, match_id).await? else {
             return Ok(None);
@@ -312,12 +324,12 @@ impl Economy {
         if row.status != "running" {
             return Err(Failure::internal(format!("match {match_id} ended twice")));
         }
+        let m = game.ok_or_else(|| Failure::internal("stakes in a match that is not Triple Triad"))?;
+        let result = m
+            .result()
+            .ok_or_else(|| Failure::internal(format!("match {match_id} ended before its end")))?;
         lock_both(tx, row.users).await?;
-        let winner: Option<Player> = match (game, left) {
-            (_, Some(l)) => Some(Player::BOTH[1 - l]),
-            (Some(m), None) => m.result().and_then(|r| r.winner),
-            (None, None) => return Err(Failure::internal("an ending without a match or a forfeit")),
-        };
+        let (winner, left) = (result.winner, m.forfeited().map(|p| p as usize));
         for (i, user) in row.users.iter().enumerate() {
             let Some(user) = *user else { continue };
             let standing = match (winner, left) {
@@ -358,14 +370,9 @@ impl Economy {
             users: row.users.iter().flatten().copied().collect(),
             ..Settlement::default()
         };
-        let Some(m) = game.filter(|_| left.is_none()) else {
-            self.close(tx, match_id, &[], None).await?;
-            settled_frame(tx, match_id, &mut out).await?;
-            return Ok(Some(out));
-        };
         let mut m = m.clone();
-        match m.trade_choice().map_err(|e| Failure::internal(e.to_string()))? {
-            TradeChoice::Automatic => {
+        match choice(&m).map_err(Failure::internal)? {
+            None => {
                 let transfers = m.settle_trade(&[]).map_err(|e| Failure::internal(e.to_string()))?;
                 out = Settlement {
                     users: out.users,
@@ -374,7 +381,7 @@ impl Economy {
                 self.close(tx, match_id, &out.moved, None).await?;
                 settled_frame(tx, match_id, &mut out).await?;
             }
-            TradeChoice::Pick { chooser, count } => {
+            Some((chooser, count)) => {
                 let until = now_ms() + CHOICE_SECONDS * 1000;
                 let saved = serde_json::to_string(&m).map_err(Failure::internal)?;
                 sqlx::query(
@@ -388,7 +395,6 @@ impl Economy {
                 let user = row.users[chooser as usize].ok_or_else(|| Failure::internal("a computer to choose"))?;
                 out.choosing = Some((user, count, until));
             }
-            TradeChoice::Swap { .. } => return Err(Failure::internal("direct_swap is not offered with stakes")),
         }
         Ok(Some(out))
     }
@@ -515,10 +521,9 @@ impl Economy {
         }
         lock_both(&mut tx, row.users).await?;
         let mut m: Match = serde_json::from_str(row.saved.as_deref().unwrap_or("null")).map_err(Failure::internal)?;
-        let TradeChoice::Pick { chooser, count } = m.trade_choice().map_err(|e| Failure::internal(e.to_string()))?
-        else {
-            return Err(Failure::internal("a choice without picks"));
-        };
+        let (chooser, count) = choice(&m)
+            .map_err(Failure::internal)?
+            .ok_or_else(|| Failure::internal("a choice without picks"))?;
         if let Some(u) = user {
             if row.users[chooser as usize] != Some(u) {
                 return Err(Failure::new("not_the_winner", "only the winner chooses the cards"));
@@ -536,12 +541,7 @@ impl Economy {
                 }
                 taken
             }
-            None => {
-                let mut by_level: Vec<u8> = (0..5).collect();
-                by_level.sort_by_key(|&i| std::cmp::Reverse(five[i as usize].card.level));
-                by_level.truncate(count as usize);
-                by_level
-            }
+            None => picks_for_the_winner(&m).map_err(Failure::internal)?,
         };
         crash_point::reached(Step::CardsChosen);
         let mut out = if indices.is_empty() {
@@ -564,24 +564,37 @@ impl Economy {
         Ok(out)
     }
 
-    /// `+TT/WinList`: what the winner may take.
-    pub async fn win_list(&self, match_id: i64) -> Result<WinList, Failure> {
+    /// `+TT/WinList`: what the winner may take, for `viewer`, one of the match's two players
+    /// (the loser's five include the cards never played: nobody else may see them).
+    pub async fn win_list(&self, match_id: i64, viewer: i64) -> Result<WinList, Failure> {
         let catalog = self.catalog().await?;
         let mut tx = self.pool.begin().await?;
-        let row = read(&mut tx, match_id).await?.filter(|r| r.status == "choosing");
+        let row = read(&mut tx, match_id).await?;
         tx.commit().await?;
-        let row = row.ok_or_else(|| Failure::new("nothing_to_choose", "there is nothing to choose in this match"))?;
+        if row.as_ref().is_some_and(|r| !r.users.contains(&Some(viewer))) {
+            return Err(Failure::new(
+                "not_seated",
+                "only the match's players see what its winner may take",
+            ));
+        }
+        let row = row
+            .filter(|r| r.status == "choosing")
+            .ok_or_else(|| Failure::new("nothing_to_choose", "there is nothing to choose in this match"))?;
         let m: Match = serde_json::from_str(row.saved.as_deref().unwrap_or("null")).map_err(Failure::internal)?;
-        let TradeChoice::Pick { chooser, count } = m.trade_choice().map_err(|e| Failure::internal(e.to_string()))?
-        else {
-            return Err(Failure::internal("a choice without picks"));
-        };
-        let cards = brought(&catalog, &m, chooser.other())?;
+        let (chooser, count) = choice(&m)
+            .map_err(Failure::internal)?
+            .ok_or_else(|| Failure::internal("a choice without picks"))?;
+        let swap = matches!(m.trade_choice(), Ok(TradeChoice::Swap { .. }));
         Ok(WinList {
             chooser: row.users[chooser as usize].unwrap_or(0),
             count,
             deadline: row.deadline.unwrap_or(0),
-            cards,
+            cards: brought(&catalog, &m, chooser.other())?,
+            facing: if swap {
+                brought(&catalog, &m, chooser)?
+            } else {
+                Vec::new()
+            },
         })
     }
 
@@ -665,4 +678,59 @@ fn pick_index(pick: &str, five: &[ShopCard], taken: &[u8]) -> Result<u8, Failure
 /// The five cards `player` brought to `m`, as the shop knows them.
 fn brought(catalog: &Catalog, m: &Match, player: Player) -> Result<Vec<ShopCard>, Failure> {
     m.brought(player).iter().map(|c| card_of(catalog, &c.name)).collect()
+}
+
+/// What the trade of ended match `m` asks of its winner: `None`, nothing (the cards move at
+/// once); or the winner (`chooser`) picks `count` of the loser's five (`direct_swap`: one, their
+/// own card facing it going the other way).
+fn choice(m: &Match) -> Result<Option<(Player, u8)>, arbiter_core::tripletriad::MatchError> {
+    Ok(match m.trade_choice()? {
+        TradeChoice::Automatic => None,
+        TradeChoice::Pick { chooser, count } => Some((chooser, count)),
+        TradeChoice::Swap { chooser } => Some((chooser, 1)),
+    })
+}
+
+/// The picks made for a winner whose clock ran out: the loser's highest levels, or under
+/// `direct_swap` the swap the core's computer player makes (the most gained).
+fn picks_for_the_winner(m: &Match) -> Result<Vec<u8>, arbiter_core::tripletriad::MatchError> {
+    match m.trade_choice()? {
+        TradeChoice::Pick { chooser, count } => {
+            let loser = m.brought(chooser.other());
+            let mut by_level: Vec<u8> = (0..5).collect();
+            by_level.sort_by_key(|&i| std::cmp::Reverse(loser[i as usize].level));
+            by_level.truncate(count as usize);
+            Ok(by_level)
+        }
+        _ => m.computer_picks(),
+    }
+}
+
+/// Whether every end a match under these options can meet is one its stakes settle: `m` (a
+/// match under a challenge's options) played to its end by timeout moves, and forfeited by
+/// either player, each goes through the trade as the settlement does it ([`choice`],
+/// [`picks_for_the_winner`], the core's `settle_trade`). Run when the challenge is made, so
+/// that no match starts whose end the settlement would refuse.
+pub(crate) fn check_settles(m: &Match) -> Result<(), String> {
+    let mut played = m.clone();
+    // Sudden death without a round limit may draw for long: a hundred rounds at most.
+    for _ in 0..900 {
+        let Some(mv) = played.timeout_move() else { break };
+        played.play(mv).map_err(|e| e.to_string())?;
+    }
+    let mut ends: Vec<Match> = played.is_over().then_some(played).into_iter().collect();
+    for leaver in Player::BOTH {
+        let mut left = m.clone();
+        left.forfeit(leaver).map_err(|e| e.to_string())?;
+        ends.push(left);
+    }
+    for mut end in ends {
+        let picks = match choice(&end).map_err(|e| e.to_string())? {
+            None => Vec::new(),
+            Some(_) => picks_for_the_winner(&end).map_err(|e| e.to_string())?,
+        };
+        end.settle_trade(&picks)
+            .map_err(|e| format!("stake: the trade {} cannot be settled: {e}", end.config().trade))?;
+    }
+    Ok(())
 }

@@ -226,13 +226,13 @@ async fn match_row(e: &Economy) -> i64 {
     id
 }
 
-/// A challenge row by `by` (the stakes find the challenger's deck in its options, the other's
-/// in the seat table).
+/// An open challenge row by `by` (the stakes find the challenger's deck in its options, the
+/// other's in the seat table, chosen while it is open).
 async fn challenge_row(e: &Economy, by: i64) -> i64 {
     let id = new_id();
     sqlx::query(
         "INSERT INTO challenges (id, by_user, game, options, seats, time_s, private, status, created, match_id) \
-         VALUES ($1, $2, 'triple-triad', '{}', '[]', 60, $3, 'started', 0, NULL)",
+         VALUES ($1, $2, 'triple-triad', '{}', '[]', 60, $3, 'open', 0, NULL)",
     )
     .bind(id)
     .bind(by)
@@ -276,7 +276,7 @@ async fn play_match(e: &Economy, a: i64, b: i64, trade: TradeRule, seed: u64) ->
         .bind(id)
         .execute(&mut *tx)
         .await?;
-    let s = e.match_ended(&mut tx, id, Some(&m), None).await?.unwrap();
+    let s = e.match_ended(&mut tx, id, Some(&m)).await?.unwrap();
     tx.commit().await?;
     if let Some((chooser, count, _)) = s.choosing {
         let picks: Vec<String> = (1..=count).map(|i| i.to_string()).collect();

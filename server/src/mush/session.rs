@@ -138,28 +138,30 @@ impl Session {
                     Some(n) => hub.accounts.find(&n).await?,
                     None => self.me()?.clone(),
                 };
-                let w = e.wallet(user.id).await?;
                 let stats = hub.accounts.stats(user.id).await?;
                 let s = &stats.get(GAME).cloned().unwrap_or(json!({}));
                 let n = |k: &str| s[k].as_i64().unwrap_or(0);
-                Ok(vec![
-                    format!(
-                        "{}: {} played, {} won, {} lost, {} drawn, {} did not finish.",
-                        user.name,
-                        n("played"),
-                        n("won"),
-                        n("lost"),
-                        n("drawn"),
-                        n("dnf")
-                    ),
-                    format!(
+                let mut out = vec![format!(
+                    "{}: {} played, {} won, {} lost, {} drawn, {} did not finish.",
+                    user.name,
+                    n("played"),
+                    n("won"),
+                    n("lost"),
+                    n("drawn"),
+                    n("dnf")
+                )];
+                // A wallet is its owner's alone, as on the WebSocket (`tt_wallet`).
+                if self.user.as_ref().is_some_and(|me| me.id == user.id) {
+                    let w = e.wallet(user.id).await?;
+                    out.push(format!(
                         "{} cards, {} points, {} experience, {} gils.",
                         e.card_count(user.id).await?,
                         w.points,
                         w.experience,
                         w.gils
-                    ),
-                ])
+                    ));
+                }
+                Ok(out)
             }
             Command::Deck(d) => self.deck(hub, d).await,
             Command::List => {
@@ -255,7 +257,7 @@ impl Session {
                     .awaiting_choice(me)
                     .await?
                     .ok_or_else(|| Failure::new("nothing_to_choose", "no game of yours waits for a choice"))?;
-                let w = e.win_list(id).await?;
+                let w = e.win_list(id, me).await?;
                 let mut out = vec![format!(
                     "The winner takes {} card{} (+TT/Choose <Card>,... or None):",
                     w.count,
@@ -267,6 +269,15 @@ impl Session {
                         .enumerate()
                         .map(|(i, c)| format!("{}) {}", i + 1, render::card_line(c))),
                 );
+                if !w.facing.is_empty() {
+                    out.push("Direct swap: the winner gives up their own card in the same position:".into());
+                    out.extend(
+                        w.facing
+                            .iter()
+                            .enumerate()
+                            .map(|(i, c)| format!("{}) {}", i + 1, render::card_line(c))),
+                    );
+                }
                 Ok(out)
             }
             Command::Cancel => self.cancel(hub).await,
@@ -436,7 +447,10 @@ impl Session {
             r.spectators,
         )
         .await?;
-        say(format!("You invite {whom} to a game with your deck {deck}: {r}."))
+        say(format!(
+            "You invite {whom} to a game with your deck {deck}: {r}.{}",
+            at_stake(&json!(stake))
+        ))
     }
 
     /// The open invitation naming this player.
@@ -515,7 +529,7 @@ impl Session {
     async fn cancel(&mut self, hub: &Arc<Hub>) -> Reply {
         let me = self.me()?.clone();
         if let Some(id) = hub.economy.awaiting_choice(me.id).await? {
-            let w = hub.economy.win_list(id).await?;
+            let w = hub.economy.win_list(id, me.id).await?;
             if w.chooser != me.id {
                 return Err(Failure::new(
                     "choice_pending",
@@ -531,9 +545,9 @@ impl Session {
             let dnf = live::leave(hub, id, me.id).await?;
             self.game = None;
             return say(if dnf {
-                "You leave the game: it counts as Did Not Finish."
+                "You leave the game: you lose it, and it counts as Did Not Finish. Cards at stake go by the winner rule."
             } else {
-                "You leave the game: your opponent is gone, so it counts as a loss, not Did Not Finish."
+                "You leave the game: your opponent is gone, so it counts as a loss, not Did Not Finish. Cards at stake go by the winner rule."
             });
         }
         if let Ok(challenges) = crate::challenges::concerning(hub, &me).await {
@@ -576,8 +590,9 @@ impl Session {
                     .as_str()
                     .map_or_else(|| c["options"].to_string(), str::to_string);
                 vec![format!(
-                    "{} invites you to a game of Triple Triad: {words}. Type +TT/Accept <Deck> or +TT/Refuse.",
-                    c["by"]["name"].as_str().unwrap_or("someone")
+                    "{} invites you to a game of Triple Triad: {words}.{} Type +TT/Accept <Deck> or +TT/Refuse.",
+                    c["by"]["name"].as_str().unwrap_or("someone"),
+                    at_stake(&c["options"]["stake"])
                 )]
             }
             "match_started" if v["match"]["game"] == GAME => {
@@ -789,4 +804,15 @@ fn help() -> Vec<String> {
     .iter()
     .map(|s| s.to_string())
     .collect()
+}
+
+/// What an invitation says of a stake that moves cards or gils: leaving does not save them.
+fn at_stake(stake: &Value) -> &'static str {
+    // A stake without a rule is `one` (the core's default).
+    let cards = stake.is_object() && !matches!(stake["trade"].as_str(), Some("training" | "none"));
+    if cards || stake["gils"].as_u64().is_some_and(|g| g > 0) {
+        " Leaving before the end loses the game: the winner takes what is at stake by the winner rule."
+    } else {
+        ""
+    }
 }

@@ -70,7 +70,12 @@ impl GameKind {
     /// Checks a challenge's options, and returns them as stored.
     pub fn check_options(self, options: &Value, time: u32) -> Result<Value, String> {
         // Building the table is the check: the core refuses what it cannot play.
-        Table::new(self, options, 0, time)?;
+        match self {
+            GameKind::TripleTriad => tripletriad::check_challenge(options, time)?,
+            _ => {
+                Table::new(self, options, 0, time)?;
+            }
+        }
         Ok(options.clone())
     }
 }

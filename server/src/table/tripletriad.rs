@@ -2,7 +2,7 @@
 //! from the match's seed. Trades move cards between collections: they come with the card economy.
 
 use arbiter_core::tripletriad::{
-    preset, Hands, Match, MatchConfig, Player, Rules, SuddenDeath, TripleTriad, Wall, PRESETS,
+    preset, Hands, Match, MatchConfig, Party, Player, Rules, SuddenDeath, TripleTriad, Wall, PRESETS,
 };
 use arbiter_core::{Budget, Engine, Game, Rng};
 use serde::Deserialize;
@@ -23,14 +23,46 @@ struct Options {
     /// What is at stake (the card economy): the winner rule, a gil bet, whose customs.
     stake: Option<arbiter_core::tripletriad::Stake>,
     /// The challenger's deck, for a challenge with stakes (the economy reads it).
-    #[serde(rename = "deck")]
-    _deck: Option<serde::de::IgnoredAny>,
+    deck: Option<String>,
     /// The rules as the text game wrote them, for the text game to show.
     #[serde(rename = "words")]
     _words: Option<serde::de::IgnoredAny>,
     /// The hands the stakes' decks make, put in by the server when the match starts (stripped
     /// from every view: the options a client sees never hold them).
     hands: Option<HandsBrought>,
+}
+
+/// Checks a challenge's options as the challenge is made: what [`TtTable::new`] checks, and what
+/// only a match's start may bring or only stakes use; then, with stakes, that every end of the
+/// match is one the settlement takes (a match must always have a legal way to end).
+pub fn check_challenge(options: &Value, time: u32) -> Result<(), String> {
+    let o: Options = serde_json::from_value(options.clone()).map_err(|e| format!("options: {e}"))?;
+    if o.hands.is_some() {
+        return Err("options.hands is the server's: the hands come from the decks at stake".into());
+    }
+    match (&o.deck, &o.stake) {
+        (Some(_), None) => {
+            return Err("options.deck names the challenger's deck when cards are at stake: no stake, no deck".into())
+        }
+        (Some(deck), Some(_)) => {
+            crate::economy::check_deck_name(deck.trim()).map_err(|f| format!("options.deck: {}", f.message))?
+        }
+        (None, _) => {}
+    }
+    let table = TtTable::new(options, 0, time)?;
+    if let Some(stake) = o.stake {
+        // What no two players could ever meet (a rule their customs do not offer) is refused
+        // now; what depends on the players is checked when the match starts.
+        let anyone = Party {
+            computer: false,
+            experience: u32::MAX,
+            gils: u32::MAX,
+            cards: u32::MAX,
+        };
+        stake.check(&anyone, &anyone).map_err(|e| format!("stake: {e}"))?;
+        crate::economy::check_settles(table.core())?;
+    }
+    Ok(())
 }
 
 /// The cards each seat brought (`None`: a computer seat, dealt from the seed).
