@@ -1,0 +1,229 @@
+//! Match ownership at scale on PostgreSQL: thousands of running matches on a cluster whose lock
+//! table is small (`max_locks_per_transaction=10`, `max_connections=40`: about 400 locks), two
+//! server processes owning half each, then one of them SIGKILLed. Every match keeps a live owner and every
+//! computer seat and clock keeps moving. With a lock per match, the first process met "out of
+//! shared memory" after a few hundred matches, dropped its lock connection and every lock with
+//! it, and no computer seat ever moved.
+//!
+//! A test cannot shrink the lock table of the cluster it is given, so this one starts a cluster
+//! of its own through `server/scripts/postgres.sh` (as `server/test.sh` does for the suite),
+//! when the suite runs on PostgreSQL (`ARBITER_TEST_DATABASE`); on SQLite it says so and passes.
+//! `ARBITER_OWNERSHIP_MATCHES` sets the number of matches (2,000 by default).
+
+mod common;
+
+use std::collections::HashSet;
+use std::io::{BufRead, BufReader};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use common::{Database, Server};
+use sqlx::Row as _;
+
+/// A throwaway PostgreSQL cluster with a small lock table, stopped when dropped.
+struct SmallCluster {
+    script: Child,
+    url: String,
+}
+
+impl SmallCluster {
+    fn start() -> SmallCluster {
+        let mut script = Command::new("bash")
+            .arg(concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/postgres.sh"))
+            .args(["sh", "-c", "echo \"$ARBITER_TEST_DATABASE\"; exec sleep 3600"])
+            .env("POSTGRES_MAX_CONNECTIONS", "40")
+            .env("POSTGRES_OPTIONS", "-c max_locks_per_transaction=10")
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("run server/scripts/postgres.sh");
+        let mut url = String::new();
+        BufReader::new(script.stdout.take().unwrap())
+            .read_line(&mut url)
+            .expect("the small cluster's address");
+        let url = url.trim().to_owned();
+        assert!(url.starts_with("postgres"), "postgres.sh started no cluster");
+        SmallCluster { script, url }
+    }
+}
+
+impl Drop for SmallCluster {
+    fn drop(&mut self) {
+        // The script stops and removes its cluster on SIGTERM.
+        unsafe {
+            libc::kill(self.script.id() as i32, libc::SIGTERM);
+        }
+        let _ = self.script.wait();
+    }
+}
+
+fn signal(server: &Server, signal: i32) {
+    unsafe {
+        libc::kill(server.child.id() as i32, signal);
+    }
+}
+
+/// Inserts `n` running Trax matches as a server would have left them: a random computer in seat
+/// 0 (to move) and `person` in seat 1, 15 s a move. Returns their ids.
+async fn insert_matches(pool: &sqlx::AnyPool, person: i64, n: usize) -> Vec<i64> {
+    let now = now_ms();
+    let mut ids = Vec::with_capacity(n);
+    let mut tx = pool.begin().await.unwrap();
+    for i in 0..n {
+        // Apart from the other batch's ids (inserted a second or more later), below 2^53.
+        let id = (now % 1_000_000_000) * 100_000 + i as i64;
+        sqlx::query(
+            "INSERT INTO matches (id, game, options, seed, time_s, private, status, ply, deadline, started) \
+             VALUES ($1, 'trax', '{\"variant\":\"8x8\"}', $2, 15, 0, 'running', 0, $3, $4)",
+        )
+        .bind(id)
+        .bind(id.wrapping_mul(0x9E37_79B9))
+        .bind(now + 15_000)
+        .bind(now)
+        .execute(&mut *tx)
+        .await
+        .unwrap();
+        sqlx::query("INSERT INTO match_seats (match_id, seat, user_id, level) VALUES ($1, 0, NULL, 'random'), ($1, 1, $2, NULL)")
+            .bind(id)
+            .bind(person)
+            .execute(&mut *tx)
+            .await
+            .unwrap();
+        ids.push(id);
+    }
+    tx.commit().await.unwrap();
+    ids
+}
+
+fn now_ms() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_millis() as i64
+}
+
+/// A match as stored: its owner while that owner is alive, its ply, and whether it still runs.
+struct Stored {
+    owner: Option<i64>,
+    ply: i64,
+    running: bool,
+}
+
+async fn stored(pool: &sqlx::AnyPool, ids: &[i64]) -> Vec<Stored> {
+    let alive: HashSet<i64> = sqlx::query(
+        "SELECT ((classid::bigint << 32) | objid::bigint) & ((1::bigint << 53) - 1) AS node FROM pg_locks \
+         WHERE locktype = 'advisory' AND granted AND objsubid = 1 AND classid::bigint >= (1::bigint << 28)",
+    )
+    .fetch_all(pool)
+    .await
+    .unwrap()
+    .iter()
+    .map(|r| r.try_get::<i64, _>("node").unwrap())
+    .collect();
+    let wanted: HashSet<i64> = ids.iter().copied().collect();
+    sqlx::query("SELECT id, owner, ply, status FROM matches")
+        .fetch_all(pool)
+        .await
+        .unwrap()
+        .iter()
+        .filter(|r| wanted.contains(&r.try_get::<i64, _>("id").unwrap()))
+        .map(|r| Stored {
+            owner: r
+                .try_get::<Option<i64>, _>("owner")
+                .unwrap()
+                .filter(|o| alive.contains(o)),
+            ply: r.try_get("ply").unwrap(),
+            running: r.try_get::<String, _>("status").unwrap() == "running",
+        })
+        .collect()
+}
+
+/// Waits (up to `within`) until every match of `ids` has reached `ply` (or ended) and, while it
+/// runs, has a live owner in `owners` (any live owner when empty); returns the owners seen.
+async fn reached(pool: &sqlx::AnyPool, ids: &[i64], ply: i64, owners: &[i64], within: Duration) -> Vec<i64> {
+    let until = Instant::now() + within;
+    loop {
+        let all = stored(pool, ids).await;
+        let behind = all.iter().filter(|m| m.running && m.ply < ply).count();
+        let unowned = all
+            .iter()
+            .filter(|m| m.running && !m.owner.is_some_and(|o| owners.is_empty() || owners.contains(&o)))
+            .count();
+        if behind == 0 && unowned == 0 {
+            let mut seen: Vec<i64> = all.iter().filter_map(|m| m.owner).collect();
+            seen.sort_unstable();
+            seen.dedup();
+            return seen;
+        }
+        assert!(
+            Instant::now() < until,
+            "after {within:?}, {behind} of {} matches are not at ply {ply} yet and {unowned} have no \
+             live owner among {owners:?}",
+            ids.len()
+        );
+        tokio::time::sleep(Duration::from_millis(250)).await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn thousands_of_matches_keep_owners_and_moving_on_a_small_lock_table() {
+    if !std::env::var("ARBITER_TEST_DATABASE").is_ok_and(|u| u.starts_with("postgres")) {
+        eprintln!("ownership test: not on PostgreSQL (ARBITER_TEST_DATABASE unset): nothing to test");
+        return;
+    }
+    let n: usize = std::env::var("ARBITER_OWNERSHIP_MATCHES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(2000);
+    let cluster = SmallCluster::start();
+    let db = Database::on_postgres(&cluster.url).await;
+    // The schema first: a server started and stopped.
+    drop(Server::start(&db));
+    let pool = db.pool().await;
+    let person = 42;
+    sqlx::query("INSERT INTO users (id, name, name_key, password_hash, created) VALUES ($1, 'away', 'away', 'x', 0)")
+        .bind(person)
+        .execute(&pool)
+        .await
+        .unwrap();
+
+    // Half the matches, then A alone: A takes them all, and their computer seats move at once.
+    let begun = Instant::now();
+    let first = insert_matches(&pool, person, n / 2).await;
+    let a = Server::start(&db);
+    let a_node = reached(&pool, &first, 1, &[], Duration::from_secs(60)).await;
+    assert_eq!(a_node.len(), 1, "{a_node:?}");
+    eprintln!("{} matches owned by A and moved in {:?}", first.len(), begun.elapsed());
+
+    // The other half while A is stopped, then B: B takes those.
+    signal(&a, libc::SIGSTOP);
+    let second = insert_matches(&pool, person, n - n / 2).await;
+    let mut b = Server::start(&db);
+    let b_node = reached(&pool, &second, 1, &[], Duration::from_secs(60)).await;
+    signal(&a, libc::SIGCONT);
+    assert_eq!(b_node.len(), 1, "{b_node:?}");
+    assert_ne!(a_node, b_node);
+    let all: Vec<i64> = first.iter().chain(&second).copied().collect();
+    let both = [a_node[0], b_node[0]];
+    reached(&pool, &all, 1, &both, Duration::from_secs(10)).await;
+    eprintln!("{n} matches owned by two processes and moved in {:?}", begun.elapsed());
+
+    // B's matches still wait for their person's clock (15 s from the computer's move) when B
+    // dies: A takes them over, the clocks run out there and the computer seats answer there.
+    let early = stored(&pool, &second).await;
+    assert!(
+        early.iter().all(|m| m.ply == 1),
+        "the setup outlasted the 15 s clock: rerun with fewer matches"
+    );
+    b.kill9();
+    let killed = Instant::now();
+    reached(&pool, &second, 1, &a_node, Duration::from_secs(30)).await;
+    eprintln!("B's {} matches taken over by A in {:?}", second.len(), killed.elapsed());
+    reached(&pool, &all, 3, &a_node, Duration::from_secs(60)).await;
+    eprintln!(
+        "every clock ran out and every computer seat answered on A, {:?} after the kill",
+        killed.elapsed()
+    );
+    drop(a);
+    pool.close().await;
+}
