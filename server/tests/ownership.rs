@@ -64,8 +64,8 @@ fn signal(server: &Server, signal: i32) {
 }
 
 /// Inserts `n` running Trax matches as a server would have left them: a random computer in seat
-/// 0 (to move) and `person` in seat 1, 15 s a move. Returns their ids.
-async fn insert_matches(pool: &sqlx::AnyPool, person: i64, n: usize) -> Vec<i64> {
+/// 0 (to move) and `person` in seat 1, `time_s` a move. Returns their ids.
+async fn insert_matches(pool: &sqlx::AnyPool, person: i64, n: usize, time_s: i64) -> Vec<i64> {
     let now = now_ms();
     let mut ids = Vec::with_capacity(n);
     let mut tx = pool.begin().await.unwrap();
@@ -74,11 +74,12 @@ async fn insert_matches(pool: &sqlx::AnyPool, person: i64, n: usize) -> Vec<i64>
         let id = (now % 1_000_000_000) * 100_000 + i as i64;
         sqlx::query(
             "INSERT INTO matches (id, game, options, seed, time_s, private, status, ply, deadline, started) \
-             VALUES ($1, 'trax', '{\"variant\":\"8x8\"}', $2, 15, 0, 'running', 0, $3, $4)",
+             VALUES ($1, 'trax', '{\"variant\":\"8x8\"}', $2, $3, 0, 'running', 0, $4, $5)",
         )
         .bind(id)
         .bind(id.wrapping_mul(0x9E37_79B9))
-        .bind(now + 15_000)
+        .bind(time_s)
+        .bind(now + time_s * 1000)
         .bind(now)
         .execute(&mut *tx)
         .await
@@ -175,6 +176,10 @@ async fn thousands_of_matches_keep_owners_and_moving_on_a_small_lock_table() {
         .ok()
         .and_then(|v| v.parse().ok())
         .unwrap_or(2000);
+    // The person's clock must outlast the setup (the protocol's 15 s at the CI's scale), and the
+    // waits grow with the matches.
+    let time_s = (n as i64 / 200).clamp(15, 300);
+    let wait = Duration::from_secs(60 + n as u64 / 100);
     let cluster = SmallCluster::start();
     let db = Database::on_postgres(&cluster.url).await;
     // The schema first: a server started and stopped.
@@ -189,37 +194,37 @@ async fn thousands_of_matches_keep_owners_and_moving_on_a_small_lock_table() {
 
     // Half the matches, then A alone: A takes them all, and their computer seats move at once.
     let begun = Instant::now();
-    let first = insert_matches(&pool, person, n / 2).await;
+    let first = insert_matches(&pool, person, n / 2, time_s).await;
     let a = Server::start(&db);
-    let a_node = reached(&pool, &first, 1, &[], Duration::from_secs(60)).await;
+    let a_node = reached(&pool, &first, 1, &[], wait).await;
     assert_eq!(a_node.len(), 1, "{a_node:?}");
     eprintln!("{} matches owned by A and moved in {:?}", first.len(), begun.elapsed());
 
     // The other half while A is stopped, then B: B takes those.
     signal(&a, libc::SIGSTOP);
-    let second = insert_matches(&pool, person, n - n / 2).await;
+    let second = insert_matches(&pool, person, n - n / 2, time_s).await;
     let mut b = Server::start(&db);
-    let b_node = reached(&pool, &second, 1, &[], Duration::from_secs(60)).await;
+    let b_node = reached(&pool, &second, 1, &[], wait).await;
     signal(&a, libc::SIGCONT);
     assert_eq!(b_node.len(), 1, "{b_node:?}");
     assert_ne!(a_node, b_node);
     let all: Vec<i64> = first.iter().chain(&second).copied().collect();
     let both = [a_node[0], b_node[0]];
-    reached(&pool, &all, 1, &both, Duration::from_secs(10)).await;
+    reached(&pool, &all, 1, &both, wait).await;
     eprintln!("{n} matches owned by two processes and moved in {:?}", begun.elapsed());
 
-    // B's matches still wait for their person's clock (15 s from the computer's move) when B
+    // B's matches still wait for their person's clock (from the computer's move) when B
     // dies: A takes them over, the clocks run out there and the computer seats answer there.
     let early = stored(&pool, &second).await;
     assert!(
         early.iter().all(|m| m.ply == 1),
-        "the setup outlasted the 15 s clock: rerun with fewer matches"
+        "the setup outlasted the {time_s} s clock"
     );
     b.kill9();
     let killed = Instant::now();
-    reached(&pool, &second, 1, &a_node, Duration::from_secs(30)).await;
+    reached(&pool, &second, 1, &a_node, wait).await;
     eprintln!("B's {} matches taken over by A in {:?}", second.len(), killed.elapsed());
-    reached(&pool, &all, 3, &a_node, Duration::from_secs(60)).await;
+    reached(&pool, &all, 3, &a_node, wait).await;
     eprintln!(
         "every clock ran out and every computer seat answered on A, {:?} after the kill",
         killed.elapsed()
