@@ -1,14 +1,16 @@
 //! Match ownership at scale on PostgreSQL: thousands of running matches on a cluster whose lock
-//! table is small (`max_locks_per_transaction=10`, `max_connections=40`: about 400 locks), two
-//! server processes owning half each, then one of them SIGKILLed. Every match keeps a live owner and every
-//! computer seat and clock keeps moving. With a lock per match, the first process met "out of
-//! shared memory" after a few hundred matches, dropped its lock connection and every lock with
-//! it, and no computer seat ever moved.
+//! table is small (`max_locks_per_transaction=10`, `max_connections=40`: about 1,700 locks in
+//! all), two server processes owning half each, then one of them SIGKILLed. Every match keeps a
+//! live owner and every computer seat and clock keeps moving; and a full lock table refuses a
+//! takeover without costing a process its own lock. With a lock per match, the second process
+//! met "out of shared memory" at every sweep, its lock connection dropped with every lock it had,
+//! and none of its matches' computer seats ever moved.
 //!
 //! A test cannot shrink the lock table of the cluster it is given, so this one starts a cluster
 //! of its own through `server/scripts/postgres.sh` (as `server/test.sh` does for the suite),
 //! when the suite runs on PostgreSQL (`ARBITER_TEST_DATABASE`); on SQLite it says so and passes.
-//! `ARBITER_OWNERSHIP_MATCHES` sets the number of matches (2,000 by default).
+//! `ARBITER_OWNERSHIP_MATCHES` sets the number of matches (2,000 by default; the clock grows
+//! from 15 s past 3,000).
 
 mod common;
 
@@ -18,7 +20,7 @@ use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use common::{Database, Server};
-use sqlx::Row as _;
+use sqlx::{Connection as _, Row as _};
 
 /// A throwaway PostgreSQL cluster with a small lock table, stopped when dropped.
 struct SmallCluster {
@@ -110,8 +112,9 @@ struct Stored {
     running: bool,
 }
 
-async fn stored(pool: &sqlx::AnyPool, ids: &[i64]) -> Vec<Stored> {
-    let alive: HashSet<i64> = sqlx::query(
+/// The server processes alive: the nodes whose key is locked.
+async fn alive(pool: &sqlx::AnyPool) -> HashSet<i64> {
+    sqlx::query(
         "SELECT ((classid::bigint << 32) | objid::bigint) & ((1::bigint << 53) - 1) AS node FROM pg_locks \
          WHERE locktype = 'advisory' AND granted AND objsubid = 1 AND classid::bigint >= (1::bigint << 28)",
     )
@@ -120,7 +123,11 @@ async fn stored(pool: &sqlx::AnyPool, ids: &[i64]) -> Vec<Stored> {
     .unwrap()
     .iter()
     .map(|r| r.try_get::<i64, _>("node").unwrap())
-    .collect();
+    .collect()
+}
+
+async fn stored(pool: &sqlx::AnyPool, ids: &[i64]) -> Vec<Stored> {
+    let alive = alive(pool).await;
     let wanted: HashSet<i64> = ids.iter().copied().collect();
     sqlx::query("SELECT id, owner, ply, status FROM matches")
         .fetch_all(pool)
@@ -229,6 +236,42 @@ async fn thousands_of_matches_keep_owners_and_moving_on_a_small_lock_table() {
         "every clock ran out and every computer seat answered on A, {:?} after the kill",
         killed.elapsed()
     );
+
+    // A full lock table refuses a takeover's statement and nothing else: C keeps its node's lock
+    // (the others still see it alive) while the table is full, and takes A's matches once it is
+    // not. (A failed statement used to drop the lock connection, and every lock with it.)
+    let c = Server::start(&db);
+    let c_node = *alive(&pool).await.iter().find(|&&n| n != a_node[0]).expect("C's node");
+    // A's locks go with A, so the table is filled once A is gone, with C held still meanwhile.
+    signal(&c, libc::SIGSTOP);
     drop(a);
+    while alive(&pool).await.contains(&a_node[0]) {
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let mut filler = sqlx::AnyConnection::connect(&db.url).await.unwrap();
+    let mut filled = 0;
+    while sqlx::query("SELECT pg_advisory_lock($1)")
+        .bind(filled + 1)
+        .execute(&mut filler)
+        .await
+        .is_ok()
+    {
+        filled += 1;
+    }
+    signal(&c, libc::SIGCONT);
+    for _ in 0..8 {
+        tokio::time::sleep(Duration::from_millis(250)).await;
+        assert!(alive(&pool).await.contains(&c_node), "C lost its node lock");
+        let owned = stored(&pool, &all).await.iter().filter(|m| m.owner.is_some()).count();
+        assert_eq!(owned, 0, "taken over with the lock table full ({filled} locks)");
+    }
+    filler.close().await.unwrap();
+    let full = Instant::now();
+    reached(&pool, &all, 3, &[c_node], wait).await;
+    eprintln!(
+        "the lock table full ({filled} locks), then A's {n} matches taken over by C in {:?}",
+        full.elapsed()
+    );
+    drop(c);
     pool.close().await;
 }

@@ -28,7 +28,8 @@ use std::time::Duration;
 use sqlx::postgres::PgConnection;
 use sqlx::{Connection as _, Row as _};
 
-/// Node keys live apart from the application's other advisory locks.
+/// Node keys live in a range of their own: any other user of the database's advisory locks
+/// keeps below it.
 const NODE_KEY_BASE: i64 = 1 << 60;
 
 fn node_key(node: u64) -> i64 {
