@@ -4,7 +4,8 @@
 # temporary SQLite file each, and then, when ARBITER_TEST_DATABASE names a PostgreSQL server
 # (postgres://USER@HOST:PORT/postgres, a user that may CREATE DATABASE), the same suite again
 # with a fresh database per test on that server; without one, on a throwaway PostgreSQL cluster
-# that server/scripts/postgres.sh starts for the run (the cluster tests need it). The binary is built in the test profile
+# that server/scripts/postgres.sh starts for the run (the cluster tests need it); tests/ownership.rs
+# starts one more through that script, with a small lock table. The binary is built in the test profile
 # (Argon2 alone optimised: Cargo.toml), so the run needs no release build.
 
 server_tests() (

@@ -426,11 +426,11 @@ async fn start_match(
         .await?;
     // Owned before it is committed: from the commit on, another process's sweep would take a
     // running match nobody owns, and the match would start elsewhere than where it was made.
-    live::replica::claim(hub, m.id).await;
+    live::replica::claim(hub, tx, m.id).await?;
     Ok(m)
 }
 
-/// Commits the transaction that created match `id`, and lets the match's lock go if it fails.
+/// Commits the transaction that created match `id`, and lets the match go if it fails.
 async fn commit_match(tx: sqlx::Transaction<'_, sqlx::Any>, hub: &Hub, id: i64) -> Result<(), Failure> {
     let committed = tx.commit().await;
     if committed.is_err() {

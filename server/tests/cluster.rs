@@ -25,31 +25,33 @@ async fn postgres() -> Option<Database> {
     }
 }
 
-/// The PostgreSQL backends holding match `id`'s advisory lock (the owner's lock connection).
-async fn owners(db: &Database, id: i64) -> Vec<i32> {
+/// The process that owns match `id` (its node id), while that process is alive: the owner
+/// named in the match's row holds its node's advisory lock.
+async fn live_owner(db: &Database, id: i64) -> Option<i64> {
     let pool = db.pool().await;
-    let rows = sqlx::query(
-        "SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND granted AND objsubid = 1 \
-         AND ((classid::bigint << 32) | objid::bigint) = $1",
+    let row = sqlx::query(
+        "SELECT m.owner FROM matches m WHERE m.id = $1 AND EXISTS (SELECT 1 FROM pg_locks l \
+         WHERE l.locktype = 'advisory' AND l.granted AND l.objsubid = 1 \
+         AND ((l.classid::bigint << 32) | l.objid::bigint) = ((1::bigint << 60) | m.owner))",
     )
     .bind(id)
-    .fetch_all(&pool)
+    .fetch_optional(&pool)
     .await
     .unwrap();
     pool.close().await;
-    rows.iter().map(|r| r.try_get::<i32, _>("pid").unwrap()).collect()
+    row.map(|r| r.try_get::<i64, _>("owner").unwrap())
 }
 
-/// Waits until match `id` has exactly one owner, and returns it.
-async fn owner(db: &Database, id: i64) -> i32 {
+/// Waits until match `id` has a live owner, and returns it.
+async fn owner(db: &Database, id: i64) -> i64 {
     new_owner(db, id, None).await
 }
 
-/// Waits until match `id` has exactly one owner other than `gone`, and returns it: the
-/// backend of a killed process keeps its locks until PostgreSQL has noticed its client is gone.
-async fn new_owner(db: &Database, id: i64, gone: Option<i32>) -> i32 {
+/// Waits until match `id` has a live owner other than `gone`, and returns it: a killed process
+/// keeps its lock until PostgreSQL has noticed its client is gone.
+async fn new_owner(db: &Database, id: i64, gone: Option<i64>) -> i64 {
     for _ in 0..100 {
-        if let [one] = owners(db, id).await[..] {
+        if let Some(one) = live_owner(db, id).await {
             if Some(one) != gone {
                 return one;
             }
@@ -57,8 +59,8 @@ async fn new_owner(db: &Database, id: i64, gone: Option<i32>) -> i32 {
         tokio::time::sleep(std::time::Duration::from_millis(100)).await;
     }
     panic!(
-        "match {id} never had exactly one owner besides {gone:?}: {:?}",
-        owners(db, id).await
+        "match {id} never had a live owner besides {gone:?}: {:?}",
+        live_owner(db, id).await
     );
 }
 

@@ -1,11 +1,12 @@
 //! Past one machine: several `arbiter-server` processes on one PostgreSQL database serve one
 //! lobby. Their events cross through `LISTEN/NOTIFY` ([`relay`]); each running match is owned by
-//! one process at a time, through a session advisory lock ([`ownership`]), and the owner alone
-//! runs its clock and computer seats; every process holds a copy of every running match
-//! (`live::replica`), so a player's moves are played by the process the player is connected to.
-//! When a process dies its locks go with its sessions, and within a sweep another takes its
-//! matches over, clocks from their stored deadlines. Who is online anywhere is kept in
-//! `cluster_presence`, a row per user and process, dropped with its process.
+//! one process at a time, named in its row, a process being alive while it holds one session
+//! advisory lock ([`ownership`]); the owner alone runs its clock and computer seats. Every process
+//! holds a copy of every running match (`live::replica`), so a player's moves are played by the
+//! process the player is connected to. When a process dies its lock goes with its session, and
+//! within a sweep another takes its matches over, clocks from their stored deadlines. Who is
+//! online anywhere is kept in `cluster_presence`, a row per user and process, dropped with its
+//! process.
 
 mod ownership;
 mod relay;
@@ -36,7 +37,7 @@ pub struct Cluster {
 }
 
 impl Cluster {
-    /// Joins the cluster of the database at `url` (PostgreSQL): its notifications, its locks, and
+    /// Joins the cluster of the database at `url` (PostgreSQL): its notifications, its matches, and
     /// who is online through the others. The hub comes with [`Cluster::run`].
     pub async fn connect(url: &str) -> anyhow::Result<Arc<Cluster>> {
         let node = crate::db::new_id() as u64;
@@ -85,8 +86,10 @@ impl Cluster {
                         for id in sweep.taken {
                             replica::adopt(&hub, id).await;
                         }
-                        me.relay.set_peers(sweep.nodes.len() > 1);
-                        me.prune_presence(&hub, &sweep.nodes).await;
+                        if let Some(nodes) = &sweep.nodes {
+                            me.relay.set_peers(nodes.len() > 1);
+                            me.prune_presence(&hub, nodes).await;
+                        }
                         match me.running().await {
                             Ok(running) => replica::heal(&hub, &running).await,
                             Err(e) => tracing::warn!("cluster: running matches not read: {e}"),

@@ -39,20 +39,19 @@ pub(crate) fn acts_for(hub: &Hub, id: i64) -> bool {
     hub.cluster.get().is_none_or(|c| c.ownership.owns(id))
 }
 
-/// Takes a match this process is creating, before its transaction commits (so that no other
-/// process's sweep finds it unowned, and its computer seat and clock start here). Should the lock
-/// connection be down, a sweep takes the match over once it is committed.
-pub(crate) async fn claim(hub: &Hub, id: i64) {
+/// Takes a match this process is creating, in the transaction that creates it (so that no other
+/// process's sweep finds it unowned, and its computer seat and clock start here).
+pub(crate) async fn claim(hub: &Hub, tx: &mut sqlx::Transaction<'_, sqlx::Any>, id: i64) -> Result<(), Failure> {
     if let Some(c) = hub.cluster.get() {
-        c.ownership.try_own(id).await;
+        c.ownership.claim(tx, id).await?;
     }
+    Ok(())
 }
 
 /// Lets match `id` go after its end.
 pub(crate) fn let_go(hub: &Hub, id: i64) {
     if let Some(c) = hub.cluster.get() {
-        let c = c.clone();
-        tokio::spawn(async move { c.ownership.release(id).await });
+        c.ownership.release(id);
     }
 }
 
@@ -73,7 +72,8 @@ pub(crate) async fn adopt(hub: &Arc<Hub>, id: i64) {
     }
 }
 
-/// This process no longer owns match `id` (its lock connection was lost): it stops acting for it.
+/// This process may no longer own match `id` (its lock connection was lost, or another process
+/// took the match meanwhile): it stops acting for it.
 pub(crate) async fn disown(hub: &Arc<Hub>, id: i64) {
     if let Some(handle) = hub.live(id) {
         handle.lock().await.stop_tasks();
@@ -86,6 +86,8 @@ async fn sync(hub: &Arc<Hub>, id: i64, reschedule: bool) -> Result<(), Failure> 
         None => {
             let live = load(&hub.pool, id).await?;
             if live.ending.is_some() {
+                // Taken (or held again) as it ended: nothing to act for.
+                let_go(hub, id);
                 return Ok(());
             }
             // Held meanwhile (the process that made it is this one, or another event was
@@ -110,6 +112,7 @@ async fn sync(hub: &Arc<Hub>, id: i64, reschedule: bool) -> Result<(), Failure> 
     if live.ending.is_some() {
         live.stop_tasks();
         hub.release(id);
+        let_go(hub, id);
     } else if changed || reschedule {
         schedule(hub, &mut live);
     }

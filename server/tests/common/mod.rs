@@ -33,32 +33,34 @@ impl Database {
     pub async fn fresh() -> Database {
         sqlx::any::install_default_drivers();
         match std::env::var("ARBITER_TEST_DATABASE") {
-            Ok(admin) if admin.starts_with("postgres") => {
-                // The process's own count, so that two tests of one process never draw the same
-                // name (three random digits once did), and a random part against an earlier run's.
-                static DATABASES: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
-                let n = DATABASES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                let name = format!("arbiter_t{}_{n}_{}", std::process::id(), rand_u64() % 1_000_000);
-                let pool = sqlx::AnyPool::connect(&admin)
-                    .await
-                    .expect("the test PostgreSQL server");
-                sqlx::query(sqlx::AssertSqlSafe(format!("CREATE DATABASE {name}")))
-                    .execute(&pool)
-                    .await
-                    .expect("create a test database");
-                pool.close().await;
-                let base = admin.rsplit_once('/').map_or(admin.as_str(), |(b, _)| b);
-                let base = base.split('?').next().unwrap_or(base);
-                Database {
-                    url: format!("{base}/{name}"),
-                    _dir: None,
-                }
-            }
+            Ok(admin) if admin.starts_with("postgres") => Database::on_postgres(&admin).await,
             _ => {
                 let dir = tempfile::tempdir().expect("a temporary folder");
                 let url = format!("sqlite://{}", dir.path().join("arbiter.db").display());
                 Database { url, _dir: Some(dir) }
             }
+        }
+    }
+
+    /// A fresh database on the PostgreSQL server at `admin` (a user that may CREATE DATABASE).
+    pub async fn on_postgres(admin: &str) -> Database {
+        sqlx::any::install_default_drivers();
+        // The process's own count, so that two tests of one process never draw the same
+        // name (three random digits once did), and a random part against an earlier run's.
+        static DATABASES: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+        let n = DATABASES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let name = format!("arbiter_t{}_{n}_{}", std::process::id(), rand_u64() % 1_000_000);
+        let pool = sqlx::AnyPool::connect(admin).await.expect("the test PostgreSQL server");
+        sqlx::query(sqlx::AssertSqlSafe(format!("CREATE DATABASE {name}")))
+            .execute(&pool)
+            .await
+            .expect("create a test database");
+        pool.close().await;
+        let base = admin.rsplit_once('/').map_or(admin, |(b, _)| b);
+        let base = base.split('?').next().unwrap_or(base);
+        Database {
+            url: format!("{base}/{name}"),
+            _dir: None,
         }
     }
 
