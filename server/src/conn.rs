@@ -3,6 +3,7 @@
 //! close with a reason; nothing it sends reaches another connection's task.
 
 use std::collections::HashSet;
+use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -57,6 +58,8 @@ impl Bucket {
 
 struct Session {
     id: u64,
+    /// Where the connection comes from: the login budgets are the address's.
+    peer: IpAddr,
     greeted: bool,
     user: Option<User>,
     token: Option<String>,
@@ -73,12 +76,13 @@ enum Next {
     Close(Vec<Value>, u16, &'static str),
 }
 
-pub async fn serve(hub: Arc<Hub>, socket: WebSocket) {
+pub async fn serve(hub: Arc<Hub>, socket: WebSocket, peer: SocketAddr) {
     let id = crate::db::new_id() as u64;
     let mut events = hub.connect(id);
     let (mut sink, mut stream) = socket.split();
     let mut session = Session {
         id,
+        peer: peer.ip(),
         greeted: false,
         user: None,
         token: None,
@@ -286,11 +290,11 @@ async fn answer(hub: &Arc<Hub>, s: &mut Session, request: Request, re: &Option<V
             Err(Failure::new("already_authenticated", "this connection is logged in"))
         }
         Request::Register { name, password } => {
-            let (user, token) = hub.accounts.register(&name, &password).await?;
+            let (user, token) = hub.accounts.register(&name, &password, s.peer).await?;
             Ok(vec![authenticated(hub, s, user, token)])
         }
         Request::Login { name, password } => {
-            let (user, token) = hub.accounts.login(&name, &password).await?;
+            let (user, token) = hub.accounts.login(&name, &password, s.peer).await?;
             let mut replies = vec![authenticated(hub, s, user.clone(), token)];
             replies.extend(pending_choice(hub, &user).await?);
             replies.extend(untold(hub, s, &user).await?);

@@ -1,9 +1,10 @@
 //! The HTTP side: `/ws`, `/healthz`, and the demo pages as static files.
 
+use std::net::SocketAddr;
 use std::sync::Arc;
 
 use axum::extract::ws::WebSocketUpgrade;
-use axum::extract::State;
+use axum::extract::{ConnectInfo, State};
 use axum::response::{IntoResponse, Redirect};
 use axum::routing::get;
 use axum::Router;
@@ -32,7 +33,11 @@ pub fn router(hub: Arc<Hub>) -> Router {
     router.with_state(hub)
 }
 
-async fn ws(State(hub): State<Arc<Hub>>, upgrade: WebSocketUpgrade) -> impl IntoResponse {
+async fn ws(
+    State(hub): State<Arc<Hub>>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    upgrade: WebSocketUpgrade,
+) -> impl IntoResponse {
     let limit = hub.config.max_frame;
     upgrade
         .max_frame_size(limit)
@@ -41,7 +46,7 @@ async fn ws(State(hub): State<Arc<Hub>>, upgrade: WebSocketUpgrade) -> impl Into
         .read_buffer_size(4 * 1024)
         .write_buffer_size(4 * 1024)
         .max_write_buffer_size(256 * 1024)
-        .on_upgrade(move |socket| crate::conn::serve(hub, socket))
+        .on_upgrade(move |socket| crate::conn::serve(hub, socket, peer))
 }
 
 /// Alive, and the database answers.

@@ -109,10 +109,13 @@ async fn run() -> anyhow::Result<()> {
         // Without it a frame right after another waits for the delayed ACK (36 ms instead of 2).
         let _ = tcp.set_nodelay(true);
     });
-    axum::serve(listener, http::router(hub))
-        .with_graceful_shutdown(async {
-            let _ = tokio::signal::ctrl_c().await;
-        })
-        .await?;
+    axum::serve(
+        listener,
+        http::router(hub).into_make_service_with_connect_info::<std::net::SocketAddr>(),
+    )
+    .with_graceful_shutdown(async {
+        let _ = tokio::signal::ctrl_c().await;
+    })
+    .await?;
     Ok(())
 }

@@ -40,7 +40,7 @@ async fn connection(hub: Arc<Hub>, stream: TcpStream, peer: SocketAddr) {
     let (read, mut write) = stream.into_split();
     // A line is read within a limit, so that a line without end cannot fill the memory.
     let mut lines = BufReader::new(read).take(LINE_LIMIT as u64 + 1);
-    let mut session = session::Session::new(id);
+    let mut session = session::Session::new(id, peer.ip());
     let mut bucket = crate::conn::Bucket::new(hub.config.rate, hub.config.burst);
     tracing::debug!("text connection {id} from {peer}");
     let mut out = session::welcome();
