@@ -11,8 +11,9 @@
 //! account's owner, from an address that never failed, still gets in. The counters apply to
 //! names nobody holds too, so that they tell nothing about which names exist.
 //!
-//! The hashers serve the waiting by their peer's recent failures, fewest first: a flood of wrong
-//! passwords queues behind every honest login instead of in front of it. The queue is bounded: a
+//! The hashers serve the waiting by their peer's recent use (logins tried in the last minute or
+//! so, and failures), least first: a flood of wrong passwords, or of logins at once, queues behind
+//! every honest login instead of in front of it. The queue is bounded: a
 //! login that finds it full is refused at once (`busy`), or takes the place of the waiting login
 //! of a peer with more failures.
 
@@ -35,6 +36,8 @@ const MAX_BACKOFF: Duration = Duration::from_secs(900);
 /// The longest a login waits for a hasher: the queue's bound keeps it far lower unless peers
 /// with fewer failures keep coming first.
 const LONGEST_WAIT: Duration = Duration::from_secs(5);
+/// The time constant of a peer's recent use: it decays by e in this time.
+const USE_DECAY: Duration = Duration::from_secs(60);
 /// Entries kept per table; an attacker with many addresses makes the oldest forgotten first.
 const MAX_ENTRIES: usize = 100_000;
 
@@ -104,14 +107,18 @@ struct PeerState {
     /// What is left of the failure budget (refilled continuously; below zero after failures
     /// that were in flight together).
     budget: f64,
+    /// Logins and registrations admitted, decaying with `USE_DECAY`.
+    used: f64,
     at: Instant,
     last_failure: Option<Instant>,
 }
 
 impl PeerState {
-    fn refill(&mut self, full: f64, now: Instant) {
-        let rate = full / BUDGET_WINDOW.as_secs_f64();
-        self.budget = (self.budget + now.duration_since(self.at).as_secs_f64() * rate).min(full);
+    /// Brings the budget and the use up to `now`.
+    fn catch_up(&mut self, full: f64, now: Instant) {
+        let elapsed = now.duration_since(self.at).as_secs_f64();
+        self.budget = (self.budget + elapsed * full / BUDGET_WINDOW.as_secs_f64()).min(full);
+        self.used *= (-elapsed / USE_DECAY.as_secs_f64()).exp();
         self.at = now;
     }
 
@@ -127,16 +134,28 @@ struct Counters {
     pairs: HashMap<(String, Peer), Strikes>,
     /// Failures per name key, from all peers.
     names: HashMap<String, Strikes>,
-    /// Failures recorded since the last sweep.
+    /// Admissions and failures since the last sweep.
     since_sweep: usize,
 }
 
 impl Counters {
-    /// Forgets what is an hour old, then, past `MAX_ENTRIES`, the oldest half.
-    fn sweep(&mut self, now: Instant) {
+    /// Counts an admission or a failure, and now and then forgets what is old: failures an hour
+    /// old, peers idle for minutes, then, past `MAX_ENTRIES`, the oldest half.
+    fn note(&mut self, full: f64, now: Instant) {
+        self.since_sweep += 1;
+        if self.since_sweep < 4096
+            && self.pairs.len() <= MAX_ENTRIES
+            && self.names.len() <= MAX_ENTRIES
+            && self.peers.len() <= MAX_ENTRIES
+        {
+            return;
+        }
+        self.since_sweep = 0;
         let fresh = |t: Instant| now.duration_since(t) < FORGET;
-        self.peers
-            .retain(|_, p| p.in_flight > 0 || p.last_failure.is_some_and(fresh));
+        self.peers.retain(|_, p| {
+            p.catch_up(full, now);
+            p.in_flight > 0 || p.last_failure.is_some_and(fresh) || p.used >= 0.5
+        });
         self.pairs.retain(|_, s| fresh(s.last));
         self.names.retain(|_, s| fresh(s.last));
         fn halve<K: Clone + Eq + std::hash::Hash>(map: &mut HashMap<K, Strikes>) {
@@ -155,7 +174,7 @@ impl Counters {
                 .peers
                 .iter()
                 .filter(|(_, p)| p.in_flight == 0)
-                .map(|(k, p)| (p.last_failure.unwrap_or(p.at), *k))
+                .map(|(k, p)| (p.last_failure.unwrap_or(p.at).max(p.at), *k))
                 .collect();
             by_age.sort_by_key(|(t, _)| *t);
             let excess = self.peers.len() - MAX_ENTRIES / 2;
@@ -163,7 +182,6 @@ impl Counters {
                 self.peers.remove(&k);
             }
         }
-        self.since_sweep = 0;
     }
 }
 
@@ -171,7 +189,7 @@ impl Counters {
 #[derive(Default)]
 struct Queue {
     free: usize,
-    /// The waiting, by (their peer's failure level, arrival).
+    /// The waiting, by (their ticket's level, arrival).
     waiting: BTreeMap<(u32, u64), oneshot::Sender<Hasher>>,
     arrivals: u64,
 }
@@ -197,7 +215,7 @@ pub(crate) struct Ticket {
     guard: Arc<Guard>,
     peer: Peer,
     key: Option<String>,
-    /// The peer's failure level when admitted: its place in the queue.
+    /// The peer's recent use and failures when admitted: its place in the queue.
     level: u32,
 }
 
@@ -248,10 +266,11 @@ impl Guard {
         let state = c.peers.entry(peer).or_insert(PeerState {
             in_flight: 0,
             budget: full,
+            used: 0.0,
             at: now,
             last_failure: None,
         });
-        state.refill(full, now);
+        state.catch_up(full, now);
         if state.budget < 1.0 {
             let rate = full / BUDGET_WINDOW.as_secs_f64();
             let wait = Duration::from_secs_f64((1.0 - state.budget) / rate);
@@ -286,9 +305,12 @@ impl Guard {
                 ));
             }
         }
+        // Recent use, and failures in the last ten minutes rounded up: 0 for a peer's first login
+        // in minutes, if it never failed.
+        let level = state.used.round() as u32 + (full - state.budget).max(0.0).ceil() as u32;
         state.in_flight += 1;
-        // Failures made in the last ten minutes, rounded up: 0 for a peer that never failed.
-        let level = (full - state.budget).max(0.0).ceil() as u32;
+        state.used += 1.0;
+        c.note(full, now);
         Ok(Ticket {
             guard: self.clone(),
             peer,
@@ -356,16 +378,13 @@ impl Guard {
             return;
         }
         if let Some(p) = c.peers.get_mut(&ticket.peer) {
-            p.refill(f64::from(self.limits.peer_failures), now);
+            p.catch_up(f64::from(self.limits.peer_failures), now);
             p.budget -= 1.0;
             p.last_failure = Some(now);
         }
         Strikes::add(&mut c.pairs, (key.clone(), ticket.peer), now);
         Strikes::add(&mut c.names, key.clone(), now);
-        c.since_sweep += 1;
-        if c.since_sweep >= 4096 || c.pairs.len() > MAX_ENTRIES || c.peers.len() > MAX_ENTRIES {
-            c.sweep(now);
-        }
+        c.note(f64::from(self.limits.peer_failures), now);
     }
 }
 
@@ -374,9 +393,6 @@ impl Drop for Ticket {
         let mut c = lock(&self.guard.counters);
         if let Some(p) = c.peers.get_mut(&self.peer) {
             p.in_flight -= 1;
-            if p.in_flight == 0 && p.last_failure.is_none() {
-                c.peers.remove(&self.peer);
-            }
         }
     }
 }
@@ -450,7 +466,7 @@ mod tests {
         let g = Guard::new(limits());
         for n in 0..4 {
             let t = g.admit(peer(1), Some(&format!("n{n}"))).unwrap();
-            assert_eq!(t.level, n);
+            assert_eq!(t.level, 2 * n, "one use and one failure more each time");
             g.record(&t, false);
         }
         let refused = g.admit(peer(1), Some("n9")).err().unwrap();
