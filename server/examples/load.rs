@@ -251,7 +251,9 @@ async fn log_in(url: &str, name: String, token: Option<String>, gate: &Semaphore
         match (answer["type"].as_str(), answer["code"].as_str()) {
             (Some("authenticated"), _) => break,
             (_, Some("name_taken")) => kind = "login",
-            (_, Some("busy" | "rate_limited")) if attempt < 200 => tokio::time::sleep(Duration::from_millis(100)).await,
+            (_, Some("busy" | "rate_limited" | "too_many_logins")) if attempt < 200 => {
+                tokio::time::sleep(Duration::from_millis(100)).await
+            }
             _ => return Err(format!("{kind} {name}: {answer}")),
         }
     }

@@ -1,6 +1,9 @@
-//! Accounts: names, Argon2id password hashes (computed off the executor, a few at a time),
-//! session tokens stored as their SHA-256, and the per-game stats.
+//! Accounts: names, Argon2id password hashes (computed off the executor, a few at a time, behind
+//! the budgets of `guard`), session tokens stored as their SHA-256, and the per-game stats.
 
+mod guard;
+
+use std::net::IpAddr;
 use std::sync::Arc;
 
 use argon2::password_hash::phc::PasswordHash;
@@ -8,10 +11,11 @@ use argon2::password_hash::{PasswordHasher, PasswordVerifier};
 use argon2::Argon2;
 use sha2::{Digest, Sha256};
 use sqlx::Row as _;
-use tokio::sync::Semaphore;
 
 use crate::db::{new_id, now_ms, Pool};
 use crate::error::Failure;
+pub(crate) use guard::Limits;
+use guard::{Guard, Ticket};
 
 /// A logged-in user.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -24,7 +28,10 @@ pub struct User {
 #[derive(Clone)]
 pub struct Accounts {
     pool: Pool,
-    hashers: Arc<Semaphore>,
+    guard: Arc<Guard>,
+    /// What a login on a name nobody holds is checked against, so that it takes as long as a
+    /// wrong password on a name somebody holds.
+    dummy_hash: Arc<str>,
 }
 
 /// Checks a name: 1 to 24 letters, digits, `_` or `-`.
@@ -56,34 +63,43 @@ fn hex(bytes: &[u8]) -> String {
 }
 
 impl Accounts {
-    pub fn new(pool: Pool, hashers: usize) -> Accounts {
+    pub fn new(pool: Pool, limits: Limits) -> Accounts {
+        let mut secret = [0u8; 32];
+        // Without a random source the dummy is still a valid hash: it only has to cost the same.
+        let _ = getrandom::fill(&mut secret);
+        let dummy_hash = Argon2::default()
+            .hash_password(&secret)
+            .map(|h| h.to_string())
+            .unwrap_or_default();
         Accounts {
             pool,
-            hashers: Arc::new(Semaphore::new(hashers)),
+            guard: Guard::new(limits),
+            dummy_hash: dummy_hash.into(),
         }
     }
 
     /// Runs `work` on the blocking pool once a hasher is free: Argon2id takes a core and 19 MiB
-    /// for tens of milliseconds, and hundreds at once would exhaust memory. Waiting too long
-    /// (a login flood) is `busy`.
-    async fn hashing<T: Send + 'static>(&self, work: impl FnOnce() -> T + Send + 'static) -> Result<T, Failure> {
-        let permit = tokio::time::timeout(std::time::Duration::from_secs(10), self.hashers.clone().acquire_owned())
-            .await
-            .map_err(|_| Failure::new("busy", "too many logins at once: try again"))?
-            .map_err(|_| Failure::internal("hashers closed"))?;
-        let out = tokio::task::spawn_blocking(move || {
+    /// for tens of milliseconds, and hundreds at once would exhaust memory.
+    async fn hashing<T: Send + 'static>(
+        &self,
+        ticket: &Ticket,
+        work: impl FnOnce() -> T + Send + 'static,
+    ) -> Result<T, Failure> {
+        let hasher = self.guard.hasher(ticket).await?;
+        tokio::task::spawn_blocking(move || {
             let out = work();
-            drop(permit);
+            drop(hasher);
             out
         })
         .await
-        .map_err(|_| Failure::internal("password hashing failed"))?;
-        Ok(out)
+        .map_err(|_| Failure::internal("password hashing failed"))
     }
 
-    pub async fn register(&self, name: &str, password: &str) -> Result<(User, String), Failure> {
+    /// Creates an account for a connection from `peer` (under the same budgets as a login).
+    pub async fn register(&self, name: &str, password: &str, peer: IpAddr) -> Result<(User, String), Failure> {
         check_name(name)?;
         check_password(password)?;
+        let ticket = self.guard.admit(peer.into(), None)?;
         let key = name.to_lowercase();
         let taken = sqlx::query("SELECT id FROM users WHERE name_key = $1")
             .bind(key.clone())
@@ -94,7 +110,7 @@ impl Accounts {
         }
         let password = password.to_owned();
         let hash = self
-            .hashing(move || {
+            .hashing(&ticket, move || {
                 Argon2::default()
                     .hash_password(password.as_bytes())
                     .map(|h| h.to_string())
@@ -126,33 +142,39 @@ impl Accounts {
         Ok((user, token))
     }
 
-    pub async fn login(&self, name: &str, password: &str) -> Result<(User, String), Failure> {
+    /// Checks a password for a connection from `peer`. A name nobody holds costs the same time
+    /// and counts the same failures as a wrong password, so that neither tells it apart.
+    pub async fn login(&self, name: &str, password: &str, peer: IpAddr) -> Result<(User, String), Failure> {
         let failed = || Failure::new("login_failed", "wrong name or password");
         if check_name(name).is_err() || check_password(password).is_err() {
             return Err(failed());
         }
+        let key = name.to_lowercase();
+        let ticket = self.guard.admit(peer.into(), Some(&key))?;
         let row = sqlx::query("SELECT id, name, password_hash FROM users WHERE name_key = $1")
-            .bind(name.to_lowercase())
+            .bind(key)
             .fetch_optional(&self.pool)
             .await?;
-        let Some(row) = row else {
-            return Err(failed());
+        let (user, stored) = match row {
+            Some(row) => (
+                Some(User {
+                    id: row.try_get("id")?,
+                    name: row.try_get("name")?,
+                }),
+                row.try_get::<String, _>("password_hash")?.into(),
+            ),
+            None => (None, self.dummy_hash.clone()),
         };
-        let user = User {
-            id: row.try_get("id")?,
-            name: row.try_get("name")?,
-        };
-        let stored: String = row.try_get("password_hash")?;
         let password = password.to_owned();
-        let ok = self
-            .hashing(move || {
+        let verified = self
+            .hashing(&ticket, move || {
                 PasswordHash::new(&stored)
                     .is_ok_and(|h| Argon2::default().verify_password(password.as_bytes(), &h).is_ok())
             })
             .await?;
-        if !ok {
-            return Err(failed());
-        }
+        let user = user.filter(|_| verified);
+        self.guard.record(&ticket, user.is_some());
+        let user = user.ok_or_else(failed)?;
         let token = self.new_session(user.id).await?;
         Ok((user, token))
     }

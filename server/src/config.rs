@@ -36,6 +36,24 @@ pub struct Cli {
     /// Password hashes computed at once (each takes 19 MiB and a core for ~50 ms).
     #[arg(long, env = "ARBITER_HASHERS")]
     pub hashers: Option<usize>,
+    /// Logins and registrations waiting for a hasher; beyond, `busy` answers at once.
+    #[arg(long, env = "ARBITER_LOGIN_QUEUE")]
+    pub login_queue: Option<usize>,
+    /// Logins and registrations one peer (an IPv4 address, an IPv6 /64) may have hashing or
+    /// waiting at once; beyond, `too_many_logins`.
+    #[arg(long, env = "ARBITER_LOGIN_PEER_HASHES")]
+    pub login_peer_hashes: Option<u32>,
+    /// Failed logins one peer may make in any ten minutes; beyond, `too_many_logins`.
+    #[arg(long, env = "ARBITER_LOGIN_PEER_FAILURES")]
+    pub login_peer_failures: Option<u32>,
+    /// Failed logins on one name from one peer before that peer's logins on it back off
+    /// (`login_throttled`, 1 s doubling with each further failure, up to 15 min).
+    #[arg(long, env = "ARBITER_LOGIN_NAME_FAILURES")]
+    pub login_name_failures: Option<u32>,
+    /// Failed logins on one name from all peers before it backs off for every peer that failed
+    /// a login within the hour.
+    #[arg(long, env = "ARBITER_LOGIN_ACCOUNT_FAILURES")]
+    pub login_account_failures: Option<u32>,
     /// The longest a computer player thinks on one move, in milliseconds (also bounded by its clock).
     #[arg(long, env = "ARBITER_THINK_MS")]
     pub think_ms: Option<u64>,
@@ -91,6 +109,11 @@ struct File {
     rate: Option<u32>,
     burst: Option<u32>,
     hashers: Option<usize>,
+    login_queue: Option<usize>,
+    login_peer_hashes: Option<u32>,
+    login_peer_failures: Option<u32>,
+    login_name_failures: Option<u32>,
+    login_account_failures: Option<u32>,
     think_ms: Option<u64>,
     mush_listen: Option<SocketAddr>,
     max_challenges: Option<u32>,
@@ -113,7 +136,7 @@ pub struct Config {
     pub max_frame: usize,
     pub rate: u32,
     pub burst: u32,
-    pub hashers: usize,
+    pub logins: crate::accounts::Limits,
     pub think_ms: u64,
     pub mush_listen: Option<SocketAddr>,
     pub max_challenges: u32,
@@ -155,7 +178,14 @@ impl Config {
             max_frame: cli.max_frame.or(file.max_frame).unwrap_or(16 * 1024),
             rate: cli.rate.or(file.rate).unwrap_or(20),
             burst: cli.burst.or(file.burst).unwrap_or(40),
-            hashers: cli.hashers.or(file.hashers).unwrap_or(2),
+            logins: crate::accounts::Limits {
+                hashers: cli.hashers.or(file.hashers).unwrap_or(2),
+                queue: cli.login_queue.or(file.login_queue).unwrap_or(32),
+                peer_hashes: cli.login_peer_hashes.or(file.login_peer_hashes).unwrap_or(4),
+                peer_failures: cli.login_peer_failures.or(file.login_peer_failures).unwrap_or(20),
+                name_failures: cli.login_name_failures.or(file.login_name_failures).unwrap_or(5),
+                account_failures: cli.login_account_failures.or(file.login_account_failures).unwrap_or(50),
+            },
             think_ms: cli.think_ms.or(file.think_ms).unwrap_or(3_000),
             mush_listen: cli.mush_listen.or(file.mush_listen),
             max_challenges: cli.max_challenges.or(file.max_challenges).unwrap_or(5),
@@ -189,7 +219,12 @@ impl Config {
             config.rate >= 1 && config.burst >= 1,
             "rate and burst must be at least 1"
         );
-        anyhow::ensure!(config.hashers >= 1, "hashers must be at least 1");
+        let l = &config.logins;
+        anyhow::ensure!(l.hashers >= 1, "hashers must be at least 1");
+        anyhow::ensure!(
+            l.peer_hashes >= 1 && l.peer_failures >= 1 && l.name_failures >= 1 && l.account_failures >= 1,
+            "login_peer_hashes, login_peer_failures, login_name_failures and login_account_failures must be at least 1"
+        );
         anyhow::ensure!(
             config.max_challenges >= 1 && config.max_matches >= 1,
             "max_challenges and max_matches must be at least 1"

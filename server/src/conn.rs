@@ -3,7 +3,7 @@
 //! close with a reason; nothing it sends reaches another connection's task.
 
 use std::collections::HashSet;
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -67,6 +67,8 @@ impl Bucket {
 
 struct Session {
     id: u64,
+    /// Where the connection comes from: the login budgets are the address's.
+    peer: IpAddr,
     greeted: bool,
     user: Option<User>,
     token: Option<String>,
@@ -90,6 +92,7 @@ pub async fn serve(hub: Arc<Hub>, socket: WebSocket, peer: SocketAddr) {
     let (mut sink, mut stream) = socket.split();
     let mut session = Session {
         id,
+        peer: peer.ip(),
         greeted: false,
         user: None,
         token: None,
@@ -424,11 +427,11 @@ async fn answer(hub: &Arc<Hub>, s: &mut Session, request: Request, re: &Option<V
             Err(Failure::new("already_authenticated", "this connection is logged in"))
         }
         Request::Register { name, password } => {
-            let (user, token) = hub.accounts.register(&name, &password).await?;
+            let (user, token) = hub.accounts.register(&name, &password, s.peer).await?;
             Ok(vec![authenticated(hub, s, user, token)])
         }
         Request::Login { name, password } => {
-            let (user, token) = hub.accounts.login(&name, &password).await?;
+            let (user, token) = hub.accounts.login(&name, &password, s.peer).await?;
             let mut replies = vec![authenticated(hub, s, user.clone(), token)];
             replies.extend(pending_choice(hub, &user).await?);
             replies.extend(untold(hub, s, &user).await?);

@@ -68,7 +68,7 @@ pub struct Hub {
 
 impl Hub {
     pub fn new(config: Config, pool: Pool, backend: Backend, relay: Arc<dyn Relay>) -> Arc<Hub> {
-        let accounts = Accounts::new(pool.clone(), config.hashers);
+        let accounts = Accounts::new(pool.clone(), config.logins);
         let economy = crate::economy::Economy::new(pool.clone());
         let commits = crate::commit::Committer::start(pool.clone(), backend);
         let hub = Arc::new(Hub {

@@ -23,6 +23,8 @@ const ENGINE_CODE = {
   too_large: "LIMIT_EXCEEDED",
   rate_limited: "LIMIT_EXCEEDED",
   busy: "LIMIT_EXCEEDED",
+  too_many_logins: "LIMIT_EXCEEDED",
+  login_throttled: "LIMIT_EXCEEDED",
   internal: "INTERNAL_ERROR",
 };
 

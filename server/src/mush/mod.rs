@@ -45,7 +45,7 @@ async fn connection(hub: Arc<Hub>, stream: TcpStream, peer: SocketAddr) {
     let mut events = hub.connect(id);
     let (read, mut write) = stream.into_split();
     let mut lines = Lines::new(read);
-    let mut session = session::Session::new(id);
+    let mut session = session::Session::new(id, peer.ip());
     let mut bucket = crate::conn::Bucket::new(hub.config.rate, hub.config.burst);
     tracing::debug!("text connection {id} from {peer}");
     let (login, idle) = (hub.config.text_login_timeout, hub.config.text_idle_timeout);

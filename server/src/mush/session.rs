@@ -2,6 +2,7 @@
 //! out through the same accounts, challenges, matches and economy as the WebSocket, and the
 //! hub's events told as lines.
 
+use std::net::IpAddr;
 use std::sync::Arc;
 
 use arbiter_core::tripletriad::{suggest_ranks, MushRules, MushRulesError, Party, Spectators, Stake};
@@ -22,6 +23,8 @@ const GAME: &str = "triple-triad";
 
 pub struct Session {
     id: u64,
+    /// Where the connection comes from: `connect` and `create` spend the address's login budgets.
+    peer: IpAddr,
     user: Option<User>,
     /// The game this player sits in or watches, and their seat (`None`: watching).
     game: Option<(i64, Option<usize>)>,
@@ -42,9 +45,10 @@ fn say(s: impl Into<String>) -> Reply {
 }
 
 impl Session {
-    pub fn new(id: u64) -> Session {
+    pub fn new(id: u64, peer: IpAddr) -> Session {
         Session {
             id,
+            peer,
             user: None,
             game: None,
             quitting: false,
@@ -85,11 +89,11 @@ impl Session {
                 say("You are already connected.")
             }
             Command::Connect { name, password } => {
-                let (user, _) = hub.accounts.login(&name, &password).await?;
+                let (user, _) = hub.accounts.login(&name, &password, self.peer).await?;
                 self.login(hub, user).await
             }
             Command::Create { name, password } => {
-                let (user, _) = hub.accounts.register(&name, &password).await?;
+                let (user, _) = hub.accounts.register(&name, &password, self.peer).await?;
                 self.login(hub, user).await
             }
             Command::Quit => {
