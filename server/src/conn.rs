@@ -195,7 +195,13 @@ pub async fn serve(hub: Arc<Hub>, socket: WebSocket, peer: SocketAddr) {
         };
         let mut failed = false;
         for r in replies {
-            if !send(&mut sink, Message::Text(writable(r.to_string(), r.get("re")).into()), patience).await {
+            if !send(
+                &mut sink,
+                Message::Text(writable(r.to_string(), r.get("re")).into()),
+                patience,
+            )
+            .await
+            {
                 failed = true;
                 break;
             }
