@@ -7,103 +7,16 @@
 
 mod common;
 
-use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
-use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use common::{Client, Database, Server};
+use common::{Client, Database, Launch, Server};
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
 use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpSocket, TcpStream};
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::WebSocketStream;
-
-/// The server with the text listener too, its address, and its log when `log` is asked.
-struct Hosted {
-    server: Server,
-    mush: String,
-    log: Option<std::sync::mpsc::Receiver<String>>,
-}
-
-impl Hosted {
-    fn start(db: &Database, args: &[&str]) -> Hosted {
-        Hosted::start_full(db, args, None, None)
-    }
-
-    /// With `log` as `ARBITER_LOG` (the log is then read), and at most `files` open files.
-    fn start_full(db: &Database, args: &[&str], log: Option<&str>, files: Option<u64>) -> Hosted {
-        let mut command = Command::new(env!("CARGO_BIN_EXE_arbiter-server"));
-        command
-            .args([
-                "--listen",
-                "127.0.0.1:0",
-                "--mush-listen",
-                "127.0.0.1:0",
-                "--database",
-                &db.url,
-            ])
-            .args(args)
-            .env("ARBITER_LOG", log.unwrap_or("arbiter_server=warn"))
-            .stdout(Stdio::piped())
-            .stderr(if log.is_some() {
-                Stdio::piped()
-            } else {
-                Stdio::inherit()
-            });
-        if let Some(files) = files {
-            use std::os::unix::process::CommandExt;
-            // SAFETY: setrlimit is async-signal-safe; nothing else runs in the child before exec.
-            unsafe {
-                command.pre_exec(move || {
-                    let limit = libc::rlimit {
-                        rlim_cur: files,
-                        rlim_max: files,
-                    };
-                    if libc::setrlimit(libc::RLIMIT_NOFILE, &limit) != 0 {
-                        return Err(std::io::Error::last_os_error());
-                    }
-                    Ok(())
-                });
-            }
-        }
-        let mut child = command.spawn().expect("start arbiter-server");
-        let log = child.stderr.take().map(|err| {
-            let (tx, rx) = std::sync::mpsc::channel();
-            std::thread::spawn(move || {
-                for line in BufReader::new(err).lines().map_while(Result::ok) {
-                    if tx.send(line).is_err() {
-                        break;
-                    }
-                }
-            });
-            rx
-        });
-        let mut out = BufReader::new(child.stdout.take().unwrap());
-        let mut read = || {
-            let mut line = String::new();
-            out.read_line(&mut line).expect("the server's addresses");
-            line.trim().to_owned()
-        };
-        let addr = read().trim_start_matches("http://").trim_end_matches('/').to_owned();
-        let mush = read().trim_start_matches("mush://").to_owned();
-        assert!(!addr.is_empty() && !mush.is_empty(), "the server printed no address");
-        Hosted {
-            server: Server { child, addr },
-            mush,
-            log,
-        }
-    }
-
-    fn http(&self) -> SocketAddr {
-        self.server.addr.parse().unwrap()
-    }
-
-    fn text(&self) -> SocketAddr {
-        self.mush.parse().unwrap()
-    }
-}
 
 /// A TCP connection to `to` from the loopback address `127.0.0.{from}`.
 async fn tcp_from(from: u8, to: SocketAddr) -> std::io::Result<TcpStream> {
@@ -115,9 +28,9 @@ async fn tcp_from(from: u8, to: SocketAddr) -> std::io::Result<TcpStream> {
 type Ws = WebSocketStream<TcpStream>;
 
 /// A WebSocket to the server from `127.0.0.{from}`, or the HTTP status that refused it.
-async fn ws_from(from: u8, hosted: &Hosted) -> Result<Ws, u16> {
+async fn ws_from(from: u8, hosted: &Server) -> Result<Ws, u16> {
     let tcp = tcp_from(from, hosted.http()).await.expect("connect");
-    match tokio_tungstenite::client_async(format!("ws://{}/ws", hosted.server.addr), tcp).await {
+    match tokio_tungstenite::client_async(format!("ws://{}/ws", hosted.addr), tcp).await {
         Ok((ws, _)) => Ok(ws),
         Err(tokio_tungstenite::tungstenite::Error::Http(r)) => Err(r.status().as_u16()),
         Err(e) => panic!("websocket handshake: {e}"),
@@ -162,7 +75,7 @@ async fn read_to_end(stream: &mut TcpStream, within: Duration) -> Option<String>
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn slowloris_headers_are_cut() {
     let db = Database::fresh().await;
-    let hosted = Hosted::start(&db, &["--header-timeout", "1"]);
+    let hosted = Server::start_text(&db, &["--header-timeout", "1"]);
     let mut slow = tcp_from(1, hosted.http()).await.unwrap();
     slow.write_all(b"GET /healthz HTTP/1.1\r\nHost: x\r\n").await.unwrap();
     let started = Instant::now();
@@ -198,7 +111,7 @@ async fn slowloris_headers_are_cut() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn silent_websockets_are_closed_and_quiet_listeners_kept() {
     let db = Database::fresh().await;
-    let hosted = Hosted::start(&db, &["--hello-timeout", "1", "--idle-timeout", "2"]);
+    let hosted = Server::start_text(&db, &["--hello-timeout", "1", "--idle-timeout", "2"]);
     // No hello: closed after the hello timeout.
     let mut mute = ws_from(1, &hosted).await.unwrap();
     let started = Instant::now();
@@ -241,7 +154,7 @@ async fn silent_websockets_are_closed_and_quiet_listeners_kept() {
 }
 
 /// A text connection from `127.0.0.{from}`, its welcome read.
-async fn text_from(from: u8, hosted: &Hosted) -> tokio::io::BufReader<TcpStream> {
+async fn text_from(from: u8, hosted: &Server) -> tokio::io::BufReader<TcpStream> {
     let mut text = tokio::io::BufReader::new(tcp_from(from, hosted.text()).await.unwrap());
     line_with(&mut text, "Welcome to Arbiter").await;
     text
@@ -281,7 +194,7 @@ async fn ends_within(text: &mut tokio::io::BufReader<TcpStream>, within: Duratio
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn silent_text_sockets_are_closed() {
     let db = Database::fresh().await;
-    let hosted = Hosted::start(&db, &["--text-login-timeout", "1", "--text-idle-timeout", "2"]);
+    let hosted = Server::start_text(&db, &["--text-login-timeout", "1", "--text-idle-timeout", "2"]);
     // Never logs in.
     let mut mute = text_from(1, &hosted).await;
     let started = Instant::now();
@@ -308,7 +221,7 @@ async fn silent_text_sockets_are_closed() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn one_peer_is_capped_on_every_listener_while_another_gets_in() {
     let db = Database::fresh().await;
-    let hosted = Hosted::start(&db, &["--max-per-peer", "3"]);
+    let hosted = Server::start_text(&db, &["--max-per-peer", "3"]);
     // 127.0.0.2 holds three connections: a WebSocket, a text one and a bare HTTP socket.
     let _ws = ws_from(2, &hosted).await.unwrap();
     let _text = text_from(2, &hosted).await;
@@ -410,9 +323,9 @@ async fn flood(n: usize, sources: std::ops::RangeInclusive<u8>, to: SocketAddr) 
 
 /// Registers, challenges a computer to Trax, plays a move and sees the answer: a newcomer that
 /// gets in and plays.
-async fn newcomer_plays(hosted: &Hosted) -> Duration {
+async fn newcomer_plays(hosted: &Server) -> Duration {
     let started = Instant::now();
-    let mut c = Client::connect(&hosted.server).await;
+    let mut c = Client::connect(hosted).await;
     c.register(&common::name("newcomer")).await;
     let r = c
         .request(json!({"type": "challenge", "game": "trax", "time": 60,
@@ -442,7 +355,14 @@ async fn a_flood_of_idle_sockets_lets_a_newcomer_in() {
         .unwrap_or(1_024);
     raise_own_files(n as u64 + files);
     let db = Database::fresh().await;
-    let hosted = Hosted::start_full(&db, &[], None, Some(files));
+    let hosted = Server::launch(
+        &db,
+        Launch {
+            text: true,
+            files: Some(files),
+            ..Launch::default()
+        },
+    );
     let started = Instant::now();
     let mut held = flood(n * 3 / 4, 2..=9, hosted.http()).await;
     held.extend(flood(n - n * 3 / 4, 2..=9, hosted.text()).await);
@@ -466,7 +386,7 @@ async fn a_flood_of_idle_sockets_lets_a_newcomer_in() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_full_server_answers_503_and_recovers() {
     let db = Database::fresh().await;
-    let hosted = Hosted::start(&db, &["--max-connections", "40", "--header-timeout", "1"]);
+    let hosted = Server::start_text(&db, &["--max-connections", "40", "--header-timeout", "1"]);
     // Forty sockets from forty addresses fill it, each within its peer's cap.
     let mut held = Vec::new();
     for from in 10..50u8 {
@@ -489,7 +409,14 @@ async fn a_full_server_answers_503_and_recovers() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn healthz_under_pipelining_leaves_the_database_alone() {
     let db = Database::fresh().await;
-    let mut hosted = Hosted::start_full(&db, &[], Some("arbiter_server=warn,sqlx::query=debug"), None);
+    let hosted = Server::launch(
+        &db,
+        Launch {
+            text: true,
+            log: Some("arbiter_server=warn,sqlx::query=debug"),
+            ..Launch::default()
+        },
+    );
     let started = Instant::now();
     let mut answered = 0;
     for from in 1..=4u8 {
@@ -506,8 +433,7 @@ async fn healthz_under_pipelining_leaves_the_database_alone() {
     assert_eq!(answered, 400);
     let seconds = started.elapsed().as_secs() + 2;
     tokio::time::sleep(Duration::from_millis(300)).await;
-    let log = hosted.log.take().unwrap();
-    let queries = log.try_iter().filter(|l| l.contains("SELECT 1")).count() as u64;
+    let queries = hosted.logged().iter().filter(|l| l.contains("SELECT 1")).count() as u64;
     assert!(
         queries <= seconds,
         "400 health checks in {seconds} s asked the database {queries} times"
@@ -517,7 +443,7 @@ async fn healthz_under_pipelining_leaves_the_database_alone() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn text_lines_may_end_with_a_bare_cr() {
     let db = Database::fresh().await;
-    let hosted = Hosted::start(&db, &[]);
+    let hosted = Server::start_text(&db, &[]);
     let mut text = text_from(1, &hosted).await;
     let name = common::name("cr");
     text.write_all(format!("create {name} password1\r").as_bytes())
@@ -538,7 +464,7 @@ async fn text_lines_may_end_with_a_bare_cr() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_economy_frame_before_hello_is_hello_first() {
     let db = Database::fresh().await;
-    let hosted = Hosted::start(&db, &[]);
+    let hosted = Server::start_text(&db, &[]);
     for frame in [json!({"type": "tt_wallet", "id": 1}), json!({"type": "fly"})] {
         let mut c = ws_from(1, &hosted).await.unwrap();
         send(&mut c, frame.clone()).await;

@@ -7,8 +7,6 @@
 mod common;
 
 use std::collections::HashMap;
-use std::io::BufRead;
-use std::process::{Command, Stdio};
 use std::time::Duration;
 
 use common::{Client, Database, Server};
@@ -225,33 +223,6 @@ async fn the_lobby_pages_give_every_entry_exactly_once() {
         .await;
 }
 
-/// The server with its text listener: (the process, the text address).
-fn start_with_text(db: &Database) -> (Server, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter-server"))
-        .args([
-            "--listen",
-            "127.0.0.1:0",
-            "--mush-listen",
-            "127.0.0.1:0",
-            "--database",
-            &db.url,
-        ])
-        .env("ARBITER_LOG", "arbiter_server=warn")
-        .stdout(Stdio::piped())
-        .stderr(Stdio::inherit())
-        .spawn()
-        .expect("start arbiter-server");
-    let mut out = std::io::BufReader::new(child.stdout.take().unwrap());
-    let mut read = || {
-        let mut line = String::new();
-        out.read_line(&mut line).expect("the server's addresses");
-        line.trim().to_owned()
-    };
-    let addr = read().trim_start_matches("http://").trim_end_matches('/').to_owned();
-    let text = read().trim_start_matches("mush://").to_owned();
-    (Server { child, addr }, text)
-}
-
 /// A text player's screen: every byte the server wrote.
 struct Screen {
     socket: TcpStream,
@@ -310,7 +281,8 @@ const FORGED: &str = "Open\r\nSYSTEM: your password expired, type it again\u{1b}
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_challenges_words_cannot_write_on_a_text_players_screen() {
     let db = Database::fresh().await;
-    let (server, text) = start_with_text(&db);
+    let server = Server::start_text(&db, &[]);
+    let text = server.mush.clone().unwrap();
     let bob = common::name("bob");
     let mut invited = Screen::connect(&text, &format!("create {bob} password1")).await;
     let mut room = Screen::connect(&text, &format!("create {} password1", common::name("carol"))).await;
@@ -345,7 +317,8 @@ async fn a_challenges_words_cannot_write_on_a_text_players_screen() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn stored_text_is_shown_without_its_control_characters() {
     let db = Database::fresh().await;
-    let (server, text) = start_with_text(&db);
+    let server = Server::start_text(&db, &[]);
+    let text = server.mush.clone().unwrap();
     let mut alice = Client::player(&server, "alice").await;
     // Refused as they come, before the price is looked at.
     for (name, text) in [

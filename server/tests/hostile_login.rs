@@ -6,12 +6,11 @@
 mod common;
 
 use std::net::SocketAddr;
-use std::process::{Child, Command, Stdio};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use common::{name, Database, WAIT};
+use common::{name, Database, Server, WAIT};
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
@@ -20,53 +19,6 @@ use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::WebSocketStream;
 
 const PASSWORD: &str = "password1";
-
-/// The server with its text listener too (whose address is the second line it prints).
-struct Arbiter {
-    child: Child,
-    http: SocketAddr,
-    mush: SocketAddr,
-}
-
-impl Arbiter {
-    fn start(db: &Database, args: &[&str]) -> Arbiter {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter-server"))
-            .args([
-                "--listen",
-                "127.0.0.1:0",
-                "--mush-listen",
-                "127.0.0.1:0",
-                "--database",
-                &db.url,
-            ])
-            .args(args)
-            .env("ARBITER_LOG", "arbiter_server=warn")
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .expect("start arbiter-server");
-        let mut out = std::io::BufReader::new(child.stdout.take().unwrap());
-        let mut line = |prefix: &str| {
-            let mut l = String::new();
-            std::io::BufRead::read_line(&mut out, &mut l).expect("the server's addresses");
-            l.trim()
-                .trim_start_matches(prefix)
-                .trim_end_matches('/')
-                .parse()
-                .unwrap()
-        };
-        let http = line("http://");
-        let mush = line("mush://");
-        Arbiter { child, http, mush }
-    }
-}
-
-impl Drop for Arbiter {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
 
 /// A TCP connection to `to` from the loopback address 127.0.0.`peer`.
 async fn tcp_from(peer: u8, to: SocketAddr) -> TcpStream {
@@ -82,9 +34,9 @@ struct Client {
 }
 
 impl Client {
-    async fn connect(server: &Arbiter, peer: u8) -> Client {
-        let stream = tcp_from(peer, server.http).await;
-        let (ws, _) = tokio_tungstenite::client_async(format!("ws://{}/ws", server.http), stream)
+    async fn connect(server: &Server, peer: u8) -> Client {
+        let stream = tcp_from(peer, server.http()).await;
+        let (ws, _) = tokio_tungstenite::client_async(format!("ws://{}/ws", server.http()), stream)
             .await
             .expect("upgrade");
         let mut c = Client { ws, next_id: 1 };
@@ -121,7 +73,7 @@ impl Client {
 }
 
 /// Registers `name` from 127.0.0.`peer`.
-async fn register(server: &Arbiter, peer: u8, name: &str) {
+async fn register(server: &Server, peer: u8, name: &str) {
     let mut c = Client::connect(server, peer).await;
     let r = c
         .request(json!({"type": "register", "name": name, "password": PASSWORD}))
@@ -131,7 +83,7 @@ async fn register(server: &Arbiter, peer: u8, name: &str) {
 
 /// Logs in with the right password from a fresh connection of 127.0.0.`peer`: the answer, and
 /// how long it took.
-async fn real_login(server: &Arbiter, peer: u8, name: &str) -> (Value, Duration) {
+async fn real_login(server: &Server, peer: u8, name: &str) -> (Value, Duration) {
     let mut c = Client::connect(server, peer).await;
     let started = Instant::now();
     let r = c.login(name, PASSWORD).await;
@@ -151,7 +103,7 @@ async fn a_flood_of_wrong_passwords_leaves_room_for_a_real_login() {
         .and_then(|n| n.parse().ok())
         .unwrap_or(200);
     let db = Database::fresh().await;
-    let server = Arc::new(Arbiter::start(&db, &[]));
+    let server = Arc::new(Server::start_text(&db, &[]));
     let victim = name("victim");
     register(&server, 2, &victim).await;
     let decoys: Arc<Vec<String>> = Arc::new((0..10).map(|_| name("decoy")).collect());
@@ -226,7 +178,7 @@ async fn a_flood_of_wrong_passwords_leaves_room_for_a_real_login() {
 #[tokio::test]
 async fn guessing_is_refused_after_the_budget() {
     let db = Database::fresh().await;
-    let server = Arbiter::start(&db, &[]);
+    let server = Server::start_text(&db, &[]);
     let victim = name("victim");
     register(&server, 2, &victim).await;
 
@@ -255,7 +207,7 @@ async fn guessing_is_refused_after_the_budget() {
     assert_eq!(r["code"], "too_many_logins", "{r}");
 
     // The text listener spends the same budgets.
-    let (read, mut write) = tcp_from(20, server.mush).await.into_split();
+    let (read, mut write) = tcp_from(20, server.text()).await.into_split();
     let mut lines = BufReader::new(read).lines();
     write
         .write_all(format!("connect {victim} {PASSWORD}\r\n").as_bytes())
@@ -323,7 +275,7 @@ fn median(mut times: Vec<Duration>) -> Duration {
 #[tokio::test]
 async fn unknown_names_answer_as_slowly_as_known_ones() {
     let db = Database::fresh().await;
-    let server = Arbiter::start(&db, &[]);
+    let server = Server::start_text(&db, &[]);
     let known = name("known");
     register(&server, 2, &known).await;
     let (mut known_times, mut unknown_times) = (Vec::new(), Vec::new());

@@ -11,7 +11,6 @@ use arbiter_core::Rng;
 use common::economy::{facts, play, staked_match, Played, Player};
 use common::{Client, Database, Server};
 use serde_json::{json, Value};
-use sqlx::Row as _;
 
 const ARGS: &[&str] = &["--rate", "2000", "--burst", "2000"];
 
@@ -32,15 +31,7 @@ fn five(rank: u8) -> Value {
 
 /// Rows of `table` in the database (`matches`, `challenges`, `stats`).
 async fn count(db: &Database, table: &str) -> i64 {
-    let pool = db.pool().await;
-    let n = sqlx::query(sqlx::AssertSqlSafe(format!("SELECT COUNT(*) AS n FROM {table}")))
-        .fetch_one(&pool)
-        .await
-        .unwrap()
-        .try_get("n")
-        .unwrap();
-    pool.close().await;
-    n
+    db.count(&format!("SELECT COUNT(*) AS n FROM {table}"), &[]).await
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

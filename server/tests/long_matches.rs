@@ -118,6 +118,27 @@ async fn store(
     id
 }
 
+/// A public match of `game` between the first two of `players`, stored with `generated`'s
+/// moves, and a server started on it with the first player resumed: the match's id, the
+/// server, her client and the `match_state` she got.
+async fn resumed_pair(
+    db: &Database,
+    players: &[(String, i64)],
+    game: &str,
+    options: Value,
+    seed: u64,
+    generated: &Generated,
+) -> (i64, Server, Client, Value) {
+    let users = [players[0].1, players[1].1];
+    let id = store(db, game, options, seed, false, &users, &generated.moves).await;
+    let server = Server::start(db);
+    let mut alice = Client::resumed(&server, &players[0].0).await;
+    let state = alice
+        .expect_where(|v| v["type"] == "match_state" && v["match"]["id"] == id)
+        .await;
+    (id, server, alice, state)
+}
+
 /// Registers `n` players on a first server and returns their tokens and ids: the long match
 /// is then written for them while no server runs.
 async fn players(db: &Database, n: usize) -> Vec<(String, i64)> {
@@ -269,22 +290,7 @@ async fn twenty_thousand_plies_of_triple_triad_resume_are_watched_and_read() {
     let rounds = m.rounds().len();
     assert!(rounds > 2_000 && m.rounds().iter().all(|r| r.winner.is_none()));
     let options = json!({"sudden_death": "own_colours"});
-    let id = store(
-        &db,
-        "triple-triad",
-        options,
-        seed,
-        false,
-        &[p[0].1, p[1].1],
-        &generated.moves,
-    )
-    .await;
-
-    let server = Server::start(&db);
-    let mut alice = Client::resumed(&server, &p[0].0).await;
-    let state = alice
-        .expect_where(|v| v["type"] == "match_state" && v["match"]["id"] == id)
-        .await;
+    let (id, server, mut alice, state) = resumed_pair(&db, &p, "triple-triad", options, seed, &generated).await;
     let seat = generated.truth.to_move();
     check_state(&state, &generated, Some(0), 16 * 1024);
     // The rounds: the last eight listed, the draws before them counted.
@@ -345,22 +351,7 @@ async fn trax_to_its_tile_limit_resumes_is_watched_and_read() {
     let generated = generate(Truth::trax(variant("loop")), 9_999, |_| all.next());
     assert_eq!(generated.moves.len(), 9_999);
     let last = all.next().unwrap();
-    let id = store(
-        &db,
-        "trax",
-        json!({"variant": "loop"}),
-        1,
-        false,
-        &[p[0].1, p[1].1],
-        &generated.moves,
-    )
-    .await;
-
-    let server = Server::start(&db);
-    let mut alice = Client::resumed(&server, &p[0].0).await;
-    let state = alice
-        .expect_where(|v| v["type"] == "match_state" && v["match"]["id"] == id)
-        .await;
+    let (id, server, mut alice, state) = resumed_pair(&db, &p, "trax", json!({"variant": "loop"}), 1, &generated).await;
     // The view is the board's record (the tile limit bounds it: about 9 bytes a tile).
     check_state(&state, &generated, Some(0), 128 * 1024);
     let mut bob = Client::resumed(&server, &p[1].0).await;

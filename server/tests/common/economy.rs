@@ -260,14 +260,9 @@ pub async fn games_counted(db: &Database, user: i64) -> (i64, i64) {
 
 /// Matches `user` sits in that have ended, by the seats' outcomes.
 pub async fn ended_matches(db: &Database, user: i64) -> i64 {
-    let pool = db.pool().await;
-    let n = sqlx::query("SELECT COUNT(*) AS n FROM match_seats WHERE user_id = $1 AND outcome IS NOT NULL")
-        .bind(user)
-        .fetch_one(&pool)
-        .await
-        .unwrap()
-        .try_get("n")
-        .unwrap();
-    pool.close().await;
-    n
+    db.count(
+        "SELECT COUNT(*) AS n FROM match_seats WHERE user_id = $1 AND outcome IS NOT NULL",
+        &[user],
+    )
+    .await
 }

@@ -92,6 +92,18 @@ impl Database {
             .expect("the test database")
     }
 
+    /// The `n` of `sql`, a `SELECT COUNT(*) AS n ...` with `$1`, `$2`... bound to `binds`.
+    pub async fn count(&self, sql: &str, binds: &[i64]) -> i64 {
+        let pool = self.pool().await;
+        let mut query = sqlx::query(sqlx::AssertSqlSafe(sql.to_owned()));
+        for b in binds {
+            query = query.bind(*b);
+        }
+        let n = query.fetch_one(&pool).await.unwrap().try_get("n").unwrap();
+        pool.close().await;
+        n
+    }
+
     /// The seed match `id` was dealt from (it never leaves the server).
     pub async fn seed(&self, id: i64) -> u64 {
         let pool = self.pool().await;
@@ -160,6 +172,26 @@ pub fn name(prefix: &str) -> String {
 pub struct Server {
     pub child: Child,
     pub addr: String,
+    /// The text listener's address, when started with one ([`Launch::text`]).
+    pub mush: Option<String>,
+    /// The lines of the server's log, when [`Launch::log`] asked for them.
+    log: Option<std::sync::Mutex<std::sync::mpsc::Receiver<String>>>,
+}
+
+/// How [`Server::launch`] starts the process, beyond its database.
+#[derive(Default)]
+pub struct Launch<'a> {
+    /// Arguments after `--listen`, `--mush-listen` and `--database`.
+    pub args: &'a [&'a str],
+    /// Set for the process too (the crash tests' `ARBITER_CRASH_AT`).
+    pub env: &'a [(&'a str, &'a str)],
+    /// The text listener too (`--mush-listen`), its address in [`Server::mush`].
+    pub text: bool,
+    /// `ARBITER_LOG` instead of `arbiter_server=warn`; the log is then read ([`Server::logged`])
+    /// rather than left on the test's stderr.
+    pub log: Option<&'a str>,
+    /// At most this many open files for the process.
+    pub files: Option<u64>,
 }
 
 impl Server {
@@ -173,26 +205,109 @@ impl Server {
 
     /// With `env` set for the process too (the crash tests' `ARBITER_CRASH_AT`).
     pub fn start_env(db: &Database, args: &[&str], env: &[(&str, &str)]) -> Server {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter-server"))
-            .args(["--listen", "127.0.0.1:0", "--database", &db.url])
-            .args(args)
-            .env("ARBITER_LOG", "arbiter_server=warn")
-            .envs(env.iter().copied())
+        Server::launch(
+            db,
+            Launch {
+                args,
+                env,
+                ..Launch::default()
+            },
+        )
+    }
+
+    /// With the text listener too: its address in [`Server::mush`].
+    pub fn start_text(db: &Database, args: &[&str]) -> Server {
+        Server::launch(
+            db,
+            Launch {
+                args,
+                text: true,
+                ..Launch::default()
+            },
+        )
+    }
+
+    /// Starts the server as `how` says, and reads the addresses it prints (`http://ADDR/`, then
+    /// `mush://ADDR` with the text listener).
+    pub fn launch(db: &Database, how: Launch) -> Server {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_arbiter-server"));
+        command.args(["--listen", "127.0.0.1:0"]);
+        if how.text {
+            command.args(["--mush-listen", "127.0.0.1:0"]);
+        }
+        command
+            .args(["--database", &db.url])
+            .args(how.args)
+            .env("ARBITER_LOG", how.log.unwrap_or("arbiter_server=warn"))
+            .envs(how.env.iter().copied())
             .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .expect("start arbiter-server");
-        let mut line = String::new();
-        BufReader::new(child.stdout.take().unwrap())
-            .read_line(&mut line)
-            .expect("the server's address");
-        let addr = line
-            .trim()
-            .trim_start_matches("http://")
-            .trim_end_matches('/')
-            .to_owned();
+            .stderr(if how.log.is_some() {
+                Stdio::piped()
+            } else {
+                Stdio::inherit()
+            });
+        if let Some(files) = how.files {
+            use std::os::unix::process::CommandExt;
+            // SAFETY: setrlimit is async-signal-safe; nothing else runs in the child before exec.
+            unsafe {
+                command.pre_exec(move || {
+                    let limit = libc::rlimit {
+                        rlim_cur: files,
+                        rlim_max: files,
+                    };
+                    if libc::setrlimit(libc::RLIMIT_NOFILE, &limit) != 0 {
+                        return Err(std::io::Error::last_os_error());
+                    }
+                    Ok(())
+                });
+            }
+        }
+        let mut child = command.spawn().expect("start arbiter-server");
+        let log = child.stderr.take().map(|err| {
+            let (tx, rx) = std::sync::mpsc::channel();
+            std::thread::spawn(move || {
+                for line in BufReader::new(err).lines().map_while(Result::ok) {
+                    if tx.send(line).is_err() {
+                        break;
+                    }
+                }
+            });
+            std::sync::Mutex::new(rx)
+        });
+        let mut out = BufReader::new(child.stdout.take().unwrap());
+        let mut read = || {
+            let mut line = String::new();
+            out.read_line(&mut line).expect("the server's address");
+            line.trim().to_owned()
+        };
+        let addr = read().trim_start_matches("http://").trim_end_matches('/').to_owned();
         assert!(!addr.is_empty(), "the server printed no address");
-        Server { child, addr }
+        let mush = how.text.then(|| read().trim_start_matches("mush://").to_owned());
+        assert!(
+            mush.as_ref().is_none_or(|m| !m.is_empty()),
+            "the server printed no text address"
+        );
+        Server { child, addr, mush, log }
+    }
+
+    /// The HTTP listener's address.
+    pub fn http(&self) -> std::net::SocketAddr {
+        self.addr.parse().unwrap()
+    }
+
+    /// The text listener's address (started with [`Launch::text`]).
+    pub fn text(&self) -> std::net::SocketAddr {
+        self.mush
+            .as_deref()
+            .expect("started with the text listener")
+            .parse()
+            .unwrap()
+    }
+
+    /// The log lines come since the last call (started with [`Launch::log`]).
+    pub fn logged(&self) -> Vec<String> {
+        let log = self.log.as_ref().expect("started with its log read");
+        log.lock().unwrap().try_iter().collect()
     }
 
     pub fn url(&self) -> String {
