@@ -131,7 +131,8 @@ async fn resumed_pair(
 ) -> (i64, Server, Client, Value) {
     let users = [players[0].1, players[1].1];
     let id = store(db, game, options, seed, false, &users, &generated.moves).await;
-    let server = Server::start(db);
+    // A whole history read at once is more requests than the default burst allows.
+    let server = Server::start_with(db, &["--rate", "1000", "--burst", "1000"]);
     let mut alice = Client::resumed(&server, &players[0].0).await;
     let state = alice
         .expect_where(|v| v["type"] == "match_state" && v["match"]["id"] == id)
