@@ -344,48 +344,42 @@ fn strings_are_printable(v: &Value, at: &str) -> Result<(), String> {
     }
 }
 
-/// Holds `user`'s account (its row locked until `tx` ends, so that two connections of one
-/// account cannot both take the last place) and refuses when it already sits in the most running
-/// matches, or, making a challenge (`challenging`), has the most open challenges.
+/// Refuses when `user` already sits in the most running matches, or, making a challenge
+/// (`challenging`), has the most open challenges. On PostgreSQL the account's row is locked until
+/// `tx` ends, so that two connections of one account cannot both take the last place; SQLite's
+/// one connection runs one transaction at a time already. One statement counts both: a
+/// challenge and an accept hold that connection while they run, and every move's commit waits
+/// for it.
 async fn within_limits(
     tx: &mut sqlx::Transaction<'_, sqlx::Any>,
     hub: &Hub,
     user: i64,
     challenging: bool,
 ) -> Result<(), Failure> {
-    sqlx::query("UPDATE users SET name = name WHERE id = $1")
-        .bind(user)
-        .execute(&mut **tx)
-        .await?;
-    async fn count(tx: &mut sqlx::Transaction<'_, sqlx::Any>, sql: &'static str, user: i64) -> Result<i64, Failure> {
-        let row = sqlx::query(sql).bind(user).fetch_one(&mut **tx).await?;
-        Ok(row.try_get::<i64, _>("n")?)
+    if hub.backend == crate::db::Backend::Postgres {
+        sqlx::query("SELECT 1 FROM users WHERE id = $1 FOR UPDATE")
+            .bind(user)
+            .execute(&mut **tx)
+            .await?;
     }
-    let max = hub.config.max_matches;
-    let running = count(
-        tx,
-        "SELECT COUNT(*) AS n FROM match_seats JOIN matches ON matches.id = match_seats.match_id \
-         WHERE match_seats.user_id = $1 AND matches.status = 'running'",
-        user,
+    let row = sqlx::query(
+        "SELECT (SELECT COUNT(*) FROM match_seats JOIN matches ON matches.id = match_seats.match_id \
+                 WHERE match_seats.user_id = $1 AND matches.status = 'running') AS running, \
+                (SELECT COUNT(*) FROM challenges WHERE by_user = $1 AND status = 'open') AS open",
     )
+    .bind(user)
+    .fetch_one(&mut **tx)
     .await?;
+    let (running, open): (i64, i64) = (row.try_get("running")?, row.try_get("open")?);
+    let max = hub.config.max_matches;
     if running >= i64::from(max) {
         return Err(Failure::new(
             "too_many_matches",
             format!("you play {running} running matches: {max} at most at once (finish or leave one first)"),
         ));
     }
-    if !challenging {
-        return Ok(());
-    }
     let max = hub.config.max_challenges;
-    let open = count(
-        tx,
-        "SELECT COUNT(*) AS n FROM challenges WHERE by_user = $1 AND status = 'open'",
-        user,
-    )
-    .await?;
-    if open >= i64::from(max) {
+    if challenging && open >= i64::from(max) {
         return Err(Failure::new(
             "too_many_challenges",
             format!("you have {open} open challenges: {max} at most at once (withdraw one first)"),
