@@ -15,7 +15,7 @@ use sqlx::Row as _;
 use crate::db::{new_id, now_ms, Pool};
 use crate::error::Failure;
 pub(crate) use guard::Limits;
-use guard::{Guard, Ticket};
+use guard::{Guard, Hasher};
 
 /// A logged-in user.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -78,14 +78,12 @@ impl Accounts {
         }
     }
 
-    /// Runs `work` on the blocking pool once a hasher is free: Argon2id takes a core and 19 MiB
-    /// for tens of milliseconds, and hundreds at once would exhaust memory.
+    /// Runs `work` on the blocking pool with `hasher`: Argon2id takes a core and 19 MiB for tens
+    /// of milliseconds, and hundreds at once would exhaust memory.
     async fn hashing<T: Send + 'static>(
-        &self,
-        ticket: &Ticket,
+        hasher: Hasher,
         work: impl FnOnce() -> T + Send + 'static,
     ) -> Result<T, Failure> {
-        let hasher = self.guard.hasher(ticket).await?;
         tokio::task::spawn_blocking(move || {
             let out = work();
             drop(hasher);
@@ -100,6 +98,9 @@ impl Accounts {
         check_name(name)?;
         check_password(password)?;
         let ticket = self.guard.admit(peer.into(), None)?;
+        // The hasher first, the database after: a login refused `busy` costs no query, so that
+        // a flood of them never queues honest logins behind its reads.
+        let hasher = self.guard.hasher(&ticket).await?;
         let key = name.to_lowercase();
         let taken = sqlx::query("SELECT id FROM users WHERE name_key = $1")
             .bind(key.clone())
@@ -109,14 +110,13 @@ impl Accounts {
             return Err(Failure::new("name_taken", format!("the name {name} is taken")));
         }
         let password = password.to_owned();
-        let hash = self
-            .hashing(&ticket, move || {
-                Argon2::default()
-                    .hash_password(password.as_bytes())
-                    .map(|h| h.to_string())
-            })
-            .await?
-            .map_err(|_| Failure::internal("password hashing failed"))?;
+        let hash = Self::hashing(hasher, move || {
+            Argon2::default()
+                .hash_password(password.as_bytes())
+                .map(|h| h.to_string())
+        })
+        .await?
+        .map_err(|_| Failure::internal("password hashing failed"))?;
         let user = User {
             id: new_id(),
             name: name.to_owned(),
@@ -151,6 +151,8 @@ impl Accounts {
         }
         let key = name.to_lowercase();
         let ticket = self.guard.admit(peer.into(), Some(&key))?;
+        // See `register`: no query before the hasher.
+        let hasher = self.guard.hasher(&ticket).await?;
         let row = sqlx::query("SELECT id, name, password_hash FROM users WHERE name_key = $1")
             .bind(key)
             .fetch_optional(&self.pool)
@@ -166,12 +168,10 @@ impl Accounts {
             None => (None, self.dummy_hash.clone()),
         };
         let password = password.to_owned();
-        let verified = self
-            .hashing(&ticket, move || {
-                PasswordHash::new(&stored)
-                    .is_ok_and(|h| Argon2::default().verify_password(password.as_bytes(), &h).is_ok())
-            })
-            .await?;
+        let verified = Self::hashing(hasher, move || {
+            PasswordHash::new(&stored).is_ok_and(|h| Argon2::default().verify_password(password.as_bytes(), &h).is_ok())
+        })
+        .await?;
         let user = user.filter(|_| verified);
         self.guard.record(&ticket, user.is_some());
         let user = user.ok_or_else(failed)?;

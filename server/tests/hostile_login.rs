@@ -93,7 +93,7 @@ async fn real_login(server: &Server, peer: u8, name: &str) -> (Value, Duration) 
 /// Flooding connections per flooding peer.
 const PER_PEER: usize = 4;
 
-/// 200 connections from 50 peers (700 by hand: ARBITER_TEST_FLOOD=700), each keeping a login
+/// 700 connections from 175 peers (ARBITER_TEST_FLOOD sets another count), each keeping a login
 /// with a wrong password in flight on one of ten existing names, as the attacker did;
 /// meanwhile a real user, from an address of their own, logs in three times, each within 2 s.
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
@@ -101,7 +101,7 @@ async fn a_flood_of_wrong_passwords_leaves_room_for_a_real_login() {
     let flood: usize = std::env::var("ARBITER_TEST_FLOOD")
         .ok()
         .and_then(|n| n.parse().ok())
-        .unwrap_or(200);
+        .unwrap_or(700);
     let db = Database::fresh().await;
     let server = Arc::new(Server::start_text(&db, &[]));
     let victim = name("victim");
@@ -142,7 +142,14 @@ async fn a_flood_of_wrong_passwords_leaves_room_for_a_real_login() {
     while counts[0].load(Ordering::Relaxed) < flood as u64
         || counts[1].load(Ordering::Relaxed) < flood.div_ceil(PER_PEER) as u64
     {
-        assert!(Instant::now() < until, "the flood never got under way");
+        assert!(
+            Instant::now() < until,
+            "the flood never got under way: {} connected, {} login_failed, {} busy, {} other refusals",
+            counts[0].load(Ordering::Relaxed),
+            counts[1].load(Ordering::Relaxed),
+            counts[2].load(Ordering::Relaxed),
+            counts[3].load(Ordering::Relaxed)
+        );
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
     let mut times = Vec::new();
