@@ -46,8 +46,10 @@ export function serve(port = 8080, host = "127.0.0.1") {
       res.writeHead(404, { "content-type": "text/plain" }).end("not found\n");
     }
   });
-  return new Promise((resolve) => {
+  return new Promise((resolve, reject) => {
+    server.once("error", reject);
     server.listen(port, host, () => {
+      server.off("error", reject);
       const url = `http://${host}:${server.address().port}/demo/`;
       resolve({ server, url });
     });
@@ -55,7 +57,15 @@ export function serve(port = 8080, host = "127.0.0.1") {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const { url } = await serve(Number(process.env.PORT ?? 8080));
-  console.log(url);
-  console.log("Arbiter demo: open the address above; Ctrl-C stops the server.");
+  const port = Number(process.env.PORT ?? 8080);
+  try {
+    const { url } = await serve(port);
+    console.log(url);
+    console.log("Arbiter demo: open the address above; Ctrl-C stops the server.");
+  } catch (e) {
+    // A newcomer reads one line that says what to do, not a stack trace.
+    const why = e.code === "EADDRINUSE" ? `port ${port} is taken` : e.code === "EACCES" ? `port ${port} is not allowed` : e.message;
+    console.error(`arbiter demo: ${why}: choose another with PORT, e.g. PORT=8081 npm run demo (PORT=0 picks a free one)`);
+    process.exit(1);
+  }
 }
