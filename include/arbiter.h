@@ -565,8 +565,10 @@ ArbiterStatus arbiter_trax_tile_at(const ArbiterTrax *h,
 // empty board.
 ArbiterStatus arbiter_trax_last_turn(const ArbiterTrax *h, char *buf, size_t cap, size_t *size);
 
-// How the game was won, as JSON: `{"winner": "white" | "red", "by_loop": bool, "by_line": bool}`
-// (one turn can close both); `null` while the game goes on and for a draw.
+// How the game was won, as JSON: `{"winner": "white" | "red", "by_loop": bool, "by_line": bool,
+// "tracks": [[{"col": 2, "row": 2}, ...], ...]}` (one turn can close both a loop and a line;
+// `tracks` gives the cells of each winning track in order along it, in notation coordinates of
+// the area now, for a board to light); `null` while the game goes on and for a draw.
 ArbiterStatus arbiter_trax_win(const ArbiterTrax *h, char *buf, size_t cap, size_t *size);
 
 // Takes back the last turn, forced tiles included: the state is exactly the one before it.

@@ -336,8 +336,10 @@ pub unsafe extern "C" fn arbiter_trax_last_turn(
     json(h, buf, cap, size, |g| Ok(g.last_turn()))
 }
 
-/// How the game was won, as JSON: `{"winner": "white" | "red", "by_loop": bool, "by_line": bool}`
-/// (one turn can close both); `null` while the game goes on and for a draw.
+/// How the game was won, as JSON: `{"winner": "white" | "red", "by_loop": bool, "by_line": bool,
+/// "tracks": [[{"col": 2, "row": 2}, ...], ...]}` (one turn can close both a loop and a line;
+/// `tracks` gives the cells of each winning track in order along it, in notation coordinates of
+/// the area now, for a board to light); `null` while the game goes on and for a draw.
 #[no_mangle]
 pub unsafe extern "C" fn arbiter_trax_win(
     h: *const ArbiterTrax,
