@@ -266,9 +266,11 @@ c_install() {
     for name in minimal readme; do
         [ -s "BUILD/$name.c" ] || { say "no C example <!-- $name.c --> found"; exit 1; }
         # shellcheck disable=SC2046
+        # Linked as ffi/README.md says, the program finds the library with no LD_LIBRARY_PATH.
         cc -std=c99 -Wall -Wextra -Werror "BUILD/$name.c" -o "BUILD/$name-shared" \
-            $(PKG_CONFIG_PATH="$pcdir" pkg-config --cflags --libs arbiter)
-        LD_LIBRARY_PATH="$(dirname "$pcdir")" "BUILD/$name-shared"
+            $(PKG_CONFIG_PATH="$pcdir" pkg-config --cflags --libs arbiter) \
+            -Wl,-rpath,"$(PKG_CONFIG_PATH="$pcdir" pkg-config --variable=libdir arbiter)"
+        env -u LD_LIBRARY_PATH "BUILD/$name-shared"
         # shellcheck disable=SC2046
         cc -std=c99 -Wall -Wextra -Werror "BUILD/$name.c" -o "BUILD/$name-static" -l:libarbiter.a \
             $(PKG_CONFIG_PATH="$pcdir" pkg-config --cflags --libs --static arbiter)
