@@ -14,8 +14,10 @@
 
 #include <arbiter.h>
 
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -118,6 +120,42 @@ Raw *make(F f, Args... args) {
     return raw;
 }
 
+}  // namespace detail
+
+// A flag that calls off the choices and solves given it in their Budget, from any thread: one
+// thread may raise it while another's choice runs. It must outlive the calls that use it.
+class Cancel : public detail::Owner<ArbiterCancel, arbiter_cancel_free> {
+public:
+    using Owner::Owner;
+    // A new flag, lowered.
+    Cancel() : Owner(adopt, detail::make<ArbiterCancel>(arbiter_cancel_new)) {}
+    // Every search given the flag stops at its next look (within a few milliseconds) and plays
+    // its best move so far.
+    void raise() const { detail::check(arbiter_cancel_raise(raw_)); }
+    // Lowers it again, for the next choice.
+    void reset() const { detail::check(arbiter_cancel_reset(raw_)); }
+};
+
+// What one choice or solve may spend besides its level's own budget (ArbiterBudget). Left as it
+// is constructed it limits nothing. With a time limit or a flag the move may depend on the
+// machine's speed.
+struct Budget {
+    // From the call's start; zero for no time limit.
+    std::chrono::milliseconds time{0};
+    // Trax: turns played; Triple Triad: positions searched; zero for the level's own budget.
+    uint64_t nodes = 0;
+    // A flag whose raising stops the search, or none.
+    const Cancel *cancel = nullptr;
+};
+
+namespace detail {
+
+// The C form of `b`. A negative time is refused as C refuses a bad argument.
+inline ArbiterBudget budget(const Budget &b) {
+    if (b.time.count() < 0) throw Error(ARBITER_BAD_ARGUMENT, "budget: a negative time limit");
+    return ArbiterBudget{static_cast<uint64_t>(b.time.count()), b.nodes, b.cancel ? b.cancel->get() : nullptr};
+}
+
 // The C functions of one game, by verb: the verbs every game shares are written once, in Game.
 template <class Raw>
 struct Api;
@@ -140,6 +178,7 @@ struct Api<ArbiterTripleTriad> {
     static constexpr auto observation = arbiter_triple_triad_observation;
     static constexpr auto perft = arbiter_triple_triad_perft;
     static constexpr auto choose = arbiter_triple_triad_choose;
+    static constexpr auto choose_within = arbiter_triple_triad_choose_within;
     static constexpr auto levels = arbiter_triple_triad_levels;
     static constexpr auto action_text = arbiter_triple_triad_action_text;
     static constexpr auto action_id = arbiter_triple_triad_action_id;
@@ -164,6 +203,7 @@ struct Api<ArbiterTrax> {
     static constexpr auto observation = arbiter_trax_observation;
     static constexpr auto perft = arbiter_trax_perft;
     static constexpr auto choose = arbiter_trax_choose;
+    static constexpr auto choose_within = arbiter_trax_choose_within;
     static constexpr auto levels = arbiter_trax_levels;
     static constexpr auto action_text = arbiter_trax_action_text;
     static constexpr auto action_id = arbiter_trax_action_id;
@@ -188,6 +228,7 @@ struct Api<ArbiterNantong> {
     static constexpr auto observation = arbiter_nantong_observation;
     static constexpr auto perft = arbiter_nantong_perft;
     static constexpr auto choose = arbiter_nantong_choose;
+    static constexpr auto choose_within = arbiter_nantong_choose_within;
     static constexpr auto levels = arbiter_nantong_levels;
     static constexpr auto action_text = arbiter_nantong_action_text;
     static constexpr auto action_id = arbiter_nantong_action_id;
@@ -236,6 +277,12 @@ public:
     uint32_t choose(std::string_view level, uint64_t seed) const {
         return value<uint32_t>(A::choose, this->raw_, level.data(), level.size(), seed);
     }
+    // The same within `budget` as well: a search that runs out plays the best move it found so
+    // far, never none while one is legal.
+    uint32_t choose_within(std::string_view level, uint64_t seed, const Budget &budget) const {
+        ArbiterBudget b = detail::budget(budget);
+        return value<uint32_t>(A::choose_within, this->raw_, level.data(), level.size(), seed, &b);
+    }
     static std::string levels() { return text(A::levels); }
     uint64_t perft(uint32_t depth) const { return value<uint64_t>(A::perft, this->raw_, depth); }
 };
@@ -266,6 +313,16 @@ public:
     Solution solve() const {
         Solution s{};
         detail::check(arbiter_triple_triad_solve(raw_, &s.value, &s.action));
+        return s;
+    }
+    // The same within `budget` (its nodes are positions searched): none if it ran out before
+    // the value was exact (`choose_within` at `perfect` plays the best move found then).
+    std::optional<Solution> solve_within(const Budget &budget) const {
+        ArbiterBudget b = detail::budget(budget);
+        Solution s{};
+        ArbiterStatus status = arbiter_triple_triad_solve_within(raw_, &b, &s.value, &s.action);
+        if (status == ARBITER_LIMIT_EXCEEDED) return std::nullopt;
+        detail::check(status);
         return s;
     }
 };
@@ -300,6 +357,10 @@ public:
     }
     uint32_t choose(std::string_view level, uint64_t seed) const {
         return detail::value<uint32_t>(arbiter_triple_triad_match_choose, raw_, level.data(), level.size(), seed);
+    }
+    uint32_t choose_within(std::string_view level, uint64_t seed, const Budget &budget) const {
+        ArbiterBudget b = detail::budget(budget);
+        return detail::value<uint32_t>(arbiter_triple_triad_match_choose_within, raw_, level.data(), level.size(), seed, &b);
     }
     void play(std::string_view move) { detail::check(arbiter_triple_triad_match_play(raw_, move.data(), move.size())); }
     void play_action(uint32_t id) { detail::check(arbiter_triple_triad_match_play_action(raw_, id)); }

@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <cstring>
 #include <string>
+#include <thread>
 #include <type_traits>
 #include <utility>
 
@@ -151,6 +152,49 @@ static void match() {
     CHECK(back.to_json() == m.to_json() && back.clone().round_number() == m.round_number());
 }
 
+// The computer within a budget: nodes, time, a flag raised before the call and from another thread
+// while a search runs; every search that runs out still plays a legal move, and the solver says
+// when it ran out instead of throwing.
+static void budgets() {
+    using namespace std::chrono_literals;
+    arbiter::Trax t("unbounded");
+    for (uint64_t seed = 0; seed < 6; seed++) t.play_action(t.choose("easy", seed));
+    auto legal = [&](uint32_t action) {
+        std::vector<uint32_t> all = t.legal_actions();
+        return std::count(all.begin(), all.end(), action) == 1;
+    };
+    CHECK(legal(t.choose_within("expert", 1, arbiter::Budget{0ms, 50})));
+    CHECK(legal(t.choose_within("hard", 1, arbiter::Budget{1ms})));
+    throws([&] { t.choose_within("expert", 1, arbiter::Budget{-1ms}); }, ARBITER_BAD_ARGUMENT, "negative");
+    throws([&] { t.choose_within("grandmaster", 1, {}); }, ARBITER_BAD_ARGUMENT, "unknown level");
+
+    arbiter::Cancel flag;
+    flag.raise();
+    CHECK(legal(t.choose_within("expert", 1, arbiter::Budget{0ms, 0, &flag})));
+    flag.reset();
+    uint32_t thought = UINT32_MAX;
+    std::thread thinker([&] { thought = t.choose_within("expert", 1, arbiter::Budget{0ms, 0, &flag}); });
+    std::this_thread::sleep_for(10ms);
+    flag.raise();
+    thinker.join();
+    CHECK(legal(thought));
+    arbiter::Cancel moved = std::move(flag);
+    throws([&] { flag.raise(); }, ARBITER_NULL_POINTER, "NULL");
+    moved.reset();
+
+    auto g = arbiter::TripleTriad::from_preset("mush", 4);
+    CHECK(!g.solve_within(arbiter::Budget{0ms, 50}).has_value());
+    std::optional<arbiter::TripleTriad::Solution> exact = g.solve_within({});
+    CHECK(exact.has_value() && exact->value == g.solve().value);
+    CHECK(g.choose_within("perfect", 1, arbiter::Budget{0ms, 50}) < 45);
+    auto m = arbiter::TripleTriadMatch::from_preset("ff8", 3);
+    uint32_t action = m.choose_within("expert", 1, arbiter::Budget{0ms, 50});
+    std::vector<uint32_t> ids = m.legal_actions();
+    CHECK(std::count(ids.begin(), ids.end(), action) == 1);
+    auto n = arbiter::Nantong(3);
+    CHECK(n.choose_within("strong", 1, arbiter::Budget{0ms, 50}) < n.num_actions());
+}
+
 int main() {
     CHECK(arbiter::version() == ARBITER_VERSION_STRING);
     triple_triad();
@@ -158,6 +202,7 @@ int main() {
     trax();
     nantong();
     match();
+    budgets();
     std::printf("%d passed, %d failed\n", checks - failures, failures);
     return failures ? 1 : 0;
 }
