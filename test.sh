@@ -286,9 +286,16 @@ c_install() {
 # from outside by a Python script that checks every move by replaying the game.
 trax_referee() {
     section "Trax engine protocol: two engines and a Python referee"
-    cargo build --release -p arbiter-cli
-    python3 cli/tests/trax_referee.py target/release/arbiter 8x8
-    python3 cli/tests/trax_referee.py target/release/arbiter unbounded
+    # The engines are the command as the README installs it, which must say nothing but where it
+    # put it (the release build is shared: nothing is compiled twice).
+    cargo install --locked --path cli --root BUILD/cli --target-dir target 2>BUILD/cli-install.log ||
+        { cat BUILD/cli-install.log; exit 1; }
+    if grep '^warning' BUILD/cli-install.log | grep -v 'to your PATH'; then
+        say "cargo install --locked --path cli warned"
+        exit 1
+    fi
+    python3 cli/tests/trax_referee.py BUILD/cli/bin/arbiter 8x8
+    python3 cli/tests/trax_referee.py BUILD/cli/bin/arbiter unbounded
 }
 
 # The Python package (python/): python/test.sh says what it does.
