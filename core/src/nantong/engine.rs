@@ -148,3 +148,18 @@ impl Game for Nantong {
         Action::from_id(id)
     }
 }
+
+/// `Eq` and `Debug` are derived: they see the same fields.
+impl crate::Transpose for Nantong {
+    fn position_hash(&self) -> u64 {
+        crate::frontier::debug_hash(self)
+    }
+}
+
+/// A deal ends with each seat's net settlement.
+#[cfg(feature = "std")]
+impl crate::arena::Contest for Nantong {
+    fn points(&self) -> Option<Vec<f64>> {
+        self.score().map(|s| s.settlement.iter().map(|&p| p as f64).collect())
+    }
+}

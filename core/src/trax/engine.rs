@@ -180,6 +180,28 @@ impl Game for Trax {
     }
 }
 
+/// `Eq` compares the tiles relative to the area, not the moves that put them (whose order
+/// `Debug` shows), so that transposed move orders meet.
+impl crate::Transpose for Trax {
+    fn position_hash(&self) -> u64 {
+        use core::hash::{Hash, Hasher};
+        let mut h = crate::frontier::Fnv::new();
+        let (cols, rows) = self.size();
+        (self.variant(), self.max_tiles(), self.tiles(), cols, rows).hash(&mut h);
+        (self.to_move(), self.outcome()).hash(&mut h);
+        for r in 1..=rows {
+            for c in 1..=cols {
+                self.tile_at(c, r).hash(&mut h);
+            }
+        }
+        h.finish()
+    }
+}
+
+/// A game ends won, lost or drawn: no points.
+#[cfg(feature = "std")]
+impl crate::arena::Contest for Trax {}
+
 #[cfg(test)]
 mod tests {
     use super::*;
