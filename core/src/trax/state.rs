@@ -1,5 +1,5 @@
-//! The Trax game state: tiles on the board, incremental path ends, turns with their forced plays,
-//! wins, undo.
+//! The Trax game state: tiles on the board, incremental path ends, turns with their forced plays
+//! and the results they decide, undo.
 
 use alloc::vec::Vec;
 use core::fmt;
