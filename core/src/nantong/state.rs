@@ -144,14 +144,16 @@ pub struct Nantong {
     /// Whether the discard being claimed is the dealer's first.
     pub(super) claiming_first_discard: bool,
     pub(super) history: Vec<(Seat, Action)>,
-    /// What the last action did, with every card shown ([`Observation::last_event`] hides what
-    /// the observer may not see).
+    /// What the last action did, with every card shown
+    /// ([`Observation::last_event`](super::Observation::last_event) hides what the observer may
+    /// not see).
     pub(super) last: Option<Event>,
     pub(super) result: Option<(Option<Win>, DealScore)>,
 }
 
 /// What the last action did, for a host to animate: who did what, the card taken from the table,
-/// and the cards drawn because of it, as one seat may see them ([`Observation::last_event`]).
+/// and the cards drawn because of it, as one seat may see them
+/// ([`Observation::last_event`](super::Observation::last_event)).
 ///
 /// ```
 /// use arbiter_core::Game;

@@ -58,7 +58,8 @@ impl FromStr for Variant {
     }
 }
 
-/// How many tiles a game holds unless its host chooses otherwise ([`Trax::with_max_tiles`]).
+/// How many tiles a game holds unless its host chooses otherwise
+/// ([`Trax::with_max_tiles`](super::Trax::with_max_tiles)).
 pub const DEFAULT_MAX_TILES: u32 = 10_000;
 
 /// The largest tile limit a host may choose: every tile gets a 16-bit slot, and the grid's cell
@@ -71,8 +72,8 @@ pub const MAX_TILES_CEILING: u32 = 32_768;
 /// row below 1024, the side of the action ids (so every legal move has its own id); and since the
 /// grid is a rectangle around the tiles with some slack, a game's memory stays under about 15 MB
 /// whatever the shape of its tiles. A turn that would pass it is refused
-/// ([`MoveError::TooWide`]), like the tile limit: a limit of the host, not a rule. Real games span
-/// a few dozen columns.
+/// ([`MoveError::TooWide`](super::MoveError::TooWide)), like the tile limit: a limit of the host,
+/// not a rule. Real games span a few dozen columns.
 pub const MAX_SPAN: u32 = 1022;
 
 /// A tile limit outside `1..=`[`MAX_TILES_CEILING`].
