@@ -2,8 +2,9 @@
 
 ``wasm/js-tests/fixtures/selfplay.json`` holds self-play games computed natively by
 ``wasm/tests/selfplay.rs`` (which fails when the core plays them differently) and replayed by the
-npm package in ``wasm/js-tests/determinism.test.mjs``; here the Python package plays them again and must
-agree move for move and on the final state, the built-in opponents' random choices included.
+npm package in ``wasm/js-tests/determinism.test.mjs``; here the Python package plays them again
+and must agree move for move and on the final state, the built-in opponents' random choices
+included.
 """
 
 import json
