@@ -1,7 +1,7 @@
 //! `arbiter arena GAME`: many games between built-in players, each deal played from every seat,
 //! and each player's results with 95 % confidence intervals.
 
-use crate::perft::{threads, Progress};
+use crate::progress::{threads, Progress};
 use crate::term::Outcome;
 use arbiter_core::arena::{rules_from_names, Arena, Contest, Played, Proportion, Report, TripleTriadDeal, RULE_NAMES};
 use arbiter_core::nantong::Nantong;

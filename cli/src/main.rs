@@ -4,6 +4,7 @@ mod arena;
 mod conformance;
 mod perft;
 mod play;
+mod progress;
 mod protocol;
 mod rules;
 mod solve;

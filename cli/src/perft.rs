@@ -1,15 +1,15 @@
 //! `arbiter perft GAME`: count move sequences, for speed and for checking move generation.
 
 use crate::play;
+use crate::play::triple_triad::load_state;
+use crate::progress::{rate, threads, Progress};
 use crate::term::Outcome;
 use arbiter_core::trax::{read_record, Trax, Variant};
 use arbiter_core::tripletriad::{Setup, TripleTriad};
 use arbiter_core::{perft_threads, Frontier, Transpose};
 use clap::builder::PossibleValuesParser;
-use std::io::{IsTerminal, Write};
-use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Instant;
+use std::io::Write;
+use std::path::PathBuf;
 
 /// How many threads count.
 #[derive(clap::Args)]
@@ -92,85 +92,6 @@ pub enum Game {
     },
 }
 
-/// Reads a Triple Triad position: a state in the JSON form of the conformance cases, or a game
-/// saved by `arbiter play triple-triad` (its round in play).
-pub fn load_state(path: &Path) -> Result<TripleTriad, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    let json: serde_json::Value =
-        serde_json::from_str(&text).map_err(|e| format!("{}: malformed state: {e}", path.display()))?;
-    if play::is_save(&json) {
-        return play::triple_triad::saved_round(json, path);
-    }
-    let setup: Setup = serde_json::from_value(json).map_err(|e| format!("{}: malformed state: {e}", path.display()))?;
-    TripleTriad::new(&setup).map_err(|e| format!("{}: invalid state: {e}", path.display()))
-}
-
-/// Millions of nodes per second, or `-` for too short a run.
-pub fn rate(nodes: u64, secs: f64) -> String {
-    if secs > 0.0 {
-        format!("{:.1}M nodes/s", nodes as f64 / secs / 1e6)
-    } else {
-        "-".into()
-    }
-}
-
-/// `--threads`, or every core.
-pub fn threads(arg: Option<usize>) -> Result<usize, String> {
-    match arg {
-        Some(0) => Err("--threads: at least 1".into()),
-        Some(n) => Ok(n),
-        None => Ok(std::thread::available_parallelism().map_or(1, |n| n.get())),
-    }
-}
-
-/// A bar of the work done (moves at the root, games) on standard error, once a run has lasted a
-/// second, and only when standard error is a terminal (a log or a pipe gets no carriage returns).
-pub struct Progress {
-    start: Instant,
-    terminal: bool,
-    shown: AtomicBool,
-    /// What is counted, e.g. `moves at the root`.
-    unit: &'static str,
-}
-
-impl Progress {
-    pub fn new(unit: &'static str) -> Progress {
-        Progress {
-            start: Instant::now(),
-            terminal: std::io::stderr().is_terminal(),
-            shown: AtomicBool::new(false),
-            unit,
-        }
-    }
-
-    pub fn update(&self, done: usize, total: usize) {
-        self.update_with(done, total, "");
-    }
-
-    /// [`Progress::update`] with `note` after the count.
-    pub fn update_with(&self, done: usize, total: usize, note: &str) {
-        if !self.terminal || self.start.elapsed().as_secs_f64() < 1.0 {
-            return;
-        }
-        self.shown.store(true, Ordering::Relaxed);
-        const WIDTH: usize = 30;
-        let filled = WIDTH * done / total.max(1);
-        eprint!(
-            "\r[{}{}] {done}/{total} {} {note}\x1b[K",
-            "#".repeat(filled),
-            ".".repeat(WIDTH - filled),
-            self.unit
-        );
-    }
-
-    /// Clears the bar, if one was drawn, before the result is printed.
-    pub fn finish(&self) {
-        if self.shown.load(Ordering::Relaxed) {
-            eprint!("\r\x1b[K");
-        }
-    }
-}
-
 /// Counts on the threads asked for and reports (the whole count, a part of it, or the frontier's
 /// size); a depth past the end of every game is said at once, in words.
 fn count<G: Transpose + Send + Sync>(
@@ -199,7 +120,7 @@ where
         let progress = Progress::new("moves at the root");
         let nodes = perft_threads(g, depth, n, &|done, total| progress.update(done, total));
         progress.finish();
-        (nodes, progress.start.elapsed().as_secs_f64())
+        (nodes, progress.seconds())
     };
     let (nodes, secs) = timed(n);
     writeln!(
@@ -251,7 +172,7 @@ where
         .perft_part_threads(depth, part, parts, n, &|done, total| progress.update(done, total))
         .map_err(|e| format!("--part: {e}"))?;
     progress.finish();
-    let secs = progress.start.elapsed().as_secs_f64();
+    let secs = progress.seconds();
     writeln!(
         out,
         "perft {depth} part {part}/{parts}: {nodes} nodes in {secs:.3} s ({}), {n} thread{}",

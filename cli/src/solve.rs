@@ -1,6 +1,7 @@
 //! `arbiter solve GAME`: the exact value of a position and a best line.
 
-use crate::perft::{load_state, rate, threads, Progress};
+use crate::play::triple_triad::load_state;
+use crate::progress::{rate, threads, Progress};
 use crate::term::Outcome;
 use arbiter_core::tripletriad::{solve_threads, Move, Solver, TripleTriad};
 use arbiter_core::Game as _;

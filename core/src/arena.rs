@@ -7,10 +7,8 @@ use std::string::{String, ToString};
 use std::time::Instant;
 use std::vec::Vec;
 
+use crate::engine::Engine;
 use crate::error::{Error, ErrorKind};
-use crate::host::Engine;
-use crate::nantong::Nantong;
-use crate::trax::Trax;
 use crate::tripletriad::{Rules, Setup, TripleTriad};
 use crate::Rng;
 
@@ -19,15 +17,6 @@ pub trait Contest: Engine {
     /// Each seat's points at the end, for a game that scores in points (Nantong's settlement).
     fn points(&self) -> Option<Vec<f64>> {
         None
-    }
-}
-
-impl Contest for TripleTriad {}
-impl Contest for Trax {}
-
-impl Contest for Nantong {
-    fn points(&self) -> Option<Vec<f64>> {
-        self.score().map(|s| s.settlement.iter().map(|&p| p as f64).collect())
     }
 }
 
@@ -482,6 +471,7 @@ impl Report {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::trax::Trax;
 
     #[test]
     fn wilson_and_t_match_tables() {

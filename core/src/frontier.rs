@@ -6,14 +6,10 @@ use alloc::collections::BTreeMap;
 use alloc::string::String;
 use alloc::vec::Vec;
 use core::fmt::{self, Write};
-use core::hash::{Hash, Hasher};
+use core::hash::Hasher;
 
+use crate::engine::Engine;
 use crate::error::{Error, ErrorKind};
-use crate::game::Game;
-use crate::host::Engine;
-use crate::nantong::Nantong;
-use crate::trax::Trax;
-use crate::tripletriad::TripleTriad;
 
 /// The most positions of one ply a frontier holds while it is built (their states are kept for
 /// the ply, a Trax state takes about 5 KB): past it, [`Frontier::new`] refuses rather than filling
@@ -29,10 +25,10 @@ pub trait Transpose: Engine + Eq {
 
 /// FNV-1a, 64 bits: a hash that the core can compute without `std` and that gives the same value
 /// on every platform. It is only a first filter: a frontier merges states that are `Eq`.
-struct Fnv(u64);
+pub(crate) struct Fnv(u64);
 
 impl Fnv {
-    fn new() -> Fnv {
+    pub(crate) fn new() -> Fnv {
         Fnv(0xcbf2_9ce4_8422_2325)
     }
 }
@@ -57,42 +53,11 @@ impl Write for Fnv {
 }
 
 /// The hash of a state's `Debug` text, for the games whose `Debug` shows what their `Eq` compares.
-fn debug_hash(value: &impl fmt::Debug) -> u64 {
+pub(crate) fn debug_hash(value: &impl fmt::Debug) -> u64 {
     let mut h = Fnv::new();
     // Writing into a hasher cannot fail.
     let _ = write!(h, "{value:?}");
     h.finish()
-}
-
-/// `Debug` shows the setup, which is what `Eq` compares.
-impl Transpose for TripleTriad {
-    fn position_hash(&self) -> u64 {
-        debug_hash(self)
-    }
-}
-
-/// `Eq` and `Debug` are derived: they see the same fields.
-impl Transpose for Nantong {
-    fn position_hash(&self) -> u64 {
-        debug_hash(self)
-    }
-}
-
-/// `Eq` compares the tiles relative to the area, not the moves that put them (whose order
-/// `Debug` shows), so that transposed move orders meet.
-impl Transpose for Trax {
-    fn position_hash(&self) -> u64 {
-        let mut h = Fnv::new();
-        let (cols, rows) = self.size();
-        (self.variant(), self.max_tiles(), self.tiles(), cols, rows).hash(&mut h);
-        (self.to_move(), self.outcome()).hash(&mut h);
-        for r in 1..=rows {
-            for c in 1..=cols {
-                self.tile_at(c, r).hash(&mut h);
-            }
-        }
-        h.finish()
-    }
 }
 
 /// The positions after the first `plies` plies from a root, in a stable order (the order in which
@@ -311,8 +276,8 @@ mod tests {
     use crate::nantong::Nantong;
     use crate::trax::{Trax, Variant};
     use crate::tripletriad::testing::random_position;
-    use crate::tripletriad::Setup;
-    use crate::Rng;
+    use crate::tripletriad::{Setup, TripleTriad};
+    use crate::{Game, Rng};
     use alloc::string::ToString;
 
     /// For every split up to the depth and several part counts, the parts sum to the whole

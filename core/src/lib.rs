@@ -35,10 +35,10 @@ pub(crate) use alloc::sync::Arc as Shared;
 
 #[cfg(feature = "std")]
 pub mod arena;
+mod engine;
 mod error;
 mod frontier;
 mod game;
-mod host;
 mod level;
 pub mod nantong;
 #[cfg(feature = "std")]
@@ -47,12 +47,12 @@ mod rng;
 pub mod trax;
 pub mod tripletriad;
 
+#[cfg(feature = "std")]
+pub use engine::deadline;
+pub use engine::{Budget, Engine};
 pub use error::{shorten, spoken_indices, Error, ErrorKind, MESSAGE_LIMIT, QUOTE_LIMIT};
 pub use frontier::{Frontier, Transpose, FRONTIER_LIMIT};
 pub use game::{perft, Game, Outcome};
-#[cfg(feature = "std")]
-pub use host::deadline;
-pub use host::{Budget, Engine};
 pub use level::UnknownLevel;
 #[cfg(feature = "std")]
 pub use parallel::perft_threads;

@@ -4,7 +4,7 @@
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::vec::Vec;
 
-use crate::host::Engine;
+use crate::engine::Engine;
 
 /// Runs `work(state, i)` for every `i` in `0..n` on one thread per `states` entry, each thread
 /// taking the next `i` not yet taken with its own state; `progress(done, n)` after each.

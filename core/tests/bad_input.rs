@@ -1,6 +1,6 @@
 //! The bad-input files (`conformance/bad-input/*.jsonl`) through the core's own readers: each
 //! case's kind and message are what Rust says, word for word. The C library
-//! (`ffi/c/tests/bad_input.c`) and the npm package (`wasm/test/bad-input-files.test.mjs`) run the
+//! (`ffi/c/tests/bad_input.c`) and the npm package (`wasm/js-tests/bad-input-files.test.mjs`) run the
 //! same files and must say exactly the same.
 #![cfg(feature = "serde")]
 

@@ -292,6 +292,17 @@ pub(crate) fn give<H: Handle>(out: Out<*mut H>, inner: H::Inner) {
     out.set(Box::into_raw(Box::new(H::wrap(inner))));
 }
 
+/// Takes back an object given to C.
+///
+/// # Safety
+/// `h` is NULL or a handle this library gave and nobody uses any more.
+pub(crate) unsafe fn free<H: Handle>(h: *mut H) {
+    if !h.is_null() {
+        // Dropping runs only the core's destructors, which do not panic.
+        drop(Box::from_raw(h));
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

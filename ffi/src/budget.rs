@@ -94,5 +94,5 @@ pub unsafe extern "C" fn arbiter_cancel_reset(c: *const ArbiterCancel) -> Arbite
 /// Frees a flag; NULL is ignored. No call may be using it.
 #[no_mangle]
 pub unsafe extern "C" fn arbiter_cancel_free(c: *mut ArbiterCancel) {
-    crate::verbs::free(c)
+    crate::boundary::free(c)
 }

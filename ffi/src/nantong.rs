@@ -76,7 +76,7 @@ pub unsafe extern "C" fn arbiter_nantong_next_deal(
 /// Frees a deal; NULL is ignored.
 #[no_mangle]
 pub unsafe extern "C" fn arbiter_nantong_free(h: *mut ArbiterNantong) {
-    verbs::free(h)
+    crate::boundary::free(h)
 }
 
 /// Copies a deal into a new handle.

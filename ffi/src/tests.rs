@@ -203,14 +203,16 @@ fn forced_passes_answer_only_questions_with_no_other_answer() {
     unsafe { arbiter_nantong_free(g) };
 }
 
-/// Every shared verb (a generic function of `verbs.rs` that some game exports under its own
-/// name) is exported by every game's handle, and the handle verbs by the match handle too: the
-/// wrappers are written by hand for cbindgen, so one could go missing on one game unnoticed.
+/// Every shared verb (a generic function of `verbs.rs`, or `free` of `boundary.rs`, that some
+/// game exports under its own name) is exported by every game's handle, and the handle verbs by
+/// the match handle too: the wrappers are written by hand for cbindgen, so one could go missing on
+/// one game unnoticed.
 #[test]
 fn every_handle_exports_every_shared_verb() {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
     let header = std::fs::read_to_string(root.join("../include/arbiter.h")).expect("include/arbiter.h");
-    let verbs = std::fs::read_to_string(root.join("src/verbs.rs")).expect("src/verbs.rs");
+    let read = |file: &str| std::fs::read_to_string(root.join("src").join(file)).expect(file);
+    let verbs = read("verbs.rs") + &read("boundary.rs");
     let exports = |prefix: &str| -> std::collections::BTreeSet<String> {
         header
             .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
@@ -235,7 +237,7 @@ fn every_handle_exports_every_shared_verb() {
         .collect();
     assert!(
         shared.len() >= 20,
-        "the shared verbs are read from verbs.rs: {shared:?}"
+        "the shared verbs are read from verbs.rs and boundary.rs: {shared:?}"
     );
     for (game, exported) in ["triple_triad", "trax", "nantong"].iter().zip(&games) {
         for verb in &shared {

@@ -102,7 +102,7 @@ pub unsafe extern "C" fn arbiter_trax_observation(
 /// Frees a game; NULL is ignored.
 #[no_mangle]
 pub unsafe extern "C" fn arbiter_trax_free(h: *mut ArbiterTrax) {
-    verbs::free(h)
+    crate::boundary::free(h)
 }
 
 /// Copies a game into a new handle.

@@ -40,7 +40,7 @@ pub unsafe extern "C" fn arbiter_triple_triad_from_preset(
 /// Frees a round; NULL is ignored.
 #[no_mangle]
 pub unsafe extern "C" fn arbiter_triple_triad_free(h: *mut ArbiterTripleTriad) {
-    verbs::free(h)
+    crate::boundary::free(h)
 }
 
 /// Copies a round into a new handle.

@@ -86,7 +86,7 @@ pub unsafe extern "C" fn arbiter_triple_triad_match_from_preset(
 /// Frees a match; NULL is ignored.
 #[no_mangle]
 pub unsafe extern "C" fn arbiter_triple_triad_match_free(h: *mut ArbiterTripleTriadMatch) {
-    verbs::free(h)
+    crate::boundary::free(h)
 }
 
 /// Copies a match into a new handle.

@@ -105,15 +105,6 @@ pub(crate) unsafe fn create<H: Handle>(
 }
 
 /// # Safety
-/// `h` is NULL or a handle this library gave and nobody uses any more.
-pub(crate) unsafe fn free<H: Handle>(h: *mut H) {
-    if !h.is_null() {
-        // Dropping runs only the core's destructors, which do not panic.
-        drop(Box::from_raw(h));
-    }
-}
-
-/// # Safety
 /// As [`read`]; `out` is NULL or writable.
 pub(crate) unsafe fn clone<H: Handle>(h: *const H, out: *mut *mut H) -> ArbiterStatus
 where

@@ -1,9 +1,10 @@
 """The same seeds and moves give the same games in Python as in Rust and JavaScript.
 
-``wasm/test/fixtures/selfplay.json`` holds self-play games computed natively by
+``wasm/js-tests/fixtures/selfplay.json`` holds self-play games computed natively by
 ``wasm/tests/selfplay.rs`` (which fails when the core plays them differently) and replayed by the
-npm package in ``wasm/test/determinism.test.mjs``; here the Python package plays them again and must
-agree move for move and on the final state, the built-in opponents' random choices included.
+npm package in ``wasm/js-tests/determinism.test.mjs``; here the Python package plays them again
+and must agree move for move and on the final state, the built-in opponents' random choices
+included.
 """
 
 import json
@@ -14,7 +15,7 @@ import pytest
 from arbiter import Nantong, Trax, TripleTriad, TripleTriadMatch
 
 FIXTURE = json.loads(
-    (Path(__file__).resolve().parents[2] / "wasm" / "test" / "fixtures" / "selfplay.json").read_text()
+    (Path(__file__).resolve().parents[2] / "wasm" / "js-tests" / "fixtures" / "selfplay.json").read_text()
 )
 
 

@@ -1,5 +1,5 @@
-//! Self-play games computed natively: `test/fixtures/selfplay.json` holds them, and
-//! `test/determinism.test.mjs` replays them through the npm package, so that the same seeds and
+//! Self-play games computed natively: `js-tests/fixtures/selfplay.json` holds them, and
+//! `js-tests/determinism.test.mjs` replays them through the npm package, so that the same seeds and
 //! moves give the same games in Rust and in JavaScript. Run with `UPDATE_FIXTURES=1` to rewrite
 //! the file after a change of the core that changes games on purpose.
 
@@ -65,7 +65,7 @@ fn the_fixture_holds_the_games_rust_plays() {
         },
     });
     let text = serde_json::to_string_pretty(&games).unwrap() + "\n";
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/test/fixtures/selfplay.json");
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/js-tests/fixtures/selfplay.json");
     if std::env::var_os("UPDATE_FIXTURES").is_some() {
         std::fs::write(path, &text).unwrap();
     }

@@ -146,7 +146,7 @@ pub fn from_json<S: DeserializeOwned>(json: serde_json::Value, path: &Path, game
 }
 
 /// One game as the loop drives it.
-pub trait Table {
+pub trait Session {
     /// The game's name, as in save files.
     const GAME: &'static str;
     /// The game's levels, weakest first ([`Engine::LEVELS`]): hints come from the strongest.
@@ -225,7 +225,7 @@ pub fn commands(hint_level: &str) -> String {
 }
 
 /// Plays until the game is over, the person quits or the input ends.
-pub fn drive<T: Table, R: BufRead, W: Write>(
+pub fn drive<T: Session, R: BufRead, W: Write>(
     t: &mut T,
     seed: u64,
     opp: &mut Opponent,

@@ -1,6 +1,6 @@
 //! `arbiter play nantong`: you (seat 0) against two computer players, deal after deal.
 
-use super::{drive, seed_line, Common, Console, Ending, Table};
+use super::{drive, seed_line, Common, Console, Ending, Session};
 use crate::term::{wrap, Frame, Outcome, Style};
 use arbiter_core::nantong::{Action, DealScore, Kind, Meld, Nantong, Observation, Seat, Win, WinSource};
 use arbiter_core::{Engine, Game, Rng};
@@ -25,7 +25,7 @@ struct Saved {
     totals: [i64; 3],
 }
 
-struct NtTable {
+struct NtSession {
     g: Nantong,
     totals: [i64; 3],
 }
@@ -187,7 +187,7 @@ fn breakdown(score: &DealScore) -> String {
     s
 }
 
-impl Table for NtTable {
+impl Session for NtSession {
     const GAME: &'static str = Nantong::NAME;
     const LEVELS: &'static [&'static str] = Nantong::LEVELS;
     type Move = Action;
@@ -348,7 +348,7 @@ pub fn run(args: Args, con: &mut Console<impl BufRead, impl Write>) -> Outcome {
         }
     })? {
         Some((state, seed, opp)) => {
-            let t = NtTable {
+            let t = NtSession {
                 g: state.deal,
                 totals: state.totals,
             };
@@ -356,7 +356,7 @@ pub fn run(args: Args, con: &mut Console<impl BufRead, impl Write>) -> Outcome {
         }
         None => {
             let seed = args.common.seed();
-            let t = NtTable {
+            let t = NtSession {
                 g: Nantong::new(seed),
                 totals: [0; 3],
             };

@@ -1,6 +1,6 @@
 //! `arbiter play trax`: a game against the built-in opponent, with the board in notation coordinates.
 
-use super::{drive, seed_line, Common, Console, Ending, Table};
+use super::{drive, seed_line, Common, Console, Ending, Session};
 use crate::term::{write_whole, Frame, Outcome, Style};
 use arbiter_core::trax::{column_name, read_record, Colour, Move, Trax, Variant};
 use arbiter_core::{Engine, Game, Rng};
@@ -39,7 +39,7 @@ pub fn saved_game(path: &Path) -> Result<Trax, String> {
     Ok(super::load::<Saved>(path, Trax::NAME)?.state.game)
 }
 
-struct TraxTable {
+struct TraxSession {
     g: Trax,
     you: Colour,
     /// The cell `view CELL` asked to see, in the notation of the position it was asked in; the
@@ -224,7 +224,7 @@ fn rules_text(variant: Variant) -> String {
     )
 }
 
-impl Table for TraxTable {
+impl Session for TraxSession {
     const GAME: &'static str = Trax::NAME;
     const LEVELS: &'static [&'static str] = Trax::LEVELS;
     type Move = Move;
@@ -320,7 +320,7 @@ impl Table for TraxTable {
     }
 }
 
-impl TraxTable {
+impl TraxSession {
     /// `view CELL`: the board around that cell, which later screens keep until the next move.
     fn view_at(&mut self, cell: &str, st: Style, frame: Frame) -> String {
         // A cell is a move without its tile: read it as one.
@@ -438,9 +438,9 @@ fn capital(colour: Colour) -> String {
 }
 
 pub fn run(args: Args, con: &mut Console<impl BufRead, impl Write>) -> Outcome {
-    let (mut table, seed, mut opp, loaded) = match args.common.loaded::<Saved>(|_| Ok(()))? {
+    let (mut session, seed, mut opp, loaded) = match args.common.loaded::<Saved>(|_| Ok(()))? {
         Some((state, seed, opp)) => (
-            TraxTable {
+            TraxSession {
                 g: state.game,
                 you: state.you,
                 view: None,
@@ -453,42 +453,42 @@ pub fn run(args: Args, con: &mut Console<impl BufRead, impl Write>) -> Outcome {
             let seed = args.common.seed();
             let variant: Variant = args.variant.parse().map_err(|e| format!("--variant: {e}"))?;
             let you = args.you.as_deref().map(Trax::player).transpose()?;
-            let table = TraxTable {
+            let session = TraxSession {
                 g: Trax::new(variant),
                 you: you.unwrap_or(Colour::White),
                 view: None,
             };
-            (table, seed, args.common.opponent(seed), false)
+            (session, seed, args.common.opponent(seed), false)
         }
     };
-    con.say(&format!("Trax ({}). {}", table.g.variant(), seed_line(seed, loaded)))?;
-    con.say(&table.rules())?;
+    con.say(&format!("Trax ({}). {}", session.g.variant(), seed_line(seed, loaded)))?;
+    con.say(&session.rules())?;
     con.say(LEGEND)?;
     let mut recorded = 0;
     if let Some(path) = &args.record {
         let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
         let moves = read_record(&text).map_err(|e| format!("{}: {e}", path.display()))?;
-        if replay(&mut table.g, &moves, con)? == Replayed::Stopped {
+        if replay(&mut session.g, &moves, con)? == Replayed::Stopped {
             return Ok(());
         }
-        recorded = table.g.history().len();
+        recorded = session.g.history().len();
         if args.you.is_none() {
-            table.you = table.g.next_player();
+            session.you = session.g.next_player();
         }
     }
-    if !table.g.is_over() {
+    if !session.g.is_over() {
         con.say(&format!(
             "You play {} against the computer (level {}); white moves first. Type `help` for what you can type, `quit` to stop.",
-            table.you, opp.level
+            session.you, opp.level
         ))?;
-        if drive(&mut table, seed, &mut opp, con)? != Ending::Over {
+        if drive(&mut session, seed, &mut opp, con)? != Ending::Over {
             return Ok(());
         }
     }
-    let g = &table.g;
+    let g = &session.g;
     con.show(&format!("\n{}", turn_board(g, con.st, con.frame, None)))?;
     // The moves of a record are nobody's at this table.
-    let you = (g.history().len() > recorded).then_some(table.you);
+    let you = (g.history().len() > recorded).then_some(session.you);
     let end = if you.is_none() { "The record ends" } else { "Game over" };
     con.say(&format!(
         "{end} after {} moves, {} tiles. {}",

@@ -1,9 +1,9 @@
 //! `arbiter play triple-triad`: a match against the built-in opponent in the terminal.
 
 use super::tt_view::{self as view, beside, board, hand_lines, owner_letter, paint_player};
-use super::{drive, seed_line, Common, Console, Ending, Table};
+use super::{drive, seed_line, Common, Console, Ending, Session};
 use crate::term::{visible_width, Frame, Outcome, Style};
-use arbiter_core::tripletriad::{preset, Match, Move, Player, TradeChoice, TripleTriad, PRESETS};
+use arbiter_core::tripletriad::{preset, Match, Move, Player, Setup, TradeChoice, TripleTriad, PRESETS};
 use arbiter_core::{spoken_indices, Engine, Game, Rng};
 use clap::builder::{PossibleValue, PossibleValuesParser};
 use serde::{Deserialize, Serialize};
@@ -46,13 +46,21 @@ struct Saved {
     m: Match,
 }
 
-/// The round in play in a save file (read by `solve` and `perft`).
-pub fn saved_round(json: serde_json::Value, path: &std::path::Path) -> Result<TripleTriad, String> {
-    let file = super::from_json::<Saved>(json, path, TripleTriad::NAME)?;
-    Ok(file.state.m.game().clone())
+/// Reads a Triple Triad position: a state in the JSON form of the conformance cases, or a game
+/// saved by `arbiter play triple-triad` (its round in play).
+pub fn load_state(path: &std::path::Path) -> Result<TripleTriad, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let json: serde_json::Value =
+        serde_json::from_str(&text).map_err(|e| format!("{}: malformed state: {e}", path.display()))?;
+    if super::is_save(&json) {
+        let file = super::from_json::<Saved>(json, path, TripleTriad::NAME)?;
+        return Ok(file.state.m.game().clone());
+    }
+    let setup: Setup = serde_json::from_value(json).map_err(|e| format!("{}: malformed state: {e}", path.display()))?;
+    TripleTriad::new(&setup).map_err(|e| format!("{}: invalid state: {e}", path.display()))
 }
 
-struct TtTable {
+struct TtSession {
     m: Match,
     you: Player,
     preset: String,
@@ -77,7 +85,7 @@ fn score_line(g: &TripleTriad) -> String {
     format!("Score: blue {}, red {}", g.score(Player::Blue), g.score(Player::Red))
 }
 
-impl TtTable {
+impl TtSession {
     fn who(&self, p: Player) -> &'static str {
         if p == self.you {
             "You"
@@ -102,7 +110,7 @@ impl TtTable {
     }
 }
 
-impl Table for TtTable {
+impl Session for TtSession {
     const GAME: &'static str = TripleTriad::NAME;
     const LEVELS: &'static [&'static str] = TripleTriad::LEVELS;
     type Move = Move;
@@ -275,7 +283,7 @@ pub fn run(args: Args, con: &mut Console<impl BufRead, impl Write>) -> Outcome {
     })? {
         Some((state, seed, opp)) => {
             let s = state;
-            let t = TtTable {
+            let t = TtSession {
                 m: s.m,
                 you: s.you,
                 preset: s.preset,
@@ -289,7 +297,7 @@ pub fn run(args: Args, con: &mut Console<impl BufRead, impl Write>) -> Outcome {
                 Some(name) => TripleTriad::player(name)?,
                 None => m.game().next_player(),
             };
-            let t = TtTable {
+            let t = TtSession {
                 m,
                 you,
                 preset: args.preset.clone(),
@@ -336,7 +344,7 @@ pub fn run(args: Args, con: &mut Console<impl BufRead, impl Write>) -> Outcome {
 }
 
 /// The trade: what it will cost is said before the person confirms a choice.
-fn settle(t: &mut TtTable, con: &mut Console<impl BufRead, impl Write>) -> Outcome {
+fn settle(t: &mut TtSession, con: &mut Console<impl BufRead, impl Write>) -> Outcome {
     let st = con.st;
     let m = &mut t.m;
     let you = t.you;

@@ -1,11 +1,14 @@
-//! Nantong as hosts drive it ([`Engine`]), and its errors as hosts see them ([`Error`]).
+//! Nantong behind the shared verbs ([`Game`]) and as hosts drive it ([`Engine`]), and its errors
+//! as hosts see them ([`Error`]).
 
 use alloc::string::ToString;
 use alloc::vec::Vec;
 
-use super::{ai, tensor, Action, BadAction, Nantong, NantongError, NoSuchSeat, ScoreError, Seat, UnknownCard};
+use super::{
+    ai, tensor, Action, BadAction, Nantong, NantongError, NoSuchSeat, Observation, Phase, ScoreError, Seat, UnknownCard,
+};
 use crate::error::{classify, Error, ErrorKind};
-use crate::{Budget, Engine, Game, Rng};
+use crate::{Budget, Engine, Game, Outcome, Rng};
 
 impl Engine for Nantong {
     const NAME: &'static str = "nantong";
@@ -59,7 +62,6 @@ impl Engine for Nantong {
     /// out claims nothing and declares nothing), after a draw the drawn card, else the first
     /// discard offered.
     fn timeout_move(&self) -> Option<Action> {
-        use super::Phase;
         let actions = self.actions();
         let drawn = match self.phase() {
             Phase::AfterDraw { drawn, .. } => Some(Action::Discard(drawn)),
@@ -93,5 +95,71 @@ impl From<NantongError> for Error {
             NantongError::OutOfTurn { .. } | NantongError::Illegal { .. } => ErrorKind::IllegalMove,
         };
         Error::new(kind, e.to_string())
+    }
+}
+
+impl Game for Nantong {
+    type Player = Seat;
+    type Move = Action;
+    type MoveList = Vec<Action>;
+    type MoveError = NantongError;
+    type Observation = Observation;
+
+    fn num_distinct_actions(&self) -> usize {
+        Action::COUNT
+    }
+
+    fn to_move(&self) -> Option<Seat> {
+        self.actor()
+    }
+
+    fn legal_moves(&self) -> Vec<Action> {
+        self.actions()
+    }
+
+    fn play(&mut self, mv: Action) -> Result<(), NantongError> {
+        let seat = self.actor().ok_or(NantongError::Over)?;
+        self.act(seat, mv)
+    }
+
+    fn play_unchecked(&mut self, mv: Action) {
+        let _ = self.play(mv);
+    }
+
+    fn is_over(&self) -> bool {
+        self.phase == Phase::Over
+    }
+
+    fn outcome(&self) -> Option<Outcome<Seat>> {
+        self.result
+            .as_ref()
+            .map(|(w, _)| w.map_or(Outcome::Draw, |w| Outcome::Winner(w.seat)))
+    }
+
+    fn observation(&self, seat: Seat) -> Observation {
+        self.observe(seat)
+    }
+
+    fn action_id(&self, mv: Action) -> Result<usize, crate::Error> {
+        Ok(mv.id())
+    }
+
+    fn action_move(&self, id: usize) -> Option<Action> {
+        Action::from_id(id)
+    }
+}
+
+/// `Eq` and `Debug` are derived: they see the same fields.
+impl crate::Transpose for Nantong {
+    fn position_hash(&self) -> u64 {
+        crate::frontier::debug_hash(self)
+    }
+}
+
+/// A deal ends with each seat's net settlement.
+#[cfg(feature = "std")]
+impl crate::arena::Contest for Nantong {
+    fn points(&self) -> Option<Vec<f64>> {
+        self.score().map(|s| s.settlement.iter().map(|&p| p as f64).collect())
     }
 }

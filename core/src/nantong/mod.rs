@@ -24,9 +24,8 @@ pub use card::{Counts, Kind, UnknownCard, KINDS};
 pub use hand::{counts_of, is_winning, partitions, standing, waits, Group, Partition, Standing};
 pub use observation::Observation;
 pub use score::{
-    score_deal, winner_total, Bonus, DealScore, GroupScore, Meld, MeldType, PlayerHand, PlayerScore, ScoreError,
-    Source, Win, WinSource,
+    Bonus, DealScore, GroupScore, Meld, MeldType, PlayerHand, PlayerScore, ScoreError, Source, Win, WinSource,
 };
 pub use seat::{NoSuchSeat, Seat};
 pub use state::{full_deck, Drawn, Event, Nantong, NantongError, Phase, Taken};
-pub use validate::{FinishedDeal, HandCheck};
+pub use validate::{score_deal, winner_total, FinishedDeal, HandCheck};

@@ -5,10 +5,8 @@ use alloc::vec::Vec;
 use super::action::Action;
 use super::card::{deck_in_order, Counts, Kind, KINDS};
 use super::hand::{is_winning, waits};
-use super::observation::Observation;
 use super::score::{score_played, DealScore, Meld, MeldType, PlayerHand, Win, WinSource};
 use super::seat::Seat;
-use crate::game::{Game, Outcome};
 use crate::Rng;
 
 /// Why a deck or an action was refused; the state is unchanged.
@@ -146,14 +144,16 @@ pub struct Nantong {
     /// Whether the discard being claimed is the dealer's first.
     pub(super) claiming_first_discard: bool,
     pub(super) history: Vec<(Seat, Action)>,
-    /// What the last action did, with every card shown ([`Observation::last_event`] hides what
-    /// the observer may not see).
+    /// What the last action did, with every card shown
+    /// ([`Observation::last_event`](super::Observation::last_event) hides what the observer may
+    /// not see).
     pub(super) last: Option<Event>,
     pub(super) result: Option<(Option<Win>, DealScore)>,
 }
 
 /// What the last action did, for a host to animate: who did what, the card taken from the table,
-/// and the cards drawn because of it, as one seat may see them ([`Observation::last_event`]).
+/// and the cards drawn because of it, as one seat may see them
+/// ([`Observation::last_event`](super::Observation::last_event)).
 ///
 /// ```
 /// use arbiter_core::Game;
@@ -938,57 +938,6 @@ impl Nantong {
             g.act(seat, action).map_err(|e| (n, e))?;
         }
         Ok(g)
-    }
-}
-
-impl Game for Nantong {
-    type Player = Seat;
-    type Move = Action;
-    type MoveList = Vec<Action>;
-    type MoveError = NantongError;
-    type Observation = Observation;
-
-    fn num_distinct_actions(&self) -> usize {
-        Action::COUNT
-    }
-
-    fn to_move(&self) -> Option<Seat> {
-        self.actor()
-    }
-
-    fn legal_moves(&self) -> Vec<Action> {
-        self.actions()
-    }
-
-    fn play(&mut self, mv: Action) -> Result<(), NantongError> {
-        let seat = self.actor().ok_or(NantongError::Over)?;
-        self.act(seat, mv)
-    }
-
-    fn play_unchecked(&mut self, mv: Action) {
-        let _ = self.play(mv);
-    }
-
-    fn is_over(&self) -> bool {
-        self.phase == Phase::Over
-    }
-
-    fn outcome(&self) -> Option<Outcome<Seat>> {
-        self.result
-            .as_ref()
-            .map(|(w, _)| w.map_or(Outcome::Draw, |w| Outcome::Winner(w.seat)))
-    }
-
-    fn observation(&self, seat: Seat) -> Observation {
-        self.observe(seat)
-    }
-
-    fn action_id(&self, mv: Action) -> Result<usize, crate::Error> {
-        Ok(mv.id())
-    }
-
-    fn action_move(&self, id: usize) -> Option<Action> {
-        Action::from_id(id)
     }
 }
 

@@ -1,13 +1,16 @@
 //! What hosts give the core to check and score outside a deal: a hand to check for a win
 //! ([`HandCheck`], the conformance `winning` input) and the end of a deal ([`FinishedDeal`], the
-//! `score` input), with every check that makes them ones the rules allow. The command-line
-//! runner, the C library and the npm package read them the same way.
+//! `score` input; [`score_deal`] and [`winner_total`] on plain values), with every check that
+//! makes them ones the rules allow, before `score.rs` counts them. The command-line runner, the C
+//! library and the npm package read them the same way.
 
 use alloc::vec::Vec;
 
 use super::card::{Counts, Kind, KINDS};
 use super::hand::{standing, Standing};
-use super::score::{best_win, score_checked, Best, DealScore, Meld, MeldType, PlayerHand, ScoreError, Win, WinSource};
+use super::score::{
+    best_win, round_up, score_checked, Best, DealScore, Meld, MeldType, PlayerHand, ScoreError, Win, WinSource,
+};
 use super::seat::Seat;
 
 /// Concealed cards and the melds declared beside them.
@@ -190,7 +193,7 @@ pub(crate) fn check_deal(
 }
 
 /// The checks of [`check_deal`] that the winner's hand allows alone. The fast path of
-/// [`winner_total`](super::winner_total): one pass over the kinds that the compiler vectorises,
+/// [`winner_total`]: one pass over the kinds that the compiler vectorises,
 /// and the itemised checks only when something is wrong.
 pub(crate) fn check_hand(indicators: [Kind; 2], p: &PlayerHand, win: &Win) -> Result<(), ScoreError> {
     let mut left = [4u8; KINDS];
@@ -213,6 +216,59 @@ pub(crate) fn check_hand(indicators: [Kind; 2], p: &PlayerHand, win: &Win) -> Re
         return Err(ScoreError::NotWinning(win.seat));
     }
     Ok(())
+}
+
+/// The winner's rounded total alone: the fast path of [`score_deal`] for searches and AIs.
+/// `None` when `p` cannot be a winner's hand: not winning, without the winning card, more than
+/// four of a kind with the indicators, or a meld that no play gives (see [`ScoreError`]).
+///
+/// ```
+/// use arbiter_core::nantong::{counts_of, winner_total, Kind, PlayerHand, Seat, Win, WinSource};
+/// let hand = counts_of("1m 2m 3m 4m 5m 6m 7m 8m 9m 1s 2s 3s 4s 5s 6s 7s 8s 9s 1c 2c 3c T T".split(' ')).unwrap();
+/// let p = PlayerHand { hand, ..PlayerHand::default() };
+/// let ind: [Kind; 2] = ["5c".parse().unwrap(), "6c".parse().unwrap()];
+/// let win = Win { seat: Seat::ALL[0], card: Kind::T, source: WinSource::SelfDraw, heavenly: false, dealer_first_discard: false, last_card: false };
+/// // Qing Hu 100, Wenqian 20, self-draw 10, the pair 10: 140.
+/// assert_eq!(winner_total(ind, &p, &win), Some(140));
+/// // A hand without the winning card did not win on it.
+/// assert_eq!(winner_total(ind, &p, &Win { card: Kind::R, ..win }), None);
+/// ```
+pub fn winner_total(indicators: [Kind; 2], p: &PlayerHand, win: &Win) -> Option<u32> {
+    check_hand(indicators, p, win).ok()?;
+    best_win(p, win, indicators).map(|b| round_up(b.0))
+}
+
+/// Scores a deal that `dealer` dealt: `win` is `None` for an exhausted deal.
+///
+/// The cards must be the end of a deal the rules allow, or a [`ScoreError`] says why not: at
+/// most four of each kind among the indicators, hands and melds; 22 concealed cards per seat
+/// counting three for each group declared (23 for the winner); opening triples and Tiandi Hezi
+/// that match the indicators; ready only for a non-dealer with opening declarations alone; and
+/// a win that fits them (see [`FinishedDeal`], which checks the same).
+///
+/// ```
+/// use arbiter_core::nantong::{counts_of, score_deal, Kind, PlayerHand, ScoreError, Seat};
+/// let ind: [Kind; 2] = ["2s".parse().unwrap(), "3m".parse().unwrap()];
+/// let hand = |s: &str| PlayerHand { hand: counts_of(s.split(' ')).unwrap(), ..PlayerHand::default() };
+/// let mut players = [
+///     hand("2m 2m 2m 6s 6s 6s 1m 4m 7m 1s 4s 7s 1c 4c 7c 2c 5c 8c 9c 9c T W"),
+///     hand("2s 2s 2s 2m 5m 8m 3s 5s 8s 2c 5c 8c 3c 6c 9c 1m 4m 7m 1s 4s 7s R"),
+///     hand("5m 5m 6m 6m 8m 8m 9m 9m 1s 1s 4s 4s 7s 7s 1c 1c 4c 4c 7c 7c 3c 3c"),
+/// ];
+/// let s = score_deal(ind, Seat::ALL[0], &players, None).unwrap();
+/// assert_eq!(s.totals, [20, 30, 0]); // 8 + 4 = 12 -> 20; 12 x 2 = 24 -> 30
+/// assert_eq!(s.settlement.iter().sum::<i64>(), 0);
+/// players[2].hand[9] += 1; // a fifth 1s
+/// assert_eq!(score_deal(ind, Seat::ALL[0], &players, None), Err(ScoreError::TooManyCopies("1s".parse().unwrap())));
+/// ```
+pub fn score_deal(
+    indicators: [Kind; 2],
+    dealer: Seat,
+    players: &[PlayerHand; 3],
+    win: Option<&Win>,
+) -> Result<DealScore, ScoreError> {
+    let best = check_deal(indicators, dealer, players, win)?;
+    Ok(score_checked(indicators, players, win, best.as_ref()))
 }
 
 /// The end of a deal, checked to be one the rules allow, ready to score: the input of the
@@ -255,7 +311,7 @@ pub struct FinishedDeal {
 }
 
 impl FinishedDeal {
-    /// The deal, if the cards are the end of one the rules allow (see [`score_deal`](super::score_deal)
+    /// The deal, if the cards are the end of one the rules allow (see [`score_deal`]
     /// for what that takes).
     ///
     /// ```

@@ -1,12 +1,15 @@
-//! Trax as hosts drive it ([`Engine`]), and its errors as hosts see them ([`Error`]).
+//! Trax behind the shared verbs ([`Game`]) and as hosts drive it ([`Engine`]), with its action
+//! ids, and its errors as hosts see them ([`Error`]).
 
 use alloc::string::ToString;
 use alloc::vec::Vec;
 use core::ops::ControlFlow;
 
-use super::{ai, tensor, BadNotation, Colour, Move, MoveError, RecordError, TileLimitError, Trax, UnknownVariant};
+use super::{
+    ai, tensor, BadNotation, Colour, Move, MoveError, RecordError, Shape, TileLimitError, Trax, UnknownVariant, Variant,
+};
 use crate::error::{classify, Error, ErrorKind};
-use crate::{Budget, Engine, Rng};
+use crate::{Budget, Engine, Game, Outcome, Rng};
 
 impl Engine for Trax {
     const NAME: &'static str = "trax";
@@ -68,6 +71,136 @@ impl From<MoveError> for Error {
         Error::new(kind, e.to_string())
     }
 }
+
+impl Trax {
+    /// How many relative columns (and rows) action ids cover: 0..=9 for 8x8, else 0..1024.
+    pub(super) fn action_side(&self) -> usize {
+        if self.variant == Variant::EightByEight {
+            10
+        } else {
+            1024
+        }
+    }
+
+    /// The action id of `mv`: row-major over [`Trax::action_side`] squares, three shapes a cell
+    /// in [`Shape::ALL`] order; `None` outside the ids.
+    #[inline]
+    pub(super) fn id_of(&self, mv: Move) -> Option<usize> {
+        let side = self.action_side();
+        let (col, row) = (mv.col as usize, mv.row as usize);
+        // Shapes are declared in `Shape::ALL` order.
+        (mv.col < side as u64 && mv.row < side as u64).then(|| (row * side + col) * 3 + mv.shape as usize)
+    }
+}
+
+impl Game for Trax {
+    type Player = Colour;
+    type Move = Move;
+    type MoveList = Vec<Move>;
+    type MoveError = MoveError;
+    type Observation = Trax;
+
+    /// Ids cover relative coordinates up to 1023 (8x8: 0..=9) in both directions, three shapes each.
+    fn num_distinct_actions(&self) -> usize {
+        let side = self.action_side();
+        side * side * 3
+    }
+
+    fn to_move(&self) -> Option<Colour> {
+        self.result.is_none().then_some(self.to_move)
+    }
+
+    /// The legal moves within the tile limit. The state is read, not copied: trial turns of forced
+    /// plays go to a copy of the cells of the area and two around it.
+    fn legal_moves(&self) -> Vec<Move> {
+        // Sized for most positions at once: growing by doubling was a tenth of a research step.
+        let mut out = Vec::with_capacity(64);
+        self.each_legal(|c| {
+            out.push(c.mv);
+            ControlFlow::Continue(())
+        });
+        out
+    }
+
+    /// [`Trax::play_explained`] without the report (no cells to collect).
+    fn play(&mut self, mv: Move) -> Result<(), MoveError> {
+        self.place_turn(mv, None)?;
+        self.end_turn();
+        Ok(())
+    }
+
+    fn play_unchecked(&mut self, mv: Move) {
+        let _ = self.play(mv);
+    }
+
+    fn is_over(&self) -> bool {
+        self.result.is_some()
+    }
+
+    fn outcome(&self) -> Option<Outcome<Colour>> {
+        self.result
+    }
+
+    /// Trax hides nothing: the observation is the state.
+    fn observation(&self, _player: Colour) -> Trax {
+        self.clone()
+    }
+
+    /// ```
+    /// use arbiter_core::{ErrorKind, Game};
+    /// use arbiter_core::trax::{Move, Trax, Variant};
+    /// let g = Trax::new(Variant::EightByEight);
+    /// let id = |m: &str| g.action_id(m.parse::<Move>().unwrap());
+    /// assert_eq!(id("I1+").unwrap(), (1 * 10 + 9) * 3); // row 1, column 9 of a 10x10 square, shape 0
+    /// let err = id("K1+").unwrap_err();
+    /// assert_eq!(err.kind(), ErrorKind::BadArgument);
+    /// assert_eq!(err.to_string(), "K1+ has no action id: 8x8 Trax numbers the columns @ to I and the rows 0 to 9");
+    /// ```
+    fn action_id(&self, mv: Move) -> Result<usize, crate::Error> {
+        self.id_of(mv).ok_or_else(|| {
+            let last = self.action_side() as u64 - 1;
+            crate::Error::new(
+                crate::ErrorKind::BadArgument,
+                alloc::format!(
+                    "{mv} has no action id: {} Trax numbers the columns @ to {} and the rows 0 to {last}",
+                    self.variant,
+                    super::notation::column_name(last)
+                ),
+            )
+        })
+    }
+
+    fn action_move(&self, id: usize) -> Option<Move> {
+        let side = self.action_side();
+        (id < side * side * 3).then(|| Move {
+            col: ((id / 3) % side) as u64,
+            row: ((id / 3) / side) as u64,
+            shape: Shape::ALL[id % 3],
+        })
+    }
+}
+
+/// `Eq` compares the tiles relative to the area, not the moves that put them (whose order
+/// `Debug` shows), so that transposed move orders meet.
+impl crate::Transpose for Trax {
+    fn position_hash(&self) -> u64 {
+        use core::hash::{Hash, Hasher};
+        let mut h = crate::frontier::Fnv::new();
+        let (cols, rows) = self.size();
+        (self.variant(), self.max_tiles(), self.tiles(), cols, rows).hash(&mut h);
+        (self.to_move(), self.outcome()).hash(&mut h);
+        for r in 1..=rows {
+            for c in 1..=cols {
+                self.tile_at(c, r).hash(&mut h);
+            }
+        }
+        h.finish()
+    }
+}
+
+/// A game ends won, lost or drawn: no points.
+#[cfg(feature = "std")]
+impl crate::arena::Contest for Trax {}
 
 #[cfg(test)]
 mod tests {

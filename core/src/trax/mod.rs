@@ -16,15 +16,19 @@ mod engine;
 mod movegen;
 mod notation;
 mod perft;
+#[cfg(feature = "serde")]
+mod saved;
 mod search;
 mod state;
 pub mod tensor;
 mod tile;
+mod turn;
 mod variant;
+mod win;
 
 pub use notation::{column_name, read_record, BadNotation, Move, RecordError};
-pub use state::{
-    Coords, LastTurn, MoveError, TileLimitError, Trax, TurnReport, Win, DEFAULT_MAX_TILES, MAX_SPAN, MAX_TILES_CEILING,
-};
+pub use state::Trax;
 pub use tile::{Colour, Shape, Tile};
-pub use variant::{UnknownVariant, Variant};
+pub use turn::{MoveError, TurnReport};
+pub use variant::{TileLimitError, UnknownVariant, Variant, DEFAULT_MAX_TILES, MAX_SPAN, MAX_TILES_CEILING};
+pub use win::{Coords, LastTurn, Win};

@@ -6,8 +6,8 @@ use core::ops::ControlFlow;
 
 use super::board::{entry_bit, BBox, Board};
 use super::notation::Move;
-use super::state::MAX_SPAN;
 use super::tile::{opposite, Colour, Shape, Tile};
+use super::variant::MAX_SPAN;
 
 /// What an empty cell's entry mask (red edges low, white edges high) forces: 0 nothing, the red
 /// edges of the forced tile, or [`ILLEGAL`] for three entries of one colour.

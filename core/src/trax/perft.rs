@@ -5,11 +5,7 @@ use alloc::vec::Vec;
 use core::ops::ControlFlow;
 
 use super::movegen::generate;
-use super::state::{Checkpoint, Trax, MARGIN};
-
-/// Extra margin that [`Trax::perft`] reserves for the turns it plays, at most: deeper searches
-/// regrow the grid on the way.
-pub(super) const PERFT_HEADROOM: u32 = 32;
+use super::state::{Checkpoint, Trax, MARGIN, PERFT_HEADROOM};
 
 impl Trax {
     /// Counts the move sequences of `depth` turns (forced tiles are part of a turn; a turn that

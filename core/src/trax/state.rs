@@ -1,5 +1,5 @@
-//! The Trax game state: tiles on the board, incremental path ends, turns with their forced plays,
-//! wins, undo.
+//! The Trax game state: tiles on the board, incremental path ends, turns with their forced plays
+//! and the results they decide, undo.
 
 use alloc::vec::Vec;
 use core::fmt;
@@ -8,137 +8,10 @@ use core::ops::ControlFlow;
 use super::board::{fit_axis, tile_hash, BBox, Board, Remap, EMPTY_BOX};
 use super::movegen::{cascade, generate, Candidate, Cells, Facts};
 use super::notation::Move;
-use super::perft::PERFT_HEADROOM;
 use super::tile::{opposite, Colour, Shape, Tile, E, N, W};
-use super::variant::Variant;
+use super::turn::{MoveError, TurnReport};
+use super::variant::{TileLimitError, Variant, DEFAULT_MAX_TILES, MAX_SPAN, MAX_TILES_CEILING};
 use crate::game::{Game, Outcome};
-
-/// How many tiles a game holds unless its host chooses otherwise ([`Trax::with_max_tiles`]).
-pub const DEFAULT_MAX_TILES: u32 = 10_000;
-
-/// The largest tile limit a host may choose: every tile gets a 16-bit slot, and the grid's cell
-/// indices stay far below `u32::MAX` (the bounding box of 32,768 tiles spans at most 32,769
-/// columns and rows together).
-pub const MAX_TILES_CEILING: u32 = 32_768;
-
-/// The most columns (and the most rows) the tiles may span in the unbounded variants (8x8 spans
-/// 8 at most). With the empty line on each side, every move's notation then names a column and a
-/// row below 1024, the side of the action ids (so every legal move has its own id); and since the
-/// grid is a rectangle around the tiles with some slack, a game's memory stays under about 15 MB
-/// whatever the shape of its tiles. A turn that would pass it is refused
-/// ([`MoveError::TooWide`]), like the tile limit: a limit of the host, not a rule. Real games span
-/// a few dozen columns.
-pub const MAX_SPAN: u32 = 1022;
-
-/// Why a move was refused; the state is unchanged.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum MoveError {
-    /// The game has ended.
-    #[error("the game is over")]
-    GameOver,
-    /// The first move must be `@0+` or `@0/`.
-    #[error("the first move must be @0+ or @0/, not {0}")]
-    FirstMove(Move),
-    /// The cell holds a tile.
-    #[error("{0}: the cell is occupied")]
-    Occupied(Move),
-    /// The cell touches no tile edge to edge.
-    #[error("{0}: the cell is not next to a tile")]
-    NotAdjacent(Move),
-    /// No colouring of the shape matches the neighbours.
-    #[error("{0}: no colouring of {shape} matches the neighbouring edges", shape = .0.shape.symbol())]
-    NoColouring(Move),
-    /// 8x8: the move would widen the area past eight columns or rows.
-    #[error("{0}: the tiles would span more than 8 columns or rows")]
-    OutsideArea(Move),
-    /// A forced play leaves a cell with three entries of one colour.
-    #[error("{0}: the forced plays leave an empty cell entered three times by one colour")]
-    IllegalTurn(Move),
-    /// The tiles would span more than [`MAX_SPAN`] columns or rows: a limit of the host (on
-    /// action ids and memory), not a rule.
-    #[error("{mv}: the tiles would span more than {limit} columns or rows (the game's span limit)")]
-    TooWide {
-        /// The move.
-        mv: Move,
-        /// The limit, [`MAX_SPAN`].
-        limit: u32,
-    },
-    /// The turn's tiles, forced ones included, would pass the game's tile limit
-    /// ([`Trax::max_tiles`]): a limit of the host, not a rule.
-    #[error("{mv}: the turn would put more than {limit} tiles on the board (the game's tile limit)")]
-    TooManyTiles {
-        /// The move.
-        mv: Move,
-        /// The limit.
-        limit: u32,
-    },
-}
-
-/// A tile limit outside `1..=`[`MAX_TILES_CEILING`].
-///
-/// ```
-/// use arbiter_core::trax::{Trax, Variant, MAX_TILES_CEILING};
-/// assert!(Trax::with_max_tiles(Variant::Loop, 0).is_err());
-/// assert!(Trax::with_max_tiles(Variant::Loop, MAX_TILES_CEILING + 1).is_err());
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("a tile limit of {0} is outside 1 to {max}", max = MAX_TILES_CEILING)]
-pub struct TileLimitError(pub u32);
-
-/// How a game was won ([`Trax::win`]); JSON `{"winner": "red", "by_loop": true, "by_line": false,
-/// "tracks": [[{"col": 2, "row": 2}, …]]}`.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
-pub struct Win {
-    /// The winner.
-    pub winner: Colour,
-    /// A loop of the winner's colour.
-    pub by_loop: bool,
-    /// A line of the winner's colour joining opposite edges eight rows or columns apart.
-    pub by_line: bool,
-    /// The cells of every winning track of the winner's colour, each in order along the track
-    /// (a loop from a tile of the last turn; a line from one edge to the other), in notation
-    /// coordinates of the area now.
-    pub tracks: Vec<Vec<Coords>>,
-}
-
-/// A cell in notation coordinates: column 1 is the area's leftmost (`A`), row 1 its top.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct Coords {
-    /// The column, from 1.
-    pub col: u32,
-    /// The row, from 1.
-    pub row: u32,
-}
-
-/// A turn as a host shows it ([`Trax::last_turn`]); JSON
-/// `{"move": "B2/", "placed": {"col": 2, "row": 2}, "forced": [{"col": 1, "row": 2}]}`.
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
-pub struct LastTurn {
-    /// The move, written in notation.
-    #[cfg_attr(feature = "serde", serde(rename = "move", serialize_with = "notation"))]
-    pub mv: Move,
-    /// Where its tile went.
-    pub placed: Coords,
-    /// The tiles it forced, in the order they fell.
-    pub forced: Vec<Coords>,
-}
-
-#[cfg(feature = "serde")]
-fn notation<S: serde::Serializer>(mv: &Move, s: S) -> Result<S::Ok, S::Error> {
-    s.collect_str(mv)
-}
-
-/// Where a turn's tiles went and what they did.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct TurnReport {
-    /// Absolute (x, y) of the chosen tile.
-    pub placed: (i32, i32),
-    /// Absolute (x, y) of each forced tile, in the order they fell.
-    pub forced: Vec<(i32, i32)>,
-}
 
 /// The state before a turn: the tiles put since are the slots past `tiles`, the path ends changed
 /// since are the log entries past `log`, and the rest is kept as it was.
@@ -207,6 +80,9 @@ pub struct Trax {
 /// within two cells of the bounding box (forced tiles never leave the box of the tiles and the
 /// chosen one).
 pub(super) const MARGIN: i32 = 2;
+/// Extra margin reserved for the turns a count ([`Trax::perft`]) or a search
+/// ([`Trax::reserve_turns`]) plays ahead, at most: deeper ones regrow the grid on the way.
+pub(super) const PERFT_HEADROOM: u32 = 32;
 /// The side of a new game's grid: an 8x8 game never regrows it.
 const START_SIDE: usize = 24;
 
@@ -718,7 +594,7 @@ impl Trax {
 
     /// The first part of a turn: plays `mv` and its forced tiles (their cells into `forced`, when
     /// given) and records it; the cell index of its tile. [`Trax::end_turn`] follows.
-    fn place_turn(&mut self, mv: Move, forced: Option<&mut Vec<u32>>) -> Result<usize, MoveError> {
+    pub(super) fn place_turn(&mut self, mv: Move, forced: Option<&mut Vec<u32>>) -> Result<usize, MoveError> {
         let (idx, tile) = self.locate(mv)?;
         let too_many = MoveError::TooManyTiles {
             mv,
@@ -745,140 +621,11 @@ impl Trax {
     /// The end of a turn: the margin around the tiles restored, and the game drawn if the player
     /// to move has no move (in 8x8 by the rules, elsewhere, at the tile limit, by the engine's
     /// convention), so that a position is over exactly when it has no legal move.
-    fn end_turn(&mut self) {
+    pub(super) fn end_turn(&mut self) {
         self.refit(MARGIN, false);
         if self.result.is_none() && !self.has_legal_move() {
             self.result = Some(Outcome::Draw);
         }
-    }
-
-    /// The last turn played again on a copy of the state before it: that copy after the turn,
-    /// the move, the cell of its tile and the cells of the tiles it forced, and the colours (bit
-    /// per colour) whose loops it closed. Replaying keeps `play` free of bookkeeping that only a
-    /// UI asks for.
-    pub(super) fn replay_last_turn(&self) -> Option<(Trax, Move, usize, Vec<u32>, u8)> {
-        let mut g = self.clone();
-        let mv = g.undo()?;
-        let (idx, tile) = g.locate(mv).ok()?;
-        g.save();
-        let mut forced = Vec::new();
-        let loops = g.turn(idx, tile, Some(&mut forced)).ok()?;
-        Some((g, mv, idx, forced, loops))
-    }
-
-    /// How the game was won: the winner, whether by a loop, a line or both, and the cells of
-    /// every winning track (replayed from the last turn, so it costs nothing while playing);
-    /// `None` unless someone won.
-    ///
-    /// ```
-    /// use arbiter_core::Game;
-    /// use arbiter_core::trax::{Colour, Coords, Trax, Variant};
-    /// let mut g = Trax::new(Variant::Unbounded);
-    /// for m in ["@0/", "B1\\", "B2/"] {
-    ///     g.play(m.parse().unwrap()).unwrap();
-    /// }
-    /// let win = g.win().unwrap();
-    /// assert_eq!((win.winner, win.by_loop, win.by_line), (Colour::Red, true, false));
-    /// // The red loop through the four tiles, from the last one placed.
-    /// let at = |col, row| Coords { col, row };
-    /// assert_eq!(win.tracks, [vec![at(2, 2), at(1, 2), at(1, 1), at(2, 1)]]);
-    /// ```
-    pub fn win(&self) -> Option<Win> {
-        let winner = self.result?.winner()?;
-        let (g, _, idx, forced, loops) = self.replay_last_turn()?;
-        let bit = 1u8 << winner as u8;
-        let mut tracks = Vec::new();
-        if loops & bit != 0 {
-            for start in core::iter::once(idx).chain(forced.iter().map(|&c| c as usize)) {
-                let edge = Tile(g.board.grid[start].tile).edges(winner).trailing_zeros() as u8;
-                let (cells, closed) = g.trace(start, edge);
-                // A loop is met from each of its tiles the turn put: keep it once.
-                if closed && !tracks.iter().any(|t: &Vec<usize>| t.contains(&start)) {
-                    tracks.push(cells);
-                }
-            }
-        }
-        let by_line = g.variant != Variant::Loop && g.lines() & bit != 0;
-        if by_line {
-            let ends: Vec<u32> = {
-                let mut ends = Vec::new();
-                g.winning_lines(|colour, a, _| {
-                    if colour == winner {
-                        ends.push(a)
-                    }
-                });
-                ends
-            };
-            for a in ends {
-                let start = g.slot_cell[(a / 4) as usize] as usize;
-                if !tracks.iter().any(|t| t.contains(&start)) {
-                    tracks.push(g.trace(start, (a % 4) as u8).0);
-                }
-            }
-        }
-        Some(Win {
-            winner,
-            by_loop: loops & bit != 0,
-            by_line,
-            tracks: tracks
-                .iter()
-                .map(|t| t.iter().map(|&c| g.coords(c)).collect())
-                .collect(),
-        })
-    }
-
-    /// The notation coordinates of grid cell `idx` in the area now.
-    fn coords(&self, idx: usize) -> Coords {
-        let (x, y) = self.board.xy(idx);
-        Coords {
-            col: (x - self.bbox.minx + 1) as u32,
-            row: (y - self.bbox.miny + 1) as u32,
-        }
-    }
-
-    /// The cells of the track that enters the tile on `start` by edge `enter`, in order from
-    /// `start`, and whether it closes (a loop) rather than ending at an empty cell.
-    fn trace(&self, start: usize, enter: u8) -> (Vec<usize>, bool) {
-        let colour = Tile(self.board.grid[start].tile).colour(enter);
-        let (mut cell, mut enter) = (start, enter);
-        let mut cells = Vec::new();
-        loop {
-            cells.push(cell);
-            let tile = Tile(self.board.grid[cell].tile);
-            let exit = (tile.edges(colour) & !(1 << enter)).trailing_zeros() as u8;
-            let next = self.board.step(cell, exit);
-            if self.board.grid[next].tile == 0 {
-                return (cells, false);
-            }
-            (cell, enter) = (next, opposite(exit));
-            if cell == start {
-                return (cells, true);
-            }
-        }
-    }
-
-    /// The last turn of the game: its move and the cells of its tile and of the tiles it forced,
-    /// in notation coordinates of the area now (replayed, like [`Trax::win`]); `None` on an empty
-    /// board.
-    ///
-    /// ```
-    /// use arbiter_core::Game;
-    /// use arbiter_core::trax::{Coords, Trax, Variant};
-    /// let mut g = Trax::new(Variant::Unbounded);
-    /// for m in ["@0/", "B1\\", "B2/"] {
-    ///     g.play(m.parse().unwrap()).unwrap();
-    /// }
-    /// let turn = g.last_turn().unwrap();
-    /// assert_eq!((turn.mv.to_string(), turn.placed), ("B2/".into(), Coords { col: 2, row: 2 }));
-    /// assert_eq!(turn.forced, [Coords { col: 1, row: 2 }]);
-    /// ```
-    pub fn last_turn(&self) -> Option<LastTurn> {
-        let (g, mv, idx, forced, _) = self.replay_last_turn()?;
-        Some(LastTurn {
-            mv,
-            placed: g.coords(idx),
-            forced: forced.iter().map(|&c| g.coords(c as usize)).collect(),
-        })
     }
 
     /// Takes back the last turn, forced tiles included, and returns its move; `None` on an empty
@@ -1027,65 +774,6 @@ impl Trax {
     }
 }
 
-/// The saved form of a game (feature `serde`): see the `Serialize` impl of [`Trax`].
-#[cfg(feature = "serde")]
-mod saved_form {
-    use super::{Move, Trax, Variant, DEFAULT_MAX_TILES};
-    use crate::Game;
-    use alloc::string::{String, ToString};
-    use alloc::vec::Vec;
-    use serde::{de, Deserialize, Deserializer, Serialize, Serializer};
-
-    #[derive(Serialize, Deserialize)]
-    #[serde(deny_unknown_fields)]
-    struct Record {
-        variant: Variant,
-        moves: Vec<String>,
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        max_tiles: Option<u32>,
-    }
-
-    /// A game saves as its variant, its moves in notation and its tile limit when not the default:
-    /// `{"variant": "8x8", "moves": ["@0+", "B1/"]}`. Loading replays the moves, so a loaded game is
-    /// valid by construction: a move the rules (or the limit) refuse is a deserialisation error.
-    ///
-    /// ```
-    /// use arbiter_core::Game;
-    /// use arbiter_core::trax::{Trax, Variant};
-    /// let g = Trax::replay(Variant::EightByEight, &["@0+".parse().unwrap()]).unwrap();
-    /// let json = serde_json::to_string(&g).unwrap();
-    /// assert_eq!(json, r#"{"variant":"8x8","moves":["@0+"]}"#);
-    /// assert_eq!(serde_json::from_str::<Trax>(&json).unwrap(), g);
-    /// assert!(serde_json::from_str::<Trax>(r#"{"variant":"8x8","moves":["@0\\"]}"#).is_err());
-    /// ```
-    impl Serialize for Trax {
-        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-            Record {
-                variant: self.variant,
-                moves: self.history.iter().map(|m| m.to_string()).collect(),
-                max_tiles: (self.max_tiles != DEFAULT_MAX_TILES).then_some(self.max_tiles),
-            }
-            .serialize(s)
-        }
-    }
-
-    impl<'de> Deserialize<'de> for Trax {
-        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Trax, D::Error> {
-            let r = Record::deserialize(d)?;
-            let limit = r.max_tiles.unwrap_or(DEFAULT_MAX_TILES);
-            let mut g = Trax::with_max_tiles(r.variant, limit).map_err(de::Error::custom)?;
-            for (i, text) in r.moves.iter().enumerate() {
-                let mv: Move = text
-                    .parse()
-                    .map_err(|e| de::Error::custom(format_args!("move {}: {e}", i + 1)))?;
-                g.play(mv)
-                    .map_err(|e| de::Error::custom(format_args!("move {}: {e}", i + 1)))?;
-            }
-            Ok(g)
-        }
-    }
-}
-
 impl PartialEq for Trax {
     /// Same variant and tile limit, same tiles at the same places relative to the area, same
     /// player to move and result.
@@ -1114,114 +802,6 @@ impl fmt::Debug for Trax {
             write!(f, "{m}")?;
         }
         f.write_str("])")
-    }
-}
-
-impl Trax {
-    /// How many relative columns (and rows) action ids cover: 0..=9 for 8x8, else 0..1024.
-    pub(super) fn action_side(&self) -> usize {
-        if self.variant == Variant::EightByEight {
-            10
-        } else {
-            1024
-        }
-    }
-
-    /// The action id of `mv`: row-major over [`Trax::action_side`] squares, three shapes a cell
-    /// in [`Shape::ALL`] order; `None` outside the ids.
-    #[inline]
-    pub(super) fn id_of(&self, mv: Move) -> Option<usize> {
-        let side = self.action_side();
-        let (col, row) = (mv.col as usize, mv.row as usize);
-        // Shapes are declared in `Shape::ALL` order.
-        (mv.col < side as u64 && mv.row < side as u64).then(|| (row * side + col) * 3 + mv.shape as usize)
-    }
-}
-
-impl Game for Trax {
-    type Player = Colour;
-    type Move = Move;
-    type MoveList = Vec<Move>;
-    type MoveError = MoveError;
-    type Observation = Trax;
-
-    /// Ids cover relative coordinates up to 1023 (8x8: 0..=9) in both directions, three shapes each.
-    fn num_distinct_actions(&self) -> usize {
-        let side = self.action_side();
-        side * side * 3
-    }
-
-    fn to_move(&self) -> Option<Colour> {
-        self.result.is_none().then_some(self.to_move)
-    }
-
-    /// The legal moves within the tile limit. The state is read, not copied: trial turns of forced
-    /// plays go to a copy of the cells of the area and two around it.
-    fn legal_moves(&self) -> Vec<Move> {
-        // Sized for most positions at once: growing by doubling was a tenth of a research step.
-        let mut out = Vec::with_capacity(64);
-        self.each_legal(|c| {
-            out.push(c.mv);
-            ControlFlow::Continue(())
-        });
-        out
-    }
-
-    /// [`Trax::play_explained`] without the report (no cells to collect).
-    fn play(&mut self, mv: Move) -> Result<(), MoveError> {
-        self.place_turn(mv, None)?;
-        self.end_turn();
-        Ok(())
-    }
-
-    fn play_unchecked(&mut self, mv: Move) {
-        let _ = self.play(mv);
-    }
-
-    fn is_over(&self) -> bool {
-        self.result.is_some()
-    }
-
-    fn outcome(&self) -> Option<Outcome<Colour>> {
-        self.result
-    }
-
-    /// Trax hides nothing: the observation is the state.
-    fn observation(&self, _player: Colour) -> Trax {
-        self.clone()
-    }
-
-    /// ```
-    /// use arbiter_core::{ErrorKind, Game};
-    /// use arbiter_core::trax::{Move, Trax, Variant};
-    /// let g = Trax::new(Variant::EightByEight);
-    /// let id = |m: &str| g.action_id(m.parse::<Move>().unwrap());
-    /// assert_eq!(id("I1+").unwrap(), (1 * 10 + 9) * 3); // row 1, column 9 of a 10x10 square, shape 0
-    /// let err = id("K1+").unwrap_err();
-    /// assert_eq!(err.kind(), ErrorKind::BadArgument);
-    /// assert_eq!(err.to_string(), "K1+ has no action id: 8x8 Trax numbers the columns @ to I and the rows 0 to 9");
-    /// ```
-    fn action_id(&self, mv: Move) -> Result<usize, crate::Error> {
-        self.id_of(mv).ok_or_else(|| {
-            let last = self.action_side() as u64 - 1;
-            crate::Error::new(
-                crate::ErrorKind::BadArgument,
-                alloc::format!(
-                    "{mv} has no action id: {} Trax numbers the columns @ to {} and the rows 0 to {last}",
-                    self.variant,
-                    super::notation::column_name(last)
-                ),
-            )
-        })
-    }
-
-    fn action_move(&self, id: usize) -> Option<Move> {
-        let side = self.action_side();
-        (id < side * side * 3).then(|| Move {
-            col: ((id / 3) % side) as u64,
-            row: ((id / 3) / side) as u64,
-            shape: Shape::ALL[id % 3],
-        })
     }
 }
 
@@ -1511,66 +1091,5 @@ mod tests {
         assert_eq!(g.size(), (1, 41));
         assert!(!g.is_over());
         assert_eq!(g.legal_moves().len(), 41 * 2 * 3 + 2 * 3);
-    }
-
-    /// Every won game says how: random 8x8 and loop games give loops and lines, never neither,
-    /// and Loop Trax never a line.
-    #[test]
-    fn a_win_is_a_loop_or_a_line() {
-        let (mut loops, mut lines) = (0, 0);
-        for (seed, variant) in (0..200u64).map(|s| (s, [Variant::EightByEight, Variant::Loop][s as usize % 2])) {
-            let mut g = Trax::new(variant);
-            let mut rng = crate::Rng::new(seed);
-            while !g.is_over() && g.tiles() < 200 {
-                let moves = g.legal_moves();
-                g.play(moves[rng.below(moves.len() as u64) as usize]).unwrap();
-            }
-            match (g.outcome(), g.win()) {
-                (Some(Outcome::Winner(w)), Some(win)) => {
-                    assert_eq!(win.winner, w);
-                    assert!(win.by_loop || win.by_line, "seed {seed}");
-                    assert!(!(variant == Variant::Loop && win.by_line));
-                    // Every track runs from tile to neighbouring tile; a loop closes, a line
-                    // joins opposite sides of the area.
-                    assert!(!win.tracks.is_empty(), "seed {seed}");
-                    let (w, h) = g.size();
-                    for t in &win.tracks {
-                        let next = |a: &Coords, b: &Coords| a.col.abs_diff(b.col) + a.row.abs_diff(b.row) == 1;
-                        assert!(t.windows(2).all(|p| next(&p[0], &p[1])), "seed {seed}: {t:?}");
-                        assert!(t.iter().all(|c| g.tile_at(c.col, c.row).is_some()));
-                        let (first, last) = (t[0], t[t.len() - 1]);
-                        let spans = (first.col.min(last.col) == 1 && first.col.max(last.col) == w)
-                            || (first.row.min(last.row) == 1 && first.row.max(last.row) == h);
-                        assert!(next(&first, &last) || spans, "seed {seed}: {t:?}");
-                    }
-                    loops += win.by_loop as u32;
-                    lines += win.by_line as u32;
-                }
-                (_, win) => assert_eq!(win, None),
-            }
-        }
-        assert!(loops > 0 && lines > 0, "{loops} loops, {lines} lines");
-    }
-
-    #[test]
-    fn the_last_turn_and_the_win_are_those_of_the_state_now() {
-        let column = "@0+ A2+ A3+ A4+ A5+ A6+ A7+ A8+";
-        let mut g = play(Variant::Unbounded, column);
-        let win = g.win().unwrap();
-        assert_eq!((win.winner, win.by_loop, win.by_line), (Colour::White, false, true));
-        let mut track = win.tracks.concat();
-        track.sort_by_key(|c| c.row);
-        assert_eq!(win.tracks.len(), 1);
-        assert_eq!(track, (1..=8).map(|row| Coords { col: 1, row }).collect::<Vec<_>>());
-        assert_eq!(play(Variant::Loop, column).win(), None, "Loop Trax has no lines");
-        let turn = g.last_turn().unwrap();
-        assert_eq!(
-            (turn.mv, turn.placed, turn.forced.len()),
-            ("A8+".parse().unwrap(), Coords { col: 1, row: 8 }, 0)
-        );
-        g.undo();
-        assert_eq!(g.win(), None);
-        assert_eq!(g.last_turn().unwrap().mv, "A7+".parse().unwrap());
-        assert_eq!(Trax::new(Variant::Unbounded).last_turn(), None);
     }
 }

@@ -76,3 +76,14 @@ impl From<MatchError> for Error {
         }
     }
 }
+
+/// `Debug` shows the setup, which is what `Eq` compares.
+impl crate::Transpose for TripleTriad {
+    fn position_hash(&self) -> u64 {
+        crate::frontier::debug_hash(self)
+    }
+}
+
+/// A round ends with no points to share.
+#[cfg(feature = "std")]
+impl crate::arena::Contest for TripleTriad {}

@@ -1,5 +1,5 @@
 /* The same seeds and moves give the same games as in Rust, JavaScript and Python: the self-play
- * games of wasm/test/fixtures/selfplay.json (computed natively by wasm/tests/selfplay.rs, replayed
+ * games of wasm/js-tests/fixtures/selfplay.json (computed natively by wasm/tests/selfplay.rs, replayed
  * by the npm package's and the Python package's tests) are played again through the C library,
  * move for move, and the final saves compared, random generators included.
  * Move i is chosen by the level levels[i % count] with the seed `seed + i`. */
@@ -109,7 +109,7 @@ static const cJSON *item(const cJSON *o, const char *key) { return cJSON_GetObje
 
 int main(int argc, char **argv) {
     if (argc != 2) {
-        fprintf(stderr, "usage: %s wasm/test/fixtures/selfplay.json\n", argv[0]);
+        fprintf(stderr, "usage: %s wasm/js-tests/fixtures/selfplay.json\n", argv[0]);
         return 2;
     }
     char *text = read_file(argv[1]);

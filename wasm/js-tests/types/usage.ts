@@ -1,4 +1,4 @@
-// Exercises the whole public API with its types; checked by `tsc -p test/types` (never run).
+// Exercises the whole public API with its types; checked by `tsc -p js-tests/types` (never run).
 // `@ts-expect-error` lines prove that wrong uses do not compile.
 import init, {
   ArbiterError,

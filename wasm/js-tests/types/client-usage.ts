@@ -1,4 +1,4 @@
-// The client's types as a consumer uses them; checked by `tsc -p test/types` (never run).
+// The client's types as a consumer uses them; checked by `tsc -p js-tests/types` (never run).
 import { ArbiterError } from "arbiter-engine";
 import {
   ArbiterClient,

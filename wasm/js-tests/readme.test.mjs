@@ -1,7 +1,7 @@
 // Every ```js example of the npm guide (wasm/README.md) and of the repository's README runs as
 // written: each is saved inside the package (so that `import … from "arbiter-engine"` resolves
 // through the package's self-reference), run by node, and compiled by `tsc --strict` against the
-// package's types. The ```html example is loaded in Chromium by test/browser/readme.test.mjs.
+// package's types. The ```html example is loaded in Chromium by js-tests/browser/readme.test.mjs.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";

@@ -35,7 +35,7 @@ async function blank() {
   const errors = [];
   page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
   page.on("pageerror", (e) => errors.push(e.message));
-  await page.goto(`${origin}/test/browser/blank.html`);
+  await page.goto(`${origin}/js-tests/browser/blank.html`);
   return { page, errors };
 }
 

@@ -1,4 +1,4 @@
-// The same seeds and moves give the same games as in Rust: test/fixtures/selfplay.json holds
+// The same seeds and moves give the same games as in Rust: js-tests/fixtures/selfplay.json holds
 // self-play games computed natively (wasm/tests/selfplay.rs); here the package plays them again
 // and must agree move for move and on the final state, random generators included.
 import { test } from "node:test";
