@@ -47,7 +47,7 @@ mod rng;
 pub mod trax;
 pub mod tripletriad;
 
-pub use error::{shorten, spoken_indices, Error, ErrorKind, MESSAGE_LIMIT, QUOTE_LIMIT};
+pub use error::{quote, shorten, spoken_indices, Error, ErrorKind, MESSAGE_LIMIT, QUOTE_LIMIT};
 pub use frontier::{Frontier, Transpose, FRONTIER_LIMIT};
 pub use game::{perft, Game, Outcome};
 #[cfg(feature = "std")]

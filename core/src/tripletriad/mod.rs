@@ -23,19 +23,15 @@ pub use expert::{Expert, Pool, Thought};
 mod board;
 mod card;
 mod cards;
-mod collection;
 mod dealer;
-mod economy;
 mod engine;
 mod matchplay;
-mod mush;
 mod perft;
 mod position;
 mod preset;
 mod resolve;
 mod rules;
 mod setup;
-mod shop;
 mod solve;
 mod state;
 mod steps;
@@ -48,22 +44,15 @@ mod trade;
 
 pub use card::{Card, Element, Side, UnknownElement};
 pub use cards::{ff8_card, ff8_cards, Ff8Card, FF8_CARDS};
-pub use collection::{copies_allowed, rank_sum_range, validate_custom_card, Collection, CollectionError};
 pub use dealer::Dealer;
-pub use economy::{
-    bet_transfer, reward, ttonline_winner_rule, Customs, Party, Reward, Stake, StakeError, Standing, POINTS_PER_GAME,
-    POINTS_PER_WIN,
-};
 pub use matchplay::{
     ElementLayout, Match, MatchConfig, MatchError, MatchResult, Owned, RoundResult, SuddenDeath, TradeChoice, Transfer,
 };
-pub use mush::{MushRules, MushRulesError, Spectators};
 pub use position::{Player, UnknownPlayer};
 pub use preset::{preset, FF8_TRADES, PRESETS};
 pub use resolve::Captures;
 pub use rules::{BadLabel, Comparison, Rules, RulesError, Wall, WallLabel};
 pub use setup::{Hands, Placed, Setup, SetupError};
-pub use shop::{suggest_ranks, Catalog, Copies, Sale, Series, ShopCard, ShopError, NAME_LIMIT, TEXT_LIMIT};
 pub use solve::{solve, Interrupted, Solution, Solver};
 pub use state::{BadMove, Move, MoveError, MoveList, Observation, TripleTriad};
 pub use steps::{Fight, LastMove, Pair, Push, Step, Summed};
