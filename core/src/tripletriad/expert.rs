@@ -2,10 +2,10 @@
 
 use alloc::vec::Vec;
 
-use super::ai::{believed_setup, greedy};
 use super::board::{bits, FULL};
 use super::card::Card;
 use super::cards::ff8_cards;
+use super::greedy::greedy;
 use super::position::{Position, Table};
 use super::resolve::child;
 use super::solve::{final_value, Solver};
@@ -131,7 +131,7 @@ impl Expert {
             return thought;
         }
         let me = obs.player;
-        let mut setup = believed_setup(obs);
+        let mut setup = obs.believed_setup();
         let hidden: Vec<usize> = (0..obs.opponent_hand.len())
             .filter(|&i| obs.opponent_hand[i].is_none())
             .collect();

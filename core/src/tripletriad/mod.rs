@@ -25,6 +25,7 @@ mod card;
 mod cards;
 mod dealer;
 mod engine;
+mod greedy;
 mod matchplay;
 mod perft;
 mod position;
