@@ -6,7 +6,7 @@
 
 use super::cards::FF8_CARDS;
 use super::matchplay::{Match, MatchConfig};
-use super::position::{Position, Table};
+use super::position::{Position, RoundTable};
 use super::preset::preset_config;
 use super::setup::{ff8_deal, Hands};
 use super::state::TripleTriad;
@@ -76,7 +76,7 @@ impl Dealer {
 
     /// The first round of the preset's match seeded with `seed`.
     pub fn deal(&self, seed: u64) -> TripleTriad {
-        let mut table = Table::blank(self.config.rules, self.config.walls.clone());
+        let mut table = RoundTable::blank(self.config.rules, self.config.walls.clone());
         let pos = self.draw(seed, &mut table);
         TripleTriad {
             table: Shared::new(table),
@@ -100,7 +100,7 @@ impl Dealer {
     /// Draws the round of `seed` as a match does (the hands, then who starts, then the
     /// elements), writes its cards and elements into `table` and works out the rest; the
     /// position it starts from.
-    fn draw(&self, seed: u64, table: &mut Table) -> Position {
+    fn draw(&self, seed: u64, table: &mut RoundTable) -> Position {
         let [blue, red] = ff8_deal(seed, self.config.deck_level_limit).expect("presets' limits admit hands");
         let (first, mut rng) = Match::first_player(&self.config, seed);
         table.elements = self.config.elements.round(&self.config.rules, &mut rng);

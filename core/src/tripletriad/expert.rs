@@ -6,7 +6,7 @@ use super::board::{bits, FULL};
 use super::card::Card;
 use super::cards::ff8_cards;
 use super::greedy::greedy;
-use super::position::{Position, Table};
+use super::position::{Position, RoundTable};
 use super::resolve::child;
 use super::solve::{final_value, Solver};
 use super::state::{Move, Observation, TripleTriad};
@@ -250,7 +250,7 @@ fn draw(unseen: &[Card], pool: &[Card], k: usize, rng: &mut Rng) -> Vec<Card> {
 }
 
 /// Alpha-beta to `depth` plies, then the score difference for the player to move.
-fn shallow(t: &Table, pos: &Position, depth: u32, alpha: i8, beta: i8, nodes: &mut u64) -> i8 {
+fn shallow(t: &RoundTable, pos: &Position, depth: u32, alpha: i8, beta: i8, nodes: &mut u64) -> i8 {
     *nodes += 1;
     if depth == 0 || pos.is_over() {
         return final_value(pos);

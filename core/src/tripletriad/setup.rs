@@ -6,7 +6,7 @@ use alloc::vec::Vec;
 use super::board::{bits, FULL};
 use super::card::{Card, Element};
 use super::cards::FF8_CARDS;
-use super::position::{Player, Position, Table};
+use super::position::{Player, Position, RoundTable};
 use super::rules::{Rules, RulesError, Wall};
 use crate::Rng;
 
@@ -240,7 +240,7 @@ impl Setup {
     }
 
     /// Validates the setup into the round's table and its starting position.
-    pub(crate) fn lay_out(&self) -> Result<(Table, Position), SetupError> {
+    pub(crate) fn lay_out(&self) -> Result<(RoundTable, Position), SetupError> {
         self.rules.validate(!self.walls.is_empty())?;
         let mut seen = [None; 9];
         for w in &self.walls {
@@ -321,6 +321,9 @@ impl Setup {
         debug_assert_eq!(cards.len(), 10);
         debug_assert_eq!(bits(pos.occupied).count() + empty, 9);
         debug_assert!(pos.occupied <= FULL);
-        Ok((Table::new(self.rules, cards, self.elements, self.walls.clone()), pos))
+        Ok((
+            RoundTable::new(self.rules, cards, self.elements, self.walls.clone()),
+            pos,
+        ))
     }
 }

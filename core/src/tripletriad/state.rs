@@ -1,5 +1,5 @@
 //! A Triple Triad round as hosts hold it: moves, the checks on them, the state over a
-//! [`Position`] and its shared [`Table`], and its observation.
+//! [`Position`] and its shared [`RoundTable`], and its observation.
 
 use crate::Shared;
 use alloc::vec::Vec;
@@ -9,7 +9,7 @@ use core::str::FromStr;
 
 use super::board::{bits, FULL};
 use super::card::{Card, Element};
-use super::position::{Player, Position, Table};
+use super::position::{Player, Position, RoundTable};
 use super::resolve::{place, Captures};
 use super::rules::{Rules, Wall};
 use super::setup::{Hands, Placed, Setup, SetupError};
@@ -103,7 +103,7 @@ pub enum MoveError {
 /// ```
 #[derive(Clone)]
 pub struct TripleTriad {
-    pub(crate) table: Shared<Table>,
+    pub(crate) table: Shared<RoundTable>,
     pub(crate) pos: Position,
     /// The moves played through `play` on this state, each with what it did and the position
     /// before it, from which [`TripleTriad::last_move`] takes the steps and

@@ -11,7 +11,7 @@ use std::sync::Mutex;
 use std::vec::Vec;
 
 use super::board::FULL;
-use super::position::{Position, Table};
+use super::position::{Position, RoundTable};
 use super::solve::{mix, mtd, solution, table_size, untie, Entry, Memory, Recall, Search, Solution};
 use super::state::TripleTriad;
 use crate::parallel::share;
@@ -115,7 +115,7 @@ pub fn solve_threads(
 fn split(
     searches: &mut [Search<View>],
     stop: &AtomicBool,
-    t: &Table,
+    t: &RoundTable,
     pos: &Position,
     alpha: i8,
     beta: i8,
