@@ -2,14 +2,14 @@
 
 use alloc::vec::Vec;
 
-use super::board::bits;
-use super::card::{Card, Element};
-use super::position::Player;
-use super::resolve::Captures;
-use super::rules::{Rules, Wall};
-use super::setup::{Hands, Setup, SetupError};
-use super::state::{Move, MoveError, TripleTriad};
 use super::trade::{DiffMode, TradeNotAllowed, TradeRule};
+use crate::tripletriad::round::board::bits;
+use crate::tripletriad::round::card::{Card, Element};
+use crate::tripletriad::round::position::Player;
+use crate::tripletriad::round::resolve::Captures;
+use crate::tripletriad::round::rules::{Rules, Wall};
+use crate::tripletriad::round::setup::{Hands, Setup, SetupError};
+use crate::tripletriad::round::state::{Move, MoveError, TripleTriad};
 use crate::{Game, Rng};
 
 /// What happens when a round is drawn.
@@ -45,7 +45,7 @@ impl ElementLayout {
     pub(crate) fn round(&self, rules: &Rules, rng: &mut Rng) -> [Option<Element>; 9] {
         match *self {
             ElementLayout::Given(e) => e,
-            ElementLayout::Random if rules.elemental => super::setup::random_elements(rng),
+            ElementLayout::Random if rules.elemental => crate::tripletriad::round::setup::random_elements(rng),
             ElementLayout::Random => [None; 9],
         }
     }

@@ -1,9 +1,9 @@
 //! Named presets reproducing each source: plain [`MatchConfig`]s a host can start from and change.
 
 use super::matchplay::{MatchConfig, SuddenDeath};
-use super::rules::Rules;
 use super::trade::{DiffMode, TradeRule};
 use crate::error::quote;
+use crate::tripletriad::round::rules::Rules;
 use crate::{Error, ErrorKind};
 
 /// The preset names, in the order [`preset`] knows them.

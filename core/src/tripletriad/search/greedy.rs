@@ -1,11 +1,11 @@
 //! The greedy player: the move that leaves it the most cards, the `greedy` level of
-//! [`ai`](super::ai) and the fallback of the searching levels when their budget runs out first.
+//! [`ai`](crate::tripletriad::ai) and the fallback of the searching levels when their budget runs out first.
 
 use alloc::vec::Vec;
 
-use super::board::FULL;
-use super::position::Player;
-use super::state::{Move, TripleTriad};
+use crate::tripletriad::round::board::FULL;
+use crate::tripletriad::round::position::Player;
+use crate::tripletriad::round::state::{Move, TripleTriad};
 use crate::{Game, Rng};
 
 /// The move that leaves `me` the most cards, keeping strong cards and closing exposed sides on

@@ -2,14 +2,14 @@
 
 use alloc::vec::Vec;
 
-use super::board::{bits, FULL};
-use super::card::Card;
-use super::cards::ff8_cards;
 use super::greedy::greedy;
-use super::position::{Position, RoundTable};
-use super::resolve::child;
 use super::solve::{final_value, Solver};
-use super::state::{Move, Observation, TripleTriad};
+use crate::tripletriad::round::board::{bits, FULL};
+use crate::tripletriad::round::card::Card;
+use crate::tripletriad::round::cards::ff8_cards;
+use crate::tripletriad::round::position::{Position, RoundTable};
+use crate::tripletriad::round::resolve::child;
+use crate::tripletriad::round::state::{Move, Observation, TripleTriad};
 use crate::{Budget, Game, Rng};
 
 /// Where the opponent's hidden cards may come from.
@@ -47,7 +47,7 @@ impl Pool {
     }
 }
 
-/// The hidden-hand player: the `expert` level of [`ai`](super::ai).
+/// The hidden-hand player: the `expert` level of [`ai`](crate::tripletriad::ai).
 ///
 /// With hidden cards in the opponent's hand it fills them with cards drawn from a [`Pool`] (less
 /// the cards in sight) and scores every move of its own against each such sample. From

@@ -394,7 +394,7 @@ pub(super) fn rotate(pos: &mut Position, line: [u8; 3]) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tripletriad::board::EDGE;
+    use crate::tripletriad::round::board::EDGE;
     use crate::tripletriad::testing::random_setup;
     use crate::tripletriad::{Element, Rules, Setup, TripleTriad};
     use crate::{Game, Rng};

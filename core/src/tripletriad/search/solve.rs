@@ -5,10 +5,10 @@ use alloc::vec::Vec;
 use arrayvec::ArrayVec;
 use core::cell::{Cell, RefCell};
 
-use super::board::{bits, FULL};
-use super::position::{Position, RoundTable};
-use super::resolve::child;
-use super::state::{Move, TripleTriad};
+use crate::tripletriad::round::board::{bits, FULL};
+use crate::tripletriad::round::position::{Position, RoundTable};
+use crate::tripletriad::round::resolve::child;
+use crate::tripletriad::round::state::{Move, TripleTriad};
 
 /// The result of [`solve`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -653,7 +653,7 @@ pub fn solve(game: &TripleTriad) -> Solution {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tripletriad::resolve::place;
+    use crate::tripletriad::round::resolve::place;
     use crate::tripletriad::testing::random_position;
     use crate::{Game, Rng};
 

@@ -4,16 +4,16 @@
 //! finished round's table refilled in place rather than a new one built, copied and freed, with
 //! no card names allocated.
 
-use super::cards::FF8_CARDS;
 use super::matchplay::{Match, MatchConfig};
-use super::position::{Position, RoundTable};
 use super::preset::preset_config;
-use super::setup::{ff8_deal, Hands};
-use super::state::TripleTriad;
+use crate::tripletriad::round::cards::FF8_CARDS;
+use crate::tripletriad::round::position::{Position, RoundTable};
+use crate::tripletriad::round::setup::{ff8_deal, Hands};
+use crate::tripletriad::round::state::TripleTriad;
 use crate::{Error, Shared};
 
 impl Match {
-    /// A match under the named preset (see [`preset`](super::preset)) between two hands of FF8
+    /// A match under the named preset (see [`preset`](crate::tripletriad::preset)) between two hands of FF8
     /// cards drawn from `seed` (within the preset's deck level limit); `seed` also drives the
     /// match.
     ///
@@ -62,7 +62,7 @@ pub struct Dealer {
 }
 
 impl Dealer {
-    /// The dealer of the named preset (see [`preset`](super::preset)).
+    /// The dealer of the named preset (see [`preset`](crate::tripletriad::preset)).
     pub fn new(preset: &str) -> Result<Dealer, Error> {
         let config = preset_config(preset)?;
         config.validate()?;
@@ -130,7 +130,7 @@ mod tests {
     use crate::tripletriad::PRESETS;
     use crate::{Engine, Game, Rng};
 
-    /// Every preset deals what a match's first round through a [`Setup`](super::super::Setup)
+    /// Every preset deals what a match's first round through a [`Setup`](crate::tripletriad::Setup)
     /// is, fresh or over a finished round, and the refilled table plays every move alike:
     /// the same states and the same tensors all round long.
     #[test]

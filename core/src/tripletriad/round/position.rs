@@ -212,7 +212,7 @@ impl RoundTable {
 
     /// Works out the values derived from the rules, cards, elements and walls that the round's
     /// rules read, in place: a deal refills the table of the round before it
-    /// ([`Dealer::deal_into`](super::Dealer::deal_into)) rather than building and copying one
+    /// ([`Dealer::deal_into`](crate::tripletriad::Dealer::deal_into)) rather than building and copying one
     /// of 14 KB, and a batch deals every nine moves, so this is written to be cheap (16-byte rows
     /// compared at once, loops of fixed length). Rows of card ids from 10 stay as they are (never
     /// read for a card).

@@ -3,7 +3,7 @@
 use super::expert::Expert;
 use super::greedy::greedy;
 use super::solve::Solver;
-use super::state::{Move, Observation, TripleTriad};
+use crate::tripletriad::round::state::{Move, Observation, TripleTriad};
 use crate::{Budget, Game, Rng};
 
 /// How hard the built-in opponent plays.
