@@ -17,7 +17,7 @@ Checks every tool the tests need, installs what is missing, then runs the sectio
                     the game server's apart
   server            the game server against its real process on loopback: on SQLite, then on a throwaway
                     PostgreSQL cluster (two processes on one database, SIGKILL crash tests, the economy)
-  no_std_builds     the core without std, also for thumbv6m-none-eabi
+  no_std_builds     the core and the card economy without std, also for thumbv6m-none-eabi
   fuzz_regressions  every input the fuzzers kept, through its target's checks (stable)
   js                the npm package: build, node --test, tsc --strict, the JS conformance runner
   browser           the demo page in Chromium
@@ -164,7 +164,7 @@ lint() {
     cargo fmt --all -- --check
     cargo fmt --manifest-path fuzz/Cargo.toml --all -- --check
     cargo clippy --workspace --all-targets --all-features -- -D warnings
-    cargo clippy -p arbiter-core --no-default-features -- -D warnings
+    cargo clippy -p arbiter-core -p arbiter-economy --no-default-features -- -D warnings
     cargo clippy --manifest-path fuzz/Cargo.toml --all-targets -- -D warnings
     RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps --all-features
 }
@@ -185,11 +185,11 @@ server() {
     server_tests
 }
 
-# The core stays no_std-clean, also on a target without atomic compare-and-swap.
+# The core and the card economy stay no_std-clean, also on a target without atomic compare-and-swap.
 no_std_builds() {
     section "no_std builds"
-    cargo build -p arbiter-core --no-default-features
-    cargo build -p arbiter-core --no-default-features --target thumbv6m-none-eabi
+    cargo build -p arbiter-core -p arbiter-economy --no-default-features
+    cargo build -p arbiter-core -p arbiter-economy --no-default-features --target thumbv6m-none-eabi
 }
 
 # Every input the fuzzers ever found (fuzz/regressions/) through its target's checks, on stable, and

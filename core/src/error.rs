@@ -38,7 +38,7 @@ pub fn shorten(text: &str, max: usize) -> Cow<'_, str> {
 }
 
 /// A caller's text as an error quotes it: [`shorten`] to [`QUOTE_LIMIT`].
-pub(crate) fn quote(text: &str) -> String {
+pub fn quote(text: &str) -> String {
     shorten(text, QUOTE_LIMIT).into_owned()
 }
 

@@ -50,7 +50,7 @@ pub mod tripletriad;
 #[cfg(feature = "std")]
 pub use engine::deadline;
 pub use engine::{Budget, Engine};
-pub use error::{shorten, spoken_indices, Error, ErrorKind, MESSAGE_LIMIT, QUOTE_LIMIT};
+pub use error::{quote, shorten, spoken_indices, Error, ErrorKind, MESSAGE_LIMIT, QUOTE_LIMIT};
 pub use frontier::{Frontier, Transpose, FRONTIER_LIMIT};
 pub use game::{perft, Game, Outcome};
 pub use level::UnknownLevel;

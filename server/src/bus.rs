@@ -29,7 +29,7 @@ pub enum Event {
     /// are told that instead and stop watching.
     Spectators {
         match_id: i64,
-        spectators: arbiter_core::tripletriad::Spectators,
+        spectators: arbiter_economy::Spectators,
         users: Vec<i64>,
         msg: Value,
         evicted: Option<Value>,

@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use arbiter_core::tripletriad::Spectators;
+use arbiter_economy::Spectators;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use sqlx::Row as _;

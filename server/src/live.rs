@@ -5,8 +5,9 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use arbiter_core::tripletriad::{Match, Player, Spectators};
+use arbiter_core::tripletriad::{Match, Player};
 use arbiter_core::{Budget, Rng};
+use arbiter_economy::Spectators;
 use serde_json::{json, Value};
 use sqlx::Row as _;
 

@@ -113,7 +113,7 @@ pub enum Request {
     Spectators {
         #[serde(rename = "match")]
         match_id: i64,
-        spectators: arbiter_core::tripletriad::Spectators,
+        spectators: arbiter_economy::Spectators,
     },
     Stats {
         #[serde(default)]

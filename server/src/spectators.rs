@@ -5,7 +5,7 @@
 
 use std::sync::Arc;
 
-use arbiter_core::tripletriad::Spectators;
+use arbiter_economy::Spectators;
 use serde_json::{json, Value};
 
 use crate::accounts::User;

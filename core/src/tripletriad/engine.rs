@@ -3,9 +3,7 @@
 use alloc::string::ToString;
 use alloc::vec::Vec;
 
-use super::{
-    ai, tensor, BadLabel, BadMove, CollectionError, MatchError, Move, MoveError, Player, RulesError, SetupError,
-};
+use super::{ai, tensor, BadLabel, BadMove, MatchError, Move, MoveError, Player, RulesError, SetupError};
 use super::{TradeNotAllowed, TripleTriad, UnknownElement, UnknownPlayer, UnknownTradeRule};
 use crate::error::{classify, Error, ErrorKind};
 use crate::{Budget, Engine, Game, Rng};
@@ -49,7 +47,7 @@ impl Engine for TripleTriad {
 
 classify! {
     Parse: BadMove, UnknownPlayer, UnknownElement, UnknownTradeRule, BadLabel;
-    BadArgument: RulesError, SetupError, TradeNotAllowed, CollectionError;
+    BadArgument: RulesError, SetupError, TradeNotAllowed;
 }
 
 impl From<MoveError> for Error {

@@ -17,56 +17,63 @@
 //! assert_eq!(g.score(Player::Blue) + g.score(Player::Red), 10);
 //! ```
 
-pub mod ai;
-mod expert;
-pub use expert::{Expert, Pool, Thought};
-mod board;
-mod card;
-mod cards;
-mod collection;
-mod dealer;
-mod economy;
+// Three rooms: one round on the board, a match of rounds with its trade, and the players that
+// search. Their files are private; the paths `tripletriad::X` below are the public ones.
+
+/// One round: cards and rules, setups and their validation, placement, the state, its tensors.
+mod round {
+    pub(super) mod board;
+    pub(super) mod card;
+    pub(super) mod cards;
+    pub(super) mod perft;
+    pub(super) mod position;
+    pub(super) mod resolve;
+    pub(super) mod rules;
+    pub(super) mod setup;
+    pub(super) mod state;
+    pub(super) mod steps;
+    pub mod tensor;
+}
+
+/// A match: rounds under sudden death, then the trade; the named presets and their deals.
+mod matches {
+    pub(super) mod dealer;
+    pub(super) mod matchplay;
+    pub(super) mod preset;
+    pub(super) mod trade;
+}
+
+/// The players that search: the solver (also on threads), the built-in opponents, the expert.
+mod search {
+    pub mod ai;
+    pub(super) mod expert;
+    pub(super) mod greedy;
+    pub(super) mod solve;
+    #[cfg(feature = "std")]
+    pub(super) mod threads;
+}
+
 mod engine;
-mod matchplay;
-mod mush;
-mod perft;
-mod position;
-mod preset;
-mod resolve;
-mod rules;
-mod setup;
-mod shop;
-mod solve;
-mod state;
-mod steps;
-pub mod tensor;
 #[cfg(test)]
 pub(crate) mod testing;
-#[cfg(feature = "std")]
-mod threads;
-mod trade;
 
-pub use card::{Card, Element, Side, UnknownElement};
-pub use cards::{ff8_card, ff8_cards, Ff8Card, FF8_CARDS};
-pub use collection::{copies_allowed, rank_sum_range, validate_custom_card, Collection, CollectionError};
-pub use dealer::Dealer;
-pub use economy::{
-    bet_transfer, reward, ttonline_winner_rule, Customs, Party, Reward, Stake, StakeError, Standing, POINTS_PER_GAME,
-    POINTS_PER_WIN,
-};
-pub use matchplay::{
+pub use matches::dealer::Dealer;
+pub use matches::matchplay::{
     ElementLayout, Match, MatchConfig, MatchError, MatchResult, Owned, RoundResult, SuddenDeath, TradeChoice, Transfer,
 };
-pub use mush::{MushRules, MushRulesError, Spectators};
-pub use position::{Player, UnknownPlayer};
-pub use preset::{preset, FF8_TRADES, PRESETS};
-pub use resolve::Captures;
-pub use rules::{BadLabel, Comparison, Rules, RulesError, Wall, WallLabel};
-pub use setup::{Hands, Placed, Setup, SetupError};
-pub use shop::{suggest_ranks, Catalog, Copies, Sale, Series, ShopCard, ShopError, NAME_LIMIT, TEXT_LIMIT};
-pub use solve::{solve, Interrupted, Solution, Solver};
-pub use state::{BadMove, Move, MoveError, MoveList, Observation, TripleTriad};
-pub use steps::{Fight, LastMove, Pair, Push, Step, Summed};
+pub use matches::preset::{preset, FF8_TRADES, PRESETS};
+pub use matches::trade::{DiffMode, TradeNotAllowed, TradeRule, UnknownTradeRule};
+pub use round::card::{Card, Element, Side, UnknownElement};
+pub use round::cards::{ff8_card, ff8_cards, Ff8Card, FF8_CARDS};
+pub use round::position::{Player, UnknownPlayer};
+pub use round::resolve::Captures;
+pub use round::rules::{BadLabel, Comparison, Rules, RulesError, Wall, WallLabel};
+pub use round::setup::{Hands, Placed, Setup, SetupError};
+pub use round::state::{BadMove, Move, MoveError, MoveList, Observation, TripleTriad};
+pub use round::steps::{Fight, LastMove, Pair, Push, Step, Summed};
+pub use round::tensor;
+pub use search::ai;
+pub use search::expert::{Expert, Pool, Thought};
+pub use search::solve::{solve, Interrupted, Solution, Solver};
 #[cfg(feature = "std")]
-pub use threads::solve_threads;
-pub use trade::{DiffMode, TradeNotAllowed, TradeRule, UnknownTradeRule};
+pub use search::threads::solve_threads;

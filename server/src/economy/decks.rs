@@ -1,7 +1,8 @@
 //! Decks: five physical cards of the owner's stash, each in at most one deck. A card lost in a
 //! match leaves its deck, which then says why until it is full again.
 
-use arbiter_core::tripletriad::{Card, Catalog, Collection, ShopCard};
+use arbiter_core::tripletriad::Card;
+use arbiter_economy::{Catalog, Collection, ShopCard};
 use serde::Serialize;
 use sqlx::Row as _;
 

@@ -15,7 +15,7 @@ mod tests;
 
 use std::sync::RwLock;
 
-use arbiter_core::tripletriad::{Catalog, ShopCard};
+use arbiter_economy::{Catalog, ShopCard};
 use sqlx::Row as _;
 
 use crate::db::{new_id, now_ms, Pool};

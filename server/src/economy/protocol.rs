@@ -3,8 +3,8 @@
 
 use std::sync::Arc;
 
-use arbiter_core::tripletriad::suggest_ranks;
 use arbiter_core::Rng;
+use arbiter_economy::suggest_ranks;
 use serde::Deserialize;
 use serde_json::{json, Value};
 

@@ -3,8 +3,9 @@
 
 use std::collections::HashMap;
 
-use arbiter_core::tripletriad::{Element, Sale, Series, ShopCard, ShopError};
+use arbiter_core::tripletriad::Element;
 use arbiter_core::Rng;
+use arbiter_economy::{Sale, Series, ShopCard, ShopError};
 use serde::Serialize;
 use sqlx::Row as _;
 

@@ -3,10 +3,8 @@
 //! the rule decides or opens the winner's choice, which a later transaction settles exactly once
 //! (by the winner, or for them when the choice's clock runs out).
 
-use arbiter_core::tripletriad::{
-    bet_transfer, reward, Card, Catalog, Customs, Match, Party, Player, ShopCard, Stake, Standing, TradeChoice,
-    TradeRule, Transfer,
-};
+use arbiter_core::tripletriad::{Card, Match, Player, TradeChoice, TradeRule, Transfer};
+use arbiter_economy::{bet_transfer, reward, Catalog, Customs, Party, ShopCard, Stake, Standing};
 use serde::Serialize;
 use serde_json::Value;
 use sqlx::Row as _;

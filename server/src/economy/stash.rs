@@ -2,7 +2,7 @@
 
 use std::collections::BTreeMap;
 
-use arbiter_core::tripletriad::{Collection, ShopCard};
+use arbiter_economy::{Collection, ShopCard};
 use serde::Serialize;
 use sqlx::Row as _;
 

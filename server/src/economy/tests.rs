@@ -2,8 +2,9 @@
 //! races between two clients of one player, and random matches with random stakes, with the
 //! invariant audited after each step.
 
-use arbiter_core::tripletriad::{Customs, Match, MatchConfig, Stake, TradeRule};
+use arbiter_core::tripletriad::{Match, MatchConfig, TradeRule};
 use arbiter_core::{Game, Rng};
+use arbiter_economy::{Customs, Stake};
 use serde_json::json;
 use sqlx::Row as _;
 

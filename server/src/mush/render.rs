@@ -1,6 +1,7 @@
 //! The text game's views: stash, details, decks, the shop's lists, the grid.
 
-use arbiter_core::tripletriad::{Card, Element, ShopCard};
+use arbiter_core::tripletriad::{Card, Element};
+use arbiter_economy::ShopCard;
 use serde_json::Value;
 
 use crate::economy::{DeckCheck, DeckView, StashEntry};

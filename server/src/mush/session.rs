@@ -5,8 +5,8 @@
 use std::net::IpAddr;
 use std::sync::Arc;
 
-use arbiter_core::tripletriad::{suggest_ranks, MushRules, MushRulesError, Party, Spectators, Stake};
 use arbiter_core::Rng;
+use arbiter_economy::{suggest_ranks, MushRules, MushRulesError, Party, Spectators, Stake};
 use serde_json::{json, Value};
 use sqlx::Row as _;
 
@@ -116,7 +116,7 @@ impl Session {
                 let seed = getrandom::u64().map_err(|_| Failure::internal("no random source"))?;
                 let s =
                     suggest_ranks(level, &mut Rng::new(seed)).map_err(|e| Failure::new("bad_level", e.to_string()))?;
-                let range = arbiter_core::tripletriad::rank_sum_range(level).unwrap_or(0..=0);
+                let range = arbiter_economy::rank_sum_range(level).unwrap_or(0..=0);
                 let mut out = vec![format!(
                     "Five suggestions for level {level} (up left right down, sum {} to {}):",
                     range.start(),

@@ -2,9 +2,10 @@
 //! from the match's seed. Trades move cards between collections: they come with the card economy.
 
 use arbiter_core::tripletriad::{
-    preset, Hands, Match, MatchConfig, Party, Player, Rules, SuddenDeath, TripleTriad, Wall, PRESETS,
+    preset, Hands, Match, MatchConfig, Player, Rules, SuddenDeath, TripleTriad, Wall, PRESETS,
 };
 use arbiter_core::{Budget, Engine, Game, Rng};
+use arbiter_economy::Party;
 use serde::Deserialize;
 use serde_json::{json, Value};
 
@@ -21,7 +22,7 @@ struct Options {
     walls: Option<Vec<Wall>>,
     deck_level_limit: Option<u32>,
     /// What is at stake (the card economy): the winner rule, a gil bet, whose customs.
-    stake: Option<arbiter_core::tripletriad::Stake>,
+    stake: Option<arbiter_economy::Stake>,
     /// The challenger's deck, for a challenge with stakes (the economy reads it).
     deck: Option<String>,
     /// The rules as the text game wrote them, for the text game to show.

@@ -15,12 +15,12 @@ use alloc::vec::Vec;
 use core::fmt;
 use core::str::FromStr;
 
-use super::economy::{fold, Customs};
-use super::matchplay::{MatchConfig, MatchError, SuddenDeath};
-use super::preset::preset;
-use super::rules::{Rules, RulesError};
-use super::setup::SetupError;
-use super::trade::{DiffMode, TradeRule};
+use arbiter_core::quote;
+use arbiter_core::tripletriad::{
+    preset, DiffMode, MatchConfig, MatchError, Rules, RulesError, SetupError, SuddenDeath, TradeRule,
+};
+
+use crate::stakes::{fold, Customs};
 
 /// Who may watch a game.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -54,7 +54,7 @@ impl FromStr for Spectators {
         [Spectators::Open, Spectators::Broadcast, Spectators::Private]
             .into_iter()
             .find(|o| o.word().eq_ignore_ascii_case(s.trim()))
-            .ok_or_else(|| MushRulesError::UnknownOption(crate::error::quote(s)))
+            .ok_or_else(|| MushRulesError::UnknownOption(quote(s)))
     }
 }
 
@@ -99,7 +99,8 @@ pub enum MushRulesError {
 /// A game's rules as the text game writes them.
 ///
 /// ```
-/// use arbiter_core::tripletriad::{Customs, MushRules, Spectators, TradeRule, DiffMode};
+/// use arbiter_core::tripletriad::{DiffMode, TradeRule};
+/// use arbiter_economy::{Customs, MushRules, Spectators};
 /// let r: MushRules = "Open Same Combo One".parse().unwrap();
 /// assert!(r.config.rules.open && r.config.rules.same && r.config.rules.combo);
 /// assert_eq!(r.config.trade, TradeRule::One);
@@ -273,15 +274,14 @@ impl FromStr for MushRules {
                 Some((n, v)) => (n, Some(v)),
                 None => (word, None),
             };
-            let &(known, _, server, effect) =
-                lookup(name).ok_or_else(|| MushRulesError::Unknown(crate::error::quote(word)))?;
+            let &(known, _, server, effect) = lookup(name).ok_or_else(|| MushRulesError::Unknown(quote(word)))?;
             let number = || {
                 value
                     .and_then(|v| v.parse::<u32>().ok())
-                    .ok_or_else(|| MushRulesError::Number(crate::error::quote(word)))
+                    .ok_or_else(|| MushRulesError::Number(quote(word)))
             };
             if value.is_some() && !matches!(effect, Effect::Time | Effect::Bet) {
-                return Err(MushRulesError::Unknown(crate::error::quote(word)));
+                return Err(MushRulesError::Unknown(quote(word)));
             }
             if seen.contains(&known) {
                 return Err(MushRulesError::Repeated(known));

@@ -12,7 +12,7 @@ use alloc::vec::Vec;
 
 use super::board::{bits, EDGE};
 use super::card::Side;
-use super::position::{Player, Position, Table};
+use super::position::{Player, Position, RoundTable};
 use super::resolve::{rotate, Captures};
 use super::rules::Wall;
 
@@ -162,7 +162,7 @@ fn cells(mask: u16) -> Vec<u8> {
 
 /// The steps of putting card `card` (a table id) on `placed_on` in `before`, for the player to
 /// move there.
-pub(crate) fn steps(t: &Table, before: &Position, card: u8, placed_on: u8) -> Vec<Step> {
+pub(crate) fn steps(t: &RoundTable, before: &Position, card: u8, placed_on: u8) -> Vec<Step> {
     let mut pos = *before;
     let mover = pos.to_move;
     let mut out = Vec::new();

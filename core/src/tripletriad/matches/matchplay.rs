@@ -2,14 +2,14 @@
 
 use alloc::vec::Vec;
 
-use super::board::bits;
-use super::card::{Card, Element};
-use super::position::Player;
-use super::resolve::Captures;
-use super::rules::{Rules, Wall};
-use super::setup::{Hands, Setup, SetupError};
-use super::state::{Move, MoveError, TripleTriad};
 use super::trade::{DiffMode, TradeNotAllowed, TradeRule};
+use crate::tripletriad::round::board::bits;
+use crate::tripletriad::round::card::{Card, Element};
+use crate::tripletriad::round::position::Player;
+use crate::tripletriad::round::resolve::Captures;
+use crate::tripletriad::round::rules::{Rules, Wall};
+use crate::tripletriad::round::setup::{Hands, Setup, SetupError};
+use crate::tripletriad::round::state::{Move, MoveError, TripleTriad};
 use crate::{Game, Rng};
 
 /// What happens when a round is drawn.
@@ -45,7 +45,7 @@ impl ElementLayout {
     pub(crate) fn round(&self, rules: &Rules, rng: &mut Rng) -> [Option<Element>; 9] {
         match *self {
             ElementLayout::Given(e) => e,
-            ElementLayout::Random if rules.elemental => super::setup::random_elements(rng),
+            ElementLayout::Random if rules.elemental => crate::tripletriad::round::setup::random_elements(rng),
             ElementLayout::Random => [None; 9],
         }
     }
@@ -313,54 +313,12 @@ impl Match {
         Ok((game, first, rng))
     }
 
-    /// The named preset's configuration and the two hands `seed` draws for it.
-    fn preset_hands(name: &str, seed: u64) -> Result<(MatchConfig, Hands), crate::Error> {
-        let config = Self::preset_config(name)?;
-        let hands = Hands::random_ff8(seed, config.deck_level_limit).expect("presets' limits admit hands");
-        Ok((config, hands))
-    }
-
-    /// The named preset's configuration, or the error that names the presets.
-    pub(crate) fn preset_config(name: &str) -> Result<MatchConfig, crate::Error> {
-        super::preset(name).ok_or_else(|| {
-            crate::Error::new(
-                crate::ErrorKind::BadArgument,
-                alloc::format!(
-                    "unknown preset {:?} (expected {})",
-                    crate::error::quote(name),
-                    super::PRESETS.join(", ")
-                ),
-            )
-        })
-    }
-
-    /// The first round of [`Match::from_preset`] alone, without the rest of a match (what a
-    /// reset of a batched stepper costs).
-    pub(crate) fn preset_round(name: &str, seed: u64) -> Result<TripleTriad, crate::Error> {
-        Ok(super::Dealer::new(name)?.deal(seed))
-    }
-
     /// Who moves first in the first round of a match seeded with `seed`, and the generator the
     /// match goes on with (the first round's elements are drawn from it next).
     pub(crate) fn first_player(config: &MatchConfig, seed: u64) -> (Player, Rng) {
         let mut rng = Rng::new(seed);
         let first = config.first.unwrap_or_else(|| Player::BOTH[rng.below(2) as usize]);
         (first, rng)
-    }
-
-    /// A match under the named preset (see [`preset`](super::preset)) between two hands of FF8
-    /// cards drawn from `seed` (within the preset's deck level limit); `seed` also drives the
-    /// match.
-    ///
-    /// ```
-    /// use arbiter_core::tripletriad::{Match, SuddenDeath};
-    /// let m = Match::from_preset("ff8", 42).unwrap();
-    /// assert_eq!(m.config().sudden_death, SuddenDeath::OwnColours);
-    /// assert!(Match::from_preset("chess", 42).is_err());
-    /// ```
-    pub fn from_preset(name: &str, seed: u64) -> Result<Match, crate::Error> {
-        let (config, hands) = Self::preset_hands(name, seed)?;
-        Ok(Match::new(config, hands.blue, hands.red, seed)?)
     }
 
     fn round(config: &MatchConfig, hands: Hands, first: Player, rng: &mut Rng) -> Result<TripleTriad, SetupError> {

@@ -1,8 +1,10 @@
 //! Named presets reproducing each source: plain [`MatchConfig`]s a host can start from and change.
 
 use super::matchplay::{MatchConfig, SuddenDeath};
-use super::rules::Rules;
 use super::trade::{DiffMode, TradeRule};
+use crate::error::quote;
+use crate::tripletriad::round::rules::Rules;
+use crate::{Error, ErrorKind};
 
 /// The preset names, in the order [`preset`] knows them.
 pub const PRESETS: [&str; 4] = ["ff8", "ttonline", "mush", "ffforever"];
@@ -93,6 +95,16 @@ pub const FF8_TRADES: [TradeRule; 4] = [
     TradeRule::Direct,
     TradeRule::All,
 ];
+
+/// The named preset's configuration, or the error that names the presets.
+pub(crate) fn preset_config(name: &str) -> Result<MatchConfig, Error> {
+    preset(name).ok_or_else(|| {
+        Error::new(
+            ErrorKind::BadArgument,
+            alloc::format!("unknown preset {:?} (expected {})", quote(name), PRESETS.join(", ")),
+        )
+    })
+}
 
 #[cfg(test)]
 mod tests {

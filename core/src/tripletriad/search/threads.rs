@@ -10,11 +10,11 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Mutex;
 use std::vec::Vec;
 
-use super::board::FULL;
-use super::position::{Position, Table};
 use super::solve::{mix, mtd, solution, table_size, untie, Entry, Memory, Recall, Search, Solution};
-use super::state::TripleTriad;
 use crate::parallel::share;
+use crate::tripletriad::round::board::FULL;
+use crate::tripletriad::round::position::{Position, RoundTable};
+use crate::tripletriad::round::state::TripleTriad;
 
 /// A transposition table that threads read and write without locks. A slot is two words, the
 /// entry's data and its key mixed with that data: a slot torn by two threads writing at once
@@ -64,8 +64,8 @@ impl Memory for View<'_> {
 /// subtree is too small to be worth handing to another thread.
 const SPLIT_MIN: u32 = 8;
 
-/// [`Solver::solve`](super::Solver::solve) on `threads` threads sharing one table of
-/// `2^table_bits` entries (see [`Solver::new`](super::Solver::new)). `progress(done, total)`
+/// [`Solver::solve`](crate::tripletriad::Solver::solve) on `threads` threads sharing one table of
+/// `2^table_bits` entries (see [`Solver::new`](crate::tripletriad::Solver::new)). `progress(done, total)`
 /// counts the moves at the root searched in the current zero-window search.
 ///
 /// The value is exact as with one thread; among equally good moves, which one is returned may
@@ -115,7 +115,7 @@ pub fn solve_threads(
 fn split(
     searches: &mut [Search<View>],
     stop: &AtomicBool,
-    t: &Table,
+    t: &RoundTable,
     pos: &Position,
     alpha: i8,
     beta: i8,

@@ -1,5 +1,5 @@
 //! A Triple Triad round as hosts hold it: moves, the checks on them, the state over a
-//! [`Position`] and its shared [`Table`], and its observation.
+//! [`Position`] and its shared [`RoundTable`], and its observation.
 
 use crate::Shared;
 use alloc::vec::Vec;
@@ -9,10 +9,10 @@ use core::str::FromStr;
 
 use super::board::{bits, FULL};
 use super::card::{Card, Element};
-use super::position::{Player, Position, Table};
+use super::position::{Player, Position, RoundTable};
 use super::resolve::{place, Captures};
 use super::rules::{Rules, Wall};
-use super::setup::{Placed, Setup, SetupError};
+use super::setup::{Hands, Placed, Setup, SetupError};
 use super::steps::{steps, LastMove};
 use crate::game::{Game, Outcome};
 
@@ -103,7 +103,7 @@ pub enum MoveError {
 /// ```
 #[derive(Clone)]
 pub struct TripleTriad {
-    pub(crate) table: Shared<Table>,
+    pub(crate) table: Shared<RoundTable>,
     pub(crate) pos: Position,
     /// The moves played through `play` on this state, each with what it did and the position
     /// before it, from which [`TripleTriad::last_move`] takes the steps and
@@ -127,19 +127,12 @@ pub type MoveList = ArrayVec<Move, 45>;
 impl TripleTriad {
     /// Validates `setup` into a state, or says what is wrong with it.
     pub fn new(setup: &Setup) -> Result<TripleTriad, SetupError> {
-        setup.build()
-    }
-
-    /// The first round of a match under the named preset between two hands of FF8 cards drawn
-    /// from `seed` (see [`Match::from_preset`](super::Match::from_preset)).
-    ///
-    /// ```
-    /// use arbiter_core::tripletriad::TripleTriad;
-    /// let g = TripleTriad::from_preset("mush", 1).unwrap();
-    /// assert!(g.rules().elemental_clamp);
-    /// ```
-    pub fn from_preset(name: &str, seed: u64) -> Result<TripleTriad, crate::Error> {
-        super::Match::preset_round(name, seed)
+        let (table, pos) = setup.lay_out()?;
+        Ok(TripleTriad {
+            table: Shared::new(table),
+            pos,
+            played: ArrayVec::new(),
+        })
     }
 
     /// The state as plain data (what `new` takes back).
@@ -380,6 +373,31 @@ pub struct Observation {
     pub opponent_hand: Vec<Option<Card>>,
     /// The player to move.
     pub to_move: Player,
+}
+
+impl Observation {
+    /// The round as the observer knows it: the opponent's hidden cards become placeholders, which no
+    /// immediate capture can depend on (they are still in hand). The expert puts sampled cards in
+    /// their place.
+    pub(crate) fn believed_setup(&self) -> Setup {
+        let placeholder = Card::new("?", [5, 5, 5, 5]);
+        let theirs: Vec<Card> = self
+            .opponent_hand
+            .iter()
+            .map(|c| c.clone().unwrap_or_else(|| placeholder.clone()))
+            .collect();
+        let mut hands = Hands::default();
+        *hands.get_mut(self.player) = self.hand.clone();
+        *hands.get_mut(self.player.other()) = theirs;
+        Setup {
+            rules: self.rules,
+            elements: self.elements,
+            walls: self.walls.clone(),
+            board: self.board.clone(),
+            hands,
+            to_move: self.to_move,
+        }
+    }
 }
 
 impl Game for TripleTriad {

@@ -2,14 +2,14 @@
 
 use alloc::vec::Vec;
 
-use super::ai::{believed_setup, greedy};
-use super::board::{bits, FULL};
-use super::card::Card;
-use super::cards::ff8_cards;
-use super::position::{Position, Table};
-use super::resolve::child;
+use super::greedy::greedy;
 use super::solve::{final_value, Solver};
-use super::state::{Move, Observation, TripleTriad};
+use crate::tripletriad::round::board::{bits, FULL};
+use crate::tripletriad::round::card::Card;
+use crate::tripletriad::round::cards::ff8_cards;
+use crate::tripletriad::round::position::{Position, RoundTable};
+use crate::tripletriad::round::resolve::child;
+use crate::tripletriad::round::state::{Move, Observation, TripleTriad};
 use crate::{Budget, Game, Rng};
 
 /// Where the opponent's hidden cards may come from.
@@ -47,7 +47,7 @@ impl Pool {
     }
 }
 
-/// The hidden-hand player: the `expert` level of [`ai`](super::ai).
+/// The hidden-hand player: the `expert` level of [`ai`](crate::tripletriad::ai).
 ///
 /// With hidden cards in the opponent's hand it fills them with cards drawn from a [`Pool`] (less
 /// the cards in sight) and scores every move of its own against each such sample. From
@@ -131,7 +131,7 @@ impl Expert {
             return thought;
         }
         let me = obs.player;
-        let mut setup = believed_setup(obs);
+        let mut setup = obs.believed_setup();
         let hidden: Vec<usize> = (0..obs.opponent_hand.len())
             .filter(|&i| obs.opponent_hand[i].is_none())
             .collect();
@@ -250,7 +250,7 @@ fn draw(unseen: &[Card], pool: &[Card], k: usize, rng: &mut Rng) -> Vec<Card> {
 }
 
 /// Alpha-beta to `depth` plies, then the score difference for the player to move.
-fn shallow(t: &Table, pos: &Position, depth: u32, alpha: i8, beta: i8, nodes: &mut u64) -> i8 {
+fn shallow(t: &RoundTable, pos: &Position, depth: u32, alpha: i8, beta: i8, nodes: &mut u64) -> i8 {
     *nodes += 1;
     if depth == 0 || pos.is_over() {
         return final_value(pos);

@@ -10,10 +10,9 @@ use alloc::format;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
-use super::card::{Card, Element};
-use super::cards::FF8_CARDS;
-use super::collection::{copies_allowed, validate_custom_card, CollectionError};
-use crate::Rng;
+use crate::collection::{copies_allowed, validate_custom_card, CollectionError};
+use arbiter_core::tripletriad::{Card, Element, FF8_CARDS};
+use arbiter_core::{quote, Rng};
 
 /// How many copies of each of its cards a series lets one own.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -183,7 +182,7 @@ pub const NAME_LIMIT: usize = 30;
 /// The shop's database: every series and every card, custom cards included.
 ///
 /// ```
-/// use arbiter_core::tripletriad::{Catalog, ShopError};
+/// use arbiter_economy::{Catalog, ShopError};
 /// use arbiter_core::Rng;
 /// let shop = Catalog::standard();
 /// assert_eq!(shop.find("A001").unwrap().card.name, "Geezard");
@@ -327,7 +326,7 @@ impl Catalog {
     pub fn buy_card(&self, name_or_id: &str, points: u32, owned: u32) -> Result<Sale, ShopError> {
         let card = self
             .find(name_or_id)
-            .ok_or_else(|| ShopError::UnknownCard(crate::error::quote(name_or_id)))?;
+            .ok_or_else(|| ShopError::UnknownCard(quote(name_or_id)))?;
         let s = self.series_of(card.series())?;
         let per_level = s.card_price.ok_or_else(|| ShopError::NotForSale {
             series: s.code,
@@ -385,7 +384,7 @@ impl Catalog {
     fn check_name(&self, name: &str) -> Result<(), ShopError> {
         let bad = |reason| {
             Err(ShopError::BadName {
-                name: crate::error::quote(name),
+                name: quote(name),
                 reason,
             })
         };
@@ -436,14 +435,14 @@ impl Catalog {
 /// drawn from `rng`: the seed's `+TT/Help Random=<Level>`.
 ///
 /// ```
-/// use arbiter_core::tripletriad::{suggest_ranks, rank_sum_range};
+/// use arbiter_economy::{rank_sum_range, suggest_ranks};
 /// use arbiter_core::Rng;
 /// let s = suggest_ranks(8, &mut Rng::new(3)).unwrap();
 /// assert!(s.iter().all(|r| rank_sum_range(8).unwrap().contains(&r.iter().map(|&x| x as u32).sum())));
 /// assert!(suggest_ranks(11, &mut Rng::new(3)).is_err());
 /// ```
 pub fn suggest_ranks(level: u8, rng: &mut Rng) -> Result<[[u8; 4]; 5], ShopError> {
-    let range = super::collection::rank_sum_range(level).ok_or(ShopError::Level(level))?;
+    let range = crate::rank_sum_range(level).ok_or(ShopError::Level(level))?;
     let mut out = [[1u8; 4]; 5];
     for ranks in &mut out {
         let span = (range.end() - range.start() + 1) as u64;
@@ -461,7 +460,7 @@ pub fn suggest_ranks(level: u8, rng: &mut Rng) -> Result<[[u8; 4]; 5], ShopError
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tripletriad::rank_sum_range;
+    use crate::rank_sum_range;
 
     #[test]
     fn prices_are_per_level_and_dashes_refuse() {

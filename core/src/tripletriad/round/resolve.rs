@@ -1,7 +1,7 @@
 //! Placement resolution: the seven steps of the rules file, on bit masks.
 
 use super::board::{bits, FULL};
-use super::position::{Player, Position, Table};
+use super::position::{Player, Position, RoundTable};
 
 /// What one placement did, step by step, as cell masks (bit `c` = cell `c`) on the board after the
 /// power-wall rotation. Lets a UI explain a move.
@@ -107,7 +107,7 @@ fn set_owner(pos: &mut Position, mask: u16, owner: Player) {
 
 /// Places card `card` (an id of the table) for the player to move on empty cell `cell`, resolves
 /// every capture, removes the card from the hand and passes the turn.
-pub(crate) fn place(t: &Table, pos: &mut Position, card: u8, cell: u8) -> Captures {
+pub(crate) fn place(t: &RoundTable, pos: &mut Position, card: u8, cell: u8) -> Captures {
     if t.basic_only {
         let before = *pos;
         *pos = place_basic(t, before, card, cell);
@@ -125,7 +125,7 @@ pub(crate) fn place(t: &Table, pos: &mut Position, card: u8, cell: u8) -> Captur
 /// [`place`] without the explanation, by value: the searches' path. Without walls no card
 /// moves, and steps 3-7 are resolved inline.
 #[inline(always)]
-pub(crate) fn child(t: &Table, mut pos: Position, card: u8, cell: u8) -> Position {
+pub(crate) fn child(t: &RoundTable, mut pos: Position, card: u8, cell: u8) -> Position {
     if t.basic_only {
         return place_basic(t, pos, card, cell);
     }
@@ -155,14 +155,14 @@ fn put(pos: &mut Position, card: u8, cell: u8) -> Player {
 /// [`place`] under plain rules (no walls, Same, Plus, Battle or Combo), by value so that the
 /// 16-byte position stays in registers.
 #[inline(always)]
-pub(crate) fn place_basic(t: &Table, pos: Position, card: u8, cell: u8) -> Position {
+pub(crate) fn place_basic(t: &RoundTable, pos: Position, card: u8, cell: u8) -> Position {
     place_on_victims(t, pos, card, cell, victims(t, &pos, cell))
 }
 
 /// [`place_basic`] with the [`victims`] of `cell` already read: perft reads them once per cell
 /// for all the cards of the hand.
 #[inline(always)]
-pub(crate) fn place_on_victims(t: &Table, mut pos: Position, card: u8, cell: u8, victims: u64) -> Position {
+pub(crate) fn place_on_victims(t: &RoundTable, mut pos: Position, card: u8, cell: u8, victims: u64) -> Position {
     // Branch-free: whether a neighbour is taken is a coin toss the predictor cannot learn.
     let taken = t.beats64[(card & 0xF) as usize][cell as usize] & victims;
     // Bit 15 of each lane that is not 0 (a lane holds one bit, below bit 10, so no carry leaves
@@ -178,7 +178,7 @@ pub(crate) fn place_on_victims(t: &Table, mut pos: Position, card: u8, cell: u8,
 /// The opponent cards around `cell`, for the player to move, as seen by the basic rule: lane `s`
 /// (16 bits) holds `1 << id` of the opponent card on side `s`, 0 where there is none.
 #[inline(always)]
-pub(crate) fn victims(t: &Table, pos: &Position, cell: u8) -> u64 {
+pub(crate) fn victims(t: &RoundTable, pos: &Position, cell: u8) -> u64 {
     let theirs = pos.occupied & (pos.blue ^ if pos.to_move == Player::Blue { FULL } else { 0 });
     let sides = t.sides_of[cell as usize][(theirs & FULL) as usize] as u64;
     let ids = neighbour_ids(t, pos, cell as usize);
@@ -188,7 +188,7 @@ pub(crate) fn victims(t: &Table, pos: &Position, cell: u8) -> u64 {
 /// The card ids on the four sides of `cell`; where no card is (an edge, an empty cell) the id
 /// means nothing, and callers look only at sides facing a card.
 #[inline(always)]
-fn neighbour_ids(t: &Table, pos: &Position, cell: usize) -> [usize; 4] {
+fn neighbour_ids(t: &RoundTable, pos: &Position, cell: usize) -> [usize; 4] {
     if t.rules.borderless {
         let shift = &t.nb_shift[cell];
         core::array::from_fn(|s| ((pos.cells >> (shift[s] & 63)) & 0xF) as usize)
@@ -216,7 +216,7 @@ struct Sides {
 /// Steps 3-6 work on the four sides at once: a byte per side in a u32 (byte `s` = side `s`), a
 /// bit per side in a 4-bit mask. An edge reads as cell 9: never occupied, card id 0.
 #[inline(always)]
-fn decide(t: &Table, pos: &Position, card: u8, cell: usize, mover: Player) -> Sides {
+fn decide(t: &RoundTable, pos: &Position, card: u8, cell: usize, mover: Player) -> Sides {
     let r = &t.rules;
     let card = (card & 0xF) as usize;
     let theirs = pos.occupied & (pos.blue ^ if mover == Player::Blue { FULL } else { 0 });
@@ -277,7 +277,7 @@ fn decide(t: &Table, pos: &Position, card: u8, cell: usize, mover: Player) -> Si
 
 /// Applies steps 3-6 together, then step 7; returns the cells Combo took.
 #[inline(always)]
-fn apply(t: &Table, pos: &mut Position, d: &Sides, to_cells: &[u16; 16], cell: u8, mover: Player) -> u16 {
+fn apply(t: &RoundTable, pos: &mut Position, d: &Sides, to_cells: &[u16; 16], cell: u8, mover: Player) -> u16 {
     let special = to_cells[(d.same | d.plus) as usize & 0xF];
     set_owner(
         pos,
@@ -314,7 +314,7 @@ fn apply(t: &Table, pos: &mut Position, d: &Sides, to_cells: &[u16; 16], cell: u
 }
 
 #[inline(never)]
-fn resolve_full(t: &Table, pos: &mut Position, card: u8, placed_on: u8, mover: Player) -> Captures {
+fn resolve_full(t: &RoundTable, pos: &mut Position, card: u8, placed_on: u8, mover: Player) -> Captures {
     let mut out = Captures {
         placed_on,
         cell: placed_on,
@@ -394,14 +394,14 @@ pub(super) fn rotate(pos: &mut Position, line: [u8; 3]) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tripletriad::board::EDGE;
+    use crate::tripletriad::round::board::EDGE;
     use crate::tripletriad::testing::random_setup;
     use crate::tripletriad::{Element, Rules, Setup, TripleTriad};
     use crate::{Game, Rng};
 
     /// The rules file's seven steps read literally, one side and one card at a time: the
     /// reference that the bit-parallel resolution is checked against.
-    fn reference(t: &Table, before: &Position, card: u8, placed_on: u8) -> (Position, Captures) {
+    fn reference(t: &RoundTable, before: &Position, card: u8, placed_on: u8) -> (Position, Captures) {
         let mut pos = *before;
         let mover = pos.to_move;
         pos.hands &= !(1 << card);

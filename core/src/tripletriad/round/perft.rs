@@ -2,7 +2,7 @@
 //! once outside the loops.
 
 use super::board::{bits, FULL};
-use super::position::{Position, Table};
+use super::position::{Position, RoundTable};
 use super::resolve::{child, place_on_victims, victims};
 use super::state::TripleTriad;
 
@@ -24,7 +24,7 @@ impl TripleTriad {
     }
 }
 
-fn perft_pos(t: &Table, pos: &Position, depth: u32) -> u64 {
+fn perft_pos(t: &RoundTable, pos: &Position, depth: u32) -> u64 {
     let mut seen = 0;
     let nodes = if t.basic_only {
         perft_generic::<true>(t, *pos, depth, &mut seen)
@@ -38,7 +38,7 @@ fn perft_pos(t: &Table, pos: &Position, depth: u32) -> u64 {
 }
 
 /// Perft with the rules' fast path chosen once, outside the loops.
-fn perft_generic<const BASIC: bool>(t: &Table, pos: Position, depth: u32, seen: &mut u16) -> u64 {
+fn perft_generic<const BASIC: bool>(t: &RoundTable, pos: Position, depth: u32, seen: &mut u16) -> u64 {
     if depth == 0 {
         return 1;
     }
@@ -67,7 +67,7 @@ fn perft_generic<const BASIC: bool>(t: &Table, pos: Position, depth: u32, seen: 
 /// Perft 2 of a position whose board is not full after any move: the moves are played, the
 /// replies counted (captures never change their number).
 #[inline(always)]
-fn last_two<const BASIC: bool>(t: &Table, pos: Position, seen: &mut u16) -> u64 {
+fn last_two<const BASIC: bool>(t: &RoundTable, pos: Position, seen: &mut u16) -> u64 {
     let empty = !pos.occupied & FULL;
     let replies = (pos.hand(pos.to_move.other()).count_ones() * (empty.count_ones() - 1)) as u64;
     let mut nodes = 0;
@@ -80,7 +80,7 @@ fn last_two<const BASIC: bool>(t: &Table, pos: Position, seen: &mut u16) -> u64 
 
 /// Every child of `pos`, cell by cell.
 #[inline(always)]
-fn for_children<const BASIC: bool>(t: &Table, pos: Position, mut f: impl FnMut(Position)) {
+fn for_children<const BASIC: bool>(t: &RoundTable, pos: Position, mut f: impl FnMut(Position)) {
     let hand = pos.hand(pos.to_move);
     for cell in bits(!pos.occupied & FULL) {
         // What the basic rule reads around the cell is the same for every card of the hand.

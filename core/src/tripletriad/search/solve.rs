@@ -5,10 +5,10 @@ use alloc::vec::Vec;
 use arrayvec::ArrayVec;
 use core::cell::{Cell, RefCell};
 
-use super::board::{bits, FULL};
-use super::position::{Position, Table};
-use super::resolve::child;
-use super::state::{Move, TripleTriad};
+use crate::tripletriad::round::board::{bits, FULL};
+use crate::tripletriad::round::position::{Position, RoundTable};
+use crate::tripletriad::round::resolve::child;
+use crate::tripletriad::round::state::{Move, TripleTriad};
 
 /// The result of [`solve`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -153,7 +153,7 @@ pub(crate) fn table_size<T>(bits: u32, table: &mut Vec<T>) -> usize {
 pub struct Solver {
     search: Search<Vec<Entry>>,
     /// The cards and rules of the round whose entries the table holds.
-    round: Option<Shared<Table>>,
+    round: Option<Shared<RoundTable>>,
 }
 
 /// The last generation a key can carry: the byte above its 45 bits of position (0 marks an
@@ -300,7 +300,7 @@ impl Solver {
     }
 
     /// The fail-soft value of `pos` within `(alpha, beta)` and a best move.
-    pub(crate) fn search(&mut self, t: &Table, pos: &Position, alpha: i8, beta: i8) -> (i8, Option<(u8, u8)>) {
+    pub(crate) fn search(&mut self, t: &RoundTable, pos: &Position, alpha: i8, beta: i8) -> (i8, Option<(u8, u8)>) {
         self.search.search(t, pos, alpha, beta)
     }
 }
@@ -374,7 +374,7 @@ impl<M: Memory> Search<M> {
     /// The children of `pos` and their ordering keys: the table's move first, then the greatest
     /// immediate score, then the history.
     #[inline(always)]
-    pub(crate) fn children(&self, t: &Table, pos: &Position, hint: Option<(u8, u8)>) -> Children {
+    pub(crate) fn children(&self, t: &RoundTable, pos: &Position, hint: Option<(u8, u8)>) -> Children {
         let mut kids: ArrayVec<Position, 45> = ArrayVec::new();
         let mut keys: ArrayVec<u64, 45> = ArrayVec::new();
         let (mover, hand) = (pos.to_move, pos.hand(pos.to_move));
@@ -409,7 +409,7 @@ impl<M: Memory> Search<M> {
         self.history[card as usize][cell as usize] += empty * empty;
     }
 
-    pub(crate) fn search(&mut self, t: &Table, pos: &Position, alpha: i8, beta: i8) -> (i8, Option<(u8, u8)>) {
+    pub(crate) fn search(&mut self, t: &RoundTable, pos: &Position, alpha: i8, beta: i8) -> (i8, Option<(u8, u8)>) {
         self.nodes += 1;
         let empty = (!pos.occupied & FULL).count_ones();
         if empty == 4 {
@@ -499,7 +499,7 @@ pub(crate) fn solution(pos: &Position, value: i8, best: Option<(u8, u8)>, nodes:
 /// The best child of `pos` by `value(child, best so far)`, fail-soft: stops at `beta`.
 #[inline(always)]
 fn best_child(
-    t: &Table,
+    t: &RoundTable,
     pos: &Position,
     beta: i8,
     mut value: impl FnMut(&Position, i8) -> i8,
@@ -522,7 +522,7 @@ fn best_child(
 }
 
 /// Value of a position with one or two empty cells, fail-soft.
-fn last_plies(t: &Table, pos: &Position, alpha: i8, beta: i8) -> (i8, Option<(u8, u8)>) {
+fn last_plies(t: &RoundTable, pos: &Position, alpha: i8, beta: i8) -> (i8, Option<(u8, u8)>) {
     // The forced reply only takes cards from the mover (without Battle, which can lose the
     // placed card), so the value after the move bounds the line: at `alpha` or below, no need to
     // play the reply.
@@ -542,7 +542,7 @@ fn last_plies(t: &Table, pos: &Position, alpha: i8, beta: i8) -> (i8, Option<(u8
 /// The children of `pos` in history order (no placement is spent on ordering), by
 /// `value(child, best so far)`, fail-soft at `beta`; a cutoff credits its move with `bonus`.
 fn by_history(
-    t: &Table,
+    t: &RoundTable,
     pos: &Position,
     beta: i8,
     history: &mut [[u32; 9]; 10],
@@ -576,14 +576,26 @@ fn by_history(
 
 /// Four empty cells: plain alpha-beta in history order (measured: a table probe here costs more
 /// than the transpositions it finds).
-fn four_empty(t: &Table, pos: &Position, alpha: i8, beta: i8, history: &mut [[u32; 9]; 10]) -> (i8, Option<(u8, u8)>) {
+fn four_empty(
+    t: &RoundTable,
+    pos: &Position,
+    alpha: i8,
+    beta: i8,
+    history: &mut [[u32; 9]; 10],
+) -> (i8, Option<(u8, u8)>) {
     by_history(t, pos, beta, history, 4, |next, best, h| {
         -three_empty(t, next, -beta, -alpha.max(best), h).0
     })
 }
 
 /// Three empty cells: the same, over the last two plies.
-fn three_empty(t: &Table, pos: &Position, alpha: i8, beta: i8, history: &mut [[u32; 9]; 10]) -> (i8, Option<(u8, u8)>) {
+fn three_empty(
+    t: &RoundTable,
+    pos: &Position,
+    alpha: i8,
+    beta: i8,
+    history: &mut [[u32; 9]; 10],
+) -> (i8, Option<(u8, u8)>) {
     by_history(t, pos, beta, history, 9, |next, best, _| {
         -last_plies(t, next, -beta, -alpha.max(best)).0
     })
@@ -641,12 +653,12 @@ pub fn solve(game: &TripleTriad) -> Solution {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tripletriad::resolve::place;
+    use crate::tripletriad::round::resolve::place;
     use crate::tripletriad::testing::random_position;
     use crate::{Game, Rng};
 
     /// Plain minimax through the explained placement: the reference of the solver.
-    fn minimax(t: &Table, pos: &Position) -> i8 {
+    fn minimax(t: &RoundTable, pos: &Position) -> i8 {
         if pos.is_over() {
             return final_value(pos);
         }

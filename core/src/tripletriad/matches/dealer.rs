@@ -1,13 +1,48 @@
-//! Preset deals made over and over (a batched stepper restarts a round every nine moves): the
-//! preset's configuration looked up once, and a finished round's table refilled in place rather
-//! than a new one built, copied and freed, with no card names allocated.
+//! Deals under a named preset: a match ([`Match::from_preset`]), its first round
+//! ([`TripleTriad::from_preset`]), and that round made over and over ([`Dealer`]: a batched
+//! stepper restarts a round every nine moves): the preset's configuration looked up once, and a
+//! finished round's table refilled in place rather than a new one built, copied and freed, with
+//! no card names allocated.
 
-use super::cards::FF8_CARDS;
 use super::matchplay::{Match, MatchConfig};
-use super::position::{Position, Table};
-use super::setup::ff8_deal;
-use super::state::TripleTriad;
-use crate::Shared;
+use super::preset::preset_config;
+use crate::tripletriad::round::cards::FF8_CARDS;
+use crate::tripletriad::round::position::{Position, RoundTable};
+use crate::tripletriad::round::setup::{ff8_deal, Hands};
+use crate::tripletriad::round::state::TripleTriad;
+use crate::{Error, Shared};
+
+impl Match {
+    /// A match under the named preset (see [`preset`](crate::tripletriad::preset)) between two hands of FF8
+    /// cards drawn from `seed` (within the preset's deck level limit); `seed` also drives the
+    /// match.
+    ///
+    /// ```
+    /// use arbiter_core::tripletriad::{Match, SuddenDeath};
+    /// let m = Match::from_preset("ff8", 42).unwrap();
+    /// assert_eq!(m.config().sudden_death, SuddenDeath::OwnColours);
+    /// assert!(Match::from_preset("chess", 42).is_err());
+    /// ```
+    pub fn from_preset(name: &str, seed: u64) -> Result<Match, Error> {
+        let config = preset_config(name)?;
+        let hands = Hands::random_ff8(seed, config.deck_level_limit).expect("presets' limits admit hands");
+        Ok(Match::new(config, hands.blue, hands.red, seed)?)
+    }
+}
+
+impl TripleTriad {
+    /// The first round of a match under the named preset between two hands of FF8 cards drawn
+    /// from `seed` (see [`Match::from_preset`]).
+    ///
+    /// ```
+    /// use arbiter_core::tripletriad::TripleTriad;
+    /// let g = TripleTriad::from_preset("mush", 1).unwrap();
+    /// assert!(g.rules().elemental_clamp);
+    /// ```
+    pub fn from_preset(name: &str, seed: u64) -> Result<TripleTriad, Error> {
+        Ok(Dealer::new(name)?.deal(seed))
+    }
+}
 
 /// Deals the first rounds of a preset's matches: [`Dealer::deal`]`(seed)` is
 /// [`TripleTriad::from_preset`]`(preset, seed)`, the same cards, elements and first player.
@@ -27,9 +62,9 @@ pub struct Dealer {
 }
 
 impl Dealer {
-    /// The dealer of the named preset (see [`preset`](super::preset)).
-    pub fn new(preset: &str) -> Result<Dealer, crate::Error> {
-        let config = Match::preset_config(preset)?;
+    /// The dealer of the named preset (see [`preset`](crate::tripletriad::preset)).
+    pub fn new(preset: &str) -> Result<Dealer, Error> {
+        let config = preset_config(preset)?;
         config.validate()?;
         Ok(Dealer { config })
     }
@@ -41,7 +76,7 @@ impl Dealer {
 
     /// The first round of the preset's match seeded with `seed`.
     pub fn deal(&self, seed: u64) -> TripleTriad {
-        let mut table = Table::blank(self.config.rules, self.config.walls.clone());
+        let mut table = RoundTable::blank(self.config.rules, self.config.walls.clone());
         let pos = self.draw(seed, &mut table);
         TripleTriad {
             table: Shared::new(table),
@@ -65,7 +100,7 @@ impl Dealer {
     /// Draws the round of `seed` as a match does (the hands, then who starts, then the
     /// elements), writes its cards and elements into `table` and works out the rest; the
     /// position it starts from.
-    fn draw(&self, seed: u64, table: &mut Table) -> Position {
+    fn draw(&self, seed: u64, table: &mut RoundTable) -> Position {
         let [blue, red] = ff8_deal(seed, self.config.deck_level_limit).expect("presets' limits admit hands");
         let (first, mut rng) = Match::first_player(&self.config, seed);
         table.elements = self.config.elements.round(&self.config.rules, &mut rng);
@@ -95,7 +130,7 @@ mod tests {
     use crate::tripletriad::PRESETS;
     use crate::{Engine, Game, Rng};
 
-    /// Every preset deals what a match's first round through a [`Setup`](super::super::Setup)
+    /// Every preset deals what a match's first round through a [`Setup`](crate::tripletriad::Setup)
     /// is, fresh or over a finished round, and the refilled table plays every move alike:
     /// the same states and the same tensors all round long.
     #[test]

@@ -6,8 +6,8 @@
 //! winner rules give gils and experience (all but Training) but not how much: [`reward`] fixes
 //! those amounts, and more at stake earns more experience.
 
-use super::position::Player;
-use super::trade::{DiffMode, TradeNotAllowed, TradeRule, UnknownTradeRule};
+use arbiter_core::quote;
+use arbiter_core::tripletriad::{DiffMode, Player, TradeNotAllowed, TradeRule, UnknownTradeRule};
 
 /// Points every game played earns (MUSH).
 pub const POINTS_PER_GAME: u32 = 5;
@@ -47,7 +47,8 @@ pub struct Reward {
 /// Direct, Diff, Random, Direct swap), 3 to 5 for Two to Four and 6 for All.
 ///
 /// ```
-/// use arbiter_core::tripletriad::{reward, Standing, TradeRule};
+/// use arbiter_core::tripletriad::TradeRule;
+/// use arbiter_economy::{reward, Standing};
 /// assert_eq!(reward(TradeRule::One, Standing::Won).points, 10);
 /// assert_eq!(reward(TradeRule::One, Standing::Lost).points, 5);
 /// assert_eq!(reward(TradeRule::Training, Standing::Won), Default::default());
@@ -154,7 +155,8 @@ impl Stake {
     /// Checks the stake for the two sides (blue the challenger, red the one challenged).
     ///
     /// ```
-    /// use arbiter_core::tripletriad::{Customs, Party, Stake, StakeError, TradeRule};
+    /// use arbiter_core::tripletriad::TradeRule;
+    /// use arbiter_economy::{Customs, Party, Stake, StakeError};
     /// let rookie = Party { experience: 0, cards: 20, ..Party::default() };
     /// let mog = Party { computer: true, ..Party::default() };
     /// let stake = Stake { trade: TradeRule::Two, gils: 0, customs: Customs::Ttonline };
@@ -203,7 +205,8 @@ impl Stake {
 /// Total/Totale, Direct/Directe, Change, Random/Aléatoire. Change is the score difference.
 ///
 /// ```
-/// use arbiter_core::tripletriad::{ttonline_winner_rule, DiffMode, TradeRule};
+/// use arbiter_core::tripletriad::{DiffMode, TradeRule};
+/// use arbiter_economy::ttonline_winner_rule;
 /// assert_eq!(ttonline_winner_rule("Totale").unwrap(), TradeRule::All);
 /// assert_eq!(ttonline_winner_rule("change").unwrap(), TradeRule::Diff(DiffMode::Difference));
 /// assert_eq!(ttonline_winner_rule("Entraînement").unwrap(), TradeRule::Training);
@@ -230,7 +233,7 @@ pub fn ttonline_winner_rule(name: &str) -> Result<TradeRule, UnknownTradeRule> {
         .iter()
         .find(|(en, fr, _)| same(en) || same(fr))
         .map(|&(_, _, r)| r)
-        .ok_or_else(|| UnknownTradeRule(crate::error::quote(name)))
+        .ok_or_else(|| UnknownTradeRule(quote(name)))
 }
 
 /// A letter without its accent, in lower case (the accents of the French rule names).
@@ -247,7 +250,8 @@ pub(crate) fn fold(c: char) -> char {
 /// Returns `(from, to, amount)`.
 ///
 /// ```
-/// use arbiter_core::tripletriad::{bet_transfer, Player};
+/// use arbiter_core::tripletriad::Player;
+/// use arbiter_economy::bet_transfer;
 /// assert_eq!(bet_transfer(30, Some(Player::Red)), Some((Player::Blue, Player::Red, 30)));
 /// assert_eq!(bet_transfer(30, None), None);
 /// ```

@@ -5,6 +5,7 @@ use std::collections::HashMap;
 
 use arbiter_core::tripletriad::*;
 use arbiter_core::Rng;
+use arbiter_economy::*;
 use proptest::prelude::*;
 
 #[derive(Clone, Debug)]

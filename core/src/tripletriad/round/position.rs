@@ -1,5 +1,5 @@
 //! The plain data under a round: the two players, the small copyable [`Position`] of bit masks
-//! that search copies, and the shared immutable [`Table`] of the round's cards, rules and the
+//! that search copies, and the shared immutable [`RoundTable`] of the round's cards, rules and the
 //! values derived from them.
 
 use alloc::vec::Vec;
@@ -128,7 +128,7 @@ impl Position {
 /// Everything that does not change during a round: cards, rules, elements, walls and the values
 /// derived from them, shared between copies of a state.
 #[derive(Debug)]
-pub(crate) struct Table {
+pub(crate) struct RoundTable {
     pub rules: Rules,
     /// The ten cards of the round, by id.
     pub cards: Vec<Card>,
@@ -170,10 +170,10 @@ pub(crate) struct Table {
     pub basic_only: bool,
 }
 
-impl Table {
+impl RoundTable {
     /// The table of the ten `cards` (by id) under `rules` on cells of `elements` with `walls`.
-    pub fn new(rules: Rules, cards: Vec<Card>, elements: [Option<Element>; 9], walls: Vec<Wall>) -> Table {
-        let mut t = Table::blank(rules, walls);
+    pub fn new(rules: Rules, cards: Vec<Card>, elements: [Option<Element>; 9], walls: Vec<Wall>) -> RoundTable {
+        let mut t = RoundTable::blank(rules, walls);
         t.cards = cards;
         t.elements = elements;
         t.derive();
@@ -181,8 +181,8 @@ impl Table {
     }
 
     /// A table without cards, to be dealt and derived.
-    pub fn blank(rules: Rules, walls: Vec<Wall>) -> Table {
-        Table {
+    pub fn blank(rules: Rules, walls: Vec<Wall>) -> RoundTable {
+        RoundTable {
             rules,
             cards: Vec::new(),
             elements: [None; 9],
@@ -212,7 +212,7 @@ impl Table {
 
     /// Works out the values derived from the rules, cards, elements and walls that the round's
     /// rules read, in place: a deal refills the table of the round before it
-    /// ([`Dealer::deal_into`](super::Dealer::deal_into)) rather than building and copying one
+    /// ([`Dealer::deal_into`](crate::tripletriad::Dealer::deal_into)) rather than building and copying one
     /// of 14 KB, and a batch deals every nine moves, so this is written to be cheap (16-byte rows
     /// compared at once, loops of fixed length). Rows of card ids from 10 stay as they are (never
     /// read for a card).

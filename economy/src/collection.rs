@@ -2,15 +2,14 @@
 
 use alloc::vec::Vec;
 
-use super::card::Card;
-use super::cards::FF8_CARDS;
-use crate::Rng;
+use arbiter_core::tripletriad::{Card, FF8_CARDS};
+use arbiter_core::Rng;
 
 /// How many copies of a card of `level` one may own: 9 (levels 1–2), 7 (3–4), 5 (5–6), 2 (7–8),
 /// 1 (9–10); 0 for a level outside 1..=10.
 ///
 /// ```
-/// use arbiter_core::tripletriad::copies_allowed;
+/// use arbiter_economy::copies_allowed;
 /// assert_eq!(copies_allowed(1), 9);
 /// assert_eq!(copies_allowed(10), 1);
 /// ```
@@ -28,7 +27,7 @@ pub fn copies_allowed(level: u8) -> u32 {
 /// The range a custom card's rank sum must fall in for its level.
 ///
 /// ```
-/// use arbiter_core::tripletriad::rank_sum_range;
+/// use arbiter_economy::rank_sum_range;
 /// assert_eq!(rank_sum_range(1), Some(10..=13));
 /// assert_eq!(rank_sum_range(10), Some(26..=29));
 /// ```
@@ -98,7 +97,8 @@ pub enum CollectionError {
 /// Checks a host-defined card: ranks 1..=10, level 1..=10, rank sum within the level's range.
 ///
 /// ```
-/// use arbiter_core::tripletriad::{validate_custom_card, Card};
+/// use arbiter_core::tripletriad::Card;
+/// use arbiter_economy::validate_custom_card;
 /// assert!(validate_custom_card(&Card::new("ok", [3, 3, 3, 3]).with_level(2)).is_ok());
 /// assert!(validate_custom_card(&Card::new("strong", [9, 9, 9, 9]).with_level(2)).is_err());
 /// ```
@@ -126,7 +126,8 @@ pub fn validate_custom_card(card: &Card) -> Result<(), CollectionError> {
 /// The cards a player owns, copies included.
 ///
 /// ```
-/// use arbiter_core::tripletriad::{Collection, ff8_card};
+/// use arbiter_core::tripletriad::ff8_card;
+/// use arbiter_economy::Collection;
 /// let mut c = Collection::default();
 /// let squall = ff8_card("Squall").unwrap();
 /// c.add(squall.clone()).unwrap();
@@ -223,7 +224,7 @@ impl Collection {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tripletriad::ff8_card;
+    use arbiter_core::tripletriad::ff8_card;
 
     #[test]
     fn starter_collection_is_twenty_low_cards_and_seeded() {

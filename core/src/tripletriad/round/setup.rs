@@ -1,15 +1,13 @@
 //! Plain-data setups (the JSON form of the conformance cases) and their validation.
 
-use crate::Shared;
 use alloc::string::String;
 use alloc::vec::Vec;
 
 use super::board::{bits, FULL};
 use super::card::{Card, Element};
 use super::cards::FF8_CARDS;
-use super::position::{Player, Position, Table};
+use super::position::{Player, Position, RoundTable};
 use super::rules::{Rules, RulesError, Wall};
-use super::state::TripleTriad;
 use crate::Rng;
 
 /// A card on the board with its owner.
@@ -241,7 +239,8 @@ impl Setup {
         self.elements = random_elements(rng);
     }
 
-    pub(crate) fn build(&self) -> Result<TripleTriad, SetupError> {
+    /// Validates the setup into the round's table and its starting position.
+    pub(crate) fn lay_out(&self) -> Result<(RoundTable, Position), SetupError> {
         self.rules.validate(!self.walls.is_empty())?;
         let mut seen = [None; 9];
         for w in &self.walls {
@@ -322,11 +321,9 @@ impl Setup {
         debug_assert_eq!(cards.len(), 10);
         debug_assert_eq!(bits(pos.occupied).count() + empty, 9);
         debug_assert!(pos.occupied <= FULL);
-        let table = Table::new(self.rules, cards, self.elements, self.walls.clone());
-        Ok(TripleTriad {
-            table: Shared::new(table),
+        Ok((
+            RoundTable::new(self.rules, cards, self.elements, self.walls.clone()),
             pos,
-            played: arrayvec::ArrayVec::new(),
-        })
+        ))
     }
 }

@@ -1,14 +1,9 @@
 //! Built-in opponents. They read an [`Observation`], never the full state.
 
-use alloc::vec::Vec;
-
-use super::board::FULL;
-use super::card::Card;
 use super::expert::Expert;
-use super::position::Player;
-use super::setup::{Hands, Setup};
+use super::greedy::greedy;
 use super::solve::Solver;
-use super::state::{Move, Observation, TripleTriad};
+use crate::tripletriad::round::state::{Move, Observation, TripleTriad};
 use crate::{Budget, Game, Rng};
 
 /// How hard the built-in opponent plays.
@@ -29,31 +24,8 @@ pub enum Level {
 
 crate::level::level_names!("triple-triad", Level { Random => "random", Greedy => "greedy", Perfect => "perfect", Expert => "expert" });
 
-/// The round as the observer knows it: the opponent's hidden cards become placeholders, which no
-/// immediate capture can depend on (they are still in hand). The expert puts sampled cards in
-/// their place.
-pub(super) fn believed_setup(obs: &Observation) -> Setup {
-    let placeholder = Card::new("?", [5, 5, 5, 5]);
-    let theirs: Vec<Card> = obs
-        .opponent_hand
-        .iter()
-        .map(|c| c.clone().unwrap_or_else(|| placeholder.clone()))
-        .collect();
-    let mut hands = Hands::default();
-    *hands.get_mut(obs.player) = obs.hand.clone();
-    *hands.get_mut(obs.player.other()) = theirs;
-    Setup {
-        rules: obs.rules,
-        elements: obs.elements,
-        walls: obs.walls.clone(),
-        board: obs.board.clone(),
-        hands,
-        to_move: obs.to_move,
-    }
-}
-
 fn believed_state(obs: &Observation) -> Option<TripleTriad> {
-    TripleTriad::new(&believed_setup(obs)).ok()
+    TripleTriad::new(&obs.believed_setup()).ok()
 }
 
 /// Chooses a move for the observer, or `None` if it is not their turn or the game is over.
@@ -105,32 +77,4 @@ pub fn choose_within(obs: &Observation, level: Level, rng: &mut Rng, mut budget:
         Level::Expert => Expert::default().think_within(obs, rng, &mut budget).best,
         Level::Greedy | Level::Perfect => Some(greedy(&state, obs.player, &moves, rng)),
     }
-}
-
-pub(super) fn greedy(state: &TripleTriad, me: Player, moves: &[Move], rng: &mut Rng) -> Move {
-    let mut best: Vec<Move> = Vec::new();
-    let mut best_key = (i64::MIN, i64::MIN);
-    for &mv in moves {
-        let mut next = state.clone();
-        next.play_unchecked(mv);
-        let score = next.score(me) as i64;
-        let card = state.hand(me).nth(mv.card as usize).map_or(0, |c| c.rank_sum() as i64);
-        // Fewer empty neighbours leave fewer ways to take the card back; weaker cards are spent first.
-        let safety = -(open_sides(&next, mv.cell) as i64) * 4 - card;
-        let key = (score, safety);
-        if key > best_key {
-            best_key = key;
-            best.clear();
-        }
-        if key == best_key {
-            best.push(mv);
-        }
-    }
-    best[rng.below(best.len() as u64) as usize]
-}
-
-/// Empty cells next to `cell` (after the move).
-fn open_sides(state: &TripleTriad, cell: u8) -> u32 {
-    let empty = !state.pos.occupied & FULL;
-    state.table.sides_of[cell as usize][empty as usize].count_ones()
 }
