@@ -152,8 +152,23 @@ pub fn board(g: &Trax, st: Style, width: usize, lines: usize, centre: Option<(u3
     let eight = g.variant() == Variant::EightByEight;
     let label = (h + 1).to_string().len() + 1;
     let area = (eight && g.tiles() > 0).then(|| format!("8x8: the tiles span {w} of 8 columns and {h} of 8 rows."));
+    // The winning tracks' cells, each marked by a `*` in the space before it: a mark that reads
+    // without colour, as the demo lights the same cells.
+    let won = g.win();
+    let track: Vec<(u32, u32)> = won
+        .iter()
+        .flat_map(|w| w.tracks.iter().flatten().map(|c| (c.col, c.row)))
+        .collect();
+    let marked = won.as_ref().map(|w| {
+        let what = match (w.by_loop, w.by_line) {
+            (true, true) => "loop and line",
+            (true, false) => "loop",
+            _ => "line",
+        };
+        format!("* marks {}'s winning {what}.", w.winner)
+    });
     let notes = |win: &Window| {
-        let mut text: Vec<String> = area.iter().cloned().collect();
+        let mut text: Vec<String> = area.iter().cloned().chain(marked.clone()).collect();
         if win.partial() {
             text.push(win.note());
         }
@@ -168,8 +183,13 @@ pub fn board(g: &Trax, st: Style, width: usize, lines: usize, centre: Option<(u3
     }
     let mut rows = vec![out.trim_end().to_string()];
     for row in win.rows.clone() {
-        let mut line = format!("{row:>width$} ", width = label - 1);
+        let mut line = format!("{row:>width$}", width = label - 1);
         for col in win.cols.clone() {
+            line.push_str(&if track.contains(&(col, row)) {
+                st.paint("1;33", "*")
+            } else {
+                " ".into()
+            });
             line.push_str(&match g.tile_at(col, row) {
                 None => st.dim(" · "),
                 Some(t) => format!(
@@ -179,7 +199,6 @@ pub fn board(g: &Trax, st: Style, width: usize, lines: usize, centre: Option<(u3
                     edge(t.colour(1), st)
                 ),
             });
-            line.push(' ');
         }
         rows.push(line.trim_end().to_string());
     }
@@ -497,4 +516,35 @@ pub fn run(args: Args, con: &mut Console<impl BufRead, impl Write>) -> Outcome {
         verdict(g, you)
     ))?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The rows of `board` for the cells of the tracks: each tile of a winning track has a `*`
+    /// before it, no other tile has, and a line says what the mark means.
+    #[test]
+    fn the_winning_loop_is_marked_on_the_board() {
+        let plain = Style { color: false };
+        let g = Trax::replay(
+            Variant::Unbounded,
+            &["@0/".parse().unwrap(), "B1\\".parse().unwrap(), "B2/".parse().unwrap()],
+        )
+        .unwrap();
+        let shown = board(&g, plain, 80, 24, None);
+        let lines: Vec<&str> = shown.lines().collect();
+        assert_eq!(lines[0], "   @   A   B   C", "{shown}");
+        let tiles = |line: &str| line.matches(['/', '\\', '+']).count();
+        for row in [1, 2] {
+            let line = lines[row + 1];
+            assert_eq!(line.matches('*').count(), 2, "{shown}");
+            assert_eq!(tiles(line), 2, "{shown}");
+            assert!(line.starts_with(&format!("{row}  · *")), "{shown}");
+        }
+        assert_eq!(shown.matches('*').count(), 5, "four cells and the note: {shown}");
+        assert!(shown.ends_with("* marks red's winning loop."), "{shown}");
+        let before = Trax::replay(Variant::Unbounded, &["@0/".parse().unwrap(), "B1\\".parse().unwrap()]).unwrap();
+        assert!(!board(&before, plain, 80, 24, None).contains('*'));
+    }
 }
