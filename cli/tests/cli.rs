@@ -944,6 +944,39 @@ fn column_letters(line: &str) -> bool {
             .all(|t| t.chars().all(|c| c == '@' || c.is_ascii_uppercase()))
 }
 
+/// Every game's first screen, its help, legend and rules at 80 and 40 columns: no line is over
+/// the width, and no sentence is broken where it did not have to be (a line break written into a
+/// text for one width leaves a word alone on a line at another: a lone word after a comma, or a
+/// line that starts in the middle of a sentence).
+#[test]
+fn every_screen_reads_at_80_and_40_columns() {
+    for width in [80, 40] {
+        for game in ["triple-triad", "trax", "nantong"] {
+            let columns = width.to_string();
+            let (s, _) = text(&arbiter_with(
+                &["play", game, "--seed", "1"],
+                b"help\nlegend\nrules\nquit\n",
+                &[("COLUMNS", &columns), ("LINES", "24")],
+            ));
+            let lines: Vec<&str> = s.lines().collect();
+            for line in &lines {
+                assert!(line.chars().count() <= width, "{game} at {width}: {line:?}\n{s}");
+            }
+            for pair in lines.windows(2) {
+                let (a, b) = (pair[0], pair[1]);
+                // A new line of text (not a hanging continuation, not a prompt and its answer).
+                if b.is_empty() || b.starts_with(' ') || a.trim().is_empty() || a.contains(" > ") || b.contains(" > ") {
+                    continue;
+                }
+                assert!(
+                    !b.starts_with(|c: char| c.is_lowercase()) && !a.ends_with(','),
+                    "{game} at {width}: a sentence broken between {a:?} and {b:?}\n{s}"
+                );
+            }
+        }
+    }
+}
+
 #[test]
 fn trax_boards_fit_the_terminal_and_keep_their_coordinates() {
     let record = temp_file("wide-record.txt", WIDE_RECORD);

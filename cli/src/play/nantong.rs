@@ -30,13 +30,14 @@ struct NtSession {
     totals: [i64; 3],
 }
 
-const LEGEND: &str = "Cards: 1m to 9m Myriads, 1s to 9s Strings, 1c to 9c Coins; T Thousand, W White Flower,\n\
-    R Red Flower. T, W, R and 9s are old generals (they score double; T, W, R only\n\
-    form triplets). Indicators: the two cards turned up at the deal; groups of\n\
-    their rank or kind score double. A winning hand is seven groups (sequences,\n\
-    triplets, kongs) and a pair.\n\
-    ready: tell the table your hand needs one card to win (your hand is then locked,\n\
-    and a win scores double); finish: end your opening declarations without it.";
+/// Two paragraphs without line breaks: the screen's width breaks them (breaks written in for 80
+/// columns left a word alone on a line at 80 and garbled 40).
+const LEGEND: &str = "Cards: 1m to 9m Myriads, 1s to 9s Strings, 1c to 9c Coins; T Thousand, W White Flower, \
+    R Red Flower. T, W, R and 9s are old generals (they score double; T, W, R only form triplets). \
+    Indicators: the two cards turned up at the deal; groups of their rank or kind score double. A \
+    winning hand is seven groups (sequences, triplets, kongs) and a pair.\n\
+    `ready` tells the table your hand needs one card to win (your hand is then locked, and a win \
+    scores double); `finish` ends your opening declarations without it.";
 
 /// A card in words: `5 of Myriads`, `Red Flower`.
 fn card_name(k: Kind) -> String {
