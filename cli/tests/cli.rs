@@ -962,6 +962,21 @@ fn every_screen_reads_at_80_and_40_columns() {
             for line in &lines {
                 assert!(line.chars().count() <= width, "{game} at {width}: {line:?}\n{s}");
             }
+            // The help's commands, the game's own and the shared ones, in one column.
+            let help = lines.iter().position(|l| l.ends_with("> help")).expect("the help");
+            let column: std::collections::BTreeSet<usize> = lines[help + 1..]
+                .iter()
+                .take_while(|l| !l.contains(" > "))
+                .filter_map(|l| {
+                    l.strip_prefix("  ")
+                        .filter(|l| l.starts_with(|c: char| c.is_ascii_lowercase()))
+                })
+                .filter_map(|l| {
+                    l.find("  ")
+                        .map(|gap| gap + l[gap..].len() - l[gap..].trim_start().len())
+                })
+                .collect();
+            assert_eq!(column.len(), 1, "{game} at {width}: the help's columns {column:?}\n{s}");
             for pair in lines.windows(2) {
                 let (a, b) = (pair[0], pair[1]);
                 // A new line of text (not a hanging continuation, not a prompt and its answer).

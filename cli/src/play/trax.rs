@@ -269,9 +269,9 @@ impl Session for TraxSession {
         "Type a move in official notation: the column letter (@ = the empty column left of the \
          tiles), the row number (0 = the empty row above), then the tile: + / or \\.\n  \
          e.g. @0+ or @0/ to start, then B2/, A0+, …\n  \
-         view CELL     show the board around a cell (e.g. view C4), when it is too large to show whole\n  \
-         legend        how the board shows the tiles\n  \
-         record FILE   write the game record (official notation)"
+         view CELL    show the board around a cell (e.g. view C4), when it is too large to show whole\n  \
+         legend       how the board shows the tiles\n  \
+         record FILE  write the game record (official notation)"
             .into()
     }
 
