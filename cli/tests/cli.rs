@@ -1030,6 +1030,26 @@ fn trax_boards_fit_the_terminal_and_keep_their_coordinates() {
 }
 
 #[test]
+fn play_on_from_a_record_says_who_moves_next_and_how_to_play_it_again() {
+    let record = temp_file("two-moves.txt", "@0/ B1\\");
+    let (s, _) = text(&arbiter_with(
+        &["play", "trax", "--record", &record, "--seed", "4"],
+        b"e\nquit\n",
+        &[],
+    ));
+    let s = s.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        s.contains("Seed 4 (the computer's choices): play on from this record again with --seed 4."),
+        "{s}"
+    );
+    assert!(
+        s.contains("You play white against the computer (level expert); white moves next."),
+        "{s}"
+    );
+    assert!(!s.contains("moves first"), "{s}");
+}
+
+#[test]
 fn a_replayed_record_is_nobodys_win_and_can_jump_to_its_end() {
     // The third move closes a red loop for red (the rules' example).
     let record = temp_file("won-record.txt", "@0/ B1\\ B2/");

@@ -21,8 +21,8 @@ use std::path::{Path, PathBuf};
 /// The options every game has; the levels offered are the game's own ([`Engine::LEVELS`]).
 #[derive(clap::Args)]
 pub struct Common<G: Engine + Send + Sync + 'static> {
-    /// Seed for the deal and every random choice of the computer (default: a fresh one, printed
-    /// so that the game can be played again).
+    /// Seed for the deal (Triple Triad's hands, Nantong's deck) and every random choice of the
+    /// computer (default: a fresh one, printed so that the game can be played again).
     #[arg(long, conflicts_with = "load")]
     pub seed: Option<u64>,
     #[arg(long, value_parser = PossibleValuesParser::new(G::LEVELS), help = level_help(G::NAME, G::LEVELS))]

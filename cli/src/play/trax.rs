@@ -480,7 +480,14 @@ pub fn run(args: Args, con: &mut Console<impl BufRead, impl Write>) -> Outcome {
             (session, seed, args.common.opponent(seed), false)
         }
     };
-    con.say(&format!("Trax ({}). {}", session.g.variant(), seed_line(seed, loaded)))?;
+    // Trax deals nothing: the seed only steers the computer, from wherever the game starts.
+    let seed_words = match &args.record {
+        Some(_) if !loaded => {
+            format!("Seed {seed} (the computer's choices): play on from this record again with --seed {seed}.")
+        }
+        _ => seed_line(seed, loaded),
+    };
+    con.say(&format!("Trax ({}). {seed_words}", session.g.variant()))?;
     con.say(&session.rules())?;
     con.say(LEGEND)?;
     let mut recorded = 0;
@@ -496,8 +503,13 @@ pub fn run(args: Args, con: &mut Console<impl BufRead, impl Write>) -> Outcome {
         }
     }
     if !session.g.is_over() {
+        let first = if session.g.history().is_empty() {
+            "white moves first".to_string()
+        } else {
+            format!("{} moves next", session.g.next_player())
+        };
         con.say(&format!(
-            "You play {} against the computer (level {}); white moves first. Type `help` for what you can type, `quit` to stop.",
+            "You play {} against the computer (level {}); {first}. Type `help` for what you can type, `quit` to stop.",
             session.you, opp.level
         ))?;
         if drive(&mut session, seed, &mut opp, con)? != Ending::Over {
