@@ -226,7 +226,8 @@ fn a_person_can_play_a_whole_game() {
     let s = stdout(&out);
     assert!(out.status.success());
     assert!(s.contains("Final score"), "{s}");
-    assert!(s.contains("trade diff_over_five"), "{s}");
+    assert!(s.contains("Trade: the winner takes as many cards as their score over five"), "{s}");
+    assert!(!s.contains("diff_over_five"), "{s}");
 }
 
 #[test]

@@ -362,7 +362,11 @@ fn settle(t: &mut TtSession, con: &mut Console<impl BufRead, impl Write>) -> Out
             let cards: Vec<_> = theirs.iter().cloned().map(Some).collect();
             con.say(&hand_lines("The computer's five cards", you.other(), &cards, st).join("\n"))?;
             loop {
-                let prompt = format!("Take {count} card(s): type {count} index(es) from 0 to 4, separated by spaces");
+                let prompt = if count == 1 {
+                    "Take 1 card: type its index, from 0 to 4".to_string()
+                } else {
+                    format!("Take {count} cards: type {count} indices from 0 to 4, separated by spaces")
+                };
                 let Some(line) = con.ask(&prompt)?.filter(|l| !matches!(l.as_str(), "q" | "quit")) else {
                     return con.say("The trade is left unsettled.").map_err(Into::into);
                 };

@@ -272,7 +272,8 @@ pub fn trade(t: TradeRule) -> String {
             .into(),
         TradeRule::Random => "the winner takes one of the loser's five, drawn at random".into(),
     };
-    format!("trade {t}: {what}")
+    // The rule in words only: its option name (`diff_over_five`) is for command lines.
+    format!("trade: {what}")
 }
 
 /// The whole rule set, in words.
