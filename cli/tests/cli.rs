@@ -226,7 +226,10 @@ fn a_person_can_play_a_whole_game() {
     let s = stdout(&out);
     assert!(out.status.success());
     assert!(s.contains("Final score"), "{s}");
-    assert!(s.contains("Trade: the winner takes as many cards as their score over five"), "{s}");
+    assert!(
+        s.contains("Trade: the winner takes as many cards as their score over five"),
+        "{s}"
+    );
     assert!(!s.contains("diff_over_five"), "{s}");
 }
 
@@ -1028,6 +1031,24 @@ fn trax_boards_fit_the_terminal_and_keep_their_coordinates() {
         // The last board is too large for the screen: it says which part it shows.
         assert!(s.contains("Shown: columns") && s.contains("of @-S"), "{width}:\n{s}");
     }
+}
+
+#[test]
+fn nantong_undo_goes_back_to_a_choice_never_to_a_forced_pass() {
+    // Seed 1: you finish your declarations, seat 1 discards 3m and your only answer is to pass,
+    // which play makes for you; undo went back to that pass and asked it.
+    let (s, _) = text(&arbiter_with(
+        &["play", "nantong", "--seed", "1"],
+        b"1\nundo\nquit\n",
+        &[],
+    ));
+    let after = s.split("Taken back").nth(1).expect("the undo is taken");
+    let options = after
+        .lines()
+        .skip_while(|l| *l != "Your options:")
+        .nth(1)
+        .expect("a question");
+    assert_eq!(options.trim(), "1) finish", "{s}");
 }
 
 #[test]

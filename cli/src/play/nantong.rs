@@ -306,22 +306,27 @@ impl Session for NtSession {
     }
 
     fn undo(&mut self) -> bool {
-        let Some(last) = self.g.history().iter().rposition(|&(s, _)| s == YOU) else {
+        let Ok(saved) = serde_json::to_value(&self.g) else {
             return false;
         };
-        let Ok(mut saved) = serde_json::to_value(&self.g) else {
-            return false;
-        };
-        if let Some(actions) = saved.get_mut("actions").and_then(|a| a.as_array_mut()) {
-            actions.truncate(last);
-        }
-        match serde_json::from_value(saved) {
-            Ok(g) => {
-                self.g = g;
-                true
+        // Back to before your last choice: a pass that was your only option was made for you
+        // (`pass_forced`), and stopping before it would ask a question play never asks.
+        let mut end = self.g.history().len();
+        while let Some(last) = self.g.history()[..end].iter().rposition(|&(s, _)| s == YOU) {
+            let mut earlier = saved.clone();
+            if let Some(actions) = earlier.get_mut("actions").and_then(|a| a.as_array_mut()) {
+                actions.truncate(last);
             }
-            Err(_) => false,
+            let Ok(g) = serde_json::from_value::<Nantong>(earlier) else {
+                return false;
+            };
+            if g.actions() != [Action::Pass] {
+                self.g = g;
+                return true;
+            }
+            end = last;
         }
+        false
     }
 
     fn saved(&self) -> Saved {
