@@ -1034,6 +1034,25 @@ fn trax_boards_fit_the_terminal_and_keep_their_coordinates() {
 }
 
 #[test]
+fn a_trax_move_that_renames_the_tiles_says_so() {
+    let args = ["play", "trax", "--seed", "3", "--level", "random"];
+    let (s, _) = text(&arbiter_with(&args, b"@0/\n@1+\nquit\n", &[]));
+    let s = s.split_whitespace().collect::<Vec<_>>().join(" ");
+    // The computer's A0/ starts a new top row; the person's @1+ a new first column.
+    assert!(
+        s.contains(
+            "The computer (red) played A0/. The board grew: the rows' numbers moved on by 1 (row 1 is now row 2)."
+        ),
+        "{s}"
+    );
+    assert!(
+        s.contains("The board grew: the columns' letters moved on by 1 (A is now B)."),
+        "{s}"
+    );
+    assert_eq!(s.matches("The board grew").count(), 2, "{s}");
+}
+
+#[test]
 fn nantong_undo_goes_back_to_a_choice_never_to_a_forced_pass() {
     // Seed 1: you finish your declarations, seat 1 discards 3m and your only answer is to pass,
     // which play makes for you; undo went back to that pass and asked it.

@@ -308,6 +308,33 @@ impl Session for TraxSession {
             text.push_str(&format!("; forced tiles fell at {}", forced.join(", ")));
         }
         text.push('.');
+        // A tile in column @ or row 0 makes a new first column or row: every tile already down
+        // changes its name, which a player reading the coordinates must be told.
+        if let Some(placed) = self
+            .g
+            .last_turn()
+            .map(|t| t.placed)
+            .filter(|_| self.g.history().len() > 1)
+        {
+            let moved = |now: u32, typed: u64| u64::from(now).saturating_sub(typed);
+            let (cols, rows) = (moved(placed.col, mv.col), moved(placed.row, mv.row));
+            let mut grew = Vec::new();
+            if cols > 0 {
+                grew.push(format!(
+                    "the columns' letters moved on by {cols} (A is now {})",
+                    column_name(1 + cols)
+                ));
+            }
+            if rows > 0 {
+                grew.push(format!(
+                    "the rows' numbers moved on by {rows} (row 1 is now row {})",
+                    1 + rows
+                ));
+            }
+            if !grew.is_empty() {
+                text.push_str(&format!(" The board grew: {}.", grew.join(" and ")));
+            }
+        }
         Ok(text)
     }
 
