@@ -14,6 +14,15 @@ pub fn rate(nodes: u64, secs: f64) -> String {
     }
 }
 
+/// `n` and the noun, singular for one: `1 node`, `2 nodes`.
+pub fn count(n: u64, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
+}
+
 /// `--threads`, or every core.
 pub fn threads(arg: Option<usize>) -> Result<usize, String> {
     match arg {
@@ -73,5 +82,15 @@ impl Progress {
         if self.shown.load(Ordering::Relaxed) {
             eprint!("\r\x1b[K");
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn one_is_singular() {
+        assert_eq!(super::count(1, "node"), "1 node");
+        assert_eq!(super::count(0, "node"), "0 nodes");
+        assert_eq!(super::count(2, "deal"), "2 deals");
     }
 }

@@ -1,7 +1,7 @@
 //! `arbiter solve GAME`: the exact value of a position and a best line.
 
 use crate::play::triple_triad::load_state;
-use crate::progress::{rate, threads, Progress};
+use crate::progress::{count, rate, threads, Progress};
 use crate::term::Outcome;
 use arbiter_core::tripletriad::{solve_threads, Move, Solver, TripleTriad};
 use arbiter_core::Game as _;
@@ -82,8 +82,8 @@ pub fn run(game: Game, out: &mut impl Write) -> Outcome {
     )?;
     writeln!(
         out,
-        "{} nodes in {secs:.3} s ({}), {n} thread{}",
-        s.nodes,
+        "{} in {secs:.3} s ({}), {n} thread{}",
+        count(s.nodes, "node"),
         rate(s.nodes, secs),
         if n == 1 { "" } else { "s" }
     )?;

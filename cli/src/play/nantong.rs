@@ -376,7 +376,7 @@ pub fn run(args: Args, con: &mut Console<impl BufRead, impl Write>) -> Outcome {
         opp.level
     ))?;
     loop {
-        con.say(&format!("\n=== A deal: {} deals ===", seat_name(t.g.dealer())))?;
+        con.say(&format!("\n=== A new deal, dealt by {} ===", seat_name(t.g.dealer())))?;
         if drive(&mut t, seed, &mut opp, con)? != Ending::Over {
             return Ok(());
         }
