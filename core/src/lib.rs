@@ -38,8 +38,10 @@ pub mod arena;
 mod error;
 mod frontier;
 mod game;
+pub mod games;
 mod host;
 mod level;
+pub mod options;
 pub mod nantong;
 #[cfg(feature = "std")]
 mod parallel;
@@ -50,6 +52,7 @@ pub mod tripletriad;
 pub use error::{shorten, spoken_indices, Error, ErrorKind, MESSAGE_LIMIT, QUOTE_LIMIT};
 pub use frontier::{Frontier, Transpose, FRONTIER_LIMIT};
 pub use game::{perft, Game, Outcome};
+pub use games::AnyGame;
 #[cfg(feature = "std")]
 pub use host::deadline;
 pub use host::{Budget, Engine};

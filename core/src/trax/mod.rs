@@ -15,6 +15,7 @@ mod board;
 mod engine;
 mod movegen;
 mod notation;
+mod options;
 mod perft;
 mod search;
 mod state;
@@ -22,6 +23,7 @@ pub mod tensor;
 mod tile;
 mod variant;
 
+pub use options::{describe, Options};
 pub use notation::{column_name, read_record, BadNotation, Move, RecordError};
 pub use state::{
     Coords, LastTurn, MoveError, TileLimitError, Trax, TurnReport, Win, DEFAULT_MAX_TILES, MAX_SPAN, MAX_TILES_CEILING,

@@ -26,6 +26,9 @@ pub enum Variant {
 }
 
 impl Variant {
+    /// Every variant, in the order of the rules file.
+    pub const ALL: [Variant; 3] = [Variant::EightByEight, Variant::Unbounded, Variant::Loop];
+
     /// `8x8`, `unbounded` or `loop`.
     pub const fn name(self) -> &'static str {
         match self {
@@ -50,7 +53,7 @@ pub struct UnknownVariant(pub alloc::string::String);
 impl FromStr for Variant {
     type Err = UnknownVariant;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        [Variant::EightByEight, Variant::Unbounded, Variant::Loop]
+        Variant::ALL
             .into_iter()
             .find(|v| v.name().eq_ignore_ascii_case(s.trim()))
             .ok_or_else(|| UnknownVariant(crate::error::quote(s)))

@@ -29,6 +29,7 @@ mod economy;
 mod engine;
 mod matchplay;
 mod mush;
+mod options;
 mod perft;
 mod position;
 mod preset;
@@ -56,12 +57,14 @@ pub use economy::{
 };
 pub use matchplay::{
     ElementLayout, Match, MatchConfig, MatchError, MatchResult, Owned, RoundResult, SuddenDeath, TradeChoice, Transfer,
+    UnknownSuddenDeath,
 };
+pub use options::{describe, ff8_hands, Options};
 pub use mush::{MushRules, MushRulesError, Spectators};
 pub use position::{Player, UnknownPlayer};
 pub use preset::{preset, FF8_TRADES, PRESETS};
 pub use resolve::Captures;
-pub use rules::{BadLabel, Comparison, Rules, RulesError, Wall, WallLabel};
+pub use rules::{BadLabel, Comparison, Rule, Rules, RulesError, UnknownRule, Wall, WallLabel};
 pub use setup::{Hands, Placed, Setup, SetupError};
 pub use shop::{suggest_ranks, Catalog, Copies, Sale, Series, ShopCard, ShopError, NAME_LIMIT, TEXT_LIMIT};
 pub use solve::{solve, Interrupted, Solution, Solver};
