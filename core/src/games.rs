@@ -119,7 +119,7 @@ impl AnyGame {
     /// ```
     /// use arbiter_core::games::{AnyGame, Options};
     /// let g = AnyGame::new("trax", &Options::defaults("trax").unwrap(), 1).unwrap();
-    /// assert!(matches!(g, AnyGame::Trax(t) if t.variant().name() == "unbounded"));
+    /// assert!(matches!(g, AnyGame::Trax(t) if t.variant().name() == "8x8"));
     /// assert!(AnyGame::new("nantong", &Options::defaults("trax").unwrap(), 1).is_err());
     /// ```
     pub fn new(name: &str, options: &Options, seed: u64) -> Result<AnyGame, Error> {

@@ -248,5 +248,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     }
     m.add_function(wrap_pyfunction!(arena::arena_games, m)?)?;
     m.add_function(wrap_pyfunction!(arena::arena_report, m)?)?;
+    m.add_function(wrap_pyfunction!(options::describe, m)?)?;
     Ok(())
 }

@@ -11,7 +11,7 @@ use crate::Engine;
 ///
 /// ```
 /// use arbiter_core::trax::{Options, Variant};
-/// assert_eq!(Options::default().game().unwrap().variant(), Variant::Unbounded);
+/// assert_eq!(Options::default().game().unwrap().variant(), Variant::EightByEight);
 /// assert!(Options { max_tiles: Some(0), ..Options::default() }.game().is_err());
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]

@@ -13,11 +13,13 @@ use core::str::FromStr;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Variant {
-    /// The area never exceeds 8x8; full board or no legal move is a draw.
+    /// The area never exceeds 8x8; full board or no legal move is a draw. The default: the
+    /// rules file's main game, the one that always ends, and the one whose action masks are
+    /// small enough to hand out whole.
+    #[default]
     #[cfg_attr(feature = "serde", serde(rename = "8x8"))]
     EightByEight,
     /// Supertrax, the tournament game: no limit; lines span at least 8.
-    #[default]
     #[cfg_attr(feature = "serde", serde(rename = "unbounded"))]
     Unbounded,
     /// Unbounded, and only loops win.
