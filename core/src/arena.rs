@@ -136,7 +136,10 @@ pub fn rules_from_names<S: AsRef<str>>(names: &[S]) -> Result<Rules, Error> {
             .parse()
             .map_err(|e: crate::tripletriad::UnknownRule| Error::new(ErrorKind::BadArgument, e.to_string()))?;
         let flag = rule.flag(&mut r).ok_or_else(|| {
-            Error::new(ErrorKind::BadArgument, std::format!("{rule} is a number, not a rule to turn on"))
+            Error::new(
+                ErrorKind::BadArgument,
+                std::format!("{rule} is a number, not a rule to turn on"),
+            )
         })?;
         *flag = true;
     }

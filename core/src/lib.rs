@@ -41,8 +41,8 @@ mod game;
 pub mod games;
 mod host;
 mod level;
-pub mod options;
 pub mod nantong;
+pub mod options;
 #[cfg(feature = "std")]
 mod parallel;
 mod rng;

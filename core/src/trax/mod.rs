@@ -23,8 +23,8 @@ pub mod tensor;
 mod tile;
 mod variant;
 
-pub use options::{describe, Options};
 pub use notation::{column_name, read_record, BadNotation, Move, RecordError};
+pub use options::{describe, Options};
 pub use state::{
     Coords, LastTurn, MoveError, TileLimitError, Trax, TurnReport, Win, DEFAULT_MAX_TILES, MAX_SPAN, MAX_TILES_CEILING,
 };

@@ -59,8 +59,8 @@ pub use matchplay::{
     ElementLayout, Match, MatchConfig, MatchError, MatchResult, Owned, RoundResult, SuddenDeath, TradeChoice, Transfer,
     UnknownSuddenDeath,
 };
-pub use options::{describe, ff8_hands, Options};
 pub use mush::{MushRules, MushRulesError, Spectators};
+pub use options::{describe, ff8_hands, Options};
 pub use position::{Player, UnknownPlayer};
 pub use preset::{preset, FF8_TRADES, PRESETS};
 pub use resolve::Captures;

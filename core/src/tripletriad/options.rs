@@ -7,10 +7,10 @@ use alloc::vec::Vec;
 use super::matchplay::{Match, MatchConfig, SuddenDeath};
 use super::preset::PRESETS;
 use super::rules::{Rule, Rules, Wall};
+use super::setup::Hands;
 use super::trade::TradeRule;
 use super::TripleTriad;
 use crate::options::{Description, Kind, OptionSpec};
-use super::setup::Hands;
 use crate::{Engine, Error, ErrorKind};
 
 /// A match's options: the preset (none: [`MatchConfig::default`]), then the fields given over
@@ -92,7 +92,10 @@ pub fn ff8_hands(config: &MatchConfig, seed: u64) -> Result<Hands, Error> {
 /// ```
 pub fn describe() -> Description {
     let defaults = MatchConfig::default();
-    let flags: Vec<Rule> = Rule::ALL.into_iter().filter(|r| r.flag(&mut Rules::default()).is_some()).collect();
+    let flags: Vec<Rule> = Rule::ALL
+        .into_iter()
+        .filter(|r| r.flag(&mut Rules::default()).is_some())
+        .collect();
     let alone = |rule: Rule| {
         let mut r = Rules::default();
         if let Some(on) = rule.flag(&mut r) {
@@ -160,7 +163,11 @@ pub fn describe() -> Description {
                 name: "rules",
                 kind: Kind::Flags {
                     values: flags.iter().map(|r| r.name()).collect(),
-                    default: flags.iter().filter(|r| r.is_on(defaults.rules)).map(|r| r.name()).collect(),
+                    default: flags
+                        .iter()
+                        .filter(|r| r.is_on(defaults.rules))
+                        .map(|r| r.name())
+                        .collect(),
                     numbers: vec![OptionSpec {
                         name: Rule::SameMinMatches.name(),
                         kind: Kind::Number {
@@ -223,7 +230,11 @@ mod tests {
         assert_eq!(d.requires, [["same_wall", "same"], ["plus_wall", "plus"]]);
         assert_eq!(
             d.excludes,
-            [["same_wall", "borderless"], ["plus_wall", "borderless"], ["borderless", "walls"]]
+            [
+                ["same_wall", "borderless"],
+                ["plus_wall", "borderless"],
+                ["borderless", "walls"]
+            ]
         );
     }
 
