@@ -646,7 +646,7 @@ fn a_trax_game_record_is_written_and_replayed() {
     );
     let record = std::fs::read_to_string(file.as_ref()).unwrap();
     assert!(
-        record.starts_with("; Trax (unbounded)") && record.contains("1. @0/ "),
+        record.starts_with("; Trax (8x8)") && record.contains("1. @0/ "),
         "{record}"
     );
     let (s, _) = text(&arbiter_with(
@@ -872,7 +872,7 @@ fn arena_players_must_be_levels_of_the_game_and_fill_its_seats() {
                 "--players",
                 "greedy,random",
                 "--rules",
-                "same-wall",
+                "same_wall",
             ],
             "same_wall requires same",
         ),

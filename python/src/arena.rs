@@ -2,7 +2,7 @@
 //! the core's (`arbiter_core::arena`), so that games played anywhere (Ray tasks, processes) and
 //! reported together give exactly what `arbiter arena --json` prints.
 
-use arbiter_core::arena::{rules_from_names, DEFAULT_RULES, Arena, Contest, Played, Report, TripleTriadDeal};
+use arbiter_core::arena::{rules_from_names, Arena, Contest, Played, Report, TripleTriadDeal, DEFAULT_RULES};
 use arbiter_core::nantong::Nantong;
 use arbiter_core::trax::{Trax, Variant};
 use arbiter_core::tripletriad::TripleTriad;
