@@ -952,7 +952,16 @@ fn trax_boards_fit_the_terminal_and_keep_their_coordinates() {
         let input = "\n".repeat(36) + "view P12\nquit\n";
         let columns = width.to_string();
         let (s, _) = text(&arbiter_with(
-            &["play", "trax", "--variant", "unbounded", "--record", &record, "--seed", "1"],
+            &[
+                "play",
+                "trax",
+                "--variant",
+                "unbounded",
+                "--record",
+                &record,
+                "--seed",
+                "1",
+            ],
             input.as_bytes(),
             &[("COLUMNS", &columns), ("LINES", "24")],
         ));
