@@ -14,6 +14,7 @@ mod batch;
 mod convert;
 mod crew;
 mod nantong;
+mod options;
 mod split;
 mod trax;
 mod tripletriad;
