@@ -13,7 +13,8 @@ pub fn describe<'py>(py: Python<'py>, game: Option<&str>) -> PyResult<Bound<'py,
     match game {
         Some(name) => to_py(py, &games::describe(name).py()?),
         None => {
-            let all: std::collections::BTreeMap<_, _> = games::describe_all().into_iter().map(|d| (d.game, d)).collect();
+            let all: std::collections::BTreeMap<_, _> =
+                games::describe_all().into_iter().map(|d| (d.game, d)).collect();
             to_py(py, &all)
         }
     }
