@@ -1,12 +1,12 @@
 // Triple Triad against the computer: a match (rounds, sudden death, trade) under a preset or
 // any rule set, every capture shown and explained before the turn passes. The person is blue.
-import { TripleTriadMatch, TripleTriad, describe } from "arbiter-engine/web";
+import { TripleTriadMatch, TripleTriad, describe as describeOptions } from "arbiter-engine/web";
 import { GameView, describeError, h, messageLine, pause, randomSeed, toolbar, using } from "./ui.js";
 
 const YOU = "blue";
 const CPU = "red";
 /** The allowed values of a match option, as the engine declares them. */
-const valuesOf = (name) => describe("triple-triad").options.find((o) => o.name === name).values;
+const valuesOf = (name) => describeOptions("triple-triad").options.find((o) => o.name === name).values;
 const RULE_LABELS = {
   open: "Open (both hands shown)",
   random: "Random hands",
