@@ -1,9 +1,12 @@
 //! `arbiter arena GAME`: many games between built-in players, each deal played from every seat,
 //! and each player's results with 95 % confidence intervals.
 
+use crate::options;
 use crate::progress::{threads, Progress};
 use crate::term::Outcome;
-use arbiter_core::arena::{rules_from_names, Arena, Contest, Played, Proportion, Report, TripleTriadDeal, RULE_NAMES};
+use arbiter_core::arena::{
+    rules_from_names, Arena, Contest, Played, Proportion, Report, TripleTriadDeal, DEFAULT_RULES,
+};
 use arbiter_core::nantong::Nantong;
 use arbiter_core::trax::{Trax, Variant};
 use arbiter_core::tripletriad::{TripleTriad, PRESETS};
@@ -62,9 +65,9 @@ pub struct TripleTriadArgs {
     /// instead of random FF8 hands under --rules.
     #[arg(long, value_parser = PossibleValuesParser::new(PRESETS), conflicts_with = "rules")]
     preset: Option<String>,
-    /// Placement rules, comma-separated (default: same,plus,combo); elemental draws the cells'
-    /// elements from the seed.
-    #[arg(long, value_delimiter = ',', value_parser = PossibleValuesParser::new(RULE_NAMES))]
+    /// Rules, comma-separated; elemental draws the cells' elements from the seed.
+    #[arg(long, value_delimiter = ',', value_parser = options::values(TripleTriad::NAME, "rules"),
+          default_values = DEFAULT_RULES.map(|r| r.name()))]
     rules: Vec<String>,
     /// Both hands visible to both players (default: closed, or the preset's own).
     #[arg(long)]
@@ -78,8 +81,8 @@ pub struct TripleTriadArgs {
 
 #[derive(clap::Args)]
 pub struct TraxArgs {
-    /// The board: 8x8, unbounded or loop.
-    #[arg(long, default_value = "unbounded", value_parser = PossibleValuesParser::new(["8x8", "unbounded", "loop"]))]
+    /// The board.
+    #[arg(long, default_value = options::default("trax", "variant"), value_parser = options::values("trax", "variant"))]
     variant: String,
     #[command(flatten)]
     common: Common<Trax>,
@@ -101,13 +104,8 @@ pub fn run(game: Game, out: &mut impl Write) -> Outcome {
                     open,
                 },
                 None => {
-                    let names = if a.rules.is_empty() {
-                        vec!["same".into(), "plus".into(), "combo".into()]
-                    } else {
-                        a.rules
-                    };
-                    let mut r = rules_from_names(&names).map_err(|e| format!("--rules: {e}"))?;
-                    r.open = open.unwrap_or(false);
+                    let mut r = rules_from_names(&a.rules).map_err(|e| format!("--rules: {e}"))?;
+                    r.open = open.unwrap_or(r.open);
                     TripleTriadDeal::Random(r)
                 }
             };

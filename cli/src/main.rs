@@ -2,6 +2,7 @@
 
 mod arena;
 mod conformance;
+mod options;
 mod perft;
 mod play;
 mod progress;

@@ -1,5 +1,6 @@
 //! `arbiter perft GAME`: count move sequences, for speed and for checking move generation.
 
+use crate::options;
 use crate::play;
 use crate::play::triple_triad::load_state;
 use crate::progress::{rate, threads, Progress};
@@ -7,7 +8,6 @@ use crate::term::Outcome;
 use arbiter_core::trax::{read_record, Trax, Variant};
 use arbiter_core::tripletriad::{Setup, TripleTriad};
 use arbiter_core::{perft_threads, Frontier, Transpose};
-use clap::builder::PossibleValuesParser;
 use std::io::Write;
 use std::path::PathBuf;
 
@@ -76,8 +76,8 @@ pub enum Game {
     Trax {
         /// Depth: the number of turns (a turn's forced tiles are part of it).
         depth: u32,
-        /// The board: 8x8, unbounded or loop.
-        #[arg(long, default_value = "unbounded", value_parser = PossibleValuesParser::new(["8x8", "unbounded", "loop"]))]
+        /// The board.
+        #[arg(long, default_value = options::default("trax", "variant"), value_parser = options::values("trax", "variant"))]
         variant: String,
         /// The moves leading to the position (official notation, space separated).
         #[arg(long, default_value = "")]

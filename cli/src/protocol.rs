@@ -8,6 +8,7 @@
 //! malformed opponent move, a second `-W` or `-B` and a line longer than [`MAX_LINE`] are reported
 //! on standard error with a failing exit.
 
+use crate::options;
 use arbiter_core::trax::ai::{self, Level};
 use arbiter_core::trax::{Colour, Move, Trax, Variant};
 use arbiter_core::{Game, Rng};
@@ -30,9 +31,9 @@ pub enum EngineGame {
 pub struct Options {
     /// The game.
     game: EngineGame,
-    /// The variant: 8x8, unbounded or loop.
-    #[arg(long, default_value = "unbounded")]
-    variant: Variant,
+    /// The variant.
+    #[arg(long, default_value = options::default("trax", "variant"), value_parser = options::values("trax", "variant"))]
+    variant: String,
     /// How well the engine plays: random, easy, medium, hard or expert.
     #[arg(long, default_value = "expert")]
     level: Level,
@@ -53,7 +54,8 @@ pub const MAX_LINE: usize = 64 * 1024;
 /// `-W` or `-B`, and a line longer than [`MAX_LINE`] are errors.
 pub fn run(opts: &Options, input: &mut impl BufRead, out: &mut impl Write) -> Result<(), String> {
     let EngineGame::Trax = opts.game;
-    let mut g = Trax::new(opts.variant);
+    let variant: Variant = opts.variant.parse().map_err(|e| format!("--variant: {e}"))?;
+    let mut g = Trax::new(variant);
     let mut rng = Rng::new(opts.seed);
     // The engine's colour: said once by -W or -B, or, when a move comes first, the other
     // player's.

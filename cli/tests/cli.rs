@@ -650,7 +650,7 @@ fn a_trax_game_record_is_written_and_replayed() {
     );
     let record = std::fs::read_to_string(file.as_ref()).unwrap();
     assert!(
-        record.starts_with("; Trax (unbounded)") && record.contains("1. @0/ "),
+        record.starts_with("; Trax (8x8)") && record.contains("1. @0/ "),
         "{record}"
     );
     let (s, _) = text(&arbiter_with(
@@ -876,7 +876,7 @@ fn arena_players_must_be_levels_of_the_game_and_fill_its_seats() {
                 "--players",
                 "greedy,random",
                 "--rules",
-                "same-wall",
+                "same_wall",
             ],
             "same_wall requires same",
         ),
@@ -1004,7 +1004,16 @@ fn trax_boards_fit_the_terminal_and_keep_their_coordinates() {
         let input = "\n".repeat(36) + "view P12\nquit\n";
         let columns = width.to_string();
         let (s, _) = text(&arbiter_with(
-            &["play", "trax", "--record", &record, "--seed", "1"],
+            &[
+                "play",
+                "trax",
+                "--variant",
+                "unbounded",
+                "--record",
+                &record,
+                "--seed",
+                "1",
+            ],
             input.as_bytes(),
             &[("COLUMNS", &columns), ("LINES", "24")],
         ));

@@ -9,7 +9,7 @@ use std::vec::Vec;
 
 use crate::engine::Engine;
 use crate::error::{Error, ErrorKind};
-use crate::tripletriad::{Rules, Setup, TripleTriad};
+use crate::tripletriad::{Rule, Rules, Setup, TripleTriad};
 use crate::Rng;
 
 /// What an arena needs of a game beyond [`Engine`].
@@ -77,22 +77,11 @@ impl TripleTriadDeal {
         };
         match self {
             TripleTriadDeal::Random(r) => {
-                let on = [
-                    r.same,
-                    r.same_wall,
-                    r.plus,
-                    r.plus_wall,
-                    r.combo,
-                    r.combo_from_basic,
-                    r.battle,
-                    r.borderless,
-                    r.elemental,
-                ];
-                let names: Vec<&str> = RULE_NAMES[1..]
-                    .iter()
-                    .zip(on)
-                    .filter(|&(_, on)| on)
-                    .map(|(&n, _)| n)
+                // The flags turned on (the hands are told apart).
+                let names: Vec<&str> = Rule::ALL
+                    .into_iter()
+                    .filter(|&rule| rule != Rule::Open && rule.is_on(*r) && !rule.is_on(Rules::default()))
+                    .map(Rule::name)
                     .collect();
                 let names = if names.is_empty() {
                     "none".into()
@@ -125,42 +114,23 @@ impl TripleTriadDeal {
     }
 }
 
-/// The placement rules an arena knows by name, as the rules file names them.
-pub const RULE_NAMES: [&str; 10] = [
-    "none",
-    "same",
-    "same-wall",
-    "plus",
-    "plus-wall",
-    "combo",
-    "combo-from-basic",
-    "battle",
-    "borderless",
-    "elemental",
-];
+/// The rules of an arena's random deals unless it names others.
+pub const DEFAULT_RULES: [Rule; 3] = [Rule::Same, Rule::Plus, Rule::Combo];
 
-/// The rules named (from [`RULE_NAMES`]), validated; hands closed.
+/// The rules named ([`Rule`]'s names, or `none`), validated; hands closed.
 pub fn rules_from_names<S: AsRef<str>>(names: &[S]) -> Result<Rules, Error> {
     let mut r = Rules::default();
-    for name in names {
-        match name.as_ref() {
-            "none" => {}
-            "same" => r.same = true,
-            "same-wall" => r.same_wall = true,
-            "plus" => r.plus = true,
-            "plus-wall" => r.plus_wall = true,
-            "combo" => r.combo = true,
-            "combo-from-basic" => r.combo_from_basic = true,
-            "battle" => r.battle = true,
-            "borderless" => r.borderless = true,
-            "elemental" => r.elemental = true,
-            other => {
-                return Err(Error::new(
-                    ErrorKind::BadArgument,
-                    std::format!("unknown rule {other:?} (expected {})", RULE_NAMES.join(", ")),
-                ))
-            }
-        }
+    for name in names.iter().map(AsRef::as_ref).filter(|&n| n != "none") {
+        let rule: Rule = name
+            .parse()
+            .map_err(|e: crate::tripletriad::UnknownRule| Error::new(ErrorKind::BadArgument, e.to_string()))?;
+        let flag = rule.flag(&mut r).ok_or_else(|| {
+            Error::new(
+                ErrorKind::BadArgument,
+                std::format!("{rule} is a number, not a rule to turn on"),
+            )
+        })?;
+        *flag = true;
     }
     r.validate(false)
         .map_err(|e| Error::new(ErrorKind::BadArgument, e.to_string()))?;

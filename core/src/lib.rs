@@ -39,8 +39,10 @@ mod engine;
 mod error;
 mod frontier;
 mod game;
+pub mod games;
 mod level;
 pub mod nantong;
+pub mod options;
 #[cfg(feature = "std")]
 mod parallel;
 mod rng;
@@ -53,6 +55,7 @@ pub use engine::{Budget, Engine};
 pub use error::{quote, shorten, spoken_indices, Error, ErrorKind, MESSAGE_LIMIT, QUOTE_LIMIT};
 pub use frontier::{Frontier, Transpose, FRONTIER_LIMIT};
 pub use game::{perft, Game, Outcome};
+pub use games::AnyGame;
 pub use level::UnknownLevel;
 #[cfg(feature = "std")]
 pub use parallel::perft_threads;

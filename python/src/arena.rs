@@ -2,7 +2,7 @@
 //! the core's (`arbiter_core::arena`), so that games played anywhere (Ray tasks, processes) and
 //! reported together give exactly what `arbiter arena --json` prints.
 
-use arbiter_core::arena::{rules_from_names, Arena, Contest, Played, Report, TripleTriadDeal};
+use arbiter_core::arena::{rules_from_names, Arena, Contest, Played, Report, TripleTriadDeal, DEFAULT_RULES};
 use arbiter_core::nantong::Nantong;
 use arbiter_core::trax::{Trax, Variant};
 use arbiter_core::tripletriad::TripleTriad;
@@ -41,7 +41,7 @@ fn deals(
                 (Some(_), Some(_)) => return Err(bad_argument("preset and rules exclude each other")),
                 (Some(name), None) => TripleTriadDeal::Preset { name, open },
                 (None, rules) => {
-                    let names = rules.unwrap_or_else(|| ["same", "plus", "combo"].map(String::from).to_vec());
+                    let names = rules.unwrap_or_else(|| DEFAULT_RULES.map(|r| r.name().to_owned()).to_vec());
                     let mut r = rules_from_names(&names).py()?;
                     r.open = open.unwrap_or(false);
                     TripleTriadDeal::Random(r)
@@ -51,14 +51,16 @@ fn deals(
         "trax" | "nantong" if preset.is_some() => refuse("preset"),
         "trax" | "nantong" if rules.is_some() => refuse("rules"),
         "trax" | "nantong" if open.is_some() => refuse("open"),
-        "trax" => Ok(Deals::Trax(
-            variant.as_deref().unwrap_or("unbounded").parse::<Variant>().py()?,
-        )),
+        "trax" => Ok(Deals::Trax(match variant {
+            Some(v) => v.parse::<Variant>().py()?,
+            None => Variant::default(),
+        })),
         "nantong" if variant.is_some() => refuse("variant"),
         "nantong" => Ok(Deals::Nantong),
-        _ => Err(bad_argument(format!(
-            "unknown game {game:?} (expected triple-triad, trax or nantong)"
-        ))),
+        _ => {
+            arbiter_core::games::describe(game).py()?;
+            Err(bad_argument(format!("{game} has no arena")))
+        }
     }
 }
 

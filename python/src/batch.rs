@@ -741,7 +741,7 @@ batch_class! {
 batch_class! {
     /// N Trax games of a variant.
     TraxBatch(Trax, PyTrax, "TraxBatch")
-    new(variant) => variant.map_or(Ok(Variant::EightByEight), crate::trax::read_variant)
+    new(variant) => variant.map_or(Ok(Variant::default()), crate::trax::read_variant)
 }
 
 batch_class! {

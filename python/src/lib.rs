@@ -14,6 +14,7 @@ mod batch;
 mod convert;
 mod crew;
 mod nantong;
+mod options;
 mod split;
 mod trax;
 mod tripletriad;
@@ -248,5 +249,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     }
     m.add_function(wrap_pyfunction!(arena::arena_games, m)?)?;
     m.add_function(wrap_pyfunction!(arena::arena_report, m)?)?;
+    m.add_function(wrap_pyfunction!(options::describe, m)?)?;
     Ok(())
 }

@@ -19,7 +19,7 @@ crate::game_class! {
         #[new]
         #[pyo3(signature = (variant = None, max_tiles = None))]
         fn new(variant: Option<&Bound<'_, PyAny>>, max_tiles: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
-            let variant = variant.map_or(Ok(Variant::EightByEight), read_variant)?;
+            let variant = variant.map_or(Ok(Variant::default()), read_variant)?;
             match max_tiles {
                 None => Ok(Trax(trax::Trax::new(variant))),
                 Some(n) => {
@@ -35,7 +35,7 @@ crate::game_class! {
         #[staticmethod]
         #[pyo3(signature = (record, variant = None))]
         fn from_record(record: &Bound<'_, PyAny>, variant: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
-            let variant = variant.map_or(Ok(Variant::EightByEight), read_variant)?;
+            let variant = variant.map_or(Ok(Variant::default()), read_variant)?;
             trax::Trax::from_record(variant, &text(record, "record")?).map(Trax).py()
         }
 

@@ -18,7 +18,7 @@ use crate::crash_point::{self, Step};
 use crate::db::{now_ms, Backend, Pool};
 use crate::error::Failure;
 use crate::hub::Hub;
-use crate::table::{Ending, GameKind, Input, Table};
+use crate::table::{Ending, GameKind, Hosted, Input};
 
 #[path = "cluster/replica.rs"]
 pub(crate) mod replica;
@@ -63,7 +63,7 @@ pub struct Live {
     /// Who may watch (a seated player changes it while the match runs).
     pub spectators: Spectators,
     pub seats: Vec<Sitter>,
-    table: Table,
+    table: Hosted,
     pub moves: Vec<MoveRecord>,
     /// When the clock of the seat to act runs out.
     pub deadline: Option<i64>,
@@ -228,7 +228,7 @@ pub async fn load(pool: &Pool, id: i64) -> Result<Live, Failure> {
         .fetch_all(pool)
         .await?;
     let mut table =
-        Table::new(game, &options, seed, time_s).map_err(|e| Failure::internal(format!("match {id}: {e}")))?;
+        Hosted::new(game, &options, seed, time_s).map_err(|e| Failure::internal(format!("match {id}: {e}")))?;
     let mut moves = Vec::new();
     for r in move_rows {
         let notation: String = r.try_get("notation")?;
@@ -326,7 +326,7 @@ pub async fn create(
     let options = &economy
         .prepare_match(tx, id, game == GameKind::TripleTriad, options, people, challenge)
         .await?;
-    let table = Table::new(game, options, seed, time_s).map_err(|e| Failure::new("bad_challenge", e))?;
+    let table = Hosted::new(game, options, seed, time_s).map_err(|e| Failure::new("bad_challenge", e))?;
     let started = now_ms();
     let deadline = started + i64::from(time_s) * 1000;
     sqlx::query(

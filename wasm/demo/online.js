@@ -4,7 +4,7 @@
 // games, play, watch a match. Triple Triad's card economy: the stash, decks, the shop and the
 // figures (online-cards.js), challenges that put a deck's cards at stake, and the winner's choice
 // of the loser's cards at the end. The session token is kept for the tab, so a reload resumes.
-import { ArbiterClient, TRADE_RULES } from "arbiter-engine/client";
+import { ArbiterClient } from "arbiter-engine/client";
 import { h, describeError, fill } from "./ui.js";
 import { boardFor, seatName } from "./online-boards.js";
 import { CardsView, cardTile } from "./online-cards.js";
@@ -12,12 +12,16 @@ import { CardsView, cardTile } from "./online-cards.js";
 const GAMES = { "triple-triad": "Triple Triad", trax: "Trax", nantong: "Nantong" };
 const TOKEN = "arbiter-online-token";
 
-const optionsText = (game, options) =>
-  game === "triple-triad"
-    ? `${options.preset ?? "custom rules"}${options.stake ? `, cards at stake: trade ${options.stake.trade ?? "one"} (leaving before the end loses them)` : ""}`
+/** An option of a game as the server's core declares it (`welcome.games[game].options`). */
+const declared = (client, game, name) => client.describe(game)?.options.find((o) => o.name === name);
+const optionsText = (client, game, options) => {
+  const or = (name) => options[name] ?? declared(client, game, name)?.default;
+  return game === "triple-triad"
+    ? `${options.preset ?? "custom rules"}${options.stake ? `, cards at stake: trade ${options.stake.trade ?? declared(client, game, "trade")?.default} (leaving before the end loses them)` : ""}`
     : game === "trax"
-      ? (options.variant ?? "8x8")
-      : `${options.deals ?? 4} deals`;
+      ? or("variant")
+      : `${or("deals")} deals`;
+};
 const SPECTATORS = { open: "anyone may watch", broadcast: "broadcast to the lobby", private: "private (nobody)" };
 
 /** What the lobby shows of a broadcast match: its last move, as it came. */
@@ -154,7 +158,7 @@ class OnlineView {
       return h(
         "li",
         { dataset: { challenge: c.id, game: c.game } },
-        `${c.by.name}: ${GAMES[c.game]} (${optionsText(c.game, c.options)}), ${c.time} s a move${c.private ? ", private" : ""} — `,
+        `${c.by.name}: ${GAMES[c.game]} (${optionsText(this.client, c.game, c.options)}), ${c.time} s a move${c.private ? ", private" : ""} — `,
         c.seats.map((s) => (s.kind === "computer" ? `computer ${s.level}` : s.kind === "open" ? "anyone" : s.name)).join(" vs "),
         " ",
         mine ? h("button", { type: "button", onclick: () => this.act(client.withdraw(c.id)) }, "Withdraw") : null,
@@ -216,7 +220,7 @@ class OnlineView {
             h(
               "li",
               { dataset: { match: m.id, game: m.game } },
-              `${GAMES[m.game]} (${optionsText(m.game, m.options)}): ${m.seats.map((s, i) => seatName(m, i)).join(" vs ")}, move ${m.ply} `,
+              `${GAMES[m.game]} (${optionsText(this.client, m.game, m.options)}): ${m.seats.map((s, i) => seatName(m, i)).join(" vs ")}, move ${m.ply} `,
               lastBroadcast(m, lobby.broadcasts.get(m.id)),
               h("button", { type: "button", onclick: () => this.watch(m.id) }, "Watch"),
             ),
@@ -266,7 +270,8 @@ class OnlineView {
     // Stakes: a deck of yours brings its five cards as the hand, and the winner rule says what
     // the winner takes from the loser's five.
     const deck = h("select", { name: "online-deck", "aria-label": "Deck" });
-    const trade = h("select", { name: "online-trade", "aria-label": "Trade" }, TRADE_RULES.map((t) => h("option", { value: t, selected: t === "one" }, t)));
+    const trades = declared(this.client, "triple-triad", "trade");
+    const trade = h("select", { name: "online-trade", "aria-label": "Trade" }, trades.values.map((t) => h("option", { value: t, selected: t === trades.default }, t)));
     const tradeLabel = h("label", {}, "Trade ", trade);
     const syncStake = () => (tradeLabel.hidden = deck.value === "");
     deck.addEventListener("change", syncStake);

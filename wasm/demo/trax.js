@@ -1,10 +1,11 @@
 // Trax against the computer: the real tiles in SVG on a board that grows with the game, the
 // placements of a cell offered where the pointer (or focus) is, forced tiles falling in after
 // each move, the winning track lit, the moves in official notation, undo.
-import { Trax } from "arbiter-engine/web";
+import { Trax, describe } from "arbiter-engine/web";
 import { GameView, h, messageLine, pause, randomSeed, toolbar, using } from "./ui.js";
 
-const VARIANTS = { "8x8": "8x8 (the classic)", unbounded: "Supertrax (unbounded)", loop: "Loop Trax" };
+// What each variant the engine declares (`describe("trax")`) is called here.
+const VARIANT_LABELS = { "8x8": "8x8 (the classic)", unbounded: "Supertrax (unbounded)", loop: "Loop Trax" };
 const COLOUR = { white: "#f3efe4", red: "#d92b2b" };
 // Edge n, e, s, w: where a track meets it.
 const EDGE_POINT = [[50, 0], [100, 50], [50, 100], [0, 50]];
@@ -56,7 +57,12 @@ class TraxView extends GameView {
   constructor(section) {
     super();
     this.section = section;
-    this.variantSelect = h("select", { name: "trax-variant", "aria-label": "Variant" }, Object.entries(VARIANTS).map(([v, label]) => h("option", { value: v }, label)));
+    const variants = describe("trax").options.find((o) => o.name === "variant");
+    this.variantSelect = h(
+      "select",
+      { name: "trax-variant", "aria-label": "Variant" },
+      variants.values.map((v) => h("option", { value: v, selected: v === variants.default }, VARIANT_LABELS[v] ?? v)),
+    );
     this.sideSelect = h("select", { name: "trax-side", "aria-label": "You play" }, h("option", { value: "white" }, "white (first)"), h("option", { value: "red" }, "red (second)"));
     this.undoButton = h("button", { type: "button", onclick: () => this.undo() }, "Undo");
     this.tools = toolbar({

@@ -1,15 +1,12 @@
 // Triple Triad against the computer: a match (rounds, sudden death, trade) under a preset or
 // any rule set, every capture shown and explained before the turn passes. The person is blue.
-import { TripleTriadMatch, TripleTriad } from "arbiter-engine/web";
+import { TripleTriadMatch, TripleTriad, describe as describeOptions } from "arbiter-engine/web";
 import { GameView, describeError, h, messageLine, pause, randomSeed, toolbar, using } from "./ui.js";
 
 const YOU = "blue";
 const CPU = "red";
-const PRESETS = ["ff8", "ttonline", "mush", "ffforever"];
-// The option values of the match configuration (TradeRule and SuddenDeath in the package's
-// types); the engine refuses any other.
-const SUDDEN_DEATH = ["off", "own_colours", "shuffle", "original_hands"];
-const TRADES = ["training", "none", "one", "two", "three", "four", "all", "diff", "diff_over_five", "direct", "direct_swap", "random"];
+/** The allowed values of a match option, as the engine declares them. */
+const valuesOf = (name) => describeOptions("triple-triad").options.find((o) => o.name === name).values;
 const RULE_LABELS = {
   open: "Open (both hands shown)",
   random: "Random hands",
@@ -85,7 +82,8 @@ function snapshot(round) {
 
 /** The rules panel: a preset, then every option of the engine's configuration. */
 function rulesPanel(onChange) {
-  const presetSelect = h("select", { name: "tt-preset", "aria-label": "Preset" }, PRESETS.map((p) => h("option", { value: p }, p)));
+  const presets = valuesOf("preset");
+  const presetSelect = h("select", { name: "tt-preset", "aria-label": "Preset" }, presets.map((p) => h("option", { value: p }, p)));
   const fields = h("div", { class: "rule-fields" });
   const error = h("p", { class: "rule-error", role: "alert" });
   const summary = h("summary", {});
@@ -118,8 +116,8 @@ function rulesPanel(onChange) {
         fields.append(h("label", { class: "toggle" }, RULE_LABELS[key] ?? key, " ", inputs[key]));
       }
     }
-    inputs.sudden_death = h("select", { name: "tt-sudden-death", onchange: changed }, SUDDEN_DEATH.map((v) => h("option", { value: v, selected: v === config.sudden_death }, v.replaceAll("_", " "))));
-    inputs.trade = h("select", { name: "tt-trade", onchange: changed }, TRADES.map((v) => h("option", { value: v, selected: v === config.trade }, v.replaceAll("_", " "))));
+    inputs.sudden_death = h("select", { name: "tt-sudden-death", onchange: changed }, valuesOf("sudden_death").map((v) => h("option", { value: v, selected: v === config.sudden_death }, v.replaceAll("_", " "))));
+    inputs.trade = h("select", { name: "tt-trade", onchange: changed }, valuesOf("trade").map((v) => h("option", { value: v, selected: v === config.trade }, v.replaceAll("_", " "))));
     fields.append(h("label", { class: "toggle" }, "Sudden death ", inputs.sudden_death), h("label", { class: "toggle" }, "Trade ", inputs.trade));
     changed();
   }
@@ -153,7 +151,7 @@ function rulesPanel(onChange) {
   }
 
   presetSelect.addEventListener("change", () => load(presetSelect.value));
-  load(PRESETS[0]);
+  load(presets[0]);
   return {
     panel,
     get preset() {

@@ -16,12 +16,14 @@ import type {
   Placed,
   Wall,
   Element,
+  GameDescription,
 } from "../dist/arbiter_wasm.js";
 
 /** The protocol version this client speaks. */
 export declare const PROTOCOL: 1;
 
-export type GameName = "triple-triad" | "trax" | "nantong";
+export type { GameName } from "../dist/arbiter_wasm.js";
+import type { GameName } from "../dist/arbiter_wasm.js";
 
 /** Every error code of the server (PROTOCOL.md, "Error codes"). */
 export type ServerErrorCode =
@@ -126,9 +128,10 @@ export interface Welcome {
       presets: TripleTriadPreset[];
       sudden_death: SuddenDeath[];
       rules: string[];
+      options: GameDescription;
     };
-    trax: { seats: 2; levels: TraxLevel[]; variants: TraxVariant[] };
-    nantong: { seats: 3; levels: NantongLevel[]; max_deals: number };
+    trax: { seats: 2; levels: TraxLevel[]; variants: TraxVariant[]; options: GameDescription };
+    nantong: { seats: 3; levels: NantongLevel[]; max_deals: number; options: GameDescription };
   };
 }
 
@@ -139,7 +142,7 @@ export type SeatSpec =
   | { kind: "open" }
   | { kind: "computer"; level: TripleTriadLevel | TraxLevel | NantongLevel };
 
-/** A winner rule of the card economy (`TRADE_RULES`). */
+/** A winner rule of the card economy (`describe("triple-triad")`'s `trade`). */
 export type TradeRuleName =
   | "training"
   | "none"
@@ -153,9 +156,6 @@ export type TradeRuleName =
   | "direct"
   | "direct_swap"
   | "random";
-
-/** The winner rules a challenge can put at stake. */
-export declare const TRADE_RULES: readonly TradeRuleName[];
 
 /** What a Triple Triad challenge puts at stake. */
 export interface Stake {
@@ -565,6 +565,9 @@ export declare class ArbiterClient {
   readonly lobbyState: LobbyState;
   readonly matches: Map<number, Match>;
 
+  /** The options of `game` as the server's core declares them (`welcome.games[game].options`):
+   * names, allowed values, defaults; null before the welcome. */
+  describe(game: GameName): GameDescription | null;
   on<K extends keyof ClientEvents>(type: K, listener: (payload: ClientEvents[K]) => void): () => void;
   off<K extends keyof ClientEvents>(type: K, listener: (payload: ClientEvents[K]) => void): void;
   once<K extends keyof ClientEvents>(type: K, filter?: (payload: ClientEvents[K]) => boolean): Promise<ClientEvents[K]>;

@@ -49,10 +49,6 @@ export class ConnectionError extends ArbiterError {
 
 const badArgument = (message) => new ArbiterError("BAD_ARGUMENT", message);
 
-/** The winner rules a Triple Triad challenge can put at stake (`options.stake.trade`), as the
- * server names them (PROTOCOL.md, "Stakes in a challenge"). */
-export const TRADE_RULES = Object.freeze(["training", "none", "one", "two", "three", "four", "all", "diff", "diff_over_five", "direct", "direct_swap", "random"]);
-
 function requireText(value, what) {
   if (typeof value !== "string") throw badArgument(`${what} must be a string, not ${typeof value}`);
   return value;
@@ -251,6 +247,12 @@ export class ArbiterClient {
   // ---- events ----------------------------------------------------------------------------
 
   /** Calls `listener` for every event of `type`; returns a function that stops it. */
+  /** The options of `game` as the server's core declares them (`welcome.games[game].options`:
+   * names, allowed values, defaults); null before the welcome or for a game it does not host. */
+  describe(game) {
+    return this.welcome?.games?.[game]?.options ?? null;
+  }
+
   on(type, listener) {
     if (typeof listener !== "function") throw badArgument("the listener must be a function");
     if (!this.#listeners.has(type)) this.#listeners.set(type, new Set());

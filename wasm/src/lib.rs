@@ -10,6 +10,7 @@
 
 mod convert;
 mod nantong;
+mod options;
 mod split;
 mod trax;
 mod tripletriad;

@@ -392,3 +392,24 @@ export interface FrontierPosition {
   line: string;
   count: number;
 }
+
+// ---- Options (`describe()`) ------------------------------------------------------------------
+
+export type GameName = "triple-triad" | "trax" | "nantong";
+/** What an option takes: one name, a whole number, flags (and numbers) of an object, or a list. */
+export type OptionKind =
+  | { kind: "choice"; values: string[]; default: string | null }
+  | { kind: "number"; min: number; max: number | null; default: number | null }
+  | { kind: "flags"; values: string[]; default: string[]; numbers: OptionSpec[] }
+  | { kind: "list"; item: string };
+/** One option: its key in the options object, and what it takes. */
+export type OptionSpec = { name: string } & OptionKind;
+/** A game's options as the core declares them. */
+export interface GameDescription {
+  game: GameName;
+  options: OptionSpec[];
+  /** `[a, b]`: `a` may be on only with `b` on. */
+  requires: [string, string][];
+  /** `[a, b]`: `a` and `b` may not both be on (or given). */
+  excludes: [string, string][];
+}

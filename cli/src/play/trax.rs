@@ -1,6 +1,7 @@
 //! `arbiter play trax`: a game against the built-in opponent, with the board in notation coordinates.
 
 use super::{drive, seed_line, Common, Console, Ending, Session};
+use crate::options;
 use crate::term::{write_whole, Frame, Outcome, Style};
 use arbiter_core::trax::{column_name, read_record, Colour, Move, Trax, Variant};
 use arbiter_core::{Engine, Game, Rng};
@@ -14,7 +15,7 @@ use std::path::{Path, PathBuf};
 pub struct Args {
     /// The board: 8x8 (tiles within eight columns and rows), unbounded (Supertrax) or loop (only
     /// loops win).
-    #[arg(long, default_value = "unbounded", value_parser = PossibleValuesParser::new(["8x8", "unbounded", "loop"]))]
+    #[arg(long, default_value = options::default("trax", "variant"), value_parser = options::values("trax", "variant"))]
     variant: String,
     /// Your colour (default: white, who moves first; after --record, the player to move).
     #[arg(long, value_parser = PossibleValuesParser::new(["white", "red"]), conflicts_with = "load")]

@@ -13,6 +13,7 @@ mod card;
 mod engine;
 mod hand;
 mod observation;
+mod options;
 mod score;
 mod seat;
 mod state;
@@ -23,6 +24,7 @@ pub use action::{Action, BadAction};
 pub use card::{Counts, Kind, UnknownCard, KINDS};
 pub use hand::{counts_of, is_winning, partitions, standing, waits, Group, Partition, Standing};
 pub use observation::Observation;
+pub use options::{describe, Options, DEFAULT_DEALS, MAX_DEALS};
 pub use score::{
     Bonus, DealScore, GroupScore, Meld, MeldType, PlayerHand, PlayerScore, ScoreError, Source, Win, WinSource,
 };

@@ -15,6 +15,7 @@ mod board;
 mod engine;
 mod movegen;
 mod notation;
+mod options;
 mod perft;
 #[cfg(feature = "serde")]
 mod saved;
@@ -27,6 +28,7 @@ mod variant;
 mod win;
 
 pub use notation::{column_name, read_record, BadNotation, Move, RecordError};
+pub use options::{describe, Options};
 pub use state::Trax;
 pub use tile::{Colour, Shape, Tile};
 pub use turn::{MoveError, TurnReport};

@@ -14,11 +14,13 @@ use core::str::FromStr;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Variant {
-    /// The area never exceeds 8x8; full board or no legal move is a draw.
+    /// The area never exceeds 8x8; full board or no legal move is a draw. The default: the
+    /// rules file's main game, the one that always ends, and the one whose action masks are
+    /// small enough to hand out whole.
+    #[default]
     #[cfg_attr(feature = "serde", serde(rename = "8x8"))]
     EightByEight,
     /// Supertrax, the tournament game: no limit; lines span at least 8.
-    #[default]
     #[cfg_attr(feature = "serde", serde(rename = "unbounded"))]
     Unbounded,
     /// Unbounded, and only loops win.
@@ -27,6 +29,9 @@ pub enum Variant {
 }
 
 impl Variant {
+    /// Every variant, in the order of the rules file.
+    pub const ALL: [Variant; 3] = [Variant::EightByEight, Variant::Unbounded, Variant::Loop];
+
     /// `8x8`, `unbounded` or `loop`.
     pub const fn name(self) -> &'static str {
         match self {
@@ -51,7 +56,7 @@ pub struct UnknownVariant(pub alloc::string::String);
 impl FromStr for Variant {
     type Err = UnknownVariant;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        [Variant::EightByEight, Variant::Unbounded, Variant::Loop]
+        Variant::ALL
             .into_iter()
             .find(|v| v.name().eq_ignore_ascii_case(s.trim()))
             .ok_or_else(|| UnknownVariant(crate::error::quote(s)))

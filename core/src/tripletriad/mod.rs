@@ -54,20 +54,23 @@ mod search {
 }
 
 mod engine;
+mod options;
 #[cfg(test)]
 pub(crate) mod testing;
 
 pub use matches::dealer::Dealer;
 pub use matches::matchplay::{
     ElementLayout, Match, MatchConfig, MatchError, MatchResult, Owned, RoundResult, SuddenDeath, TradeChoice, Transfer,
+    UnknownSuddenDeath,
 };
 pub use matches::preset::{preset, FF8_TRADES, PRESETS};
 pub use matches::trade::{DiffMode, TradeNotAllowed, TradeRule, UnknownTradeRule};
+pub use options::{describe, ff8_hands, Options};
 pub use round::card::{Card, Element, Side, UnknownElement};
 pub use round::cards::{ff8_card, ff8_cards, Ff8Card, FF8_CARDS};
 pub use round::position::{Player, UnknownPlayer};
 pub use round::resolve::Captures;
-pub use round::rules::{BadLabel, Comparison, Rules, RulesError, Wall, WallLabel};
+pub use round::rules::{BadLabel, Comparison, Rule, Rules, RulesError, UnknownRule, Wall, WallLabel};
 pub use round::setup::{Hands, Placed, Setup, SetupError};
 pub use round::state::{BadMove, Move, MoveError, MoveList, Observation, TripleTriad};
 pub use round::steps::{Fight, LastMove, Pair, Push, Step, Summed};

@@ -24,6 +24,7 @@ from ._core import (
     TripleTriad,
     TripleTriadBatch,
     TripleTriadMatch,
+    describe,
     episode_seed,
 )
 
@@ -41,5 +42,6 @@ __all__ = [
     "TripleTriad",
     "TripleTriadBatch",
     "TripleTriadMatch",
+    "describe",
     "episode_seed",
 ]

@@ -22,6 +22,7 @@ __all__ = [
     "TripleTriadMatch",
     "arena_games",
     "arena_report",
+    "describe",
     "episode_seed",
 ]
 
@@ -274,3 +275,5 @@ def arena_report(
     rules: Optional[Sequence[str]] = None,
     open: Optional[bool] = None,
 ) -> Dict[str, Any]: ...
+
+def describe(game: Optional[str] = None) -> Dict[str, Any]: ...

@@ -11,6 +11,7 @@ use std::fmt::Display;
 use std::str::FromStr;
 
 use arbiter_core::{Budget, Engine, Rng};
+use serde::de::DeserializeOwned;
 use serde::Serialize;
 use serde_json::Value;
 
@@ -53,16 +54,18 @@ impl GameKind {
         }
     }
 
-    /// What `welcome` says of the game.
+    /// What `welcome` says of the game: the core's description of its options (`options`),
+    /// and the lists read from it that `welcome` gave before.
     pub fn describe(self) -> Value {
-        let mut v = serde_json::json!({"seats": self.seats(), "levels": self.levels()});
-        let extra = match self {
-            GameKind::TripleTriad => tripletriad::describe(),
-            GameKind::Trax => trax::describe(),
-            GameKind::Nantong => nantong::describe(),
+        let d = arbiter_core::games::describe(self.name()).expect("every game the server hosts is the core's");
+        let mut v = serde_json::json!({"seats": self.seats(), "levels": self.levels(), "options": to_value(&d)});
+        let summary = match self {
+            GameKind::TripleTriad => tripletriad::summary(&d),
+            GameKind::Trax => trax::summary(&d),
+            GameKind::Nantong => nantong::summary(&d),
         };
-        if let (Some(v), Value::Object(extra)) = (v.as_object_mut(), extra) {
-            v.extend(extra);
+        if let (Some(v), Value::Object(summary)) = (v.as_object_mut(), summary) {
+            v.extend(summary);
         }
         v
     }
@@ -73,7 +76,7 @@ impl GameKind {
         match self {
             GameKind::TripleTriad => tripletriad::check_challenge(options, time)?,
             _ => {
-                Table::new(self, options, 0, time)?;
+                Hosted::new(self, options, 0, time)?;
             }
         }
         Ok(options.clone())
@@ -193,48 +196,48 @@ impl Ending {
     }
 }
 
-/// The game of a live match.
+/// The game of a live match, as the server hosts it.
 #[derive(Clone)]
-pub enum Table {
-    TripleTriad(Box<tripletriad::TtTable>),
-    Trax(Box<trax::TraxTable>),
-    Nantong(Box<nantong::NtTable>),
+pub enum Hosted {
+    TripleTriad(Box<tripletriad::HostedTt>),
+    Trax(Box<trax::HostedTrax>),
+    Nantong(Box<nantong::HostedNantong>),
 }
 
-impl Table {
+impl Hosted {
     /// A new match of `game` under `options` from `seed`; `time` is the seconds a move.
-    pub fn new(game: GameKind, options: &Value, seed: u64, time: u32) -> Result<Table, String> {
+    pub fn new(game: GameKind, options: &Value, seed: u64, time: u32) -> Result<Hosted, String> {
         Ok(match game {
-            GameKind::TripleTriad => Table::TripleTriad(Box::new(tripletriad::TtTable::new(options, seed, time)?)),
-            GameKind::Trax => Table::Trax(Box::new(trax::TraxTable::new(options)?)),
-            GameKind::Nantong => Table::Nantong(Box::new(nantong::NtTable::new(options, seed)?)),
+            GameKind::TripleTriad => Hosted::TripleTriad(Box::new(tripletriad::HostedTt::new(options, seed, time)?)),
+            GameKind::Trax => Hosted::Trax(Box::new(trax::HostedTrax::new(options)?)),
+            GameKind::Nantong => Hosted::Nantong(Box::new(nantong::HostedNantong::new(options, seed)?)),
         })
     }
 
     /// The seat to act; `None` once over.
     pub fn to_move(&self) -> Option<usize> {
         match self {
-            Table::TripleTriad(t) => t.to_move(),
-            Table::Trax(t) => t.to_move(),
-            Table::Nantong(t) => t.to_move(),
+            Hosted::TripleTriad(t) => t.to_move(),
+            Hosted::Trax(t) => t.to_move(),
+            Hosted::Nantong(t) => t.to_move(),
         }
     }
 
     /// Plays for the seat to act, or says why not (and changes nothing).
     pub fn play(&mut self, input: &Input) -> Result<Played, Refusal> {
         match self {
-            Table::TripleTriad(t) => t.play(input),
-            Table::Trax(t) => t.play(input),
-            Table::Nantong(t) => t.play(input),
+            Hosted::TripleTriad(t) => t.play(input),
+            Hosted::Trax(t) => t.play(input),
+            Hosted::Nantong(t) => t.play(input),
         }
     }
 
     /// The core's move for a seat whose clock ran out.
     pub fn timeout_move(&self) -> Option<Input> {
         match self {
-            Table::TripleTriad(t) => t.timeout_move(),
-            Table::Trax(t) => t.timeout_move(),
-            Table::Nantong(t) => t.timeout_move(),
+            Hosted::TripleTriad(t) => t.timeout_move(),
+            Hosted::Trax(t) => t.timeout_move(),
+            Hosted::Nantong(t) => t.timeout_move(),
         }
         .map(Input::Notation)
     }
@@ -242,9 +245,9 @@ impl Table {
     /// A computer player's move at `level`, from its own observation, within `budget`.
     pub fn choose(&self, level: &str, rng: &mut Rng, budget: Budget<'_>) -> Option<Input> {
         match self {
-            Table::TripleTriad(t) => t.choose(level, rng, budget),
-            Table::Trax(t) => t.choose(level, rng, budget),
-            Table::Nantong(t) => t.choose(level, rng, budget),
+            Hosted::TripleTriad(t) => t.choose(level, rng, budget),
+            Hosted::Trax(t) => t.choose(level, rng, budget),
+            Hosted::Nantong(t) => t.choose(level, rng, budget),
         }
         .map(Input::Notation)
     }
@@ -252,25 +255,25 @@ impl Table {
     /// What `seat` sees.
     pub fn seat_view(&self, seat: usize) -> Value {
         match self {
-            Table::TripleTriad(t) => t.seat_view(seat),
-            Table::Trax(t) => t.view(),
-            Table::Nantong(t) => t.seat_view(seat),
+            Hosted::TripleTriad(t) => t.seat_view(seat),
+            Hosted::Trax(t) => t.view(),
+            Hosted::Nantong(t) => t.seat_view(seat),
         }
     }
 
     /// What no seat hides: the spectators' view.
     pub fn public_view(&self) -> Value {
         match self {
-            Table::TripleTriad(t) => t.public_view(),
-            Table::Trax(t) => t.view(),
-            Table::Nantong(t) => t.public_view(),
+            Hosted::TripleTriad(t) => t.public_view(),
+            Hosted::Trax(t) => t.view(),
+            Hosted::Nantong(t) => t.public_view(),
         }
     }
 
     /// The core's Triple Triad match, for the stakes.
     pub fn tt_match(&self) -> Option<&arbiter_core::tripletriad::Match> {
         match self {
-            Table::TripleTriad(t) => Some(t.core()),
+            Hosted::TripleTriad(t) => Some(t.core()),
             _ => None,
         }
     }
@@ -278,11 +281,27 @@ impl Table {
     /// The ending, once the game is over.
     pub fn ending(&self) -> Option<Ending> {
         match self {
-            Table::TripleTriad(t) => t.ending(),
-            Table::Trax(t) => t.ending(),
-            Table::Nantong(t) => t.ending(),
+            Hosted::TripleTriad(t) => t.ending(),
+            Hosted::Trax(t) => t.ending(),
+            Hosted::Nantong(t) => t.ending(),
         }
     }
+}
+
+/// A challenge's options read as the core's `C` (an unknown field refused), apart from the
+/// fields named `server`, the server's own, returned as they were.
+fn read_options<C: DeserializeOwned>(options: &Value, server: &[&str]) -> Result<(C, Value), String> {
+    let mut core = options.clone();
+    let mut own = serde_json::Map::new();
+    if let Some(fields) = core.as_object_mut() {
+        for name in server {
+            if let Some(v) = fields.remove(*name) {
+                own.insert((*name).to_owned(), v);
+            }
+        }
+    }
+    let core = serde_json::from_value(core).map_err(|e| format!("options: {e}"))?;
+    Ok((core, Value::Object(own)))
 }
 
 /// The move `input` names in `game`: notation through the core's parser, an id through its
@@ -330,4 +349,52 @@ fn choose<G: Engine>(game: &G, level: &str, rng: &mut Rng, budget: Budget<'_>) -
 /// `value` serialised; the core's observations always serialise.
 fn to_value(value: impl Serialize) -> Value {
     serde_json::to_value(value).unwrap_or(Value::Null)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn welcome_offers_the_cores_options_and_their_defaults() {
+        for game in GameKind::ALL {
+            let d = arbiter_core::games::describe(game.name()).unwrap();
+            let said = game.describe();
+            assert_eq!(said["options"], to_value(&d), "{}", game.name());
+            for o in &d.options {
+                let values = o.kind.values();
+                let listed = match o.name {
+                    "preset" => &said["presets"],
+                    "variant" => &said["variants"],
+                    "sudden_death" | "rules" => &said[o.name],
+                    _ => continue,
+                };
+                let listed: Vec<&str> = listed.as_array().unwrap().iter().filter_map(Value::as_str).collect();
+                assert!(values.iter().all(|v| listed.contains(v)), "{}: {listed:?}", o.name);
+            }
+        }
+        // What an empty options object makes is what the core declares by default.
+        let Hosted::Trax(t) = Hosted::new(GameKind::Trax, &json!({}), 1, 60).unwrap() else {
+            unreachable!()
+        };
+        let declared = arbiter_core::trax::describe();
+        let default = match &declared.option("variant").unwrap().kind {
+            arbiter_core::options::Kind::Choice { default, .. } => *default,
+            _ => None,
+        };
+        assert_eq!(t.view()["observation"]["variant"].as_str(), default);
+    }
+
+    #[test]
+    fn the_servers_fields_stay_apart_from_the_cores() {
+        assert!(Hosted::new(GameKind::Trax, &json!({"colour": 1}), 1, 60).is_err());
+        assert!(Hosted::new(GameKind::Trax, &json!({"max_tiles": 0}), 1, 60).is_err());
+        assert!(Hosted::new(GameKind::Nantong, &json!({"deals": 17}), 1, 60).is_err());
+        assert!(Hosted::new(GameKind::TripleTriad, &json!({"preset": "mush", "words": "x"}), 1, 60).is_ok());
+        let e = GameKind::TripleTriad
+            .check_options(&json!({"trade": "one", "stake": {"trade": "one"}}), 60)
+            .unwrap_err();
+        assert!(e.contains("the stake names the trade"), "{e}");
+    }
 }

@@ -1,42 +1,35 @@
 //! Nantong: deal after deal (the next seat dealing a deck shuffled by the last deal's
 //! generator), with running totals of the settlements.
 
-use arbiter_core::nantong::Nantong;
+use arbiter_core::nantong::{Nantong, Options};
+use arbiter_core::options::{Description, Kind};
 use arbiter_core::{Budget, Engine, Game, Rng};
-use serde::Deserialize;
 use serde_json::{json, Value};
 
-use super::{to_value, Ending, Input, Played, Refusal};
+use super::{read_options, to_value, Ending, Input, Played, Refusal};
 
-/// Deals a match may have.
-pub const MAX_DEALS: u32 = 16;
-
-#[derive(Deserialize, Default)]
-#[serde(deny_unknown_fields)]
-struct Options {
-    deals: Option<u32>,
-}
-
-pub fn describe() -> Value {
-    json!({"max_deals": MAX_DEALS})
+/// What `welcome` has said of Nantong's options since before the core described them.
+pub fn summary(d: &Description) -> Value {
+    let max = d.option("deals").and_then(|o| match o.kind {
+        Kind::Number { max, .. } => max,
+        _ => None,
+    });
+    json!({"max_deals": max})
 }
 
 #[derive(Clone)]
-pub struct NtTable {
+pub struct HostedNantong {
     deal: Nantong,
     deals: u32,
     /// Each finished deal's settlement.
     results: Vec<[i64; 3]>,
 }
 
-impl NtTable {
-    pub fn new(options: &Value, seed: u64) -> Result<NtTable, String> {
-        let o: Options = serde_json::from_value(options.clone()).map_err(|e| format!("options: {e}"))?;
-        let deals = o.deals.unwrap_or(4);
-        if !(1..=MAX_DEALS).contains(&deals) {
-            return Err(format!("deals is {deals}: a match has 1 to {MAX_DEALS}"));
-        }
-        Ok(NtTable {
+impl HostedNantong {
+    pub fn new(options: &Value, seed: u64) -> Result<HostedNantong, String> {
+        let (o, _): (Options, _) = read_options(options, &[])?;
+        let deals = o.deals().map_err(|e| e.message().to_owned())?;
+        Ok(HostedNantong {
             deal: Nantong::new(seed),
             deals,
             results: Vec::new(),

@@ -1,37 +1,27 @@
 //! Trax: nothing is hidden, so every seat and every spectator get the same view.
 
-use arbiter_core::trax::{Trax, Variant};
+use arbiter_core::options::Description;
+use arbiter_core::trax::{Options, Trax};
 use arbiter_core::{Budget, Engine, Game, Outcome, Rng};
-use serde::Deserialize;
 use serde_json::{json, Value};
 
-use super::{to_value, Ending, Input, Played, Refusal};
+use super::{read_options, to_value, Ending, Input, Played, Refusal};
 
-#[derive(Deserialize, Default)]
-#[serde(deny_unknown_fields)]
-struct Options {
-    variant: Option<String>,
-}
-
-pub fn describe() -> Value {
-    json!({"variants": [Variant::EightByEight.name(), Variant::Unbounded.name(), Variant::Loop.name()]})
+/// What `welcome` has said of Trax's options since before the core described them.
+pub fn summary(d: &Description) -> Value {
+    json!({"variants": d.option("variant").map(|o| o.kind.values())})
 }
 
 #[derive(Clone)]
-pub struct TraxTable {
+pub struct HostedTrax {
     game: Trax,
 }
 
-impl TraxTable {
-    pub fn new(options: &Value) -> Result<TraxTable, String> {
-        let o: Options = serde_json::from_value(options.clone()).map_err(|e| format!("options: {e}"))?;
-        let variant = match o.variant {
-            Some(v) => v.parse::<Variant>().map_err(|e| format!("variant: {e}"))?,
-            None => Variant::EightByEight,
-        };
-        Ok(TraxTable {
-            game: Trax::new(variant),
-        })
+impl HostedTrax {
+    pub fn new(options: &Value) -> Result<HostedTrax, String> {
+        let (o, _): (Options, _) = read_options(options, &[])?;
+        let game = o.game().map_err(|e| format!("max_tiles: {e}"))?;
+        Ok(HostedTrax { game })
     }
 
     pub fn to_move(&self) -> Option<usize> {

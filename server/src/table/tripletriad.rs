@@ -1,26 +1,22 @@
 //! Triple Triad: the core's whole match layer (rounds, sudden death), hands of FF8 cards drawn
 //! from the match's seed. Trades move cards between collections: they come with the card economy.
 
-use arbiter_core::tripletriad::{
-    preset, Hands, Match, MatchConfig, Player, Rules, SuddenDeath, TripleTriad, Wall, PRESETS,
-};
+use arbiter_core::options::{Description, Kind};
+use arbiter_core::tripletriad::{ff8_hands, Match, Options, Player, TripleTriad};
 use arbiter_core::{Budget, Engine, Game, Rng};
 use arbiter_economy::Party;
 use serde::Deserialize;
 use serde_json::{json, Value};
 
-use super::{parse, played, to_value, Ending, Input, Played, Refusal};
+use super::{parse, played, read_options, to_value, Ending, Input, Played, Refusal};
 
-/// A challenge's options: a preset, a rule list, or a preset with fields over it.
+/// The fields of a challenge's options that the server adds to the core's [`Options`].
+const SERVER_FIELDS: [&str; 4] = ["stake", "deck", "words", "hands"];
+
+/// The server's fields of a challenge's options ([`SERVER_FIELDS`]).
 #[derive(Deserialize, Default)]
 #[serde(deny_unknown_fields)]
-struct Options {
-    preset: Option<String>,
-    rules: Option<Rules>,
-    sudden_death: Option<SuddenDeath>,
-    round_limit: Option<u32>,
-    walls: Option<Vec<Wall>>,
-    deck_level_limit: Option<u32>,
+struct ServerFields {
     /// What is at stake (the card economy): the winner rule, a gil bet, whose customs.
     stake: Option<arbiter_economy::Stake>,
     /// The challenger's deck, for a challenge with stakes (the economy reads it).
@@ -33,11 +29,21 @@ struct Options {
     hands: Option<HandsBrought>,
 }
 
-/// Checks a challenge's options as the challenge is made: what [`TtTable::new`] checks, and what
+/// A challenge's options: the core's, then the server's own fields.
+fn read(options: &Value) -> Result<(Options, ServerFields), String> {
+    let (core, server): (Options, _) = read_options(options, &SERVER_FIELDS)?;
+    let server: ServerFields = serde_json::from_value(server).map_err(|e| format!("options: {e}"))?;
+    if core.trade.is_some() && server.stake.is_some() {
+        return Err("options.trade: with a stake, the stake names the trade".into());
+    }
+    Ok((core, server))
+}
+
+/// Checks a challenge's options as the challenge is made: what [`HostedTt::new`] checks, and what
 /// only a match's start may bring or only stakes use; then, with stakes, that every end of the
 /// match is one the settlement takes (a match must always have a legal way to end).
 pub fn check_challenge(options: &Value, time: u32) -> Result<(), String> {
-    let o: Options = serde_json::from_value(options.clone()).map_err(|e| format!("options: {e}"))?;
+    let (_, o) = read(options)?;
     if o.hands.is_some() {
         return Err("options.hands is the server's: the hands come from the decks at stake".into());
     }
@@ -50,7 +56,7 @@ pub fn check_challenge(options: &Value, time: u32) -> Result<(), String> {
         }
         (None, _) => {}
     }
-    let table = TtTable::new(options, 0, time)?;
+    let table = HostedTt::new(options, 0, time)?;
     if let Some(stake) = o.stake {
         // What no two players could ever meet (a rule their customs do not offer) is refused
         // now; what depends on the players is checked when the match starts.
@@ -74,57 +80,37 @@ pub struct HandsBrought {
     pub red: Option<Vec<arbiter_core::tripletriad::Card>>,
 }
 
-pub fn describe() -> Value {
-    json!({
-        "presets": PRESETS,
-        "sudden_death": ["off", "own_colours", "shuffle", "original_hands"],
-        "rules": ["open", "random", "same", "same_wall", "same_min_matches", "plus", "plus_wall",
-                  "combo", "combo_from_basic", "battle", "borderless", "elemental", "elemental_clamp"],
-    })
+/// What `welcome` has said of Triple Triad's options since before the core described them.
+pub fn summary(d: &Description) -> Value {
+    let values = |name| d.option(name).map(|o| o.kind.values());
+    let rules = d.option("rules").map(|o| match &o.kind {
+        Kind::Flags { values, numbers, .. } => values.iter().copied().chain(numbers.iter().map(|n| n.name)).collect(),
+        _ => Vec::new(),
+    });
+    json!({"presets": values("preset"), "sudden_death": values("sudden_death"), "rules": rules})
 }
 
 /// The finished rounds a view lists (the last ones).
 const ROUNDS_SHOWN: usize = 8;
 
 #[derive(Clone)]
-pub struct TtTable {
+pub struct HostedTt {
     game: Match,
 }
 
-impl TtTable {
-    pub fn new(options: &Value, seed: u64, time: u32) -> Result<TtTable, String> {
-        let o: Options = serde_json::from_value(options.clone()).map_err(|e| format!("options: {e}"))?;
-        let mut config = match &o.preset {
-            Some(name) => {
-                preset(name).ok_or_else(|| format!("unknown preset {name:?} (expected {})", PRESETS.join(", ")))?
-            }
-            None => MatchConfig::default(),
-        };
-        if let Some(rules) = o.rules {
-            config.rules = rules;
-        }
-        if let Some(s) = o.sudden_death {
-            config.sudden_death = s;
-        }
-        if o.round_limit.is_some() {
-            config.round_limit = o.round_limit;
-        }
-        if let Some(walls) = o.walls {
-            config.walls = walls;
-        }
-        if o.deck_level_limit.is_some() {
-            config.deck_level_limit = o.deck_level_limit;
-        }
+impl HostedTt {
+    pub fn new(options: &Value, seed: u64, time: u32) -> Result<HostedTt, String> {
+        let (o, server) = read(options)?;
+        let mut config = o.config().map_err(|e| e.message().to_owned())?;
         config.time = Some(time);
-        if let Some(stake) = o.stake {
+        if let Some(stake) = server.stake {
             config.trade = stake.trade;
         }
-        let dealt = Hands::random_ff8(seed, config.deck_level_limit)
-            .ok_or("deck_level_limit: no five cards have levels that low (5 at least)")?;
-        let brought = o.hands.unwrap_or_default();
+        let dealt = ff8_hands(&config, seed).map_err(|e| e.message().to_owned())?;
+        let brought = server.hands.unwrap_or_default();
         let (blue, red) = (brought.blue.unwrap_or(dealt.blue), brought.red.unwrap_or(dealt.red));
         let game = Match::new(config, blue, red, seed).map_err(|e| e.to_string())?;
-        Ok(TtTable { game })
+        Ok(HostedTt { game })
     }
 
     /// The core's match (its trade settles the stakes).

@@ -18,7 +18,6 @@ import {
   type Settlement,
   type StashEntry,
   type TradeRuleName,
-  TRADE_RULES,
 } from "arbiter-engine/client";
 
 declare function log(...values: unknown[]): void;
@@ -95,7 +94,8 @@ export async function economy(client: ArbiterClient, rival: string): Promise<Set
   if (ranks) await client.createCustom({ name: "Ultros", level: 5, ranks, element: "water" });
   // @ts-expect-error: ranks are four numbers
   await client.createCustom({ name: "X", level: 1, ranks: [1, 2] });
-  const trade: TradeRuleName = TRADE_RULES[2] ?? "one";
+  const trades = client.describe("triple-triad")?.options.find((o) => o.name === "trade");
+  const trade: TradeRuleName = trades?.kind === "choice" ? (trades.values[2] as TradeRuleName) : "one";
   // @ts-expect-error: not a winner rule
   await client.challenge({ game: "triple-triad", options: { deck: "Start", stake: { trade: "five" } } });
   const challenge = await client.challenge({

@@ -1,6 +1,8 @@
 //! A match: one or more rounds (sudden death replays draws), then the trade.
 
 use alloc::vec::Vec;
+use core::fmt;
+use core::str::FromStr;
 
 use super::trade::{DiffMode, TradeNotAllowed, TradeRule};
 use crate::tripletriad::round::board::bits;
@@ -13,9 +15,9 @@ use crate::tripletriad::round::state::{Move, MoveError, TripleTriad};
 use crate::{Game, Rng};
 
 /// What happens when a round is drawn.
+///
+/// In JSON a mode is its name, the same text that `FromStr` reads (`"own_colours"`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum SuddenDeath {
     /// A draw ends the match.
     #[default]
@@ -26,6 +28,62 @@ pub enum SuddenDeath {
     Shuffle,
     /// Each player gets their own five back (English source).
     OriginalHands,
+}
+
+impl SuddenDeath {
+    /// Every mode, the default first.
+    pub const ALL: [SuddenDeath; 4] = [
+        SuddenDeath::Off,
+        SuddenDeath::OwnColours,
+        SuddenDeath::Shuffle,
+        SuddenDeath::OriginalHands,
+    ];
+
+    /// The mode's name as written in configurations.
+    pub const fn name(self) -> &'static str {
+        match self {
+            SuddenDeath::Off => "off",
+            SuddenDeath::OwnColours => "own_colours",
+            SuddenDeath::Shuffle => "shuffle",
+            SuddenDeath::OriginalHands => "original_hands",
+        }
+    }
+}
+
+impl fmt::Display for SuddenDeath {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// An unknown sudden-death mode.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown sudden death {0:?} (expected {names})", names = SuddenDeath::ALL.map(SuddenDeath::name).join(", "))]
+pub struct UnknownSuddenDeath(pub alloc::string::String);
+
+impl FromStr for SuddenDeath {
+    type Err = UnknownSuddenDeath;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        SuddenDeath::ALL
+            .into_iter()
+            .find(|m| m.name() == s.trim())
+            .ok_or_else(|| UnknownSuddenDeath(crate::error::quote(s)))
+    }
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for SuddenDeath {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.name())
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for SuddenDeath {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let name = alloc::string::String::deserialize(d)?;
+        name.parse().map_err(serde::de::Error::custom)
+    }
 }
 
 /// Where the cell elements of each round come from.

@@ -69,6 +69,129 @@ impl Default for Rules {
     }
 }
 
+/// One field of [`Rules`] by its name in configurations (the JSON key): the flags, and Same's
+/// threshold [`Rule::SameMinMatches`].
+///
+/// ```
+/// use arbiter_core::tripletriad::{Rule, Rules};
+/// let mut r = Rules::default();
+/// *Rule::SameWall.flag(&mut r).unwrap() = true;
+/// assert!(r.same_wall && "same_wall".parse::<Rule>() == Ok(Rule::SameWall));
+/// assert!(Rule::SameMinMatches.flag(&mut r).is_none());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Rule {
+    /// [`Rules::open`].
+    Open,
+    /// [`Rules::random`].
+    Random,
+    /// [`Rules::same`].
+    Same,
+    /// [`Rules::same_wall`].
+    SameWall,
+    /// [`Rules::same_min_matches`] (a number, not a flag).
+    SameMinMatches,
+    /// [`Rules::plus`].
+    Plus,
+    /// [`Rules::plus_wall`].
+    PlusWall,
+    /// [`Rules::combo`].
+    Combo,
+    /// [`Rules::combo_from_basic`].
+    ComboFromBasic,
+    /// [`Rules::battle`].
+    Battle,
+    /// [`Rules::borderless`].
+    Borderless,
+    /// [`Rules::elemental`].
+    Elemental,
+    /// [`Rules::elemental_clamp`].
+    ElementalClamp,
+}
+
+impl Rule {
+    /// Every field, in the order of [`Rules`].
+    pub const ALL: [Rule; 13] = [
+        Rule::Open,
+        Rule::Random,
+        Rule::Same,
+        Rule::SameWall,
+        Rule::SameMinMatches,
+        Rule::Plus,
+        Rule::PlusWall,
+        Rule::Combo,
+        Rule::ComboFromBasic,
+        Rule::Battle,
+        Rule::Borderless,
+        Rule::Elemental,
+        Rule::ElementalClamp,
+    ];
+
+    /// The field's name, as configurations write it.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Rule::Open => "open",
+            Rule::Random => "random",
+            Rule::Same => "same",
+            Rule::SameWall => "same_wall",
+            Rule::SameMinMatches => "same_min_matches",
+            Rule::Plus => "plus",
+            Rule::PlusWall => "plus_wall",
+            Rule::Combo => "combo",
+            Rule::ComboFromBasic => "combo_from_basic",
+            Rule::Battle => "battle",
+            Rule::Borderless => "borderless",
+            Rule::Elemental => "elemental",
+            Rule::ElementalClamp => "elemental_clamp",
+        }
+    }
+
+    /// The flag this rule is in `rules`; `None` for [`Rule::SameMinMatches`], a number.
+    pub fn flag(self, rules: &mut Rules) -> Option<&mut bool> {
+        Some(match self {
+            Rule::Open => &mut rules.open,
+            Rule::Random => &mut rules.random,
+            Rule::Same => &mut rules.same,
+            Rule::SameWall => &mut rules.same_wall,
+            Rule::SameMinMatches => return None,
+            Rule::Plus => &mut rules.plus,
+            Rule::PlusWall => &mut rules.plus_wall,
+            Rule::Combo => &mut rules.combo,
+            Rule::ComboFromBasic => &mut rules.combo_from_basic,
+            Rule::Battle => &mut rules.battle,
+            Rule::Borderless => &mut rules.borderless,
+            Rule::Elemental => &mut rules.elemental,
+            Rule::ElementalClamp => &mut rules.elemental_clamp,
+        })
+    }
+
+    /// Whether this flag is on in `rules` (false for [`Rule::SameMinMatches`]).
+    pub fn is_on(self, mut rules: Rules) -> bool {
+        self.flag(&mut rules).is_some_and(|on| *on)
+    }
+}
+
+impl fmt::Display for Rule {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A rule name that [`Rules`] does not have.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown rule {0:?} (expected {names})", names = Rule::ALL.map(Rule::name).join(", "))]
+pub struct UnknownRule(pub String);
+
+impl FromStr for Rule {
+    type Err = UnknownRule;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Rule::ALL
+            .into_iter()
+            .find(|r| r.name() == s.trim())
+            .ok_or_else(|| UnknownRule(crate::error::quote(s)))
+    }
+}
+
 /// Why a rule configuration is impossible.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum RulesError {
