@@ -12,7 +12,7 @@ use sqlx::Row as _;
 use crate::accounts::User;
 use crate::bus::Event;
 use crate::db::{new_id, now_ms};
-use crate::error::Failure;
+use crate::error::{Code, Failure};
 use crate::hub::Hub;
 use crate::live::{self, Sitter};
 use crate::protocol::SeatRequest;
@@ -162,7 +162,7 @@ async fn fetch(hub: &Hub, id: i64, user: &User) -> Result<(Challenge, String), F
     .bind(id)
     .fetch_optional(&hub.pool)
     .await?;
-    let missing = || Failure::new("no_such_challenge", format!("no open challenge {id}"));
+    let missing = || Failure::new(Code::NoSuchChallenge, format!("no open challenge {id}"));
     let row = row.ok_or_else(missing)?;
     let c = from_row(&row)?;
     // A private challenge is accepted by id even by someone it does not name.
@@ -184,7 +184,7 @@ pub(crate) fn client_options(options: Option<Value>) -> Result<Option<Value>, Fa
         .find(|f| options.as_ref().and_then(|o| o.get(f)).is_some())
     {
         return Err(Failure::new(
-            "bad_challenge",
+            Code::BadChallenge,
             format!("options.{field} is written by the server, never by a client"),
         ));
     }
@@ -201,7 +201,7 @@ pub async fn create(
     time: Option<u32>,
     spectators: Spectators,
 ) -> Result<Value, Failure> {
-    let bad = |m: String| Failure::new("bad_challenge", m);
+    let bad = |m: String| Failure::new(Code::BadChallenge, m);
     let game = GameKind::parse(game).ok_or_else(|| {
         bad(format!(
             "unknown game {:?} (expected {})",
@@ -374,14 +374,14 @@ async fn within_limits(
     let max = hub.config.max_matches;
     if running >= i64::from(max) {
         return Err(Failure::new(
-            "too_many_matches",
+            Code::TooManyMatches,
             format!("you play {running} running matches: {max} at most at once (finish or leave one first)"),
         ));
     }
     let max = hub.config.max_challenges;
     if challenging && open >= i64::from(max) {
         return Err(Failure::new(
-            "too_many_challenges",
+            Code::TooManyChallenges,
             format!("you have {open} open challenges: {max} at most at once (withdraw one first)"),
         ));
     }
@@ -436,17 +436,17 @@ async fn commit_match(tx: sqlx::Transaction<'_, sqlx::Any>, hub: &Hub, id: i64) 
 pub async fn accept(hub: &Arc<Hub>, id: i64, user: &User) -> Result<Value, Failure> {
     let (mut c, stored) = fetch(hub, id, user).await?;
     if c.by.id == user.id {
-        return Err(Failure::new("own_challenge", "this is your own challenge"));
+        return Err(Failure::new(Code::OwnChallenge, "this is your own challenge"));
     }
     if c.seats.iter().any(|s| s.user().is_some_and(|u| u.id == user.id)) {
-        return Err(Failure::new("not_invited", "you already sit in this challenge"));
+        return Err(Failure::new(Code::NotInvited, "you already sit in this challenge"));
     }
     let seat = c
         .seats
         .iter()
         .position(|s| matches!(s, Seat::Player { name, user: None } if name.eq_ignore_ascii_case(&user.name)))
         .or_else(|| c.seats.iter().position(|s| matches!(s, Seat::Open { user: None })))
-        .ok_or_else(|| Failure::new("not_invited", "no seat of this challenge is yours or open"))?;
+        .ok_or_else(|| Failure::new(Code::NotInvited, "no seat of this challenge is yours or open"))?;
     match &mut c.seats[seat] {
         Seat::Player { user: u, .. } | Seat::Open { user: u } => *u = Some(user.clone()),
         Seat::Computer { .. } => unreachable!("found a person's seat"),
@@ -462,7 +462,7 @@ pub async fn accept(hub: &Arc<Hub>, id: i64, user: &User) -> Result<Value, Failu
         .await?;
     if taken.rows_affected() != 1 {
         return Err(Failure::new(
-            "no_such_challenge",
+            Code::NoSuchChallenge,
             "the challenge changed meanwhile: look again",
         ));
     }
@@ -505,12 +505,12 @@ pub async fn decline(hub: &Arc<Hub>, id: i64, user: &User, withdraw: bool) -> Re
     let (c, _) = fetch(hub, id, user).await?;
     if withdraw && c.by.id != user.id {
         return Err(Failure::new(
-            "not_challenger",
+            Code::NotChallenger,
             "only its challenger withdraws a challenge",
         ));
     }
     if !withdraw && !c.invites(user) {
-        return Err(Failure::new("not_invited", "this challenge does not invite you"));
+        return Err(Failure::new(Code::NotInvited, "this challenge does not invite you"));
     }
     let status = if withdraw { "withdrawn" } else { "refused" };
     let done = sqlx::query("UPDATE challenges SET status = $1 WHERE id = $2 AND status = 'open'")
@@ -519,7 +519,7 @@ pub async fn decline(hub: &Arc<Hub>, id: i64, user: &User, withdraw: bool) -> Re
         .execute(&hub.pool)
         .await?;
     if done.rows_affected() != 1 {
-        return Err(Failure::new("no_such_challenge", format!("no open challenge {id}")));
+        return Err(Failure::new(Code::NoSuchChallenge, format!("no open challenge {id}")));
     }
     close(hub, &c, status, &[user.id]);
     Ok(json!({"type": "challenge_closed", "challenge": id, "reason": status}))
@@ -599,7 +599,7 @@ impl Cursor {
 /// default) of each list, from `after` (the `next` of the page before; none: the first page).
 pub async fn lobby(hub: &Hub, user: &User, after: Option<&str>, limit: Option<u32>) -> Result<Value, Failure> {
     let limit = match limit {
-        Some(0) => return Err(Failure::new("bad_message", "lobby: limit is 1 or more")),
+        Some(0) => return Err(Failure::new(Code::BadMessage, "lobby: limit is 1 or more")),
         Some(n) => (n as usize).min(PAGE_MAX),
         None => PAGE_MAX,
     };
@@ -607,7 +607,7 @@ pub async fn lobby(hub: &Hub, user: &User, after: Option<&str>, limit: Option<u3
         None => Cursor::START,
         Some(text) => Cursor::decode(text).ok_or_else(|| {
             Failure::new(
-                "bad_message",
+                Code::BadMessage,
                 "lobby: after is the next of an earlier lobby page, as it came",
             )
         })?,

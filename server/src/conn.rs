@@ -16,7 +16,7 @@ use sqlx::Row as _;
 
 use crate::accounts::User;
 use crate::challenges;
-use crate::error::Failure;
+use crate::error::{Code, Failure};
 use crate::hub::Hub;
 use crate::live::{self, Mover};
 use crate::protocol::{self, Request, VERSION};
@@ -139,12 +139,12 @@ pub async fn serve(hub: Arc<Hub>, socket: WebSocket, peer: SocketAddr) {
                                 Message::Text(text) => protocol::id_of(text.as_str()),
                                 _ => None,
                             };
-                            Next::Reply(vec![error(re.as_ref(), &Failure::new("rate_limited", "too many messages: slow down"))])
+                            Next::Reply(vec![error(re.as_ref(), &Failure::new(Code::RateLimited, "too many messages: slow down"))])
                         }
                     } else {
                         match frame {
                             Message::Text(text) => handle(&hub, &mut session, text.as_str()).await,
-                            _ => Next::Reply(vec![error(None, &Failure::new("bad_json", "binary frames are not spoken here: send JSON text"))]),
+                            _ => Next::Reply(vec![error(None, &Failure::new(Code::BadJson, "binary frames are not spoken here: send JSON text"))]),
                         }
                     }
                 }
@@ -327,7 +327,7 @@ fn writable(frame: String, re: Option<&Value>) -> String {
     }
     tracing::error!("a frame of {size} bytes is over the {FRAME_OUT_MAX}-byte limit: not sent");
     let f = Failure::new(
-        "reply_too_large",
+        Code::ReplyTooLarge,
         format!("the answer takes {size} bytes, over the {FRAME_OUT_MAX} bytes a frame may: it was not sent"),
     );
     error(re, &f).to_string()
@@ -386,13 +386,17 @@ fn greet(hub: &Hub, s: &mut Session, text: &str) -> Next {
         }
         Ok(Request::Hello { protocol, .. }) => {
             let f = Failure::new(
-                "protocol_version",
+                Code::ProtocolVersion,
                 format!("this server speaks protocol {VERSION}, not {protocol}"),
             );
             return Next::Close(vec![error(re.as_ref(), &f)], 1002, "protocol_version");
         }
-        Err(f) if f.code == "bad_json" || serde_json::from_str::<Value>(text).is_ok_and(|v| v["type"] == "hello") => f,
-        _ => Failure::new("hello_first", "the first message is hello with the protocol version"),
+        Err(f)
+            if f.code == Code::BadJson || serde_json::from_str::<Value>(text).is_ok_and(|v| v["type"] == "hello") =>
+        {
+            f
+        }
+        _ => Failure::new(Code::HelloFirst, "the first message is hello with the protocol version"),
     };
     Next::Close(vec![error(re.as_ref(), &f)], 1002, "hello_first")
 }
@@ -418,19 +422,19 @@ fn welcome(hub: &Hub) -> Value {
 fn need(s: &Session) -> Result<&User, Failure> {
     s.user
         .as_ref()
-        .ok_or_else(|| Failure::new("not_authenticated", "log in first"))
+        .ok_or_else(|| Failure::new(Code::NotAuthenticated, "log in first"))
 }
 
 /// The replies to a request (the first carries its `re`), or why it was refused.
 async fn answer(hub: &Arc<Hub>, s: &mut Session, request: Request, re: &Option<Value>) -> Result<Vec<Value>, Failure> {
     match request {
-        Request::Hello { .. } => Err(Failure::new("bad_message", "hello comes once, first")),
+        Request::Hello { .. } => Err(Failure::new(Code::BadMessage, "hello comes once, first")),
         Request::Register { name, password } | Request::Login { name, password } if s.user.is_some() => {
             let _ = (name, password);
-            Err(Failure::new("already_authenticated", "this connection is logged in"))
+            Err(Failure::new(Code::AlreadyAuthenticated, "this connection is logged in"))
         }
         Request::Resume { .. } if s.user.is_some() => {
-            Err(Failure::new("already_authenticated", "this connection is logged in"))
+            Err(Failure::new(Code::AlreadyAuthenticated, "this connection is logged in"))
         }
         Request::Register { name, password } => {
             let (user, token) = hub.accounts.register(&name, &password, s.peer).await?;
@@ -470,7 +474,7 @@ async fn answer(hub: &Arc<Hub>, s: &mut Session, request: Request, re: &Option<V
             let spectators = match (private, broadcast) {
                 (true, true) => {
                     return Err(Failure::new(
-                        "bad_challenge",
+                        Code::BadChallenge,
                         "a challenge is private (no spectators) or broadcast, not both",
                     ))
                 }
@@ -503,7 +507,7 @@ async fn answer(hub: &Arc<Hub>, s: &mut Session, request: Request, re: &Option<V
                 (None, Some(a)) => Input::Action(a),
                 _ => {
                     return Err(Failure::new(
-                        "bad_message",
+                        Code::BadMessage,
                         "a move has exactly one of \"move\" and \"action\"",
                     ))
                 }
@@ -573,7 +577,7 @@ async fn seen(
     let see = |l: &live::Live| -> Result<Value, Failure> {
         let seat = user.and_then(|u| l.seat_of(u));
         if seat.is_none() && l.spectators == Spectators::Private {
-            return Err(Failure::new("private_match", "this match is private: no spectators"));
+            return Err(Failure::new(Code::PrivateMatch, "this match is private: no spectators"));
         }
         if seat.is_none() && watch {
             hub.spectate(s.id, match_id, true);
@@ -616,7 +620,7 @@ async fn pending_choice(hub: &Arc<Hub>, user: &User) -> Result<Option<Value>, Fa
     match hub.economy.win_list(id, user.id).await {
         Ok(w) => Ok(Some(live::choice_frame(id, w.chooser, w.count, w.deadline))),
         // Settled between the two reads (its clock ran out): nothing to tell.
-        Err(f) if f.code == "nothing_to_choose" => Ok(None),
+        Err(f) if f.code == Code::NothingToChoose => Ok(None),
         Err(f) => Err(f),
     }
 }

@@ -15,7 +15,7 @@ use crate::bus::Event;
 use crate::commit::{self, MoveRow};
 use crate::crash_point::{self, Step};
 use crate::db::{now_ms, Backend, Pool};
-use crate::error::Failure;
+use crate::error::{Code, Failure};
 use crate::hub::Hub;
 use crate::table::{Ending, GameKind, Input, Table};
 
@@ -192,7 +192,7 @@ pub async fn load(pool: &Pool, id: i64) -> Result<Live, Failure> {
     .bind(id)
     .fetch_optional(pool)
     .await?
-    .ok_or_else(|| Failure::new("no_such_match", format!("no match {id}")))?;
+    .ok_or_else(|| Failure::new(Code::NoSuchMatch, format!("no match {id}")))?;
     let game_name: String = row.try_get("game")?;
     let game = GameKind::parse(&game_name).ok_or_else(|| Failure::internal(format!("match {id}: game {game_name}")))?;
     let options: Value = serde_json::from_str(&row.try_get::<String, _>("options")?)
@@ -325,7 +325,7 @@ pub async fn create(
     let options = &economy
         .prepare_match(tx, id, game == GameKind::TripleTriad, options, people, challenge)
         .await?;
-    let table = Table::new(game, options, seed, time_s).map_err(|e| Failure::new("bad_challenge", e))?;
+    let table = Table::new(game, options, seed, time_s).map_err(|e| Failure::new(Code::BadChallenge, e))?;
     let started = now_ms();
     let deadline = started + i64::from(time_s) * 1000;
     sqlx::query(
@@ -491,7 +491,7 @@ async fn computer_move(hub: &Arc<Hub>, id: i64, ply: u64, input: Input, deadline
     loop {
         match play(hub, id, Mover::Computer { ply }, input.clone(), None, None).await {
             Ok(()) => return,
-            Err(f) if f.code == "internal" && now_ms() + (pause.as_millis() as i64) < deadline => {
+            Err(f) if f.code == Code::Internal && now_ms() + (pause.as_millis() as i64) < deadline => {
                 tracing::warn!("match {id}: the computer's move at ply {ply} was not stored; trying again");
                 tokio::time::sleep(pause).await;
                 pause = (pause * 2).min(RETRY_MAX);
@@ -534,31 +534,31 @@ pub async fn play(
     re: Option<Value>,
 ) -> Result<(), Failure> {
     let handle = hub.live(id).ok_or_else(|| match mover {
-        Mover::Person { .. } => Failure::new("no_such_match", format!("no running match {id}")),
-        _ => Failure::new("match_over", "the match is over"),
+        Mover::Person { .. } => Failure::new(Code::NoSuchMatch, format!("no running match {id}")),
+        _ => Failure::new(Code::MatchOver, "the match is over"),
     })?;
     let mut live = handle.lock().await;
     if live.ending.is_some() {
-        return Err(Failure::new("match_over", "the match is over"));
+        return Err(Failure::new(Code::MatchOver, "the match is over"));
     }
     let current = live.moves.len() as u64;
     let seat = live
         .to_move()
-        .ok_or_else(|| Failure::new("match_over", "the match is over"))?;
+        .ok_or_else(|| Failure::new(Code::MatchOver, "the match is over"))?;
     let timeout = match mover {
         Mover::Person { user, .. } => {
             let mine = live
                 .seat_of(user)
-                .ok_or_else(|| Failure::new("not_seated", "you do not sit in this match"))?;
+                .ok_or_else(|| Failure::new(Code::NotSeated, "you do not sit in this match"))?;
             if let Some(p) = ply.filter(|&p| p != current) {
                 return Err(Failure::new(
-                    "stale_ply",
+                    Code::StalePly,
                     format!("the match is at ply {current}, not {p}"),
                 ));
             }
             if mine != seat {
                 return Err(Failure::new(
-                    "not_your_turn",
+                    Code::NotYourTurn,
                     format!(
                         "seat {seat} ({}) is to act, not yours ({mine})",
                         sitter_name(&live.seats[seat])
@@ -674,10 +674,10 @@ fn sitter_name(s: &Sitter) -> String {
 pub async fn running(hub: &Hub, id: i64) -> Result<tokio::sync::OwnedMutexGuard<Live>, Failure> {
     let handle = hub
         .live(id)
-        .ok_or_else(|| Failure::new("no_such_match", format!("no running match {id}")))?;
+        .ok_or_else(|| Failure::new(Code::NoSuchMatch, format!("no running match {id}")))?;
     let live = handle.lock_owned().await;
     if live.ending.is_some() {
-        return Err(Failure::new("match_over", "the match is over"));
+        return Err(Failure::new(Code::MatchOver, "the match is over"));
     }
     Ok(live)
 }
@@ -691,7 +691,7 @@ pub async fn leave(hub: &Arc<Hub>, id: i64, user: i64) -> Result<bool, Failure> 
     let mut live = running(hub, id).await?;
     let seat = live
         .seat_of(user)
-        .ok_or_else(|| Failure::new("not_seated", "you do not sit in this match"))?;
+        .ok_or_else(|| Failure::new(Code::NotSeated, "you do not sit in this match"))?;
     let online: Vec<i64> = crate::cluster::online(hub).iter().map(|u| u.id).collect();
     let dnf = live.seats.iter().enumerate().any(|(s, sitter)| {
         s != seat
@@ -806,7 +806,7 @@ pub fn arm_choice(hub: &Arc<Hub>, id: i64, deadline: i64) {
         tokio::time::sleep(Duration::from_millis((deadline - now_ms()).max(0) as u64)).await;
         match hub.economy.choose(id, None, &[]).await {
             Ok(s) => Box::pin(tell_settlement(&hub, id, &s)).await,
-            Err(f) if f.code == "nothing_to_choose" || f.code == "already_settled" => {}
+            Err(f) if f.code == Code::NothingToChoose || f.code == Code::AlreadySettled => {}
             Err(f) => tracing::warn!("match {id}: the choice's clock: {}", f.message),
         }
     });

@@ -3,7 +3,7 @@
 use serde::Deserialize;
 use serde_json::Value;
 
-use crate::error::Failure;
+use crate::error::{Code, Failure};
 
 /// The protocol version this server speaks.
 pub const VERSION: u32 = 1;
@@ -149,8 +149,8 @@ const TYPES: [&str; 19] = [
 pub fn parse(text: &str) -> (Option<Value>, Result<Request, Failure>) {
     let mut value: Value = match serde_json::from_str(text) {
         Ok(v @ Value::Object(_)) => v,
-        Ok(_) => return (None, Err(Failure::new("bad_json", "a message is a JSON object"))),
-        Err(e) => return (None, Err(Failure::new("bad_json", format!("not JSON: {e}")))),
+        Ok(_) => return (None, Err(Failure::new(Code::BadJson, "a message is a JSON object"))),
+        Err(e) => return (None, Err(Failure::new(Code::BadJson, format!("not JSON: {e}")))),
     };
     let obj = value.as_object_mut().expect("an object");
     let id = match checked_id(obj.remove("id")) {
@@ -159,16 +159,24 @@ pub fn parse(text: &str) -> (Option<Value>, Result<Request, Failure>) {
     };
     let ty = match obj.get("type") {
         Some(Value::String(t)) => t.clone(),
-        _ => return (id, Err(Failure::new("bad_message", "a message has a string \"type\""))),
+        _ => {
+            return (
+                id,
+                Err(Failure::new(Code::BadMessage, "a message has a string \"type\"")),
+            )
+        }
     };
     if !TYPES.contains(&ty.as_str()) {
         let shown: String = ty.chars().take(40).collect();
         return (
             id,
-            Err(Failure::new("unknown_type", format!("unknown message type {shown:?}"))),
+            Err(Failure::new(
+                Code::UnknownType,
+                format!("unknown message type {shown:?}"),
+            )),
         );
     }
-    let request = serde_json::from_value(value).map_err(|e| Failure::new("bad_message", format!("{ty}: {e}")));
+    let request = serde_json::from_value(value).map_err(|e| Failure::new(Code::BadMessage, format!("{ty}: {e}")));
     (id, request)
 }
 
@@ -189,7 +197,7 @@ fn checked_id(id: Option<Value>) -> Result<Option<Value>, Failure> {
         Some(id @ Value::Number(_)) => Ok(Some(id)),
         Some(Value::String(s)) if s.chars().count() <= 64 => Ok(Some(Value::String(s))),
         Some(_) => Err(Failure::new(
-            "bad_message",
+            Code::BadMessage,
             "id is a number or a string of at most 64 characters",
         )),
     }
@@ -212,15 +220,21 @@ mod tests {
                 ply: Some(2)
             }
         );
-        assert_eq!(parse("{").1.unwrap_err().code, "bad_json");
-        assert_eq!(parse("[1]").1.unwrap_err().code, "bad_json");
-        assert_eq!(parse(r#"{"type":"dance"}"#).1.unwrap_err().code, "unknown_type");
+        assert_eq!(parse("{").1.unwrap_err().code, Code::BadJson);
+        assert_eq!(parse("[1]").1.unwrap_err().code, Code::BadJson);
+        assert_eq!(parse(r#"{"type":"dance"}"#).1.unwrap_err().code, Code::UnknownType);
         assert_eq!(
             parse(r#"{"type":"move","match":"x"}"#).1.unwrap_err().code,
-            "bad_message"
+            Code::BadMessage
         );
-        assert_eq!(parse(r#"{"type":"ping","extra":1}"#).1.unwrap_err().code, "bad_message");
-        assert_eq!(parse(r#"{"type":"ping","id":[1]}"#).1.unwrap_err().code, "bad_message");
+        assert_eq!(
+            parse(r#"{"type":"ping","extra":1}"#).1.unwrap_err().code,
+            Code::BadMessage
+        );
+        assert_eq!(
+            parse(r#"{"type":"ping","id":[1]}"#).1.unwrap_err().code,
+            Code::BadMessage
+        );
         assert_eq!(parse(r#"{"type":"ping","id":"a"}"#).0, Some(Value::from("a")));
         assert_eq!(id_of(r#"{"type":"move","id":9,"match":3}"#), Some(Value::from(9)));
         assert_eq!(id_of(r#"{"type":"dance","id":"x"}"#), Some(Value::from("x")));

@@ -10,7 +10,7 @@ use serde_json::{json, Value};
 
 use crate::accounts::User;
 use crate::bus::Event;
-use crate::error::Failure;
+use crate::error::{Code, Failure};
 use crate::hub::Hub;
 use crate::live::{seats_json, Live, MoveRecord};
 
@@ -48,7 +48,7 @@ pub async fn set(hub: &Arc<Hub>, id: i64, user: &User, to: Spectators) -> Result
     let mut live = crate::live::running(hub, id).await?;
     if live.seat_of(user.id).is_none() {
         return Err(Failure::new(
-            "not_seated",
+            Code::NotSeated,
             "only a player of the match changes who may watch it",
         ));
     }
@@ -65,7 +65,7 @@ pub async fn set(hub: &Arc<Hub>, id: i64, user: &User, to: Spectators) -> Result
         .execute(&hub.pool)
         .await?;
     if done.rows_affected() != 1 {
-        return Err(Failure::new("match_over", "the match is over"));
+        return Err(Failure::new(Code::MatchOver, "the match is over"));
     }
     live.spectators = to;
     let evicted = (to == Spectators::Private).then(|| {

@@ -19,7 +19,7 @@ use arbiter_core::tripletriad::{Catalog, ShopCard};
 use sqlx::Row as _;
 
 use crate::db::{new_id, now_ms, Pool};
-use crate::error::Failure;
+use crate::error::{Code, Failure};
 
 pub use audit::audit;
 #[cfg(test)]
@@ -178,6 +178,6 @@ pub(crate) async fn copies(tx: &mut Tx<'_>, owner: i64, card_id: &str) -> Result
 }
 
 /// A shop error as the client is told it.
-pub(crate) fn refused(code: &'static str, e: impl std::fmt::Display) -> Failure {
+pub(crate) fn refused(code: Code, e: impl std::fmt::Display) -> Failure {
     Failure::new(code, e.to_string())
 }

@@ -9,7 +9,7 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 
 use crate::accounts::User;
-use crate::error::Failure;
+use crate::error::{Code, Failure};
 use crate::hub::Hub;
 
 #[derive(Deserialize)]
@@ -99,10 +99,10 @@ pub async fn intercept(hub: &Arc<Hub>, user: Option<&User>, text: &str) -> Optio
     let mut v = v;
     let re = v.as_object_mut().and_then(|o| o.remove("id"));
     let reply = match user {
-        None => Err(Failure::new("not_authenticated", "log in first")),
+        None => Err(Failure::new(Code::NotAuthenticated, "log in first")),
         Some(u) => match serde_json::from_value::<Request>(v) {
             Ok(r) => answer(hub, u, r).await,
-            Err(e) => Err(Failure::new("bad_message", e.to_string())),
+            Err(e) => Err(Failure::new(Code::BadMessage, e.to_string())),
         },
     };
     let mut out = match reply {
@@ -130,7 +130,10 @@ async fn answer(hub: &Arc<Hub>, user: &User, r: Request) -> Result<Value, Failur
         Request::Stash {} => json!({"type": "tt_stash", "cards": to(e.stash(u).await?)}),
         Request::Decks {} => json!({"type": "tt_decks", "decks": to(e.decks(u).await?)}),
         Request::Deck { op, name, cards } => {
-            let named = || name.clone().ok_or_else(|| Failure::new("bad_message", "name the deck"));
+            let named = || {
+                name.clone()
+                    .ok_or_else(|| Failure::new(Code::BadMessage, "name the deck"))
+            };
             match op {
                 DeckOp::Create => {
                     e.deck_create(u, &named()?).await?;
@@ -178,7 +181,7 @@ async fn answer(hub: &Arc<Hub>, user: &User, r: Request) -> Result<Value, Failur
         }
         Request::Buy { .. } => {
             return Err(Failure::new(
-                "bad_message",
+                Code::BadMessage,
                 "buy either a card, or a series and a level",
             ))
         }
@@ -195,7 +198,7 @@ async fn answer(hub: &Arc<Hub>, user: &User, r: Request) -> Result<Value, Failur
         Request::Suggest { level } => {
             let seed = getrandom::u64().map_err(|_| Failure::internal("no random source"))?;
             let ranks =
-                suggest_ranks(level, &mut Rng::new(seed)).map_err(|e| Failure::new("bad_level", e.to_string()))?;
+                suggest_ranks(level, &mut Rng::new(seed)).map_err(|e| Failure::new(Code::BadLevel, e.to_string()))?;
             json!({"type": "tt_suggest", "level": level, "ranks": ranks})
         }
         Request::WinList { match_id } => {

@@ -13,7 +13,7 @@ use sqlx::Row as _;
 use super::command::{BadCommand, Command, DeckCommand, Opponent, HELP_LINE};
 use super::render;
 use crate::accounts::User;
-use crate::error::Failure;
+use crate::error::{Code, Failure};
 use crate::hub::Hub;
 use crate::live::{self, Mover};
 use crate::protocol::SeatRequest;
@@ -75,7 +75,7 @@ impl Session {
     fn me(&self) -> Result<&User, Failure> {
         self.user.as_ref().ok_or_else(|| {
             Failure::new(
-                "not_logged_in",
+                Code::NotAuthenticated,
                 "connect first: connect <name> <password> (or create <name> <password>)",
             )
         })
@@ -114,8 +114,8 @@ impl Session {
             Command::Help => Ok(help()),
             Command::HelpRandom(level) => {
                 let seed = getrandom::u64().map_err(|_| Failure::internal("no random source"))?;
-                let s =
-                    suggest_ranks(level, &mut Rng::new(seed)).map_err(|e| Failure::new("bad_level", e.to_string()))?;
+                let s = suggest_ranks(level, &mut Rng::new(seed))
+                    .map_err(|e| Failure::new(Code::BadLevel, e.to_string()))?;
                 let range = arbiter_core::tripletriad::rank_sum_range(level).unwrap_or(0..=0);
                 let mut out = vec![format!(
                     "Five suggestions for level {level} (up left right down, sum {} to {}):",
@@ -238,10 +238,12 @@ impl Session {
             }
             Command::Play { card, position } => self.play(hub, &card, position).await,
             Command::Grid => {
-                let (id, seat) = self.game.ok_or_else(|| Failure::new("no_game", "you are in no game"))?;
+                let (id, seat) = self
+                    .game
+                    .ok_or_else(|| Failure::new(Code::NoSuchMatch, "you are in no game"))?;
                 let handle = hub
                     .live(id)
-                    .ok_or_else(|| Failure::new("no_game", "that game is over"))?;
+                    .ok_or_else(|| Failure::new(Code::NoSuchMatch, "that game is over"))?;
                 let state = handle.lock().await.state(seat);
                 Ok(render::grid(&state["view"], seat.map(colour)))
             }
@@ -250,7 +252,7 @@ impl Session {
                 let id = e
                     .awaiting_choice(me)
                     .await?
-                    .ok_or_else(|| Failure::new("nothing_to_choose", "you have no cards to choose"))?;
+                    .ok_or_else(|| Failure::new(Code::NothingToChoose, "you have no cards to choose"))?;
                 let s = e.choose(id, Some(me), &picks).await?;
                 crate::live::tell_settlement(hub, id, &s).await;
                 Ok(Vec::new())
@@ -260,7 +262,7 @@ impl Session {
                 let id = e
                     .awaiting_choice(me)
                     .await?
-                    .ok_or_else(|| Failure::new("nothing_to_choose", "no game of yours waits for a choice"))?;
+                    .ok_or_else(|| Failure::new(Code::NothingToChoose, "no game of yours waits for a choice"))?;
                 let w = e.win_list(id, me).await?;
                 let mut out = vec![format!(
                     "The winner takes {} card{} (+TT/Choose <Card>,... or None):",
@@ -295,11 +297,11 @@ impl Session {
                 .bind(GAME)
                 .fetch_optional(&hub.pool)
                 .await?
-                .ok_or_else(|| Failure::new("no_game", format!("{} plays no game", user.name)))?;
+                .ok_or_else(|| Failure::new(Code::NoSuchMatch, format!("{} plays no game", user.name)))?;
                 let id: i64 = row.try_get("id")?;
                 let handle = hub
                     .live(id)
-                    .ok_or_else(|| Failure::new("no_game", "that game is over"))?;
+                    .ok_or_else(|| Failure::new(Code::NoSuchMatch, "that game is over"))?;
                 // Checked and joined under the match's lock: a game made private meanwhile keeps
                 // this spectator out, and no card played in between is missed.
                 let live = handle.lock().await;
@@ -308,7 +310,7 @@ impl Session {
                 }
                 if live.spectators == Spectators::Private {
                     return Err(Failure::new(
-                        "private",
+                        Code::PrivateMatch,
                         format!("{}'s game is private: no spectators", user.name),
                     ));
                 }
@@ -330,11 +332,11 @@ impl Session {
             Command::Option(o) => {
                 let o: Spectators = o
                     .parse()
-                    .map_err(|e: MushRulesError| Failure::new("bad_option", e.to_string()))?;
+                    .map_err(|e: MushRulesError| Failure::new(Code::BadMessage, e.to_string()))?;
                 let me = self.me()?.clone();
                 let Some((id, Some(_))) = self.game else {
                     return Err(Failure::new(
-                        "no_game",
+                        Code::NoSuchMatch,
                         "you are playing no game: +TT/Option changes the game you play",
                     ));
                 };
@@ -400,12 +402,12 @@ impl Session {
         let me = self.me()?.clone();
         let r: MushRules = rules
             .parse()
-            .map_err(|e: MushRulesError| Failure::new("bad_rules", e.to_string()))?;
+            .map_err(|e: MushRulesError| Failure::new(Code::BadChallenge, e.to_string()))?;
         // Refused now rather than when the other accepts: a deck the rules do not admit, a stake
         // the challenger cannot make (the other's side is checked when they accept).
         let (view, check) = hub.economy.deck_check(me.id, Some(deck)).await?;
         if !(check.usable || r.config.deck_level_limit.is_none() && check.usable_limitless) {
-            return Err(Failure::new("deck_unusable", render::check(&view, &check)));
+            return Err(Failure::new(Code::DeckUnusable, render::check(&view, &check)));
         }
         let stake = Stake {
             trade: r.config.trade,
@@ -432,7 +434,7 @@ impl Session {
         };
         stake
             .check(&mine, &other)
-            .map_err(|e| Failure::new("bad_stake", e.to_string()))?;
+            .map_err(|e| Failure::new(Code::BadStake, e.to_string()))?;
         let options = json!({
             "rules": r.config.rules,
             "sudden_death": r.config.sudden_death,
@@ -474,7 +476,7 @@ impl Session {
                     })
             })
             .and_then(|c| c["id"].as_i64())
-            .ok_or_else(|| Failure::new("no_invitation", "nobody has invited you to a game"))
+            .ok_or_else(|| Failure::new(Code::NoSuchChallenge, "nobody has invited you to a game"))
     }
 
     async fn accept(&mut self, hub: &Arc<Hub>, deck: &str) -> Reply {
@@ -489,11 +491,11 @@ impl Session {
         let me = self.me()?.id;
         let (id, seat) = match self.game {
             Some((id, Some(seat))) => (id, seat),
-            _ => return Err(Failure::new("no_game", "you are playing no game")),
+            _ => return Err(Failure::new(Code::NoSuchMatch, "you are playing no game")),
         };
         let handle = hub
             .live(id)
-            .ok_or_else(|| Failure::new("no_game", "that game is over"))?;
+            .ok_or_else(|| Failure::new(Code::NoSuchMatch, "that game is over"))?;
         let hand = handle.lock().await.state(Some(seat))["view"]["observation"]["hand"].clone();
         let names: Vec<String> = hand
             .as_array()
@@ -505,14 +507,14 @@ impl Session {
             Ok(n) if (1..=names.len()).contains(&n) => n - 1,
             Ok(n) => {
                 return Err(Failure::new(
-                    "bad_move",
+                    Code::BadMove,
                     format!("your hand holds cards 1 to {}, not {n}", names.len()),
                 ))
             }
             Err(_) => names
                 .iter()
                 .position(|n| n.eq_ignore_ascii_case(card.trim()))
-                .ok_or_else(|| Failure::new("bad_move", format!("{card:?} is not in your hand")))?,
+                .ok_or_else(|| Failure::new(Code::BadMove, format!("{card:?} is not in your hand")))?,
         };
         let notation = format!("{index}@{}", position - 1);
         live::play(
@@ -536,12 +538,12 @@ impl Session {
             let w = hub.economy.win_list(id, me.id).await?;
             if w.chooser != me.id {
                 return Err(Failure::new(
-                    "choice_pending",
+                    Code::MatchOver,
                     "the game is over: you cannot leave before the winner chooses the cards",
                 ));
             }
             return Err(Failure::new(
-                "choice_pending",
+                Code::MatchOver,
                 "choose your cards first (+TT/Choose <Card>,... or None)",
             ));
         }

@@ -14,6 +14,8 @@ use arbiter_core::{Budget, Engine, Rng};
 use serde::Serialize;
 use serde_json::Value;
 
+use crate::error::Code;
+
 /// The three games.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum GameKind {
@@ -90,28 +92,28 @@ pub enum Input {
 /// Why a move was refused: an error code of the protocol and the core's words.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Refusal {
-    pub code: &'static str,
+    pub code: Code,
     pub message: String,
 }
 
 impl Refusal {
     fn bad_move(message: impl Display) -> Refusal {
         Refusal {
-            code: "bad_move",
+            code: Code::BadMove,
             message: message.to_string(),
         }
     }
 
     fn over() -> Refusal {
         Refusal {
-            code: "match_over",
+            code: Code::MatchOver,
             message: "the match is over".into(),
         }
     }
 
     fn illegal(message: impl Display) -> Refusal {
         Refusal {
-            code: "illegal_move",
+            code: Code::IllegalMove,
             message: message.to_string(),
         }
     }
