@@ -344,10 +344,6 @@ async fn handle(hub: &Arc<Hub>, s: &mut Session, text: &str) -> Next {
     if !s.greeted {
         return greet(hub, s, text);
     }
-    // The card economy's messages (`tt_*`) have their own reader.
-    if let Some(reply) = crate::economy::protocol::intercept(hub, s.user.as_ref(), text).await {
-        return Next::Reply(vec![reply]);
-    }
     let (re, request) = protocol::parse(text);
     let request = match request {
         Ok(r) => r,
@@ -551,6 +547,7 @@ async fn answer(hub: &Arc<Hub>, s: &mut Session, request: Request, re: &Option<V
             Ok(vec![json!({"type": "stats", "user": user, "games": games})])
         }
         Request::Ping {} => Ok(vec![json!({"type": "pong", "time": crate::db::now_ms()})]),
+        Request::Cards(r) => Ok(vec![crate::cards::answer(hub, need(s)?, r).await?]),
     }
 }
 

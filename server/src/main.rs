@@ -3,6 +3,7 @@
 
 mod accounts;
 mod bus;
+mod cards;
 mod challenges;
 mod cluster;
 mod commit;

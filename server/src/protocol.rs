@@ -120,9 +120,80 @@ pub enum Request {
         name: Option<String>,
     },
     Ping {},
+    /// The card economy's requests (`tt_*`), read by [`parse`] through their own enum.
+    #[serde(skip_deserializing)]
+    Cards(CardRequest),
 }
 
-/// Every request type, for telling an unknown type from a malformed known one.
+/// A request of the card economy (PROTOCOL.md's "Card economy").
+#[derive(Deserialize, Debug, Clone, PartialEq)]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+pub enum CardRequest {
+    TtWallet {},
+    TtStarter {},
+    TtStash {},
+    TtDecks {},
+    TtDeck {
+        op: DeckOp,
+        #[serde(default)]
+        name: Option<String>,
+        #[serde(default)]
+        cards: Vec<String>,
+    },
+    TtShop {
+        #[serde(default)]
+        series: Option<char>,
+        #[serde(default)]
+        level: Option<u8>,
+    },
+    TtBuy {
+        #[serde(default)]
+        series: Option<char>,
+        #[serde(default)]
+        level: Option<u8>,
+        #[serde(default)]
+        card: Option<String>,
+    },
+    TtCustom {
+        name: String,
+        level: u8,
+        ranks: [u8; 4],
+        #[serde(default = "no_element")]
+        element: String,
+        #[serde(default)]
+        text: String,
+    },
+    TtSuggest {
+        level: u8,
+    },
+    TtWinList {
+        #[serde(rename = "match")]
+        match_id: i64,
+    },
+    TtChoose {
+        #[serde(rename = "match")]
+        match_id: i64,
+        picks: Vec<String>,
+    },
+}
+
+fn no_element() -> String {
+    "none".into()
+}
+
+/// What a `tt_deck` does.
+#[derive(Deserialize, Debug, Clone, Copy, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum DeckOp {
+    Create,
+    Delete,
+    Add,
+    Remove,
+    Check,
+}
+
+/// Every request type but the card economy's, for telling an unknown type from a malformed
+/// known one.
 const TYPES: [&str; 19] = [
     "hello",
     "register",
@@ -143,6 +214,21 @@ const TYPES: [&str; 19] = [
     "spectators",
     "stats",
     "ping",
+];
+
+/// The card economy's request types.
+const CARD_TYPES: [&str; 11] = [
+    "tt_wallet",
+    "tt_starter",
+    "tt_stash",
+    "tt_decks",
+    "tt_deck",
+    "tt_shop",
+    "tt_buy",
+    "tt_custom",
+    "tt_suggest",
+    "tt_win_list",
+    "tt_choose",
 ];
 
 /// A frame read: its `id` to echo (if any), and the request or why it is not one.
@@ -166,7 +252,11 @@ pub fn parse(text: &str) -> (Option<Value>, Result<Request, Failure>) {
             )
         }
     };
-    if !TYPES.contains(&ty.as_str()) {
+    let request = if CARD_TYPES.contains(&ty.as_str()) {
+        serde_json::from_value(value).map(Request::Cards)
+    } else if TYPES.contains(&ty.as_str()) {
+        serde_json::from_value(value)
+    } else {
         let shown: String = ty.chars().take(40).collect();
         return (
             id,
@@ -175,8 +265,8 @@ pub fn parse(text: &str) -> (Option<Value>, Result<Request, Failure>) {
                 format!("unknown message type {shown:?}"),
             )),
         );
-    }
-    let request = serde_json::from_value(value).map_err(|e| Failure::new(Code::BadMessage, format!("{ty}: {e}")));
+    };
+    let request = request.map_err(|e| Failure::new(Code::BadMessage, format!("{ty}: {e}")));
     (id, request)
 }
 
@@ -236,6 +326,27 @@ mod tests {
             Code::BadMessage
         );
         assert_eq!(parse(r#"{"type":"ping","id":"a"}"#).0, Some(Value::from("a")));
+        // The card economy's requests are requests like any other: before this reader, which
+        // was the economy's alone, `tt_dance` was a `bad_message` and a `tt_*` echoed any id.
+        let (id, r) = parse(r#"{"type":"tt_choose","id":"c","match":3,"picks":["1"]}"#);
+        assert_eq!(id, Some(Value::from("c")));
+        assert_eq!(
+            r.unwrap(),
+            Request::Cards(CardRequest::TtChoose {
+                match_id: 3,
+                picks: vec!["1".into()]
+            })
+        );
+        assert_eq!(parse(r#"{"type":"tt_dance"}"#).1.unwrap_err().code, Code::UnknownType);
+        assert_eq!(parse(r#"{"type":"tt_deck"}"#).1.unwrap_err().code, Code::BadMessage);
+        assert_eq!(
+            parse(r#"{"type":"tt_wallet","x":1}"#).1.unwrap_err().code,
+            Code::BadMessage
+        );
+        assert_eq!(
+            parse(r#"{"type":"tt_wallet","id":[1]}"#).1.unwrap_err().code,
+            Code::BadMessage
+        );
         assert_eq!(id_of(r#"{"type":"move","id":9,"match":3}"#), Some(Value::from(9)));
         assert_eq!(id_of(r#"{"type":"dance","id":"x"}"#), Some(Value::from("x")));
         assert_eq!(id_of(r#"{"type":"ping","id":[1]}"#), None);

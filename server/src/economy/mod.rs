@@ -6,7 +6,6 @@
 
 mod audit;
 mod decks;
-pub mod protocol;
 mod shop;
 mod stakes;
 mod stash;
@@ -26,8 +25,9 @@ pub use audit::audit;
 use audit::Figures;
 pub(crate) use decks::check_name as check_deck_name;
 pub use decks::{DeckCheck, DeckView};
+pub use shop::SeriesView;
 pub(crate) use stakes::check_settles;
-pub use stakes::{public_options, Settlement, CHOICE_SECONDS};
+pub use stakes::{public_options, Settlement, WinList, CHOICE_SECONDS};
 pub use stash::{StashEntry, Wallet};
 
 pub type Tx<'a> = sqlx::Transaction<'a, sqlx::Any>;
