@@ -13,6 +13,7 @@ use crate::accounts::User;
 use crate::bus::Event;
 use crate::db::{new_id, now_ms};
 use crate::error::{Code, Failure};
+use crate::frames::{ChallengeSeat, ChallengeView, Frame};
 use crate::hub::Hub;
 use crate::live::{self, Sitter};
 use crate::protocol::SeatRequest;
@@ -36,7 +37,7 @@ pub(crate) const PAGE_MAX: usize = 50;
 /// The most bytes of challenges, and of matches, one `lobby` reply holds (a page ends early
 /// rather than go over): with the people online, a page stays under what a connection writes
 /// in one frame (`a_full_page_fits_in_a_frame`), however large its entries.
-const LIST_BYTES: usize = crate::conn::FRAME_OUT_MAX / 4;
+const LIST_BYTES: usize = crate::protocol::FRAME_OUT_MAX / 4;
 
 /// Open challenges read at most for one page, however few of them its asker may see: a page
 /// may come back short, its `next` going on from the last one read.
@@ -67,13 +68,17 @@ impl Seat {
         }
     }
 
-    fn json(&self) -> Value {
+    fn view(&self) -> ChallengeSeat {
         match self {
-            Seat::Player { name, user } => json!({"kind": "player", "name": name, "taken": user.is_some()}),
-            Seat::Open { user } => {
-                json!({"kind": "open", "taken": user.is_some(), "name": user.as_ref().map(|u| u.name.clone())})
-            }
-            Seat::Computer { level } => json!({"kind": "computer", "level": level}),
+            Seat::Player { name, user } => ChallengeSeat::Player {
+                name: name.clone(),
+                taken: user.is_some(),
+            },
+            Seat::Open { user } => ChallengeSeat::Open {
+                taken: user.is_some(),
+                name: user.as_ref().map(|u| u.name.clone()),
+            },
+            Seat::Computer { level } => ChallengeSeat::Computer { level: level.clone() },
         }
     }
 }
@@ -90,12 +95,22 @@ struct Challenge {
 }
 
 impl Challenge {
+    fn view(&self) -> ChallengeView {
+        ChallengeView {
+            id: self.id,
+            game: self.game.name().to_owned(),
+            options: self.options.clone(),
+            time: self.time_s,
+            private: self.private(),
+            spectators: self.spectators,
+            by: self.by.clone(),
+            seats: self.seats.iter().map(Seat::view).collect(),
+            created: self.created,
+        }
+    }
+
     fn json(&self) -> Value {
-        json!({
-            "id": self.id, "game": self.game.name(), "options": self.options, "time": self.time_s,
-            "private": self.private(), "spectators": crate::spectators::name(self.spectators), "by": self.by, "seats": self.seats.iter().map(Seat::json).collect::<Vec<_>>(),
-            "created": self.created,
-        })
+        serde_json::to_value(self.view()).expect("a challenge is JSON")
     }
 
     fn private(&self) -> bool {
@@ -299,7 +314,7 @@ pub async fn create(
         // Nobody to wait for: the match starts at once.
         let started = start_match(&mut tx, hub, &c).await?;
         commit_match(tx, hub, started.id).await?;
-        let reply = json!({"type": "challenge_created", "challenge": c.json()});
+        let reply = Frame::ChallengeCreated { challenge: c.view() }.json();
         let hub = hub.clone();
         // After the reply, so that the challenger hears of the challenge before its match.
         tokio::spawn(async move { live::start(&hub, started).await });
@@ -309,11 +324,11 @@ pub async fn create(
     let mut also = c.involved();
     also.extend(named);
     hub.relay.publish(Event::Lobby {
-        msg: json!({"type": "challenge_open", "challenge": c.json()}),
+        msg: Frame::ChallengeOpen { challenge: c.view() }.json(),
         listed: c.listed(),
         also,
     });
-    Ok(json!({"type": "challenge_created", "challenge": c.json()}))
+    Ok(Frame::ChallengeCreated { challenge: c.view() }.json())
 }
 
 /// Refuses options that would make every lobby page that lists them heavy, or that carry text
@@ -482,19 +497,23 @@ pub async fn accept(hub: &Arc<Hub>, id: i64, user: &User) -> Result<Value, Failu
             tokio::spawn(async move { live::start(&hub, m).await });
         }
         None => hub.relay.publish(Event::Lobby {
-            msg: json!({"type": "challenge_open", "challenge": c.json()}),
+            msg: Frame::ChallengeOpen { challenge: c.view() }.json(),
             listed: !c.private(),
             also: c.involved(),
         }),
     }
-    Ok(json!({"type": "accepted", "challenge": id, "seat": seat}))
+    Ok(Frame::Accepted { challenge: id, seat }.json())
 }
 
 fn close(hub: &Hub, c: &Challenge, reason: &str, also: &[i64]) {
     let mut users = c.involved();
     users.extend(also);
     hub.relay.publish(Event::Lobby {
-        msg: json!({"type": "challenge_closed", "challenge": c.id, "reason": reason}),
+        msg: Frame::ChallengeClosed {
+            challenge: c.id,
+            reason: reason.to_owned(),
+        }
+        .json(),
         listed: !c.private(),
         also: users,
     });
@@ -522,7 +541,11 @@ pub async fn decline(hub: &Arc<Hub>, id: i64, user: &User, withdraw: bool) -> Re
         return Err(Failure::new(Code::NoSuchChallenge, format!("no open challenge {id}")));
     }
     close(hub, &c, status, &[user.id]);
-    Ok(json!({"type": "challenge_closed", "challenge": id, "reason": status}))
+    Ok(Frame::ChallengeClosed {
+        challenge: id,
+        reason: status.to_owned(),
+    }
+    .json())
 }
 
 /// Where a `lobby` page starts in one of its lists.
@@ -716,7 +739,7 @@ async fn match_page(
             None => live::load(&hub.pool, id).await.ok().map(|l| l.summary()),
         };
         if let Some(summary) = summary {
-            if !page.take(summary, limit) {
+            if !page.take(serde_json::to_value(summary).map_err(Failure::internal)?, limit) {
                 return Ok((page.entries, last.map_or_else(|| from.clone(), Mark::After)));
             }
         }
@@ -736,7 +759,7 @@ fn online_page(hub: &Hub, from: &Mark<String>, limit: usize) -> (Vec<User>, Mark
         Mark::Start => None,
         Mark::After(name) => Some(name.as_str()),
     };
-    let mut rest = crate::cluster::online(hub);
+    let mut rest = hub.online_anywhere();
     rest.retain(|u| after.is_none_or(|a| u.name.as_str() > a));
     rest.sort_by(|a, b| a.name.cmp(&b.name));
     let more = rest.len() > limit;
@@ -811,7 +834,7 @@ mod tests {
         };
         let rest = 2 * cursor.encode().unwrap().len() + 200;
         let page = 2 * (LIST_BYTES + entry) + PAGE_MAX * online + rest;
-        assert!(page < crate::conn::FRAME_OUT_MAX, "{page}");
+        assert!(page < crate::protocol::FRAME_OUT_MAX, "{page}");
     }
 
     #[test]

@@ -21,8 +21,7 @@ use futures_util::future::BoxFuture;
 use sqlx::Acquire as _;
 use tokio::sync::{mpsc, oneshot, Mutex};
 
-use crate::db::{Backend, Pool};
-use crate::economy::Tx;
+use crate::db::{Backend, Pool, Tx};
 use crate::error::Failure;
 use crate::table::Ending;
 

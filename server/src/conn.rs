@@ -17,22 +17,15 @@ use sqlx::Row as _;
 use crate::accounts::User;
 use crate::challenges;
 use crate::error::{Code, Failure};
+use crate::frames::Frame;
 use crate::hub::Hub;
 use crate::live::{self, Mover};
-use crate::protocol::{self, Request, VERSION};
+use crate::protocol::{self, Request, FRAME_OUT_MAX, VERSION};
 use crate::table::{GameKind, Input};
 use crate::told;
 
 /// Refusals for flooding after which the connection is closed.
 const FLOOD_CLOSE: u32 = 200;
-
-/// The most bytes a connection's write buffer holds (its `max_write_buffer_size`): a frame that
-/// does not fit is never written, and the socket would drop without a close or a reason.
-pub(crate) const WRITE_MAX: usize = 256 * 1024;
-
-/// The largest frame written: the buffer's room less what may wait in it unflushed (its 4 KiB
-/// `write_buffer_size`) and a frame header, with room to spare.
-pub(crate) const FRAME_OUT_MAX: usize = WRITE_MAX - 8 * 1024;
 
 /// A token bucket: `rate` a second, `burst` at once.
 pub(crate) struct Bucket {
@@ -310,11 +303,11 @@ async fn linger(stream: &mut futures_util::stream::SplitStream<WebSocket>) {
 }
 
 fn error(re: Option<&Value>, f: &Failure) -> Value {
-    let mut v = json!({"type": "error", "code": f.code, "message": f.message});
-    if let Some(re) = re {
-        v["re"] = re.clone();
-    }
-    v
+    let frame = Frame::Error {
+        code: f.code,
+        message: f.message.clone(),
+    };
+    with_re(frame.json(), &re.cloned())
 }
 
 /// `frame` if it can be written, or else the `error` `reply_too_large` (answering request `re`)
@@ -521,12 +514,17 @@ async fn answer(hub: &Arc<Hub>, s: &mut Session, request: Request, re: &Option<V
         }
         Request::Leave { match_id } => {
             let dnf = live::leave(hub, match_id, need(s)?.id).await?;
-            Ok(vec![json!({"type": "left", "match": match_id, "dnf": dnf})])
+            Ok(vec![Frame::Left { match_id, dnf }.json()])
         }
         Request::Spectate { match_id } => Ok(vec![seen(hub, s, match_id, true, live::Live::state).await?]),
         Request::Unspectate { match_id } => {
             hub.spectate(s.id, match_id, false);
-            Ok(vec![json!({"type": "unspectated", "match": match_id})])
+            Ok(vec![Frame::Unspectated {
+                match_id,
+                reason: None,
+                message: None,
+            }
+            .json()])
         }
         Request::Sync { match_id } => Ok(vec![seen(hub, s, match_id, false, live::Live::state).await?]),
         Request::History { match_id, from, count } => {
@@ -535,25 +533,32 @@ async fn answer(hub: &Arc<Hub>, s: &mut Session, request: Request, re: &Option<V
                 seen(hub, s, match_id, false, |l, _| l.history(from, count)).await?,
             ])
         }
-        Request::Spectators { match_id, spectators } => {
-            Ok(vec![crate::spectators::set(hub, match_id, need(s)?, spectators).await?])
-        }
+        Request::Spectators { match_id, spectators } => Ok(vec![
+            crate::live::spectating::set(hub, match_id, need(s)?, spectators).await?,
+        ]),
         Request::Stats { name } => {
             let user = match name {
                 Some(n) => hub.accounts.find(&n).await?,
                 None => need(s)?.clone(),
             };
             let games = hub.accounts.stats(user.id).await?;
-            Ok(vec![json!({"type": "stats", "user": user, "games": games})])
+            Ok(vec![Frame::Stats { user, games }.json()])
         }
-        Request::Ping {} => Ok(vec![json!({"type": "pong", "time": crate::db::now_ms()})]),
+        Request::Ping {} => Ok(vec![Frame::Pong {
+            time: crate::db::now_ms(),
+        }
+        .json()]),
         Request::Cards(r) => Ok(vec![crate::cards::answer(hub, need(s)?, r).await?]),
     }
 }
 
 fn authenticated(hub: &Hub, s: &mut Session, user: User, token: String) -> Value {
     hub.authenticate(s.id, &user);
-    let v = json!({"type": "authenticated", "user": user, "token": token});
+    let v = Frame::Authenticated {
+        user: user.clone(),
+        token: token.clone(),
+    }
+    .json();
     s.user = Some(user);
     s.token = Some(token);
     v
@@ -637,7 +642,7 @@ mod tests {
     fn a_frame_too_large_to_write_becomes_its_refusal() {
         let small = json!({"type": "pong", "re": 3}).to_string();
         assert_eq!(writable(small.clone(), Some(&json!(3))), small);
-        let big = json!({"type": "lobby", "re": "x", "pad": "y".repeat(WRITE_MAX)});
+        let big = json!({"type": "lobby", "re": "x", "pad": "y".repeat(protocol::WRITE_MAX)});
         let sent: Value = serde_json::from_str(&writable(big.to_string(), big.get("re"))).unwrap();
         assert_eq!(sent["type"], "error");
         assert_eq!(sent["code"], "reply_too_large");

@@ -185,6 +185,20 @@ impl Hub {
         }
     }
 
+    /// Who is online, through this process or any other, by name.
+    pub fn online_anywhere(&self) -> Vec<User> {
+        let mut users = self.online();
+        if let Some(c) = self.cluster.get() {
+            for u in c.online_elsewhere() {
+                if !users.iter().any(|v| v.id == u.id) {
+                    users.push(u);
+                }
+            }
+            users.sort_by(|a, b| a.name.cmp(&b.name));
+        }
+        users
+    }
+
     /// The users online on this process, by name.
     pub fn online(&self) -> Vec<User> {
         let r = self.registry();

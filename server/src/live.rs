@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use arbiter_core::tripletriad::{Match, Player, Spectators};
 use arbiter_core::{Budget, Rng};
-use serde_json::{json, Value};
+use serde_json::Value;
 use sqlx::Row as _;
 
 use crate::accounts::User;
@@ -16,11 +16,13 @@ use crate::commit::{self, MoveRow};
 use crate::crash_point::{self, Step};
 use crate::db::{now_ms, Backend, Pool};
 use crate::error::{Code, Failure};
+pub use crate::frames::MoveRecord;
+use crate::frames::{Frame, MatchStatus, MatchSummary, SeatView};
 use crate::hub::Hub;
 use crate::table::{Ending, GameKind, Input, Table};
 
-#[path = "cluster/replica.rs"]
 pub(crate) mod replica;
+pub(crate) mod spectating;
 
 /// Who sits in a seat.
 #[derive(Clone, Debug)]
@@ -37,21 +39,6 @@ pub(crate) const RECENT_MOVES: usize = 50;
 pub(crate) const HISTORY_MAX: usize = 500;
 
 /// A move in the match's list.
-#[derive(Clone, Debug)]
-pub struct MoveRecord {
-    pub ply: u64,
-    pub seat: usize,
-    pub notation: String,
-    pub action: u64,
-    pub timeout: bool,
-}
-
-impl MoveRecord {
-    fn json(&self) -> Value {
-        json!({"ply": self.ply, "seat": self.seat, "move": self.notation, "action": self.action, "timeout": self.timeout})
-    }
-}
-
 /// A match this process holds.
 pub struct Live {
     pub id: i64,
@@ -104,14 +91,24 @@ impl Live {
     }
 
     /// The summary the lobby lists.
-    pub fn summary(&self) -> Value {
-        json!({
-            "id": self.id, "game": self.game.name(), "options": crate::economy::public_options(&self.options), "time": self.time_s,
-            "private": self.spectators == Spectators::Private, "spectators": crate::spectators::name(self.spectators),
-            "seats": seats_json(&self.seats), "ply": self.moves.len(),
-            "status": if self.ending.is_some() { "over" } else { "running" }, "started": self.started,
-            "challenge": self.challenge,
-        })
+    pub fn summary(&self) -> MatchSummary {
+        MatchSummary {
+            id: self.id,
+            game: self.game.name().to_owned(),
+            options: crate::economy::public_options(&self.options),
+            time: self.time_s,
+            private: self.spectators == Spectators::Private,
+            spectators: self.spectators,
+            seats: seat_views(&self.seats),
+            ply: self.moves.len(),
+            status: if self.ending.is_some() {
+                MatchStatus::Over
+            } else {
+                MatchStatus::Running
+            },
+            started: self.started,
+            challenge: self.challenge,
+        }
     }
 
     pub(crate) fn view(&self, seat: Option<usize>) -> Value {
@@ -125,13 +122,19 @@ impl Live {
     /// played, `moves` those from index `from` on.
     pub fn state(&self, seat: Option<usize>) -> Value {
         let from = self.moves.len().saturating_sub(RECENT_MOVES);
-        json!({
-            "type": "match_state", "match": self.summary(), "seat": seat, "view": self.view(seat),
-            "ply": self.moves.len(), "from": from, "moves": moves_json(&self.moves[from..]),
-            "to_move": self.to_move(), "deadline": self.deadline,
-            "remaining_ms": self.deadline.map(|d| (d - now_ms()).max(0)),
-            "result": self.ending,
-        })
+        Frame::MatchState {
+            summary: self.summary(),
+            seat,
+            view: self.view(seat),
+            ply: self.moves.len(),
+            from,
+            moves: self.moves[from..].to_vec(),
+            to_move: self.to_move(),
+            deadline: self.deadline,
+            remaining_ms: self.deadline.map(|d| (d - now_ms()).max(0)),
+            result: self.ending.clone(),
+        }
+        .json()
     }
 
     /// At most `count` moves (and [`HISTORY_MAX`]) of the list from index `from`: the same
@@ -141,7 +144,13 @@ impl Live {
         let from = usize::try_from(from).map_or(ply, |f| f.min(ply));
         let count = usize::try_from(count).map_or(HISTORY_MAX, |c| c.min(HISTORY_MAX));
         let to = from + count.min(ply - from);
-        json!({"type": "history", "match": self.id, "ply": ply, "from": from, "moves": moves_json(&self.moves[from..to])})
+        Frame::History {
+            match_id: self.id,
+            ply,
+            from,
+            moves: self.moves[from..to].to_vec(),
+        }
+        .json()
     }
 
     /// `frame` for each seated person (built for their seat) and for the spectators.
@@ -159,10 +168,6 @@ impl Live {
     }
 }
 
-fn moves_json(moves: &[MoveRecord]) -> Vec<Value> {
-    moves.iter().map(MoveRecord::json).collect()
-}
-
 /// The users in `seats` (the computer seats left out).
 fn people(seats: &[Sitter]) -> Vec<i64> {
     seats
@@ -174,12 +179,15 @@ fn people(seats: &[Sitter]) -> Vec<i64> {
         .collect()
 }
 
-pub fn seats_json(seats: &[Sitter]) -> Value {
+pub fn seat_views(seats: &[Sitter]) -> Vec<SeatView> {
     seats
         .iter()
         .map(|s| match s {
-            Sitter::Person(u) => json!({"kind": "player", "name": u.name, "user": u.id}),
-            Sitter::Computer(level) => json!({"kind": "computer", "level": level}),
+            Sitter::Person(u) => SeatView::Player {
+                name: u.name.clone(),
+                user: u.id,
+            },
+            Sitter::Computer(level) => SeatView::Computer { level: level.clone() },
         })
         .collect()
 }
@@ -244,11 +252,7 @@ pub async fn load(pool: &Pool, id: i64) -> Result<Live, Failure> {
     }
     // A forfeit ends a match the table does not know is over: the stored result says so.
     let ending = match stored_result {
-        Some(text) => Some(
-            serde_json::from_str::<StoredEnding>(&text)
-                .map_err(Failure::internal)?
-                .into(),
-        ),
+        Some(text) => Some(serde_json::from_str(&text).map_err(Failure::internal)?),
         None => None,
     };
     Ok(Live {
@@ -267,40 +271,6 @@ pub async fn load(pool: &Pool, id: i64) -> Result<Live, Failure> {
         challenge,
         tasks: Vec::new(),
     })
-}
-
-/// An ending as stored (the outcome names back into their values).
-#[derive(serde::Deserialize)]
-struct StoredEnding {
-    reason: String,
-    winners: Vec<usize>,
-    outcome: Vec<String>,
-    #[serde(default)]
-    scores: Option<Vec<i64>>,
-    #[serde(default)]
-    left: Option<usize>,
-}
-
-impl From<StoredEnding> for Ending {
-    fn from(s: StoredEnding) -> Ending {
-        use crate::table::SeatOutcome::*;
-        Ending {
-            reason: if s.reason == "forfeit" { "forfeit" } else { "finished" },
-            winners: s.winners,
-            outcome: s
-                .outcome
-                .iter()
-                .map(|o| match o.as_str() {
-                    "won" => Won,
-                    "lost" => Lost,
-                    "dnf" => Dnf,
-                    _ => Drawn,
-                })
-                .collect(),
-            scores: s.scores,
-            left: s.left,
-        }
-    }
 }
 
 /// Creates a match (rows and all) inside `tx`; the caller commits, then calls [`start`].
@@ -379,7 +349,13 @@ pub async fn create(
 pub async fn start(hub: &Arc<Hub>, live: Live) {
     let id = live.id;
     let summary = live.summary();
-    let (seats, _) = live.frames(|seat| json!({"type": "match_started", "match": summary, "seat": seat}));
+    let (seats, _) = live.frames(|seat| {
+        Frame::MatchStarted {
+            summary: summary.clone(),
+            seat,
+        }
+        .json()
+    });
     let states: Vec<(i64, Value)> = live.frames(|seat| live.state(seat)).0;
     let private = live.spectators == Spectators::Private;
     let people = live.people();
@@ -398,7 +374,7 @@ pub async fn start(hub: &Arc<Hub>, live: Live) {
         re: None,
     });
     hub.relay.publish(Event::Lobby {
-        msg: json!({"type": "match_listed", "match": summary}),
+        msg: Frame::MatchListed { summary }.json(),
         listed: !private,
         also: people,
     });
@@ -634,11 +610,15 @@ pub async fn play(
     let record = live.moves.last().expect("just pushed").clone();
     let to_move = live.table.to_move();
     let (seats, public) = live.frames(|s| {
-        json!({
-            "type": "moved", "match": id, "ply": record.ply, "seat": record.seat, "move": record.notation,
-            "action": record.action, "timeout": record.timeout, "view": live.view(s), "to_move": to_move,
-            "deadline": deadline, "remaining_ms": deadline.map(|d| (d - now).max(0)),
-        })
+        Frame::Moved {
+            match_id: id,
+            record: record.clone(),
+            view: live.view(s),
+            to_move,
+            deadline,
+            remaining_ms: deadline.map(|d| (d - now).max(0)),
+        }
+        .json()
     });
     let re = match (mover, re) {
         (Mover::Person { conn, .. }, Some(r)) => Some((conn, r)),
@@ -651,7 +631,7 @@ pub async fn play(
         re,
     });
     if live.spectators == Spectators::Broadcast {
-        hub.relay.publish(crate::spectators::broadcast(&live, &record));
+        hub.relay.publish(spectating::broadcast(&live, &record));
     }
     match ending {
         Some(e) => end(hub, &mut live, e),
@@ -692,7 +672,7 @@ pub async fn leave(hub: &Arc<Hub>, id: i64, user: i64) -> Result<bool, Failure> 
     let seat = live
         .seat_of(user)
         .ok_or_else(|| Failure::new(Code::NotSeated, "you do not sit in this match"))?;
-    let online: Vec<i64> = crate::cluster::online(hub).iter().map(|u| u.id).collect();
+    let online: Vec<i64> = hub.online_anywhere().iter().map(|u| u.id).collect();
     let dnf = live.seats.iter().enumerate().any(|(s, sitter)| {
         s != seat
             && match sitter {
@@ -796,7 +776,13 @@ pub async fn tell_settlement(hub: &Arc<Hub>, id: i64, s: &crate::economy::Settle
 
 /// The `tt_choose` frame: `chooser` takes `count` cards of match `id` by `deadline`.
 pub fn choice_frame(id: i64, chooser: i64, count: u8, deadline: i64) -> Value {
-    json!({"type": "tt_choose", "match": id, "chooser": chooser, "count": count, "deadline": deadline})
+    Frame::TtChoose {
+        match_id: id,
+        chooser,
+        count,
+        deadline,
+    }
+    .json()
 }
 
 /// When the winner's clock runs out, the choice is made for them (the highest levels).
@@ -827,7 +813,7 @@ fn end(hub: &Arc<Hub>, live: &mut Live, ending: Ending) {
         re: None,
     });
     hub.relay.publish(Event::Lobby {
-        msg: json!({"type": "match_unlisted", "match": live.id}),
+        msg: Frame::MatchUnlisted { match_id: live.id }.json(),
         listed: live.spectators != Spectators::Private,
         also: live.people(),
     });
@@ -837,5 +823,9 @@ fn end(hub: &Arc<Hub>, live: &mut Live, ending: Ending) {
 
 /// The `match_over` frame of match `id`.
 fn over_frame(id: i64, ending: &Ending) -> Value {
-    json!({"type": "match_over", "match": id, "result": ending})
+    Frame::MatchOver {
+        match_id: id,
+        result: ending.clone(),
+    }
+    .json()
 }

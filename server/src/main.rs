@@ -13,6 +13,7 @@ mod crash_point;
 mod db;
 mod economy;
 mod error;
+mod frames;
 mod http;
 mod hub;
 mod live;

@@ -8,6 +8,14 @@ use crate::error::{Code, Failure};
 /// The protocol version this server speaks.
 pub const VERSION: u32 = 1;
 
+/// The most bytes a connection's write buffer holds (its `max_write_buffer_size`): a frame that
+/// does not fit is never written, and the socket would drop without a close or a reason.
+pub(crate) const WRITE_MAX: usize = 256 * 1024;
+
+/// The largest frame written: the buffer's room less what may wait in it unflushed (its 4 KiB
+/// `write_buffer_size`) and a frame header, with room to spare.
+pub(crate) const FRAME_OUT_MAX: usize = WRITE_MAX - 8 * 1024;
+
 /// A seat as a challenge asks for it.
 #[derive(Deserialize, Debug, Clone, PartialEq, Eq)]
 #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]

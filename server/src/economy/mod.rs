@@ -17,7 +17,7 @@ use std::sync::RwLock;
 use arbiter_core::tripletriad::{Catalog, ShopCard};
 use sqlx::Row as _;
 
-use crate::db::{new_id, now_ms, Pool};
+use crate::db::{new_id, now_ms, Pool, Tx};
 use crate::error::{Code, Failure};
 
 pub use audit::audit;
@@ -29,8 +29,6 @@ pub use shop::SeriesView;
 pub(crate) use stakes::check_settles;
 pub use stakes::{public_options, Settlement, WinList, CHOICE_SECONDS};
 pub use stash::{StashEntry, Wallet};
-
-pub type Tx<'a> = sqlx::Transaction<'a, sqlx::Any>;
 
 /// The economy of one database: the pool and the shop's database (the standard series and the
 /// custom cards read from storage).

@@ -16,6 +16,7 @@ use super::{book, copies, lock_wallet, refused, Economy, Entry, Tx};
 use crate::crash_point::{self, Step};
 use crate::db::now_ms;
 use crate::error::{Code, Failure};
+use crate::frames::{CardMoved, Frame};
 
 /// Seconds the winner has to choose.
 pub const CHOICE_SECONDS: i64 = 60;
@@ -641,15 +642,18 @@ async fn settled_frame(tx: &mut Tx<'_>, match_id: i64, s: &mut Settlement) -> Re
     }
     let name = |u: &i64| names.get(u).cloned().unwrap_or_default();
     let label = |c: &ShopCard| format!("{} {}", c.id, c.card.name);
-    let moved: Vec<Value> = s
+    let moved = s
         .moved
         .iter()
-        .map(
-            |(card, c, from, to)| serde_json::json!({"id": card, "card": label(c), "from": name(from), "to": name(to)}),
-        )
+        .map(|(card, c, from, to)| CardMoved {
+            id: *card,
+            card: label(c),
+            from: name(from),
+            to: name(to),
+        })
         .collect();
-    let kept: Vec<String> = s.kept.iter().map(label).collect();
-    let frame = serde_json::json!({"type": "tt_settled", "match": match_id, "moved": moved, "kept": kept});
+    let kept = s.kept.iter().map(label).collect();
+    let frame = Frame::TtSettled { match_id, moved, kept }.json();
     crate::told::keep(tx, match_id, &s.users, &frame).await?;
     s.frame = Some(frame);
     Ok(())

@@ -11,7 +11,7 @@ use std::fmt::Display;
 use std::str::FromStr;
 
 use arbiter_core::{Budget, Engine, Rng};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::error::Code;
@@ -127,7 +127,7 @@ pub struct Played {
 }
 
 /// How a seat ended a match.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum SeatOutcome {
     Won,
@@ -147,10 +147,18 @@ impl SeatOutcome {
     }
 }
 
-/// The end of a match.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+/// Why a match ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum EndReason {
+    Finished,
+    Forfeit,
+}
+
+/// The end of a match (stored as its JSON, and read back at a restart).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Ending {
-    pub reason: &'static str,
+    pub reason: EndReason,
     pub winners: Vec<usize>,
     pub outcome: Vec<SeatOutcome>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -170,7 +178,7 @@ impl Ending {
             })
             .collect();
         Ending {
-            reason: "finished",
+            reason: EndReason::Finished,
             winners,
             outcome,
             scores,
@@ -186,7 +194,7 @@ impl Ending {
             .map(|s| if s == left { gave_up } else { SeatOutcome::Won })
             .collect();
         Ending {
-            reason: "forfeit",
+            reason: EndReason::Forfeit,
             winners,
             outcome,
             scores: None,
