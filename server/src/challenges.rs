@@ -643,10 +643,15 @@ pub async fn lobby(hub: &Hub, user: &User, after: Option<&str>, limit: Option<u3
         matches: matches_next,
         online: online_next,
     };
-    Ok(json!({
-        "type": "lobby", "online": online, "challenges": challenges, "matches": matches,
-        "after": after, "next": next.encode(), "limit": limit,
-    }))
+    let page = Frame::Lobby {
+        online,
+        challenges,
+        matches,
+        after: after.map(str::to_owned),
+        next: next.encode(),
+        limit,
+    };
+    Ok(page.json())
 }
 
 /// The open challenges `user` may see after `from`, and where the next page starts: at most

@@ -21,6 +21,20 @@ pub enum Frame {
     Pong {
         time: i64,
     },
+    /// A page of the lobby (each list's entries within the page's bytes), and where the next
+    /// starts.
+    Lobby {
+        online: Vec<User>,
+        challenges: Vec<Value>,
+        matches: Vec<Value>,
+        after: Option<String>,
+        next: Option<String>,
+        limit: usize,
+    },
+    Presence {
+        user: User,
+        online: bool,
+    },
     Stats {
         user: User,
         games: serde_json::Map<String, Value>,
@@ -241,4 +255,40 @@ pub struct CardMoved {
     pub card: String,
     pub from: String,
     pub to: String,
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::Value;
+
+    use super::Frame;
+
+    /// PROTOCOL.md's examples of these frames (those written as whole JSON) are read as frames
+    /// and written back the same: the document and the types say one thing.
+    #[test]
+    fn protocol_md_examples_are_frames() {
+        let e = serde_json::from_str::<Frame>(r#"{"type": "?"}"#)
+            .unwrap_err()
+            .to_string();
+        let types = e.split("expected one of ").nth(1).expect("serde lists the variants");
+        let mut read = 0;
+        for line in include_str!("../PROTOCOL.md").lines() {
+            let Ok(Value::Object(mut example)) = serde_json::from_str(line.trim()) else {
+                continue;
+            };
+            let Some(Value::String(ty)) = example.get("type") else {
+                continue;
+            };
+            // A request of the same type (`history`, `stats`) carries an `id`.
+            if !types.contains(&format!("`{ty}`")) || example.contains_key("id") {
+                continue;
+            }
+            example.remove("re");
+            let example = Value::Object(example);
+            let frame: Frame = serde_json::from_value(example.clone()).unwrap_or_else(|e| panic!("{line}: {e}"));
+            assert_eq!(frame.json(), example, "{line}");
+            read += 1;
+        }
+        assert!(read >= 12, "{read} examples");
+    }
 }

@@ -270,7 +270,14 @@ impl Hub {
                 }
             }
             Event::Presence { user, name, online } => {
-                let msg = serde_json::json!({"type": "presence", "user": {"id": user, "name": name}, "online": online});
+                let msg = crate::frames::Frame::Presence {
+                    user: User {
+                        id: *user,
+                        name: name.clone(),
+                    },
+                    online: *online,
+                }
+                .json();
                 let text: Arc<str> = msg.to_string().into();
                 let to: Vec<u64> = r.conns.iter().filter(|(_, c)| c.lobby).map(|(&id, _)| id).collect();
                 for c in to {
