@@ -16,53 +16,42 @@ use crate::protocol::{CardRequest, DeckOp};
 
 /// An answer of the card economy.
 #[derive(Serialize)]
-#[serde(tag = "type", rename_all = "snake_case")]
+#[serde(tag = "type")]
 enum Answer {
-    TtWallet {
-        wallet: Wallet,
-        cards: u32,
-    },
-    TtStarter {
-        cards: Vec<ShopCard>,
-    },
-    TtStash {
-        cards: Vec<StashEntry>,
-    },
-    TtDecks {
-        decks: Vec<DeckView>,
-    },
-    TtDeck {
+    #[serde(rename = "tt_wallet")]
+    Wallet { wallet: Wallet, cards: u32 },
+    #[serde(rename = "tt_starter")]
+    Starter { cards: Vec<ShopCard> },
+    #[serde(rename = "tt_stash")]
+    Stash { cards: Vec<StashEntry> },
+    #[serde(rename = "tt_decks")]
+    Decks { decks: Vec<DeckView> },
+    #[serde(rename = "tt_deck")]
+    Deck {
         deck: DeckView,
         #[serde(skip_serializing_if = "Option::is_none")]
         check: Option<DeckCheck>,
     },
-    TtDeckDeleted {
-        name: String,
-    },
+    #[serde(rename = "tt_deck_deleted")]
+    DeckDeleted { name: String },
     /// The shop's series.
     #[serde(rename = "tt_shop")]
-    TtShopSeries {
-        series: Vec<SeriesView>,
-    },
+    ShopSeries { series: Vec<SeriesView> },
     /// A series' cards.
     #[serde(rename = "tt_shop")]
-    TtShopCards {
-        cards: Vec<ShopEntry>,
-    },
-    TtBought {
-        card: ShopCard,
-        price: u32,
-    },
-    TtSuggest {
-        level: u8,
-        ranks: [[u8; 4]; 5],
-    },
-    TtWinList {
+    ShopCards { cards: Vec<ShopEntry> },
+    #[serde(rename = "tt_bought")]
+    Bought { card: ShopCard, price: u32 },
+    #[serde(rename = "tt_suggest")]
+    Suggest { level: u8, ranks: [[u8; 4]; 5] },
+    #[serde(rename = "tt_win_list")]
+    WinList {
         #[serde(rename = "match")]
         match_id: i64,
         win_list: WinList,
     },
-    TtChosen {
+    #[serde(rename = "tt_chosen")]
+    Chosen {
         #[serde(rename = "match")]
         match_id: i64,
         moved: usize,
@@ -86,25 +75,25 @@ async fn answer_of(hub: &Arc<Hub>, user: &User, r: CardRequest) -> Result<Answer
     let e = &hub.economy;
     let u = user.id;
     Ok(match r {
-        CardRequest::TtWallet {} => Answer::TtWallet {
+        CardRequest::Wallet {} => Answer::Wallet {
             wallet: e.wallet(u).await?,
             cards: e.card_count(u).await?,
         },
-        CardRequest::TtStarter {} => Answer::TtStarter {
+        CardRequest::Starter {} => Answer::Starter {
             cards: e.starter(u).await?,
         },
-        CardRequest::TtStash {} => Answer::TtStash {
+        CardRequest::Stash {} => Answer::Stash {
             cards: e.stash(u).await?,
         },
-        CardRequest::TtDecks {} => Answer::TtDecks {
+        CardRequest::Decks {} => Answer::Decks {
             decks: e.decks(u).await?,
         },
-        CardRequest::TtDeck { op, name, cards } => {
+        CardRequest::Deck { op, name, cards } => {
             let named = || {
                 name.clone()
                     .ok_or_else(|| Failure::new(Code::BadMessage, "name the deck"))
             };
-            let deck = |deck| Answer::TtDeck { deck, check: None };
+            let deck = |deck| Answer::Deck { deck, check: None };
             match op {
                 DeckOp::Create => {
                     e.deck_create(u, &named()?).await?;
@@ -112,23 +101,23 @@ async fn answer_of(hub: &Arc<Hub>, user: &User, r: CardRequest) -> Result<Answer
                 }
                 DeckOp::Delete => {
                     e.deck_delete(u, &named()?).await?;
-                    Answer::TtDeckDeleted { name: named()? }
+                    Answer::DeckDeleted { name: named()? }
                 }
                 DeckOp::Add => deck(e.deck_add(u, name.as_deref(), &cards).await?),
                 DeckOp::Remove => deck(e.deck_remove(u, name.as_deref(), &cards).await?),
                 DeckOp::Check => {
                     let (deck, check) = e.deck_check(u, name.as_deref()).await?;
-                    Answer::TtDeck {
+                    Answer::Deck {
                         deck,
                         check: Some(check),
                     }
                 }
             }
         }
-        CardRequest::TtShop { series: None, .. } => Answer::TtShopSeries {
+        CardRequest::Shop { series: None, .. } => Answer::ShopSeries {
             series: e.series(u).await?,
         },
-        CardRequest::TtShop { series: Some(s), level } => Answer::TtShopCards {
+        CardRequest::Shop { series: Some(s), level } => Answer::ShopCards {
             cards: e
                 .series_cards(u, s, level)
                 .await?
@@ -136,43 +125,43 @@ async fn answer_of(hub: &Arc<Hub>, user: &User, r: CardRequest) -> Result<Answer
                 .map(|(card, owned)| ShopEntry { card, owned })
                 .collect(),
         },
-        CardRequest::TtBuy {
+        CardRequest::Buy {
             card: Some(c),
             series: None,
             level: None,
         } => bought(e.buy_card(u, &c).await?),
-        CardRequest::TtBuy {
+        CardRequest::Buy {
             card: None,
             series: Some(s),
             level: Some(l),
         } => bought(e.buy_random(u, s, l).await?),
-        CardRequest::TtBuy { .. } => {
+        CardRequest::Buy { .. } => {
             return Err(Failure::new(
                 Code::BadMessage,
                 "buy either a card, or a series and a level",
             ))
         }
-        CardRequest::TtCustom {
+        CardRequest::Custom {
             name,
             level,
             ranks,
             element,
             text,
         } => bought(e.create_custom(u, &name, level, ranks, &element, &text).await?),
-        CardRequest::TtSuggest { level } => {
+        CardRequest::Suggest { level } => {
             let seed = getrandom::u64().map_err(|_| Failure::internal("no random source"))?;
             let ranks =
                 suggest_ranks(level, &mut Rng::new(seed)).map_err(|e| Failure::new(Code::BadLevel, e.to_string()))?;
-            Answer::TtSuggest { level, ranks }
+            Answer::Suggest { level, ranks }
         }
-        CardRequest::TtWinList { match_id } => Answer::TtWinList {
+        CardRequest::WinList { match_id } => Answer::WinList {
             match_id,
             win_list: e.win_list(match_id, u).await?,
         },
-        CardRequest::TtChoose { match_id, picks } => {
+        CardRequest::Choose { match_id, picks } => {
             let s = e.choose(match_id, Some(u), &picks).await?;
             crate::live::tell_settlement(hub, match_id, &s).await;
-            Answer::TtChosen {
+            Answer::Chosen {
                 match_id,
                 moved: s.moved.len(),
             }
@@ -181,7 +170,7 @@ async fn answer_of(hub: &Arc<Hub>, user: &User, r: CardRequest) -> Result<Answer
 }
 
 fn bought(sale: Sale) -> Answer {
-    Answer::TtBought {
+    Answer::Bought {
         card: sale.card,
         price: sale.price,
     }

@@ -58,19 +58,7 @@ pub enum Frame {
         summary: MatchSummary,
         seat: Option<usize>,
     },
-    MatchState {
-        #[serde(rename = "match")]
-        summary: MatchSummary,
-        seat: Option<usize>,
-        view: Value,
-        ply: usize,
-        from: usize,
-        moves: Vec<MoveRecord>,
-        to_move: Option<usize>,
-        deadline: Option<i64>,
-        remaining_ms: Option<i64>,
-        result: Option<Ending>,
-    },
+    MatchState(Box<MatchState>),
     Moved {
         #[serde(rename = "match")]
         match_id: i64,
@@ -160,6 +148,22 @@ impl Frame {
     pub fn json(&self) -> Value {
         serde_json::to_value(self).expect("a frame is JSON")
     }
+}
+
+/// A match as a seat (or a spectator, `seat` null) sees it, with its last moves.
+#[derive(Serialize, Deserialize, Clone, Debug)]
+pub struct MatchState {
+    #[serde(rename = "match")]
+    pub summary: MatchSummary,
+    pub seat: Option<usize>,
+    pub view: Value,
+    pub ply: usize,
+    pub from: usize,
+    pub moves: Vec<MoveRecord>,
+    pub to_move: Option<usize>,
+    pub deadline: Option<i64>,
+    pub remaining_ms: Option<i64>,
+    pub result: Option<Ending>,
 }
 
 /// A move as the lists of a match give it.

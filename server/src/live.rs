@@ -17,7 +17,7 @@ use crate::crash_point::{self, Step};
 use crate::db::{now_ms, Backend, Pool};
 use crate::error::{Code, Failure};
 pub use crate::frames::MoveRecord;
-use crate::frames::{Frame, MatchStatus, MatchSummary, SeatView};
+use crate::frames::{Frame, MatchState, MatchStatus, MatchSummary, SeatView};
 use crate::hub::Hub;
 use crate::table::{Ending, GameKind, Input, Table};
 
@@ -122,7 +122,7 @@ impl Live {
     /// played, `moves` those from index `from` on.
     pub fn state(&self, seat: Option<usize>) -> Value {
         let from = self.moves.len().saturating_sub(RECENT_MOVES);
-        Frame::MatchState {
+        Frame::MatchState(Box::new(MatchState {
             summary: self.summary(),
             seat,
             view: self.view(seat),
@@ -133,7 +133,7 @@ impl Live {
             deadline: self.deadline,
             remaining_ms: self.deadline.map(|d| (d - now_ms()).max(0)),
             result: self.ending.clone(),
-        }
+        }))
         .json()
     }
 

@@ -135,26 +135,33 @@ pub enum Request {
 
 /// A request of the card economy (PROTOCOL.md's "Card economy").
 #[derive(Deserialize, Debug, Clone, PartialEq)]
-#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+#[serde(tag = "type", deny_unknown_fields)]
 pub enum CardRequest {
-    TtWallet {},
-    TtStarter {},
-    TtStash {},
-    TtDecks {},
-    TtDeck {
+    #[serde(rename = "tt_wallet")]
+    Wallet {},
+    #[serde(rename = "tt_starter")]
+    Starter {},
+    #[serde(rename = "tt_stash")]
+    Stash {},
+    #[serde(rename = "tt_decks")]
+    Decks {},
+    #[serde(rename = "tt_deck")]
+    Deck {
         op: DeckOp,
         #[serde(default)]
         name: Option<String>,
         #[serde(default)]
         cards: Vec<String>,
     },
-    TtShop {
+    #[serde(rename = "tt_shop")]
+    Shop {
         #[serde(default)]
         series: Option<char>,
         #[serde(default)]
         level: Option<u8>,
     },
-    TtBuy {
+    #[serde(rename = "tt_buy")]
+    Buy {
         #[serde(default)]
         series: Option<char>,
         #[serde(default)]
@@ -162,7 +169,8 @@ pub enum CardRequest {
         #[serde(default)]
         card: Option<String>,
     },
-    TtCustom {
+    #[serde(rename = "tt_custom")]
+    Custom {
         name: String,
         level: u8,
         ranks: [u8; 4],
@@ -171,14 +179,15 @@ pub enum CardRequest {
         #[serde(default)]
         text: String,
     },
-    TtSuggest {
-        level: u8,
-    },
-    TtWinList {
+    #[serde(rename = "tt_suggest")]
+    Suggest { level: u8 },
+    #[serde(rename = "tt_win_list")]
+    WinList {
         #[serde(rename = "match")]
         match_id: i64,
     },
-    TtChoose {
+    #[serde(rename = "tt_choose")]
+    Choose {
         #[serde(rename = "match")]
         match_id: i64,
         picks: Vec<String>,
@@ -340,7 +349,7 @@ mod tests {
         assert_eq!(id, Some(Value::from("c")));
         assert_eq!(
             r.unwrap(),
-            Request::Cards(CardRequest::TtChoose {
+            Request::Cards(CardRequest::Choose {
                 match_id: 3,
                 picks: vec!["1".into()]
             })

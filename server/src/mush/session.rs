@@ -618,15 +618,9 @@ impl Session {
                     seat.map(|s| format!(" You play {}.", colour(s))).unwrap_or_default()
                 )]
             }
-            Frame::MatchState {
-                summary,
-                seat,
-                view,
-                to_move,
-                ..
-            } if summary.game == GAME => {
-                let mut out = render::grid(&view, seat.map(colour));
-                out.push(turn(to_move, seat));
+            Frame::MatchState(state) if state.summary.game == GAME => {
+                let mut out = render::grid(&state.view, state.seat.map(colour));
+                out.push(turn(state.to_move, state.seat));
                 out
             }
             Frame::Moved {
