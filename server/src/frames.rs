@@ -7,8 +7,8 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::accounts::User;
+use crate::ending::Ending;
 use crate::error::Code;
-use crate::table::Ending;
 
 /// A frame the server writes: an answer (with the request's `re` added) or an event.
 #[derive(Serialize, Deserialize, Clone, Debug)]

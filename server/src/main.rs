@@ -12,6 +12,7 @@ mod conn;
 mod crash_point;
 mod db;
 mod economy;
+mod ending;
 mod error;
 mod frames;
 mod http;
