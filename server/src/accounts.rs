@@ -13,7 +13,7 @@ use sha2::{Digest, Sha256};
 use sqlx::Row as _;
 
 use crate::db::{new_id, now_ms, Pool};
-use crate::error::Failure;
+use crate::error::{Code, Failure};
 pub(crate) use guard::Limits;
 use guard::{Guard, Hasher};
 
@@ -45,7 +45,7 @@ pub fn check_name(name: &str) -> Result<(), Failure> {
     if ok {
         Ok(())
     } else {
-        Err(Failure::new("bad_name", "a name is 1 to 24 letters, digits, _ or -"))
+        Err(Failure::new(Code::BadName, "a name is 1 to 24 letters, digits, _ or -"))
     }
 }
 
@@ -53,7 +53,7 @@ fn check_password(password: &str) -> Result<(), Failure> {
     if (8..=128).contains(&password.chars().count()) {
         Ok(())
     } else {
-        Err(Failure::new("bad_password", "a password is 8 to 128 characters"))
+        Err(Failure::new(Code::BadPassword, "a password is 8 to 128 characters"))
     }
 }
 
@@ -103,7 +103,7 @@ impl Accounts {
             .fetch_optional(&self.pool)
             .await?;
         if taken.is_some() {
-            return Err(Failure::new("name_taken", format!("the name {name} is taken")));
+            return Err(Failure::new(Code::NameTaken, format!("the name {name} is taken")));
         }
         let password = password.to_owned();
         let hash = Self::hashing(hasher, move || {
@@ -130,7 +130,7 @@ impl Accounts {
             Ok(_) => {}
             // Two registrations of one name at once: the unique key refuses the second.
             Err(sqlx::Error::Database(e)) if e.is_unique_violation() => {
-                return Err(Failure::new("name_taken", format!("the name {name} is taken")));
+                return Err(Failure::new(Code::NameTaken, format!("the name {name} is taken")));
             }
             Err(e) => return Err(e.into()),
         }
@@ -141,7 +141,7 @@ impl Accounts {
     /// Checks a password for a connection from `peer`. A name nobody holds costs the same time
     /// and counts the same failures as a wrong password, so that neither tells it apart.
     pub async fn login(&self, name: &str, password: &str, peer: IpAddr) -> Result<(User, String), Failure> {
-        let failed = || Failure::new("login_failed", "wrong name or password");
+        let failed = || Failure::new(Code::LoginFailed, "wrong name or password");
         if check_name(name).is_err() || check_password(password).is_err() {
             return Err(failed());
         }
@@ -196,7 +196,7 @@ impl Accounts {
         .bind(token_hash(token))
         .fetch_optional(&self.pool)
         .await?
-        .ok_or_else(|| Failure::new("bad_token", "unknown or forgotten token: log in again"))?;
+        .ok_or_else(|| Failure::new(Code::BadToken, "unknown or forgotten token: log in again"))?;
         Ok(User {
             id: row.try_get("id")?,
             name: row.try_get("name")?,
@@ -216,7 +216,7 @@ impl Accounts {
             .bind(name.to_lowercase())
             .fetch_optional(&self.pool)
             .await?
-            .ok_or_else(|| Failure::new("no_such_player", format!("no player is named {name}")))?;
+            .ok_or_else(|| Failure::new(Code::NoSuchPlayer, format!("no player is named {name}")))?;
         Ok(User {
             id: row.try_get("id")?,
             name: row.try_get("name")?,
@@ -262,10 +262,10 @@ mod tests {
     fn names_and_passwords() {
         assert!(check_name("alice_2-b").is_ok());
         for bad in ["", "a b", "é", "<script>", &"x".repeat(25)] {
-            assert_eq!(check_name(bad).unwrap_err().code, "bad_name", "{bad:?}");
+            assert_eq!(check_name(bad).unwrap_err().code, Code::BadName, "{bad:?}");
         }
         assert!(check_password("12345678").is_ok());
-        assert_eq!(check_password("1234567").unwrap_err().code, "bad_password");
+        assert_eq!(check_password("1234567").unwrap_err().code, Code::BadPassword);
     }
 
     #[test]

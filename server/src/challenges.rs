@@ -12,7 +12,8 @@ use sqlx::Row as _;
 use crate::accounts::User;
 use crate::bus::Event;
 use crate::db::{new_id, now_ms};
-use crate::error::Failure;
+use crate::error::{Code, Failure};
+use crate::frames::{ChallengeSeat, ChallengeView, Frame};
 use crate::hub::Hub;
 use crate::live::{self, Sitter};
 use crate::protocol::SeatRequest;
@@ -36,7 +37,7 @@ pub(crate) const PAGE_MAX: usize = 50;
 /// The most bytes of challenges, and of matches, one `lobby` reply holds (a page ends early
 /// rather than go over): with the people online, a page stays under what a connection writes
 /// in one frame (`a_full_page_fits_in_a_frame`), however large its entries.
-const LIST_BYTES: usize = crate::conn::FRAME_OUT_MAX / 4;
+const LIST_BYTES: usize = crate::protocol::FRAME_OUT_MAX / 4;
 
 /// Open challenges read at most for one page, however few of them its asker may see: a page
 /// may come back short, its `next` going on from the last one read.
@@ -67,13 +68,17 @@ impl Seat {
         }
     }
 
-    fn json(&self) -> Value {
+    fn view(&self) -> ChallengeSeat {
         match self {
-            Seat::Player { name, user } => json!({"kind": "player", "name": name, "taken": user.is_some()}),
-            Seat::Open { user } => {
-                json!({"kind": "open", "taken": user.is_some(), "name": user.as_ref().map(|u| u.name.clone())})
-            }
-            Seat::Computer { level } => json!({"kind": "computer", "level": level}),
+            Seat::Player { name, user } => ChallengeSeat::Player {
+                name: name.clone(),
+                taken: user.is_some(),
+            },
+            Seat::Open { user } => ChallengeSeat::Open {
+                taken: user.is_some(),
+                name: user.as_ref().map(|u| u.name.clone()),
+            },
+            Seat::Computer { level } => ChallengeSeat::Computer { level: level.clone() },
         }
     }
 }
@@ -90,12 +95,22 @@ struct Challenge {
 }
 
 impl Challenge {
+    fn view(&self) -> ChallengeView {
+        ChallengeView {
+            id: self.id,
+            game: self.game.name().to_owned(),
+            options: self.options.clone(),
+            time: self.time_s,
+            private: self.private(),
+            spectators: self.spectators,
+            by: self.by.clone(),
+            seats: self.seats.iter().map(Seat::view).collect(),
+            created: self.created,
+        }
+    }
+
     fn json(&self) -> Value {
-        json!({
-            "id": self.id, "game": self.game.name(), "options": self.options, "time": self.time_s,
-            "private": self.private(), "spectators": crate::spectators::name(self.spectators), "by": self.by, "seats": self.seats.iter().map(Seat::json).collect::<Vec<_>>(),
-            "created": self.created,
-        })
+        serde_json::to_value(self.view()).expect("a challenge is JSON")
     }
 
     fn private(&self) -> bool {
@@ -162,7 +177,7 @@ async fn fetch(hub: &Hub, id: i64, user: &User) -> Result<(Challenge, String), F
     .bind(id)
     .fetch_optional(&hub.pool)
     .await?;
-    let missing = || Failure::new("no_such_challenge", format!("no open challenge {id}"));
+    let missing = || Failure::new(Code::NoSuchChallenge, format!("no open challenge {id}"));
     let row = row.ok_or_else(missing)?;
     let c = from_row(&row)?;
     // A private challenge is accepted by id even by someone it does not name.
@@ -184,7 +199,7 @@ pub(crate) fn client_options(options: Option<Value>) -> Result<Option<Value>, Fa
         .find(|f| options.as_ref().and_then(|o| o.get(f)).is_some())
     {
         return Err(Failure::new(
-            "bad_challenge",
+            Code::BadChallenge,
             format!("options.{field} is written by the server, never by a client"),
         ));
     }
@@ -201,7 +216,7 @@ pub async fn create(
     time: Option<u32>,
     spectators: Spectators,
 ) -> Result<Value, Failure> {
-    let bad = |m: String| Failure::new("bad_challenge", m);
+    let bad = |m: String| Failure::new(Code::BadChallenge, m);
     let game = GameKind::parse(game).ok_or_else(|| {
         bad(format!(
             "unknown game {:?} (expected {})",
@@ -299,7 +314,7 @@ pub async fn create(
         // Nobody to wait for: the match starts at once.
         let started = start_match(&mut tx, hub, &c).await?;
         commit_match(tx, hub, started.id).await?;
-        let reply = json!({"type": "challenge_created", "challenge": c.json()});
+        let reply = Frame::ChallengeCreated { challenge: c.view() }.json();
         let hub = hub.clone();
         // After the reply, so that the challenger hears of the challenge before its match.
         tokio::spawn(async move { live::start(&hub, started).await });
@@ -309,11 +324,11 @@ pub async fn create(
     let mut also = c.involved();
     also.extend(named);
     hub.relay.publish(Event::Lobby {
-        msg: json!({"type": "challenge_open", "challenge": c.json()}),
+        msg: Frame::ChallengeOpen { challenge: c.view() }.json(),
         listed: c.listed(),
         also,
     });
-    Ok(json!({"type": "challenge_created", "challenge": c.json()}))
+    Ok(Frame::ChallengeCreated { challenge: c.view() }.json())
 }
 
 /// Refuses options that would make every lobby page that lists them heavy, or that carry text
@@ -374,14 +389,14 @@ async fn within_limits(
     let max = hub.config.max_matches;
     if running >= i64::from(max) {
         return Err(Failure::new(
-            "too_many_matches",
+            Code::TooManyMatches,
             format!("you play {running} running matches: {max} at most at once (finish or leave one first)"),
         ));
     }
     let max = hub.config.max_challenges;
     if challenging && open >= i64::from(max) {
         return Err(Failure::new(
-            "too_many_challenges",
+            Code::TooManyChallenges,
             format!("you have {open} open challenges: {max} at most at once (withdraw one first)"),
         ));
     }
@@ -436,17 +451,17 @@ async fn commit_match(tx: sqlx::Transaction<'_, sqlx::Any>, hub: &Hub, id: i64) 
 pub async fn accept(hub: &Arc<Hub>, id: i64, user: &User) -> Result<Value, Failure> {
     let (mut c, stored) = fetch(hub, id, user).await?;
     if c.by.id == user.id {
-        return Err(Failure::new("own_challenge", "this is your own challenge"));
+        return Err(Failure::new(Code::OwnChallenge, "this is your own challenge"));
     }
     if c.seats.iter().any(|s| s.user().is_some_and(|u| u.id == user.id)) {
-        return Err(Failure::new("not_invited", "you already sit in this challenge"));
+        return Err(Failure::new(Code::NotInvited, "you already sit in this challenge"));
     }
     let seat = c
         .seats
         .iter()
         .position(|s| matches!(s, Seat::Player { name, user: None } if name.eq_ignore_ascii_case(&user.name)))
         .or_else(|| c.seats.iter().position(|s| matches!(s, Seat::Open { user: None })))
-        .ok_or_else(|| Failure::new("not_invited", "no seat of this challenge is yours or open"))?;
+        .ok_or_else(|| Failure::new(Code::NotInvited, "no seat of this challenge is yours or open"))?;
     match &mut c.seats[seat] {
         Seat::Player { user: u, .. } | Seat::Open { user: u } => *u = Some(user.clone()),
         Seat::Computer { .. } => unreachable!("found a person's seat"),
@@ -462,7 +477,7 @@ pub async fn accept(hub: &Arc<Hub>, id: i64, user: &User) -> Result<Value, Failu
         .await?;
     if taken.rows_affected() != 1 {
         return Err(Failure::new(
-            "no_such_challenge",
+            Code::NoSuchChallenge,
             "the challenge changed meanwhile: look again",
         ));
     }
@@ -482,19 +497,23 @@ pub async fn accept(hub: &Arc<Hub>, id: i64, user: &User) -> Result<Value, Failu
             tokio::spawn(async move { live::start(&hub, m).await });
         }
         None => hub.relay.publish(Event::Lobby {
-            msg: json!({"type": "challenge_open", "challenge": c.json()}),
+            msg: Frame::ChallengeOpen { challenge: c.view() }.json(),
             listed: !c.private(),
             also: c.involved(),
         }),
     }
-    Ok(json!({"type": "accepted", "challenge": id, "seat": seat}))
+    Ok(Frame::Accepted { challenge: id, seat }.json())
 }
 
 fn close(hub: &Hub, c: &Challenge, reason: &str, also: &[i64]) {
     let mut users = c.involved();
     users.extend(also);
     hub.relay.publish(Event::Lobby {
-        msg: json!({"type": "challenge_closed", "challenge": c.id, "reason": reason}),
+        msg: Frame::ChallengeClosed {
+            challenge: c.id,
+            reason: reason.to_owned(),
+        }
+        .json(),
         listed: !c.private(),
         also: users,
     });
@@ -505,12 +524,12 @@ pub async fn decline(hub: &Arc<Hub>, id: i64, user: &User, withdraw: bool) -> Re
     let (c, _) = fetch(hub, id, user).await?;
     if withdraw && c.by.id != user.id {
         return Err(Failure::new(
-            "not_challenger",
+            Code::NotChallenger,
             "only its challenger withdraws a challenge",
         ));
     }
     if !withdraw && !c.invites(user) {
-        return Err(Failure::new("not_invited", "this challenge does not invite you"));
+        return Err(Failure::new(Code::NotInvited, "this challenge does not invite you"));
     }
     let status = if withdraw { "withdrawn" } else { "refused" };
     let done = sqlx::query("UPDATE challenges SET status = $1 WHERE id = $2 AND status = 'open'")
@@ -519,10 +538,14 @@ pub async fn decline(hub: &Arc<Hub>, id: i64, user: &User, withdraw: bool) -> Re
         .execute(&hub.pool)
         .await?;
     if done.rows_affected() != 1 {
-        return Err(Failure::new("no_such_challenge", format!("no open challenge {id}")));
+        return Err(Failure::new(Code::NoSuchChallenge, format!("no open challenge {id}")));
     }
     close(hub, &c, status, &[user.id]);
-    Ok(json!({"type": "challenge_closed", "challenge": id, "reason": status}))
+    Ok(Frame::ChallengeClosed {
+        challenge: id,
+        reason: status.to_owned(),
+    }
+    .json())
 }
 
 /// Where a `lobby` page starts in one of its lists.
@@ -599,7 +622,7 @@ impl Cursor {
 /// default) of each list, from `after` (the `next` of the page before; none: the first page).
 pub async fn lobby(hub: &Hub, user: &User, after: Option<&str>, limit: Option<u32>) -> Result<Value, Failure> {
     let limit = match limit {
-        Some(0) => return Err(Failure::new("bad_message", "lobby: limit is 1 or more")),
+        Some(0) => return Err(Failure::new(Code::BadMessage, "lobby: limit is 1 or more")),
         Some(n) => (n as usize).min(PAGE_MAX),
         None => PAGE_MAX,
     };
@@ -607,7 +630,7 @@ pub async fn lobby(hub: &Hub, user: &User, after: Option<&str>, limit: Option<u3
         None => Cursor::START,
         Some(text) => Cursor::decode(text).ok_or_else(|| {
             Failure::new(
-                "bad_message",
+                Code::BadMessage,
                 "lobby: after is the next of an earlier lobby page, as it came",
             )
         })?,
@@ -620,10 +643,15 @@ pub async fn lobby(hub: &Hub, user: &User, after: Option<&str>, limit: Option<u3
         matches: matches_next,
         online: online_next,
     };
-    Ok(json!({
-        "type": "lobby", "online": online, "challenges": challenges, "matches": matches,
-        "after": after, "next": next.encode(), "limit": limit,
-    }))
+    let page = Frame::Lobby {
+        online,
+        challenges,
+        matches,
+        after: after.map(str::to_owned),
+        next: next.encode(),
+        limit,
+    };
+    Ok(page.json())
 }
 
 /// The open challenges `user` may see after `from`, and where the next page starts: at most
@@ -716,7 +744,7 @@ async fn match_page(
             None => live::load(&hub.pool, id).await.ok().map(|l| l.summary()),
         };
         if let Some(summary) = summary {
-            if !page.take(summary, limit) {
+            if !page.take(serde_json::to_value(summary).map_err(Failure::internal)?, limit) {
                 return Ok((page.entries, last.map_or_else(|| from.clone(), Mark::After)));
             }
         }
@@ -736,7 +764,7 @@ fn online_page(hub: &Hub, from: &Mark<String>, limit: usize) -> (Vec<User>, Mark
         Mark::Start => None,
         Mark::After(name) => Some(name.as_str()),
     };
-    let mut rest = crate::cluster::online(hub);
+    let mut rest = hub.online_anywhere();
     rest.retain(|u| after.is_none_or(|a| u.name.as_str() > a));
     rest.sort_by(|a, b| a.name.cmp(&b.name));
     let more = rest.len() > limit;
@@ -811,7 +839,7 @@ mod tests {
         };
         let rest = 2 * cursor.encode().unwrap().len() + 200;
         let page = 2 * (LIST_BYTES + entry) + PAGE_MAX * online + rest;
-        assert!(page < crate::conn::FRAME_OUT_MAX, "{page}");
+        assert!(page < crate::protocol::FRAME_OUT_MAX, "{page}");
     }
 
     #[test]

@@ -21,8 +21,7 @@ use futures_util::future::BoxFuture;
 use sqlx::Acquire as _;
 use tokio::sync::{mpsc, oneshot, Mutex};
 
-use crate::db::{Backend, Pool};
-use crate::economy::Tx;
+use crate::db::{Backend, Pool, Tx};
 use crate::error::Failure;
 use crate::table::Ending;
 
@@ -239,6 +238,7 @@ async fn run_batch(pool: &Pool, pieces: Vec<Piece>) -> Vec<Result<Reply, Failure
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::error::Code;
     use sqlx::Row as _;
 
     /// A database of its own (SQLite, or the PostgreSQL of `ARBITER_TEST_POSTGRES`) with
@@ -308,8 +308,8 @@ mod tests {
         );
         assert!(a.is_ok() && c.is_ok(), "{a:?} {c:?}");
         // Both are the server's failures (their detail goes to the log, not to a client).
-        assert_eq!(stale.unwrap_err().code, "internal");
-        assert_eq!(failed.unwrap_err().code, "internal");
+        assert_eq!(stale.unwrap_err().code, Code::Internal);
+        assert_eq!(failed.unwrap_err().code, Code::Internal);
         assert_eq!(plies(&pool, ids[0]).await, (1, 1));
         assert_eq!(plies(&pool, ids[1]).await, (0, 0));
         assert_eq!(plies(&pool, ids[2]).await, (1, 1));

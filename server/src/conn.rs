@@ -16,23 +16,16 @@ use sqlx::Row as _;
 
 use crate::accounts::User;
 use crate::challenges;
-use crate::error::Failure;
+use crate::error::{Code, Failure};
+use crate::frames::Frame;
 use crate::hub::Hub;
 use crate::live::{self, Mover};
-use crate::protocol::{self, Request, VERSION};
+use crate::protocol::{self, Request, FRAME_OUT_MAX, VERSION};
 use crate::table::{GameKind, Input};
 use crate::told;
 
 /// Refusals for flooding after which the connection is closed.
 const FLOOD_CLOSE: u32 = 200;
-
-/// The most bytes a connection's write buffer holds (its `max_write_buffer_size`): a frame that
-/// does not fit is never written, and the socket would drop without a close or a reason.
-pub(crate) const WRITE_MAX: usize = 256 * 1024;
-
-/// The largest frame written: the buffer's room less what may wait in it unflushed (its 4 KiB
-/// `write_buffer_size`) and a frame header, with room to spare.
-pub(crate) const FRAME_OUT_MAX: usize = WRITE_MAX - 8 * 1024;
 
 /// A token bucket: `rate` a second, `burst` at once.
 pub(crate) struct Bucket {
@@ -139,12 +132,12 @@ pub async fn serve(hub: Arc<Hub>, socket: WebSocket, peer: SocketAddr) {
                                 Message::Text(text) => protocol::id_of(text.as_str()),
                                 _ => None,
                             };
-                            Next::Reply(vec![error(re.as_ref(), &Failure::new("rate_limited", "too many messages: slow down"))])
+                            Next::Reply(vec![error(re.as_ref(), &Failure::new(Code::RateLimited, "too many messages: slow down"))])
                         }
                     } else {
                         match frame {
                             Message::Text(text) => handle(&hub, &mut session, text.as_str()).await,
-                            _ => Next::Reply(vec![error(None, &Failure::new("bad_json", "binary frames are not spoken here: send JSON text"))]),
+                            _ => Next::Reply(vec![error(None, &Failure::new(Code::BadJson, "binary frames are not spoken here: send JSON text"))]),
                         }
                     }
                 }
@@ -310,11 +303,11 @@ async fn linger(stream: &mut futures_util::stream::SplitStream<WebSocket>) {
 }
 
 fn error(re: Option<&Value>, f: &Failure) -> Value {
-    let mut v = json!({"type": "error", "code": f.code, "message": f.message});
-    if let Some(re) = re {
-        v["re"] = re.clone();
-    }
-    v
+    let frame = Frame::Error {
+        code: f.code,
+        message: f.message.clone(),
+    };
+    with_re(frame.json(), &re.cloned())
 }
 
 /// `frame` if it can be written, or else the `error` `reply_too_large` (answering request `re`)
@@ -327,7 +320,7 @@ fn writable(frame: String, re: Option<&Value>) -> String {
     }
     tracing::error!("a frame of {size} bytes is over the {FRAME_OUT_MAX}-byte limit: not sent");
     let f = Failure::new(
-        "reply_too_large",
+        Code::ReplyTooLarge,
         format!("the answer takes {size} bytes, over the {FRAME_OUT_MAX} bytes a frame may: it was not sent"),
     );
     error(re, &f).to_string()
@@ -343,10 +336,6 @@ fn with_re(mut v: Value, re: &Option<Value>) -> Value {
 async fn handle(hub: &Arc<Hub>, s: &mut Session, text: &str) -> Next {
     if !s.greeted {
         return greet(hub, s, text);
-    }
-    // The card economy's messages (`tt_*`) have their own reader.
-    if let Some(reply) = crate::economy::protocol::intercept(hub, s.user.as_ref(), text).await {
-        return Next::Reply(vec![reply]);
     }
     let (re, request) = protocol::parse(text);
     let request = match request {
@@ -386,13 +375,17 @@ fn greet(hub: &Hub, s: &mut Session, text: &str) -> Next {
         }
         Ok(Request::Hello { protocol, .. }) => {
             let f = Failure::new(
-                "protocol_version",
+                Code::ProtocolVersion,
                 format!("this server speaks protocol {VERSION}, not {protocol}"),
             );
             return Next::Close(vec![error(re.as_ref(), &f)], 1002, "protocol_version");
         }
-        Err(f) if f.code == "bad_json" || serde_json::from_str::<Value>(text).is_ok_and(|v| v["type"] == "hello") => f,
-        _ => Failure::new("hello_first", "the first message is hello with the protocol version"),
+        Err(f)
+            if f.code == Code::BadJson || serde_json::from_str::<Value>(text).is_ok_and(|v| v["type"] == "hello") =>
+        {
+            f
+        }
+        _ => Failure::new(Code::HelloFirst, "the first message is hello with the protocol version"),
     };
     Next::Close(vec![error(re.as_ref(), &f)], 1002, "hello_first")
 }
@@ -418,19 +411,19 @@ fn welcome(hub: &Hub) -> Value {
 fn need(s: &Session) -> Result<&User, Failure> {
     s.user
         .as_ref()
-        .ok_or_else(|| Failure::new("not_authenticated", "log in first"))
+        .ok_or_else(|| Failure::new(Code::NotAuthenticated, "log in first"))
 }
 
 /// The replies to a request (the first carries its `re`), or why it was refused.
 async fn answer(hub: &Arc<Hub>, s: &mut Session, request: Request, re: &Option<Value>) -> Result<Vec<Value>, Failure> {
     match request {
-        Request::Hello { .. } => Err(Failure::new("bad_message", "hello comes once, first")),
+        Request::Hello { .. } => Err(Failure::new(Code::BadMessage, "hello comes once, first")),
         Request::Register { name, password } | Request::Login { name, password } if s.user.is_some() => {
             let _ = (name, password);
-            Err(Failure::new("already_authenticated", "this connection is logged in"))
+            Err(Failure::new(Code::AlreadyAuthenticated, "this connection is logged in"))
         }
         Request::Resume { .. } if s.user.is_some() => {
-            Err(Failure::new("already_authenticated", "this connection is logged in"))
+            Err(Failure::new(Code::AlreadyAuthenticated, "this connection is logged in"))
         }
         Request::Register { name, password } => {
             let (user, token) = hub.accounts.register(&name, &password, s.peer).await?;
@@ -470,7 +463,7 @@ async fn answer(hub: &Arc<Hub>, s: &mut Session, request: Request, re: &Option<V
             let spectators = match (private, broadcast) {
                 (true, true) => {
                     return Err(Failure::new(
-                        "bad_challenge",
+                        Code::BadChallenge,
                         "a challenge is private (no spectators) or broadcast, not both",
                     ))
                 }
@@ -503,7 +496,7 @@ async fn answer(hub: &Arc<Hub>, s: &mut Session, request: Request, re: &Option<V
                 (None, Some(a)) => Input::Action(a),
                 _ => {
                     return Err(Failure::new(
-                        "bad_message",
+                        Code::BadMessage,
                         "a move has exactly one of \"move\" and \"action\"",
                     ))
                 }
@@ -521,12 +514,17 @@ async fn answer(hub: &Arc<Hub>, s: &mut Session, request: Request, re: &Option<V
         }
         Request::Leave { match_id } => {
             let dnf = live::leave(hub, match_id, need(s)?.id).await?;
-            Ok(vec![json!({"type": "left", "match": match_id, "dnf": dnf})])
+            Ok(vec![Frame::Left { match_id, dnf }.json()])
         }
         Request::Spectate { match_id } => Ok(vec![seen(hub, s, match_id, true, live::Live::state).await?]),
         Request::Unspectate { match_id } => {
             hub.spectate(s.id, match_id, false);
-            Ok(vec![json!({"type": "unspectated", "match": match_id})])
+            Ok(vec![Frame::Unspectated {
+                match_id,
+                reason: None,
+                message: None,
+            }
+            .json()])
         }
         Request::Sync { match_id } => Ok(vec![seen(hub, s, match_id, false, live::Live::state).await?]),
         Request::History { match_id, from, count } => {
@@ -535,24 +533,32 @@ async fn answer(hub: &Arc<Hub>, s: &mut Session, request: Request, re: &Option<V
                 seen(hub, s, match_id, false, |l, _| l.history(from, count)).await?,
             ])
         }
-        Request::Spectators { match_id, spectators } => {
-            Ok(vec![crate::spectators::set(hub, match_id, need(s)?, spectators).await?])
-        }
+        Request::Spectators { match_id, spectators } => Ok(vec![
+            crate::live::spectating::set(hub, match_id, need(s)?, spectators).await?,
+        ]),
         Request::Stats { name } => {
             let user = match name {
                 Some(n) => hub.accounts.find(&n).await?,
                 None => need(s)?.clone(),
             };
             let games = hub.accounts.stats(user.id).await?;
-            Ok(vec![json!({"type": "stats", "user": user, "games": games})])
+            Ok(vec![Frame::Stats { user, games }.json()])
         }
-        Request::Ping {} => Ok(vec![json!({"type": "pong", "time": crate::db::now_ms()})]),
+        Request::Ping {} => Ok(vec![Frame::Pong {
+            time: crate::db::now_ms(),
+        }
+        .json()]),
+        Request::Cards(r) => Ok(vec![crate::cards::answer(hub, need(s)?, r).await?]),
     }
 }
 
 fn authenticated(hub: &Hub, s: &mut Session, user: User, token: String) -> Value {
     hub.authenticate(s.id, &user);
-    let v = json!({"type": "authenticated", "user": user, "token": token});
+    let v = Frame::Authenticated {
+        user: user.clone(),
+        token: token.clone(),
+    }
+    .json();
     s.user = Some(user);
     s.token = Some(token);
     v
@@ -573,7 +579,7 @@ async fn seen(
     let see = |l: &live::Live| -> Result<Value, Failure> {
         let seat = user.and_then(|u| l.seat_of(u));
         if seat.is_none() && l.spectators == Spectators::Private {
-            return Err(Failure::new("private_match", "this match is private: no spectators"));
+            return Err(Failure::new(Code::PrivateMatch, "this match is private: no spectators"));
         }
         if seat.is_none() && watch {
             hub.spectate(s.id, match_id, true);
@@ -616,7 +622,7 @@ async fn pending_choice(hub: &Arc<Hub>, user: &User) -> Result<Option<Value>, Fa
     match hub.economy.win_list(id, user.id).await {
         Ok(w) => Ok(Some(live::choice_frame(id, w.chooser, w.count, w.deadline))),
         // Settled between the two reads (its clock ran out): nothing to tell.
-        Err(f) if f.code == "nothing_to_choose" => Ok(None),
+        Err(f) if f.code == Code::NothingToChoose => Ok(None),
         Err(f) => Err(f),
     }
 }
@@ -636,7 +642,7 @@ mod tests {
     fn a_frame_too_large_to_write_becomes_its_refusal() {
         let small = json!({"type": "pong", "re": 3}).to_string();
         assert_eq!(writable(small.clone(), Some(&json!(3))), small);
-        let big = json!({"type": "lobby", "re": "x", "pad": "y".repeat(WRITE_MAX)});
+        let big = json!({"type": "lobby", "re": "x", "pad": "y".repeat(protocol::WRITE_MAX)});
         let sent: Value = serde_json::from_str(&writable(big.to_string(), big.get("re"))).unwrap();
         assert_eq!(sent["type"], "error");
         assert_eq!(sent["code"], "reply_too_large");

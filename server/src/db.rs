@@ -11,6 +11,9 @@ pub type Pool = AnyPool;
 /// A row of either database.
 pub type Row = AnyRow;
 
+/// A transaction on the pool: what the steps of one change share.
+pub type Tx<'a> = sqlx::Transaction<'a, sqlx::Any>;
+
 /// Which database the pool speaks to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Backend {

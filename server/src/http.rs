@@ -95,7 +95,7 @@ async fn ws(
         // Small buffers: the defaults (128 KiB each way) cost 156 MB at 1,000 connections.
         .read_buffer_size(4 * 1024)
         .write_buffer_size(4 * 1024)
-        .max_write_buffer_size(crate::conn::WRITE_MAX)
+        .max_write_buffer_size(crate::protocol::WRITE_MAX)
         .on_upgrade(move |socket| crate::conn::serve(hub, socket, peer))
 }
 

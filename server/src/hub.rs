@@ -185,6 +185,20 @@ impl Hub {
         }
     }
 
+    /// Who is online, through this process or any other, by name.
+    pub fn online_anywhere(&self) -> Vec<User> {
+        let mut users = self.online();
+        if let Some(c) = self.cluster.get() {
+            for u in c.online_elsewhere() {
+                if !users.iter().any(|v| v.id == u.id) {
+                    users.push(u);
+                }
+            }
+            users.sort_by(|a, b| a.name.cmp(&b.name));
+        }
+        users
+    }
+
     /// The users online on this process, by name.
     pub fn online(&self) -> Vec<User> {
         let r = self.registry();
@@ -256,7 +270,14 @@ impl Hub {
                 }
             }
             Event::Presence { user, name, online } => {
-                let msg = serde_json::json!({"type": "presence", "user": {"id": user, "name": name}, "online": online});
+                let msg = crate::frames::Frame::Presence {
+                    user: User {
+                        id: *user,
+                        name: name.clone(),
+                    },
+                    online: *online,
+                }
+                .json();
                 let text: Arc<str> = msg.to_string().into();
                 let to: Vec<u64> = r.conns.iter().filter(|(_, c)| c.lobby).map(|(&id, _)| id).collect();
                 for c in to {

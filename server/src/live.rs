@@ -8,7 +8,7 @@ use std::time::Duration;
 use arbiter_core::tripletriad::{Match, Player};
 use arbiter_core::{Budget, Rng};
 use arbiter_economy::Spectators;
-use serde_json::{json, Value};
+use serde_json::Value;
 use sqlx::Row as _;
 
 use crate::accounts::User;
@@ -16,12 +16,14 @@ use crate::bus::Event;
 use crate::commit::{self, MoveRow};
 use crate::crash_point::{self, Step};
 use crate::db::{now_ms, Backend, Pool};
-use crate::error::Failure;
+use crate::error::{Code, Failure};
+pub use crate::frames::MoveRecord;
+use crate::frames::{Frame, MatchState, MatchStatus, MatchSummary, SeatView};
 use crate::hub::Hub;
 use crate::table::{Ending, GameKind, Hosted, Input};
 
-#[path = "cluster/replica.rs"]
 pub(crate) mod replica;
+pub(crate) mod spectating;
 
 /// Who sits in a seat.
 #[derive(Clone, Debug)]
@@ -38,21 +40,6 @@ pub(crate) const RECENT_MOVES: usize = 50;
 pub(crate) const HISTORY_MAX: usize = 500;
 
 /// A move in the match's list.
-#[derive(Clone, Debug)]
-pub struct MoveRecord {
-    pub ply: u64,
-    pub seat: usize,
-    pub notation: String,
-    pub action: u64,
-    pub timeout: bool,
-}
-
-impl MoveRecord {
-    fn json(&self) -> Value {
-        json!({"ply": self.ply, "seat": self.seat, "move": self.notation, "action": self.action, "timeout": self.timeout})
-    }
-}
-
 /// A match this process holds.
 pub struct Live {
     pub id: i64,
@@ -105,14 +92,24 @@ impl Live {
     }
 
     /// The summary the lobby lists.
-    pub fn summary(&self) -> Value {
-        json!({
-            "id": self.id, "game": self.game.name(), "options": crate::economy::public_options(&self.options), "time": self.time_s,
-            "private": self.spectators == Spectators::Private, "spectators": crate::spectators::name(self.spectators),
-            "seats": seats_json(&self.seats), "ply": self.moves.len(),
-            "status": if self.ending.is_some() { "over" } else { "running" }, "started": self.started,
-            "challenge": self.challenge,
-        })
+    pub fn summary(&self) -> MatchSummary {
+        MatchSummary {
+            id: self.id,
+            game: self.game.name().to_owned(),
+            options: crate::economy::public_options(&self.options),
+            time: self.time_s,
+            private: self.spectators == Spectators::Private,
+            spectators: self.spectators,
+            seats: seat_views(&self.seats),
+            ply: self.moves.len(),
+            status: if self.ending.is_some() {
+                MatchStatus::Over
+            } else {
+                MatchStatus::Running
+            },
+            started: self.started,
+            challenge: self.challenge,
+        }
     }
 
     pub(crate) fn view(&self, seat: Option<usize>) -> Value {
@@ -126,13 +123,19 @@ impl Live {
     /// played, `moves` those from index `from` on.
     pub fn state(&self, seat: Option<usize>) -> Value {
         let from = self.moves.len().saturating_sub(RECENT_MOVES);
-        json!({
-            "type": "match_state", "match": self.summary(), "seat": seat, "view": self.view(seat),
-            "ply": self.moves.len(), "from": from, "moves": moves_json(&self.moves[from..]),
-            "to_move": self.to_move(), "deadline": self.deadline,
-            "remaining_ms": self.deadline.map(|d| (d - now_ms()).max(0)),
-            "result": self.ending,
-        })
+        Frame::MatchState(Box::new(MatchState {
+            summary: self.summary(),
+            seat,
+            view: self.view(seat),
+            ply: self.moves.len(),
+            from,
+            moves: self.moves[from..].to_vec(),
+            to_move: self.to_move(),
+            deadline: self.deadline,
+            remaining_ms: self.deadline.map(|d| (d - now_ms()).max(0)),
+            result: self.ending.clone(),
+        }))
+        .json()
     }
 
     /// At most `count` moves (and [`HISTORY_MAX`]) of the list from index `from`: the same
@@ -142,7 +145,13 @@ impl Live {
         let from = usize::try_from(from).map_or(ply, |f| f.min(ply));
         let count = usize::try_from(count).map_or(HISTORY_MAX, |c| c.min(HISTORY_MAX));
         let to = from + count.min(ply - from);
-        json!({"type": "history", "match": self.id, "ply": ply, "from": from, "moves": moves_json(&self.moves[from..to])})
+        Frame::History {
+            match_id: self.id,
+            ply,
+            from,
+            moves: self.moves[from..to].to_vec(),
+        }
+        .json()
     }
 
     /// `frame` for each seated person (built for their seat) and for the spectators.
@@ -160,10 +169,6 @@ impl Live {
     }
 }
 
-fn moves_json(moves: &[MoveRecord]) -> Vec<Value> {
-    moves.iter().map(MoveRecord::json).collect()
-}
-
 /// The users in `seats` (the computer seats left out).
 fn people(seats: &[Sitter]) -> Vec<i64> {
     seats
@@ -175,12 +180,15 @@ fn people(seats: &[Sitter]) -> Vec<i64> {
         .collect()
 }
 
-pub fn seats_json(seats: &[Sitter]) -> Value {
+pub fn seat_views(seats: &[Sitter]) -> Vec<SeatView> {
     seats
         .iter()
         .map(|s| match s {
-            Sitter::Person(u) => json!({"kind": "player", "name": u.name, "user": u.id}),
-            Sitter::Computer(level) => json!({"kind": "computer", "level": level}),
+            Sitter::Person(u) => SeatView::Player {
+                name: u.name.clone(),
+                user: u.id,
+            },
+            Sitter::Computer(level) => SeatView::Computer { level: level.clone() },
         })
         .collect()
 }
@@ -193,7 +201,7 @@ pub async fn load(pool: &Pool, id: i64) -> Result<Live, Failure> {
     .bind(id)
     .fetch_optional(pool)
     .await?
-    .ok_or_else(|| Failure::new("no_such_match", format!("no match {id}")))?;
+    .ok_or_else(|| Failure::new(Code::NoSuchMatch, format!("no match {id}")))?;
     let game_name: String = row.try_get("game")?;
     let game = GameKind::parse(&game_name).ok_or_else(|| Failure::internal(format!("match {id}: game {game_name}")))?;
     let options: Value = serde_json::from_str(&row.try_get::<String, _>("options")?)
@@ -245,11 +253,7 @@ pub async fn load(pool: &Pool, id: i64) -> Result<Live, Failure> {
     }
     // A forfeit ends a match the table does not know is over: the stored result says so.
     let ending = match stored_result {
-        Some(text) => Some(
-            serde_json::from_str::<StoredEnding>(&text)
-                .map_err(Failure::internal)?
-                .into(),
-        ),
+        Some(text) => Some(serde_json::from_str(&text).map_err(Failure::internal)?),
         None => None,
     };
     Ok(Live {
@@ -268,40 +272,6 @@ pub async fn load(pool: &Pool, id: i64) -> Result<Live, Failure> {
         challenge,
         tasks: Vec::new(),
     })
-}
-
-/// An ending as stored (the outcome names back into their values).
-#[derive(serde::Deserialize)]
-struct StoredEnding {
-    reason: String,
-    winners: Vec<usize>,
-    outcome: Vec<String>,
-    #[serde(default)]
-    scores: Option<Vec<i64>>,
-    #[serde(default)]
-    left: Option<usize>,
-}
-
-impl From<StoredEnding> for Ending {
-    fn from(s: StoredEnding) -> Ending {
-        use crate::table::SeatOutcome::*;
-        Ending {
-            reason: if s.reason == "forfeit" { "forfeit" } else { "finished" },
-            winners: s.winners,
-            outcome: s
-                .outcome
-                .iter()
-                .map(|o| match o.as_str() {
-                    "won" => Won,
-                    "lost" => Lost,
-                    "dnf" => Dnf,
-                    _ => Drawn,
-                })
-                .collect(),
-            scores: s.scores,
-            left: s.left,
-        }
-    }
 }
 
 /// Creates a match (rows and all) inside `tx`; the caller commits, then calls [`start`].
@@ -326,7 +296,7 @@ pub async fn create(
     let options = &economy
         .prepare_match(tx, id, game == GameKind::TripleTriad, options, people, challenge)
         .await?;
-    let table = Hosted::new(game, options, seed, time_s).map_err(|e| Failure::new("bad_challenge", e))?;
+    let table = Hosted::new(game, options, seed, time_s).map_err(|e| Failure::new(Code::BadChallenge, e))?;
     let started = now_ms();
     let deadline = started + i64::from(time_s) * 1000;
     sqlx::query(
@@ -380,7 +350,13 @@ pub async fn create(
 pub async fn start(hub: &Arc<Hub>, live: Live) {
     let id = live.id;
     let summary = live.summary();
-    let (seats, _) = live.frames(|seat| json!({"type": "match_started", "match": summary, "seat": seat}));
+    let (seats, _) = live.frames(|seat| {
+        Frame::MatchStarted {
+            summary: summary.clone(),
+            seat,
+        }
+        .json()
+    });
     let states: Vec<(i64, Value)> = live.frames(|seat| live.state(seat)).0;
     let private = live.spectators == Spectators::Private;
     let people = live.people();
@@ -399,7 +375,7 @@ pub async fn start(hub: &Arc<Hub>, live: Live) {
         re: None,
     });
     hub.relay.publish(Event::Lobby {
-        msg: json!({"type": "match_listed", "match": summary}),
+        msg: Frame::MatchListed { summary }.json(),
         listed: !private,
         also: people,
     });
@@ -492,7 +468,7 @@ async fn computer_move(hub: &Arc<Hub>, id: i64, ply: u64, input: Input, deadline
     loop {
         match play(hub, id, Mover::Computer { ply }, input.clone(), None, None).await {
             Ok(()) => return,
-            Err(f) if f.code == "internal" && now_ms() + (pause.as_millis() as i64) < deadline => {
+            Err(f) if f.code == Code::Internal && now_ms() + (pause.as_millis() as i64) < deadline => {
                 tracing::warn!("match {id}: the computer's move at ply {ply} was not stored; trying again");
                 tokio::time::sleep(pause).await;
                 pause = (pause * 2).min(RETRY_MAX);
@@ -535,31 +511,31 @@ pub async fn play(
     re: Option<Value>,
 ) -> Result<(), Failure> {
     let handle = hub.live(id).ok_or_else(|| match mover {
-        Mover::Person { .. } => Failure::new("no_such_match", format!("no running match {id}")),
-        _ => Failure::new("match_over", "the match is over"),
+        Mover::Person { .. } => Failure::new(Code::NoSuchMatch, format!("no running match {id}")),
+        _ => Failure::new(Code::MatchOver, "the match is over"),
     })?;
     let mut live = handle.lock().await;
     if live.ending.is_some() {
-        return Err(Failure::new("match_over", "the match is over"));
+        return Err(Failure::new(Code::MatchOver, "the match is over"));
     }
     let current = live.moves.len() as u64;
     let seat = live
         .to_move()
-        .ok_or_else(|| Failure::new("match_over", "the match is over"))?;
+        .ok_or_else(|| Failure::new(Code::MatchOver, "the match is over"))?;
     let timeout = match mover {
         Mover::Person { user, .. } => {
             let mine = live
                 .seat_of(user)
-                .ok_or_else(|| Failure::new("not_seated", "you do not sit in this match"))?;
+                .ok_or_else(|| Failure::new(Code::NotSeated, "you do not sit in this match"))?;
             if let Some(p) = ply.filter(|&p| p != current) {
                 return Err(Failure::new(
-                    "stale_ply",
+                    Code::StalePly,
                     format!("the match is at ply {current}, not {p}"),
                 ));
             }
             if mine != seat {
                 return Err(Failure::new(
-                    "not_your_turn",
+                    Code::NotYourTurn,
                     format!(
                         "seat {seat} ({}) is to act, not yours ({mine})",
                         sitter_name(&live.seats[seat])
@@ -635,11 +611,15 @@ pub async fn play(
     let record = live.moves.last().expect("just pushed").clone();
     let to_move = live.table.to_move();
     let (seats, public) = live.frames(|s| {
-        json!({
-            "type": "moved", "match": id, "ply": record.ply, "seat": record.seat, "move": record.notation,
-            "action": record.action, "timeout": record.timeout, "view": live.view(s), "to_move": to_move,
-            "deadline": deadline, "remaining_ms": deadline.map(|d| (d - now).max(0)),
-        })
+        Frame::Moved {
+            match_id: id,
+            record: record.clone(),
+            view: live.view(s),
+            to_move,
+            deadline,
+            remaining_ms: deadline.map(|d| (d - now).max(0)),
+        }
+        .json()
     });
     let re = match (mover, re) {
         (Mover::Person { conn, .. }, Some(r)) => Some((conn, r)),
@@ -652,7 +632,7 @@ pub async fn play(
         re,
     });
     if live.spectators == Spectators::Broadcast {
-        hub.relay.publish(crate::spectators::broadcast(&live, &record));
+        hub.relay.publish(spectating::broadcast(&live, &record));
     }
     match ending {
         Some(e) => end(hub, &mut live, e),
@@ -675,10 +655,10 @@ fn sitter_name(s: &Sitter) -> String {
 pub async fn running(hub: &Hub, id: i64) -> Result<tokio::sync::OwnedMutexGuard<Live>, Failure> {
     let handle = hub
         .live(id)
-        .ok_or_else(|| Failure::new("no_such_match", format!("no running match {id}")))?;
+        .ok_or_else(|| Failure::new(Code::NoSuchMatch, format!("no running match {id}")))?;
     let live = handle.lock_owned().await;
     if live.ending.is_some() {
-        return Err(Failure::new("match_over", "the match is over"));
+        return Err(Failure::new(Code::MatchOver, "the match is over"));
     }
     Ok(live)
 }
@@ -692,8 +672,8 @@ pub async fn leave(hub: &Arc<Hub>, id: i64, user: i64) -> Result<bool, Failure> 
     let mut live = running(hub, id).await?;
     let seat = live
         .seat_of(user)
-        .ok_or_else(|| Failure::new("not_seated", "you do not sit in this match"))?;
-    let online: Vec<i64> = crate::cluster::online(hub).iter().map(|u| u.id).collect();
+        .ok_or_else(|| Failure::new(Code::NotSeated, "you do not sit in this match"))?;
+    let online: Vec<i64> = hub.online_anywhere().iter().map(|u| u.id).collect();
     let dnf = live.seats.iter().enumerate().any(|(s, sitter)| {
         s != seat
             && match sitter {
@@ -797,7 +777,13 @@ pub async fn tell_settlement(hub: &Arc<Hub>, id: i64, s: &crate::economy::Settle
 
 /// The `tt_choose` frame: `chooser` takes `count` cards of match `id` by `deadline`.
 pub fn choice_frame(id: i64, chooser: i64, count: u8, deadline: i64) -> Value {
-    json!({"type": "tt_choose", "match": id, "chooser": chooser, "count": count, "deadline": deadline})
+    Frame::TtChoose {
+        match_id: id,
+        chooser,
+        count,
+        deadline,
+    }
+    .json()
 }
 
 /// When the winner's clock runs out, the choice is made for them (the highest levels).
@@ -807,7 +793,7 @@ pub fn arm_choice(hub: &Arc<Hub>, id: i64, deadline: i64) {
         tokio::time::sleep(Duration::from_millis((deadline - now_ms()).max(0) as u64)).await;
         match hub.economy.choose(id, None, &[]).await {
             Ok(s) => Box::pin(tell_settlement(&hub, id, &s)).await,
-            Err(f) if f.code == "nothing_to_choose" || f.code == "already_settled" => {}
+            Err(f) if f.code == Code::NothingToChoose || f.code == Code::AlreadySettled => {}
             Err(f) => tracing::warn!("match {id}: the choice's clock: {}", f.message),
         }
     });
@@ -828,7 +814,7 @@ fn end(hub: &Arc<Hub>, live: &mut Live, ending: Ending) {
         re: None,
     });
     hub.relay.publish(Event::Lobby {
-        msg: json!({"type": "match_unlisted", "match": live.id}),
+        msg: Frame::MatchUnlisted { match_id: live.id }.json(),
         listed: live.spectators != Spectators::Private,
         also: live.people(),
     });
@@ -838,5 +824,9 @@ fn end(hub: &Arc<Hub>, live: &mut Live, ending: Ending) {
 
 /// The `match_over` frame of match `id`.
 fn over_frame(id: i64, ending: &Ending) -> Value {
-    json!({"type": "match_over", "match": id, "result": ending})
+    Frame::MatchOver {
+        match_id: id,
+        result: ending.clone(),
+    }
+    .json()
 }

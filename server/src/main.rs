@@ -3,6 +3,7 @@
 
 mod accounts;
 mod bus;
+mod cards;
 mod challenges;
 mod cluster;
 mod commit;
@@ -11,7 +12,9 @@ mod conn;
 mod crash_point;
 mod db;
 mod economy;
+mod ending;
 mod error;
+mod frames;
 mod http;
 mod hub;
 mod live;

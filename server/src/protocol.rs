@@ -3,10 +3,18 @@
 use serde::Deserialize;
 use serde_json::Value;
 
-use crate::error::Failure;
+use crate::error::{Code, Failure};
 
 /// The protocol version this server speaks.
 pub const VERSION: u32 = 1;
+
+/// The most bytes a connection's write buffer holds (its `max_write_buffer_size`): a frame that
+/// does not fit is never written, and the socket would drop without a close or a reason.
+pub(crate) const WRITE_MAX: usize = 256 * 1024;
+
+/// The largest frame written: the buffer's room less what may wait in it unflushed (its 4 KiB
+/// `write_buffer_size`) and a frame header, with room to spare.
+pub(crate) const FRAME_OUT_MAX: usize = WRITE_MAX - 8 * 1024;
 
 /// A seat as a challenge asks for it.
 #[derive(Deserialize, Debug, Clone, PartialEq, Eq)]
@@ -120,9 +128,89 @@ pub enum Request {
         name: Option<String>,
     },
     Ping {},
+    /// The card economy's requests (`tt_*`), read by [`parse`] through their own enum.
+    #[serde(skip_deserializing)]
+    Cards(CardRequest),
 }
 
-/// Every request type, for telling an unknown type from a malformed known one.
+/// A request of the card economy (PROTOCOL.md's "Card economy").
+#[derive(Deserialize, Debug, Clone, PartialEq)]
+#[serde(tag = "type", deny_unknown_fields)]
+pub enum CardRequest {
+    #[serde(rename = "tt_wallet")]
+    Wallet {},
+    #[serde(rename = "tt_starter")]
+    Starter {},
+    #[serde(rename = "tt_stash")]
+    Stash {},
+    #[serde(rename = "tt_decks")]
+    Decks {},
+    #[serde(rename = "tt_deck")]
+    Deck {
+        op: DeckOp,
+        #[serde(default)]
+        name: Option<String>,
+        #[serde(default)]
+        cards: Vec<String>,
+    },
+    #[serde(rename = "tt_shop")]
+    Shop {
+        #[serde(default)]
+        series: Option<char>,
+        #[serde(default)]
+        level: Option<u8>,
+    },
+    #[serde(rename = "tt_buy")]
+    Buy {
+        #[serde(default)]
+        series: Option<char>,
+        #[serde(default)]
+        level: Option<u8>,
+        #[serde(default)]
+        card: Option<String>,
+    },
+    #[serde(rename = "tt_custom")]
+    Custom {
+        name: String,
+        level: u8,
+        ranks: [u8; 4],
+        #[serde(default = "no_element")]
+        element: String,
+        #[serde(default)]
+        text: String,
+    },
+    #[serde(rename = "tt_suggest")]
+    Suggest { level: u8 },
+    #[serde(rename = "tt_win_list")]
+    WinList {
+        #[serde(rename = "match")]
+        match_id: i64,
+    },
+    #[serde(rename = "tt_choose")]
+    Choose {
+        #[serde(rename = "match")]
+        match_id: i64,
+        picks: Vec<String>,
+    },
+}
+
+fn no_element() -> String {
+    "none".into()
+}
+
+/// What a `tt_deck` does.
+#[derive(Deserialize, Debug, Clone, Copy, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum DeckOp {
+    Create,
+    Delete,
+    Add,
+    Remove,
+    Check,
+}
+
+/// Every request type but the card economy's, for telling an unknown type from a malformed
+/// known one.
 const TYPES: [&str; 19] = [
     "hello",
     "register",
@@ -145,12 +233,27 @@ const TYPES: [&str; 19] = [
     "ping",
 ];
 
+/// The card economy's request types.
+const CARD_TYPES: [&str; 11] = [
+    "tt_wallet",
+    "tt_starter",
+    "tt_stash",
+    "tt_decks",
+    "tt_deck",
+    "tt_shop",
+    "tt_buy",
+    "tt_custom",
+    "tt_suggest",
+    "tt_win_list",
+    "tt_choose",
+];
+
 /// A frame read: its `id` to echo (if any), and the request or why it is not one.
 pub fn parse(text: &str) -> (Option<Value>, Result<Request, Failure>) {
     let mut value: Value = match serde_json::from_str(text) {
         Ok(v @ Value::Object(_)) => v,
-        Ok(_) => return (None, Err(Failure::new("bad_json", "a message is a JSON object"))),
-        Err(e) => return (None, Err(Failure::new("bad_json", format!("not JSON: {e}")))),
+        Ok(_) => return (None, Err(Failure::new(Code::BadJson, "a message is a JSON object"))),
+        Err(e) => return (None, Err(Failure::new(Code::BadJson, format!("not JSON: {e}")))),
     };
     let obj = value.as_object_mut().expect("an object");
     let id = match checked_id(obj.remove("id")) {
@@ -159,16 +262,28 @@ pub fn parse(text: &str) -> (Option<Value>, Result<Request, Failure>) {
     };
     let ty = match obj.get("type") {
         Some(Value::String(t)) => t.clone(),
-        _ => return (id, Err(Failure::new("bad_message", "a message has a string \"type\""))),
+        _ => {
+            return (
+                id,
+                Err(Failure::new(Code::BadMessage, "a message has a string \"type\"")),
+            )
+        }
     };
-    if !TYPES.contains(&ty.as_str()) {
+    let request = if CARD_TYPES.contains(&ty.as_str()) {
+        serde_json::from_value(value).map(Request::Cards)
+    } else if TYPES.contains(&ty.as_str()) {
+        serde_json::from_value(value)
+    } else {
         let shown: String = ty.chars().take(40).collect();
         return (
             id,
-            Err(Failure::new("unknown_type", format!("unknown message type {shown:?}"))),
+            Err(Failure::new(
+                Code::UnknownType,
+                format!("unknown message type {shown:?}"),
+            )),
         );
-    }
-    let request = serde_json::from_value(value).map_err(|e| Failure::new("bad_message", format!("{ty}: {e}")));
+    };
+    let request = request.map_err(|e| Failure::new(Code::BadMessage, format!("{ty}: {e}")));
     (id, request)
 }
 
@@ -189,7 +304,7 @@ fn checked_id(id: Option<Value>) -> Result<Option<Value>, Failure> {
         Some(id @ Value::Number(_)) => Ok(Some(id)),
         Some(Value::String(s)) if s.chars().count() <= 64 => Ok(Some(Value::String(s))),
         Some(_) => Err(Failure::new(
-            "bad_message",
+            Code::BadMessage,
             "id is a number or a string of at most 64 characters",
         )),
     }
@@ -212,16 +327,43 @@ mod tests {
                 ply: Some(2)
             }
         );
-        assert_eq!(parse("{").1.unwrap_err().code, "bad_json");
-        assert_eq!(parse("[1]").1.unwrap_err().code, "bad_json");
-        assert_eq!(parse(r#"{"type":"dance"}"#).1.unwrap_err().code, "unknown_type");
+        assert_eq!(parse("{").1.unwrap_err().code, Code::BadJson);
+        assert_eq!(parse("[1]").1.unwrap_err().code, Code::BadJson);
+        assert_eq!(parse(r#"{"type":"dance"}"#).1.unwrap_err().code, Code::UnknownType);
         assert_eq!(
             parse(r#"{"type":"move","match":"x"}"#).1.unwrap_err().code,
-            "bad_message"
+            Code::BadMessage
         );
-        assert_eq!(parse(r#"{"type":"ping","extra":1}"#).1.unwrap_err().code, "bad_message");
-        assert_eq!(parse(r#"{"type":"ping","id":[1]}"#).1.unwrap_err().code, "bad_message");
+        assert_eq!(
+            parse(r#"{"type":"ping","extra":1}"#).1.unwrap_err().code,
+            Code::BadMessage
+        );
+        assert_eq!(
+            parse(r#"{"type":"ping","id":[1]}"#).1.unwrap_err().code,
+            Code::BadMessage
+        );
         assert_eq!(parse(r#"{"type":"ping","id":"a"}"#).0, Some(Value::from("a")));
+        // The card economy's requests are requests like any other: before this reader, which
+        // was the economy's alone, `tt_dance` was a `bad_message` and a `tt_*` echoed any id.
+        let (id, r) = parse(r#"{"type":"tt_choose","id":"c","match":3,"picks":["1"]}"#);
+        assert_eq!(id, Some(Value::from("c")));
+        assert_eq!(
+            r.unwrap(),
+            Request::Cards(CardRequest::Choose {
+                match_id: 3,
+                picks: vec!["1".into()]
+            })
+        );
+        assert_eq!(parse(r#"{"type":"tt_dance"}"#).1.unwrap_err().code, Code::UnknownType);
+        assert_eq!(parse(r#"{"type":"tt_deck"}"#).1.unwrap_err().code, Code::BadMessage);
+        assert_eq!(
+            parse(r#"{"type":"tt_wallet","x":1}"#).1.unwrap_err().code,
+            Code::BadMessage
+        );
+        assert_eq!(
+            parse(r#"{"type":"tt_wallet","id":[1]}"#).1.unwrap_err().code,
+            Code::BadMessage
+        );
         assert_eq!(id_of(r#"{"type":"move","id":9,"match":3}"#), Some(Value::from(9)));
         assert_eq!(id_of(r#"{"type":"dance","id":"x"}"#), Some(Value::from("x")));
         assert_eq!(id_of(r#"{"type":"ping","id":[1]}"#), None);

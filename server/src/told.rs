@@ -16,8 +16,7 @@
 use serde_json::Value;
 use sqlx::Row as _;
 
-use crate::db::{now_ms, Pool};
-use crate::economy::Tx;
+use crate::db::{now_ms, Pool, Tx};
 use crate::error::Failure;
 
 /// The frames told once, by type.

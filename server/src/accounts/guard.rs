@@ -24,7 +24,7 @@ use std::time::{Duration, Instant};
 
 use tokio::sync::oneshot;
 
-use crate::error::Failure;
+use crate::error::{Code, Failure};
 
 /// The window of a peer's failure budget: its `peer_failures` refill over this time.
 const BUDGET_WINDOW: Duration = Duration::from_secs(600);
@@ -275,7 +275,7 @@ impl Guard {
             let rate = full / BUDGET_WINDOW.as_secs_f64();
             let wait = Duration::from_secs_f64((1.0 - state.budget) / rate);
             return Err(Failure::new(
-                "too_many_logins",
+                Code::TooManyLogins,
                 format!(
                     "too many failed logins from your address: try again in {} s",
                     seconds(wait)
@@ -284,7 +284,7 @@ impl Guard {
         }
         if state.in_flight >= self.limits.peer_hashes {
             return Err(Failure::new(
-                "too_many_logins",
+                Code::TooManyLogins,
                 format!(
                     "at most {} logins at once from your address: wait for their answers",
                     self.limits.peer_hashes
@@ -300,7 +300,7 @@ impl Guard {
             };
             if let Some(wait) = pair.max(all) {
                 return Err(Failure::new(
-                    "login_throttled",
+                    Code::LoginThrottled,
                     format!("too many failed logins for this name: try again in {} s", seconds(wait)),
                 ));
             }
@@ -322,7 +322,12 @@ impl Guard {
     /// A hasher for `ticket`: one free now, or one freed while it waits. `busy` at once when the
     /// queue is full of logins of peers with as few failures, later when others keep coming first.
     pub(crate) async fn hasher(&self, ticket: &Ticket) -> Result<Hasher, Failure> {
-        let busy = || Failure::new("busy", "the server is busy with other logins: try again in a moment");
+        let busy = || {
+            Failure::new(
+                Code::Busy,
+                "the server is busy with other logins: try again in a moment",
+            )
+        };
         let (place, answer) = {
             let mut q = lock(&self.queue);
             if q.free > 0 {
@@ -434,7 +439,7 @@ mod tests {
         let g = Guard::new(limits());
         let one = g.admit(peer(1), Some("a")).unwrap();
         let _two = g.admit(peer(1), None).unwrap();
-        assert_eq!(g.admit(peer(1), Some("b")).err().unwrap().code, "too_many_logins");
+        assert_eq!(g.admit(peer(1), Some("b")).err().unwrap().code, Code::TooManyLogins);
         assert!(g.admit(peer(2), Some("b")).is_ok());
         drop(one);
         assert!(g.admit(peer(1), Some("b")).is_ok());
@@ -447,7 +452,10 @@ mod tests {
             let t = g.admit(peer(1), Some("victim")).unwrap();
             g.record(&t, false);
         }
-        assert_eq!(g.admit(peer(1), Some("victim")).err().unwrap().code, "login_throttled");
+        assert_eq!(
+            g.admit(peer(1), Some("victim")).err().unwrap().code,
+            Code::LoginThrottled
+        );
         // Another name from the same peer, and the same name from another peer, still go.
         assert!(g.admit(peer(1), Some("other")).is_ok());
         let t = g.admit(peer(2), Some("victim")).unwrap();
@@ -457,7 +465,10 @@ mod tests {
         let t = g.admit(peer(3), Some("elsewhere")).unwrap();
         g.record(&t, false);
         drop(t);
-        assert_eq!(g.admit(peer(3), Some("victim")).err().unwrap().code, "login_throttled");
+        assert_eq!(
+            g.admit(peer(3), Some("victim")).err().unwrap().code,
+            Code::LoginThrottled
+        );
         assert!(g.admit(peer(4), Some("victim")).is_ok());
     }
 
@@ -470,7 +481,7 @@ mod tests {
             g.record(&t, false);
         }
         let refused = g.admit(peer(1), Some("n9")).err().unwrap();
-        assert_eq!(refused.code, "too_many_logins");
+        assert_eq!(refused.code, Code::TooManyLogins);
         assert!(refused.message.contains("try again in 150 s"), "{}", refused.message);
         assert!(g.admit(peer(1), None).is_err());
     }
@@ -495,9 +506,9 @@ mod tests {
         let wc = g.hasher(&clean);
         tokio::pin!(wc);
         assert!(wc.as_mut().now_or_never().is_none());
-        assert_eq!(w4.await.err().unwrap().code, "busy");
+        assert_eq!(w4.await.err().unwrap().code, Code::Busy);
         let d5 = dirty(5);
-        assert_eq!(g.hasher(&d5).await.err().unwrap().code, "busy");
+        assert_eq!(g.hasher(&d5).await.err().unwrap().code, Code::Busy);
         drop(running);
         let first = wc.await.unwrap();
         drop(first);

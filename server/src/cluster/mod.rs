@@ -221,17 +221,3 @@ pub async fn join(url: &str, backend: Backend) -> anyhow::Result<Option<Arc<Clus
         Backend::Sqlite => Ok(None),
     }
 }
-
-/// Who is online, through this process or any other.
-pub fn online(hub: &Hub) -> Vec<User> {
-    let mut users = hub.online();
-    if let Some(c) = hub.cluster.get() {
-        for u in c.online_elsewhere() {
-            if !users.iter().any(|v| v.id == u.id) {
-                users.push(u);
-            }
-        }
-        users.sort_by(|a, b| a.name.cmp(&b.name));
-    }
-    users
-}

@@ -8,7 +8,7 @@ use sqlx::Row as _;
 
 use super::{lock_wallet, Economy, Tx};
 use crate::db::{new_id, now_ms};
-use crate::error::Failure;
+use crate::error::{Code, Failure};
 
 /// A deck and its cards.
 #[derive(Clone, Debug, Serialize)]
@@ -45,7 +45,7 @@ pub(crate) fn check_name(name: &str) -> Result<(), Failure> {
         Ok(())
     } else {
         Err(Failure::new(
-            "bad_deck_name",
+            Code::BadDeckName,
             "a deck's name is one word of 1 to 30 letters, digits, - or _",
         ))
     }
@@ -57,7 +57,7 @@ async fn deck_id(tx: &mut Tx<'_>, user: i64, name: &str) -> Result<(i64, String)
         .bind(key(name))
         .fetch_optional(&mut **tx)
         .await?
-        .ok_or_else(|| Failure::new("no_such_deck", format!("you have no deck named {name:?}")))?;
+        .ok_or_else(|| Failure::new(Code::NoSuchDeck, format!("you have no deck named {name:?}")))?;
     Ok((row.try_get("id")?, row.try_get("name")?))
 }
 
@@ -66,7 +66,7 @@ async fn target(tx: &mut Tx<'_>, user: i64, name: Option<&str>) -> Result<(i64, 
     let current = lock_wallet(tx, user).await?.current_deck;
     let name = name.map(str::to_owned).or(current).ok_or_else(|| {
         Failure::new(
-            "no_current_deck",
+            Code::NoCurrentDeck,
             "name the deck (+TT/Deck Add <Deck>=...) or create one first",
         )
     })?;
@@ -150,7 +150,7 @@ impl Economy {
             .await?;
         if exists.is_some() {
             return Err(Failure::new(
-                "deck_exists",
+                Code::DeckExists,
                 format!("you already have a deck named {name:?}"),
             ));
         }
@@ -228,10 +228,16 @@ impl Economy {
         let mut held = deck_cards(&mut tx, id).await?.len();
         for wanted in cards {
             let card = catalog.find(wanted).ok_or_else(|| {
-                Failure::new("no_such_card", format!("there is no card named or numbered {wanted:?}"))
+                Failure::new(
+                    Code::NoSuchCard,
+                    format!("there is no card named or numbered {wanted:?}"),
+                )
             })?;
             if held >= 5 {
-                return Err(Failure::new("deck_full", format!("deck {name} already holds 5 cards")));
+                return Err(Failure::new(
+                    Code::DeckFull,
+                    format!("deck {name} already holds 5 cards"),
+                ));
             }
             let free = sqlx::query(
                 "SELECT c.id AS id FROM tt_cards c WHERE c.owner = $1 AND c.card_id = $2 \
@@ -244,7 +250,7 @@ impl Economy {
             let Some(free) = free else {
                 let owned = super::copies(&mut tx, user, &card.id).await?;
                 return Err(Failure::new(
-                    "not_owned",
+                    Code::NotOwned,
                     if owned == 0 {
                         format!("you do not own {} ({})", card.card.name, card.id)
                     } else {
@@ -287,11 +293,14 @@ impl Economy {
         let mut held = deck_cards(&mut tx, id).await?;
         for wanted in cards {
             let card = catalog.find(wanted).ok_or_else(|| {
-                Failure::new("no_such_card", format!("there is no card named or numbered {wanted:?}"))
+                Failure::new(
+                    Code::NoSuchCard,
+                    format!("there is no card named or numbered {wanted:?}"),
+                )
             })?;
             let at = held.iter().position(|(_, c)| *c == card.id).ok_or_else(|| {
                 Failure::new(
-                    "not_in_deck",
+                    Code::NotInDeck,
                     format!("deck {name} holds no {} ({})", card.card.name, card.id),
                 )
             })?;
@@ -311,7 +320,7 @@ impl Economy {
             .await?
             .into_iter()
             .find(|d| key(&d.name) == key(name))
-            .ok_or_else(|| Failure::new("no_such_deck", format!("you have no deck named {name:?}")))
+            .ok_or_else(|| Failure::new(Code::NoSuchDeck, format!("you have no deck named {name:?}")))
     }
 
     /// The deck check: five cards, all in the stash, levels within 20 unless Limitless.

@@ -6,7 +6,6 @@
 
 mod audit;
 mod decks;
-pub mod protocol;
 mod shop;
 mod stakes;
 mod stash;
@@ -18,19 +17,18 @@ use std::sync::RwLock;
 use arbiter_economy::{Catalog, ShopCard};
 use sqlx::Row as _;
 
-use crate::db::{new_id, now_ms, Pool};
-use crate::error::Failure;
+use crate::db::{new_id, now_ms, Pool, Tx};
+use crate::error::{Code, Failure};
 
 pub use audit::audit;
 #[cfg(test)]
 use audit::Figures;
 pub(crate) use decks::check_name as check_deck_name;
 pub use decks::{DeckCheck, DeckView};
+pub use shop::SeriesView;
 pub(crate) use stakes::check_settles;
-pub use stakes::{public_options, Settlement, CHOICE_SECONDS};
+pub use stakes::{public_options, Settlement, WinList, CHOICE_SECONDS};
 pub use stash::{StashEntry, Wallet};
-
-pub type Tx<'a> = sqlx::Transaction<'a, sqlx::Any>;
 
 /// The economy of one database: the pool and the shop's database (the standard series and the
 /// custom cards read from storage).
@@ -178,6 +176,6 @@ pub(crate) async fn copies(tx: &mut Tx<'_>, owner: i64, card_id: &str) -> Result
 }
 
 /// A shop error as the client is told it.
-pub(crate) fn refused(code: &'static str, e: impl std::fmt::Display) -> Failure {
+pub(crate) fn refused(code: Code, e: impl std::fmt::Display) -> Failure {
     Failure::new(code, e.to_string())
 }

@@ -11,7 +11,7 @@ use sqlx::Row as _;
 
 use super::{book, lock_wallet, mint, refused, Economy, Entry};
 use crate::crash_point::{self, Step};
-use crate::error::Failure;
+use crate::error::{Code, Failure};
 
 /// A series as `+TT/List` shows it.
 #[derive(Clone, Debug, Serialize)]
@@ -25,14 +25,14 @@ pub struct SeriesView {
 
 fn shop_failure(e: ShopError) -> Failure {
     let code = match &e {
-        ShopError::NotEnoughPoints { .. } => "not_enough_points",
-        ShopError::NotForSale { .. } => "not_for_sale",
-        ShopError::UnknownCard(_) => "no_such_card",
-        ShopError::UnknownSeries(_) => "no_such_series",
-        ShopError::TooManyCopies { .. } | ShopError::AllOwned { .. } => "copy_limit",
-        ShopError::NameTaken(_) => "name_taken",
-        ShopError::Card(_) => "bad_custom_card",
-        _ => "bad_request",
+        ShopError::NotEnoughPoints { .. } => Code::NotEnoughPoints,
+        ShopError::NotForSale { .. } | ShopError::SeriesFull(_) => Code::NotForSale,
+        ShopError::UnknownCard(_) | ShopError::NoCardOfLevel { .. } => Code::NoSuchCard,
+        ShopError::UnknownSeries(_) => Code::NoSuchSeries,
+        ShopError::TooManyCopies { .. } | ShopError::AllOwned { .. } => Code::CopyLimit,
+        ShopError::NameTaken(_) => Code::NameTaken,
+        ShopError::Card(_) | ShopError::BadName { .. } | ShopError::TextTooLong(_) => Code::BadCustomCard,
+        ShopError::Level(_) => Code::BadLevel,
     };
     refused(code, e)
 }
@@ -136,11 +136,11 @@ impl Economy {
         element: &str,
         text: &str,
     ) -> Result<Sale, Failure> {
-        let element: Element = element.parse().map_err(|e| refused("bad_custom_card", e))?;
+        let element: Element = element.parse().map_err(|e| refused(Code::BadCustomCard, e))?;
         // Everyone reads a custom card (the shop, hands, boards): only printable text, the text's
         // line breaks aside (the text game's %r); the core bounds the lengths.
-        crate::text::check("the card's name", name, usize::MAX, false).map_err(|e| refused("bad_custom_card", e))?;
-        crate::text::check("the card's text", text, usize::MAX, true).map_err(|e| refused("bad_custom_card", e))?;
+        crate::text::check("the card's name", name, usize::MAX, false).map_err(|e| refused(Code::BadCustomCard, e))?;
+        crate::text::check("the card's text", text, usize::MAX, true).map_err(|e| refused(Code::BadCustomCard, e))?;
         let catalog = self.catalog().await?;
         let mut tx = self.pool.begin().await?;
         let wallet = lock_wallet(&mut tx, user).await?;
@@ -162,7 +162,7 @@ impl Economy {
         .await?;
         if stored.rows_affected() != 1 {
             return Err(Failure::new(
-                "name_taken",
+                Code::NameTaken,
                 format!(
                     "{:?} or the id {} was just taken by another card: try again",
                     sale.card.card.name, sale.card.id

@@ -13,7 +13,8 @@ use super::decks::{check_name, deck_cards, verdict};
 use super::{book, copies, lock_wallet, refused, Economy, Entry, Tx};
 use crate::crash_point::{self, Step};
 use crate::db::now_ms;
-use crate::error::Failure;
+use crate::error::{Code, Failure};
+use crate::frames::{CardMoved, Frame};
 
 /// Seconds the winner has to choose.
 pub const CHOICE_SECONDS: i64 = 60;
@@ -128,7 +129,7 @@ impl Economy {
         .await?;
         if chosen.rows_affected() == 0 {
             return Err(Failure::new(
-                "no_such_challenge",
+                Code::NoSuchChallenge,
                 format!("no open challenge {challenge}"),
             ));
         }
@@ -150,7 +151,7 @@ impl Economy {
             return Ok(options.clone());
         };
         let stake: Stake =
-            serde_json::from_value(stake.clone()).map_err(|e| Failure::new("bad_stake", format!("stake: {e}")))?;
+            serde_json::from_value(stake.clone()).map_err(|e| Failure::new(Code::BadStake, format!("stake: {e}")))?;
         let challenger: Option<i64> = match challenge {
             Some(c) => sqlx::query("SELECT by_user FROM challenges WHERE id = $1")
                 .bind(c)
@@ -212,13 +213,13 @@ impl Economy {
             let deck = seat
                 .deck
                 .as_deref()
-                .ok_or_else(|| Failure::new("no_deck", "name the deck you play with"))?;
+                .ok_or_else(|| Failure::new(Code::NoDeck, "name the deck you play with"))?;
             let row = sqlx::query("SELECT id, note FROM tt_decks WHERE owner = $1 AND name_key = $2")
                 .bind(user)
                 .bind(deck.trim().to_lowercase())
                 .fetch_optional(&mut **tx)
                 .await?
-                .ok_or_else(|| Failure::new("no_such_deck", format!("no deck named {deck:?}")))?;
+                .ok_or_else(|| Failure::new(Code::NoSuchDeck, format!("no deck named {deck:?}")))?;
             let cards = deck_cards(tx, row.try_get("id")?).await?;
             let hand: Vec<Card> = cards
                 .iter()
@@ -237,7 +238,7 @@ impl Economy {
                     .problem
                     .unwrap_or_else(|| "its levels need the Limitless rule".into());
                 return Err(Failure::new(
-                    "deck_unusable",
+                    Code::DeckUnusable,
                     format!("deck {deck} cannot be played: {why}"),
                 ));
             }
@@ -257,7 +258,7 @@ impl Economy {
         }
         stake
             .check(&parties[0], &parties[1])
-            .map_err(|e| refused("bad_stake", e))?;
+            .map_err(|e| refused(Code::BadStake, e))?;
         for (i, seat_ids) in ids.iter().enumerate() {
             for &card in seat_ids {
                 let locked = sqlx::query("UPDATE tt_cards SET locked_by = $1 WHERE id = $2 AND locked_by IS NULL")
@@ -267,7 +268,7 @@ impl Economy {
                     .await?;
                 if locked.rows_affected() != 1 {
                     return Err(Failure::new(
-                        "card_at_stake",
+                        Code::CardAtStake,
                         "a card of that deck is at stake in another match: wait for its end",
                     ));
                 }
@@ -495,7 +496,7 @@ impl Economy {
         .await?;
         if done.rows_affected() != 1 {
             return Err(Failure::new(
-                "already_settled",
+                Code::AlreadySettled,
                 "the cards of this match were already settled",
             ));
         }
@@ -510,10 +511,10 @@ impl Economy {
         let mut tx = self.pool.begin().await?;
         let row = read(&mut tx, match_id)
             .await?
-            .ok_or_else(|| Failure::new("nothing_to_choose", "this match has no cards to choose"))?;
+            .ok_or_else(|| Failure::new(Code::NothingToChoose, "this match has no cards to choose"))?;
         if row.status != "choosing" {
             return Err(Failure::new(
-                "nothing_to_choose",
+                Code::NothingToChoose,
                 "there is nothing to choose in this match",
             ));
         }
@@ -524,7 +525,7 @@ impl Economy {
             .ok_or_else(|| Failure::internal("a choice without picks"))?;
         if let Some(u) = user {
             if row.users[chooser as usize] != Some(u) {
-                return Err(Failure::new("not_the_winner", "only the winner chooses the cards"));
+                return Err(Failure::new(Code::NotTheWinner, "only the winner chooses the cards"));
             }
         }
         let loser = chooser.other();
@@ -547,11 +548,11 @@ impl Economy {
         } else {
             if indices.len() != count as usize {
                 return Err(Failure::new(
-                    "bad_choice",
+                    Code::BadChoice,
                     format!("choose {count} card{} (or None)", if count == 1 { "" } else { "s" }),
                 ));
             }
-            let transfers = m.settle_trade(&indices).map_err(|e| refused("bad_choice", e))?;
+            let transfers = m.settle_trade(&indices).map_err(|e| refused(Code::BadChoice, e))?;
             self.apply(&mut tx, match_id, &row, &transfers).await?
         };
         self.close(&mut tx, match_id, &out.moved, Some("choosing")).await?;
@@ -571,13 +572,13 @@ impl Economy {
         tx.commit().await?;
         if row.as_ref().is_some_and(|r| !r.users.contains(&Some(viewer))) {
             return Err(Failure::new(
-                "not_seated",
+                Code::NotSeated,
                 "only the match's players see what its winner may take",
             ));
         }
         let row = row
             .filter(|r| r.status == "choosing")
-            .ok_or_else(|| Failure::new("nothing_to_choose", "there is nothing to choose in this match"))?;
+            .ok_or_else(|| Failure::new(Code::NothingToChoose, "there is nothing to choose in this match"))?;
         let m: Match = serde_json::from_str(row.saved.as_deref().unwrap_or("null")).map_err(Failure::internal)?;
         let (chooser, count) = choice(&m)
             .map_err(Failure::internal)?
@@ -639,15 +640,18 @@ async fn settled_frame(tx: &mut Tx<'_>, match_id: i64, s: &mut Settlement) -> Re
     }
     let name = |u: &i64| names.get(u).cloned().unwrap_or_default();
     let label = |c: &ShopCard| format!("{} {}", c.id, c.card.name);
-    let moved: Vec<Value> = s
+    let moved = s
         .moved
         .iter()
-        .map(
-            |(card, c, from, to)| serde_json::json!({"id": card, "card": label(c), "from": name(from), "to": name(to)}),
-        )
+        .map(|(card, c, from, to)| CardMoved {
+            id: *card,
+            card: label(c),
+            from: name(from),
+            to: name(to),
+        })
         .collect();
-    let kept: Vec<String> = s.kept.iter().map(label).collect();
-    let frame = serde_json::json!({"type": "tt_settled", "match": match_id, "moved": moved, "kept": kept});
+    let kept = s.kept.iter().map(label).collect();
+    let frame = Frame::TtSettled { match_id, moved, kept }.json();
     crate::told::keep(tx, match_id, &s.users, &frame).await?;
     s.frame = Some(frame);
     Ok(())
@@ -667,7 +671,7 @@ fn pick_index(pick: &str, five: &[ShopCard], taken: &[u8]) -> Result<u8, Failure
         })
         .ok_or_else(|| {
             Failure::new(
-                "bad_choice",
+                Code::BadChoice,
                 format!("{p:?} is not one of the loser's cards (see +TT/WinList)"),
             )
         })

@@ -7,7 +7,7 @@ use serde::Serialize;
 use sqlx::Row as _;
 
 use super::{book, lock_wallet, mint, Economy, Entry};
-use crate::error::Failure;
+use crate::error::{Code, Failure};
 
 /// A player's balances.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
@@ -60,7 +60,7 @@ impl Economy {
             .await?;
         if taken.rows_affected() != 1 {
             return Err(Failure::new(
-                "starter_taken",
+                Code::StarterTaken,
                 "you already have your starter set: it is given once",
             ));
         }

@@ -9,6 +9,7 @@ use serde_json::json;
 use sqlx::Row as _;
 
 use super::*;
+use crate::error::Code;
 
 async fn economy(name: &str) -> Economy {
     let _ = tracing_subscriber::fmt().with_test_writer().try_init();
@@ -80,25 +81,25 @@ async fn stash_decks_and_refusals() {
     let cards = e.starter(a).await.unwrap();
     assert_eq!(cards.len(), 20);
     assert!(cards.iter().all(|c| (1..=3).contains(&c.card.level)));
-    assert_eq!(e.starter(a).await.unwrap_err().code, "starter_taken");
+    assert_eq!(e.starter(a).await.unwrap_err().code, Code::StarterTaken);
     assert_eq!(e.card_count(a).await.unwrap(), 20);
     let stash = e.stash(a).await.unwrap();
     assert_eq!(stash.iter().map(|s| s.count).sum::<u32>(), 20);
 
     e.deck_create(a, "Start").await.unwrap();
-    assert_eq!(e.deck_create(a, "start").await.unwrap_err().code, "deck_exists");
-    assert_eq!(e.deck_create(a, "two words").await.unwrap_err().code, "bad_deck_name");
+    assert_eq!(e.deck_create(a, "start").await.unwrap_err().code, Code::DeckExists);
+    assert_eq!(e.deck_create(a, "two words").await.unwrap_err().code, Code::BadDeckName);
     let first = stash[0].card.id.clone();
     // The current deck takes the cards when none is named.
     let d = e.deck_add(a, None, std::slice::from_ref(&first)).await.unwrap();
     assert_eq!(d.cards.len(), 1);
     assert_eq!(
         e.deck_add(a, None, &["Squall".into()]).await.unwrap_err().code,
-        "not_owned"
+        Code::NotOwned
     );
     assert_eq!(
         e.deck_add(a, None, &["Nobody".into()]).await.unwrap_err().code,
-        "no_such_card"
+        Code::NoSuchCard
     );
     // Every copy of the first card into decks: one more is refused with the reason.
     e.deck_create(a, "Other").await.unwrap();
@@ -111,7 +112,7 @@ async fn stash_decks_and_refusals() {
         .deck_add(a, Some("Other"), std::slice::from_ref(&first))
         .await
         .unwrap_err();
-    assert_eq!(err.code, "not_owned");
+    assert_eq!(err.code, Code::NotOwned);
     assert!(err.message.contains("already in decks"), "{}", err.message);
     let (_, check) = e.deck_check(a, Some("Start")).await.unwrap();
     assert!(!check.usable);
@@ -124,7 +125,7 @@ async fn stash_decks_and_refusals() {
             .await
             .unwrap_err()
             .code,
-        "not_in_deck"
+        Code::NotInDeck
     );
     e.deck_delete(a, "Other").await.unwrap();
     full_deck(&e, a, "Full").await;
@@ -136,7 +137,7 @@ async fn stash_decks_and_refusals() {
             .await
             .unwrap_err()
             .code,
-        "deck_full"
+        Code::DeckFull
     );
     let f = sound(&e).await;
     assert_eq!((f.cards, f.starters), (20, 20));
@@ -146,15 +147,20 @@ async fn stash_decks_and_refusals() {
 async fn shop_and_custom_cards() {
     let e = economy("shop").await;
     let a = user(&e, "Rinoa").await;
-    assert_eq!(e.buy_random(a, 'A', 7).await.unwrap_err().code, "not_enough_points");
+    assert_eq!(e.buy_random(a, 'A', 7).await.unwrap_err().code, Code::NotEnoughPoints);
     give_points(&e, a, 1000).await;
     let sale = e.buy_random(a, 'A', 7).await.unwrap();
     assert_eq!((sale.card.card.level, sale.price), (7, 70));
-    assert_eq!(e.buy_card(a, "Serendipity").await.unwrap_err().code, "not_for_sale");
-    assert_eq!(e.buy_random(a, 'Z', 7).await.unwrap_err().code, "not_for_sale");
-    assert_eq!(e.buy_random(a, 'Q', 7).await.unwrap_err().code, "no_such_series");
+    assert_eq!(e.buy_card(a, "Serendipity").await.unwrap_err().code, Code::NotForSale);
+    assert_eq!(e.buy_random(a, 'Z', 7).await.unwrap_err().code, Code::NotForSale);
+    assert_eq!(e.buy_random(a, 'Q', 7).await.unwrap_err().code, Code::NoSuchSeries);
+    // PROTOCOL.md's codes, not the `bad_request` nobody documented that these were answered.
+    assert_eq!(e.buy_random(a, 'A', 11).await.unwrap_err().code, Code::BadLevel);
+    let long = "x".repeat(501);
+    let refused = e.create_custom(a, "Longwinded", 5, [3, 5, 6, 4], "Water", &long).await;
+    assert_eq!(refused.unwrap_err().code, Code::BadCustomCard);
     e.buy_card(a, "Squall").await.unwrap();
-    assert_eq!(e.buy_card(a, "A110").await.unwrap_err().code, "copy_limit");
+    assert_eq!(e.buy_card(a, "A110").await.unwrap_err().code, Code::CopyLimit);
     // +TT/Custom Ultros/5=3 4 5 6 Water: up 3, left 4, right 5, down 6.
     let ultros = e
         .create_custom(a, "Ultros", 5, [3, 5, 6, 4], "Water", "Octopus Menace")
@@ -166,25 +172,25 @@ async fn shop_and_custom_cards() {
             .await
             .unwrap_err()
             .code,
-        "name_taken"
+        Code::NameTaken
     );
     let err = e
         .create_custom(a, "Kraken", 5, [9, 9, 9, 9], "Water", "")
         .await
         .unwrap_err();
-    assert_eq!(err.code, "bad_custom_card");
+    assert_eq!(err.code, Code::BadCustomCard);
     assert!(err.message.contains("18 to 21"), "{}", err.message);
     assert_eq!(
         e.create_custom(a, "Kraken", 5, [3, 5, 6, 4], "Lava", "")
             .await
             .unwrap_err()
             .code,
-        "bad_custom_card"
+        Code::BadCustomCard
     );
     // The custom card is in the shop, at the custom series' price.
     let b = user(&e, "Zell").await;
     give_points(&e, b, 400).await;
-    assert_eq!(e.buy_card(b, "Ultros").await.unwrap_err().code, "not_enough_points");
+    assert_eq!(e.buy_card(b, "Ultros").await.unwrap_err().code, Code::NotEnoughPoints);
     give_points(&e, b, 100).await;
     assert_eq!(e.buy_card(b, "Ultros").await.unwrap().price, 500);
     let f = sound(&e).await;
@@ -201,14 +207,14 @@ async fn two_clients_of_one_player_race() {
     let (x, y) = tokio::join!(e.buy_card(a, "Squall"), e.buy_card(a, "Squall"));
     assert_eq!([x.is_ok(), y.is_ok()].iter().filter(|o| **o).count(), 1);
     let err = x.err().or(y.err()).unwrap();
-    assert!(matches!(err.code, "not_enough_points" | "copy_limit"), "{err:?}");
+    assert!(matches!(err.code, Code::NotEnoughPoints | Code::CopyLimit), "{err:?}");
     // The same card into two decks.
     e.deck_create(a, "One").await.unwrap();
     e.deck_create(a, "Two").await.unwrap();
     let squall = vec!["Squall".to_string()];
     let (x, y) = tokio::join!(e.deck_add(a, Some("One"), &squall), e.deck_add(a, Some("Two"), &squall));
     assert_eq!([x.is_ok(), y.is_ok()].iter().filter(|o| **o).count(), 1);
-    assert_eq!(x.err().or(y.err()).unwrap().code, "not_owned");
+    assert_eq!(x.err().or(y.err()).unwrap().code, Code::NotOwned);
     sound(&e).await;
 }
 
@@ -284,12 +290,12 @@ async fn play_match(e: &Economy, a: i64, b: i64, trade: TradeRule, seed: u64) ->
         let loser = if chooser == a { b } else { a };
         assert_eq!(
             e.choose(id, Some(loser), &picks).await.unwrap_err().code,
-            "not_the_winner"
+            Code::NotTheWinner
         );
         let done = e.choose(id, Some(chooser), &picks).await?;
         assert_eq!(
             e.choose(id, Some(chooser), &picks).await.unwrap_err().code,
-            "nothing_to_choose"
+            Code::NothingToChoose
         );
         return Ok(done);
     }
@@ -343,7 +349,7 @@ async fn stakes_are_checked() {
     full_deck(&e, a, "Main").await;
     // b has no deck.
     let err = play_match(&e, a, b, TradeRule::One, 1).await.unwrap_err();
-    assert_eq!(err.code, "no_such_deck");
+    assert_eq!(err.code, Code::NoSuchDeck);
     e.starter(b).await.unwrap();
     full_deck(&e, b, "Main").await;
     // The French server's thresholds.
@@ -356,7 +362,7 @@ async fn stakes_are_checked() {
         .prepare_match(&mut tx, id, true, &stake, [Some(a), Some(b)], Some(challenge))
         .await
         .unwrap_err();
-    assert_eq!(err.code, "bad_stake");
+    assert_eq!(err.code, Code::BadStake);
     assert!(err.message.contains("needs 2000"), "{}", err.message);
     drop(tx);
     // Nothing at stake against a computer.
@@ -366,7 +372,7 @@ async fn stakes_are_checked() {
         .prepare_match(&mut tx, id, true, &one, [Some(a), None], Some(challenge))
         .await
         .unwrap_err();
-    assert_eq!(err.code, "bad_stake");
+    assert_eq!(err.code, Code::BadStake);
     assert!(err.message.contains("computer"), "{}", err.message);
     drop(tx);
     // A gil bet they cannot cover.

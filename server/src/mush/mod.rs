@@ -96,7 +96,7 @@ async fn connection(hub: Arc<Hub>, stream: TcpStream, peer: SocketAddr) {
             }
             event = events.recv() => match event {
                 Some(event) => {
-                    out = session.event(&hub, &event.text).await;
+                    out = session.event(&event.text);
                     // The text game shows what concerns its game: a frame it shows nothing of
                     // (another game's end) is not told here.
                     once = event.once.filter(|_| !out.is_empty());

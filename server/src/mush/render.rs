@@ -192,16 +192,15 @@ fn ranks_of(v: &Value) -> [u8; 4] {
 
 /// A move as the text game tells it: "blue plays Geezard at position 5" (the card read from
 /// the cell it was played on; a power wall may have slid it on, then the notation says where).
-pub fn moved(v: &Value) -> String {
-    let who = if v["seat"].as_u64() == Some(0) { "blue" } else { "red" };
-    let notation = v["move"].as_str().unwrap_or("?");
+pub fn moved(seat: usize, notation: &str, timeout: bool, view: &Value) -> String {
+    let who = if seat == 0 { "blue" } else { "red" };
     let cell = notation.split_once('@').and_then(|(_, c)| c.parse::<usize>().ok());
-    let o = if v["view"]["observation"].is_object() {
-        &v["view"]["observation"]
+    let o = if view["observation"].is_object() {
+        &view["observation"]
     } else {
-        &v["view"]["public"]
+        &view["public"]
     };
-    let timeout = if v["timeout"] == true { " (time ran out)" } else { "" };
+    let timeout = if timeout { " (time ran out)" } else { "" };
     match cell.and_then(|c| o["board"][c]["card"]["name"].as_str().map(|n| (c, n))) {
         Some((c, name)) => format!("{who} plays {name} at position {}{timeout}.", c + 1),
         None => format!("{who} plays {notation}{timeout}."),

@@ -13,7 +13,8 @@ use sqlx::Row as _;
 use super::command::{BadCommand, Command, DeckCommand, Opponent, HELP_LINE};
 use super::render;
 use crate::accounts::User;
-use crate::error::Failure;
+use crate::error::{Code, Failure};
+use crate::frames::{ChallengeSeat, Frame, SeatView};
 use crate::hub::Hub;
 use crate::live::{self, Mover};
 use crate::protocol::SeatRequest;
@@ -75,7 +76,7 @@ impl Session {
     fn me(&self) -> Result<&User, Failure> {
         self.user.as_ref().ok_or_else(|| {
             Failure::new(
-                "not_logged_in",
+                Code::NotAuthenticated,
                 "connect first: connect <name> <password> (or create <name> <password>)",
             )
         })
@@ -114,8 +115,8 @@ impl Session {
             Command::Help => Ok(help()),
             Command::HelpRandom(level) => {
                 let seed = getrandom::u64().map_err(|_| Failure::internal("no random source"))?;
-                let s =
-                    suggest_ranks(level, &mut Rng::new(seed)).map_err(|e| Failure::new("bad_level", e.to_string()))?;
+                let s = suggest_ranks(level, &mut Rng::new(seed))
+                    .map_err(|e| Failure::new(Code::BadLevel, e.to_string()))?;
                 let range = arbiter_economy::rank_sum_range(level).unwrap_or(0..=0);
                 let mut out = vec![format!(
                     "Five suggestions for level {level} (up left right down, sum {} to {}):",
@@ -238,19 +239,21 @@ impl Session {
             }
             Command::Play { card, position } => self.play(hub, &card, position).await,
             Command::Grid => {
-                let (id, seat) = self.game.ok_or_else(|| Failure::new("no_game", "you are in no game"))?;
+                let (id, seat) = self
+                    .game
+                    .ok_or_else(|| Failure::new(Code::NoSuchMatch, "you are in no game"))?;
                 let handle = hub
                     .live(id)
-                    .ok_or_else(|| Failure::new("no_game", "that game is over"))?;
-                let state = handle.lock().await.state(seat);
-                Ok(render::grid(&state["view"], seat.map(colour)))
+                    .ok_or_else(|| Failure::new(Code::NoSuchMatch, "that game is over"))?;
+                let view = handle.lock().await.view(seat);
+                Ok(render::grid(&view, seat.map(colour)))
             }
             Command::Choose(picks) => {
                 let me = self.me()?.id;
                 let id = e
                     .awaiting_choice(me)
                     .await?
-                    .ok_or_else(|| Failure::new("nothing_to_choose", "you have no cards to choose"))?;
+                    .ok_or_else(|| Failure::new(Code::NothingToChoose, "you have no cards to choose"))?;
                 let s = e.choose(id, Some(me), &picks).await?;
                 crate::live::tell_settlement(hub, id, &s).await;
                 Ok(Vec::new())
@@ -260,7 +263,7 @@ impl Session {
                 let id = e
                     .awaiting_choice(me)
                     .await?
-                    .ok_or_else(|| Failure::new("nothing_to_choose", "no game of yours waits for a choice"))?;
+                    .ok_or_else(|| Failure::new(Code::NothingToChoose, "no game of yours waits for a choice"))?;
                 let w = e.win_list(id, me).await?;
                 let mut out = vec![format!(
                     "The winner takes {} card{} (+TT/Choose <Card>,... or None):",
@@ -295,11 +298,11 @@ impl Session {
                 .bind(GAME)
                 .fetch_optional(&hub.pool)
                 .await?
-                .ok_or_else(|| Failure::new("no_game", format!("{} plays no game", user.name)))?;
+                .ok_or_else(|| Failure::new(Code::NoSuchMatch, format!("{} plays no game", user.name)))?;
                 let id: i64 = row.try_get("id")?;
                 let handle = hub
                     .live(id)
-                    .ok_or_else(|| Failure::new("no_game", "that game is over"))?;
+                    .ok_or_else(|| Failure::new(Code::NoSuchMatch, "that game is over"))?;
                 // Checked and joined under the match's lock: a game made private meanwhile keeps
                 // this spectator out, and no card played in between is missed.
                 let live = handle.lock().await;
@@ -308,15 +311,14 @@ impl Session {
                 }
                 if live.spectators == Spectators::Private {
                     return Err(Failure::new(
-                        "private",
+                        Code::PrivateMatch,
                         format!("{}'s game is private: no spectators", user.name),
                     ));
                 }
                 hub.spectate(self.id, id, true);
                 self.game = Some((id, None));
-                let state = live.state(None);
                 let mut out = vec![format!("You watch {}'s game.", user.name)];
-                out.extend(render::grid(&state["view"], None));
+                out.extend(render::grid(&live.view(None), None));
                 Ok(out)
             }
             Command::SpectateLeave => match self.game {
@@ -330,16 +332,16 @@ impl Session {
             Command::Option(o) => {
                 let o: Spectators = o
                     .parse()
-                    .map_err(|e: MushRulesError| Failure::new("bad_option", e.to_string()))?;
+                    .map_err(|e: MushRulesError| Failure::new(Code::BadMessage, e.to_string()))?;
                 let me = self.me()?.clone();
                 let Some((id, Some(_))) = self.game else {
                     return Err(Failure::new(
-                        "no_game",
+                        Code::NoSuchMatch,
                         "you are playing no game: +TT/Option changes the game you play",
                     ));
                 };
                 // Everyone concerned, this player included, hears it as an event.
-                crate::spectators::set(hub, id, &me, o).await?;
+                crate::live::spectating::set(hub, id, &me, o).await?;
                 Ok(Vec::new())
             }
         }
@@ -400,12 +402,12 @@ impl Session {
         let me = self.me()?.clone();
         let r: MushRules = rules
             .parse()
-            .map_err(|e: MushRulesError| Failure::new("bad_rules", e.to_string()))?;
+            .map_err(|e: MushRulesError| Failure::new(Code::BadChallenge, e.to_string()))?;
         // Refused now rather than when the other accepts: a deck the rules do not admit, a stake
         // the challenger cannot make (the other's side is checked when they accept).
         let (view, check) = hub.economy.deck_check(me.id, Some(deck)).await?;
         if !(check.usable || r.config.deck_level_limit.is_none() && check.usable_limitless) {
-            return Err(Failure::new("deck_unusable", render::check(&view, &check)));
+            return Err(Failure::new(Code::DeckUnusable, render::check(&view, &check)));
         }
         let stake = Stake {
             trade: r.config.trade,
@@ -432,7 +434,7 @@ impl Session {
         };
         stake
             .check(&mine, &other)
-            .map_err(|e| Failure::new("bad_stake", e.to_string()))?;
+            .map_err(|e| Failure::new(Code::BadStake, e.to_string()))?;
         let options = json!({
             "rules": r.config.rules,
             "sudden_death": r.config.sudden_death,
@@ -474,7 +476,7 @@ impl Session {
                     })
             })
             .and_then(|c| c["id"].as_i64())
-            .ok_or_else(|| Failure::new("no_invitation", "nobody has invited you to a game"))
+            .ok_or_else(|| Failure::new(Code::NoSuchChallenge, "nobody has invited you to a game"))
     }
 
     async fn accept(&mut self, hub: &Arc<Hub>, deck: &str) -> Reply {
@@ -489,12 +491,12 @@ impl Session {
         let me = self.me()?.id;
         let (id, seat) = match self.game {
             Some((id, Some(seat))) => (id, seat),
-            _ => return Err(Failure::new("no_game", "you are playing no game")),
+            _ => return Err(Failure::new(Code::NoSuchMatch, "you are playing no game")),
         };
         let handle = hub
             .live(id)
-            .ok_or_else(|| Failure::new("no_game", "that game is over"))?;
-        let hand = handle.lock().await.state(Some(seat))["view"]["observation"]["hand"].clone();
+            .ok_or_else(|| Failure::new(Code::NoSuchMatch, "that game is over"))?;
+        let hand = handle.lock().await.view(Some(seat))["observation"]["hand"].clone();
         let names: Vec<String> = hand
             .as_array()
             .into_iter()
@@ -505,14 +507,14 @@ impl Session {
             Ok(n) if (1..=names.len()).contains(&n) => n - 1,
             Ok(n) => {
                 return Err(Failure::new(
-                    "bad_move",
+                    Code::BadMove,
                     format!("your hand holds cards 1 to {}, not {n}", names.len()),
                 ))
             }
             Err(_) => names
                 .iter()
                 .position(|n| n.eq_ignore_ascii_case(card.trim()))
-                .ok_or_else(|| Failure::new("bad_move", format!("{card:?} is not in your hand")))?,
+                .ok_or_else(|| Failure::new(Code::BadMove, format!("{card:?} is not in your hand")))?,
         };
         let notation = format!("{index}@{}", position - 1);
         live::play(
@@ -536,12 +538,12 @@ impl Session {
             let w = hub.economy.win_list(id, me.id).await?;
             if w.chooser != me.id {
                 return Err(Failure::new(
-                    "choice_pending",
+                    Code::MatchOver,
                     "the game is over: you cannot leave before the winner chooses the cards",
                 ));
             }
             return Err(Failure::new(
-                "choice_pending",
+                Code::MatchOver,
                 "choose your cards first (+TT/Choose <Card>,... or None)",
             ));
         }
@@ -568,48 +570,45 @@ impl Session {
     }
 
     /// A hub event for this connection, as lines.
-    pub async fn event(&mut self, hub: &Arc<Hub>, text: &str) -> Vec<String> {
-        screen(self.event_lines(hub, text).await)
+    pub fn event(&mut self, text: &str) -> Vec<String> {
+        screen(self.event_lines(text))
     }
 
-    async fn event_lines(&mut self, hub: &Arc<Hub>, text: &str) -> Vec<String> {
-        let Ok(v) = serde_json::from_str::<Value>(text) else {
+    fn event_lines(&mut self, text: &str) -> Vec<String> {
+        // The frames this interface renders; the others (the lobby's lists, presence) say
+        // nothing here.
+        let Ok(frame) = serde_json::from_str::<Frame>(text) else {
             return Vec::new();
         };
         let me = self.user.as_ref().map(|u| (u.id, u.name.clone()));
-        match v["type"].as_str().unwrap_or_default() {
-            "challenge_open" => {
-                let c = &v["challenge"];
+        let watching = |id: i64| self.game.is_some_and(|(g, _)| g == id);
+        match frame {
+            Frame::ChallengeOpen { challenge: c } => {
                 let Some((id, name)) = me else { return Vec::new() };
-                let invited = c["by"]["id"].as_i64() != Some(id)
-                    && c["seats"].as_array().into_iter().flatten().any(|s| {
-                        s["kind"] == "player"
-                            && s["taken"] == false
-                            && s["name"].as_str().is_some_and(|n| n.eq_ignore_ascii_case(&name))
+                let invited = c.by.id != id
+                    && c.seats.iter().any(|s| {
+                        matches!(s, ChallengeSeat::Player { name: n, taken: false } if n.eq_ignore_ascii_case(&name))
                     });
-                if !invited || c["game"] != GAME {
+                if !invited || c.game != GAME {
                     return Vec::new();
                 }
-                let words = c["options"]["words"]
+                let words = c.options["words"]
                     .as_str()
-                    .map_or_else(|| c["options"].to_string(), str::to_string);
+                    .map_or_else(|| c.options.to_string(), str::to_string);
                 vec![format!(
                     "{} invites you to a game of Triple Triad: {words}.{} Type +TT/Accept <Deck> or +TT/Refuse.",
-                    c["by"]["name"].as_str().unwrap_or("someone"),
-                    at_stake(&c["options"]["stake"])
+                    c.by.name,
+                    at_stake(&c.options["stake"])
                 )]
             }
-            "match_started" if v["match"]["game"] == GAME => {
-                let seat = v["seat"].as_u64().map(|s| s as usize);
-                self.game = Some((v["match"]["id"].as_i64().unwrap_or(0), seat));
-                let names: Vec<String> = v["match"]["seats"]
-                    .as_array()
-                    .into_iter()
-                    .flatten()
-                    .map(|s| {
-                        s["name"]
-                            .as_str()
-                            .map_or_else(|| format!("computer {}", s["level"]), str::to_string)
+            Frame::MatchStarted { summary, seat } if summary.game == GAME => {
+                self.game = Some((summary.id, seat));
+                let names: Vec<String> = summary
+                    .seats
+                    .iter()
+                    .map(|s| match s {
+                        SeatView::Player { name, .. } => name.clone(),
+                        SeatView::Computer { level } => format!("computer {level:?}"),
                     })
                     .collect();
                 vec![format!(
@@ -619,43 +618,44 @@ impl Session {
                     seat.map(|s| format!(" You play {}.", colour(s))).unwrap_or_default()
                 )]
             }
-            "match_state" if v["match"]["game"] == GAME => {
-                let seat = v["seat"].as_u64().map(|s| s as usize);
-                let mut out = render::grid(&v["view"], seat.map(colour));
-                out.push(turn(&v, seat));
+            Frame::MatchState(state) if state.summary.game == GAME => {
+                let mut out = render::grid(&state.view, state.seat.map(colour));
+                out.push(turn(state.to_move, state.seat));
                 out
             }
-            "moved" if self.game.is_some_and(|(g, _)| v["match"].as_i64() == Some(g)) => {
+            Frame::Moved {
+                match_id,
+                record,
+                view,
+                to_move,
+                ..
+            } if watching(match_id) => {
                 let seat = self.game.and_then(|(_, s)| s);
-                let mut out = vec![render::moved(&v)];
-                out.extend(render::grid(&v["view"], seat.map(colour)));
-                out.push(turn(&v, seat));
+                let mut out = vec![render::moved(record.seat, &record.notation, record.timeout, &view)];
+                out.extend(render::grid(&view, seat.map(colour)));
+                out.push(turn(to_move, seat));
                 out
             }
-            "match_over" if self.game.is_some_and(|(g, _)| v["match"].as_i64() == Some(g)) => {
+            Frame::MatchOver { match_id, result } if watching(match_id) => {
                 let seat = self.game.and_then(|(_, s)| s);
-                let r = &v["result"];
-                let scores = r["scores"]
-                    .as_array()
-                    .map(|s| format!(" {}-{}", s[0], s.get(1).unwrap_or(&Value::Null)))
+                let scores = result
+                    .scores
+                    .as_ref()
+                    .map(|s| {
+                        let at = |i: usize| s.get(i).map_or_else(|| "null".to_string(), i64::to_string);
+                        format!(" {}-{}", at(0), at(1))
+                    })
                     .unwrap_or_default();
-                let line = match (
-                    r["winners"].as_array().and_then(|w| w.first()).and_then(Value::as_u64),
-                    seat,
-                ) {
+                let line = match (result.winners.first().copied(), seat) {
                     (None, _) => format!("The game is over: a draw{scores}."),
-                    (Some(w), Some(s)) if w as usize == s => format!("The game is over: you win{scores}!"),
-                    (Some(w), Some(_)) => format!("The game is over: {} wins{scores}.", colour(w as usize)),
-                    (Some(w), None) => format!("The game is over: {} wins{scores}.", colour(w as usize)),
+                    (Some(w), Some(s)) if w == s => format!("The game is over: you win{scores}!"),
+                    (Some(w), _) => format!("The game is over: {} wins{scores}.", colour(w)),
                 };
                 self.game = None;
-                let _ = hub;
                 vec![line]
             }
-            "tt_choose" => {
-                let you = me.is_some_and(|(id, _)| v["chooser"].as_i64() == Some(id));
-                let n = v["count"].as_u64().unwrap_or(0);
-                if you {
+            Frame::TtChoose { chooser, count: n, .. } => {
+                if me.is_some_and(|(id, _)| chooser == id) {
                     vec![format!(
                         "You won {n} card{} from your opponent's deck: +TT/WinList shows them, +TT/Choose <Card>,... (or None) takes them within {} seconds.",
                         if n == 1 { "" } else { "s" },
@@ -667,39 +667,32 @@ impl Session {
                     )]
                 }
             }
-            "tt_settled" => {
-                let moved = v["moved"].as_array().cloned().unwrap_or_default();
+            Frame::TtSettled { moved, .. } => {
                 if moved.is_empty() {
                     return vec!["No card changes hands.".into()];
                 }
                 moved
                     .iter()
-                    .map(|m| {
-                        format!(
-                            "{} goes from {} to {}.",
-                            m["card"].as_str().unwrap_or("?"),
-                            m["from"].as_str().unwrap_or("?"),
-                            m["to"].as_str().unwrap_or("?")
-                        )
-                    })
+                    .map(|m| format!("{} goes from {} to {}.", m.card, m.from, m.to))
                     .collect()
             }
-            "match_listed" if v["match"]["game"] == GAME => {
-                let m = &v["match"];
-                let seats: Vec<&Value> = m["seats"].as_array().into_iter().flatten().collect();
-                if me.is_none()
-                    || seats
-                        .iter()
-                        .any(|s| s["user"].as_i64() == me.as_ref().map(|(id, _)| *id))
+            Frame::MatchListed { summary: m } if m.game == GAME => {
+                let Some((me, _)) = me else { return Vec::new() };
+                if m.seats
+                    .iter()
+                    .any(|s| matches!(s, SeatView::Player { user, .. } if *user == me))
                 {
                     return Vec::new();
                 }
-                let names: Vec<String> = seats.iter().map(|s| sitter(s)).collect();
-                let words = m["options"]["words"].as_str().unwrap_or("their own rules");
-                let watch = seats
+                let names: Vec<String> = m.seats.iter().map(SeatView::sitter).collect();
+                let words = m.options["words"].as_str().unwrap_or("their own rules");
+                let watch = m
+                    .seats
                     .iter()
-                    .find_map(|s| s["name"].as_str())
-                    .map(|n| format!(" +TT/Spectate Join={n} to watch."))
+                    .find_map(|s| match s {
+                        SeatView::Player { name, .. } => Some(format!(" +TT/Spectate Join={name} to watch.")),
+                        SeatView::Computer { .. } => None,
+                    })
                     .unwrap_or_default();
                 vec![format!(
                     "{} (blue) and {} (red) play Triple Triad: {words}.{watch}",
@@ -707,47 +700,56 @@ impl Session {
                     names.get(1).cloned().unwrap_or_default(),
                 )]
             }
-            "match_broadcast" if v["game"] == GAME => {
+            Frame::MatchBroadcast {
+                match_id,
+                game,
+                seats,
+                seat,
+                notation,
+                view,
+                ..
+            } if game == GAME => {
                 // The game's own players and spectators already see every card.
-                if self.game.is_some_and(|(g, _)| v["match"].as_i64() == Some(g)) {
+                if watching(match_id) {
                     return Vec::new();
                 }
-                let names: Vec<String> = v["seats"].as_array().into_iter().flatten().map(sitter).collect();
+                let names: Vec<String> = seats.iter().map(SeatView::sitter).collect();
                 let mut out = vec![format!(
                     "[Broadcast] {} (blue) against {} (red): {}",
                     names.first().cloned().unwrap_or_default(),
                     names.get(1).cloned().unwrap_or_default(),
-                    render::moved(&v)
+                    render::moved(seat, &notation, false, &view)
                 )];
-                out.extend(render::grid(&v["view"], None));
+                out.extend(render::grid(&view, None));
                 out
             }
-            "match_spectators" if self.game.is_some_and(|(g, _)| v["match"].as_i64() == Some(g)) => {
-                let by = v["by"]["name"].as_str().unwrap_or("a player");
-                let who = if me.as_ref().is_some_and(|(id, _)| v["by"]["id"].as_i64() == Some(*id)) {
+            Frame::MatchSpectators {
+                match_id,
+                spectators,
+                by,
+            } if watching(match_id) => {
+                let who = if me.as_ref().is_some_and(|(id, _)| by.id == *id) {
                     "You make".to_string()
                 } else {
-                    format!("{by} makes")
+                    format!("{} makes", by.name)
                 };
-                let what = match v["spectators"].as_str() {
-                    Some("private") => "private: nobody may watch it, its spectators are removed",
-                    Some("broadcast") => "broadcast: every card played is shown to the whole room",
-                    _ => "open to spectators",
+                let what = match spectators {
+                    Spectators::Private => "private: nobody may watch it, its spectators are removed",
+                    Spectators::Broadcast => "broadcast: every card played is shown to the whole room",
+                    Spectators::Open => "open to spectators",
                 };
                 vec![format!("{who} the game {what}.")]
             }
-            "unspectated"
-                if self
-                    .game
-                    .is_some_and(|(g, s)| s.is_none() && v["match"].as_i64() == Some(g)) =>
+            Frame::Unspectated { match_id, message, .. }
+                if self.game.is_some_and(|(g, s)| s.is_none() && g == match_id) =>
             {
                 self.game = None;
                 vec![format!(
                     "{}: you stop watching.",
-                    v["message"].as_str().unwrap_or("The game is private now")
+                    message.as_deref().unwrap_or("The game is private now")
                 )]
             }
-            "error" if v["code"] != "rate_limited" => vec![format!("Sorry: {}.", v["message"].as_str().unwrap_or("?"))],
+            Frame::Error { code, message } if code != Code::RateLimited => vec![format!("Sorry: {message}.")],
             _ => Vec::new(),
         }
     }
@@ -774,19 +776,11 @@ fn colour(seat: usize) -> &'static str {
     }
 }
 
-/// A seat of a lobby summary as the text game names it.
-fn sitter(s: &Value) -> String {
-    s["name"].as_str().map_or_else(
-        || format!("the computer ({})", s["level"].as_str().unwrap_or("?")),
-        str::to_string,
-    )
-}
-
-fn turn(v: &Value, seat: Option<usize>) -> String {
-    match (v["to_move"].as_u64(), seat) {
+fn turn(to_move: Option<usize>, seat: Option<usize>) -> String {
+    match (to_move, seat) {
         (None, _) => String::new(),
-        (Some(t), Some(s)) if t as usize == s => "Your turn: +TT/Play <Card>=<Position>.".into(),
-        (Some(t), _) => format!("{} to play.", colour(t as usize)),
+        (Some(t), Some(s)) if t == s => "Your turn: +TT/Play <Card>=<Position>.".into(),
+        (Some(t), _) => format!("{} to play.", colour(t)),
     }
 }
 

@@ -15,6 +15,8 @@ use serde::de::DeserializeOwned;
 use serde::Serialize;
 use serde_json::Value;
 
+use crate::error::Code;
+
 /// The three games.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum GameKind {
@@ -93,28 +95,28 @@ pub enum Input {
 /// Why a move was refused: an error code of the protocol and the core's words.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Refusal {
-    pub code: &'static str,
+    pub code: Code,
     pub message: String,
 }
 
 impl Refusal {
     fn bad_move(message: impl Display) -> Refusal {
         Refusal {
-            code: "bad_move",
+            code: Code::BadMove,
             message: message.to_string(),
         }
     }
 
     fn over() -> Refusal {
         Refusal {
-            code: "match_over",
+            code: Code::MatchOver,
             message: "the match is over".into(),
         }
     }
 
     fn illegal(message: impl Display) -> Refusal {
         Refusal {
-            code: "illegal_move",
+            code: Code::IllegalMove,
             message: message.to_string(),
         }
     }
@@ -127,74 +129,7 @@ pub struct Played {
     pub action: u64,
 }
 
-/// How a seat ended a match.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum SeatOutcome {
-    Won,
-    Lost,
-    Drawn,
-    Dnf,
-}
-
-impl SeatOutcome {
-    pub fn name(self) -> &'static str {
-        match self {
-            SeatOutcome::Won => "won",
-            SeatOutcome::Lost => "lost",
-            SeatOutcome::Drawn => "drawn",
-            SeatOutcome::Dnf => "dnf",
-        }
-    }
-}
-
-/// The end of a match.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Ending {
-    pub reason: &'static str,
-    pub winners: Vec<usize>,
-    pub outcome: Vec<SeatOutcome>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub scores: Option<Vec<i64>>,
-    pub left: Option<usize>,
-}
-
-impl Ending {
-    /// A finished game whose winners are `winners` (none: a draw for all).
-    fn finished(seats: usize, winners: Vec<usize>, scores: Option<Vec<i64>>) -> Ending {
-        let outcome = (0..seats)
-            .map(|s| match () {
-                _ if winners.is_empty() => SeatOutcome::Drawn,
-                _ if winners.contains(&s) && winners.len() > 1 => SeatOutcome::Drawn,
-                _ if winners.contains(&s) => SeatOutcome::Won,
-                _ => SeatOutcome::Lost,
-            })
-            .collect();
-        Ending {
-            reason: "finished",
-            winners,
-            outcome,
-            scores,
-            left: None,
-        }
-    }
-
-    /// `left` left a running match: it did not finish, every other seat wins.
-    pub fn forfeit(seats: usize, left: usize, dnf: bool) -> Ending {
-        let winners: Vec<usize> = (0..seats).filter(|&s| s != left).collect();
-        let gave_up = if dnf { SeatOutcome::Dnf } else { SeatOutcome::Lost };
-        let outcome = (0..seats)
-            .map(|s| if s == left { gave_up } else { SeatOutcome::Won })
-            .collect();
-        Ending {
-            reason: "forfeit",
-            winners,
-            outcome,
-            scores: None,
-            left: Some(left),
-        }
-    }
-}
+pub use crate::ending::Ending;
 
 /// The game of a live match, as the server hosts it.
 #[derive(Clone)]

@@ -1,0 +1,298 @@
+//! The frames the server writes whose shape is fixed (PROTOCOL.md's "Server → client"), typed:
+//! those who tell build them, and the text interface reads back the ones it renders. What is
+//! free JSON stays so: a game's view, a challenge's options, the lobby's pages, `welcome`.
+
+use arbiter_economy::Spectators;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use crate::accounts::User;
+use crate::ending::Ending;
+use crate::error::Code;
+
+/// A frame the server writes: an answer (with the request's `re` added) or an event.
+#[derive(Serialize, Deserialize, Clone, Debug)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Frame {
+    Authenticated {
+        user: User,
+        token: String,
+    },
+    Pong {
+        time: i64,
+    },
+    /// A page of the lobby (each list's entries within the page's bytes), and where the next
+    /// starts.
+    Lobby {
+        online: Vec<User>,
+        challenges: Vec<Value>,
+        matches: Vec<Value>,
+        after: Option<String>,
+        next: Option<String>,
+        limit: usize,
+    },
+    Presence {
+        user: User,
+        online: bool,
+    },
+    Stats {
+        user: User,
+        games: serde_json::Map<String, Value>,
+    },
+    ChallengeCreated {
+        challenge: ChallengeView,
+    },
+    Accepted {
+        challenge: i64,
+        seat: usize,
+    },
+    ChallengeClosed {
+        challenge: i64,
+        reason: String,
+    },
+    ChallengeOpen {
+        challenge: ChallengeView,
+    },
+    MatchStarted {
+        #[serde(rename = "match")]
+        summary: MatchSummary,
+        seat: Option<usize>,
+    },
+    MatchState(Box<MatchState>),
+    Moved {
+        #[serde(rename = "match")]
+        match_id: i64,
+        #[serde(flatten)]
+        record: MoveRecord,
+        view: Value,
+        to_move: Option<usize>,
+        deadline: Option<i64>,
+        remaining_ms: Option<i64>,
+    },
+    MatchOver {
+        #[serde(rename = "match")]
+        match_id: i64,
+        result: Ending,
+    },
+    MatchListed {
+        #[serde(rename = "match")]
+        summary: MatchSummary,
+    },
+    MatchUnlisted {
+        #[serde(rename = "match")]
+        match_id: i64,
+    },
+    /// A page of a match's moves.
+    History {
+        #[serde(rename = "match")]
+        match_id: i64,
+        ply: usize,
+        from: usize,
+        moves: Vec<MoveRecord>,
+    },
+    /// A seat left a running match: as "did not finish", or as a plain loss.
+    Left {
+        #[serde(rename = "match")]
+        match_id: i64,
+        dnf: bool,
+    },
+    /// A move of a broadcast match, shown to the whole lobby.
+    MatchBroadcast {
+        #[serde(rename = "match")]
+        match_id: i64,
+        game: String,
+        seats: Vec<SeatView>,
+        ply: u64,
+        seat: usize,
+        #[serde(rename = "move")]
+        notation: String,
+        view: Value,
+        to_move: Option<usize>,
+    },
+    MatchSpectators {
+        #[serde(rename = "match")]
+        match_id: i64,
+        spectators: Spectators,
+        by: User,
+    },
+    /// The end of watching: asked for, or (with a reason) imposed by the server.
+    Unspectated {
+        #[serde(rename = "match")]
+        match_id: i64,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        reason: Option<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        message: Option<String>,
+    },
+    /// The winner of a match with stakes chooses `count` cards by `deadline`.
+    TtChoose {
+        #[serde(rename = "match")]
+        match_id: i64,
+        chooser: i64,
+        count: u8,
+        deadline: i64,
+    },
+    TtSettled {
+        #[serde(rename = "match")]
+        match_id: i64,
+        moved: Vec<CardMoved>,
+        kept: Vec<String>,
+    },
+    Error {
+        code: Code,
+        message: String,
+    },
+}
+
+impl Frame {
+    pub fn json(&self) -> Value {
+        serde_json::to_value(self).expect("a frame is JSON")
+    }
+}
+
+/// A match as a seat (or a spectator, `seat` null) sees it, with its last moves.
+#[derive(Serialize, Deserialize, Clone, Debug)]
+pub struct MatchState {
+    #[serde(rename = "match")]
+    pub summary: MatchSummary,
+    pub seat: Option<usize>,
+    pub view: Value,
+    pub ply: usize,
+    pub from: usize,
+    pub moves: Vec<MoveRecord>,
+    pub to_move: Option<usize>,
+    pub deadline: Option<i64>,
+    pub remaining_ms: Option<i64>,
+    pub result: Option<Ending>,
+}
+
+/// A move as the lists of a match give it.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+pub struct MoveRecord {
+    pub ply: u64,
+    pub seat: usize,
+    #[serde(rename = "move")]
+    pub notation: String,
+    pub action: u64,
+    pub timeout: bool,
+}
+
+/// A match as the lobby lists it.
+#[derive(Serialize, Deserialize, Clone, Debug)]
+pub struct MatchSummary {
+    pub id: i64,
+    pub game: String,
+    pub options: Value,
+    pub time: u32,
+    pub private: bool,
+    pub spectators: Spectators,
+    pub seats: Vec<SeatView>,
+    pub ply: usize,
+    pub status: MatchStatus,
+    pub started: i64,
+    pub challenge: Option<i64>,
+}
+
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum MatchStatus {
+    Running,
+    Over,
+}
+
+/// Who sits in a seat of a match.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum SeatView {
+    Player { name: String, user: i64 },
+    Computer { level: String },
+}
+
+impl SeatView {
+    /// The seat as the text game names it.
+    pub fn sitter(&self) -> String {
+        match self {
+            SeatView::Player { name, .. } => name.clone(),
+            SeatView::Computer { level } => format!("the computer ({level})"),
+        }
+    }
+}
+
+/// A challenge as the lobby lists it.
+#[derive(Serialize, Deserialize, Clone, Debug)]
+pub struct ChallengeView {
+    pub id: i64,
+    pub game: String,
+    pub options: Value,
+    pub time: u32,
+    pub private: bool,
+    pub spectators: Spectators,
+    pub by: User,
+    pub seats: Vec<ChallengeSeat>,
+    pub created: i64,
+}
+
+/// A seat of a challenge: `taken` once someone sits in it.
+#[derive(Serialize, Deserialize, Clone, Debug)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum ChallengeSeat {
+    /// A named player's (invited).
+    Player {
+        name: String,
+        taken: bool,
+    },
+    /// Anyone's, with who took it.
+    Open {
+        taken: bool,
+        name: Option<String>,
+    },
+    Computer {
+        level: String,
+    },
+}
+
+/// A card that changed hands at a settlement.
+#[derive(Serialize, Deserialize, Clone, Debug)]
+pub struct CardMoved {
+    pub id: i64,
+    /// Its id and name.
+    pub card: String,
+    pub from: String,
+    pub to: String,
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::Value;
+
+    use super::Frame;
+
+    /// PROTOCOL.md's examples of these frames (those written as whole JSON) are read as frames
+    /// and written back the same: the document and the types say one thing.
+    #[test]
+    fn protocol_md_examples_are_frames() {
+        let e = serde_json::from_str::<Frame>(r#"{"type": "?"}"#)
+            .unwrap_err()
+            .to_string();
+        let types = e.split("expected one of ").nth(1).expect("serde lists the variants");
+        let mut read = 0;
+        for line in include_str!("../PROTOCOL.md").lines() {
+            let Ok(Value::Object(mut example)) = serde_json::from_str(line.trim()) else {
+                continue;
+            };
+            let Some(Value::String(ty)) = example.get("type") else {
+                continue;
+            };
+            // A request of the same type (`history`, `stats`) carries an `id`.
+            if !types.contains(&format!("`{ty}`")) || example.contains_key("id") {
+                continue;
+            }
+            example.remove("re");
+            let example = Value::Object(example);
+            let frame: Frame = serde_json::from_value(example.clone()).unwrap_or_else(|e| panic!("{line}: {e}"));
+            assert_eq!(frame.json(), example, "{line}");
+            read += 1;
+        }
+        assert!(read >= 12, "{read} examples");
+    }
+}
