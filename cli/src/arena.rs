@@ -4,11 +4,10 @@
 use crate::options;
 use crate::progress::{threads, Progress};
 use crate::term::Outcome;
-use arbiter_core::arena::{
-    rules_from_names, Arena, Contest, Played, Proportion, Report, TripleTriadDeal, DEFAULT_RULES,
-};
+use arbiter_core::arena::{Arena, Contest, Played, Proportion, Report};
 use arbiter_core::nantong::Nantong;
 use arbiter_core::trax::{Trax, Variant};
+use arbiter_core::tripletriad::{rules_from_names, ArenaDeal, ARENA_RULES};
 use arbiter_core::tripletriad::{TripleTriad, PRESETS};
 use arbiter_core::Engine;
 use clap::builder::PossibleValuesParser;
@@ -67,7 +66,7 @@ pub struct TripleTriadArgs {
     preset: Option<String>,
     /// Rules, comma-separated; elemental draws the cells' elements from the seed.
     #[arg(long, value_delimiter = ',', value_parser = options::values(TripleTriad::NAME, "rules"),
-          default_values = DEFAULT_RULES.map(|r| r.name()))]
+          default_values = ARENA_RULES.map(|r| r.name()))]
     rules: Vec<String>,
     /// Both hands visible to both players (default: closed, or the preset's own).
     #[arg(long)]
@@ -99,14 +98,14 @@ pub fn run(game: Game, out: &mut impl Write) -> Outcome {
         Game::TripleTriad(a) => {
             let open = a.open.then_some(true).or(a.closed.then_some(false));
             let deal = match &a.preset {
-                Some(name) => TripleTriadDeal::Preset {
+                Some(name) => ArenaDeal::Preset {
                     name: name.clone(),
                     open,
                 },
                 None => {
                     let mut r = rules_from_names(&a.rules).map_err(|e| format!("--rules: {e}"))?;
                     r.open = open.unwrap_or(r.open);
-                    TripleTriadDeal::Random(r)
+                    ArenaDeal::Random(r)
                 }
             };
             contest(&a.common, &deal.describe(), out, |seed| Ok(deal.deal(seed)?))

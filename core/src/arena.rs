@@ -3,13 +3,12 @@
 //! `i` depends on the seed and `i` alone, so that any split of the games over threads, processes
 //! or machines (`arbiter arena`, Python's `arbiter.distributed.arena`) gives the same report.
 
-use std::string::{String, ToString};
+use std::string::String;
 use std::time::Instant;
 use std::vec::Vec;
 
 use crate::engine::Engine;
 use crate::error::{Error, ErrorKind};
-use crate::tripletriad::{Rule, Rules, Setup, TripleTriad};
 use crate::Rng;
 
 /// What an arena needs of a game beyond [`Engine`].
@@ -49,92 +48,6 @@ pub struct Played {
     pub points: Option<Vec<f64>>,
     /// Per player: moves, seconds thinking and the longest think.
     pub moves: Vec<(u64, f64, f64)>,
-}
-
-/// The Triple Triad deal of an arena: two random FF8 hands under `rules` (elements drawn from
-/// the deal's seed under Elemental), or a preset's first round with its hands open or closed as
-/// `open` says (the preset's own by default).
-#[derive(Clone, Debug, PartialEq)]
-pub enum TripleTriadDeal {
-    /// Random FF8 hands.
-    Random(Rules),
-    /// A preset's first round.
-    Preset {
-        /// The preset's name.
-        name: String,
-        /// Open or closed hands; `None` for the preset's own.
-        open: Option<bool>,
-    },
-}
-
-impl TripleTriadDeal {
-    /// The deals in words, for a report.
-    pub fn describe(&self) -> String {
-        let hands = |open: Option<bool>| match open {
-            Some(true) => "open hands",
-            Some(false) => "closed hands",
-            None => "hands as the preset has them",
-        };
-        match self {
-            TripleTriadDeal::Random(r) => {
-                // The flags turned on (the hands are told apart).
-                let names: Vec<&str> = Rule::ALL
-                    .into_iter()
-                    .filter(|&rule| rule != Rule::Open && rule.is_on(*r) && !rule.is_on(Rules::default()))
-                    .map(Rule::name)
-                    .collect();
-                let names = if names.is_empty() {
-                    "none".into()
-                } else {
-                    names.join(",")
-                };
-                std::format!("two random FF8 hands, rules {names}, {}", hands(Some(r.open)))
-            }
-            TripleTriadDeal::Preset { name, open } => std::format!("preset {name}'s first round, {}", hands(*open)),
-        }
-    }
-
-    /// The round dealt from `seed`.
-    pub fn deal(&self, seed: u64) -> Result<TripleTriad, Error> {
-        match self {
-            TripleTriadDeal::Random(rules) => {
-                let mut s = Setup::random_ff8(seed).with_rules(*rules);
-                if rules.elemental {
-                    s.draw_elements(&mut Rng::new(stream(seed, &[0xE1E])));
-                }
-                TripleTriad::new(&s).map_err(|e| Error::new(ErrorKind::BadArgument, e.to_string()))
-            }
-            TripleTriadDeal::Preset { name, open } => {
-                let g = TripleTriad::from_preset(name, seed)?;
-                let mut s = g.setup();
-                s.rules.open = open.unwrap_or(s.rules.open);
-                TripleTriad::new(&s).map_err(|e| Error::new(ErrorKind::BadArgument, e.to_string()))
-            }
-        }
-    }
-}
-
-/// The rules of an arena's random deals unless it names others.
-pub const DEFAULT_RULES: [Rule; 3] = [Rule::Same, Rule::Plus, Rule::Combo];
-
-/// The rules named ([`Rule`]'s names, or `none`), validated; hands closed.
-pub fn rules_from_names<S: AsRef<str>>(names: &[S]) -> Result<Rules, Error> {
-    let mut r = Rules::default();
-    for name in names.iter().map(AsRef::as_ref).filter(|&n| n != "none") {
-        let rule: Rule = name
-            .parse()
-            .map_err(|e: crate::tripletriad::UnknownRule| Error::new(ErrorKind::BadArgument, e.to_string()))?;
-        let flag = rule.flag(&mut r).ok_or_else(|| {
-            Error::new(
-                ErrorKind::BadArgument,
-                std::format!("{rule} is a number, not a rule to turn on"),
-            )
-        })?;
-        *flag = true;
-    }
-    r.validate(false)
-        .map_err(|e| Error::new(ErrorKind::BadArgument, e.to_string()))?;
-    Ok(r)
 }
 
 impl Arena {
@@ -442,6 +355,7 @@ impl Report {
 mod tests {
     use super::*;
     use crate::trax::Trax;
+    use std::string::ToString;
 
     #[test]
     fn wilson_and_t_match_tables() {
@@ -457,7 +371,7 @@ mod tests {
     }
 
     #[test]
-    fn bad_players_and_rules_are_refused() {
+    fn bad_players_are_refused() {
         let a = Arena {
             players: std::vec!["random".into()],
             seed: 1,
@@ -469,7 +383,5 @@ mod tests {
             ..a
         };
         assert!(a.check::<Trax>().unwrap_err().to_string().contains("unknown level"));
-        assert!(rules_from_names(&["same", "teleport"]).is_err());
-        assert!(rules_from_names(&["same", "plus", "combo"]).unwrap().combo);
     }
 }

@@ -2,10 +2,11 @@
 //! the core's (`arbiter_core::arena`), so that games played anywhere (Ray tasks, processes) and
 //! reported together give exactly what `arbiter arena --json` prints.
 
-use arbiter_core::arena::{rules_from_names, Arena, Contest, Played, Report, TripleTriadDeal, DEFAULT_RULES};
+use arbiter_core::arena::{Arena, Contest, Played, Report};
 use arbiter_core::nantong::Nantong;
 use arbiter_core::trax::{Trax, Variant};
 use arbiter_core::tripletriad::TripleTriad;
+use arbiter_core::tripletriad::{rules_from_names, ArenaDeal, ARENA_RULES};
 use arbiter_core::Error;
 use pyo3::prelude::*;
 
@@ -17,7 +18,7 @@ type Result1 = (Option<usize>, bool, Option<Vec<f64>>, Vec<(u64, f64, f64)>);
 
 /// The deals of an arena, by game.
 enum Deals {
-    TripleTriad(TripleTriadDeal),
+    TripleTriad(ArenaDeal),
     Trax(Variant),
     Nantong,
 }
@@ -39,12 +40,12 @@ fn deals(
             }
             Ok(Deals::TripleTriad(match (preset, rules) {
                 (Some(_), Some(_)) => return Err(bad_argument("preset and rules exclude each other")),
-                (Some(name), None) => TripleTriadDeal::Preset { name, open },
+                (Some(name), None) => ArenaDeal::Preset { name, open },
                 (None, rules) => {
-                    let names = rules.unwrap_or_else(|| DEFAULT_RULES.map(|r| r.name().to_owned()).to_vec());
+                    let names = rules.unwrap_or_else(|| ARENA_RULES.map(|r| r.name().to_owned()).to_vec());
                     let mut r = rules_from_names(&names).py()?;
                     r.open = open.unwrap_or(false);
-                    TripleTriadDeal::Random(r)
+                    ArenaDeal::Random(r)
                 }
             }))
         }

@@ -53,11 +53,15 @@ mod search {
     pub(super) mod threads;
 }
 
+#[cfg(feature = "std")]
+mod arena;
 mod engine;
 mod options;
 #[cfg(test)]
 pub(crate) mod testing;
 
+#[cfg(feature = "std")]
+pub use arena::{rules_from_names, ArenaDeal, ARENA_RULES};
 pub use matches::dealer::Dealer;
 pub use matches::matchplay::{
     ElementLayout, Match, MatchConfig, MatchError, MatchResult, Owned, RoundResult, SuddenDeath, TradeChoice, Transfer,
