@@ -223,10 +223,7 @@ mod tests {
     use alloc::format;
     use alloc::string::String;
 
-    fn play(variant: Variant, moves: &str) -> Trax {
-        let moves: Vec<Move> = moves.split_whitespace().map(|m| m.parse().unwrap()).collect();
-        Trax::replay(variant, &moves).unwrap()
-    }
+    use crate::trax::state::replayed as play;
 
     /// What `mv` does: `None` if it ends the game at once, else the opponent's winning replies.
     fn winning_replies(g: &Trax, mv: Move) -> Option<usize> {

@@ -805,14 +805,18 @@ impl fmt::Debug for Trax {
     }
 }
 
+/// The game after `moves` in notation, for the tests of the game's files.
+#[cfg(test)]
+pub(crate) fn replayed(variant: Variant, moves: &str) -> Trax {
+    let moves: Vec<Move> = moves.split_whitespace().map(|m| m.parse().unwrap()).collect();
+    Trax::replay(variant, &moves).unwrap()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn play(variant: Variant, moves: &str) -> Trax {
-        let moves: Vec<Move> = moves.split_whitespace().map(|m| m.parse().unwrap()).collect();
-        Trax::replay(variant, &moves).unwrap()
-    }
+    use super::replayed as play;
 
     #[test]
     fn perft_table_of_the_rules() {

@@ -190,10 +190,7 @@ mod tests {
     use super::*;
     use crate::{Game, Outcome};
 
-    fn play(variant: Variant, moves: &str) -> Trax {
-        let moves: Vec<Move> = moves.split_whitespace().map(|m| m.parse().unwrap()).collect();
-        Trax::replay(variant, &moves).unwrap()
-    }
+    use crate::trax::state::replayed as play;
 
     /// Every won game says how: random 8x8 and loop games give loops and lines, never neither,
     /// and Loop Trax never a line.
