@@ -2,7 +2,7 @@
 //! and each player's results with 95 % confidence intervals.
 
 use crate::options;
-use crate::progress::{threads, Progress};
+use crate::progress::{plural, threads, Progress};
 use crate::term::Outcome;
 use arbiter_core::arena::{Arena, Contest, Played, Proportion, Report};
 use arbiter_core::nantong::Nantong;
@@ -214,12 +214,12 @@ fn write_report(report: &Report, out: &mut impl Write, threads: usize) -> Outcom
     };
     writeln!(
         out,
-        "{} arena: {} games, {} deals each played from {every} seats; seed {}, {threads} thread{}",
+        "{} arena: {}, {} each played from {every} seats; seed {}, {}",
         report.game,
-        report.games,
-        report.deals,
+        plural(report.games as u64, "game"),
+        plural(report.deals as u64, "deal"),
         report.seed,
-        if threads == 1 { "" } else { "s" }
+        plural(threads as u64, "thread")
     )?;
     writeln!(out, "setup: {}", report.setup)?;
     let unfinished = report.players.first().map_or(0, |s| s.unfinished.count);

@@ -3,7 +3,7 @@
 use crate::options;
 use crate::play;
 use crate::play::triple_triad::load_state;
-use crate::progress::{rate, threads, Progress};
+use crate::progress::{plural, rate, threads, Progress};
 use crate::term::Outcome;
 use arbiter_core::trax::{read_record, Trax, Variant};
 use arbiter_core::tripletriad::{Setup, TripleTriad};
@@ -125,9 +125,10 @@ where
     let (nodes, secs) = timed(n);
     writeln!(
         out,
-        "perft {depth}: {nodes} nodes in {secs:.3} s ({}), {n} thread{}",
+        "perft {depth}: {} in {secs:.3} s ({}), {}",
+        plural(nodes, "node"),
         rate(nodes, secs),
-        if n == 1 { "" } else { "s" }
+        plural(n as u64, "thread")
     )?;
     if opts.speedup {
         let (one, one_secs) = timed(1);
@@ -175,9 +176,10 @@ where
     let secs = progress.seconds();
     writeln!(
         out,
-        "perft {depth} part {part}/{parts}: {nodes} nodes in {secs:.3} s ({}), {n} thread{}",
+        "perft {depth} part {part}/{parts}: {} in {secs:.3} s ({}), {}",
+        plural(nodes, "node"),
         rate(nodes, secs),
-        if n == 1 { "" } else { "s" }
+        plural(n as u64, "thread")
     )?;
     Ok(())
 }

@@ -15,7 +15,7 @@ pub fn rate(nodes: u64, secs: f64) -> String {
 }
 
 /// `n` and the noun, singular for one: `1 node`, `2 nodes`.
-pub fn count(n: u64, noun: &str) -> String {
+pub fn plural(n: u64, noun: &str) -> String {
     if n == 1 {
         format!("1 {noun}")
     } else {
@@ -89,8 +89,8 @@ impl Progress {
 mod tests {
     #[test]
     fn one_is_singular() {
-        assert_eq!(super::count(1, "node"), "1 node");
-        assert_eq!(super::count(0, "node"), "0 nodes");
-        assert_eq!(super::count(2, "deal"), "2 deals");
+        assert_eq!(super::plural(1, "node"), "1 node");
+        assert_eq!(super::plural(0, "node"), "0 nodes");
+        assert_eq!(super::plural(2, "deal"), "2 deals");
     }
 }

@@ -1,7 +1,7 @@
 //! `arbiter solve GAME`: the exact value of a position and a best line.
 
 use crate::play::triple_triad::load_state;
-use crate::progress::{count, rate, threads, Progress};
+use crate::progress::{plural, rate, threads, Progress};
 use crate::term::Outcome;
 use arbiter_core::tripletriad::{solve_threads, Move, Solver, TripleTriad};
 use arbiter_core::Game as _;
@@ -82,10 +82,10 @@ pub fn run(game: Game, out: &mut impl Write) -> Outcome {
     )?;
     writeln!(
         out,
-        "{} in {secs:.3} s ({}), {n} thread{}",
-        count(s.nodes, "node"),
+        "{} in {secs:.3} s ({}), {}",
+        plural(s.nodes, "node"),
         rate(s.nodes, secs),
-        if n == 1 { "" } else { "s" }
+        plural(n as u64, "thread")
     )?;
     if speedup {
         // A solve takes milliseconds: the fastest of three runs each way, taken in turns, so
