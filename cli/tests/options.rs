@@ -47,7 +47,7 @@ fn every_trax_command_offers_the_cores_variants_and_default() {
 
 #[test]
 fn triple_triad_commands_offer_the_cores_presets_and_rules() {
-    let (presets, _) = choice("triple-triad", "preset");
+    let (presets, default) = choice("triple-triad", "preset");
     let d = describe("triple-triad").unwrap();
     let Kind::Flags { values: rules, .. } = &d.option("rules").unwrap().kind else {
         panic!("rules are flags")
@@ -59,4 +59,5 @@ fn triple_triad_commands_offer_the_cores_presets_and_rules() {
     assert_eq!(bracket(&h, "--rules", "possible values"), Some(offered.join(", ")));
     let play = help(&["play", "triple-triad"]);
     assert_eq!(bracket(&play, "--preset", "possible values"), Some(presets.join(", ")));
+    assert_eq!(bracket(&play, "--preset", "default").as_deref(), default);
 }

@@ -10,7 +10,7 @@
 
 use arbiter_core::nantong::Nantong;
 use arbiter_core::trax::{Trax, Variant};
-use arbiter_core::tripletriad::{Dealer, TripleTriad};
+use arbiter_core::tripletriad::{Dealer, TripleTriad, DEFAULT_PRESET};
 use arbiter_core::{Error, ErrorKind, Rng};
 use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1, PyUntypedArrayMethods};
 use pyo3::prelude::*;
@@ -734,7 +734,7 @@ batch_class! {
     /// N Triple Triad rounds of a preset, each dealt from its own seed.
     TripleTriadBatch(TripleTriad, PyTripleTriad, "TripleTriadBatch")
     new(preset) => preset
-        .map_or(Ok("ff8".to_owned()), |p| crate::convert::text(p, "preset"))
+        .map_or(Ok(DEFAULT_PRESET.to_owned()), |p| crate::convert::text(p, "preset"))
         .and_then(|p| Dealer::new(&p).py())
 }
 

@@ -1,5 +1,6 @@
 """arbiter.describe(): the core's options of each game, and the stubs' literal types held to them."""
 
+import inspect
 import re
 from pathlib import Path
 
@@ -35,3 +36,17 @@ def test_the_stubs_literal_variants_are_the_declared_ones():
 def test_defaults_are_the_declared_ones():
     assert arbiter.Trax().variant == option("trax", "variant")["default"]
     assert arbiter.TraxBatch(1).game(0).variant == option("trax", "variant")["default"]
+
+
+def test_the_adapters_defaults_are_the_declared_ones():
+    from arbiter import _defaults
+
+    preset = option("triple-triad", "preset")["default"]
+    assert _defaults.DEFAULT_PRESET == preset
+    assert _defaults.DEFAULT_VARIANT == option("trax", "variant")["default"]
+    rules = arbiter.TripleTriad.from_preset(preset, 0).to_json()["rules"]
+    assert arbiter.TripleTriadBatch(1).game(0).to_json()["rules"] == rules
+    gym = pytest.importorskip("arbiter.gymnasium")
+    zoo = pytest.importorskip("arbiter.pettingzoo")
+    for f in (gym.TripleTriadEnv.__init__, zoo.triple_triad_v0):
+        assert inspect.signature(f).parameters["preset"].default == preset

@@ -13,7 +13,7 @@ use crate::accounts::User;
 use crate::bus::Event;
 use crate::db::{new_id, now_ms};
 use crate::error::{Code, Failure};
-use crate::frames::{ChallengeSeat, ChallengeView, Frame};
+use crate::frames::{ChallengeSeat, ChallengeView, Closing, Frame};
 use crate::hub::Hub;
 use crate::live::{self, Sitter};
 use crate::protocol::SeatRequest;
@@ -428,7 +428,8 @@ async fn start_match(
         Some(c.id),
     )
     .await?;
-    sqlx::query("UPDATE challenges SET status = 'started', match_id = $1 WHERE id = $2")
+    sqlx::query("UPDATE challenges SET status = $1, match_id = $2 WHERE id = $3")
+        .bind(Closing::Started.status())
         .bind(m.id)
         .bind(c.id)
         .execute(&mut **tx)
@@ -492,7 +493,7 @@ pub async fn accept(hub: &Arc<Hub>, id: i64, user: &User) -> Result<Value, Failu
     }
     match started {
         Some(m) => {
-            close(hub, &c, "started", &[]);
+            close(hub, &c, Closing::Started, &[]);
             let hub = hub.clone();
             tokio::spawn(async move { live::start(&hub, m).await });
         }
@@ -505,13 +506,13 @@ pub async fn accept(hub: &Arc<Hub>, id: i64, user: &User) -> Result<Value, Failu
     Ok(Frame::Accepted { challenge: id, seat }.json())
 }
 
-fn close(hub: &Hub, c: &Challenge, reason: &str, also: &[i64]) {
+fn close(hub: &Hub, c: &Challenge, reason: Closing, also: &[i64]) {
     let mut users = c.involved();
     users.extend(also);
     hub.relay.publish(Event::Lobby {
         msg: Frame::ChallengeClosed {
             challenge: c.id,
-            reason: reason.to_owned(),
+            reason,
         }
         .json(),
         listed: !c.private(),
@@ -531,21 +532,17 @@ pub async fn decline(hub: &Arc<Hub>, id: i64, user: &User, withdraw: bool) -> Re
     if !withdraw && !c.invites(user) {
         return Err(Failure::new(Code::NotInvited, "this challenge does not invite you"));
     }
-    let status = if withdraw { "withdrawn" } else { "refused" };
+    let reason = if withdraw { Closing::Withdrawn } else { Closing::Refused };
     let done = sqlx::query("UPDATE challenges SET status = $1 WHERE id = $2 AND status = 'open'")
-        .bind(status)
+        .bind(reason.status())
         .bind(id)
         .execute(&hub.pool)
         .await?;
     if done.rows_affected() != 1 {
         return Err(Failure::new(Code::NoSuchChallenge, format!("no open challenge {id}")));
     }
-    close(hub, &c, status, &[user.id]);
-    Ok(Frame::ChallengeClosed {
-        challenge: id,
-        reason: status.to_owned(),
-    }
-    .json())
+    close(hub, &c, reason, &[user.id]);
+    Ok(Frame::ChallengeClosed { challenge: id, reason }.json())
 }
 
 /// Where a `lobby` page starts in one of its lists.

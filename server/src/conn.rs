@@ -11,13 +11,13 @@ use arbiter_economy::Spectators;
 use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket};
 use futures_util::stream::SplitSink;
 use futures_util::{SinkExt, StreamExt};
-use serde_json::{json, Value};
+use serde_json::Value;
 use sqlx::Row as _;
 
 use crate::accounts::User;
 use crate::challenges;
 use crate::error::{Code, Failure};
-use crate::frames::Frame;
+use crate::frames::{Frame, Limits};
 use crate::hub::Hub;
 use crate::live::{self, Mover};
 use crate::protocol::{self, Request, FRAME_OUT_MAX, VERSION};
@@ -391,21 +391,30 @@ fn greet(hub: &Hub, s: &mut Session, text: &str) -> Next {
 }
 
 fn welcome(hub: &Hub) -> Value {
-    let games: serde_json::Map<String, Value> = GameKind::ALL
-        .iter()
-        .map(|g| (g.name().to_owned(), g.describe()))
-        .collect();
-    json!({
-        "type": "welcome", "protocol": VERSION, "server": concat!("arbiter-server ", env!("CARGO_PKG_VERSION")),
-        "limits": {
-            "max_frame": hub.config.max_frame, "rate_per_s": hub.config.rate, "burst": hub.config.burst,
-            "min_time": challenges::TIME_RANGE.start(), "max_time": challenges::TIME_RANGE.end(),
-            "recent_moves": live::RECENT_MOVES, "history_max": live::HISTORY_MAX,
-            "max_challenges": hub.config.max_challenges, "max_matches": hub.config.max_matches,
-            "lobby_page": challenges::PAGE_MAX, "max_options": challenges::OPTIONS_MAX, "max_words": challenges::WORDS_MAX,
+    let c = &hub.config;
+    Frame::Welcome {
+        protocol: VERSION,
+        server: concat!("arbiter-server ", env!("CARGO_PKG_VERSION")).to_owned(),
+        limits: Limits {
+            max_frame: c.max_frame,
+            rate_per_s: c.rate,
+            burst: c.burst,
+            min_time: *challenges::TIME_RANGE.start(),
+            max_time: *challenges::TIME_RANGE.end(),
+            recent_moves: live::RECENT_MOVES,
+            history_max: live::HISTORY_MAX,
+            max_challenges: c.max_challenges,
+            max_matches: c.max_matches,
+            lobby_page: challenges::PAGE_MAX,
+            max_options: challenges::OPTIONS_MAX,
+            max_words: challenges::WORDS_MAX,
         },
-        "games": games,
-    })
+        games: GameKind::ALL
+            .iter()
+            .map(|g| (g.name().to_owned(), g.describe()))
+            .collect(),
+    }
+    .json()
 }
 
 fn need(s: &Session) -> Result<&User, Failure> {
@@ -637,6 +646,7 @@ async fn untold(hub: &Hub, s: &mut Session, user: &User) -> Result<Vec<Value>, F
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::json;
 
     #[test]
     fn a_frame_too_large_to_write_becomes_its_refusal() {

@@ -1,6 +1,6 @@
 //! The frames the server writes whose shape is fixed (PROTOCOL.md's "Server → client"), typed:
 //! those who tell build them, and the text interface reads back the ones it renders. What is
-//! free JSON stays so: a game's view, a challenge's options, the lobby's pages, `welcome`.
+//! free JSON stays so: a game's view, a challenge's options, a game's description.
 
 use arbiter_economy::Spectators;
 use serde::{Deserialize, Serialize};
@@ -14,6 +14,14 @@ use crate::error::Code;
 #[derive(Serialize, Deserialize, Clone, Debug)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Frame {
+    /// The answer to `hello`: what this server is and the limits it keeps.
+    Welcome {
+        protocol: u32,
+        server: String,
+        limits: Limits,
+        /// Each game's options, as the core describes them, by name.
+        games: serde_json::Map<String, Value>,
+    },
     Authenticated {
         user: User,
         token: String,
@@ -48,7 +56,7 @@ pub enum Frame {
     },
     ChallengeClosed {
         challenge: i64,
-        reason: String,
+        reason: Closing,
     },
     ChallengeOpen {
         challenge: ChallengeView,
@@ -191,6 +199,43 @@ pub struct MatchSummary {
     pub status: MatchStatus,
     pub started: i64,
     pub challenge: Option<i64>,
+}
+
+/// The limits `welcome` announces: the operator's and the protocol's fixed ones.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+pub struct Limits {
+    pub max_frame: usize,
+    pub rate_per_s: u32,
+    pub burst: u32,
+    pub min_time: u32,
+    pub max_time: u32,
+    pub recent_moves: usize,
+    pub history_max: usize,
+    pub max_challenges: u32,
+    pub max_matches: u32,
+    pub lobby_page: usize,
+    pub max_options: usize,
+    pub max_words: usize,
+}
+
+/// Why a challenge left the lobby: also the status its row keeps.
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum Closing {
+    Refused,
+    Withdrawn,
+    Started,
+}
+
+impl Closing {
+    /// The status column's word (the frame's `reason`).
+    pub fn status(self) -> &'static str {
+        match self {
+            Closing::Refused => "refused",
+            Closing::Withdrawn => "withdrawn",
+            Closing::Started => "started",
+        }
+    }
 }
 
 #[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq)]

@@ -52,6 +52,10 @@ async fn malformed_and_unknown_messages() {
         .await;
     c.refused(json!({"type": "move", "match": 1, "move": "@0+"}), "not_authenticated")
         .await;
+    // The card economy's requests are requests like the others: well formed, they need an
+    // account; malformed, they are malformed first.
+    c.refused(json!({"type": "tt_wallet"}), "not_authenticated").await;
+    c.refused(json!({"type": "tt_buy", "card": 5}), "bad_message").await;
     // Accounts.
     c.refused(
         json!({"type": "register", "name": "no spaces", "password": "password1"}),

@@ -290,7 +290,8 @@ async fn twenty_thousand_plies_of_triple_triad_resume_are_watched_and_read() {
     let Truth::Tt(m) = &generated.truth else { unreachable!() };
     let rounds = m.rounds().len();
     assert!(rounds > 2_000 && m.rounds().iter().all(|r| r.winner.is_none()));
-    let options = json!({"sudden_death": "own_colours"});
+    // The basic game's rules (none), as the moves were generated under.
+    let options = json!({"rules": {}, "sudden_death": "own_colours"});
     let (id, server, mut alice, state) = resumed_pair(&db, &p, "triple-triad", options, seed, &generated).await;
     let seat = generated.truth.to_move();
     check_state(&state, &generated, Some(0), 16 * 1024);

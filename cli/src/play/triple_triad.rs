@@ -3,7 +3,9 @@
 use super::tt_view::{self as view, beside, board, hand_lines, owner_letter, paint_player};
 use super::{drive, seed_line, Common, Console, Ending, Session};
 use crate::term::{visible_width, Frame, Outcome, Style};
-use arbiter_core::tripletriad::{preset, Match, Move, Player, Setup, TradeChoice, TripleTriad, PRESETS};
+use arbiter_core::tripletriad::{
+    preset, Match, Move, Player, Setup, TradeChoice, TripleTriad, DEFAULT_PRESET, PRESETS,
+};
 use arbiter_core::{spoken_indices, Engine, Game, Rng};
 use clap::builder::{PossibleValue, PossibleValuesParser};
 use serde::{Deserialize, Serialize};
@@ -12,7 +14,7 @@ use std::io::{BufRead, Write};
 #[derive(clap::Args)]
 pub struct Args {
     /// The rule set (each described below).
-    #[arg(long, default_value = "ff8", value_parser = presets(), conflicts_with = "load")]
+    #[arg(long, default_value = DEFAULT_PRESET, value_parser = presets(), conflicts_with = "load")]
     preset: String,
     /// Your colour (default: whoever moves first, drawn from the seed).
     #[arg(long, value_parser = PossibleValuesParser::new(["blue", "red"]), conflicts_with = "load")]

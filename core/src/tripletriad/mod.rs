@@ -67,7 +67,7 @@ pub use matches::matchplay::{
     ElementLayout, Match, MatchConfig, MatchError, MatchResult, Owned, RoundResult, SuddenDeath, TradeChoice, Transfer,
     UnknownSuddenDeath,
 };
-pub use matches::preset::{preset, FF8_TRADES, PRESETS};
+pub use matches::preset::{preset, DEFAULT_PRESET, FF8_TRADES, PRESETS};
 pub use matches::trade::{DiffMode, TradeNotAllowed, TradeRule, UnknownTradeRule};
 pub use options::{describe, ff8_hands, Options};
 pub use round::card::{Card, Element, Side, UnknownElement};

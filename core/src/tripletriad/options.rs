@@ -5,18 +5,21 @@ use alloc::vec;
 use alloc::vec::Vec;
 
 use super::matches::preset::preset_config;
-use super::{Hands, MatchConfig, Rule, Rules, SuddenDeath, TradeRule, TripleTriad, Wall, PRESETS};
+use super::{Hands, MatchConfig, Rule, Rules, SuddenDeath, TradeRule, TripleTriad, Wall, DEFAULT_PRESET, PRESETS};
 use crate::options::{Description, Kind, OptionSpec};
 use crate::{Engine, Error, ErrorKind};
 
-/// A match's options: the preset (none: [`MatchConfig::default`]), then the fields given over
-/// it. Every field is optional; in JSON an unknown field is refused.
+/// A match's options: the preset (none: [`DEFAULT_PRESET`]), then the fields given over it. Every
+/// field is optional; in JSON an unknown field is refused. The basic game of the rules
+/// ([`MatchConfig::default`]: no rule, no sudden death) is the default preset with `rules` and
+/// `sudden_death` given as such.
 ///
 /// ```
 /// use arbiter_core::tripletriad::{Options, SuddenDeath};
 /// let o = Options { preset: Some("mush".into()), round_limit: Some(3), ..Options::default() };
 /// let c = o.config().unwrap();
 /// assert_eq!((c.sudden_death, c.round_limit, c.deck_level_limit), (SuddenDeath::OriginalHands, Some(3), Some(20)));
+/// assert_eq!(Options::default().config().unwrap(), arbiter_core::tripletriad::preset("ff8").unwrap());
 /// assert!(Options { preset: Some("chess".into()), ..Options::default() }.config().is_err());
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
@@ -50,10 +53,7 @@ impl Options {
     /// The match configuration: the preset's, with every field given over it (checked when a
     /// match is made of it).
     pub fn config(&self) -> Result<MatchConfig, Error> {
-        let mut c = match &self.preset {
-            Some(name) => preset_config(name)?,
-            None => MatchConfig::default(),
-        };
+        let mut c = preset_config(self.preset.as_deref().unwrap_or(DEFAULT_PRESET))?;
         c.rules = self.rules.unwrap_or(c.rules);
         c.sudden_death = self.sudden_death.unwrap_or(c.sudden_death);
         c.round_limit = self.round_limit.or(c.round_limit);
@@ -87,7 +87,7 @@ pub fn ff8_hands(config: &MatchConfig, seed: u64) -> Result<Hands, Error> {
 /// assert!(d.excludes.contains(&["borderless", "walls"]));
 /// ```
 pub fn describe() -> Description {
-    let defaults = MatchConfig::default();
+    let defaults = preset_config(DEFAULT_PRESET).expect("the default preset exists");
     let flags: Vec<Rule> = Rule::ALL
         .into_iter()
         .filter(|r| r.flag(&mut Rules::default()).is_some())
@@ -152,7 +152,7 @@ pub fn describe() -> Description {
                 name: "preset",
                 kind: Kind::Choice {
                     values: PRESETS.to_vec(),
-                    default: None,
+                    default: Some(DEFAULT_PRESET),
                 },
             },
             OptionSpec {
@@ -263,8 +263,16 @@ mod tests {
     }
 
     #[test]
-    fn no_preset_is_the_default_configuration_and_fields_go_over_a_preset() {
-        assert_eq!(Options::default().config().unwrap(), MatchConfig::default());
+    fn no_preset_is_the_default_preset_and_fields_go_over_a_preset() {
+        let ff8 = super::super::preset("ff8").unwrap();
+        assert_eq!(Options::default().config().unwrap(), ff8);
+        // The basic game, named field by field over the default preset.
+        let basic = Options {
+            rules: Some(Rules::default()),
+            sudden_death: Some(SuddenDeath::Off),
+            ..Options::default()
+        };
+        assert_eq!(basic.config().unwrap(), MatchConfig::default());
         let o = Options {
             preset: Some("ff8".into()),
             trade: Some(TradeRule::All),
@@ -272,6 +280,6 @@ mod tests {
         };
         let c = o.config().unwrap();
         assert_eq!(c.trade, TradeRule::All);
-        assert_eq!(c.rules, super::super::preset("ff8").unwrap().rules);
+        assert_eq!(c.rules, ff8.rules);
     }
 }

@@ -21,6 +21,7 @@ from tqdm.auto import tqdm
 
 from . import Nantong, Trax, TripleTriad, episode_seed
 from ._core import arena_games, arena_report
+from ._defaults import DEFAULT_PRESET, DEFAULT_VARIANT
 
 __all__ = ["perft", "arena", "selfplay", "read_episodes", "MIN_TASK_SECONDS", "PARTS_PER_CPU"]
 
@@ -224,10 +225,10 @@ def arena(
 def _make(game: str, options: Dict[str, Any]) -> Callable[[int], Game]:
     """The deal of an episode from its seed, as `arbiter`'s batches deal it."""
     if game == "trax":
-        variant = options.get("variant", "8x8")
+        variant = options.get("variant", DEFAULT_VARIANT)
         return lambda seed: Trax(variant)
     if game == "triple-triad":
-        preset = options.get("preset", "ff8")
+        preset = options.get("preset", DEFAULT_PRESET)
         return lambda seed: TripleTriad.from_preset(preset, seed)
     if game == "nantong":
         return lambda seed: Nantong(seed)
@@ -317,8 +318,8 @@ def selfplay(
     ``legal`` (the legal action ids), ``action`` (the id played), ``rewards`` (each seat's return
     after the step: 0 until the end) and ``done``. Deterministic from `seed`: episode `e` is dealt
     from ``episode_seed(seed, g, e)`` (g: 0 Triple Triad, 1 Trax, 2 Nantong), as in the batches.
-    Options: ``variant`` (Trax, default 8x8), ``preset`` (Triple Triad, default ff8). Returns the
-    files written."""
+    Options: ``variant`` (Trax) and ``preset`` (Triple Triad), by default the core's
+    (``arbiter.describe``). Returns the files written."""
     make = _make(game, options)
     seats = len(type(make(0)).players)
     if len(players) != seats:

@@ -35,6 +35,7 @@ import numpy as np
 from gymnasium import spaces
 
 from ._core import Nantong, Trax, TripleTriad
+from ._defaults import DEFAULT_PRESET
 from ._text import describe
 
 Game = Any
@@ -138,7 +139,7 @@ class ArbiterEnv(gymnasium.Env[np.ndarray, np.int64]):
 class TripleTriadEnv(ArbiterEnv):
     """A Triple Triad round of ``preset`` (``TripleTriad.presets``): seat 0 blue, 1 red."""
 
-    def __init__(self, preset: str = "ff8", opponent: Optional[str] = None, seat: int = 0, **kwargs: Any):
+    def __init__(self, preset: str = DEFAULT_PRESET, opponent: Optional[str] = None, seat: int = 0, **kwargs: Any):
         super().__init__(_triple_triad(preset), opponent, seat, **kwargs)
 
 

@@ -35,6 +35,7 @@ import numpy as np
 import pyspiel
 
 from ._core import Nantong, Trax, TripleTriad
+from ._defaults import DEFAULT_PRESET
 from ._text import describe
 
 Game = Any
@@ -191,7 +192,7 @@ TripleTriadGame = _register(
         "arbiter_triple_triad",
         "Arbiter Triple Triad",
         _triple_triad,
-        {"preset": "ff8", "seed": 0},
+        {"preset": DEFAULT_PRESET, "seed": 0},
         _IMPERFECT,
         1.0,
         9,

@@ -24,6 +24,7 @@ from pettingzoo import AECEnv  # type: ignore[import-untyped]
 from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 
 from . import Nantong, Trax, TripleTriad
+from ._defaults import DEFAULT_PRESET
 from ._text import describe
 
 Game = Any
@@ -147,7 +148,7 @@ def trax_v0(render_mode: Optional[str] = None) -> AECEnv:
     return wrap(ArbiterEnv("arbiter_trax_v0", _trax, render_mode))
 
 
-def triple_triad_v0(preset: str = "ff8", render_mode: Optional[str] = None) -> AECEnv:
+def triple_triad_v0(preset: str = DEFAULT_PRESET, render_mode: Optional[str] = None) -> AECEnv:
     """A Triple Triad round of ``preset`` dealt from the reset seed: blue (``player_0``) and red."""
     return wrap(ArbiterEnv("arbiter_triple_triad_v0", _Preset(preset), render_mode))
 

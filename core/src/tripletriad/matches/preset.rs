@@ -9,6 +9,10 @@ use crate::{Error, ErrorKind};
 /// The preset names, in the order [`preset`] knows them.
 pub const PRESETS: [&str; 4] = ["ff8", "ttonline", "mush", "ffforever"];
 
+/// The preset of options that name none: the game as Final Fantasy VIII plays it, which every
+/// front end offers first (the basic game of the rules is still a choice of fields away).
+pub const DEFAULT_PRESET: &str = PRESETS[0];
+
 /// The named preset: `ff8`, `ttonline`, `mush` or `ffforever` (ASCII case ignored).
 ///
 /// ```
