@@ -11,6 +11,7 @@ use alloc::vec::Vec;
 use super::movegen::Candidate;
 use super::notation::Move;
 use super::state::{End, Trax};
+use super::table::{Bound, Entry, Table};
 use super::tile::{Colour, E, N, S, W};
 use super::variant::Variant;
 use crate::{Game, Outcome, Rng};
@@ -37,7 +38,7 @@ pub struct Report {
     pub score: i32,
     /// The deepest iteration completed.
     pub depth: u32,
-    /// Turns played.
+    /// Turns played (by all the threads of [`search_threads`]).
     pub nodes: u64,
 }
 
@@ -51,33 +52,14 @@ const MAX_PLY: usize = 32;
 /// or more (tens on boards of a thousand tiles), a question to a clock far less.
 const POLL: u64 = 256;
 
-/// A transposition-table entry: the position's hash, the best move's key, the depth searched,
-/// the score and whether it is exact or a bound.
-#[derive(Clone, Copy, Default)]
-struct Entry {
-    hash: u64,
-    best: u32,
-    score: i32,
-    depth: u8,
-    bound: Bound,
-}
-
-#[derive(Clone, Copy, Default, PartialEq, Eq)]
-enum Bound {
-    #[default]
-    Exact,
-    Lower,
-    Upper,
-}
-
 /// The hash of the player to move: a turn can put one tile or many, so the tiles alone do not
 /// say whose turn it is.
 const RED_TO_MOVE: u64 = 0x5851_F42D_4C95_7F2D;
 
-struct Searcher<'a> {
+struct Searcher<'a, T> {
     g: Trax,
     hash: u64,
-    table: Vec<Entry>,
+    table: T,
     nodes: u64,
     limit: u64,
     stop: &'a mut dyn FnMut() -> bool,
@@ -121,6 +103,80 @@ fn history_slot(key: u32) -> usize {
 /// assert_ne!(after.outcome(), Some(Outcome::Winner(Colour::White))); // red does not lose at once
 /// ```
 pub fn search(game: &Trax, limits: Limits, rng: &mut Rng, stop: &mut dyn FnMut() -> bool) -> Option<Report> {
+    let size = (limits.nodes.clamp(1 << 12, 1 << 20)).next_power_of_two() as usize;
+    deepen(game, limits, rng, stop, vec![Entry::default(); size], 1)
+}
+
+/// The slots of the table that the threads of [`search_threads`] share: 16 MiB, filled by about a
+/// second of search on two threads (a slot is kept until another position's hash lands on it).
+#[cfg(feature = "std")]
+const SHARED_SLOTS: usize = 1 << 20;
+
+/// [`search`] for a time budget: iterative deepening up to `depth` turns with no node budget, on
+/// `threads` threads (at least one) that share one transposition table ("lazy SMP"), until `stop`
+/// says so (every thread asks it every 256 nodes), until an iteration sees a forced end or until
+/// `depth` is searched. The move is the calling thread's; the helpers fill the table for it, each
+/// in its own random order of the first moves, every other one an iteration ahead. Not the same
+/// move twice from one seed: the clock decides how deep the search goes.
+///
+/// ```
+/// use arbiter_core::Rng;
+/// use arbiter_core::trax::{ai, Trax, Variant};
+/// use std::time::{Duration, Instant};
+/// let g = Trax::replay(Variant::Unbounded, &["@0/".parse().unwrap()]).unwrap();
+/// let end = Instant::now() + Duration::from_millis(50);
+/// let r = ai::search_threads(&g, 30, 2, &mut Rng::new(1), &|| Instant::now() >= end).unwrap();
+/// assert!(Instant::now() >= end && r.depth >= 2);
+/// ```
+#[cfg(feature = "std")]
+pub fn search_threads(
+    game: &Trax,
+    depth: u32,
+    threads: usize,
+    rng: &mut Rng,
+    stop: &(dyn Fn() -> bool + Sync),
+) -> Option<Report> {
+    use core::sync::atomic::{AtomicBool, Ordering::Relaxed};
+    let table = super::table::Shared::new(SHARED_SLOTS);
+    let done = AtomicBool::new(false);
+    let limits = Limits { nodes: u64::MAX, depth };
+    let seeds: Vec<u64> = (1..threads.max(1)).map(|_| rng.next_u64()).collect();
+    std::thread::scope(|scope| {
+        let helpers: Vec<_> = seeds
+            .iter()
+            .enumerate()
+            .map(|(i, &seed)| {
+                let (table, done) = (&table, &done);
+                scope.spawn(move || {
+                    let mut stop = || done.load(Relaxed) || stop();
+                    let first = if i % 2 == 0 { 2 } else { 1 };
+                    deepen(game, limits, &mut Rng::new(seed), &mut stop, table, first).map_or(0, |r| r.nodes)
+                })
+            })
+            .collect();
+        let mut report = deepen(game, limits, rng, &mut || stop(), &table, 1);
+        done.store(true, Relaxed);
+        let helped: u64 = helpers
+            .into_iter()
+            .map(|h| h.join().expect("a search thread panicked"))
+            .sum();
+        if let Some(r) = &mut report {
+            r.nodes += helped;
+        }
+        report
+    })
+}
+
+/// The iterative deepening of [`search`] with `table`, from iteration `first` on (a helper thread
+/// of [`search_threads`] starts one deeper than the main one, so that the two explore apart).
+fn deepen<T: Table>(
+    game: &Trax,
+    limits: Limits,
+    rng: &mut Rng,
+    stop: &mut dyn FnMut() -> bool,
+    table: T,
+    first: u32,
+) -> Option<Report> {
     game.to_move()?;
     let mut g = game.clone();
     let depth = limits.depth.clamp(1, MAX_PLY as u32 - 2);
@@ -134,12 +190,11 @@ pub fn search(game: &Trax, limits: Limits, rng: &mut Rng, stop: &mut dyn FnMut()
     for i in (1..root.len()).rev() {
         root.swap(i, rng.below(i as u64 + 1) as usize);
     }
-    let size = (limits.nodes.clamp(1 << 12, 1 << 20)).next_power_of_two() as usize;
     let hash = if g.next_player() == Colour::Red { RED_TO_MOVE } else { 0 };
     let mut s = Searcher {
         g,
         hash,
-        table: vec![Entry::default(); size],
+        table,
         nodes: 0,
         limit: limits.nodes.max(1),
         stop,
@@ -155,7 +210,7 @@ pub fn search(game: &Trax, limits: Limits, rng: &mut Rng, stop: &mut dyn FnMut()
         nodes: 0,
     };
     let mut scores = vec![i32::MIN; root.len()];
-    for d in 1..=depth {
+    for d in first.min(depth)..=depth {
         let (done, i, score) = s.root(&mut root, &mut scores, d);
         // An unfinished iteration still counts if its first move, the best so far, was searched.
         if done || scores[0] != i32::MIN {
@@ -179,7 +234,7 @@ pub fn search(game: &Trax, limits: Limits, rng: &mut Rng, stop: &mut dyn FnMut()
     Some(best)
 }
 
-impl Searcher<'_> {
+impl<T: Table> Searcher<'_, T> {
     /// One iteration at the root: whether it finished, the best move's index and its score.
     /// `scores` gets each move's score (a bound for moves that did not raise alpha).
     fn root(&mut self, root: &mut [Candidate], scores: &mut [i32], depth: u32) -> (bool, usize, i32) {
@@ -239,10 +294,8 @@ impl Searcher<'_> {
     }
 
     fn negamax(&mut self, depth: u32, mut alpha: i32, beta: i32, ply: usize) -> i32 {
-        let slot = (self.hash as usize) & (self.table.len() - 1);
-        let entry = self.table[slot];
         let mut first = u32::MAX;
-        if entry.hash == self.hash {
+        if let Some(entry) = self.table.probe(self.hash) {
             first = entry.best;
             if u32::from(entry.depth) >= depth {
                 let fits = match entry.bound {
@@ -311,13 +364,13 @@ impl Searcher<'_> {
         } else {
             Bound::Exact
         };
-        self.table[slot] = Entry {
+        self.table.save(Entry {
             hash: self.hash,
             best: best_key,
             score: best,
             depth: depth as u8,
             bound,
-        };
+        });
         best
     }
 
