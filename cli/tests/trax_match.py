@@ -48,6 +48,8 @@ def main():
     ap.add_argument("--threads", type=int, default=2, help="arbiter's threads")
     ap.add_argument("--level", default="expert")
     ap.add_argument("--variant", default="unbounded")
+    ap.add_argument("--colours", choices=["both", "white", "red"], default="both",
+                    help="arbiter's colours (one colour: one game a seed)")
     ap.add_argument("--first-seed", type=int, default=1)
     ap.add_argument("--max-moves", type=int, default=300, help="a game this long is scored a draw")
     ap.add_argument("--log", help="append one JSON line a game")
@@ -55,8 +57,10 @@ def main():
     log = open(a.log, "a") if a.log else None
     games = []
     for i in range(a.games):
-        seed = a.first_seed + i // 2
-        colour = "white" if i % 2 == 0 else "red"
+        if a.colours == "both":
+            seed, colour = a.first_seed + i // 2, ("white" if i % 2 == 0 else "red")
+        else:
+            seed, colour = a.first_seed + i, a.colours
         ours = [a.arbiter, "engine", "trax", "--variant", a.variant, "--level", a.level, "--seed", str(seed),
                 "--time-ms", str(a.time_ms), "--threads", str(a.threads)]
         peer = a.peer.replace("{seed}", str(seed)).split()
