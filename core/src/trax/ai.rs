@@ -12,7 +12,8 @@ pub use super::search::search_threads;
 pub use super::search::{search, Limits, Report, WIN};
 
 /// The built-in players, weakest first. Budgets are in nodes (turns the search plays), so a seed
-/// plays the same game on every machine.
+/// plays the same game on every machine; given time instead ([`choose_timed`]), a searching level
+/// deepens to its depth with no node budget until the time is spent.
 ///
 /// | level | player | in games against `easy` (`trax_strength`) |
 /// |---|---|---|
