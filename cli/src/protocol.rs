@@ -4,7 +4,8 @@
 //! `-W` says that the engine plays white and moves now, `-B` (or `-R`) that it plays red and the
 //! opponent moves first; any other token is the opponent's move in official notation, answered
 //! with the engine's move on its own line (a move before any `-W` or `-B` makes the engine the
-//! other player). The engine stops when the game is over or the input ends; an illegal or
+//! other player). The engine stops when the game is over (saying on standard error who won and
+//! how, [`verdict`]) or the input ends; an illegal or
 //! malformed opponent move, a second `-W` or `-B` and a line longer than [`MAX_LINE`] are reported
 //! on standard error with a failing exit.
 
@@ -37,10 +38,14 @@ pub struct Options {
     /// How well the engine plays: random, easy, medium, hard or expert.
     #[arg(long, default_value = "expert")]
     level: Level,
-    /// The most time a move may take, in milliseconds (a cap on the level's node budget, for
-    /// interactive use; without it a seed plays the same game on every machine).
+    /// The time a move takes, in milliseconds: the searching levels think until it is spent
+    /// (deepening with no node budget). Without it a level searches its node budget, on one
+    /// thread, and a seed plays the same game on every machine.
     #[arg(long)]
     time_ms: Option<u64>,
+    /// Threads searching each move when --time-ms is given (default: all cores).
+    #[arg(long, requires = "time_ms", value_parser = clap::value_parser!(u16).range(1..=256))]
+    threads: Option<u16>,
     /// Seed of the choice between equal moves.
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -108,6 +113,7 @@ pub fn run(opts: &Options, input: &mut impl BufRead, out: &mut impl Write) -> Re
                     .map_err(|e| format!("writing standard output: {e}"))?;
             }
             if g.is_over() {
+                eprintln!("{}", verdict(&g));
                 return Ok(());
             }
         }
@@ -116,11 +122,35 @@ pub fn run(opts: &Options, input: &mut impl BufRead, out: &mut impl Write) -> Re
 
 /// Chooses, plays and writes down the engine's move.
 fn engine_move(g: &mut Trax, opts: &Options, rng: &mut Rng) -> Result<String, String> {
-    let deadline = opts.time_ms.map(|ms| Instant::now() + Duration::from_millis(ms));
-    let mut stop = || deadline.is_some_and(|d| Instant::now() >= d);
-    let mv = ai::choose_at(g, opts.level, rng, arbiter_core::Budget::until(&mut stop))
-        .ok_or("the engine has no move to play")?;
+    let mv = match opts.time_ms {
+        Some(ms) => {
+            let deadline = Instant::now() + Duration::from_millis(ms);
+            let threads = opts.threads.map_or_else(
+                || std::thread::available_parallelism().map_or(1, |n| n.get()),
+                usize::from,
+            );
+            ai::choose_timed(g, opts.level, rng, threads, &|| Instant::now() >= deadline)
+        }
+        None => ai::choose_at(g, opts.level, rng, arbiter_core::Budget::default()),
+    }
+    .ok_or("the engine has no move to play")?;
     g.play(mv)
         .map_err(|e| format!("the engine chose an illegal move: {e}"))?;
     Ok(mv.to_string())
+}
+
+/// The line written on standard error when the game is over, for a referee: `game over: white
+/// wins by a loop`, `... by a line`, `... by a loop and a line`, or `game over: a draw`.
+fn verdict(g: &Trax) -> String {
+    match g.win() {
+        Some(w) => {
+            let how = match (w.by_loop, w.by_line) {
+                (true, true) => "a loop and a line",
+                (true, false) => "a loop",
+                _ => "a line",
+            };
+            format!("game over: {} wins by {how}", w.winner)
+        }
+        None => "game over: a draw".to_string(),
+    }
 }

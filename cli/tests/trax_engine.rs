@@ -3,7 +3,7 @@
 
 use arbiter_core::trax::{Move, Trax, Variant};
 use arbiter_core::Game;
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 
 /// The binary under test; `ARBITER_BIN` points the tests at another build (an older one, to see
@@ -72,11 +72,19 @@ fn referee(variant: &str, white: &[&str], red: &[&str]) -> Trax {
     }
     // The winner's engine has stopped; the other is told the last move and stops too.
     engines[side].send(&g.history().last().unwrap().to_string());
+    // Both state the result on standard error, for a referee that does not know the rules.
+    let said = match g.win() {
+        Some(w) => format!("game over: {} wins by a", w.winner),
+        None => "game over: a draw".to_string(),
+    };
     for mut e in engines {
         drop(e.to);
         let status = e.child.wait().unwrap();
         assert!(status.success(), "{status}");
         assert_eq!(e.from.lines().count(), 0, "nothing after the end");
+        let mut err = String::new();
+        e.child.stderr.take().unwrap().read_to_string(&mut err).unwrap();
+        assert!(err.starts_with(&said), "{err:?} for {said:?}");
     }
     g
 }
@@ -106,6 +114,16 @@ fn an_illegal_opponent_move_is_an_error() {
     assert!(out.stdout.is_empty());
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(err.contains("illegal") && err.contains("@0\\"), "{err}");
+}
+
+#[test]
+fn a_time_budget_plays_whole_games_on_one_or_two_threads() {
+    let g = referee(
+        "unbounded",
+        &["--time-ms", "20", "--threads", "2"],
+        &["--time-ms", "20", "--threads", "1", "--seed", "4"],
+    );
+    assert!(g.is_over());
 }
 
 #[test]

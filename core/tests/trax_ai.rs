@@ -198,3 +198,47 @@ fn searching_levels_play_games_that_end() {
         }
     }
 }
+
+/// A search for `ms` milliseconds on `threads` threads: its report and the time it took.
+fn timed(g: &Trax, ms: u64, threads: usize) -> (ai::Report, std::time::Duration) {
+    use std::time::{Duration, Instant};
+    let start = Instant::now();
+    let end = start + Duration::from_millis(ms);
+    let r = ai::search_threads(g, 30, threads, &mut Rng::new(5), &|| Instant::now() >= end).unwrap();
+    (r, start.elapsed())
+}
+
+#[test]
+fn a_time_budget_is_used_to_its_end() {
+    // Expert used to stop at its 300,000 nodes, about 0.13 s, whatever time it was given.
+    let g = Trax::replay(
+        Variant::Unbounded,
+        &read_record("@0/ A2+ A3/ @2/ @2/ A1/ D2+ B0+").unwrap(),
+    )
+    .unwrap();
+    let (short, _) = timed(&g, 50, 2);
+    let (long, took) = timed(&g, 200, 2);
+    assert!(took.as_millis() >= 150, "{took:?}");
+    assert!(long.depth > short.depth, "200 ms: {long:?}, 50 ms: {short:?}");
+    assert!(long.nodes > short.nodes, "200 ms: {long:?}, 50 ms: {short:?}");
+}
+
+#[test]
+fn tiny_time_budgets_still_give_a_legal_move() {
+    for g in [Trax::new(Variant::Unbounded), column()] {
+        let moves = g.legal_moves();
+        for threads in [1, 2, 3] {
+            for ms in [0, 1] {
+                let (r, _) = timed(&g, ms, threads);
+                assert!(moves.contains(&r.mv), "{ms} ms, {threads} threads: {r:?}");
+            }
+        }
+    }
+    // A finished game has no move, on any number of threads.
+    let mut over = Trax::new(Variant::EightByEight);
+    while let Some(mv) = ai::choose(&over, &mut Rng::new(over.tiles().into())) {
+        over.play(mv).unwrap();
+    }
+    assert!(over.is_over());
+    assert_eq!(ai::search_threads(&over, 30, 2, &mut Rng::new(1), &|| false), None);
+}

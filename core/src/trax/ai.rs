@@ -7,10 +7,13 @@ use super::notation::Move;
 use super::state::Trax;
 use crate::{Budget, Game, Outcome, Rng};
 
+#[cfg(feature = "std")]
+pub use super::search::search_threads;
 pub use super::search::{search, Limits, Report, WIN};
 
 /// The built-in players, weakest first. Budgets are in nodes (turns the search plays), so a seed
-/// plays the same game on every machine.
+/// plays the same game on every machine; given time instead ([`choose_timed`]), a searching level
+/// deepens to its depth with no node budget until the time is spent.
 ///
 /// | level | player | in games against `easy` (`trax_strength`) |
 /// |---|---|---|
@@ -99,6 +102,34 @@ pub fn choose_at(game: &Trax, level: Level, rng: &mut Rng, mut budget: Budget<'_
             let moves = game.legal_moves();
             (!moves.is_empty()).then(|| moves[rng.below(moves.len() as u64) as usize])
         }
+    }
+}
+
+/// A move for the player to move at `level` that uses a time budget to its end: the searching
+/// levels deepen (to the level's depth) with no node budget on `threads` threads until `stop` says
+/// so ([`search_threads`]), where [`choose_at`]'s stop callback only cuts the level's node budget
+/// short; `random` and `easy` play as in [`choose_at`]. `None` only when there is no move.
+///
+/// ```
+/// use arbiter_core::{Game, Rng};
+/// use arbiter_core::trax::{ai, Trax, Variant};
+/// use std::time::{Duration, Instant};
+/// let g = Trax::new(Variant::Unbounded);
+/// let end = Instant::now() + Duration::from_millis(20);
+/// let mv = ai::choose_timed(&g, ai::Level::Expert, &mut Rng::new(1), 2, &|| Instant::now() >= end);
+/// assert!(g.legal_moves().contains(&mv.unwrap()));
+/// ```
+#[cfg(feature = "std")]
+pub fn choose_timed(
+    game: &Trax,
+    level: Level,
+    rng: &mut Rng,
+    threads: usize,
+    stop: &(dyn Fn() -> bool + Sync),
+) -> Option<Move> {
+    match level.limits() {
+        Some(limits) => search_threads(game, limits.depth, threads, rng, stop).map(|r| r.mv),
+        None => choose_at(game, level, rng, Budget::until(&mut || stop())),
     }
 }
 

@@ -21,6 +21,7 @@ mod perft;
 mod saved;
 mod search;
 mod state;
+mod table;
 pub mod tensor;
 mod tile;
 mod turn;
