@@ -166,6 +166,7 @@ proptest! {
         }
     }
 
+    #[cfg(feature = "serde")]
     #[test]
     fn serde_round_trip(s in setup()) {
         let g = TripleTriad::new(&s).unwrap();
@@ -177,6 +178,7 @@ proptest! {
         prop_assert_eq!(again, s);
     }
 
+    #[cfg(feature = "serde")]
     #[test]
     fn observations_hide_unplayed_opponent_cards(s in setup()) {
         let g = TripleTriad::new(&s).unwrap();
