@@ -29,7 +29,8 @@ for (const game of Object.keys(CLASSES)) {
       }
     }
     assert.equal(typeof entry.ArbiterError, "function");
-    assert.equal(entry.describe(game).game, game);
+    const name = { tripletriad: "triple-triad", trax: "trax", nantong: "nantong" }[game];
+    assert.equal(entry.describe(name).game, name);
     const start = { tripletriad: () => entry.TripleTriad.fromPreset("ff8", 1), trax: () => new entry.Trax("8x8"), nantong: () => new entry.Nantong(1) }[game]();
     const all = await import("arbiter-engine");
     const twin = { tripletriad: () => all.TripleTriad.fromPreset("ff8", 1), trax: () => new all.Trax("8x8"), nantong: () => new all.Nantong(1) }[game]();
