@@ -1,12 +1,15 @@
-// Builds the package into dist/: the crate for wasm32 (profile wasm-release), the JavaScript glue
-// and types from the wasm-bindgen CLI (the version pinned in Cargo.lock), then wasm-opt from npm's
-// binaryen. One `web`-target glue serves both entries: js/web.js (async init) and js/node.js
-// (instantiates synchronously from the file, so Node users need no init).
+// Builds the package into dist/: for each module of scripts/modules.mjs (every game, then each
+// game alone), the crate for wasm32 (profile wasm-release) with that module's features, the
+// JavaScript glue and types from the wasm-bindgen CLI (the version pinned in Cargo.lock), then
+// wasm-opt from npm's binaryen. One `web`-target glue serves both entries of a module: js/web.js
+// (async init) and js/node.js (instantiates synchronously from the file, so Node users need no
+// init); a game's own module gets the same two entries in its folder, written from those.
 import { execFileSync } from "node:child_process";
-import { copyFileSync, existsSync, readFileSync, writeFileSync, rmSync, statSync } from "node:fs";
+import { copyFileSync, existsSync, readFileSync, writeFileSync, rmSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import { fileURLToPath } from "node:url";
-import { dirname, join, resolve } from "node:path";
+import { dirname, join, relative, resolve } from "node:path";
+import { GZIP_LEVEL, MODULES } from "./modules.mjs";
 
 const pkg = dirname(dirname(fileURLToPath(import.meta.url)));
 const root = dirname(pkg);
@@ -30,38 +33,82 @@ if (cli !== `wasm-bindgen ${pinned}`) {
   process.exit(1);
 }
 
-run("cargo", ["build", "-p", "arbiter-wasm", "--target", "wasm32-unknown-unknown", "--profile", "wasm-release"], {
-  cwd: root,
-});
 const target = process.env.CARGO_TARGET_DIR ? resolve(root, process.env.CARGO_TARGET_DIR) : join(root, "target");
 const built = join(target, "wasm32-unknown-unknown", "wasm-release", "arbiter_wasm.wasm");
+const kb = (n) => `${(n / 1024).toFixed(1)} KiB`;
 
 rmSync(dist, { recursive: true, force: true });
-run("wasm-bindgen", ["--target", "web", "--out-dir", dist, "--out-name", "arbiter_wasm", built]);
-// Only the glue needs these raw export types.
-rmSync(join(dist, "arbiter_wasm_bg.wasm.d.ts"));
+const sizes = MODULES.map(buildModule);
+for (const { file, raw, gzipped, budget } of sizes) {
+  console.log(`${file}: ${kb(raw)}, ${kb(gzipped)} gzipped (budget ${budget} KiB)`);
+}
 
-guardGlue(join(dist, "arbiter_wasm.js"));
+/** Builds one module of scripts/modules.mjs into dist/ (or its folder there); returns its sizes. */
+function buildModule({ dir, features, classes, gzipBudget }) {
+  const out = join(dist, dir);
+  run(
+    "cargo",
+    [
+      "build",
+      "-p",
+      "arbiter-wasm",
+      "--target",
+      "wasm32-unknown-unknown",
+      "--profile",
+      "wasm-release",
+      "--no-default-features",
+      "--features",
+      features.join(","),
+    ],
+    { cwd: root },
+  );
+  run("wasm-bindgen", ["--target", "web", "--out-dir", out, "--out-name", "arbiter_wasm", built]);
+  // Only the glue needs these raw export types.
+  rmSync(join(out, "arbiter_wasm_bg.wasm.d.ts"));
+  // From the module's folder back to the package's root, where js/ is.
+  const up = dir ? "../../" : "../";
+  guardGlue(join(out, "arbiter_wasm.js"), classes, up);
 
-const wasm = join(dist, "arbiter_wasm_bg.wasm");
-const raw = statSync(wasm).size;
-run(join(pkg, "node_modules", ".bin", "wasm-opt"), ["-O3", wasm, "-o", wasm]);
+  const wasm = join(out, "arbiter_wasm_bg.wasm");
+  run(join(pkg, "node_modules", ".bin", "wasm-opt"), ["-O3", wasm, "-o", wasm]);
 
-// The generated types end with the init functions' types, written for browsers: they name DOM
-// types and the module's raw exports. js/web.d.ts and js/node.d.ts declare init for each entry
-// instead, so that Node projects need no DOM lib. The classes declare [Symbol.dispose]: projects
-// on an older `lib` need the reference, or they get TS2550 when they check library types.
-const types = join(dist, "arbiter_wasm.d.ts");
-const generated = readFileSync(types, "utf8");
-const init = generated.indexOf("export type InitInput");
-if (init < 0) throw new Error("wasm-bindgen's types changed: no InitInput in dist/arbiter_wasm.d.ts");
-writeFileSync(types, `/// <reference lib="esnext.disposable" />\n${generated.slice(0, init).trimEnd()}\n`);
+  // The generated types end with the init functions' types, written for browsers: they name DOM
+  // types and the module's raw exports. js/web.d.ts and js/node.d.ts declare init for each entry
+  // instead, so that Node projects need no DOM lib. The classes declare [Symbol.dispose]: projects
+  // on an older `lib` need the reference, or they get TS2550 when they check library types.
+  const types = join(out, "arbiter_wasm.d.ts");
+  const generated = readFileSync(types, "utf8");
+  const init = generated.indexOf("export type InitInput");
+  if (init < 0) throw new Error(`wasm-bindgen's types changed: no InitInput in ${types}`);
+  writeFileSync(types, `/// <reference lib="esnext.disposable" />\n${generated.slice(0, init).trimEnd()}\n`);
 
-const bytes = readFileSync(wasm);
-const kb = (n) => `${(n / 1024).toFixed(1)} KiB`;
-console.log(
-  `dist/arbiter_wasm_bg.wasm: ${kb(bytes.length)} (${kb(raw)} before wasm-opt), ${kb(gzipSync(bytes, { level: 9 }).length)} gzipped`,
-);
+  if (dir) writeEntries(out, dir);
+  const bytes = readFileSync(wasm);
+  return {
+    file: relative(pkg, wasm),
+    raw: bytes.length,
+    gzipped: gzipSync(bytes, { level: GZIP_LEVEL }).length,
+    budget: gzipBudget,
+  };
+}
+
+/**
+ * A game's own module gets the package's two entries and their types, written from js/web.js,
+ * js/node.js and their .d.ts with the paths moved into its folder: one text for every module.
+ */
+function writeEntries(out, dir) {
+  for (const entry of ["web.js", "node.js", "web.d.ts", "node.d.ts"]) {
+    const template = readFileSync(join(pkg, "js", entry), "utf8");
+    if (!template.includes(`"../dist/`) || !template.includes(`"./error.js"`)) {
+      throw new Error(`js/${entry} no longer imports ../dist/ and ./error.js: update writeEntries`);
+    }
+    const text = template.replaceAll(`"./error.js"`, `"../../js/error.js"`).replaceAll(`"../dist/`, `"./`);
+    writeFileSync(
+      join(out, entry),
+      `// arbiter-engine/${dir}: written by scripts/build.mjs from js/${entry}, for this game alone.\n${text}`,
+    );
+  }
+}
 
 // The package carries the repository's licence texts (package.json's "files" lists them).
 for (const licence of ["LICENSE-MIT", "LICENSE-APACHE"]) {
@@ -76,7 +123,7 @@ for (const licence of ["LICENSE-MIT", "LICENSE-APACHE"]) {
  * and `free()` of a freed object does nothing.
  * The build stops if the glue no longer has the shapes this expects.
  */
-function guardGlue(file) {
+function guardGlue(file, classCount, up) {
   let glue = readFileSync(file, "utf8");
   const replace = (pattern, by, expected) => {
     const found = glue.match(new RegExp(pattern, "gm"))?.length ?? 0;
@@ -86,7 +133,7 @@ function guardGlue(file) {
   replace("^let wasmModule, wasmInstance, wasm;$", "let wasmModule, wasmInstance, wasm = __arbiterNotLoaded;", 1);
   replace("if \\(wasm !== undefined\\) return wasm;", "if (wasm !== __arbiterNotLoaded) return wasm;", 2);
   // Freeing twice does nothing, as free(NULL) in C (and `using` after free() must not throw).
-  replace("^( +)wasm\\.__wbg_(\\w+)_free\\(ptr, 0\\);$", "$1if (ptr) wasm.__wbg_$2_free(ptr, 0);", 4);
+  replace("^( +)wasm\\.__wbg_(\\w+)_free\\(ptr, 0\\);$", "$1if (ptr) wasm.__wbg_$2_free(ptr, 0);", classCount);
   const classes = glue.split(/^(?=export class )/m);
   glue = classes
     .map((part) => {
@@ -97,7 +144,7 @@ function guardGlue(file) {
   if (!glue.includes("__arbiterLive(this")) throw new Error("wasm-bindgen's glue changed: no method passes this.__wbg_ptr");
   replace(
     "^import \\{ ArbiterError \\} from '../js/error.js';$",
-    `$&\nimport { live as __arbiterLive, notLoaded as __arbiterNotLoaded } from "../js/guards.js";`,
+    `import { ArbiterError } from "${up}js/error.js";\nimport { live as __arbiterLive, notLoaded as __arbiterNotLoaded } from "${up}js/guards.js";`,
     1,
   );
   writeFileSync(file, glue);

@@ -5,7 +5,6 @@
 use arbiter_core::{shorten, Error, ErrorKind, MESSAGE_LIMIT, QUOTE_LIMIT};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
-use serde_json::Value;
 use wasm_bindgen::prelude::*;
 
 /// A result whose error is the `ArbiterError` to throw.
@@ -137,27 +136,52 @@ pub fn seed(v: &JsValue) -> Js<u64> {
 /// generator states, large seeds) become decimal strings, which the core reads back, so that a
 /// save round-trips exactly through JavaScript numbers.
 pub fn to_js<T: Serialize>(value: &T) -> Js<JsValue> {
-    let internal = |e: &dyn core::fmt::Display| throw("INTERNAL_ERROR", format!("cannot convert to JSON: {e}"));
-    let mut json = serde_json::to_value(value).map_err(|e| internal(&e))?;
-    widen_to_text(&mut json);
-    let text = serde_json::to_string(&json).map_err(|e| internal(&e))?;
-    json_parse(&text).map_err(|_| internal(&"JSON.parse refused the engine's JSON"))
+    let internal = |why: &dyn core::fmt::Display| throw("INTERNAL_ERROR", format!("cannot convert to JSON: {why}"));
+    let text = serde_json::to_string(value).map_err(|e| internal(&e))?;
+    json_parse(&quote_wide_integers(&text)).map_err(|_| internal(&"JSON.parse refused the engine's JSON"))
 }
 
-fn widen_to_text(v: &mut Value) {
-    match v {
-        Value::Number(n) if n.as_u64().is_some_and(|u| u > MAX_SAFE_INTEGER) => *v = Value::String(n.to_string()),
-        Value::Number(n) if n.as_i64().is_some_and(|i| i < -(MAX_SAFE_INTEGER as i64)) => {
-            *v = Value::String(n.to_string())
+/// `json` with its integers beyond ±(2^53 - 1) in quotes. It works on the text, with no tree of
+/// values in between (which would weigh on the module more than this scan).
+fn quote_wide_integers(json: &str) -> String {
+    let bytes = json.as_bytes();
+    let mut out = String::with_capacity(json.len());
+    let (mut copied, mut i) = (0, 0);
+    let (mut in_string, mut escaped) = (false, false);
+    while i < bytes.len() {
+        let b = bytes[i];
+        i += 1;
+        if in_string {
+            (in_string, escaped) = (escaped || b != b'"', !escaped && b == b'\\');
+            continue;
         }
-        Value::Array(items) => items.iter_mut().for_each(widen_to_text),
-        Value::Object(fields) => fields.values_mut().for_each(widen_to_text),
-        _ => {}
+        match b {
+            b'"' => in_string = true,
+            b'-' | b'0'..=b'9' => {
+                let start = i - 1;
+                while i < bytes.len() && matches!(bytes[i], b'0'..=b'9' | b'.' | b'e' | b'E' | b'+' | b'-') {
+                    i += 1;
+                }
+                let number = &json[start..i];
+                let digits = number.strip_prefix('-').unwrap_or(number);
+                let integer = digits.bytes().all(|d| d.is_ascii_digit());
+                if integer && digits.parse::<u64>().map_or(true, |n| n > MAX_SAFE_INTEGER) {
+                    out.push_str(&json[copied..start]);
+                    out.push('"');
+                    out.push_str(number);
+                    out.push('"');
+                    copied = i;
+                }
+            }
+            _ => {}
+        }
     }
+    out.push_str(&json[copied..]);
+    out
 }
 
 /// The JSON text of an argument given as a plain object or as JSON text.
-fn json_text(v: &JsValue, what: &str) -> Js<String> {
+pub fn json_text(v: &JsValue, what: &str) -> Js<String> {
     if let Some(s) = string(v)? {
         return Ok(s);
     }
@@ -183,21 +207,6 @@ pub fn from_js<T: DeserializeOwned>(v: &JsValue, what: &str) -> Js<T> {
     serde_json::from_str(&text).map_err(|e| throw(ErrorKind::Parse.name(), e.to_string()))
 }
 
-/// A list of integers in `0..=max`, given as an array.
-pub fn integers(v: &JsValue, what: &str, max: u64) -> Js<Vec<u64>> {
-    let wrong = || bad_argument(format!("{what} must be an array of integers from 0 to {max}"));
-    if !v.is_object() {
-        return Err(wrong());
-    }
-    match from_js::<Value>(v, what)? {
-        Value::Array(items) => items
-            .iter()
-            .map(|i| i.as_u64().filter(|&n| n <= max).ok_or_else(wrong))
-            .collect(),
-        _ => Err(wrong()),
-    }
-}
-
 /// `null` for nothing.
 pub fn or_null(v: Option<JsValue>) -> JsValue {
     v.unwrap_or(JsValue::NULL)
@@ -206,4 +215,18 @@ pub fn or_null(v: Option<JsValue>) -> JsValue {
 /// [`to_js`] of a value, or `null` for nothing.
 pub fn to_js_or_null<T: Serialize>(value: Option<T>) -> Js<JsValue> {
     Ok(or_null(value.map(|v| to_js(&v)).transpose()?))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::quote_wide_integers;
+
+    #[test]
+    fn integers_past_two_to_the_53_are_quoted_and_nothing_else() {
+        let json = r#"{"a":9007199254740992,"b":[-9007199254740992,9007199254740991,-1],"c":"9007199254740993","d":"\"18446744073709551615","e":1.5e300,"f":18446744073709551615}"#;
+        assert_eq!(
+            quote_wide_integers(json),
+            r#"{"a":"9007199254740992","b":["-9007199254740992",9007199254740991,-1],"c":"9007199254740993","d":"\"18446744073709551615","e":1.5e300,"f":"18446744073709551615"}"#
+        );
+    }
 }

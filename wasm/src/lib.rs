@@ -9,10 +9,13 @@
 //! JavaScript glue and the shrinking come from wasm-bindgen and wasm-opt.
 
 mod convert;
+#[cfg(feature = "nantong")]
 mod nantong;
 mod options;
 mod split;
+#[cfg(feature = "trax")]
 mod trax;
+#[cfg(feature = "tripletriad")]
 mod tripletriad;
 mod verbs;
 

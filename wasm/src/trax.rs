@@ -44,6 +44,13 @@ impl From<Tile> for TileView {
     }
 }
 
+/// The span of the tiles, as `size` returns it.
+#[derive(Serialize)]
+struct Size {
+    cols: u32,
+    rows: u32,
+}
+
 fn variant(v: &JsValue) -> Js<Variant> {
     text(v, "variant")?.parse::<Variant>().js()
 }
@@ -105,7 +112,7 @@ impl Trax {
     #[wasm_bindgen(getter, unchecked_return_type = "{ cols: number; rows: number }")]
     pub fn size(&self) -> Js<JsValue> {
         let (cols, rows) = self.0.size();
-        to_js(&serde_json::json!({"cols": cols, "rows": rows}))
+        to_js(&Size { cols, rows })
     }
 
     /// The tile at notation coordinates (column 1 = `A`, the leftmost; row 1 the top), or `null`.

@@ -5,7 +5,7 @@ use arbiter_core::tripletriad::{self as tt, Solution};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
-use crate::convert::{integers, seed, text, to_js, to_js_or_null, Js, OrThrow};
+use crate::convert::{bad_argument, json_text, seed, text, to_js, to_js_or_null, Js, OrThrow};
 use crate::verbs::{self, player_from_js, JsGame};
 
 impl JsGame for tt::TripleTriad {}
@@ -42,6 +42,15 @@ impl From<Solution> for Solved {
             best_move: s.best_move.map(|m| m.to_string()),
         }
     }
+}
+
+/// The trade's picks: indices given as an array (only this game reads a list of numbers).
+fn read_picks(v: &JsValue) -> Js<Vec<u8>> {
+    let wrong = || bad_argument(format!("picks must be an array of integers from 0 to {}", u8::MAX));
+    if !v.is_object() {
+        return Err(wrong());
+    }
+    serde_json::from_str(&json_text(v, "picks")?).map_err(|_| wrong())
 }
 
 /// A preset's name and a seed.
@@ -195,11 +204,7 @@ impl TripleTriadMatch {
     /// when nobody chooses) and returns the cards that change hands.
     #[wasm_bindgen(js_name = settleTrade, unchecked_return_type = "Transfer[]")]
     pub fn settle_trade(&mut self, #[wasm_bindgen(unchecked_param_type = "number[]")] picks: JsValue) -> Js<JsValue> {
-        let picks: Vec<u8> = integers(&picks, "picks", u8::MAX as u64)?
-            .into_iter()
-            .map(|p| p as u8)
-            .collect();
-        to_js(&self.0.settle_trade(&picks).js()?)
+        to_js(&self.0.settle_trade(&read_picks(&picks)?).js()?)
     }
 
     /// The cards that changed hands, once the trade is settled; else `null`.

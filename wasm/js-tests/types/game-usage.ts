@@ -1,0 +1,15 @@
+// The per-game entries as a consumer uses them; checked by `tsc -p js-tests/types` (never run).
+import initTripleTriad, { ArbiterError, TripleTriad, TripleTriadMatch, type TripleTriadNotation } from "arbiter-engine/tripletriad";
+import { Trax, type TraxWin } from "arbiter-engine/trax";
+import { Nantong, type NantongSeat } from "arbiter-engine/nantong";
+// @ts-expect-error: a game's entry has that game alone
+import { Trax as NoTrax } from "arbiter-engine/tripletriad";
+
+export async function play(): Promise<[TripleTriadNotation | null, TraxWin | null, NantongSeat | null, boolean]> {
+  await initTripleTriad();
+  const round = TripleTriad.fromPreset("ff8", 1);
+  const match = TripleTriadMatch.fromPreset("mush", 2);
+  const trax = new Trax("8x8");
+  const deal = new Nantong(3n);
+  return [round.chooseMove("expert", 1), trax.win(), deal.actor, match.isOver || NoTrax === undefined || new ArbiterError("BAD_ARGUMENT", "") instanceof Error];
+}

@@ -1,0 +1,15 @@
+// The package's WebAssembly modules: the one with every game (the `arbiter-engine` entry) and one
+// per game (`arbiter-engine/tripletriad`, ...) for apps that ship a single game. `features` are
+// the crate's (Cargo.toml); `dir` is the module's folder under dist/; `classes` the classes it
+// exports (the build checks the glue against them); `gzipBudget` the most its .wasm may weigh
+// gzipped (level 9), in KiB, which the build prints beside the size and js-tests/size.test.mjs
+// enforces, so that growth is noticed when it happens.
+export const MODULES = [
+  { dir: "", features: ["tripletriad", "trax", "nantong"], classes: 4, gzipBudget: 275 },
+  { dir: "tripletriad", features: ["tripletriad"], classes: 2, gzipBudget: 172 },
+  { dir: "trax", features: ["trax"], classes: 1, gzipBudget: 115 },
+  { dir: "nantong", features: ["nantong"], classes: 1, gzipBudget: 138 },
+];
+
+/** gzip level 9, as a server would send the module. */
+export const GZIP_LEVEL = 9;
