@@ -429,7 +429,8 @@ impl fmt::Display for MushRules {
 /// let stake = Stake { trade: c.trade, gils: 5, customs: Customs::Ttonline };
 /// assert_eq!(
 ///     rule_words(&c, Some(&stake), Spectators::Private),
-///     "RandomHands, winner rule One, Bet=5, Time=30, Private; sudden death: original hands, level limit 20"
+///     "RandomHands Same Wall Plus Combo Elemental, winner rule Diff, Bet=5, Time=30, Private; \
+///      sudden death: original hands, level limit 20"
 /// );
 /// assert_eq!(
 ///     rule_words(&preset("ffforever").unwrap(), None, Spectators::Open),
