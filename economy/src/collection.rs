@@ -210,14 +210,47 @@ impl Collection {
         Ok(())
     }
 
-    /// Five distinct owned copies drawn at random (the `random` rule); `None` with fewer than five.
-    pub fn random_hand(&self, rng: &mut Rng) -> Option<Vec<Card>> {
-        if self.cards.len() < 5 {
-            return None;
+    /// Five distinct owned copies drawn at random (the `random` rule), as their positions in
+    /// [`Collection::cards`], their levels totalling at most `limit` when there is one; `None`
+    /// when no five cards can (fewer than five, or none low enough). Each card is the first of
+    /// the shuffled order that still leaves room for the cheapest cards to complete the hand, so
+    /// that a limit never makes the draw fail when some hand fits it.
+    ///
+    /// ```
+    /// use arbiter_core::{tripletriad::ff8_card, Rng};
+    /// use arbiter_economy::Collection;
+    /// let mut c = Collection::default();
+    /// for name in ["Geezard", "Funguar", "Bite Bug", "Red Bat", "Blobra", "Squall"] {
+    ///     c.add(ff8_card(name).unwrap()).unwrap();
+    /// }
+    /// let hand = c.random_hand(&mut Rng::new(7), Some(13)).unwrap();
+    /// assert_eq!(hand.len(), 5);
+    /// assert!(!hand.contains(&5), "Squall (level 10) never fits under 13 with four level 1s");
+    /// assert_eq!(hand, c.random_hand(&mut Rng::new(7), Some(13)).unwrap());
+    /// assert_eq!(c.random_hand(&mut Rng::new(7), Some(4)), None);
+    /// ```
+    pub fn random_hand(&self, rng: &mut Rng, limit: Option<u32>) -> Option<Vec<usize>> {
+        let level = |i: usize| u32::from(self.cards[i].level);
+        let mut order: Vec<usize> = (0..self.cards.len()).collect();
+        rng.shuffle(&mut order);
+        let mut hand: Vec<usize> = Vec::with_capacity(5);
+        while hand.len() < 5 {
+            let total: u32 = hand.iter().map(|&i| level(i)).sum();
+            let need = 4 - hand.len();
+            let fits = |&&i: &&usize| {
+                let Some(limit) = limit else { return true };
+                let mut rest: Vec<u32> = order
+                    .iter()
+                    .filter(|&&j| j != i && !hand.contains(&j))
+                    .map(|&j| level(j))
+                    .collect();
+                rest.sort_unstable();
+                rest.len() >= need && total + level(i) + rest[..need].iter().sum::<u32>() <= limit
+            };
+            let &next = order.iter().filter(|i| !hand.contains(i)).find(fits)?;
+            hand.push(next);
         }
-        let mut idx: Vec<usize> = (0..self.cards.len()).collect();
-        rng.shuffle(&mut idx);
-        Some(idx[..5].iter().map(|&i| self.cards[i].clone()).collect())
+        Some(hand)
     }
 }
 
@@ -252,5 +285,27 @@ mod tests {
             Err(CollectionError::NotOwned(_))
         ));
         assert_eq!(c.validate_deck(&deck[..4], true), Err(CollectionError::DeckSize(4)));
+    }
+
+    #[test]
+    fn random_hands_are_seeded_distinct_and_within_the_limit() {
+        let c = Collection::starter(3);
+        let a = c.random_hand(&mut Rng::new(1), None).unwrap();
+        assert_eq!(a, c.random_hand(&mut Rng::new(1), None).unwrap());
+        assert!((2..40).any(|s| c.random_hand(&mut Rng::new(s), None).unwrap() != a));
+        for seed in 0..200 {
+            let hand = c.random_hand(&mut Rng::new(seed), Some(6)).unwrap();
+            let mut distinct = hand.clone();
+            distinct.sort_unstable();
+            distinct.dedup();
+            assert_eq!(distinct.len(), 5);
+            let total: u32 = hand.iter().map(|&i| u32::from(c.cards()[i].level)).sum();
+            assert!(total <= 6, "{total}");
+        }
+        let mut four = Collection::default();
+        for card in &c.cards()[..4] {
+            four.add(card.clone()).unwrap();
+        }
+        assert_eq!(four.random_hand(&mut Rng::new(1), None), None);
     }
 }

@@ -24,7 +24,7 @@ mod shop;
 mod stakes;
 
 pub use collection::{copies_allowed, rank_sum_range, validate_custom_card, Collection, CollectionError};
-pub use mush::{MushRules, MushRulesError, Spectators};
+pub use mush::{rule_words, MushRules, MushRulesError, Spectators};
 pub use shop::{suggest_ranks, Catalog, Copies, Sale, Series, ShopCard, ShopError, NAME_LIMIT, TEXT_LIMIT};
 pub use stakes::{
     bet_transfer, reward, ttonline_winner_rule, Customs, Party, Reward, Stake, StakeError, Standing, POINTS_PER_GAME,

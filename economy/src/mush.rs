@@ -2,7 +2,8 @@
 //! configuration. The English text game's own: gameplay rules Open, Same, Wall, Plus, Combo,
 //! Elemental, Limitless; trading rules None, One, All, Diff (One when none is given); options
 //! Broadcast and Private. The French server's rule groups may be named instead, in English or in
-//! French: Battle (Bataille), Borderless (Mur cassé), PlusWall (Mur additionnel) besides Open,
+//! French: Battle (Bataille), Borderless (Mur cassé), PlusWall (Mur additionnel), RandomHands (Main
+//! aléatoire: each hand drawn from its player's collection) besides Open,
 //! Same (Identique), Wall (Même mur), Plus, Combo, Elemental (Élémentaire); its winner rules
 //! Training, None, One to Four, Total, Direct, Change, Random; a gil bet `Bet=N` (`Mise=N`). A
 //! game follows one server's customs: the French server's as soon as one of its own words is
@@ -11,13 +12,14 @@
 
 use alloc::format;
 use alloc::string::String;
+use alloc::vec;
 use alloc::vec::Vec;
 use core::fmt;
 use core::str::FromStr;
 
 use arbiter_core::quote;
 use arbiter_core::tripletriad::{
-    preset, DiffMode, MatchConfig, MatchError, Rules, RulesError, SetupError, SuddenDeath, TradeRule,
+    preset, DiffMode, MatchConfig, MatchError, Rule, Rules, RulesError, SetupError, SuddenDeath, TradeRule,
 };
 
 use crate::stakes::{fold, Customs};
@@ -65,7 +67,7 @@ pub enum MushRulesError {
     #[error("a game needs at least one rule: name a trading rule (None, One, All, Diff) if you want no gameplay rule")]
     Empty,
     /// A word that is no rule.
-    #[error("unknown rule {0:?}: the rules are Open, Same, Wall, Plus, Combo, Elemental, Limitless, the trading rules None, One, All, Diff and the options Broadcast, Private; or the French server's Battle, Borderless, PlusWall, its winner rules Training, None, One, Two, Three, Four, Total, Direct, Change, Random and Bet=<gils>; Time=<seconds> on both")]
+    #[error("unknown rule {0:?}: the rules are Open, Same, Wall, Plus, Combo, Elemental, Limitless, the trading rules None, One, All, Diff and the options Broadcast, Private; or the French server's Battle, Borderless, PlusWall, RandomHands, its winner rules Training, None, One, Two, Three, Four, Total, Direct, Change, Random and Bet=<gils>; Time=<seconds> on both")]
     Unknown(String),
     /// A word given twice.
     #[error("the rule {0} is given twice")]
@@ -157,6 +159,12 @@ enum Effect {
 /// is the one [`MushRules`] writes them in.
 static WORDS: [(&str, &[&str], Server, Effect); 28] = [
     ("Open", &[], Server::Both, Effect::Rule(|r| r.open = true)),
+    (
+        "RandomHands",
+        &["Main-aléatoire"],
+        Server::Ttonline,
+        Effect::Rule(|r| r.random = true),
+    ),
     ("Same", &["Identique"], Server::Both, Effect::Rule(|r| r.same = true)),
     (
         "Wall",
@@ -237,12 +245,6 @@ static WORDS: [(&str, &[&str], Server, Effect); 28] = [
         &["Mur-puissant"],
         Server::Ttonline,
         Effect::NotHere("its labels are placed on the board's edges, which a rule word cannot say"),
-    ),
-    (
-        "RandomHands",
-        &["Main-aléatoire"],
-        Server::Ttonline,
-        Effect::NotHere("in a game with stakes each player's hand is the deck they name"),
     ),
 ];
 
@@ -378,6 +380,7 @@ impl fmt::Display for MushRules {
         let ours = |s: Server| s == Server::Both || s == server;
         let on = |w: &str| match w {
             "Open" => r.open,
+            "RandomHands" => r.random,
             "Same" => r.same,
             "Wall" => r.same_wall,
             "Plus" => r.plus,
@@ -410,6 +413,109 @@ impl fmt::Display for MushRules {
         }
         f.write_str(&words.join(" "))
     }
+}
+
+/// A match's every rule in the text game's words, whichever server's they are: the gameplay
+/// rules, the winner rule (`stake`; none: nothing at stake), the bet, the clock (`config.time`),
+/// who may watch; then what no rule word names (a challenge made on the page may set it) in a
+/// few words: sudden death, the round and level limits, the walls. Never the options' JSON.
+///
+/// ```
+/// use arbiter_core::tripletriad::preset;
+/// use arbiter_economy::{rule_words, Customs, Spectators, Stake};
+/// let mut c = preset("mush").unwrap();
+/// c.rules.random = true;
+/// c.time = Some(30);
+/// let stake = Stake { trade: c.trade, gils: 5, customs: Customs::Ttonline };
+/// assert_eq!(
+///     rule_words(&c, Some(&stake), Spectators::Private),
+///     "RandomHands Same Wall Plus Combo Elemental, winner rule Diff, Bet=5, Time=30, Private; \
+///      sudden death: original hands, level limit 20"
+/// );
+/// assert_eq!(
+///     rule_words(&preset("ffforever").unwrap(), None, Spectators::Open),
+///     "Open Same Plus Combo Elemental, no stakes; sudden death: shuffle, no level limit, \
+///      Combo from Basic, elemental ranks 0 to 11, Same on 1 side"
+/// );
+/// ```
+pub fn rule_words(config: &MatchConfig, stake: Option<&crate::Stake>, spectators: Spectators) -> String {
+    let r = config.rules;
+    let base = Rules::default();
+    // Each rule word sets one flag: the word is said when that flag is on.
+    let mut rules: Vec<&str> = WORDS
+        .iter()
+        .filter(|(_, _, _, e)| match e {
+            Effect::Rule(set) => {
+                let mut alone = base;
+                set(&mut alone);
+                Rule::ALL
+                    .into_iter()
+                    .any(|f| f.is_on(alone) && !f.is_on(base) && f.is_on(r))
+            }
+            _ => false,
+        })
+        .map(|(w, ..)| *w)
+        .collect();
+    if rules.is_empty() {
+        rules.push("no gameplay rule");
+    }
+    let mut head = vec![rules.join(" ")];
+    match stake {
+        Some(s) => {
+            let server = match s.customs {
+                Customs::Mush => Server::Mush,
+                Customs::Ttonline => Server::Ttonline,
+            };
+            let word = WORDS
+                .iter()
+                .filter(|(_, _, _, e)| matches!(e, Effect::Trade(t) if *t == s.trade))
+                .min_by_key(|(_, _, w, _)| *w != server)
+                .map_or_else(|| String::from(s.trade.name()), |(w, ..)| String::from(*w));
+            head.push(format!("winner rule {word}"));
+            if s.gils > 0 {
+                head.push(format!("Bet={}", s.gils));
+            }
+        }
+        None => head.push("no stakes".into()),
+    }
+    if let Some(t) = config.time {
+        head.push(format!("Time={t}"));
+    }
+    if spectators != Spectators::Open {
+        head.push(spectators.word().into());
+    }
+    let mut tail = vec![
+        format!("sudden death: {}", config.sudden_death.name().replace('_', " ")),
+        match config.deck_level_limit {
+            Some(l) => format!("level limit {l}"),
+            None => "no level limit".into(),
+        },
+    ];
+    if let Some(n) = config.round_limit {
+        tail.push(format!("round limit {n}"));
+    }
+    if r.combo_from_basic {
+        tail.push("Combo from Basic".into());
+    }
+    if r.elemental && !r.elemental_clamp {
+        tail.push("elemental ranks 0 to 11".into());
+    }
+    if r.same && r.same_min_matches != base.same_min_matches {
+        tail.push(format!(
+            "Same on {} side{}",
+            r.same_min_matches,
+            if r.same_min_matches == 1 { "" } else { "s" }
+        ));
+    }
+    if !config.walls.is_empty() {
+        let walls: Vec<String> = config
+            .walls
+            .iter()
+            .map(|w| format!("{} {} {}", w.cell, w.side, w.label))
+            .collect();
+        tail.push(format!("walls: {}", walls.join(", ")));
+    }
+    format!("{}; {}", head.join(", "), tail.join(", "))
 }
 
 #[cfg(test)]
@@ -523,6 +629,19 @@ mod tests {
             "Mur-puissant One".parse::<MushRules>(),
             Err(MushRulesError::NotHere("PowerWalls", _))
         ));
+        // « Aléatoire » alone is the winner rule; the hands drawn at random are Main-aléatoire.
+        let drawn: MushRules = "Main-aléatoire Aléatoire".parse().unwrap();
+        assert!(drawn.config.rules.random);
+        assert_eq!(
+            (drawn.config.trade, drawn.customs),
+            (TradeRule::Random, Customs::Ttonline)
+        );
+        assert_eq!(drawn.to_string(), "RandomHands Random Bet=0");
+        assert_eq!(drawn.to_string().parse::<MushRules>().unwrap(), drawn);
+        assert_eq!(
+            "RandomHands Limitless".parse::<MushRules>(),
+            Err(MushRulesError::Mixed("Limitless", "RandomHands"))
+        );
         assert!(matches!("Same=3".parse::<MushRules>(), Err(MushRulesError::Unknown(w)) if w == "Same=3"));
         assert_eq!(
             "Time=30 Temps=40 One".parse::<MushRules>(),

@@ -100,6 +100,7 @@ impl Challenge {
             id: self.id,
             game: self.game.name().to_owned(),
             options: self.options.clone(),
+            rules: crate::rules::data(self.game, &self.options, self.time_s, self.spectators),
             time: self.time_s,
             private: self.private(),
             spectators: self.spectators,
@@ -234,6 +235,7 @@ pub async fn create(
     }
     check_free_text(&options).map_err(bad)?;
     let options = game.check_options(&options, time_s).map_err(bad)?;
+    hub.economy.check_drawable(game, &options, by.id).await?;
     let requests = seats.unwrap_or_else(|| {
         let mut s = vec![SeatRequest::Me];
         s.resize(game.seats(), SeatRequest::Open);
@@ -457,6 +459,7 @@ pub async fn accept(hub: &Arc<Hub>, id: i64, user: &User) -> Result<Value, Failu
     if c.seats.iter().any(|s| s.user().is_some_and(|u| u.id == user.id)) {
         return Err(Failure::new(Code::NotInvited, "you already sit in this challenge"));
     }
+    hub.economy.check_drawable(c.game, &c.options, user.id).await?;
     let seat = c
         .seats
         .iter()

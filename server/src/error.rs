@@ -66,6 +66,7 @@ pub enum Code {
     NotTheWinner,
     BadChoice,
     AlreadySettled,
+    TooFewCards,
 }
 
 /// What the client is told when its request is refused.
@@ -135,7 +136,7 @@ mod tests {
     #[test]
     fn protocol_md_lists_exactly_the_codes() {
         let codes = codes();
-        assert_eq!(codes.len(), 57);
+        assert_eq!(codes.len(), 58);
         assert_eq!(documented(), codes);
     }
 }

@@ -191,6 +191,9 @@ pub struct MatchSummary {
     pub id: i64,
     pub game: String,
     pub options: Value,
+    /// The whole rules as data, for clients to word (`crate::rules::data`).
+    #[serde(default)]
+    pub rules: Value,
     pub time: u32,
     pub private: bool,
     pub spectators: Spectators,
@@ -269,6 +272,9 @@ pub struct ChallengeView {
     pub id: i64,
     pub game: String,
     pub options: Value,
+    /// The whole rules as data, for clients to word (`crate::rules::data`).
+    #[serde(default)]
+    pub rules: Value,
     pub time: u32,
     pub private: bool,
     pub spectators: Spectators,

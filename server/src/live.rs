@@ -97,6 +97,7 @@ impl Live {
             id: self.id,
             game: self.game.name().to_owned(),
             options: crate::economy::public_options(&self.options),
+            rules: crate::rules::data(self.game, &self.options, self.time_s, self.spectators),
             time: self.time_s,
             private: self.spectators == Spectators::Private,
             spectators: self.spectators,
@@ -288,13 +289,14 @@ pub async fn create(
 ) -> Result<Live, Failure> {
     let id = crate::db::new_id();
     let seed = getrandom::u64().map_err(|_| Failure::internal("no random source"))?;
-    // Stakes put the seats' decks in play (and lock them) in this same transaction.
+    // Stakes put the seats' decks in play (and lock them) in this same transaction; the random
+    // rule draws the hands from the seed.
     let people = [0, 1].map(|i| match seats.get(i) {
         Some(Sitter::Person(u)) => Some(u.id),
         _ => None,
     });
     let options = &economy
-        .prepare_match(tx, id, game == GameKind::TripleTriad, options, people, challenge)
+        .prepare_match(tx, id, game == GameKind::TripleTriad, options, people, challenge, seed)
         .await?;
     let table = Hosted::new(game, options, seed, time_s).map_err(|e| Failure::new(Code::BadChallenge, e))?;
     let started = now_ms();

@@ -21,6 +21,7 @@ mod live;
 mod mush;
 mod peers;
 mod protocol;
+mod rules;
 mod spectators;
 mod table;
 mod text;

@@ -704,7 +704,7 @@ async fn spectating_options_change_midgame_and_survive_a_restart() {
     cloud.says("+TT/Accept Main", "The game starts").await;
     // The room is told of a game to watch.
     quistis
-        .expect("Squall (blue) and Cloud (red) play Triple Triad: Open One. +TT/Spectate Join=Squall to watch.")
+        .expect("Squall (blue) and Cloud (red) play Triple Triad: Open, winner rule One, Time=60; sudden death: original hands, level limit 20. +TT/Spectate Join=Squall to watch.")
         .await;
     let listed = rinoa.expect("match_listed").await;
     let id = listed["match"]["id"].as_i64().unwrap();
@@ -853,7 +853,7 @@ async fn the_french_servers_rules_from_the_text_side() {
         .says("+TT/Game Cloud=Start/Battle Plus None Time=60", "You invite Cloud")
         .await;
     cloud
-        .expect("Squall invites you to a game of Triple Triad: Plus Battle None Time=60 Bet=0.")
+        .expect("Squall invites you to a game of Triple Triad: Plus Battle, winner rule None, Time=60; sudden death: off, no level limit.")
         .await;
     cloud.says("+TT/Accept Main", "The game starts").await;
     squall.expect("The game starts").await;
@@ -896,4 +896,68 @@ async fn the_french_servers_rules_from_the_text_side() {
     }
     let figures = server.audit();
     assert_eq!(figures["transfers"], 0);
+}
+
+/// Every rule in rule words on the text side, whichever interface made the challenge (never its
+/// JSON): the invitation, the game's start, the spectator's first look; random hands from the
+/// text side, refused with a deck or to a player without five cards.
+#[tokio::test]
+async fn rules_in_words_and_random_hands_from_the_text_side() {
+    let server = Server::start("words");
+    let mut squall = player(&server, "Squall", "Start").await;
+    let mut zell = player(&server, "Zell", "Main").await;
+    let mut rinoa = Ws::connect(&server.http).await;
+    rinoa
+        .ask(
+            json!({"type": "register", "name": "Rinoa", "password": "angel-wing"}),
+            "authenticated",
+        )
+        .await;
+    rinoa.ask(json!({"type": "tt_starter"}), "tt_starter").await;
+    let words = "Open RandomHands Same, no stakes, Time=30; sudden death: shuffle, no level limit, round limit 3, walls: 0 top >5";
+    let created = rinoa
+        .ask(
+            json!({"type": "challenge", "game": "triple-triad", "time": 30,
+                   "options": {"rules": {"open": true, "random": true, "same": true}, "sudden_death": "shuffle",
+                               "round_limit": 3, "walls": [{"cell": 0, "side": "top", "label": ">5"}]},
+                   "seats": [{"kind": "me"}, {"kind": "player", "name": "Squall"}]}),
+            "challenge_created",
+        )
+        .await;
+    // The page reads the same rules as data.
+    let rules = &created["challenge"]["rules"];
+    assert_eq!(rules["rules"], json!(["open", "random", "same"]), "{created}");
+    assert_eq!(
+        (rules["time"].as_u64(), rules["stake"].is_null()),
+        (Some(30), true),
+        "{created}"
+    );
+    let invitation = squall.expect("Rinoa invites you").await;
+    let line = invitation.last().unwrap();
+    assert!(line.contains(&format!("Triple Triad: {words}.")), "{line}");
+    assert!(!invitation.iter().any(|l| l.contains('{')), "{invitation:#?}");
+    squall.says("+TT/Accept Main", "accept it without one").await;
+    squall.says("+TT/Accept", "You accept the game.").await;
+    squall.expect(&format!("Rules: {words}.")).await;
+    zell.says(
+        "+TT/Spectate Join=Squall",
+        &format!("You watch Squall's game. Rules: {words}."),
+    )
+    .await;
+    zell.says("+TT/Spectate Leave", "You stop watching").await;
+
+    // Random hands from the text side: no deck named, and none for a collection too small.
+    zell.says("+TT/Game Squall=Main/RandomHands None", "name no deck").await;
+    zell.says(
+        "+TT/Game Squall=/RandomHands None",
+        "You invite Squall to a game with hands drawn from each collection: RandomHands None Bet=0.",
+    )
+    .await;
+    squall
+        .expect("Zell invites you to a game of Triple Triad: RandomHands, winner rule None, Time=60; sudden death: off, no level limit.")
+        .await;
+    let mut poor = Mush::connect(&server.mush, "Poor").await;
+    poor.says("create Poor pass-poor", "Welcome").await;
+    poor.says("+TT/Game Zell=/RandomHands None", "five cards free to play")
+        .await;
 }

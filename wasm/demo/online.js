@@ -8,21 +8,13 @@ import { ArbiterClient } from "arbiter-engine/client";
 import { h, describeError, fill } from "./ui.js";
 import { boardFor, seatName } from "./online-boards.js";
 import { CardsView, cardTile } from "./online-cards.js";
+import { rulesText, SPECTATORS } from "./online-rules.js";
 
 const GAMES = { "triple-triad": "Triple Triad", trax: "Trax", nantong: "Nantong" };
 const TOKEN = "arbiter-online-token";
 
 /** An option of a game as the server's core declares it (`welcome.games[game].options`). */
 const declared = (client, game, name) => client.describe(game)?.options.find((o) => o.name === name);
-const optionsText = (client, game, options) => {
-  const or = (name) => options[name] ?? declared(client, game, name)?.default;
-  return game === "triple-triad"
-    ? `${options.preset ?? "custom rules"}${options.stake ? `, cards at stake: trade ${options.stake.trade ?? declared(client, game, "trade")?.default} (leaving before the end loses them)` : ""}`
-    : game === "trax"
-      ? or("variant")
-      : `${or("deals")} deals`;
-};
-const SPECTATORS = { open: "anyone may watch", broadcast: "broadcast to the lobby", private: "private (nobody)" };
 
 /** What the lobby shows of a broadcast match: its last move, as it came. */
 function lastBroadcast(match, shown) {
@@ -158,11 +150,13 @@ class OnlineView {
       return h(
         "li",
         { dataset: { challenge: c.id, game: c.game } },
-        `${c.by.name}: ${GAMES[c.game]} (${optionsText(this.client, c.game, c.options)}), ${c.time} s a move${c.private ? ", private" : ""} — `,
+        `${c.by.name}: ${GAMES[c.game]} — `,
+        h("span", { class: "online-rules" }, rulesText(c.game, c.rules, c.options)),
+        " — ",
         c.seats.map((s) => (s.kind === "computer" ? `computer ${s.level}` : s.kind === "open" ? "anyone" : s.name)).join(" vs "),
         " ",
         mine ? h("button", { type: "button", onclick: () => this.act(client.withdraw(c.id)) }, "Withdraw") : null,
-        !mine && (named || open) && c.options.stake ? this.deckChoice(c.id) : null,
+        !mine && (named || open) && c.options.stake && !c.rules?.rules?.includes("random") ? this.deckChoice(c.id) : null,
         !mine && (named || open)
           ? h(
               "button",
@@ -220,7 +214,9 @@ class OnlineView {
             h(
               "li",
               { dataset: { match: m.id, game: m.game } },
-              `${GAMES[m.game]} (${optionsText(this.client, m.game, m.options)}): ${m.seats.map((s, i) => seatName(m, i)).join(" vs ")}, move ${m.ply} `,
+              `${GAMES[m.game]} (`,
+              h("span", { class: "online-rules" }, rulesText(m.game, m.rules, m.options)),
+              `): ${m.seats.map((s, i) => seatName(m, i)).join(" vs ")}, move ${m.ply} `,
               lastBroadcast(m, lobby.broadcasts.get(m.id)),
               h("button", { type: "button", onclick: () => this.watch(m.id) }, "Watch"),
             ),
@@ -439,6 +435,7 @@ class OnlineView {
       const names = match.summary.seats.map((s, i) => seatName(match.summary, i)).join(" vs ");
       this.matchPanel.replaceChildren(
         h("h2", {}, `${GAMES[match.game]} #${match.id}: ${names}`),
+        h("p", { class: "online-rules online-match-rules" }, rulesText(match.game, match.summary.rules, match.summary.options)),
         this.buttons,
         h("div", { class: "online-play" }, this.board.element, h("aside", { class: "online-side" }, this.status, this.clock, this.result, this.trade, h("h3", {}, "Moves"), this.earlier, this.moveList)),
       );

@@ -80,7 +80,8 @@ export type ServerErrorCode =
   | "nothing_to_choose"
   | "not_the_winner"
   | "bad_choice"
-  | "already_settled";
+  | "already_settled"
+  | "too_few_cards";
 
 /** A request the server refused. `serverCode` is the server's code; `code` the engine's code that
  * fits it (`illegal_move`, `not_your_turn`, `stale_ply` → `ILLEGAL_MOVE`; `bad_move` →
@@ -205,10 +206,26 @@ export type SeatInfo =
   | { kind: "open"; taken?: boolean }
   | { kind: "computer"; level: string; taken?: boolean };
 
+/** A challenge's or a match's whole rules as data (PROTOCOL.md, "Rules"), for the client to word. */
+export interface RulesData {
+  time: number;
+  spectators: Spectators;
+  /** Triple Triad: the gameplay rules on, by name. */
+  rules?: string[];
+  same_min_matches?: number;
+  sudden_death?: string;
+  round_limit?: number | null;
+  deck_level_limit?: number | null;
+  walls?: { cell: number; side: string; label: string }[];
+  /** What is at stake (none: nothing). */
+  stake?: { trade: string; gils: number; customs: string } | null;
+}
+
 export interface Challenge {
   id: number;
   game: GameName;
   options: Record<string, unknown>;
+  rules: RulesData;
   time: number;
   private: boolean;
   by: User;
@@ -220,6 +237,7 @@ export interface MatchSummary {
   id: number;
   game: GameName;
   options: Record<string, unknown>;
+  rules: RulesData;
   time: number;
   private: boolean;
   spectators: Spectators;

@@ -6,6 +6,7 @@
 
 mod audit;
 mod decks;
+mod drawn;
 mod shop;
 mod stakes;
 mod stash;

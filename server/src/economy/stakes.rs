@@ -10,6 +10,7 @@ use serde_json::Value;
 use sqlx::Row as _;
 
 use super::decks::{check_name, deck_cards, verdict};
+use super::drawn::seat_seed;
 use super::{book, copies, lock_wallet, refused, Economy, Entry, Tx};
 use crate::crash_point::{self, Step};
 use crate::db::now_ms;
@@ -19,11 +20,20 @@ use crate::frames::{CardMoved, Frame};
 /// Seconds the winner has to choose.
 pub const CHOICE_SECONDS: i64 = 60;
 
-/// A seat of a match with stakes: a person with a deck, or a computer player.
+/// A seat of a match with stakes: a person with their hand, or a computer player.
 #[derive(Clone, Debug)]
 struct StakeSeat {
     pub user: Option<i64>,
-    pub deck: Option<String>,
+    pub hand: Hand,
+}
+
+/// Where a person's hand comes from.
+#[derive(Clone, Debug)]
+enum Hand {
+    /// The deck they named (none: refused).
+    Deck(Option<String>),
+    /// Drawn from their collection (the random rule): the draw's seed, the level limit.
+    Drawn(u64, Option<u32>),
 }
 
 /// What the end of a match did.
@@ -117,6 +127,20 @@ impl Economy {
     /// The deck `user` accepts challenge `challenge` with (an open one).
     pub async fn choose_deck(&self, challenge: i64, user: i64, deck: &str) -> Result<(), Failure> {
         check_name(deck.trim())?;
+        let options: String = sqlx::query("SELECT options FROM challenges WHERE id = $1 AND status = 'open'")
+            .bind(challenge)
+            .fetch_optional(&self.pool)
+            .await?
+            .ok_or_else(|| Failure::new(Code::NoSuchChallenge, format!("no open challenge {challenge}")))?
+            .try_get("options")?;
+        let options: Value = serde_json::from_str(&options).map_err(Failure::internal)?;
+        // A deck accepted is a deck played: only stakes play one, and the random rule none.
+        if options.get("stake").is_none() || crate::table::random_hands(&options).is_some() {
+            return Err(Failure::new(
+                Code::BadChallenge,
+                "this challenge plays no deck (no cards at stake, or hands drawn at random): accept it without one",
+            ));
+        }
         let chosen = sqlx::query(
             "INSERT INTO tt_seat_decks (challenge_id, user_id, deck) SELECT $1, $2, $3 \
              WHERE EXISTS (SELECT 1 FROM challenges WHERE id = $1 AND status = 'open') \
@@ -136,8 +160,9 @@ impl Economy {
         Ok(())
     }
 
-    /// A new match's options with the hands its stakes bring (inside the transaction that
-    /// creates it); options without stakes come back as they are.
+    /// A new match's options with the hands its stakes or the random rule bring (inside the
+    /// transaction that creates it, its seed `seed`); other options come back as they are.
+    #[allow(clippy::too_many_arguments)] // a new match's every input that decides its hands
     pub async fn prepare_match(
         &self,
         tx: &mut Tx<'_>,
@@ -146,9 +171,26 @@ impl Economy {
         options: &Value,
         people: [Option<i64>; 2],
         challenge: Option<i64>,
+        seed: u64,
     ) -> Result<Value, Failure> {
-        let Some(stake) = options.get("stake").filter(|_| triple_triad) else {
+        if !triple_triad {
             return Ok(options.clone());
+        }
+        let random = crate::table::random_hands(options);
+        let Some(stake) = options.get("stake") else {
+            let Some(limit) = random else {
+                return Ok(options.clone());
+            };
+            let mut hands = [None, None];
+            for (seat, user) in people.iter().enumerate() {
+                if let Some(u) = *user {
+                    let drawn = self.drawn_hand(tx, u, seat_seed(seed, seat), limit).await?;
+                    hands[seat] = Some(drawn.into_iter().map(|(_, c)| c).collect::<Vec<_>>());
+                }
+            }
+            let mut out = options.clone();
+            out["hands"] = serde_json::json!({"blue": hands[0], "red": hands[1]});
+            return Ok(out);
         };
         let stake: Stake =
             serde_json::from_value(stake.clone()).map_err(|e| Failure::new(Code::BadStake, format!("stake: {e}")))?;
@@ -162,7 +204,14 @@ impl Economy {
             None => None,
         };
         let mut seats = Vec::new();
-        for user in people {
+        for (seat, user) in people.into_iter().enumerate() {
+            if let Some(limit) = random {
+                seats.push(StakeSeat {
+                    user,
+                    hand: Hand::Drawn(seat_seed(seed, seat), limit),
+                });
+                continue;
+            }
             let mut deck = None;
             if let (Some(u), Some(c)) = (user, challenge) {
                 deck = sqlx::query("SELECT deck FROM tt_seat_decks WHERE challenge_id = $1 AND user_id = $2")
@@ -176,7 +225,10 @@ impl Economy {
             if deck.is_none() && user.is_some() && user == challenger {
                 deck = options["deck"].as_str().map(str::to_owned);
             }
-            seats.push(StakeSeat { user, deck });
+            seats.push(StakeSeat {
+                user,
+                hand: Hand::Deck(deck),
+            });
         }
         let seats: [StakeSeat; 2] = seats.try_into().map_err(|_| Failure::internal("two seats"))?;
         let limitless = options["deck_level_limit"].is_null();
@@ -186,7 +238,7 @@ impl Economy {
         Ok(out)
     }
 
-    /// Puts the two seats' decks (and bets) at stake in `match_id`, inside the transaction that
+    /// Puts the two seats' hands (their decks, or drawn under the random rule) and bets at stake in `match_id`, inside the transaction that
     /// creates the match; returns the hands, blue first (a computer's is `None`: the table deals
     /// it). Refuses with the reason: an unusable deck, a card at stake elsewhere, the stake's
     /// requirements (experience, gils, card counts, no stakes against a computer).
@@ -210,38 +262,10 @@ impl Economy {
                 continue;
             };
             let wallet = lock_wallet(tx, user).await?;
-            let deck = seat
-                .deck
-                .as_deref()
-                .ok_or_else(|| Failure::new(Code::NoDeck, "name the deck you play with"))?;
-            let row = sqlx::query("SELECT id, note FROM tt_decks WHERE owner = $1 AND name_key = $2")
-                .bind(user)
-                .bind(deck.trim().to_lowercase())
-                .fetch_optional(&mut **tx)
-                .await?
-                .ok_or_else(|| Failure::new(Code::NoSuchDeck, format!("no deck named {deck:?}")))?;
-            let cards = deck_cards(tx, row.try_get("id")?).await?;
-            let hand: Vec<Card> = cards
-                .iter()
-                .map(|(_, c)| card_of(&catalog, c).map(|s| s.card))
-                .collect::<Result<_, _>>()?;
-            let check = verdict(
-                tx,
-                &catalog,
-                user,
-                &hand,
-                row.try_get::<Option<String>, _>("note")?.as_deref(),
-            )
-            .await?;
-            if !(check.usable || limitless && check.usable_limitless) {
-                let why = check
-                    .problem
-                    .unwrap_or_else(|| "its levels need the Limitless rule".into());
-                return Err(Failure::new(
-                    Code::DeckUnusable,
-                    format!("deck {deck} cannot be played: {why}"),
-                ));
-            }
+            let cards = match &seat.hand {
+                Hand::Deck(deck) => self.deck_hand(tx, &catalog, user, deck.as_deref(), limitless).await?,
+                Hand::Drawn(seed, limit) => self.drawn_hand(tx, user, *seed, *limit).await?,
+            };
             let owned: i64 = sqlx::query("SELECT COUNT(*) AS n FROM tt_cards WHERE owner = $1")
                 .bind(user)
                 .fetch_one(&mut **tx)
@@ -254,7 +278,7 @@ impl Economy {
                 cards: owned as u32,
             };
             ids[i] = cards.iter().map(|(id, _)| *id).collect();
-            hands[i] = Some(hand);
+            hands[i] = Some(cards.into_iter().map(|(_, c)| c).collect());
         }
         stake
             .check(&parties[0], &parties[1])
@@ -305,6 +329,49 @@ impl Economy {
         .execute(&mut **tx)
         .await?;
         Ok(hands)
+    }
+
+    /// The cards (ids and cards) of `user`'s deck named `deck`, refused when there is none or
+    /// it is not playable under the match's level limit (none: `limitless`).
+    async fn deck_hand(
+        &self,
+        tx: &mut Tx<'_>,
+        catalog: &Catalog,
+        user: i64,
+        deck: Option<&str>,
+        limitless: bool,
+    ) -> Result<Vec<(i64, Card)>, Failure> {
+        let deck = deck.ok_or_else(|| Failure::new(Code::NoDeck, "name the deck you play with"))?;
+        let row = sqlx::query("SELECT id, note FROM tt_decks WHERE owner = $1 AND name_key = $2")
+            .bind(user)
+            .bind(deck.trim().to_lowercase())
+            .fetch_optional(&mut **tx)
+            .await?
+            .ok_or_else(|| Failure::new(Code::NoSuchDeck, format!("no deck named {deck:?}")))?;
+        let cards = deck_cards(tx, row.try_get("id")?).await?;
+        let hand: Vec<(i64, Card)> = cards
+            .iter()
+            .map(|(id, c)| card_of(catalog, c).map(|s| (*id, s.card)))
+            .collect::<Result<_, _>>()?;
+        let played: Vec<Card> = hand.iter().map(|(_, c)| c.clone()).collect();
+        let check = verdict(
+            tx,
+            catalog,
+            user,
+            &played,
+            row.try_get::<Option<String>, _>("note")?.as_deref(),
+        )
+        .await?;
+        if !(check.usable || limitless && check.usable_limitless) {
+            let why = check
+                .problem
+                .unwrap_or_else(|| "its levels need the Limitless rule".into());
+            return Err(Failure::new(
+                Code::DeckUnusable,
+                format!("deck {deck} cannot be played: {why}"),
+            ));
+        }
+        Ok(hand)
     }
 
     /// The end of a match with stakes, inside the transaction that records its result: rewards,

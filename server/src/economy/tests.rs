@@ -239,7 +239,7 @@ async fn challenge_row(e: &Economy, by: i64) -> i64 {
     let id = new_id();
     sqlx::query(
         "INSERT INTO challenges (id, by_user, game, options, seats, time_s, private, status, created, match_id) \
-         VALUES ($1, $2, 'triple-triad', '{}', '[]', 60, $3, 'open', 0, NULL)",
+         VALUES ($1, $2, 'triple-triad', '{\"stake\": {\"trade\": \"one\"}}', '[]', 60, $3, 'open', 0, NULL)",
     )
     .bind(id)
     .bind(by)
@@ -262,7 +262,7 @@ async fn play_match(e: &Economy, a: i64, b: i64, trade: TradeRule, seed: u64) ->
     e.choose_deck(challenge, b, "Main").await?;
     let mut tx = e.pool.begin().await?;
     let out = e
-        .prepare_match(&mut tx, id, true, &options, [Some(a), Some(b)], Some(challenge))
+        .prepare_match(&mut tx, id, true, &options, [Some(a), Some(b)], Some(challenge), 1)
         .await?;
     tx.commit().await?;
     let hands: arbiter_core::tripletriad::Hands =
@@ -359,7 +359,7 @@ async fn stakes_are_checked() {
     e.choose_deck(challenge, b, "Main").await.unwrap();
     let mut tx = e.pool.begin().await.unwrap();
     let err = e
-        .prepare_match(&mut tx, id, true, &stake, [Some(a), Some(b)], Some(challenge))
+        .prepare_match(&mut tx, id, true, &stake, [Some(a), Some(b)], Some(challenge), 1)
         .await
         .unwrap_err();
     assert_eq!(err.code, Code::BadStake);
@@ -369,7 +369,7 @@ async fn stakes_are_checked() {
     let mut tx = e.pool.begin().await.unwrap();
     let one = json!({"stake": {"trade": "one"}, "deck_level_limit": 20, "deck": "Main"});
     let err = e
-        .prepare_match(&mut tx, id, true, &one, [Some(a), None], Some(challenge))
+        .prepare_match(&mut tx, id, true, &one, [Some(a), None], Some(challenge), 1)
         .await
         .unwrap_err();
     assert_eq!(err.code, Code::BadStake);
@@ -379,7 +379,7 @@ async fn stakes_are_checked() {
     let mut tx = e.pool.begin().await.unwrap();
     let bet = json!({"stake": {"trade": "none", "gils": 5}, "deck_level_limit": 20, "deck": "Main"});
     let err = e
-        .prepare_match(&mut tx, id, true, &bet, [Some(a), Some(b)], Some(challenge))
+        .prepare_match(&mut tx, id, true, &bet, [Some(a), Some(b)], Some(challenge), 1)
         .await
         .unwrap_err();
     assert!(err.message.contains("cannot bet 5"), "{}", err.message);
@@ -388,12 +388,62 @@ async fn stakes_are_checked() {
     let mut tx = e.pool.begin().await.unwrap();
     let plain = json!({"preset": "mush"});
     assert_eq!(
-        e.prepare_match(&mut tx, id, true, &plain, [Some(a), Some(b)], Some(challenge))
+        e.prepare_match(&mut tx, id, true, &plain, [Some(a), Some(b)], Some(challenge), 1)
             .await
             .unwrap(),
         plain
     );
     drop(tx);
+    sound(&e).await;
+}
+
+#[tokio::test]
+async fn random_hands_are_drawn_from_each_collection_by_the_seed() {
+    let e = economy("drawn").await;
+    let (a, b) = (user(&e, "Selphie").await, user(&e, "Seifer").await);
+    e.starter(a).await.unwrap();
+    let id = match_row(&e).await;
+    let random = json!({"rules": {"random": true}, "deck_level_limit": 8});
+    let draw = |options: serde_json::Value, people: [Option<i64>; 2], seed: u64| {
+        let e = &e;
+        async move {
+            let mut tx = e.pool.begin().await.unwrap();
+            e.prepare_match(&mut tx, id, true, &options, people, None, seed).await
+        }
+    };
+    // Fewer than five cards: refused with the reason, at the challenge, the accept, the start.
+    let err = draw(random.clone(), [Some(a), Some(b)], 1).await.unwrap_err();
+    assert_eq!(err.code, Code::TooFewCards);
+    assert!(err.message.contains("this one has 0"), "{}", err.message);
+    let game = crate::table::GameKind::TripleTriad;
+    assert_eq!(
+        e.check_drawable(game, &random, b).await.unwrap_err().code,
+        Code::TooFewCards
+    );
+    e.check_drawable(game, &random, a).await.unwrap();
+    e.check_drawable(game, &json!({}), b).await.unwrap();
+    // A computer's hand is the table's to deal; a person's comes from their own stash.
+    let out = draw(random.clone(), [Some(a), None], 7).await.unwrap();
+    assert!(out["hands"]["red"].is_null(), "{out}");
+    let hand: Vec<arbiter_core::tripletriad::Card> = serde_json::from_value(out["hands"]["blue"].clone()).unwrap();
+    assert_eq!(hand.len(), 5);
+    assert!(hand.iter().map(|c| u32::from(c.level)).sum::<u32>() <= 8, "{hand:?}");
+    let stash = e.stash(a).await.unwrap();
+    for card in &hand {
+        let owned = stash.iter().find(|s| s.card.card == *card).map_or(0, |s| s.count);
+        let drawn = hand.iter().filter(|c| *c == card).count() as u32;
+        assert!(drawn <= owned, "{card:?} drawn {drawn} times, owned {owned}");
+    }
+    // Replayable: the same seed and collections give the same hands; another seed, others.
+    assert_eq!(draw(random.clone(), [Some(a), None], 7).await.unwrap(), out);
+    let mut others = 0;
+    for seed in 8..20 {
+        others += usize::from(draw(random.clone(), [Some(a), None], seed).await.unwrap() != out);
+    }
+    assert!(others > 0, "the seed draws nothing");
+    // Without the rule, options pass through untouched.
+    let plain = json!({"deck_level_limit": 8});
+    assert_eq!(draw(plain.clone(), [Some(a), None], 7).await.unwrap(), plain);
     sound(&e).await;
 }
 

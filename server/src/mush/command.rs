@@ -65,17 +65,18 @@ pub enum Command {
     Stats(Option<String>),
     /// `+TT/Deck ...`.
     Deck(DeckCommand),
-    /// `+TT/Game <Name>=<Deck>/<Rules...>` (`<Name>` may be `Computer:<Level>`).
+    /// `+TT/Game <Name>=<Deck>/<Rules...>` (`<Name>` may be `Computer:<Level>`; no deck,
+    /// `<Name>=/<Rules...>`, under RandomHands).
     Game {
         /// Who is invited.
         opponent: Opponent,
-        /// The inviter's deck.
-        deck: String,
+        /// The inviter's deck (none: the hands are drawn).
+        deck: Option<String>,
         /// The rule words, as typed.
         rules: String,
     },
-    /// `+TT/Accept <Deck>`.
-    Accept(String),
+    /// `+TT/Accept <Deck>` (`+TT/Accept` alone when the hands are drawn).
+    Accept(Option<String>),
     /// `+TT/Refuse`.
     Refuse,
     /// `+TT/Spectate Join=<Name>`.
@@ -265,11 +266,15 @@ impl std::str::FromStr for Command {
                 };
                 Ok(Command::Game {
                     opponent,
-                    deck: word(deck, "the deck's name")?,
+                    deck: (!deck.trim().is_empty())
+                        .then(|| word(deck, "the deck's name"))
+                        .transpose()?,
                     rules: rules.trim().to_string(),
                 })
             }
-            "accept" if value.is_none() => Ok(Command::Accept(word(arg, "the deck's name")?)),
+            "accept" if value.is_none() => Ok(Command::Accept(
+                (!arg.is_empty()).then(|| word(arg, "the deck's name")).transpose()?,
+            )),
             "accept" => bad("write +TT/Accept <Deck>"),
             "spectate" => match (arg.to_ascii_lowercase().as_str(), value) {
                 ("join", Some(name)) => Ok(Command::SpectateJoin(word(name, "the player's name")?)),
@@ -422,7 +427,7 @@ mod tests {
             p("+TT/Game Cloud=Start/Open Same Combo One"),
             Command::Game {
                 opponent: Opponent::Player("Cloud".into()),
-                deck: "Start".into(),
+                deck: Some("Start".into()),
                 rules: "Open Same Combo One".into()
             }
         );
@@ -430,11 +435,20 @@ mod tests {
             p("+TT/Game Computer:Hard=Start/Bataille Entraînement Temps=30"),
             Command::Game {
                 opponent: Opponent::Computer("hard".into()),
-                deck: "Start".into(),
+                deck: Some("Start".into()),
                 rules: "Bataille Entraînement Temps=30".into()
             }
         );
-        assert_eq!(p("+TT/Accept Start"), Command::Accept("Start".into()));
+        assert_eq!(
+            p("+TT/Game Cloud=/Main-aléatoire Aléatoire"),
+            Command::Game {
+                opponent: Opponent::Player("Cloud".into()),
+                deck: None,
+                rules: "Main-aléatoire Aléatoire".into()
+            }
+        );
+        assert_eq!(p("+TT/Accept Start"), Command::Accept(Some("Start".into())));
+        assert_eq!(p("+TT/Accept"), Command::Accept(None));
         assert_eq!(p("+TT/Refuse"), Command::Refuse);
         assert_eq!(p("+TT/Spectate Join=Cloud"), Command::SpectateJoin("Cloud".into()));
         assert_eq!(p("+TT/Spectate Leave"), Command::SpectateLeave);

@@ -229,8 +229,8 @@ impl Session {
                     sale.price
                 ))
             }
-            Command::Game { opponent, deck, rules } => self.invite(hub, &opponent, &deck, &rules).await,
-            Command::Accept(deck) => self.accept(hub, &deck).await,
+            Command::Game { opponent, deck, rules } => self.invite(hub, &opponent, deck.as_deref(), &rules).await,
+            Command::Accept(deck) => self.accept(hub, deck.as_deref()).await,
             Command::Refuse => {
                 let me = self.me()?.clone();
                 let id = self.invitation(hub).await?;
@@ -317,7 +317,12 @@ impl Session {
                 }
                 hub.spectate(self.id, id, true);
                 self.game = Some((id, None));
-                let mut out = vec![format!("You watch {}'s game.", user.name)];
+                let summary = live.summary();
+                let mut out = vec![format!(
+                    "You watch {}'s game. Rules: {}.",
+                    user.name,
+                    crate::rules::words(&summary.options, summary.time, summary.spectators)
+                )];
                 out.extend(render::grid(&live.view(None), None));
                 Ok(out)
             }
@@ -398,16 +403,29 @@ impl Session {
         }
     }
 
-    async fn invite(&mut self, hub: &Arc<Hub>, opponent: &Opponent, deck: &str, rules: &str) -> Reply {
+    async fn invite(&mut self, hub: &Arc<Hub>, opponent: &Opponent, deck: Option<&str>, rules: &str) -> Reply {
         let me = self.me()?.clone();
         let r: MushRules = rules
             .parse()
             .map_err(|e: MushRulesError| Failure::new(Code::BadChallenge, e.to_string()))?;
+        let drawn = r.config.rules.random;
+        let deck = match (deck, drawn) {
+            (Some(_), true) => {
+                return Err(Failure::new(
+                    Code::BadChallenge,
+                    "under RandomHands the hands are drawn from each collection: name no deck (+TT/Game <Name>=/<Rules...>)",
+                ))
+            }
+            (None, false) => return Err(Failure::new(Code::NoDeck, "name your deck: +TT/Game <Name>=<Deck>/<Rules...>")),
+            (deck, _) => deck,
+        };
         // Refused now rather than when the other accepts: a deck the rules do not admit, a stake
         // the challenger cannot make (the other's side is checked when they accept).
-        let (view, check) = hub.economy.deck_check(me.id, Some(deck)).await?;
-        if !(check.usable || r.config.deck_level_limit.is_none() && check.usable_limitless) {
-            return Err(Failure::new(Code::DeckUnusable, render::check(&view, &check)));
+        if let Some(deck) = deck {
+            let (view, check) = hub.economy.deck_check(me.id, Some(deck)).await?;
+            if !(check.usable || r.config.deck_level_limit.is_none() && check.usable_limitless) {
+                return Err(Failure::new(Code::DeckUnusable, render::check(&view, &check)));
+            }
         }
         let stake = Stake {
             trade: r.config.trade,
@@ -453,8 +471,12 @@ impl Session {
             r.spectators,
         )
         .await?;
+        let hand = deck.map_or_else(
+            || "hands drawn from each collection".to_string(),
+            |d| format!("your deck {d}"),
+        );
         say(format!(
-            "You invite {whom} to a game with your deck {deck}: {r}.{}",
+            "You invite {whom} to a game with {hand}: {r}.{}",
             at_stake(&json!(stake))
         ))
     }
@@ -479,12 +501,17 @@ impl Session {
             .ok_or_else(|| Failure::new(Code::NoSuchChallenge, "nobody has invited you to a game"))
     }
 
-    async fn accept(&mut self, hub: &Arc<Hub>, deck: &str) -> Reply {
+    async fn accept(&mut self, hub: &Arc<Hub>, deck: Option<&str>) -> Reply {
         let me = self.me()?.clone();
         let id = self.invitation(hub).await?;
-        hub.economy.choose_deck(id, me.id, deck).await?;
+        if let Some(deck) = deck {
+            hub.economy.choose_deck(id, me.id, deck).await?;
+        }
         crate::challenges::accept(hub, id, &me).await?;
-        say(format!("You accept the game with your deck {deck}."))
+        say(match deck {
+            Some(deck) => format!("You accept the game with your deck {deck}."),
+            None => "You accept the game.".to_string(),
+        })
     }
 
     async fn play(&mut self, hub: &Arc<Hub>, card: &str, position: u8) -> Reply {
@@ -592,9 +619,7 @@ impl Session {
                 if !invited || c.game != GAME {
                     return Vec::new();
                 }
-                let words = c.options["words"]
-                    .as_str()
-                    .map_or_else(|| c.options.to_string(), str::to_string);
+                let words = crate::rules::words(&c.options, c.time, c.spectators);
                 vec![format!(
                     "{} invites you to a game of Triple Triad: {words}.{} Type +TT/Accept <Deck> or +TT/Refuse.",
                     c.by.name,
@@ -611,12 +636,18 @@ impl Session {
                         SeatView::Computer { level } => format!("computer {level:?}"),
                     })
                     .collect();
-                vec![format!(
-                    "The game starts: {} (blue) against {} (red).{}",
-                    names.first().cloned().unwrap_or_default(),
-                    names.get(1).cloned().unwrap_or_default(),
-                    seat.map(|s| format!(" You play {}.", colour(s))).unwrap_or_default()
-                )]
+                vec![
+                    format!(
+                        "The game starts: {} (blue) against {} (red).{}",
+                        names.first().cloned().unwrap_or_default(),
+                        names.get(1).cloned().unwrap_or_default(),
+                        seat.map(|s| format!(" You play {}.", colour(s))).unwrap_or_default()
+                    ),
+                    format!(
+                        "Rules: {}.",
+                        crate::rules::words(&summary.options, summary.time, summary.spectators)
+                    ),
+                ]
             }
             Frame::MatchState(state) if state.summary.game == GAME => {
                 let mut out = render::grid(&state.view, state.seat.map(colour));
@@ -685,7 +716,7 @@ impl Session {
                     return Vec::new();
                 }
                 let names: Vec<String> = m.seats.iter().map(SeatView::sitter).collect();
-                let words = m.options["words"].as_str().unwrap_or("their own rules");
+                let words = crate::rules::words(&m.options, m.time, m.spectators);
                 let watch = m
                     .seats
                     .iter()
@@ -791,6 +822,7 @@ fn help() -> Vec<String> {
         "+TT/Deck Create=<Name>, Delete=<Name>, List, Add=<Card>,..., Rem=<Card>,..., Check=<Name>.",
         "+TT/Game <Name>=<Deck>/<Rules> — rules: Open Same Wall Plus Combo Elemental Limitless; None One All Diff; Broadcast Private.",
         "  Or the French server's: Battle Borderless PlusWall (Bataille, Mur-cassé, Mur-additionnel...); Training None One Two Three Four Total Direct Change Random; Bet=<gils>.",
+        "  RandomHands (Main-aléatoire) draws each hand from its player's collection: +TT/Game <Name>=/<Rules>, +TT/Accept without a deck.",
         "  Time=<15 to 300> seconds a move on both; <Name> Computer:<Level> plays the computer (no stakes: None or Training).",
         "+TT/Accept <Deck>, +TT/Refuse, +TT/Play <Card>=<Position>, +TT/Grid, +TT/Cancel.",
         "+TT/Choose <Card>,... or None, +TT/WinList — the winner's cards.",

@@ -43,9 +43,23 @@ fn read(options: &Value) -> Result<(Options, ServerFields), String> {
 /// only a match's start may bring or only stakes use; then, with stakes, that every end of the
 /// match is one the settlement takes (a match must always have a legal way to end).
 pub fn check_challenge(options: &Value, time: u32) -> Result<(), String> {
-    let (_, o) = read(options)?;
+    let (core, o) = read(options)?;
     if o.hands.is_some() {
         return Err("options.hands is the server's: the hands come from the decks at stake".into());
+    }
+    // An option accepted is an option played: the core's winner rule moves no card without
+    // stakes (the stake names it), and no deck is played when the hands are drawn.
+    if core.trade.is_some() {
+        return Err(
+            "options.trade: cards move only when they are at stake: name the winner rule in options.stake".into(),
+        );
+    }
+    let random = core.config().is_ok_and(|c| c.rules.random);
+    if random && o.deck.is_some() {
+        return Err(
+            "options.deck: under the random rule each hand is drawn from its player's collection: no deck is played"
+                .into(),
+        );
     }
     match (&o.deck, &o.stake) {
         (Some(_), None) => {
@@ -70,6 +84,25 @@ pub fn check_challenge(options: &Value, time: u32) -> Result<(), String> {
         crate::economy::check_settles(table.core())?;
     }
     Ok(())
+}
+
+/// The deck level limit random hands are drawn within, when the options play the random rule
+/// (`Some(None)`: random, no limit); `None` without it. The options are a stored match's or a
+/// checked challenge's.
+pub fn random_hands(options: &Value) -> Option<Option<u32>> {
+    let config = read(options).ok()?.0.config().ok()?;
+    config.rules.random.then_some(config.deck_level_limit)
+}
+
+/// The match a challenge's or a match's options make, its winner rule the stake's, and the
+/// stake (none: nothing at stake); `None` for options that make no match.
+pub fn resolved(options: &Value) -> Option<(arbiter_core::tripletriad::MatchConfig, Option<arbiter_economy::Stake>)> {
+    let (core, server) = read(options).ok()?;
+    let mut config = core.config().ok()?;
+    if let Some(stake) = server.stake {
+        config.trade = stake.trade;
+    }
+    Some((config, server.stake))
 }
 
 /// The cards each seat brought (`None`: a computer seat, dealt from the seed).

@@ -20,6 +20,8 @@ const executablePath = process.env.CHROMIUM ?? "/usr/bin/chromium";
 const args = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
 const STEP = { timeout: 20_000 };
 const PASSWORD = "correct horse battery";
+/** How the page words the winner rules these tests play (wasm/demo/online-rules.js). */
+const TRADE_WORDS = { one: "One card" };
 
 let server, browser;
 let serial = 0;
@@ -70,7 +72,7 @@ async function challenge(by, to, game, option, stake = null) {
   const offer = to.section.locator(`.online-challenges li[data-game="${game}"]`, { hasText: by.name });
   await offer.waitFor(STEP);
   if (stake) {
-    assert.match(await offer.textContent(), new RegExp(`cards at stake: trade ${stake.trade}`), "the offer says what is at stake");
+    assert.match(await offer.textContent(), new RegExp(`winner rule: ${TRADE_WORDS[stake.trade]}`), "the offer says what is at stake");
     await offer.getByLabel("Your deck").selectOption(stake.deck);
   } else await to.page.screenshot({ path: `${shots}online-lobby-${game}.png` });
   await offer.getByRole("button", { name: "Accept" }).click(STEP);
@@ -321,6 +323,39 @@ describe("Online tab", () => {
     assert.ok(["won", "lost", "drawn"].includes(outcome), outcome);
     await finish({ ann }, "nantong");
   });
+  test("a challenge's whole rules are in words on the offer, both match pages and the watcher's view", async () => {
+    const alice = await person("rla");
+    const bob = await person("rlb");
+    const carol = await person("rlc");
+    const form = alice.section.locator(".online-new");
+    await form.getByLabel("Game").selectOption("triple-triad");
+    await form.getByLabel("Preset").selectOption("mush");
+    await form.getByLabel("Seat 2", { exact: true }).selectOption("player");
+    await form.getByLabel("Seat 2 player").fill(bob.name);
+    await form.getByRole("button", { name: "Challenge" }).click();
+    const offer = bob.section.locator(`.online-challenges li[data-game="triple-triad"]`, { hasText: alice.name });
+    await offer.waitFor(STEP);
+    // The mush preset's rules, resolved by the server and worded by the page: never a preset's
+    // name alone ("custom rules" for a challenge made in text), never JSON.
+    const words = "Rules: Same, Same Wall, Plus, Combo, Elemental; ranks kept within 1 to 10";
+    const said = await offer.locator(".online-rules").textContent();
+    for (const part of [words, "nothing at stake", "sudden death with the original hands", "level limit 20", "60 s a move", "anyone may watch"]) {
+      assert.ok(said.includes(part), `the offer says "${part}": ${said}`);
+    }
+    assert.ok(!said.includes("{") && !said.includes("mush"), said);
+    await offer.getByRole("button", { name: "Accept" }).click(STEP);
+    for (const p of [alice, bob]) {
+      await p.page.waitForFunction(() => document.getElementById("online").dataset.state === "match", null, STEP);
+    }
+    const id = Number(await alice.section.locator(".online-match").getAttribute("data-match"));
+    await watch(carol, id);
+    for (const p of [alice, bob, carol]) {
+      assert.equal(await p.section.locator(".online-match-rules").textContent(), said, `${p.name}'s match page shows the rules`);
+    }
+    await bob.page.screenshot({ path: `${shots}online-rules-match.png` });
+    await finish({ alice, bob, carol }, "rules");
+  });
+
   test("two people stake their decks with trade One; the winner takes a card and both stashes show it moved", async () => {
     const alice = await person("tra");
     const bob = await person("trb");
