@@ -13,7 +13,7 @@ fn plies(v: &Bound<'_, PyAny>, what: &str) -> PyResult<u32> {
 }
 
 /// The positions after `plies` plies, in the core's stable order: for each, the first line of
-/// moves reaching it (notation, space separated) and the number of sequences reaching it.
+/// moves reaching it (notation, separated by `", "`) and the number of sequences reaching it.
 pub fn frontier<G: PyGame + Transpose>(
     py: Python<'_>,
     g: &G,
