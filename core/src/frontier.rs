@@ -253,25 +253,34 @@ where
     G::Move: Send + Sync,
 {
     /// [`Frontier::perft_part`] on `threads` threads (at least one), which take the part's
-    /// positions one at a time; `progress(done, total)` counts the positions done.
+    /// positions one at a time; `progress(done, total)` counts the positions done. `None` when
+    /// `stop`, asked every few milliseconds by each thread, says to stop (see
+    /// [`perft_until`](crate::perft_until)).
     pub fn perft_part_threads(
         &self,
         depth: u32,
         part: usize,
         parts: usize,
         threads: usize,
-        progress: &(dyn Fn(usize, usize) + Sync),
-    ) -> Result<u64, Error> {
-        use std::sync::atomic::{AtomicU64, Ordering};
+        (progress, stop): (&(dyn Fn(usize, usize) + Sync), &(dyn Fn() -> bool + Sync)),
+    ) -> Result<Option<u64>, Error> {
+        use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
         let below = self.below(depth)?;
         let mine: Vec<usize> = self.part(part, parts)?.collect();
         let nodes = AtomicU64::new(0);
+        let stopped = AtomicBool::new(false);
         let mut workers = std::vec![(); threads.max(1).min(mine.len()).max(1)];
         crate::parallel::share(mine.len(), &mut workers, progress, |_, j| {
             let i = mine[j];
-            nodes.fetch_add(self.multiplicity(i) * self.state(i).perft(below), Ordering::Relaxed);
+            if stopped.load(Ordering::Relaxed) {
+                return;
+            }
+            match crate::perft_until(&self.state(i), below, stop) {
+                Some(n) => nodes.fetch_add(self.multiplicity(i) * n, Ordering::Relaxed),
+                None => return stopped.store(true, Ordering::Relaxed),
+            };
         });
-        Ok(nodes.into_inner())
+        Ok((!stopped.into_inner()).then(|| nodes.into_inner()))
     }
 }
 
@@ -401,11 +410,13 @@ mod tests {
         for threads in [1, 2, 3] {
             for part in 0..3 {
                 assert_eq!(
-                    f.perft_part_threads(5, part, 3, threads, &|_, _| {}).unwrap(),
-                    f.perft_part(5, part, 3).unwrap()
+                    f.perft_part_threads(5, part, 3, threads, (&|_, _| {}, &|| false))
+                        .unwrap(),
+                    Some(f.perft_part(5, part, 3).unwrap())
                 );
             }
         }
-        assert!(f.perft_part_threads(5, 3, 3, 2, &|_, _| {}).is_err());
+        assert!(f.perft_part_threads(5, 3, 3, 2, (&|_, _| {}, &|| false)).is_err());
+        assert_eq!(f.perft_part_threads(8, 0, 3, 2, (&|_, _| {}, &|| true)).unwrap(), None);
     }
 }
