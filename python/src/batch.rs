@@ -217,19 +217,6 @@ impl<G: Fresh> Batch<G> {
                 format!("the arrays of {n} games would take {bytes} bytes (at most {MAX_ARRAY_BYTES}){hint}"),
             )));
         }
-        // What each game holds beside its rows: the slot, the game's heap, its legal ids.
-        let (_, heap) = crate::memory::heap_of(|| (first.clone(), first.legal_actions()));
-        let per_game = row + std::mem::size_of::<Slot<G>>() + heap;
-        let total = n.saturating_mul(per_game) as u64;
-        if let Some(free) = crate::memory::available().filter(|&free| total > free) {
-            return Err(raise(Error::new(
-                ErrorKind::LimitExceeded,
-                format!(
-                    "a batch of {n} games would take about {total} bytes ({per_game} a game: {row} of arrays, {} of game state), more than the {free} bytes this process may still take: use fewer games",
-                    per_game - row
-                ),
-            )));
-        }
         let arrays = Arrays {
             observations: PyArray2::zeros(py, [n, tensor_len], false).unbind(),
             masks: masks.then(|| PyArray2::zeros(py, [n, num_actions], false).unbind()),

@@ -14,7 +14,6 @@ mod batch;
 mod convert;
 mod crew;
 mod interrupt;
-mod memory;
 mod nantong;
 mod options;
 mod split;
@@ -23,9 +22,6 @@ mod tripletriad;
 mod verbs;
 
 use pyo3::prelude::*;
-
-#[global_allocator]
-static ALLOCATOR: memory::Counting = memory::Counting;
 
 /// Declares a Python class over a core game, with the verbs of every game followed by the game's
 /// own `extras` (pyo3 takes one `#[pymethods]` block per class, so both go into one).
