@@ -927,7 +927,8 @@ impl Nantong {
     /// runners answer those passes themselves, where a save ([`Nantong::history`]) lists them.
     ///
     /// ```
-    /// use arbiter_core::nantong::{Action, Nantong};
+    /// use arbiter_core::nantong::Nantong;
+    /// use arbiter_core::Game;
     /// let mut g = Nantong::new(3);
     /// for _ in 0..30 {
     ///     let mv = g.legal_moves()[0];
