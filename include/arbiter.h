@@ -182,8 +182,8 @@ ArbiterStatus arbiter_cancel_reset(const ArbiterCancel *c);
 void arbiter_cancel_free(ArbiterCancel *c);
 
 // The positions after `plies` plies from this one, in a stable order, as a JSON array of
-// `{"line": "@0/ B1+", "count": 2}`: the first line of moves reaching each position (the
-// position is this game after it) and the number of move sequences reaching it (transposed
+// `{"line": "@0/, B1+", "count": 2}`: the first line of moves reaching each position, separated
+// by a comma and a space (the position is this game after it) and the number of move sequences reaching it (transposed
 // orders merge). `ARBITER_BAD_ARGUMENT` when it would hold more than 500,000 positions (in one ply).
 ArbiterStatus arbiter_trax_frontier(const ArbiterTrax *h,
                                     uint32_t plies,
@@ -216,7 +216,7 @@ ArbiterStatus arbiter_triple_triad_perft_part(const ArbiterTripleTriad *h,
                                               size_t parts,
                                               uint64_t *nodes);
 
-// As `arbiter_trax_frontier`, for Nantong (lines of actions in notation, separated by spaces).
+// As `arbiter_trax_frontier`, for Nantong (lines of actions such as `discard 5m`).
 ArbiterStatus arbiter_nantong_frontier(const ArbiterNantong *h,
                                        uint32_t plies,
                                        char *buf,

@@ -170,8 +170,15 @@ where
     let n = threads(opts.threads)?;
     let progress = Progress::new("positions of the part");
     let nodes = frontier
-        .perft_part_threads(depth, part, parts, n, &|done, total| progress.update(done, total))
-        .map_err(|e| format!("--part: {e}"))?;
+        .perft_part_threads(
+            depth,
+            part,
+            parts,
+            n,
+            (&|done, total| progress.update(done, total), &|| false),
+        )
+        .map_err(|e| format!("--part: {e}"))?
+        .ok_or("--part: the count was stopped")?;
     progress.finish();
     let secs = progress.seconds();
     writeln!(

@@ -78,6 +78,38 @@ pub fn deadline(ms: u64) -> impl FnMut() -> bool {
     move || std::time::Instant::now() >= end
 }
 
+/// The remaining depth under which [`perft_until`] counts a subtree in one call of the game's
+/// own perft: a Trax subtree of 5 plies is about 10 ms, so that `stop` is asked often enough.
+const PERFT_SLICE: u32 = 5;
+
+/// [`Engine::perft`] that asks `stop` between subtrees (every few milliseconds) and gives up,
+/// `None`, as soon as it says to: how a host stops a long count (Python's Ctrl-C). The top
+/// plies are walked here, each subtree of [`PERFT_SLICE`] plies counted by the game's own perft,
+/// so the count is the same.
+///
+/// ```
+/// use arbiter_core::{perft_until, Engine};
+/// use arbiter_core::trax::{Trax, Variant};
+/// let g = Trax::new(Variant::Unbounded);
+/// assert_eq!(perft_until(&g, 6, &|| false), Some(g.perft(6)));
+/// assert_eq!(perft_until(&g, 6, &|| true), None);
+/// ```
+pub fn perft_until<G: Engine>(game: &G, depth: u32, stop: &dyn Fn() -> bool) -> Option<u64> {
+    if stop() {
+        return None;
+    }
+    if depth <= PERFT_SLICE {
+        return Some(game.perft(depth));
+    }
+    let mut nodes = 0;
+    for &mv in game.legal_moves().iter() {
+        let mut next = game.clone();
+        next.play_unchecked(mv);
+        nodes += perft_until(&next, depth - 1, stop)?;
+    }
+    Some(nodes)
+}
+
 /// A game as hosts drive it: by names and numbers.
 ///
 /// ```
@@ -293,5 +325,54 @@ pub trait Engine: Game<Player: 'static> {
             }
         }
         mask
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::nantong::Nantong;
+    use crate::trax::{Trax, Variant};
+    use crate::tripletriad::{Setup, TripleTriad};
+    use core::cell::Cell;
+
+    fn counts_as_perft<G: Engine>(g: &G, depth: u32) {
+        assert_eq!(
+            perft_until(g, depth, &|| false),
+            Some(g.perft(depth)),
+            "{} {depth}",
+            G::NAME
+        );
+        // Stopped at the second question: no count.
+        let asked = Cell::new(0);
+        let stop = || {
+            asked.set(asked.get() + 1);
+            asked.get() > 1
+        };
+        assert_eq!(perft_until(g, depth, &stop), None, "{} {depth}", G::NAME);
+    }
+
+    #[test]
+    fn a_stoppable_perft_counts_as_the_games_own() {
+        let mut trax = Trax::new(Variant::EightByEight);
+        counts_as_perft(&trax, 6);
+        for mv in ["@0/", "B1+", "A2\\"] {
+            trax.play(mv.parse().unwrap()).unwrap();
+        }
+        counts_as_perft(&trax, 6);
+        let mut tt = TripleTriad::new(&Setup::random_ff8(3)).unwrap();
+        tt.play(tt.legal_moves()[0]).unwrap();
+        counts_as_perft(&tt, 7);
+        counts_as_perft(&Nantong::new(3), 14);
+        // Near 8x8's tile limit, where a turn may not be played.
+        let mut rng = crate::Rng::new(7);
+        let mut late = Trax::new(Variant::EightByEight);
+        while late.turns_left() > 8 && !late.is_over() {
+            let moves = late.legal_moves();
+            late.play(moves[rng.below(moves.len() as u64) as usize]).unwrap();
+        }
+        if !late.is_over() {
+            assert_eq!(perft_until(&late, 7, &|| false), Some(late.perft(7)));
+        }
     }
 }

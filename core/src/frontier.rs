@@ -16,6 +16,10 @@ use crate::error::{Error, ErrorKind};
 /// memory; split at fewer plies instead.
 pub const FRONTIER_LIMIT: usize = 500_000;
 
+/// What separates the moves of a [`Frontier::line_text`]: a comma, which no game's notation
+/// holds, where a space would not do (a Nantong action is two words, `discard 5m`).
+pub const LINE_SEPARATOR: &str = ", ";
+
 /// A game whose transpositions a [`Frontier`] merges: `position_hash` is equal for equal states
 /// (by `Eq`), so that the frontier compares only the states whose hashes agree.
 pub trait Transpose: Engine + Eq {
@@ -67,7 +71,8 @@ pub(crate) fn debug_hash(value: &impl fmt::Debug) -> u64 {
 /// no position there; one that ends at the last ply has.
 ///
 /// Each position is kept as the first line of moves that reaches it, which serialises as the
-/// moves' notation ([`Frontier::line_text`]); the position is the root after that line. Part `i`
+/// moves' notation ([`Frontier::line_text`], moves separated by [`LINE_SEPARATOR`]); the position
+/// is the root after that line. Part `i`
 /// of `n` is every `n`-th position from the `i`-th (numbered from 0), so that neighbouring
 /// subtrees, often alike in size, go to different parts.
 ///
@@ -175,12 +180,12 @@ impl<G: Engine> Frontier<G> {
         &self.lines[i * k..(i + 1) * k]
     }
 
-    /// [`Frontier::line`] in notation, the moves separated by spaces.
+    /// [`Frontier::line`] in notation, the moves separated by [`LINE_SEPARATOR`].
     pub fn line_text(&self, i: usize) -> String {
         let mut text = String::new();
         for (j, mv) in self.line(i).iter().enumerate() {
             if j > 0 {
-                text.push(' ');
+                text.push_str(LINE_SEPARATOR);
             }
             // Writing into a string cannot fail.
             let _ = write!(text, "{mv}");
@@ -248,25 +253,34 @@ where
     G::Move: Send + Sync,
 {
     /// [`Frontier::perft_part`] on `threads` threads (at least one), which take the part's
-    /// positions one at a time; `progress(done, total)` counts the positions done.
+    /// positions one at a time; `progress(done, total)` counts the positions done. `None` when
+    /// `stop`, asked every few milliseconds by each thread, says to stop (see
+    /// [`perft_until`](crate::perft_until)).
     pub fn perft_part_threads(
         &self,
         depth: u32,
         part: usize,
         parts: usize,
         threads: usize,
-        progress: &(dyn Fn(usize, usize) + Sync),
-    ) -> Result<u64, Error> {
-        use std::sync::atomic::{AtomicU64, Ordering};
+        (progress, stop): (&(dyn Fn(usize, usize) + Sync), &(dyn Fn() -> bool + Sync)),
+    ) -> Result<Option<u64>, Error> {
+        use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
         let below = self.below(depth)?;
         let mine: Vec<usize> = self.part(part, parts)?.collect();
         let nodes = AtomicU64::new(0);
+        let stopped = AtomicBool::new(false);
         let mut workers = std::vec![(); threads.max(1).min(mine.len()).max(1)];
         crate::parallel::share(mine.len(), &mut workers, progress, |_, j| {
             let i = mine[j];
-            nodes.fetch_add(self.multiplicity(i) * self.state(i).perft(below), Ordering::Relaxed);
+            if stopped.load(Ordering::Relaxed) {
+                return;
+            }
+            match crate::perft_until(&self.state(i), below, stop) {
+                Some(n) => nodes.fetch_add(self.multiplicity(i) * n, Ordering::Relaxed),
+                None => return stopped.store(true, Ordering::Relaxed),
+            };
         });
-        Ok(nodes.into_inner())
+        Ok((!stopped.into_inner()).then(|| nodes.into_inner()))
     }
 }
 
@@ -345,7 +359,27 @@ mod tests {
             Trax::replay(Variant::Unbounded, f.line(merged)).unwrap(),
             f.state(merged)
         );
-        assert_eq!(f.line_text(0).split(' ').count(), 3);
+        assert_eq!(f.line_text(0).split(LINE_SEPARATOR).count(), 3);
+    }
+
+    /// A Nantong action is two words (`discard 5m`): its lines still split into their moves.
+    #[test]
+    fn a_line_of_two_word_moves_splits_into_its_moves() {
+        let g = Nantong::new(5);
+        let f = Frontier::new(&g, 5).unwrap();
+        let mut two_words = 0;
+        for i in 0..f.len() {
+            let text = f.line_text(i);
+            let moves: Vec<&str> = text.split(LINE_SEPARATOR).collect();
+            assert_eq!(moves.len(), 5, "{text}");
+            two_words += moves.iter().filter(|m| m.contains(' ')).count();
+            let mut replayed = g.clone();
+            for mv in moves {
+                replayed.play(mv.parse().unwrap()).unwrap();
+            }
+            assert_eq!(replayed, f.state(i), "{text}");
+        }
+        assert!(two_words > 0, "no line of the frontier holds a discard");
     }
 
     #[test]
@@ -376,11 +410,13 @@ mod tests {
         for threads in [1, 2, 3] {
             for part in 0..3 {
                 assert_eq!(
-                    f.perft_part_threads(5, part, 3, threads, &|_, _| {}).unwrap(),
-                    f.perft_part(5, part, 3).unwrap()
+                    f.perft_part_threads(5, part, 3, threads, (&|_, _| {}, &|| false))
+                        .unwrap(),
+                    Some(f.perft_part(5, part, 3).unwrap())
                 );
             }
         }
-        assert!(f.perft_part_threads(5, 3, 3, 2, &|_, _| {}).is_err());
+        assert!(f.perft_part_threads(5, 3, 3, 2, (&|_, _| {}, &|| false)).is_err());
+        assert_eq!(f.perft_part_threads(8, 0, 3, 2, (&|_, _| {}, &|| true)).unwrap(), None);
     }
 }

@@ -51,9 +51,9 @@ pub mod tripletriad;
 
 #[cfg(feature = "std")]
 pub use engine::deadline;
-pub use engine::{Budget, Engine};
+pub use engine::{perft_until, Budget, Engine};
 pub use error::{quote, shorten, spoken_indices, Error, ErrorKind, MESSAGE_LIMIT, QUOTE_LIMIT};
-pub use frontier::{Frontier, Transpose, FRONTIER_LIMIT};
+pub use frontier::{Frontier, Transpose, FRONTIER_LIMIT, LINE_SEPARATOR};
 pub use game::{perft, Game, Outcome};
 pub use games::AnyGame;
 pub use level::UnknownLevel;

@@ -58,8 +58,8 @@ where
 }
 
 /// The positions after `plies` plies from this one, in a stable order, as a JSON array of
-/// `{"line": "@0/ B1+", "count": 2}`: the first line of moves reaching each position (the
-/// position is this game after it) and the number of move sequences reaching it (transposed
+/// `{"line": "@0/, B1+", "count": 2}`: the first line of moves reaching each position, separated
+/// by a comma and a space (the position is this game after it) and the number of move sequences reaching it (transposed
 /// orders merge). `ARBITER_BAD_ARGUMENT` when it would hold more than 500,000 positions (in one ply).
 #[no_mangle]
 pub unsafe extern "C" fn arbiter_trax_frontier(
@@ -112,7 +112,7 @@ pub unsafe extern "C" fn arbiter_triple_triad_perft_part(
     perft_part(h, depth, split, (part, parts), nodes)
 }
 
-/// As `arbiter_trax_frontier`, for Nantong (lines of actions in notation, separated by spaces).
+/// As `arbiter_trax_frontier`, for Nantong (lines of actions such as `discard 5m`).
 #[no_mangle]
 pub unsafe extern "C" fn arbiter_nantong_frontier(
     h: *const ArbiterNantong,

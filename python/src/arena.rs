@@ -11,6 +11,7 @@ use arbiter_core::Error;
 use pyo3::prelude::*;
 
 use crate::convert::{bad_argument, to_py, OrRaise};
+use crate::interrupt::Interrupt;
 
 /// One game's result as Python holds it: winner (place in the players, or None), whether it was
 /// stopped unfinished, each player's points (Nantong) and each player's (moves, seconds, longest).
@@ -69,14 +70,25 @@ fn play<G: Contest>(
     arena: &Arena,
     deal: impl Fn(u64) -> Result<G, Error>,
     (start, stop): (usize, usize),
-) -> Result<Vec<Result1>, Error> {
-    let seats = arena.check::<G>()?;
-    (start..stop)
-        .map(|i| {
-            let p = arena.play(deal(arena.deal_seed(i, seats))?, i, &|| {})?;
-            Ok((p.winner, p.unfinished, p.points, p.moves))
-        })
-        .collect()
+    interrupt: &Interrupt,
+) -> Option<Result<Vec<Result1>, Error>> {
+    let seats = match arena.check::<G>() {
+        Ok(seats) => seats,
+        Err(e) => return Some(Err(e)),
+    };
+    let mut played = Vec::with_capacity(stop.saturating_sub(start));
+    // Ctrl-C is heard between games (a game is a fraction of a second).
+    for i in start..stop {
+        if interrupt.stop() {
+            return None;
+        }
+        let p = deal(arena.deal_seed(i, seats)).and_then(|g| arena.play(g, i, &|| {}));
+        match p {
+            Ok(p) => played.push((p.winner, p.unfinished, p.points, p.moves)),
+            Err(e) => return Some(Err(e)),
+        }
+    }
+    Some(Ok(played))
 }
 
 /// Games `start` to `stop - 1` of an arena (as `arbiter arena`: deal `i / seats`, players
@@ -103,12 +115,13 @@ pub fn arena_games(
         seed,
         max_turns,
     };
-    py.detach(|| match which {
-        Deals::TripleTriad(d) => play(&arena, |s| d.deal(s), (start, stop)),
-        Deals::Trax(v) => play(&arena, |_| Ok(Trax::new(v)), (start, stop)),
-        Deals::Nantong => play(&arena, |s| Ok(Nantong::new(s)), (start, stop)),
-    })
-    .py()
+    let interrupt = Interrupt::new();
+    let played = py.detach(|| match which {
+        Deals::TripleTriad(d) => play(&arena, |s| d.deal(s), (start, stop), &interrupt),
+        Deals::Trax(v) => play(&arena, |_| Ok(Trax::new(v)), (start, stop), &interrupt),
+        Deals::Nantong => play(&arena, |s| Ok(Nantong::new(s)), (start, stop), &interrupt),
+    });
+    interrupt.result(played)?.py()
 }
 
 /// The report of an arena's games (all of them, in game order) as a dict: what

@@ -321,11 +321,10 @@ impl<G: Fresh> Batch<G> {
         })
     }
 
-    /// Runs `f` on every game with its rows of `targets`, with the GIL released, the games split
-    /// into one contiguous chunk per thread; first `check` on every game, if given, so that a
-    /// refusal changes nothing. Each thread checks the games it then steps: the calling thread
-    /// reading the workers' games (their legal ids) cost the workers a third more time, in
-    /// cache lines moved back between the cores.
+    /// Runs `f` on every game with its rows of `targets`, with the GIL released, the games cut
+    /// into contiguous pieces that the batch's threads claim (see [`Crew`]); first `check` on
+    /// every game, if given, so that a refusal changes nothing. The check is a lookup a game,
+    /// done by the calling thread alone: meeting the workers once more a call cost more.
     fn run<'py>(
         &mut self,
         py: Python<'py>,
@@ -349,7 +348,6 @@ impl<G: Fresh> Batch<G> {
         let to_move = to_move.as_slice_mut().map_err(contiguous)?;
         let done = done.as_slice_mut().map_err(contiguous)?;
         let (t, a, p) = (self.tensor_len, self.num_actions, G::PLAYERS.len());
-        let (chunk, threads) = (self.slots.len().div_ceil(self.threads), self.threads);
         let (params, seed) = (&self.params, self.seed);
         let slots = self.slots.as_mut_slice();
         let f = &f;
@@ -381,29 +379,15 @@ impl<G: Fresh> Batch<G> {
                 ))
             })?;
         }
-        let crew = self.crew.as_ref();
+        let crew = self.crew.as_mut();
         let result = py.detach(move || {
-            // One chunk holds every game: no thread to start.
-            let crew = crew.filter(|_| chunk < slots.len());
             if let Some(check) = check {
-                let games: &[Slot<G>] = slots;
-                let check_chunk = |k: usize| {
-                    let part = games.chunks(chunk).nth(k).unwrap_or_default();
-                    (part.iter().enumerate()).try_for_each(|(j, slot)| check(k * chunk + j, slot))
-                };
-                match crew {
-                    None => check_chunk(0)?,
-                    Some(crew) => {
-                        let results: Vec<Mutex<Result<(), Error>>> = (0..threads).map(|_| Mutex::new(Ok(()))).collect();
-                        crew.run(&|k| *lock(&results[k]) = check_chunk(k));
-                        // The first refusal in the games' order, whatever the threads.
-                        first_error(results)?;
-                    }
-                }
+                (slots.iter().enumerate()).try_for_each(|(i, slot)| check(i, slot))?;
             }
             let Some(crew) = crew else {
                 return work(0, slots, observations, masks, rewards, to_move, done);
             };
+            let chunk = slots.len().div_ceil(crew.pieces(slots.len()));
             let mut parts = Vec::new();
             let mut rest = (slots, observations, masks, rewards, to_move, done);
             let mut start = 0;
@@ -425,16 +409,16 @@ impl<G: Fresh> Batch<G> {
                 rest = (s1, o1, m1, r1, t1, d1);
                 start += k;
             }
-            // The calling thread steps the first chunk itself rather than wait idle for the
-            // workers. A panic (a bug) in a worker goes on in the calling thread once every chunk
-            // is done, where PyO3 turns it into a PanicException, as when one game panics
-            // without threads.
+            // A panic (a bug) in a worker goes on in the calling thread once every piece is
+            // done, where PyO3 turns it into a PanicException, as when one game panics without
+            // threads.
             let results: Vec<Mutex<Result<(), Error>>> = parts.iter().map(|_| Mutex::new(Ok(()))).collect();
-            crew.run(&|k| {
+            crew.run(parts.len(), &|k| {
                 if let Some((at, s, o, m, r, t, d)) = parts.get(k).and_then(|p| lock(p).take()) {
                     *lock(&results[k]) = work(at, s, o, m, r, t, d);
                 }
             });
+            // The first refusal in the games' order, whatever the threads.
             first_error(results)
         });
         result.py()
@@ -640,24 +624,24 @@ macro_rules! batch_class {
             /// Starts every game afresh from `seed` and returns the arrays.
             #[pyo3(signature = (seed, out = None))]
             fn reset<'py>(
-                &mut self,
+                slf: &Bound<'py, Self>,
                 py: Python<'py>,
                 seed: &Bound<'py, PyAny>,
                 out: Option<&Bound<'py, PyAny>>,
             ) -> PyResult<Bound<'py, PyTuple>> {
-                self.0.reset(py, seed, out)
+                slf.try_borrow_mut().map_err(in_use)?.0.reset(py, seed, out)
             }
 
             /// Plays one action id per game and returns the arrays
             /// `(observations, masks, rewards, to_move, done)`.
             #[pyo3(signature = (actions, out = None))]
             fn step<'py>(
-                &mut self,
+                slf: &Bound<'py, Self>,
                 py: Python<'py>,
                 actions: &Bound<'py, PyAny>,
                 out: Option<&Bound<'py, PyAny>>,
             ) -> PyResult<Bound<'py, PyTuple>> {
-                self.0.step(py, actions, out)
+                slf.try_borrow_mut().map_err(in_use)?.0.step(py, actions, out)
             }
 
             /// Plays a random legal action in every game (each game's actions drawn from its
@@ -665,11 +649,11 @@ macro_rules! batch_class {
             /// does; `last_actions()` tells which.
             #[pyo3(signature = (out = None))]
             fn step_random<'py>(
-                &mut self,
+                slf: &Bound<'py, Self>,
                 py: Python<'py>,
                 out: Option<&Bound<'py, PyAny>>,
             ) -> PyResult<Bound<'py, PyTuple>> {
-                self.0.step_random(py, out)
+                slf.try_borrow_mut().map_err(in_use)?.0.step_random(py, out)
             }
 
             /// The action ids the last step played, one per game, as a NumPy int64 array.
@@ -684,13 +668,15 @@ macro_rules! batch_class {
             }
 
             /// A copy of game `i` as it stands.
-            fn game(&self, i: &Bound<'_, PyAny>) -> PyResult<$game> {
-                Ok($game(self.0.game(self.0.slot(i)?)))
+            fn game(slf: &Bound<'_, Self>, i: &Bound<'_, PyAny>) -> PyResult<$game> {
+                let this = slf.try_borrow().map_err(in_use)?;
+                Ok($game(this.0.game(this.0.slot(i)?)))
             }
 
             /// The legal action ids of game `i`, ascending.
-            fn legal_actions<'py>(&self, py: Python<'py>, i: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyArray1<i64>>> {
-                Ok(self.0.legal_actions(py, self.0.slot(i)?))
+            fn legal_actions<'py>(slf: &Bound<'py, Self>, py: Python<'py>, i: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyArray1<i64>>> {
+                let this = slf.try_borrow().map_err(in_use)?;
+                Ok(this.0.legal_actions(py, this.0.slot(i)?))
             }
 
             /// The seed of game `i`'s current episode.
@@ -748,6 +734,14 @@ batch_class! {
     /// N Nantong deals, each from its own seed.
     NantongBatch(Nantong, PyNantong, "NantongBatch")
     new() => Ok::<_, PyErr>(())
+}
+
+/// The error of a call on a batch that another Python thread is stepping (the batch steps with
+/// the GIL released): PyO3's own says only "Already borrowed".
+fn in_use<E>(_: E) -> PyErr {
+    pyo3::exceptions::PyRuntimeError::new_err(
+        "this batch is being stepped by another thread: a batch is used by one thread at a time (its own threads=N steps it on several cores); give each Python thread its own batch, or hold a threading.Lock around its calls",
+    )
 }
 
 /// Tells the batches' crews after `os.fork()` that their workers stayed in the parent.

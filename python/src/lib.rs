@@ -13,6 +13,7 @@ mod arena;
 mod batch;
 mod convert;
 mod crew;
+mod interrupt;
 mod nantong;
 mod options;
 mod split;

@@ -66,6 +66,17 @@ crate::game_class! {
             self.0.pass_forced()
         }
 
+        /// The deal as a conformance `replay` case's input, `{"deck", "dealer", "actions"}`: the
+        /// actions less the passes that no seat could have answered otherwise, which a `replay`
+        /// runner answers itself (`pass_forced`) and a save (`to_json`) lists.
+        fn replay_record<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+            let actions: Vec<_> = (self.0.unforced_history().into_iter())
+                .map(|(seat, action)| serde_json::json!({"seat": seat, "action": action}))
+                .collect();
+            let record = serde_json::json!({"deck": self.0.deck(), "dealer": self.0.dealer(), "actions": actions});
+            to_py(py, &record)
+        }
+
         /// The itemised score of every seat once the deal is over, else `None`.
         fn score<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
             to_py_or_none(py, self.0.score())

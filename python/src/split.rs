@@ -6,6 +6,7 @@ use arbiter_core::{Frontier, Transpose};
 use pyo3::prelude::*;
 
 use crate::convert::{integer, OrRaise};
+use crate::interrupt::Interrupt;
 use crate::verbs::PyGame;
 
 fn plies(v: &Bound<'_, PyAny>, what: &str) -> PyResult<u32> {
@@ -13,7 +14,7 @@ fn plies(v: &Bound<'_, PyAny>, what: &str) -> PyResult<u32> {
 }
 
 /// The positions after `plies` plies, in the core's stable order: for each, the first line of
-/// moves reaching it (notation, space separated) and the number of sequences reaching it.
+/// moves reaching it (notation, separated by `", "`) and the number of sequences reaching it.
 pub fn frontier<G: PyGame + Transpose>(
     py: Python<'_>,
     g: &G,
@@ -51,9 +52,10 @@ where
         Some(t) => integer(t, "threads", 1024)?.max(1) as usize,
         None => 1,
     };
-    py.detach(|| {
+    let interrupt = Interrupt::new();
+    let nodes = py.detach(|| {
         let f = Frontier::new(g, split)?;
-        f.perft_part_threads(depth, part, parts, threads, &|_, _| {})
-    })
-    .py()
+        f.perft_part_threads(depth, part, parts, threads, (&|_, _| {}, &|| interrupt.stop()))
+    });
+    interrupt.result(nodes.py()?)
 }

@@ -56,9 +56,9 @@ crate::game_class! {
             nodes: Option<&Bound<'py, PyAny>>,
         ) -> PyResult<Bound<'py, PyDict>> {
             let limits = verbs::Limits::from_py(time_ms, nodes)?;
-            let s = py
-                .detach(|| limits.run(|budget| tt::Solver::default().solve_within(&self.0, budget)))
-                .map_err(|cut| {
+            let interrupt = crate::interrupt::Interrupt::new();
+            let solved = py.detach(|| limits.run(&interrupt, |budget| tt::Solver::default().solve_within(&self.0, budget)));
+            let s = interrupt.result(Some(solved))?.map_err(|cut| {
                     crate::convert::raise(arbiter_core::Error::new(
                         arbiter_core::ErrorKind::LimitExceeded,
                         format!("the solve ran out of its budget after {} positions", cut.nodes),

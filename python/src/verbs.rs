@@ -10,6 +10,7 @@ use serde::de::DeserializeOwned;
 use serde::Serialize;
 
 use crate::convert::{bad_argument, from_py, integer, is_integer, parse_error, to_py, wrong_type, OrRaise};
+use crate::interrupt::Interrupt;
 
 /// A game as the package hands it to Python: saved and observed as dicts, moves read from
 /// notation or action ids, and players as names (`"blue"`, `"white"`) or seat numbers.
@@ -129,7 +130,9 @@ pub fn legal_actions<'py, G: PyGame>(py: Python<'py>, g: &G) -> Bound<'py, PyArr
 
 pub fn perft<G: PyGame>(py: Python<'_>, g: &G, depth: &Bound<'_, PyAny>) -> PyResult<u64> {
     let depth = integer(depth, "depth", u32::MAX as u64)? as u32;
-    Ok(py.detach(|| Engine::perft(g, depth)))
+    let interrupt = Interrupt::new();
+    let nodes = py.detach(|| arbiter_core::perft_until(g, depth, &|| interrupt.stop()));
+    interrupt.result(nodes)
 }
 
 pub fn choose_move<G: PyGame>(
@@ -141,10 +144,9 @@ pub fn choose_move<G: PyGame>(
 ) -> PyResult<Option<String>> {
     let level = crate::convert::text(level, "level")?;
     let mut rng = Rng::new(crate::convert::seed(seed)?);
-    let chosen = py
-        .detach(|| limits.run(|budget| g.choose_within(&level, &mut rng, budget)))
-        .py()?;
-    Ok(chosen.map(|m| m.to_string()))
+    let interrupt = Interrupt::new();
+    let chosen = py.detach(|| limits.run(&interrupt, |budget| g.choose_within(&level, &mut rng, budget)));
+    Ok(interrupt.result(Some(chosen))?.py()?.map(|m| m.to_string()))
 }
 
 /// What a choice or a solve may spend: `time_ms` milliseconds and `nodes` positions, each `None`
@@ -171,12 +173,13 @@ impl Limits {
         })
     }
 
-    /// Runs `f` within these limits; the clock starts now.
-    pub fn run<T>(&self, f: impl FnOnce(Budget<'_>) -> T) -> T {
-        let mut stop = self.time_ms.map(arbiter_core::deadline);
+    /// Runs `f` within these limits, the clock starting now, and until `interrupt` stops it.
+    pub fn run<T>(&self, interrupt: &Interrupt, f: impl FnOnce(Budget<'_>) -> T) -> T {
+        let mut deadline = self.time_ms.map(arbiter_core::deadline);
+        let mut stop = || deadline.as_mut().is_some_and(|d| d()) || interrupt.stop();
         f(Budget {
             nodes: self.nodes,
-            stop: stop.as_mut().map(|s| s as &mut dyn FnMut() -> bool),
+            stop: Some(&mut stop),
         })
     }
 }

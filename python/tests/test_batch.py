@@ -273,3 +273,29 @@ def test_unbounded_trax_batches_give_ids_instead_of_masks():
         TraxBatch(1024, "unbounded", masks=True)
     with pytest.raises(arbiter.LimitExceededError):
         TraxBatch(1 << 20, "unbounded")
+
+
+def test_a_batch_stepped_from_two_python_threads_says_what_to_do():
+    import threading
+
+    b = TripleTriadBatch(4096, "ff8", seed=1)
+    errors = []
+    go = threading.Barrier(2)
+
+    def run():
+        go.wait()
+        try:
+            for _ in range(200):
+                b.step_random()
+        except RuntimeError as e:
+            errors.append(str(e))
+
+    threads = [threading.Thread(target=run) for _ in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert errors, "the two threads never met inside a step"
+    assert "Already borrowed" not in errors[0]
+    assert "one thread at a time" in errors[0] and "threading.Lock" in errors[0]
+

@@ -76,3 +76,26 @@ def test_no_case_is_a_failure(tmp_path):
     assert r.returncode == 1 and "0 passed, 1 failed" in r.stdout
     r = runner(tmp_path / "missing.jsonl")
     assert r.returncode == 1 and "cannot read" in r.stdout
+
+
+def test_a_nantong_deal_played_out_is_a_replay_case_through_its_record(tmp_path):
+    import arbiter
+
+    g = arbiter.Nantong(21)
+    seed = 0
+    while not g.is_over:
+        g.play(g.choose_move("random", seed))
+        seed += 1
+    score = g.score()
+    record = g.replay_record()
+    save = g.to_json()
+    # The save lists the passes no seat could have answered otherwise; the record does not.
+    assert len(record["actions"]) < len(save["actions"])
+    assert (record["deck"], record["dealer"]) == (save["deck"], save["dealer"])
+    expect = {"legal": True, "over": True, "scores": {"totals": score["totals"], "settlement": score["settlement"]}}
+    case = {"game": "nantong", "kind": "replay", "name": "played", **record, "expect": expect}
+    r = one_case(tmp_path, json.dumps(case).encode())
+    assert r.returncode == 0 and "1 passed, 0 failed" in r.stdout, r.stdout
+    # The save as it is fails the replay format: its forced passes come twice.
+    case["actions"] = save["actions"]
+    assert one_case(tmp_path, json.dumps(case).encode()).returncode != 0

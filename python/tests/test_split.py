@@ -37,7 +37,7 @@ def test_parts_sum_to_the_whole_count(game, depth):
     total = 0
     for line, count in frontier:
         g = game.clone()
-        for mv in line.split(" "):
+        for mv in line.split(", "):
             g.play(mv)
         total += count * g.perft(depth - 2)
     assert total == whole

@@ -1,5 +1,6 @@
-"""arbiter.distributed on a real local Ray cluster: perft sums exactly (also when a worker is
-killed), resume files keep finished parts, and self-play Parquet replays through the engine."""
+"""arbiter.distributed on a real local Ray cluster: perft sums exactly on every game (also when a
+worker is killed), resume files keep finished parts, self-play Parquet replays through the
+engine, and arenas are the single-process ones, every verb on every game."""
 
 import json
 import os
@@ -26,6 +27,15 @@ def test_triple_triad_perft_from_a_mid_game_state():
     want = g.perft(6)
     assert distributed.perft(g, 6, split=2, progress=False) == want
     assert distributed.perft(g, 6, split=1, parts=5, progress=False) == want
+
+
+def test_nantong_perft_splits_past_a_discard():
+    # Its frontier lines hold two-word actions (`discard 2m`), which a split on spaces broke.
+    g = arbiter.Nantong(3)
+    want = g.perft(17)
+    assert any(" " in mv for line, _ in g.frontier(4) for mv in line.split(", "))
+    assert distributed.perft(g, 17, split=4, parts=5, progress=False) == want
+    assert distributed.perft(g, 17, progress=False) == want
 
 
 def test_a_resume_file_keeps_finished_parts(tmp_path):

@@ -31,7 +31,7 @@ test("a frontier line replays to its position", (t) => {
   const root = own(t, new Trax("8x8"));
   for (const { line } of root.frontier(3)) {
     const g = own(t, new Trax("8x8"));
-    for (const mv of line.split(" ")) g.play(mv);
+    for (const mv of line.split(", ")) g.play(mv);
     assert.equal(g.tiles >= 3, true);
   }
 });

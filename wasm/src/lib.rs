@@ -124,7 +124,7 @@ macro_rules! game_class {
             }
 
             /// The positions after `plies` plies, in a stable order: for each the first line of
-            /// moves reaching it (notation, space separated; the position is this game after it)
+            /// moves reaching it (notation, separated by `", "`; the position is this game after it)
             /// and the number of move sequences reaching it (transposed orders merge).
             #[wasm_bindgen(unchecked_return_type = "FrontierPosition[]")]
             pub fn frontier(

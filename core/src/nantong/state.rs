@@ -922,6 +922,42 @@ impl Nantong {
         self.replacement(adder);
     }
 
+    /// The actions played, less the passes that no seat could have answered otherwise (those
+    /// [`Nantong::pass_forced`] answers): the form of the conformance `replay` cases, whose
+    /// runners answer those passes themselves, where a save ([`Nantong::history`]) lists them.
+    ///
+    /// ```
+    /// use arbiter_core::nantong::Nantong;
+    /// use arbiter_core::Game;
+    /// let mut g = Nantong::new(3);
+    /// for _ in 0..30 {
+    ///     let mv = g.legal_moves()[0];
+    ///     g.play(mv).unwrap();
+    /// }
+    /// let kept = g.unforced_history();
+    /// assert!(kept.len() < g.history().len());
+    /// let mut again = Nantong::deal(g.deck(), g.dealer()).unwrap();
+    /// for &(seat, action) in &kept {
+    ///     again.pass_forced();
+    ///     again.act(seat, action).unwrap();
+    /// }
+    /// again.pass_forced();
+    /// assert_eq!(again.history(), g.history());
+    /// ```
+    pub fn unforced_history(&self) -> Vec<(Seat, Action)> {
+        // Every action of the history was legal when played: the replay cannot refuse one.
+        let mut g = Nantong::deal(&self.deck, self.dealer).expect("this deal's own deck");
+        let mut kept = Vec::new();
+        for &(seat, action) in self.history() {
+            let forced = action == Action::Pass && g.actions() == [Action::Pass];
+            g.act(seat, action).expect("played in this deal");
+            if !forced {
+                kept.push((seat, action));
+            }
+        }
+        kept
+    }
+
     /// Replays `actions` on the canonical deal of `deck`: the state, or the index of the first
     /// refused action and why.
     ///

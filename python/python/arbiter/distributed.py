@@ -43,8 +43,9 @@ def _connect() -> int:
 
 
 def _position(root: Game, line: str) -> Game:
+    """The frontier position of `line` (moves separated by a comma: a Nantong move is two words)."""
     g = root.clone()
-    for mv in line.split():
+    for mv in line.split(", ") if line else []:
         g.play(mv)
     return g
 
