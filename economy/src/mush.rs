@@ -2,12 +2,13 @@
 //! configuration. The English text game's own: gameplay rules Open, Same, Wall, Plus, Combo,
 //! Elemental, Limitless; trading rules None, One, All, Diff (One when none is given); options
 //! Broadcast and Private. The French server's rule groups may be named instead, in English or in
-//! French: Battle (Bataille), Borderless (Mur cassé), PlusWall (Mur additionnel) besides Open,
-//! Same (Identique), Wall (Même mur), Plus, Combo, Elemental (Élémentaire); its winner rules
-//! Training, None, One to Four, Total, Direct, Change, Random; a gil bet `Bet=N` (`Mise=N`). A
-//! game follows one server's customs: the French server's as soon as one of its own words is
-//! named (its experience thresholds, no level limit, a draw ends the match), and the two servers'
-//! own words cannot be mixed. `Time=N` (`Temps=N`) sets the seconds per move on either.
+//! French: Battle (Bataille), Borderless (Mur cassé), PlusWall (Mur additionnel), PowerWalls (Mur
+//! puissant: the match draws the border's labels from its seed) besides Open, Same (Identique),
+//! Wall (Même mur), Plus, Combo, Elemental (Élémentaire); its winner rules Training, None, One to
+//! Four, Total, Direct, Change, Random; a gil bet `Bet=N` (`Mise=N`). A game follows one server's
+//! customs: the French server's as soon as one of its own words is named (its experience
+//! thresholds, no level limit, a draw ends the match), and the two servers' own words cannot be
+//! mixed. `Time=N` (`Temps=N`) sets the seconds per move on either.
 
 use alloc::format;
 use alloc::string::String;
@@ -236,7 +237,7 @@ static WORDS: [(&str, &[&str], Server, Effect); 28] = [
         "PowerWalls",
         &["Mur-puissant"],
         Server::Ttonline,
-        Effect::NotHere("its labels are placed on the board's edges, which a rule word cannot say"),
+        Effect::Rule(|r| r.power_walls = true),
     ),
     (
         "RandomHands",
@@ -386,6 +387,7 @@ impl fmt::Display for MushRules {
             "Elemental" => r.elemental,
             "Battle" => r.battle,
             "Borderless" => r.borderless,
+            "PowerWalls" => r.power_walls,
             "Limitless" => self.config.deck_level_limit.is_none(),
             _ => false,
         };
@@ -519,9 +521,12 @@ mod tests {
             "Same Wall Borderless".parse::<MushRules>(),
             Err(MushRulesError::Match(_))
         ));
+        let walls: MushRules = "Mur-puissant One".parse().unwrap();
+        assert!(walls.config.rules.power_walls && walls.config.walls.is_empty());
+        assert_eq!(walls.to_string(), "PowerWalls One Time=60 Bet=0");
         assert!(matches!(
-            "Mur-puissant One".parse::<MushRules>(),
-            Err(MushRulesError::NotHere("PowerWalls", _))
+            "Borderless PowerWalls".parse::<MushRules>(),
+            Err(MushRulesError::Match(_))
         ));
         assert!(matches!("Same=3".parse::<MushRules>(), Err(MushRulesError::Unknown(w)) if w == "Same=3"));
         assert_eq!(
