@@ -1105,3 +1105,172 @@ async fn a_power_wall_fires_in_a_live_game_on_both_interfaces() {
     }
     assert!(fired, "no wall fired in twelve text games");
 }
+
+/// Plays a text game against the computer to its end: the first empty cell each turn.
+async fn play_against_the_computer(m: &mut Mush) -> Vec<String> {
+    let mut k = 0;
+    loop {
+        let lines = m.drain(300).await;
+        if let Some(l) = lines.iter().find(|l| l.contains("The game is over")) {
+            return vec![l.clone()];
+        }
+        if lines.iter().any(|l| l.contains("Your turn")) {
+            m.send(&format!("+TT/Play 1={}", empty_cell(&lines, k))).await;
+            k += 1;
+        }
+        assert!(k < 100, "the game does not end");
+    }
+}
+
+/// The computer players by name (« défiez Mog-Facile »): listed in the lobby and in `WHO`,
+/// challenged by name as a player or as a computer seat's level from both interfaces, each
+/// keeping its record of games, and no person may register or log in under their names.
+#[tokio::test]
+async fn the_computer_players_by_name() {
+    let server = Server::start("robots");
+
+    let mut rinoa = Ws::connect(&server.http).await;
+    let refused = rinoa
+        .ask(
+            json!({"type": "register", "name": "mog-facile", "password": "angel-wing"}),
+            "error",
+        )
+        .await;
+    assert_eq!(refused["code"], "name_taken");
+    assert!(refused["message"].as_str().unwrap().contains("Mog-Facile is a computer player's name"), "{refused}");
+    let login = rinoa
+        .ask(
+            json!({"type": "login", "name": "Mog-Facile", "password": "angel-wing"}),
+            "error",
+        )
+        .await;
+    assert_eq!(login["code"], "login_failed");
+    rinoa
+        .ask(
+            json!({"type": "register", "name": "Rinoa", "password": "angel-wing"}),
+            "authenticated",
+        )
+        .await;
+    let lobby = rinoa.ask(json!({"type": "lobby"}), "lobby").await;
+    let robots: Vec<(&str, &str)> = lobby["robots"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| (r["name"].as_str().unwrap(), r["level"].as_str().unwrap()))
+        .collect();
+    assert_eq!(
+        robots,
+        [("Mog-Facile", "random"), ("Mog-Moyen", "greedy"), ("Mog-Difficile", "perfect"), ("Mog-Expert", "expert")]
+    );
+    for (seats, why) in [
+        (
+            json!([{"kind": "me"}, {"kind": "computer", "level": "nope"}]),
+            "unknown level \"nope\" (expected random, greedy, perfect, expert, or a computer player: Mog-Facile, Mog-Moyen, Mog-Difficile, Mog-Expert)",
+        ),
+    ] {
+        let e = rinoa
+            .ask(json!({"type": "challenge", "game": "triple-triad", "seats": seats}), "error")
+            .await;
+        assert_eq!(e["message"], why);
+    }
+    let e = rinoa
+        .ask(
+            json!({"type": "challenge", "game": "trax", "seats": [{"kind": "me"}, {"kind": "player", "name": "Mog-Expert"}]}),
+            "error",
+        )
+        .await;
+    assert_eq!(e["message"], "Mog-Expert plays Triple Triad only");
+
+    // Named as a player, any case, and as a computer seat's level by its word alone.
+    let mut results = Vec::new();
+    for seat in [
+        json!({"kind": "player", "name": "mog-FACILE"}),
+        json!({"kind": "computer", "level": "Facile"}),
+    ] {
+        rinoa
+            .send(json!({"type": "challenge", "game": "triple-triad", "time": 60,
+                         "options": {"preset": "ttonline"}, "seats": [{"kind": "me"}, seat]}))
+            .await;
+        let started = rinoa.expect("match_started").await;
+        assert_eq!(
+            started["match"]["seats"][1],
+            json!({"kind": "computer", "level": "random", "name": "Mog-Facile"})
+        );
+        let (id, seat) = (started["match"]["id"].as_i64().unwrap(), started["seat"].as_u64().unwrap());
+        let mut state = rinoa.expect("match_state").await;
+        while state["type"] != "match_over" {
+            if state["to_move"].as_u64() == Some(seat) {
+                let board = state["view"]["observation"]["board"].as_array().unwrap();
+                let cell = (0..9).find(|&c| board[c].is_null()).unwrap();
+                let notation = format!("0@{cell}");
+                rinoa
+                    .send(json!({"type": "move", "match": id, "move": notation, "ply": state["ply"]}))
+                    .await;
+                state = loop {
+                    let f = next_of(&mut rinoa, &["moved"]).await;
+                    if f["seat"].as_u64() == Some(seat) && f["move"] == notation.as_str() {
+                        break f;
+                    }
+                };
+                if state["to_move"].is_null() {
+                    state = rinoa.expect("match_over").await;
+                }
+            } else {
+                state = next_of(&mut rinoa, &["moved", "match_over"]).await;
+            }
+        }
+        let winners: Vec<u64> = state["result"]["winners"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|w| w.as_u64().unwrap())
+            .collect();
+        results.push(match winners.as_slice() {
+            [] => "drawn",
+            [w] if *w == seat => "lost",
+            _ => "won",
+        });
+    }
+    let stats = rinoa.ask(json!({"type": "stats", "name": "Mog-Facile"}), "stats").await;
+    let record = &stats["games"]["triple-triad"];
+    assert_eq!(record["played"], 2, "{stats}");
+    for outcome in ["won", "lost", "drawn"] {
+        let n = results.iter().filter(|r| **r == outcome).count();
+        assert_eq!(record[outcome], n, "{outcome} in {stats}");
+    }
+
+    // The text game: listed in WHO, refused to `create`, challenged by name; its record shown.
+    let mut squall = Mush::connect(&server.mush, "Squall").await;
+    squall
+        .says("create Mog-Moyen pass-word", "Mog-Moyen is a computer player's name")
+        .await;
+    squall.says("create Squall lionheart", "Welcome, Squall").await;
+    squall
+        .says(
+            "WHO",
+            "Computer players, to challenge by name (+TT/Game Mog-Facile=<Deck>/<Rules>): Mog-Facile, Mog-Moyen, Mog-Difficile, Mog-Expert.",
+        )
+        .await;
+    squall.says("+TT/Starter", "starter set").await;
+    let stash = [squall.says("+TT/Stash", "Your stash").await, squall.drain(300).await].concat();
+    squall.says("+TT/Deck Create=Start", "created").await;
+    squall.says(&format!("+TT/Deck Add={}", five_ids(&stash)), "5 cards").await;
+    squall
+        .says("+TT/Game Mog-Moyen=Start/Same One", "nothing is staked against a computer player")
+        .await;
+    squall
+        .says("+TT/Game Computer:Nope=Start/None", "or a computer player: Mog-Facile, Mog-Moyen")
+        .await;
+    for (opponent, invited) in [
+        ("mog-moyen", "You invite Mog-Moyen (the computer, greedy) to a game"),
+        ("Computer:moyen", "You invite Mog-Moyen (the computer, greedy) to a game"),
+        ("Computer:Mog-Moyen", "You invite Mog-Moyen (the computer, greedy) to a game"),
+    ] {
+        squall
+            .says(&format!("+TT/Game {opponent}=Start/Entraînement Temps=60"), invited)
+            .await;
+        squall.expect("The game starts: ").await;
+        play_against_the_computer(&mut squall).await;
+    }
+    squall.says("+TT/Stats Mog-Moyen", "Mog-Moyen: 3 played").await;
+}

@@ -16,7 +16,8 @@ const TT_PLAYERS = ["blue", "red"];
 export function seatName(summary, seat) {
   const s = summary?.seats?.[seat];
   if (!s) return `seat ${seat}`;
-  return s.kind === "computer" ? `computer (${s.level})` : (s.name ?? "open seat");
+  if (s.kind === "computer") return s.name ? `${s.name} (computer, ${s.level})` : `computer (${s.level})`;
+  return s.name ?? "open seat";
 }
 
 /** The rounds line: the round being played, then how each finished one ended (a long sudden

@@ -160,7 +160,7 @@ class OnlineView {
         "li",
         { dataset: { challenge: c.id, game: c.game } },
         `${c.by.name}: ${GAMES[c.game]} (${optionsText(this.client, c.game, c.options)}), ${c.time} s a move${c.private ? ", private" : ""} — `,
-        c.seats.map((s) => (s.kind === "computer" ? `computer ${s.level}` : s.kind === "open" ? "anyone" : s.name)).join(" vs "),
+        c.seats.map((s) => (s.kind === "computer" ? (s.name ?? `computer ${s.level}`) : s.kind === "open" ? "anyone" : s.name)).join(" vs "),
         " ",
         mine ? h("button", { type: "button", onclick: () => this.act(client.withdraw(c.id)) }, "Withdraw") : null,
         !mine && (named || open) && c.options.stake ? this.deckChoice(c.id) : null,
@@ -200,6 +200,20 @@ class OnlineView {
         { "aria-label": "Players online" },
         h("h3", {}, "Online"),
         h("ul", { class: "online-players" }, [...lobby.online.values()].map((u) => h("li", { dataset: { name: u.name } }, u.name))),
+        h("h3", {}, "Computer players"),
+        h(
+          "ul",
+          { class: "online-robots" },
+          lobby.robots.map((r) =>
+            h(
+              "li",
+              { dataset: { robot: r.name } },
+              `${r.name} (${r.level}) `,
+              // A practice game under the French server's preset: challenge it by name, as a player.
+              h("button", { type: "button", onclick: () => this.act(this.client.challenge({ game: r.game, options: { preset: "ttonline" }, seats: [{ kind: "me" }, { kind: "player", name: r.name }], time: 60 })) }, "Challenge"),
+            ),
+          ),
+        ),
       ),
       h("section", { "aria-label": "New challenge" }, h("h3", {}, "Challenge"), this.challengeForm.form),
       h(
