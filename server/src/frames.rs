@@ -224,7 +224,10 @@ impl SeatView {
         match self {
             SeatView::Player { name, .. } => name.clone(),
             SeatView::Computer { level, name: None } => format!("the computer ({level})"),
-            SeatView::Computer { level, name: Some(name) } => format!("{name} (the computer, {level})"),
+            SeatView::Computer {
+                level,
+                name: Some(name),
+            } => format!("{name} (the computer, {level})"),
         }
     }
 }
@@ -248,15 +251,9 @@ pub struct ChallengeView {
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum ChallengeSeat {
     /// A named player's (invited).
-    Player {
-        name: String,
-        taken: bool,
-    },
+    Player { name: String, taken: bool },
     /// Anyone's, with who took it.
-    Open {
-        taken: bool,
-        name: Option<String>,
-    },
+    Open { taken: bool, name: Option<String> },
     /// `name`: the robot of that level, where it has one.
     Computer {
         level: String,

@@ -176,7 +176,11 @@ mod tests {
         assert_eq!(level(tt, "expert").unwrap(), "expert");
         assert_eq!(level(tt, "Mog-Moyen").unwrap(), "greedy");
         let e = level(tt, "nope").unwrap_err();
-        assert!(e.message.contains("unknown level \"nope\"") && e.message.contains("Mog-Facile, Mog-Moyen"), "{}", e.message);
+        assert!(
+            e.message.contains("unknown level \"nope\"") && e.message.contains("Mog-Facile, Mog-Moyen"),
+            "{}",
+            e.message
+        );
         assert!(level(GameKind::Trax, "facile").is_err());
         assert_eq!(level_named(tt, " mog-difficile").unwrap().as_deref(), Some("perfect"));
         assert_eq!(level_named(tt, "Squall").unwrap(), None);

@@ -920,13 +920,20 @@ fn pushed(cell: u64, side: &str) -> u64 {
 }
 
 /// A card of `powers` and an empty walled cell whose label it fires: (card, cell, side).
-fn firing(walls: &[(u64, String, String)], powers: &[u64], empty: impl Fn(u64) -> bool) -> Option<(usize, u64, String)> {
-    walls.iter().filter(|(cell, ..)| empty(*cell)).find_map(|(cell, side, label)| {
-        powers
-            .iter()
-            .position(|&p| fires(label, p))
-            .map(|card| (card, *cell, side.clone()))
-    })
+fn firing(
+    walls: &[(u64, String, String)],
+    powers: &[u64],
+    empty: impl Fn(u64) -> bool,
+) -> Option<(usize, u64, String)> {
+    walls
+        .iter()
+        .filter(|(cell, ..)| empty(*cell))
+        .find_map(|(cell, side, label)| {
+            powers
+                .iter()
+                .position(|&p| fires(label, p))
+                .map(|card| (card, *cell, side.clone()))
+        })
 }
 
 /// The first frame of one of `kinds`, in order of arrival.
@@ -967,7 +974,10 @@ async fn a_power_wall_fires_in_a_live_game_on_both_interfaces() {
                          "seats": [{"kind": "me"}, {"kind": "computer", "level": "greedy"}]}))
             .await;
         let started = rinoa.expect("match_started").await;
-        let (id, seat) = (started["match"]["id"].as_i64().unwrap(), started["seat"].as_u64().unwrap());
+        let (id, seat) = (
+            started["match"]["id"].as_i64().unwrap(),
+            started["seat"].as_u64().unwrap(),
+        );
         let mut state = rinoa.expect("match_state").await;
         while state["type"] != "match_over" {
             if state["to_move"].as_u64() != Some(seat) {
@@ -979,7 +989,13 @@ async fn a_power_wall_fires_in_a_live_game_on_both_interfaces() {
                 .as_array()
                 .unwrap()
                 .iter()
-                .map(|w| (w["cell"].as_u64().unwrap(), w["side"].as_str().unwrap().into(), w["label"].as_str().unwrap().into()))
+                .map(|w| {
+                    (
+                        w["cell"].as_u64().unwrap(),
+                        w["side"].as_str().unwrap().into(),
+                        w["label"].as_str().unwrap().into(),
+                    )
+                })
                 .collect();
             assert!((2..=4).contains(&walls.len()), "{walls:?}");
             let hand = obs["hand"].as_array().unwrap();
@@ -1006,7 +1022,10 @@ async fn a_power_wall_fires_in_a_live_game_on_both_interfaces() {
             };
             if let Some((_, cell, side)) = play {
                 let to = pushed(cell, &side) as usize;
-                assert_eq!(mine["view"]["observation"]["board"][to]["card"]["name"], hand[card]["name"], "{mine}");
+                assert_eq!(
+                    mine["view"]["observation"]["board"][to]["card"]["name"], hand[card]["name"],
+                    "{mine}"
+                );
                 fired = true;
             }
             state = mine;
@@ -1025,7 +1044,9 @@ async fn a_power_wall_fires_in_a_live_game_on_both_interfaces() {
     squall.says("+TT/Starter", "starter set").await;
     let stash = [squall.says("+TT/Stash", "Your stash").await, squall.drain(300).await].concat();
     squall.says("+TT/Deck Create=Start", "created").await;
-    squall.says(&format!("+TT/Deck Add={}", five_ids(&stash)), "5 cards").await;
+    squall
+        .says(&format!("+TT/Deck Add={}", five_ids(&stash)), "5 cards")
+        .await;
     let mut fired = false;
     for _ in 0..12 {
         squall
@@ -1042,7 +1063,11 @@ async fn a_power_wall_fires_in_a_live_game_on_both_interfaces() {
                 break;
             }
             if colour.is_empty() {
-                colour = if lines.iter().any(|l| l.starts_with("Your hand (red)")) { "red" } else { "blue" };
+                colour = if lines.iter().any(|l| l.starts_with("Your hand (red)")) {
+                    "red"
+                } else {
+                    "blue"
+                };
             }
             if !lines.iter().any(|l| l.contains("Your turn")) {
                 continue;
@@ -1057,7 +1082,11 @@ async fn a_power_wall_fires_in_a_live_game_on_both_interfaces() {
                 .map(|w| {
                     let words: Vec<&str> = w.split(' ').collect();
                     // `>5 on the left of 4`: the cell counted from 1.
-                    (words[5].parse::<u64>().unwrap() - 1, words[3].to_string(), words[0].to_string())
+                    (
+                        words[5].parse::<u64>().unwrap() - 1,
+                        words[3].to_string(),
+                        words[0].to_string(),
+                    )
                 })
                 .collect();
             // `Your hand (blue): 1) Ifrit [9 8 6 2] P13  2) ...`
@@ -1075,7 +1104,12 @@ async fn a_power_wall_fires_in_a_live_game_on_both_interfaces() {
             let empty: Vec<u64> = grid
                 .iter()
                 .flat_map(|l| l.split('|'))
-                .filter_map(|c| c.trim().strip_prefix('(').and_then(|c| c.strip_suffix(')')).and_then(|n| n.parse::<u64>().ok()))
+                .filter_map(|c| {
+                    c.trim()
+                        .strip_prefix('(')
+                        .and_then(|c| c.strip_suffix(')'))
+                        .and_then(|n| n.parse::<u64>().ok())
+                })
                 .map(|n| n - 1)
                 .collect();
             let play = firing(&walls, &powers, |c| empty.contains(&c));
@@ -1137,7 +1171,13 @@ async fn the_computer_players_by_name() {
         )
         .await;
     assert_eq!(refused["code"], "name_taken");
-    assert!(refused["message"].as_str().unwrap().contains("Mog-Facile is a computer player's name"), "{refused}");
+    assert!(
+        refused["message"]
+            .as_str()
+            .unwrap()
+            .contains("Mog-Facile is a computer player's name"),
+        "{refused}"
+    );
     let login = rinoa
         .ask(
             json!({"type": "login", "name": "Mog-Facile", "password": "angel-wing"}),
@@ -1160,7 +1200,12 @@ async fn the_computer_players_by_name() {
         .collect();
     assert_eq!(
         robots,
-        [("Mog-Facile", "random"), ("Mog-Moyen", "greedy"), ("Mog-Difficile", "perfect"), ("Mog-Expert", "expert")]
+        [
+            ("Mog-Facile", "random"),
+            ("Mog-Moyen", "greedy"),
+            ("Mog-Difficile", "perfect"),
+            ("Mog-Expert", "expert")
+        ]
     );
     for (seats, why) in [
         (
@@ -1196,7 +1241,10 @@ async fn the_computer_players_by_name() {
             started["match"]["seats"][1],
             json!({"kind": "computer", "level": "random", "name": "Mog-Facile"})
         );
-        let (id, seat) = (started["match"]["id"].as_i64().unwrap(), started["seat"].as_u64().unwrap());
+        let (id, seat) = (
+            started["match"]["id"].as_i64().unwrap(),
+            started["seat"].as_u64().unwrap(),
+        );
         let mut state = rinoa.expect("match_state").await;
         while state["type"] != "match_over" {
             if state["to_move"].as_u64() == Some(seat) {
@@ -1254,17 +1302,31 @@ async fn the_computer_players_by_name() {
     squall.says("+TT/Starter", "starter set").await;
     let stash = [squall.says("+TT/Stash", "Your stash").await, squall.drain(300).await].concat();
     squall.says("+TT/Deck Create=Start", "created").await;
-    squall.says(&format!("+TT/Deck Add={}", five_ids(&stash)), "5 cards").await;
     squall
-        .says("+TT/Game Mog-Moyen=Start/Same One", "nothing is staked against a computer player")
+        .says(&format!("+TT/Deck Add={}", five_ids(&stash)), "5 cards")
         .await;
     squall
-        .says("+TT/Game Computer:Nope=Start/None", "or a computer player: Mog-Facile, Mog-Moyen")
+        .says(
+            "+TT/Game Mog-Moyen=Start/Same One",
+            "nothing is staked against a computer player",
+        )
+        .await;
+    squall
+        .says(
+            "+TT/Game Computer:Nope=Start/None",
+            "or a computer player: Mog-Facile, Mog-Moyen",
+        )
         .await;
     for (opponent, invited) in [
         ("mog-moyen", "You invite Mog-Moyen (the computer, greedy) to a game"),
-        ("Computer:moyen", "You invite Mog-Moyen (the computer, greedy) to a game"),
-        ("Computer:Mog-Moyen", "You invite Mog-Moyen (the computer, greedy) to a game"),
+        (
+            "Computer:moyen",
+            "You invite Mog-Moyen (the computer, greedy) to a game",
+        ),
+        (
+            "Computer:Mog-Moyen",
+            "You invite Mog-Moyen (the computer, greedy) to a game",
+        ),
     ] {
         squall
             .says(&format!("+TT/Game {opponent}=Start/Entraînement Temps=60"), invited)

@@ -300,7 +300,12 @@ pub fn run(args: Args, con: &mut Console<impl BufRead, impl Write>) -> Outcome {
             if args.power_walls {
                 let mut config = m.config().clone();
                 config.rules.power_walls = true;
-                m = Match::new(config, m.brought(Player::Blue).to_vec(), m.brought(Player::Red).to_vec(), seed)?;
+                m = Match::new(
+                    config,
+                    m.brought(Player::Blue).to_vec(),
+                    m.brought(Player::Red).to_vec(),
+                    seed,
+                )?;
             }
             let you = match &args.you {
                 Some(name) => TripleTriad::player(name)?,

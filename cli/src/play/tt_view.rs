@@ -151,9 +151,12 @@ pub fn hand_lines(title: &str, owner: Player, cards: &[Option<Card>], st: Style)
                     c.element.to_string()
                 };
                 let name: String = c.name.chars().take(13).collect();
-                format!(" [{i}] {name:<13} {} {} {} {} p{:<3}{element}", r[0], r[1], r[2], r[3], c.power)
-                    .trim_end()
-                    .to_string()
+                format!(
+                    " [{i}] {name:<13} {} {} {} {} p{:<3}{element}",
+                    r[0], r[1], r[2], r[3], c.power
+                )
+                .trim_end()
+                .to_string()
             }
             None => format!(" [{i}] ? (hidden)"),
         });

@@ -129,7 +129,9 @@ pub fn grid(view: &Value, my_colour: Option<&str>) -> Vec<String> {
     };
     let mut out = Vec::new();
     if let Some(round) = view["round"].as_u64() {
-        out.push(format!("Round {round}  (ranks: up left right down; B blue, R red; P power)"));
+        out.push(format!(
+            "Round {round}  (ranks: up left right down; B blue, R red; P power)"
+        ));
     }
     for row in 0..3 {
         let cells: Vec<(String, String)> = (0..3).map(|c| cell(row * 3 + c)).collect();
@@ -156,7 +158,11 @@ pub fn grid(view: &Value, my_colour: Option<&str>) -> Vec<String> {
             .iter()
             .map(|w| {
                 let cell = w["cell"].as_u64().unwrap_or(0) + 1;
-                format!("{} on the {} of {cell}", w["label"].as_str().unwrap_or("?"), w["side"].as_str().unwrap_or("?"))
+                format!(
+                    "{} on the {} of {cell}",
+                    w["label"].as_str().unwrap_or("?"),
+                    w["side"].as_str().unwrap_or("?")
+                )
             })
             .collect();
         out.push(format!("Power walls: {}", words.join(", ")));
@@ -167,7 +173,13 @@ pub fn grid(view: &Value, my_colour: Option<&str>) -> Vec<String> {
             .enumerate()
             .map(|(i, c)| {
                 let card = Card::new(c["name"].as_str().unwrap_or("?"), ranks_of(&c["ranks"]));
-                format!("{}) {} [{}] P{}", i + 1, card.name, ranks(&card), c["power"].as_u64().unwrap_or(0))
+                format!(
+                    "{}) {} [{}] P{}",
+                    i + 1,
+                    card.name,
+                    ranks(&card),
+                    c["power"].as_u64().unwrap_or(0)
+                )
             })
             .collect();
         out.push(format!(

@@ -378,7 +378,11 @@ pub(crate) fn random_walls(rng: &mut crate::Rng) -> alloc::vec::Vec<Wall> {
             _ => (Comparison::Equal, 3, 13),
         };
         let value = least + rng.below(values) as u32;
-        walls.push(Wall { cell, side, label: WallLabel { comparison, value } });
+        walls.push(Wall {
+            cell,
+            side,
+            label: WallLabel { comparison, value },
+        });
     }
     walls
 }
@@ -476,10 +480,18 @@ mod tests {
         assert_eq!(cells, [true, true, true, true, false, true, true, true, true]);
         assert!(layouts.len() > 250, "{} layouts", layouts.len());
         let given = MatchConfig {
-            walls: alloc::vec![Wall { cell: 3, side: Side::Left, label: "=8".parse().unwrap() }],
+            walls: alloc::vec![Wall {
+                cell: 3,
+                side: Side::Left,
+                label: "=8".parse().unwrap()
+            }],
             ..power_walls()
         };
-        assert_eq!(deal(given.clone(), 1).config().walls, given.walls, "given labels are kept");
+        assert_eq!(
+            deal(given.clone(), 1).config().walls,
+            given.walls,
+            "given labels are kept"
+        );
     }
 
     /// A round that names the rule but carries no labels is refused (only a match draws them).
@@ -488,7 +500,11 @@ mod tests {
         let mut setup = Setup::random_ff8(1);
         setup.rules.power_walls = true;
         assert!(TripleTriad::new(&setup).is_err());
-        setup.walls = alloc::vec![Wall { cell: 0, side: Side::Top, label: ">5".parse().unwrap() }];
+        setup.walls = alloc::vec![Wall {
+            cell: 0,
+            side: Side::Top,
+            label: ">5".parse().unwrap()
+        }];
         assert!(TripleTriad::new(&setup).is_ok());
     }
 
@@ -511,7 +527,11 @@ mod tests {
             setup.hands.blue[0] = card;
             setup.to_move = Player::Blue;
             setup.rules.power_walls = true;
-            setup.walls = alloc::vec![Wall { cell: 3, side: Side::Left, label: label.parse().unwrap() }];
+            setup.walls = alloc::vec![Wall {
+                cell: 3,
+                side: Side::Left,
+                label: label.parse().unwrap()
+            }];
             let mut g = TripleTriad::new(&setup).unwrap();
             let c = g.play_explained(Move { card: 0, cell: 3 }).unwrap();
             assert_eq!(c.rotated, fires, "{name} on {label}");

@@ -35,7 +35,6 @@ const OPPONENT: usize = HAND + 5 * (1 + CARD);
 const RULES: usize = OPPONENT + 5 * (2 + CARD);
 const WALLS: usize = RULES + 13;
 
-
 /// What the tensor reads of a round as one player may see it: an [`Observation`], or the state
 /// itself through [`Seen`], which shows the opponent's faces only under the open rule. One
 /// writer over both keeps them the same numbers (a test compares them all game long).
