@@ -523,7 +523,7 @@ mod tests {
         ));
         let walls: MushRules = "Mur-puissant One".parse().unwrap();
         assert!(walls.config.rules.power_walls && walls.config.walls.is_empty());
-        assert_eq!(walls.to_string(), "PowerWalls One Time=60 Bet=0");
+        assert_eq!(walls.to_string(), "PowerWalls One Bet=0");
         assert!(matches!(
             "Borderless PowerWalls".parse::<MushRules>(),
             Err(MushRulesError::Match(_))

@@ -1062,12 +1062,10 @@ async fn a_power_wall_fires_in_a_live_game_on_both_interfaces() {
             if lines.iter().any(|l| l.contains("The game is over")) {
                 break;
             }
-            if colour.is_empty() {
-                colour = if lines.iter().any(|l| l.starts_with("Your hand (red)")) {
-                    "red"
-                } else {
-                    "blue"
-                };
+            if lines.iter().any(|l| l.starts_with("Your hand (red)")) {
+                colour = "red";
+            } else if lines.iter().any(|l| l.starts_with("Your hand (blue)")) {
+                colour = "blue";
             }
             if !lines.iter().any(|l| l.contains("Your turn")) {
                 continue;

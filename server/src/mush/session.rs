@@ -434,7 +434,9 @@ impl Session {
         };
         // A robot named as a player is the computer: no stakes against it, as with `Computer:`.
         let (other, seat, whom) = if computer || crate::robots::level_named(tt, word)?.is_some() {
-            let level = crate::robots::level(tt, word)?;
+            // A word that names no level goes to the challenge as given, which refuses it after
+            // the stakes are checked here.
+            let level = crate::robots::level(tt, word).unwrap_or_else(|_| word.to_ascii_lowercase());
             let whom = match hub.robots.account(tt, &level) {
                 Some((_, name)) if !word.eq_ignore_ascii_case(&level) => format!("{name} (the computer, {level})"),
                 _ => format!("the computer ({level})"),
