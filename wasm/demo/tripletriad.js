@@ -21,7 +21,7 @@ const RULE_LABELS = {
   borderless: "Borderless",
   elemental: "Elemental",
   elemental_clamp: "Elemental clamp (1..A)",
-  power_walls: "Power walls (labels drawn from the seed)",
+  power_walls: "Power walls (Mur puissant)",
 };
 // Captures are shown in the order the rules resolve them.
 const RULE_NAMES = { wall: "Power wall", same: "Same", plus: "Plus", basic: "Basic", battle: "Battle", combo: "Combo" };

@@ -142,7 +142,7 @@ describe("demo page", () => {
     const section = page.locator("#triple-triad");
     await section.locator(".rules-panel summary").click();
     await section.getByLabel("Preset").selectOption("ff8");
-    await section.getByLabel("Power walls (labels drawn from the seed)").check();
+    await section.getByLabel("Power walls (Mur puissant)").check();
     await section.locator(".rules-panel summary").click();
     await playSeed(section, 5);
 
