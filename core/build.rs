@@ -10,6 +10,7 @@ struct Row {
     level: u8,
     ranks: [u8; 4],
     element: String,
+    power: u8,
 }
 
 fn main() {
@@ -34,8 +35,8 @@ fn main() {
         assert!(r.ranks.iter().all(|x| (1..=10).contains(x)), "bad ranks for {}", r.name);
         writeln!(
             out,
-            "    Ff8Card {{ id: {}, name: {:?}, level: {}, ranks: {:?}, element: Element::{element} }},",
-            r.id, r.name, r.level, r.ranks
+            "    Ff8Card {{ id: {}, name: {:?}, level: {}, ranks: {:?}, element: Element::{element}, power: {} }},",
+            r.id, r.name, r.level, r.ranks, r.power
         )
         .unwrap();
     }

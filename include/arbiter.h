@@ -651,7 +651,8 @@ ArbiterStatus arbiter_triple_triad_outcome(const ArbiterTripleTriad *h, int32_t 
 // What `player` (0 blue, 1 red) sees, as a JSON object:
 // - `player`, `to_move`: `"blue"` or `"red"`: whose view this is, and who plays next.
 // - `rules`: a flag per rule (`open`, `random`, `same`, `same_wall`, `plus`, `plus_wall`,
-//   `combo`, `combo_from_basic`, `battle`, `borderless`, `elemental`, `elemental_clamp`) and
+//   `combo`, `combo_from_basic`, `battle`, `borderless`, `elemental`, `elemental_clamp`,
+//   `power_walls`) and
 //   `same_min_matches` (1 or 2).
 // - `elements`: the 9 cells row by row from the top left (cell 0 to 8): an element or `null`.
 // - `walls`: power-wall labels, `[{"cell": 0..8, "side": "top" | "right" | "bottom" | "left",
@@ -808,7 +809,7 @@ ArbiterStatus arbiter_triple_triad_match_choose_within(const ArbiterTripleTriadM
                                                        uint32_t *action);
 
 // The five cards `player` (0 blue, 1 red) brought to the match, in order, as a JSON array of
-// cards (`{"name", "level", "ranks": [top, right, bottom, left], "element"}`): what the trade's
+// cards (`{"name", "level", "ranks": [top, right, bottom, left], "element", "power"}`): what the trade's
 // indices refer to.
 ArbiterStatus arbiter_triple_triad_match_brought(const ArbiterTripleTriadMatch *h,
                                                  int32_t player,

@@ -29,6 +29,7 @@ fn rules() -> impl Strategy<Value = Rules> {
             elemental_clamp: f[10],
             same_min_matches: min,
             random: false,
+            power_walls: false,
         }
     })
 }

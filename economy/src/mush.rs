@@ -2,13 +2,14 @@
 //! configuration. The English text game's own: gameplay rules Open, Same, Wall, Plus, Combo,
 //! Elemental, Limitless; trading rules None, One, All, Diff (One when none is given); options
 //! Broadcast and Private. The French server's rule groups may be named instead, in English or in
-//! French: Battle (Bataille), Borderless (Mur cassé), PlusWall (Mur additionnel), RandomHands (Main
-//! aléatoire: each hand drawn from its player's collection) besides Open,
-//! Same (Identique), Wall (Même mur), Plus, Combo, Elemental (Élémentaire); its winner rules
-//! Training, None, One to Four, Total, Direct, Change, Random; a gil bet `Bet=N` (`Mise=N`). A
-//! game follows one server's customs: the French server's as soon as one of its own words is
-//! named (its experience thresholds, no level limit, a draw ends the match), and the two servers'
-//! own words cannot be mixed. `Time=N` (`Temps=N`) sets the seconds per move on either.
+//! French: Battle (Bataille), Borderless (Mur cassé), PlusWall (Mur additionnel), PowerWalls (Mur
+//! puissant: the match draws the border's labels from its seed), RandomHands (Main aléatoire: each
+//! hand drawn from its player's collection) besides Open, Same (Identique), Wall (Même mur), Plus,
+//! Combo, Elemental (Élémentaire); its winner rules Training, None, One to Four, Total, Direct,
+//! Change, Random; a gil bet `Bet=N` (`Mise=N`). A game follows one server's customs: the French
+//! server's as soon as one of its own words is named (its experience thresholds, no level limit, a
+//! draw ends the match), and the two servers' own words cannot be mixed. `Time=N` (`Temps=N`) sets
+//! the seconds per move on either.
 
 use alloc::format;
 use alloc::string::String;
@@ -244,7 +245,7 @@ static WORDS: [(&str, &[&str], Server, Effect); 28] = [
         "PowerWalls",
         &["Mur-puissant"],
         Server::Ttonline,
-        Effect::NotHere("its labels are placed on the board's edges, which a rule word cannot say"),
+        Effect::Rule(|r| r.power_walls = true),
     ),
 ];
 
@@ -389,6 +390,7 @@ impl fmt::Display for MushRules {
             "Elemental" => r.elemental,
             "Battle" => r.battle,
             "Borderless" => r.borderless,
+            "PowerWalls" => r.power_walls,
             "Limitless" => self.config.deck_level_limit.is_none(),
             _ => false,
         };
@@ -625,9 +627,12 @@ mod tests {
             "Same Wall Borderless".parse::<MushRules>(),
             Err(MushRulesError::Match(_))
         ));
+        let walls: MushRules = "Mur-puissant One".parse().unwrap();
+        assert!(walls.config.rules.power_walls && walls.config.walls.is_empty());
+        assert_eq!(walls.to_string(), "PowerWalls One Bet=0");
         assert!(matches!(
-            "Mur-puissant One".parse::<MushRules>(),
-            Err(MushRulesError::NotHere("PowerWalls", _))
+            "Borderless PowerWalls".parse::<MushRules>(),
+            Err(MushRulesError::Match(_))
         ));
         // « Aléatoire » alone is the winner rule; the hands drawn at random are Main-aléatoire.
         let drawn: MushRules = "Main-aléatoire Aléatoire".parse().unwrap();

@@ -162,7 +162,8 @@ pub unsafe extern "C" fn arbiter_triple_triad_outcome(
 /// What `player` (0 blue, 1 red) sees, as a JSON object:
 /// - `player`, `to_move`: `"blue"` or `"red"`: whose view this is, and who plays next.
 /// - `rules`: a flag per rule (`open`, `random`, `same`, `same_wall`, `plus`, `plus_wall`,
-///   `combo`, `combo_from_basic`, `battle`, `borderless`, `elemental`, `elemental_clamp`) and
+///   `combo`, `combo_from_basic`, `battle`, `borderless`, `elemental`, `elemental_clamp`,
+///   `power_walls`) and
 ///   `same_min_matches` (1 or 2).
 /// - `elements`: the 9 cells row by row from the top left (cell 0 to 8): an element or `null`.
 /// - `walls`: power-wall labels, `[{"cell": 0..8, "side": "top" | "right" | "bottom" | "left",

@@ -184,7 +184,7 @@ pub unsafe extern "C" fn arbiter_triple_triad_match_choose_within(
 }
 
 /// The five cards `player` (0 blue, 1 red) brought to the match, in order, as a JSON array of
-/// cards (`{"name", "level", "ranks": [top, right, bottom, left], "element"}`): what the trade's
+/// cards (`{"name", "level", "ranks": [top, right, bottom, left], "element", "power"}`): what the trade's
 /// indices refer to.
 #[no_mangle]
 pub unsafe extern "C" fn arbiter_triple_triad_match_brought(

@@ -92,6 +92,7 @@ impl Accounts {
     /// Creates an account for a connection from `peer` (under the same budgets as a login).
     pub async fn register(&self, name: &str, password: &str, peer: IpAddr) -> Result<(User, String), Failure> {
         check_name(name)?;
+        crate::robots::check_not_robot(name)?;
         check_password(password)?;
         let ticket = self.guard.admit(peer.into(), None)?;
         // The hasher first, the database after: a login refused `busy` costs no query, so that

@@ -68,7 +68,7 @@ impl Seat {
         }
     }
 
-    fn view(&self) -> ChallengeSeat {
+    fn view(&self, game: GameKind) -> ChallengeSeat {
         match self {
             Seat::Player { name, user } => ChallengeSeat::Player {
                 name: name.clone(),
@@ -78,7 +78,10 @@ impl Seat {
                 taken: user.is_some(),
                 name: user.as_ref().map(|u| u.name.clone()),
             },
-            Seat::Computer { level } => ChallengeSeat::Computer { level: level.clone() },
+            Seat::Computer { level } => ChallengeSeat::Computer {
+                level: level.clone(),
+                name: crate::robots::name_of(game, level).map(str::to_owned),
+            },
         }
     }
 }
@@ -105,7 +108,7 @@ impl Challenge {
             private: self.private(),
             spectators: self.spectators,
             by: self.by.clone(),
-            seats: self.seats.iter().map(Seat::view).collect(),
+            seats: self.seats.iter().map(|s| s.view(self.game)).collect(),
             created: self.created,
         }
     }
@@ -261,16 +264,12 @@ pub async fn create(
                 user: Some(by.clone()),
             },
             SeatRequest::Open => Seat::Open { user: None },
-            SeatRequest::Computer { level } => {
-                let level = level.trim().to_ascii_lowercase();
-                if !game.levels().contains(&level.as_str()) {
-                    return Err(bad(format!(
-                        "unknown level {level:?} (expected {})",
-                        game.levels().join(", ")
-                    )));
-                }
-                Seat::Computer { level }
-            }
+            SeatRequest::Computer { level } => Seat::Computer {
+                level: crate::robots::level(game, &level)?,
+            },
+            SeatRequest::Player { name } if crate::robots::level_named(game, &name)?.is_some() => Seat::Computer {
+                level: crate::robots::level(game, &name)?,
+            },
             SeatRequest::Player { name } => {
                 let user = hub.accounts.find(&name).await?;
                 if user.id == by.id || named.contains(&user.id) {
@@ -645,6 +644,7 @@ pub async fn lobby(hub: &Hub, user: &User, after: Option<&str>, limit: Option<u3
     };
     let page = Frame::Lobby {
         online,
+        robots: crate::robots::listed(),
         challenges,
         matches,
         after: after.map(str::to_owned),

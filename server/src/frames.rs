@@ -33,6 +33,8 @@ pub enum Frame {
     /// starts.
     Lobby {
         online: Vec<User>,
+        /// The computer players one may challenge by name (the same on every page).
+        robots: Vec<Value>,
         challenges: Vec<Value>,
         matches: Vec<Value>,
         after: Option<String>,
@@ -252,8 +254,16 @@ pub enum MatchStatus {
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum SeatView {
-    Player { name: String, user: i64 },
-    Computer { level: String },
+    Player {
+        name: String,
+        user: i64,
+    },
+    /// `name`: the robot of that level, where it has one.
+    Computer {
+        level: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        name: Option<String>,
+    },
 }
 
 impl SeatView {
@@ -261,7 +271,11 @@ impl SeatView {
     pub fn sitter(&self) -> String {
         match self {
             SeatView::Player { name, .. } => name.clone(),
-            SeatView::Computer { level } => format!("the computer ({level})"),
+            SeatView::Computer { level, name: None } => format!("the computer ({level})"),
+            SeatView::Computer {
+                level,
+                name: Some(name),
+            } => format!("{name} (the computer, {level})"),
         }
     }
 }
@@ -288,17 +302,14 @@ pub struct ChallengeView {
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum ChallengeSeat {
     /// A named player's (invited).
-    Player {
-        name: String,
-        taken: bool,
-    },
+    Player { name: String, taken: bool },
     /// Anyone's, with who took it.
-    Open {
-        taken: bool,
-        name: Option<String>,
-    },
+    Open { taken: bool, name: Option<String> },
+    /// `name`: the robot of that level, where it has one.
     Computer {
         level: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        name: Option<String>,
     },
 }
 

@@ -64,10 +64,18 @@ pub struct Hub {
     pub matches: Mutex<HashMap<i64, Arc<tokio::sync::Mutex<Live>>>>,
     /// The other processes on the same PostgreSQL database, if any (`cluster`).
     pub cluster: std::sync::OnceLock<Arc<crate::cluster::Cluster>>,
+    /// The computer players' accounts, which keep their records.
+    pub robots: crate::robots::Robots,
 }
 
 impl Hub {
-    pub fn new(config: Config, pool: Pool, backend: Backend, relay: Arc<dyn Relay>) -> Arc<Hub> {
+    pub fn new(
+        config: Config,
+        pool: Pool,
+        backend: Backend,
+        relay: Arc<dyn Relay>,
+        robots: crate::robots::Robots,
+    ) -> Arc<Hub> {
         let accounts = Accounts::new(pool.clone(), config.logins);
         let economy = crate::economy::Economy::new(pool.clone());
         let commits = crate::commit::Committer::start(pool.clone(), backend);
@@ -82,6 +90,7 @@ impl Hub {
             registry: Mutex::default(),
             matches: Mutex::default(),
             cluster: std::sync::OnceLock::new(),
+            robots,
         });
         let mut events = hub.relay.subscribe();
         let weak = Arc::downgrade(&hub);

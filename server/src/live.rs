@@ -101,7 +101,7 @@ impl Live {
             time: self.time_s,
             private: self.spectators == Spectators::Private,
             spectators: self.spectators,
-            seats: seat_views(&self.seats),
+            seats: seat_views(self.game, &self.seats),
             ply: self.moves.len(),
             status: if self.ending.is_some() {
                 MatchStatus::Over
@@ -181,7 +181,7 @@ fn people(seats: &[Sitter]) -> Vec<i64> {
         .collect()
 }
 
-pub fn seat_views(seats: &[Sitter]) -> Vec<SeatView> {
+pub fn seat_views(game: GameKind, seats: &[Sitter]) -> Vec<SeatView> {
     seats
         .iter()
         .map(|s| match s {
@@ -189,7 +189,10 @@ pub fn seat_views(seats: &[Sitter]) -> Vec<SeatView> {
                 name: u.name.clone(),
                 user: u.id,
             },
-            Sitter::Computer(level) => SeatView::Computer { level: level.clone() },
+            Sitter::Computer(level) => SeatView::Computer {
+                level: level.clone(),
+                name: crate::robots::name_of(game, level).map(str::to_owned),
+            },
         })
         .collect()
 }
@@ -735,7 +738,14 @@ async fn finish(
             .bind(i as i64)
             .execute(&mut **tx)
             .await?;
-        let Sitter::Person(user) = sitter else { continue };
+        // A computer seat's record is its robot's, where the level has one.
+        let user = match sitter {
+            Sitter::Person(user) => user.id,
+            Sitter::Computer(level) => match hub.robots.account(game, level) {
+                Some((id, _)) => id,
+                None => continue,
+            },
+        };
         let column = outcome.name();
         // The column name comes from a closed set of four: no injection.
         let sql = format!(
@@ -744,7 +754,7 @@ async fn finish(
         );
         let one = |c: &str| i64::from(c == column);
         sqlx::query(sqlx::AssertSqlSafe(sql))
-            .bind(user.id)
+            .bind(user)
             .bind(game.name())
             .bind(one("won"))
             .bind(one("lost"))

@@ -22,6 +22,7 @@ mod mush;
 mod peers;
 mod protocol;
 mod rules;
+mod robots;
 mod spectators;
 mod table;
 mod text;
@@ -88,7 +89,8 @@ async fn run() -> anyhow::Result<()> {
     let (cap, reserve) = peers::connection_cap(config.max_connections);
     let peers = peers::Peers::new(config.max_per_peer, cap, reserve);
     tracing::info!("at most {cap} connections, {} a peer", config.max_per_peer);
-    let hub = hub::Hub::new(config, pool, backend, relay);
+    let robots = robots::Robots::ensure(&pool).await?;
+    let hub = hub::Hub::new(config, pool, backend, relay, robots);
     if let Some(c) = &cluster {
         c.attach(&hub);
     }

@@ -805,7 +805,6 @@ async fn the_french_servers_rules_from_the_text_side() {
         ("Same Time=5", "time is 5 s per move: the clock allows 15 to 300"),
         ("Same Temps=301", "time is 301 s per move"),
         ("Battle Training Bet=10", "blue has 0 gils and cannot bet 10"),
-        ("Battle Mur-puissant None", "PowerWalls cannot be named in a rule list"),
         ("Battle Time=x", "\"Time=x\" needs a whole number"),
     ] {
         squall.says(&format!("+TT/Game Cloud=Start/{rules}"), why).await;
@@ -960,4 +959,442 @@ async fn rules_in_words_and_random_hands_from_the_text_side() {
     poor.says("create Poor pass-poor", "Welcome").await;
     poor.says("+TT/Game Zell=/RandomHands None", "five cards free to play")
         .await;
+}
+
+/// Whether a card of power `power` fires the label (`>5`, `<15`, `=8`), as the rules say.
+fn fires(label: &str, power: u64) -> bool {
+    let n: u64 = label[1..].parse().unwrap();
+    match &label[..1] {
+        ">" => power > n,
+        "<" => power < n,
+        "=" => power == n,
+        other => panic!("a label starting with {other:?}"),
+    }
+}
+
+/// Where a card put on `cell` ends when the wall on its `side` fires: one cell from the wall.
+fn pushed(cell: u64, side: &str) -> u64 {
+    match side {
+        "left" => cell + 1,
+        "right" => cell - 1,
+        "top" => cell + 3,
+        "bottom" => cell - 3,
+        other => panic!("a side {other:?}"),
+    }
+}
+
+/// A card of `powers` and an empty walled cell whose label it fires: (card, cell, side).
+fn firing(
+    walls: &[(u64, String, String)],
+    powers: &[u64],
+    empty: impl Fn(u64) -> bool,
+) -> Option<(usize, u64, String)> {
+    walls
+        .iter()
+        .filter(|(cell, ..)| empty(*cell))
+        .find_map(|(cell, side, label)| {
+            powers
+                .iter()
+                .position(|&p| fires(label, p))
+                .map(|card| (card, *cell, side.clone()))
+        })
+}
+
+/// The first frame of one of `kinds`, in order of arrival.
+async fn next_of(ws: &mut Ws, kinds: &[&str]) -> Value {
+    let deadline = tokio::time::Instant::now() + WAIT;
+    loop {
+        if let Some(i) = ws.seen.iter().position(|f| kinds.iter().any(|k| f["type"] == *k)) {
+            return ws.seen.remove(i);
+        }
+        match tokio::time::timeout_at(deadline, ws.frames.recv()).await {
+            Ok(Some(f)) => ws.seen.push(f),
+            _ => panic!("no frame of {kinds:?}; read {:#?}", ws.seen),
+        }
+    }
+}
+
+/// « Mur puissant » in live games against the computer, from the page's protocol and from the
+/// text game: the labels are drawn (two to four on the border), every card shows its FF8 power,
+/// and a card whose power fires the label of the cell it is put on slides one cell away from the
+/// wall. The labels come from each match's seed: games are played until a wall has fired.
+#[tokio::test]
+async fn a_power_wall_fires_in_a_live_game_on_both_interfaces() {
+    use arbiter_core::tripletriad::ff8_card;
+    let server = Server::start("walls");
+
+    let mut rinoa = Ws::connect(&server.http).await;
+    rinoa
+        .ask(
+            json!({"type": "register", "name": "Rinoa", "password": "angel-wing"}),
+            "authenticated",
+        )
+        .await;
+    let mut fired = false;
+    for _ in 0..12 {
+        rinoa
+            .send(json!({"type": "challenge", "game": "triple-triad", "time": 60,
+                         "options": {"preset": "ttonline", "rules": {"battle": true, "power_walls": true}},
+                         "seats": [{"kind": "me"}, {"kind": "computer", "level": "greedy"}]}))
+            .await;
+        let started = rinoa.expect("match_started").await;
+        let (id, seat) = (
+            started["match"]["id"].as_i64().unwrap(),
+            started["seat"].as_u64().unwrap(),
+        );
+        let mut state = rinoa.expect("match_state").await;
+        while state["type"] != "match_over" {
+            if state["to_move"].as_u64() != Some(seat) {
+                state = next_of(&mut rinoa, &["moved", "match_over"]).await;
+                continue;
+            }
+            let obs = &state["view"]["observation"];
+            let walls: Vec<(u64, String, String)> = obs["walls"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|w| {
+                    (
+                        w["cell"].as_u64().unwrap(),
+                        w["side"].as_str().unwrap().into(),
+                        w["label"].as_str().unwrap().into(),
+                    )
+                })
+                .collect();
+            assert!((2..=4).contains(&walls.len()), "{walls:?}");
+            let hand = obs["hand"].as_array().unwrap();
+            for c in hand {
+                let card = ff8_card(c["name"].as_str().unwrap()).unwrap();
+                assert_eq!(c["power"].as_u64(), Some(u64::from(card.power)), "{c}");
+            }
+            let powers: Vec<u64> = hand.iter().map(|c| c["power"].as_u64().unwrap()).collect();
+            let board = obs["board"].as_array().unwrap();
+            let play = firing(&walls, &powers, |c| board[c as usize].is_null());
+            let (card, cell) = match &play {
+                Some((card, cell, _)) => (*card, *cell),
+                None => (0, (0..9).find(|&c| board[c as usize].is_null()).unwrap()),
+            };
+            let notation = format!("{card}@{cell}");
+            rinoa
+                .send(json!({"type": "move", "match": id, "move": notation, "ply": state["ply"]}))
+                .await;
+            let mine = loop {
+                let f = next_of(&mut rinoa, &["moved"]).await;
+                if f["seat"].as_u64() == Some(seat) && f["move"] == notation.as_str() {
+                    break f;
+                }
+            };
+            if let Some((_, cell, side)) = play {
+                let to = pushed(cell, &side) as usize;
+                assert_eq!(
+                    mine["view"]["observation"]["board"][to]["card"]["name"], hand[card]["name"],
+                    "{mine}"
+                );
+                fired = true;
+            }
+            state = mine;
+            if state["to_move"].is_null() {
+                state = rinoa.expect("match_over").await;
+            }
+        }
+        if fired {
+            break;
+        }
+    }
+    assert!(fired, "no wall fired in twelve games");
+
+    let mut squall = Mush::connect(&server.mush, "Squall").await;
+    squall.says("create Squall lionheart", "Welcome, Squall").await;
+    squall.says("+TT/Starter", "starter set").await;
+    let stash = [squall.says("+TT/Stash", "Your stash").await, squall.drain(300).await].concat();
+    squall.says("+TT/Deck Create=Start", "created").await;
+    squall
+        .says(&format!("+TT/Deck Add={}", five_ids(&stash)), "5 cards")
+        .await;
+    let mut fired = false;
+    for _ in 0..12 {
+        squall
+            .says(
+                "+TT/Game Computer:Greedy=Start/Mur-puissant Entraînement Temps=60",
+                "You invite the computer (greedy) to a game with your deck Start: PowerWalls Training Time=60 Bet=0.",
+            )
+            .await;
+        squall.expect("The game starts").await;
+        let mut colour = "";
+        loop {
+            let lines = squall.drain(300).await;
+            if lines.iter().any(|l| l.contains("The game is over")) {
+                break;
+            }
+            if lines.iter().any(|l| l.starts_with("Your hand (red)")) {
+                colour = "red";
+            } else if lines.iter().any(|l| l.starts_with("Your hand (blue)")) {
+                colour = "blue";
+            }
+            if !lines.iter().any(|l| l.contains("Your turn")) {
+                continue;
+            }
+            let start = lines.iter().rposition(|l| l.starts_with("Round ")).unwrap();
+            let grid = &lines[start..];
+            let walls: Vec<(u64, String, String)> = grid
+                .iter()
+                .find_map(|l| l.strip_prefix("Power walls: "))
+                .expect("the labels are shown")
+                .split(", ")
+                .map(|w| {
+                    let words: Vec<&str> = w.split(' ').collect();
+                    // `>5 on the left of 4`: the cell counted from 1.
+                    (
+                        words[5].parse::<u64>().unwrap() - 1,
+                        words[3].to_string(),
+                        words[0].to_string(),
+                    )
+                })
+                .collect();
+            // `Your hand (blue): 1) Ifrit [9 8 6 2] P13  2) ...`
+            let hand: Vec<(String, u64)> = grid
+                .iter()
+                .find_map(|l| l.strip_prefix(&format!("Your hand ({colour}): ")))
+                .unwrap()
+                .split("  ")
+                .map(|c| {
+                    let (name, power) = c.split_once(") ").unwrap().1.split_once(" [").unwrap();
+                    (name.to_string(), power.rsplit_once("] P").unwrap().1.parse().unwrap())
+                })
+                .collect();
+            let powers: Vec<u64> = hand.iter().map(|(_, p)| *p).collect();
+            let empty: Vec<u64> = grid
+                .iter()
+                .flat_map(|l| l.split('|'))
+                .filter_map(|c| {
+                    c.trim()
+                        .strip_prefix('(')
+                        .and_then(|c| c.strip_suffix(')'))
+                        .and_then(|n| n.parse::<u64>().ok())
+                })
+                .map(|n| n - 1)
+                .collect();
+            let play = firing(&walls, &powers, |c| empty.contains(&c));
+            let (card, cell) = match &play {
+                Some((card, cell, _)) => (*card, *cell),
+                None => (0, empty[0]),
+            };
+            squall.send(&format!("+TT/Play {}={}", card + 1, cell + 1)).await;
+            if let Some((_, cell, side)) = play {
+                // The grid after the move: the card's power now shows on the cell it slid to.
+                let after = squall.expect(&format!("{colour} plays")).await;
+                let after = [after, squall.expect("Power walls: ").await].concat();
+                let start = after.iter().rposition(|l| l.starts_with("Round ")).unwrap();
+                let to = pushed(cell, &side) as usize;
+                let names = &after[start + 2 + to / 3 * 3];
+                let shown = names.split('|').nth(to % 3).unwrap().trim();
+                let (name, power) = &hand[card];
+                let power = format!(" P{power}");
+                let kept: String = name.chars().take(11 - power.len()).collect();
+                assert_eq!(shown, format!("{kept}{power}"), "{after:#?}");
+                fired = true;
+            }
+        }
+        if fired {
+            break;
+        }
+    }
+    assert!(fired, "no wall fired in twelve text games");
+}
+
+/// Plays a text game against the computer to its end: the first empty cell each turn.
+async fn play_against_the_computer(m: &mut Mush) -> Vec<String> {
+    let mut k = 0;
+    loop {
+        let lines = m.drain(300).await;
+        if let Some(l) = lines.iter().find(|l| l.contains("The game is over")) {
+            return vec![l.clone()];
+        }
+        if lines.iter().any(|l| l.contains("Your turn")) {
+            m.send(&format!("+TT/Play 1={}", empty_cell(&lines, k))).await;
+            k += 1;
+        }
+        assert!(k < 100, "the game does not end");
+    }
+}
+
+/// The computer players by name (« défiez Mog-Facile »): listed in the lobby and in `WHO`,
+/// challenged by name as a player or as a computer seat's level from both interfaces, each
+/// keeping its record of games, and no person may register or log in under their names.
+#[tokio::test]
+async fn the_computer_players_by_name() {
+    let server = Server::start("robots");
+
+    let mut rinoa = Ws::connect(&server.http).await;
+    let refused = rinoa
+        .ask(
+            json!({"type": "register", "name": "mog-facile", "password": "angel-wing"}),
+            "error",
+        )
+        .await;
+    assert_eq!(refused["code"], "name_taken");
+    assert!(
+        refused["message"]
+            .as_str()
+            .unwrap()
+            .contains("Mog-Facile is a computer player's name"),
+        "{refused}"
+    );
+    let login = rinoa
+        .ask(
+            json!({"type": "login", "name": "Mog-Facile", "password": "angel-wing"}),
+            "error",
+        )
+        .await;
+    assert_eq!(login["code"], "login_failed");
+    rinoa
+        .ask(
+            json!({"type": "register", "name": "Rinoa", "password": "angel-wing"}),
+            "authenticated",
+        )
+        .await;
+    let lobby = rinoa.ask(json!({"type": "lobby"}), "lobby").await;
+    let robots: Vec<(&str, &str)> = lobby["robots"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| (r["name"].as_str().unwrap(), r["level"].as_str().unwrap()))
+        .collect();
+    assert_eq!(
+        robots,
+        [
+            ("Mog-Facile", "random"),
+            ("Mog-Moyen", "greedy"),
+            ("Mog-Difficile", "perfect"),
+            ("Mog-Expert", "expert")
+        ]
+    );
+    for (seats, why) in [
+        (
+            json!([{"kind": "me"}, {"kind": "computer", "level": "nope"}]),
+            "unknown level \"nope\" (expected random, greedy, perfect, expert, or a computer player: Mog-Facile, Mog-Moyen, Mog-Difficile, Mog-Expert)",
+        ),
+    ] {
+        let e = rinoa
+            .ask(json!({"type": "challenge", "game": "triple-triad", "seats": seats}), "error")
+            .await;
+        assert_eq!(e["message"], why);
+    }
+    let e = rinoa
+        .ask(
+            json!({"type": "challenge", "game": "trax", "seats": [{"kind": "me"}, {"kind": "player", "name": "Mog-Expert"}]}),
+            "error",
+        )
+        .await;
+    assert_eq!(e["message"], "Mog-Expert plays Triple Triad only");
+
+    // Named as a player, any case, and as a computer seat's level by its word alone.
+    let mut results = Vec::new();
+    for seat in [
+        json!({"kind": "player", "name": "mog-FACILE"}),
+        json!({"kind": "computer", "level": "Facile"}),
+    ] {
+        rinoa
+            .send(json!({"type": "challenge", "game": "triple-triad", "time": 60,
+                         "options": {"preset": "ttonline"}, "seats": [{"kind": "me"}, seat]}))
+            .await;
+        let started = rinoa.expect("match_started").await;
+        assert_eq!(
+            started["match"]["seats"][1],
+            json!({"kind": "computer", "level": "random", "name": "Mog-Facile"})
+        );
+        let (id, seat) = (
+            started["match"]["id"].as_i64().unwrap(),
+            started["seat"].as_u64().unwrap(),
+        );
+        let mut state = rinoa.expect("match_state").await;
+        while state["type"] != "match_over" {
+            if state["to_move"].as_u64() == Some(seat) {
+                let board = state["view"]["observation"]["board"].as_array().unwrap();
+                let cell = (0..9).find(|&c| board[c].is_null()).unwrap();
+                let notation = format!("0@{cell}");
+                rinoa
+                    .send(json!({"type": "move", "match": id, "move": notation, "ply": state["ply"]}))
+                    .await;
+                state = loop {
+                    let f = next_of(&mut rinoa, &["moved"]).await;
+                    if f["seat"].as_u64() == Some(seat) && f["move"] == notation.as_str() {
+                        break f;
+                    }
+                };
+                if state["to_move"].is_null() {
+                    state = rinoa.expect("match_over").await;
+                }
+            } else {
+                state = next_of(&mut rinoa, &["moved", "match_over"]).await;
+            }
+        }
+        let winners: Vec<u64> = state["result"]["winners"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|w| w.as_u64().unwrap())
+            .collect();
+        results.push(match winners.as_slice() {
+            [] => "drawn",
+            [w] if *w == seat => "lost",
+            _ => "won",
+        });
+    }
+    let stats = rinoa.ask(json!({"type": "stats", "name": "Mog-Facile"}), "stats").await;
+    let record = &stats["games"]["triple-triad"];
+    assert_eq!(record["played"], 2, "{stats}");
+    for outcome in ["won", "lost", "drawn"] {
+        let n = results.iter().filter(|r| **r == outcome).count();
+        assert_eq!(record[outcome], n, "{outcome} in {stats}");
+    }
+
+    // The text game: listed in WHO, refused to `create`, challenged by name; its record shown.
+    let mut squall = Mush::connect(&server.mush, "Squall").await;
+    squall
+        .says("create Mog-Moyen pass-word", "Mog-Moyen is a computer player's name")
+        .await;
+    squall.says("create Squall lionheart", "Welcome, Squall").await;
+    squall
+        .says(
+            "WHO",
+            "Computer players, to challenge by name (+TT/Game Mog-Facile=<Deck>/<Rules>): Mog-Facile, Mog-Moyen, Mog-Difficile, Mog-Expert.",
+        )
+        .await;
+    squall.says("+TT/Starter", "starter set").await;
+    let stash = [squall.says("+TT/Stash", "Your stash").await, squall.drain(300).await].concat();
+    squall.says("+TT/Deck Create=Start", "created").await;
+    squall
+        .says(&format!("+TT/Deck Add={}", five_ids(&stash)), "5 cards")
+        .await;
+    squall
+        .says(
+            "+TT/Game Mog-Moyen=Start/Same One",
+            "nothing is staked against a computer player",
+        )
+        .await;
+    squall
+        .says(
+            "+TT/Game Computer:Nope=Start/None",
+            "or a computer player: Mog-Facile, Mog-Moyen",
+        )
+        .await;
+    for (opponent, invited) in [
+        ("mog-moyen", "You invite Mog-Moyen (the computer, greedy) to a game"),
+        (
+            "Computer:moyen",
+            "You invite Mog-Moyen (the computer, greedy) to a game",
+        ),
+        (
+            "Computer:Mog-Moyen",
+            "You invite Mog-Moyen (the computer, greedy) to a game",
+        ),
+    ] {
+        squall
+            .says(&format!("+TT/Game {opponent}=Start/Entraînement Temps=60"), invited)
+            .await;
+        squall.expect("The game starts: ").await;
+        play_against_the_computer(&mut squall).await;
+    }
+    squall.says("+TT/Stats Mog-Moyen", "Mog-Moyen: 3 played").await;
 }

@@ -5,7 +5,7 @@
 // server's list, a Triple Triad card goes to any empty cell and the server answers.
 import { Trax } from "arbiter-engine/web";
 import { h, using } from "./ui.js";
-import { cardFace, cardLabel, elementIcon } from "./tripletriad.js";
+import { cardFace, cardLabel, elementIcon, wallMarks } from "./tripletriad.js";
 import { columnName, tileSvg } from "./trax.js";
 import { cardName, describe, longCard, meldCards } from "./nantong.js";
 
@@ -16,7 +16,8 @@ const TT_PLAYERS = ["blue", "red"];
 export function seatName(summary, seat) {
   const s = summary?.seats?.[seat];
   if (!s) return `seat ${seat}`;
-  return s.kind === "computer" ? `computer (${s.level})` : (s.name ?? "open seat");
+  if (s.kind === "computer") return s.name ? `${s.name} (computer, ${s.level})` : `computer (${s.level})`;
+  return s.name ?? "open seat";
 }
 
 /** The rounds line: the round being played, then how each finished one ended (a long sudden
@@ -96,6 +97,7 @@ export class TripleTriadBoard {
     this.board.replaceChildren(
       ...table.board.map((placed, cell) => {
         const element = table.rules.elemental ? table.elements[cell] : null;
+        const walls = wallMarks(table.walls, cell);
         const target = yourTurn && this.selected !== null && placed === null;
         return h(
           "button",
@@ -103,11 +105,12 @@ export class TripleTriadBoard {
             type: "button",
             class: `cell${target ? " legal" : ""}${placed ? " taken" : ""}`,
             dataset: { cell },
-            "aria-label": placed ? `${CELL_NAMES[cell]}: ${placed.owner}'s ${cardLabel(placed.card)}` : `${CELL_NAMES[cell]}: empty`,
+            "aria-label": `${CELL_NAMES[cell]}: ${placed ? `${placed.owner}'s ${cardLabel(placed.card)}` : "empty"}${walls.words}`,
             "aria-disabled": target ? null : "true",
             onclick: () => target && this.onMove(`${this.selected}@${cell}`),
           },
           element ? elementIcon(element, "cell-element") : null,
+          ...walls.marks,
           placed ? h("div", { class: `ttcard ${placed.owner}` }, cardFace(placed.card)) : null,
         );
       }),

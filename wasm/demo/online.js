@@ -5,7 +5,8 @@
 // figures (online-cards.js), challenges that put a deck's cards at stake, and the winner's choice
 // of the loser's cards at the end. The session token is kept for the tab, so a reload resumes.
 import { ArbiterClient } from "arbiter-engine/client";
-import { h, describeError, fill } from "./ui.js";
+import { TripleTriadMatch } from "arbiter-engine/web";
+import { h, describeError, fill, using } from "./ui.js";
 import { boardFor, seatName } from "./online-boards.js";
 import { CardsView, cardTile } from "./online-cards.js";
 import { rulesText, SPECTATORS } from "./online-rules.js";
@@ -153,7 +154,7 @@ class OnlineView {
         `${c.by.name}: ${GAMES[c.game]} — `,
         h("span", { class: "online-rules" }, rulesText(c.game, c.rules, c.options)),
         " — ",
-        c.seats.map((s) => (s.kind === "computer" ? `computer ${s.level}` : s.kind === "open" ? "anyone" : s.name)).join(" vs "),
+        c.seats.map((s) => (s.kind === "computer" ? (s.name ?? `computer ${s.level}`) : s.kind === "open" ? "anyone" : s.name)).join(" vs "),
         " ",
         mine ? h("button", { type: "button", onclick: () => this.act(client.withdraw(c.id)) }, "Withdraw") : null,
         !mine && (named || open) && c.options.stake && !c.rules?.rules?.includes("random") ? this.deckChoice(c.id) : null,
@@ -193,6 +194,20 @@ class OnlineView {
         { "aria-label": "Players online" },
         h("h3", {}, "Online"),
         h("ul", { class: "online-players" }, [...lobby.online.values()].map((u) => h("li", { dataset: { name: u.name } }, u.name))),
+        h("h3", {}, "Computer players"),
+        h(
+          "ul",
+          { class: "online-robots" },
+          lobby.robots.map((r) =>
+            h(
+              "li",
+              { dataset: { robot: r.name } },
+              `${r.name} (${r.level}) `,
+              // A practice game under the French server's preset: challenge it by name, as a player.
+              h("button", { type: "button", onclick: () => this.act(this.client.challenge({ game: r.game, options: { preset: "ttonline" }, seats: [{ kind: "me" }, { kind: "player", name: r.name }], time: 60 })) }, "Challenge"),
+            ),
+          ),
+        ),
       ),
       h("section", { "aria-label": "New challenge" }, h("h3", {}, "Challenge"), this.challengeForm.form),
       h(
@@ -260,6 +275,7 @@ class OnlineView {
     const time = h("input", { name: "online-time", type: "number", min: welcome.limits.min_time, max: welcome.limits.max_time, value: 60, "aria-label": "Seconds per move" });
     const privacy = h("input", { name: "online-private", type: "checkbox", "aria-label": "Private" });
     const broadcast = h("input", { name: "online-broadcast", type: "checkbox", "aria-label": "Broadcast" });
+    const powerWalls = h("input", { name: "online-power-walls", type: "checkbox" });
     // The server refuses both at once: ticking one clears the other.
     privacy.addEventListener("change", () => privacy.checked && (broadcast.checked = false));
     broadcast.addEventListener("change", () => broadcast.checked && (privacy.checked = false));
@@ -311,7 +327,12 @@ class OnlineView {
       const g = game.value;
       options.replaceChildren(
         ...(g === "triple-triad"
-          ? [h("label", {}, "Preset ", preset), h("label", {}, "Deck ", deck), tradeLabel]
+          ? [
+              h("label", {}, "Preset ", preset),
+              h("label", {}, powerWalls, " power walls (Mur puissant: labels drawn from the seed)"),
+              h("label", {}, "Deck ", deck),
+              tradeLabel,
+            ]
           : [g === "trax" ? h("label", {}, "Variant ", variant) : h("label", {}, "Deals ", deals)]),
       );
       rows = Array.from({ length: welcome.games[g].seats - 1 }, (_, i) => seatRow(i + 1));
@@ -328,6 +349,8 @@ class OnlineView {
           e.preventDefault();
           const g = game.value;
           const tt = { preset: preset.value };
+          // `rules` replaces the preset's: the preset's own, as the engine has them, plus the rule.
+          if (powerWalls.checked) tt.rules = { ...using(TripleTriadMatch.fromPreset(preset.value, 0), (m) => m.toJSON().config.rules), power_walls: true };
           if (deck.value) Object.assign(tt, { deck: deck.value, stake: { trade: trade.value } });
           const spec = {
             game: g,

@@ -21,6 +21,7 @@ const RULE_LABELS = {
   borderless: "Borderless",
   elemental: "Elemental",
   elemental_clamp: "Elemental clamp (1..A)",
+  power_walls: "Power walls (Mur puissant)",
 };
 // Captures are shown in the order the rules resolve them.
 const RULE_NAMES = { wall: "Power wall", same: "Same", plus: "Plus", basic: "Basic", battle: "Battle", combo: "Combo" };
@@ -53,7 +54,7 @@ export function elementIcon(element, extraClass = "") {
   );
 }
 
-/** A card's face: the four ranks in a diamond, the element, the name. */
+/** A card's face: the four ranks in a diamond, the element, the power, the name. */
 export function cardFace(card) {
   return [
     h(
@@ -62,13 +63,24 @@ export function cardFace(card) {
       card.ranks.map((r, i) => h("b", { class: `r-${SIDES[i]}` }, rank(r))),
     ),
     elementIcon(card.element),
+    h("span", { class: "power", title: "power", "aria-hidden": "true" }, `P${card.power}`),
     h("span", { class: "name" }, card.name),
   ];
 }
 
 export const cardLabel = (card) =>
   `${card.name}: top ${rank(card.ranks[0])}, right ${rank(card.ranks[1])}, bottom ${rank(card.ranks[2])}, left ${rank(card.ranks[3])}` +
-  (card.element !== "none" ? `, ${card.element}` : "");
+  (card.element !== "none" ? `, ${card.element}` : "") +
+  `, power ${card.power}`;
+
+/** The power-wall labels on a cell's sides, drawn on its edges, and the same in words. */
+export function wallMarks(walls, cell) {
+  const here = walls.filter((w) => w.cell === cell);
+  return {
+    marks: here.map((w) => h("span", { class: `wall-label wall-${w.side}`, "aria-hidden": "true" }, w.label)),
+    words: here.map((w) => `, ${w.label} wall on the ${w.side}`).join(""),
+  };
+}
 
 /** What a position shows: plain data read from a round (which is then freed by the caller). */
 function snapshot(round) {
@@ -251,9 +263,10 @@ class TripleTriadView extends GameView {
         const element = obs.rules.elemental ? obs.elements[cell] : null;
         const owner = owners.get(cell) ?? placedCard?.owner;
         const mark = marks.get(cell);
+        const walls = wallMarks(obs.walls, cell);
         const label = placedCard
-          ? `${CELL_NAMES[cell]}: ${owner === YOU ? "your" : "red's"} ${cardLabel(placedCard.card)}`
-          : `${CELL_NAMES[cell]}: empty${element ? `, ${element} cell` : ""}`;
+          ? `${CELL_NAMES[cell]}: ${owner === YOU ? "your" : "red's"} ${cardLabel(placedCard.card)}${walls.words}`
+          : `${CELL_NAMES[cell]}: empty${element ? `, ${element} cell` : ""}${walls.words}`;
         return h(
           "button",
           {
@@ -265,6 +278,7 @@ class TripleTriadView extends GameView {
             onclick: () => this.playAt(cell),
           },
           element ? elementIcon(element, "cell-element") : null,
+          ...walls.marks,
           placedCard
             ? h(
                 "div",

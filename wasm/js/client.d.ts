@@ -141,7 +141,8 @@ export type SeatSpec =
   | { kind: "me" }
   | { kind: "player"; name: string }
   | { kind: "open" }
-  | { kind: "computer"; level: TripleTriadLevel | TraxLevel | NantongLevel };
+  /** `level`: a level, or for Triple Triad a computer player's name (`Mog-Facile`, `facile`). */
+  | { kind: "computer"; level: TripleTriadLevel | TraxLevel | NantongLevel | string };
 
 /** A winner rule of the card economy (`describe("triple-triad")`'s `trade`). */
 export type TradeRuleName =
@@ -204,7 +205,8 @@ export type ChallengeSpec =
 export type SeatInfo =
   | { kind: "player"; name: string; user?: number; taken?: boolean }
   | { kind: "open"; taken?: boolean }
-  | { kind: "computer"; level: string; taken?: boolean };
+  /** `name`: the computer player of that level, where it has one (`Mog-Facile`). */
+  | { kind: "computer"; level: string; name?: string; taken?: boolean };
 
 /** A challenge's or a match's whole rules as data (PROTOCOL.md, "Rules"), for the client to word. */
 export interface RulesData {
@@ -341,9 +343,18 @@ export interface MovedMessage extends MoveRecord {
   remaining_ms: number | null;
 }
 
+/** A computer player one may challenge by name (as a player seat, or a computer seat's level). */
+export interface Robot {
+  name: string;
+  game: string;
+  level: string;
+}
+
 export interface LobbyMessage {
   type: "lobby";
   online: User[];
+  /** The computer players, the same on every page. */
+  robots: Robot[];
   challenges: Challenge[];
   matches: MatchSummary[];
   /** The page this one follows (`null`: the first); `lobby()` gathers every page. */
@@ -356,6 +367,7 @@ export interface LobbyMessage {
 
 export interface LobbyState {
   online: Map<number, User>;
+  robots: Robot[];
   challenges: Map<number, Challenge>;
   matches: Map<number, MatchSummary>;
   /** The last move of each broadcast match, with the spectators' view, by match id. */

@@ -239,7 +239,7 @@ export class ArbiterClient {
     /** `connecting`, `open`, `reconnecting` or `closed`. */
     this.state = "connecting";
     /** The lobby as last heard (after `lobby()`): who is online, challenges, listed matches. */
-    this.lobbyState = { online: new Map(), challenges: new Map(), matches: new Map(), broadcasts: new Map() };
+    this.lobbyState = { online: new Map(), robots: [], challenges: new Map(), matches: new Map(), broadcasts: new Map() };
     /** Every match this connection sits in or watches, by id. */
     this.matches = new Map();
   }
@@ -494,6 +494,7 @@ export class ArbiterClient {
           lobby.online = new Map();
           lobby.challenges = new Map();
           lobby.matches = new Map();
+          lobby.robots = message.robots ?? [];
         }
         for (const user of message.online) lobby.online.set(user.id, user);
         for (const c of message.challenges) lobby.challenges.set(c.id, c);

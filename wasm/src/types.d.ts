@@ -44,6 +44,8 @@ export interface TripleTriadRules {
   borderless: boolean;
   elemental: boolean;
   elemental_clamp: boolean;
+  /** The French « Mur puissant »: a match draws the border's labels from its seed. */
+  power_walls: boolean;
 }
 
 /** A power-wall label on one side of a cell: `">5"`, `"<15"`, `"=8"`. */

@@ -19,6 +19,10 @@ pub struct Args {
     /// Your colour (default: whoever moves first, drawn from the seed).
     #[arg(long, value_parser = PossibleValuesParser::new(["blue", "red"]), conflicts_with = "load")]
     you: Option<String>,
+    /// The French server's « Mur puissant » over the preset: labels on the border drawn from
+    /// the seed, fired by the cards' powers.
+    #[arg(long, conflicts_with = "load")]
+    power_walls: bool,
     #[command(flatten)]
     common: Common<TripleTriad>,
 }
@@ -294,7 +298,17 @@ pub fn run(args: Args, con: &mut Console<impl BufRead, impl Write>) -> Outcome {
         }
         None => {
             let seed = args.common.seed();
-            let m = Match::from_preset(&args.preset, seed)?;
+            let mut m = Match::from_preset(&args.preset, seed)?;
+            if args.power_walls {
+                let mut config = m.config().clone();
+                config.rules.power_walls = true;
+                m = Match::new(
+                    config,
+                    m.brought(Player::Blue).to_vec(),
+                    m.brought(Player::Red).to_vec(),
+                    seed,
+                )?;
+            }
             let you = match &args.you {
                 Some(name) => TripleTriad::player(name)?,
                 None => m.game().next_player(),

@@ -69,8 +69,9 @@ fn cell_lines(g: &TripleTriad, cell: u8, st: Style) -> [String; 3] {
             let r = card.ranks.map(Card::rank_symbol);
             let lines = [
                 format!(
-                    "{}    {}  {:>2} ",
+                    "{}{:<4}{}  {:>2} ",
                     owner_letter(owner),
+                    format!("p{}", card.power),
                     r[Side::Top as usize],
                     adjustment(g, cell, card)
                 ),
@@ -136,7 +137,8 @@ pub fn board(g: &TripleTriad, st: Style) -> Vec<String> {
     out
 }
 
-/// One line per card of a hand: index, name, printed ranks (top right bottom left), element.
+/// One line per card of a hand: index, name, printed ranks (top right bottom left), power,
+/// element.
 pub fn hand_lines(title: &str, owner: Player, cards: &[Option<Card>], st: Style) -> Vec<String> {
     let mut out = vec![paint_player(st, owner, &format!(" {title} "))];
     for (i, c) in cards.iter().enumerate() {
@@ -149,9 +151,12 @@ pub fn hand_lines(title: &str, owner: Player, cards: &[Option<Card>], st: Style)
                     c.element.to_string()
                 };
                 let name: String = c.name.chars().take(13).collect();
-                format!(" [{i}] {name:<13} {} {} {} {} {element}", r[0], r[1], r[2], r[3])
-                    .trim_end()
-                    .to_string()
+                format!(
+                    " [{i}] {name:<13} {} {} {} {} p{:<3}{element}",
+                    r[0], r[1], r[2], r[3], c.power
+                )
+                .trim_end()
+                .to_string()
             }
             None => format!(" [{i}] ? (hidden)"),
         });
@@ -176,8 +181,9 @@ pub fn beside(left: &[String], right: &[String]) -> String {
 pub fn legend(g: &TripleTriad) -> String {
     // One line each, filled to the screen where it is printed.
     let mut s = String::from(
-        "B/R: blue/red card; ranks as printed (A = 10); +1/-1: elemental change (used by \
-         Basic and Combo, not by Same and Plus). Hand ranks: top right bottom left.",
+        "B/R: blue/red card; p: its power (what a power wall's label compares); ranks as printed \
+         (A = 10); +1/-1: elemental change (used by Basic and Combo, not by Same and Plus). Hand \
+         ranks: top right bottom left.",
     );
     if g.rules().elemental {
         s.push_str(
@@ -240,7 +246,14 @@ pub fn rule_items(c: &MatchConfig) -> Vec<String> {
             }
         ),
     );
-    add(!c.walls.is_empty(), "power walls".into());
+    add(
+        r.power_walls || !c.walls.is_empty(),
+        if r.power_walls {
+            "power walls (labels drawn from the seed)".into()
+        } else {
+            "power walls".into()
+        },
+    );
     items
 }
 

@@ -229,6 +229,7 @@ mod tests {
             [
                 ["same_wall", "borderless"],
                 ["plus_wall", "borderless"],
+                ["borderless", "power_walls"],
                 ["borderless", "walls"]
             ]
         );

@@ -88,7 +88,7 @@ pub fn broadcast(live: &Live, record: &MoveRecord) -> Event {
         msg: Frame::MatchBroadcast {
             match_id: live.id,
             game: live.game.name().to_owned(),
-            seats: seat_views(&live.seats),
+            seats: seat_views(live.game, &live.seats),
             ply: record.ply,
             seat: record.seat,
             notation: record.notation.clone(),

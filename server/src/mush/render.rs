@@ -116,9 +116,12 @@ pub fn grid(view: &Value, my_colour: Option<&str>) -> Vec<String> {
                 let sym = |k: usize| Card::rank_symbol(r[k]);
                 let owner = p["owner"].as_str().unwrap_or("?");
                 let tag = if owner == "blue" { "B" } else { "R" };
+                // The power closes the name's line: the name gives way to it.
+                let power = format!(" P{}", p["card"]["power"].as_u64().unwrap_or(0));
+                let name: String = name.chars().take(11usize.saturating_sub(power.len())).collect();
                 (
                     format!("{tag} {} {} {} {}", sym(0), sym(3), sym(1), sym(2)),
-                    name.chars().take(11).collect(),
+                    name + &power,
                 )
             }
             _ => (format!("  ({})    ", i + 1), String::new()),
@@ -126,7 +129,9 @@ pub fn grid(view: &Value, my_colour: Option<&str>) -> Vec<String> {
     };
     let mut out = Vec::new();
     if let Some(round) = view["round"].as_u64() {
-        out.push(format!("Round {round}  (ranks: up left right down; B blue, R red)"));
+        out.push(format!(
+            "Round {round}  (ranks: up left right down; B blue, R red; P power)"
+        ));
     }
     for row in 0..3 {
         let cells: Vec<(String, String)> = (0..3).map(|c| cell(row * 3 + c)).collect();
@@ -148,13 +153,33 @@ pub fn grid(view: &Value, my_colour: Option<&str>) -> Vec<String> {
             out.push("------------+------------+------------".into());
         }
     }
+    if let Some(walls) = o["walls"].as_array().filter(|w| !w.is_empty()) {
+        let words: Vec<String> = walls
+            .iter()
+            .map(|w| {
+                let cell = w["cell"].as_u64().unwrap_or(0) + 1;
+                format!(
+                    "{} on the {} of {cell}",
+                    w["label"].as_str().unwrap_or("?"),
+                    w["side"].as_str().unwrap_or("?")
+                )
+            })
+            .collect();
+        out.push(format!("Power walls: {}", words.join(", ")));
+    }
     if let Some(hand) = o["hand"].as_array() {
         let cards: Vec<String> = hand
             .iter()
             .enumerate()
             .map(|(i, c)| {
                 let card = Card::new(c["name"].as_str().unwrap_or("?"), ranks_of(&c["ranks"]));
-                format!("{}) {} [{}]", i + 1, card.name, ranks(&card))
+                format!(
+                    "{}) {} [{}] P{}",
+                    i + 1,
+                    card.name,
+                    ranks(&card),
+                    c["power"].as_u64().unwrap_or(0)
+                )
             })
             .collect();
         out.push(format!(
@@ -165,7 +190,10 @@ pub fn grid(view: &Value, my_colour: Option<&str>) -> Vec<String> {
     }
     let opponent = o["opponent_hand"].as_array().map(|h| {
         h.iter()
-            .map(|c| c["name"].as_str().map_or("(hidden)".to_string(), str::to_string))
+            .map(|c| match c["name"].as_str() {
+                Some(name) => format!("{name} P{}", c["power"].as_u64().unwrap_or(0)),
+                None => "(hidden)".to_string(),
+            })
             .collect::<Vec<_>>()
             .join(", ")
     });

@@ -103,14 +103,20 @@ impl Session {
             }
             Command::Who => {
                 let names: Vec<String> = hub.online().into_iter().map(|u| u.name).collect();
-                say(format!(
-                    "Online: {}.",
-                    if names.is_empty() {
-                        "nobody".into()
-                    } else {
-                        names.join(", ")
-                    }
-                ))
+                Ok(vec![
+                    format!(
+                        "Online: {}.",
+                        if names.is_empty() {
+                            "nobody".into()
+                        } else {
+                            names.join(", ")
+                        }
+                    ),
+                    format!(
+                        "Computer players, to challenge by name (+TT/Game Mog-Facile=<Deck>/<Rules>): {}.",
+                        crate::robots::names().collect::<Vec<_>>().join(", ")
+                    ),
+                ])
             }
             Command::Help => Ok(help()),
             Command::HelpRandom(level) => {
@@ -439,16 +445,27 @@ impl Session {
             gils: wallet.gils.clamp(0, i64::from(u32::MAX)) as u32,
             cards: hub.economy.card_count(me.id).await?,
         };
-        let (other, seat, whom) = match opponent {
-            Opponent::Player(name) => (mine, SeatRequest::Player { name: name.clone() }, name.clone()),
-            Opponent::Computer(level) => (
-                Party {
-                    computer: true,
-                    ..Party::default()
-                },
-                SeatRequest::Computer { level: level.clone() },
-                format!("the computer ({level})"),
-            ),
+        let tt = crate::table::GameKind::TripleTriad;
+        let (word, computer) = match opponent {
+            Opponent::Player(name) => (name, false),
+            Opponent::Computer(word) => (word, true),
+        };
+        // A robot named as a player is the computer: no stakes against it, as with `Computer:`.
+        let (other, seat, whom) = if computer || crate::robots::level_named(tt, word)?.is_some() {
+            // A word that names no level goes to the challenge as given, which refuses it after
+            // the stakes are checked here.
+            let level = crate::robots::level(tt, word).unwrap_or_else(|_| word.to_ascii_lowercase());
+            let whom = match hub.robots.account(tt, &level) {
+                Some((_, name)) if !word.eq_ignore_ascii_case(&level) => format!("{name} (the computer, {level})"),
+                _ => format!("the computer ({level})"),
+            };
+            let computer = Party {
+                computer: true,
+                ..Party::default()
+            };
+            (computer, SeatRequest::Computer { level }, whom)
+        } else {
+            (mine, SeatRequest::Player { name: word.clone() }, word.clone())
         };
         stake
             .check(&mine, &other)
@@ -633,7 +650,8 @@ impl Session {
                     .iter()
                     .map(|s| match s {
                         SeatView::Player { name, .. } => name.clone(),
-                        SeatView::Computer { level } => format!("computer {level:?}"),
+                        SeatView::Computer { level, name: None } => format!("computer {level:?}"),
+                        SeatView::Computer { name: Some(name), .. } => name.clone(),
                     })
                     .collect();
                 vec![

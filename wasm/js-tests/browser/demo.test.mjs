@@ -10,6 +10,15 @@ import { mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
 import { Nantong, TripleTriad, TripleTriadMatch, Trax } from "arbiter-engine";
+
+/** `fn(object)`, the object freed after. */
+const using = (object, fn) => {
+  try {
+    return fn(object);
+  } finally {
+    object.free();
+  }
+};
 import { serve } from "../../demo/server.mjs";
 
 const shots = fileURLToPath(new URL("../../../target/demo-shots/", import.meta.url));
@@ -124,6 +133,36 @@ describe("demo page", () => {
     assert.ok(await section.locator(".capture-log li").count(), "the captures are explained");
 
     await page.screenshot({ path: `${shots}triple-triad.png` });
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  test("Triple Triad: the rules panel's power walls, their labels and every card's power shown", async () => {
+    const { page, errors, context } = await open("triple-triad");
+    const section = page.locator("#triple-triad");
+    await section.locator(".rules-panel summary").click();
+    await section.getByLabel("Preset").selectOption("ff8");
+    await section.getByLabel("Power walls (Mur puissant)").check();
+    await section.locator(".rules-panel summary").click();
+    await playSeed(section, 5);
+
+    // The engine, in Node, deals the same match: the labels are the seed's, the powers the cards'.
+    const base = using(TripleTriadMatch.fromPreset("ff8", 5), (m) => m.toJSON());
+    base.config.rules.power_walls = true;
+    const { config, blue } = using(TripleTriadMatch.fromJSON({ config: base.config, blue: base.blue, red: base.red, seed: base.seed }), (m) => m.toJSON());
+    assert.ok(config.walls.length >= 2 && config.walls.length <= 4, JSON.stringify(config.walls));
+    // The game before the seed had no walls: their labels say the new one is on show.
+    await page.waitForFunction((n) => document.querySelectorAll("#triple-triad .tt-board .wall-label").length === n, config.walls.length, STEP);
+    for (const w of config.walls) {
+      const shown = section.locator(`.tt-board .cell[data-cell="${w.cell}"] .wall-label.wall-${w.side}`);
+      assert.equal(await shown.textContent(), w.label);
+      assert.match(await section.locator(`.tt-board .cell[data-cell="${w.cell}"]`).getAttribute("aria-label"), new RegExp(`${w.label} wall on the ${w.side}`));
+    }
+    assert.equal(await section.locator(".tt-board .wall-label").count(), config.walls.length);
+    const powers = await section.locator(".hand.blue .ttcard .power").allTextContents();
+    assert.deepEqual(powers, blue.map((c) => `P${c.power}`));
+    assert.ok(blue.some((c) => c.power > 0), "the FF8 cards carry their powers");
+    await page.screenshot({ path: `${shots}triple-triad-power-walls.png` });
     assert.deepEqual(errors, []);
     await context.close();
   });

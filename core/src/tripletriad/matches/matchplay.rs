@@ -9,7 +9,7 @@ use crate::tripletriad::round::board::bits;
 use crate::tripletriad::round::card::{Card, Element};
 use crate::tripletriad::round::position::Player;
 use crate::tripletriad::round::resolve::Captures;
-use crate::tripletriad::round::rules::{Rules, Wall};
+use crate::tripletriad::round::rules::{random_walls, Rules, Wall};
 use crate::tripletriad::round::setup::{Hands, Setup, SetupError};
 use crate::tripletriad::round::state::{Move, MoveError, TripleTriad};
 use crate::{Game, Rng};
@@ -326,9 +326,19 @@ pub struct Match {
     trade: Option<(Vec<u8>, Vec<Transfer>)>,
 }
 
+/// Mixed into the seed for the power walls' draw ("WALLS" in ASCII).
+const WALLS_STREAM: u64 = 0x57_414C_4C53;
+
 impl Match {
-    /// Starts a match; `seed` drives every random choice (first player, elements, shuffles, trade).
-    pub fn new(config: MatchConfig, blue: Vec<Card>, red: Vec<Card>, seed: u64) -> Result<Match, MatchError> {
+    /// Starts a match; `seed` drives every random choice (first player, elements, shuffles,
+    /// trade, and under [`Rules::power_walls`] the labels when none are given, which the
+    /// configuration then holds).
+    pub fn new(mut config: MatchConfig, blue: Vec<Card>, red: Vec<Card>, seed: u64) -> Result<Match, MatchError> {
+        if config.rules.power_walls && config.walls.is_empty() {
+            // A stream of their own, so that turning the rule on deals the same hands, first
+            // player and elements.
+            config.walls = random_walls(&mut Rng::new(seed ^ WALLS_STREAM));
+        }
         let brought = Hands { blue, red };
         let (game, first, rng) = Self::opening(&config, brought.clone(), seed)?;
         let origin = (0..10).map(|i| (Player::BOTH[i / 5], (i % 5) as u8)).collect();

@@ -17,10 +17,13 @@ pub struct Ff8Card {
     pub ranks: [u8; 4],
     /// The element.
     pub element: Element,
+    /// The power power walls compare (ours: no source lists them; `rules/triple-triad.md` gives
+    /// the rule, level + the ranks' total / 5, which the data carries worked out).
+    pub power: u8,
 }
 
 impl Ff8Card {
-    /// As a [`Card`] (power 0).
+    /// As a [`Card`].
     pub fn card(&self) -> Card {
         let mut card = Card::new("", [0; 4]);
         self.write_over(&mut card);
@@ -34,7 +37,7 @@ impl Ff8Card {
         card.name.push_str(self.name);
         card.ranks = self.ranks;
         card.element = self.element;
-        card.power = 0;
+        card.power = self.power.into();
         card.level = self.level;
     }
 }
@@ -57,7 +60,8 @@ pub fn ff8_cards() -> Vec<Card> {
 ///
 /// ```
 /// use arbiter_core::tripletriad::ff8_card;
-/// assert_eq!(ff8_card("ifrit").unwrap().ranks, [9, 6, 2, 8]);
+/// let ifrit = ff8_card("ifrit").unwrap();
+/// assert_eq!((ifrit.ranks, ifrit.power), ([9, 6, 2, 8], 13));
 /// ```
 pub fn ff8_card(name: &str) -> Option<Card> {
     FF8_CARDS
@@ -76,5 +80,22 @@ mod tests {
             assert_eq!(FF8_CARDS.iter().filter(|c| c.level == level).count(), 11);
         }
         assert!(FF8_CARDS.iter().enumerate().all(|(i, c)| c.id == i as u32 + 1));
+    }
+
+    /// The data carries the powers of the rule `rules/triple-triad.md` states, and they spread
+    /// so that each of the French page's labels `>5`, `<15` and `=8` fires for some cards and
+    /// not for others.
+    #[test]
+    fn powers_follow_the_documented_rule_and_every_label_matters() {
+        for c in FF8_CARDS {
+            let total: u8 = c.ranks.iter().sum();
+            assert_eq!(c.power, c.level + total / 5, "{}", c.name);
+        }
+        assert_eq!(ff8_card("Ifrit").unwrap().power, 13);
+        for label in [">5", "<15", "=8"] {
+            let label: crate::tripletriad::WallLabel = label.parse().unwrap();
+            let fires = FF8_CARDS.iter().filter(|c| label.activated_by(c.power.into())).count();
+            assert!(0 < fires && fires < FF8_CARDS.len(), "{label} fires for {fires} cards");
+        }
     }
 }

@@ -47,6 +47,9 @@ pub struct Rules {
     pub elemental: bool,
     /// Keep elemental values within 1..=10 (otherwise 0..=11).
     pub elemental_clamp: bool,
+    /// The French server's « Mur puissant »: a match draws the border's labels from its seed
+    /// when none are given (a round on its own needs them given).
+    pub power_walls: bool,
 }
 
 impl Default for Rules {
@@ -65,6 +68,7 @@ impl Default for Rules {
             borderless: false,
             elemental: false,
             elemental_clamp: true,
+            power_walls: false,
         }
     }
 }
@@ -107,11 +111,13 @@ pub enum Rule {
     Elemental,
     /// [`Rules::elemental_clamp`].
     ElementalClamp,
+    /// [`Rules::power_walls`].
+    PowerWalls,
 }
 
 impl Rule {
     /// Every field, in the order of [`Rules`].
-    pub const ALL: [Rule; 13] = [
+    pub const ALL: [Rule; 14] = [
         Rule::Open,
         Rule::Random,
         Rule::Same,
@@ -125,6 +131,7 @@ impl Rule {
         Rule::Borderless,
         Rule::Elemental,
         Rule::ElementalClamp,
+        Rule::PowerWalls,
     ];
 
     /// The field's name, as configurations write it.
@@ -143,6 +150,7 @@ impl Rule {
             Rule::Borderless => "borderless",
             Rule::Elemental => "elemental",
             Rule::ElementalClamp => "elemental_clamp",
+            Rule::PowerWalls => "power_walls",
         }
     }
 
@@ -162,6 +170,7 @@ impl Rule {
             Rule::Borderless => &mut rules.borderless,
             Rule::Elemental => &mut rules.elemental,
             Rule::ElementalClamp => &mut rules.elemental_clamp,
+            Rule::PowerWalls => &mut rules.power_walls,
         })
     }
 
@@ -210,8 +219,8 @@ pub enum RulesError {
 }
 
 impl Rules {
-    /// Checks that the options can be combined; `power_walls` says whether wall labels are given.
-    pub fn validate(&self, power_walls: bool) -> Result<(), RulesError> {
+    /// Checks that the options can be combined; `walls` says whether wall labels are given.
+    pub fn validate(&self, walls: bool) -> Result<(), RulesError> {
         if self.same_wall && !self.same {
             return Err(RulesError::SameWallWithoutSame);
         }
@@ -228,7 +237,10 @@ impl Rules {
             if self.plus_wall {
                 return Err(RulesError::BorderlessWithEdges("plus_wall"));
             }
-            if power_walls {
+            if self.power_walls {
+                return Err(RulesError::BorderlessWithEdges("power_walls"));
+            }
+            if walls {
                 return Err(RulesError::BorderlessWithEdges("power walls"));
             }
         }
@@ -327,6 +339,54 @@ impl<'de> serde::Deserialize<'de> for WallLabel {
     }
 }
 
+/// The twelve segments of the border: top of cells 0, 1, 2; right of 2, 5, 8; bottom of 6, 7, 8;
+/// left of 0, 3, 6 (the tensor's order).
+pub(crate) const BORDER: [(u8, Side); 12] = [
+    (0, Side::Top),
+    (1, Side::Top),
+    (2, Side::Top),
+    (2, Side::Right),
+    (5, Side::Right),
+    (8, Side::Right),
+    (6, Side::Bottom),
+    (7, Side::Bottom),
+    (8, Side::Bottom),
+    (0, Side::Left),
+    (3, Side::Left),
+    (6, Side::Left),
+];
+
+/// The labels [`Rules::power_walls`] puts on the border, drawn from `rng`: two to four segments
+/// of distinct cells (so a corner never carries two), each `>n` (n 3..=14), `<n` (4..=15) or
+/// `=n` (3..=15). The FF8 cards' powers run from 3 to 15, so every label drawn fires for some
+/// of them and not for others.
+pub(crate) fn random_walls(rng: &mut crate::Rng) -> alloc::vec::Vec<Wall> {
+    let count = 2 + rng.below(3) as usize;
+    let mut segments = BORDER;
+    rng.shuffle(&mut segments);
+    let mut walls: alloc::vec::Vec<Wall> = alloc::vec::Vec::with_capacity(count);
+    for (cell, side) in segments {
+        if walls.len() == count {
+            break;
+        }
+        if walls.iter().any(|w| w.cell == cell) {
+            continue;
+        }
+        let (comparison, least, values) = match rng.below(3) {
+            0 => (Comparison::Greater, 3, 12),
+            1 => (Comparison::Less, 4, 12),
+            _ => (Comparison::Equal, 3, 13),
+        };
+        let value = least + rng.below(values) as u32;
+        walls.push(Wall {
+            cell,
+            side,
+            label: WallLabel { comparison, value },
+        });
+    }
+    walls
+}
+
 /// A labelled wall segment: the border side of one cell.
 ///
 /// ```
@@ -368,6 +428,114 @@ impl Wall {
             Side::Right => [row * 3 + 2, row * 3 + 1, row * 3],
             Side::Top => [col, col + 3, col + 6],
             Side::Bottom => [col + 6, col + 3, col],
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use alloc::vec::Vec;
+
+    use super::*;
+    use crate::tripletriad::{ff8_card, ff8_hands, Match, MatchConfig, Move, Player, Setup, TripleTriad};
+
+    fn power_walls() -> MatchConfig {
+        MatchConfig {
+            rules: Rules {
+                power_walls: true,
+                ..Rules::default()
+            },
+            ..MatchConfig::default()
+        }
+    }
+
+    fn deal(config: MatchConfig, seed: u64) -> Match {
+        let hands = ff8_hands(&config, seed).unwrap();
+        Match::new(config, hands.blue, hands.red, seed).unwrap()
+    }
+
+    /// A seed replays its labels, seeds spread them over the border and every kind of label,
+    /// and the rule changes nothing else of the deal.
+    #[test]
+    fn the_labels_are_drawn_from_the_seed() {
+        let (mut kinds, mut cells, mut layouts) = ([false; 3], [false; 9], Vec::new());
+        for seed in 0..300 {
+            let m = deal(power_walls(), seed);
+            let walls = &m.config().walls;
+            assert_eq!(walls, &deal(power_walls(), seed).config().walls, "seed {seed}");
+            assert_eq!(m.game().walls(), &walls[..]);
+            assert!((2..=4).contains(&walls.len()), "{walls:?}");
+            for w in walls {
+                kinds[w.label.comparison as usize] = true;
+                cells[w.cell as usize] = true;
+            }
+            if !layouts.contains(walls) {
+                layouts.push(walls.clone());
+            }
+            let plain = deal(MatchConfig::default(), seed);
+            assert_eq!(m.game().next_player(), plain.game().next_player());
+            assert_eq!(m.brought(Player::Blue), plain.brought(Player::Blue));
+        }
+        assert_eq!(kinds, [true; 3]);
+        assert_eq!(cells, [true, true, true, true, false, true, true, true, true]);
+        assert!(layouts.len() > 250, "{} layouts", layouts.len());
+        let given = MatchConfig {
+            walls: alloc::vec![Wall {
+                cell: 3,
+                side: Side::Left,
+                label: "=8".parse().unwrap()
+            }],
+            ..power_walls()
+        };
+        assert_eq!(
+            deal(given.clone(), 1).config().walls,
+            given.walls,
+            "given labels are kept"
+        );
+    }
+
+    /// A round that names the rule but carries no labels is refused (only a match draws them).
+    #[test]
+    fn a_round_needs_its_labels() {
+        let mut setup = Setup::random_ff8(1);
+        setup.rules.power_walls = true;
+        assert!(TripleTriad::new(&setup).is_err());
+        setup.walls = alloc::vec![Wall {
+            cell: 0,
+            side: Side::Top,
+            label: ">5".parse().unwrap()
+        }];
+        assert!(TripleTriad::new(&setup).is_ok());
+    }
+
+    /// The French page's labels fire with the cards' real powers exactly when the rule says:
+    /// `>5` for power above 5, `<15` below 15, `=8` at 8 (Ifrit 13, Geezard 3, Squall 15,
+    /// Vysage 8), each on the left wall of the middle row.
+    #[test]
+    fn labels_fire_with_the_cards_real_powers() {
+        let cases = [
+            (">5", "Ifrit", true),
+            (">5", "Geezard", false),
+            ("<15", "Ifrit", true),
+            ("<15", "Squall", false),
+            ("=8", "Vysage", true),
+            ("=8", "Ifrit", false),
+        ];
+        for (label, name, fires) in cases {
+            let card = ff8_card(name).unwrap();
+            let mut setup = Setup::random_ff8(1);
+            setup.hands.blue[0] = card;
+            setup.to_move = Player::Blue;
+            setup.rules.power_walls = true;
+            setup.walls = alloc::vec![Wall {
+                cell: 3,
+                side: Side::Left,
+                label: label.parse().unwrap()
+            }];
+            let mut g = TripleTriad::new(&setup).unwrap();
+            let c = g.play_explained(Move { card: 0, cell: 3 }).unwrap();
+            assert_eq!(c.rotated, fires, "{name} on {label}");
+            assert_eq!(c.cell, if fires { 4 } else { 3 }, "{name} on {label}");
         }
     }
 }

@@ -205,6 +205,9 @@ pub enum SetupError {
     /// A corner cell carries labels on both its edges.
     #[error("corner cell {0} carries more than one wall label")]
     CornerTwoLabels(u8),
+    /// `power_walls` on a round given no labels (only a match draws them).
+    #[error("power_walls: a match draws the labels from its seed; a round on its own needs them given")]
+    PowerWallsUnlabelled,
 }
 
 /// The elements of [`Setup::draw_elements`].
@@ -242,6 +245,9 @@ impl Setup {
     /// Validates the setup into the round's table and its starting position.
     pub(crate) fn lay_out(&self) -> Result<(RoundTable, Position), SetupError> {
         self.rules.validate(!self.walls.is_empty())?;
+        if self.rules.power_walls && self.walls.is_empty() {
+            return Err(SetupError::PowerWallsUnlabelled);
+        }
         let mut seen = [None; 9];
         for w in &self.walls {
             if !w.is_on_border() {

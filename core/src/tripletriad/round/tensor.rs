@@ -8,7 +8,7 @@
 //! | 0 | 9 × 26 | cells 0..=8: empty, mine, theirs (one-hot 3); the card ([`CARD`] numbers, zeros when empty); the cell's element (one-hot 9, none first) |
 //! | 234 | 5 × 15 | the observer's hand, slots 0..=4: present; the card |
 //! | 309 | 5 × 16 | the opponent's hand, slots 0..=4: present; face known (the `open` rule); the card (zeros when unknown) |
-//! | 389 | 13 | rules: open, random, same, same_wall, same_min_matches is 1, plus, plus_wall, combo, combo_from_basic, battle, borderless, elemental, elemental_clamp |
+//! | 389 | 13 | rules: open, random, same, same_wall, same_min_matches is 1, plus, plus_wall, combo, combo_from_basic, battle, borderless, elemental, elemental_clamp (not `power_walls`: what it draws is the walls below) |
 //! | 402 | 12 × 5 | wall segments (top of cells 0, 1, 2; right of 2, 5, 8; bottom of 6, 7, 8; left of 0, 3, 6): labelled; `>`, `<`, `=` (one-hot 3); its number / 20 (at most 1) |
 //! | 462 | 1 | the observer is to move |
 //!
@@ -20,7 +20,7 @@ use alloc::vec::Vec;
 use super::board::{bits, FULL};
 use super::card::{Card, Element, Side};
 use super::position::Player;
-use super::rules::{Comparison, Rules, Wall};
+use super::rules::{Comparison, Rules, Wall, BORDER};
 use super::state::{Observation, TripleTriad};
 
 /// Numbers per card.
@@ -34,22 +34,6 @@ const HAND: usize = 9 * CELL;
 const OPPONENT: usize = HAND + 5 * (1 + CARD);
 const RULES: usize = OPPONENT + 5 * (2 + CARD);
 const WALLS: usize = RULES + 13;
-
-/// The wall segments in tensor order.
-const SEGMENTS: [(u8, Side); 12] = [
-    (0, Side::Top),
-    (1, Side::Top),
-    (2, Side::Top),
-    (2, Side::Right),
-    (5, Side::Right),
-    (8, Side::Right),
-    (6, Side::Bottom),
-    (7, Side::Bottom),
-    (8, Side::Bottom),
-    (0, Side::Left),
-    (3, Side::Left),
-    (6, Side::Left),
-];
 
 /// What the tensor reads of a round as one player may see it: an [`Observation`], or the state
 /// itself through [`Seen`], which shows the opponent's faces only under the open rule. One
@@ -203,7 +187,7 @@ fn write(v: &impl View, out: &mut [f32]) {
     for (o, b) in out[RULES..WALLS].iter_mut().zip(rules) {
         *o = flag(b);
     }
-    for (row, (cell, side)) in out[WALLS..LEN - 1].chunks_exact_mut(5).zip(SEGMENTS) {
+    for (row, (cell, side)) in out[WALLS..LEN - 1].chunks_exact_mut(5).zip(BORDER) {
         if let Some(w) = v.wall(cell, side) {
             row[0] = 1.0;
             row[1 + match w.label.comparison {
