@@ -41,6 +41,10 @@ pub enum Code {
     TooManyMatches,
     ReplyTooLarge,
     PrivateMatch,
+    NotInMatch,
+    ChatTooLong,
+    ChatRateLimited,
+    ChatSilenced,
     Internal,
     // The card economy's.
     StarterTaken,
@@ -135,7 +139,7 @@ mod tests {
     #[test]
     fn protocol_md_lists_exactly_the_codes() {
         let codes = codes();
-        assert_eq!(codes.len(), 57);
+        assert_eq!(codes.len(), 61);
         assert_eq!(documented(), codes);
     }
 }

@@ -8,6 +8,7 @@ import { ArbiterClient } from "arbiter-engine/client";
 import { h, describeError, fill } from "./ui.js";
 import { boardFor, seatName } from "./online-boards.js";
 import { CardsView, cardTile } from "./online-cards.js";
+import { ChatView } from "./online-chat.js";
 
 const GAMES = { "triple-triad": "Triple Triad", trax: "Trax", nantong: "Nantong" };
 const TOKEN = "arbiter-online-token";
@@ -72,6 +73,8 @@ class OnlineView {
     }
     const client = this.client;
     this.cards = new CardsView(client, (text) => this.say(text));
+    this.lobbyChat = new ChatView(client, { lobby: true });
+    this.matchChat = new ChatView(client, { lobby: false });
     this.lobby.replaceChildren(this.lobbyHead, this.lobbyBody, ...Object.values(this.cards.panels));
     this.decksKnown = [];
     this.acceptDecks = new Map();
@@ -200,6 +203,7 @@ class OnlineView {
         h("h3", {}, "Online"),
         h("ul", { class: "online-players" }, [...lobby.online.values()].map((u) => h("li", { dataset: { name: u.name } }, u.name))),
       ),
+      this.lobbyChat.element,
       h("section", { "aria-label": "New challenge" }, h("h3", {}, "Challenge"), this.challengeForm.form),
       h(
         "section",
@@ -440,12 +444,13 @@ class OnlineView {
       this.matchPanel.replaceChildren(
         h("h2", {}, `${GAMES[match.game]} #${match.id}: ${names}`),
         this.buttons,
-        h("div", { class: "online-play" }, this.board.element, h("aside", { class: "online-side" }, this.status, this.clock, this.result, this.trade, h("h3", {}, "Moves"), this.earlier, this.moveList)),
+        h("div", { class: "online-play" }, this.board.element, h("aside", { class: "online-side" }, this.status, this.clock, this.result, this.trade, h("h3", {}, "Moves"), this.earlier, this.moveList, this.matchChat.element)),
       );
       clearInterval(this.ticker);
       this.ticker = setInterval(() => this.tick(), 250);
     }
     this.shownAt = Date.now();
+    this.matchChat.show(match.id, match.seat !== null);
     this.board.update(match);
     const yours = match.seat !== null && match.toMove === match.seat && !match.isOver;
     this.matchPanel.dataset.turn = match.isOver ? "over" : match.seat === null ? "watching" : yours ? "you" : "waiting";
