@@ -105,9 +105,7 @@ impl Chat {
                     lines.pop_front();
                 }
             }
-            Frame::ChatSilenced {
-                match_id, silenced, ..
-            } => {
+            Frame::ChatSilenced { match_id, silenced, .. } => {
                 if silenced {
                     s.silenced.insert(match_id);
                 } else {
@@ -120,7 +118,12 @@ impl Chat {
 
     /// The last lines of `room`, as a `chat_history` frame.
     pub(crate) fn history(&self, room: Room) -> Value {
-        let lines = self.state().history.get(&room).map(|l| l.iter().cloned().collect()).unwrap_or_default();
+        let lines = self
+            .state()
+            .history
+            .get(&room)
+            .map(|l| l.iter().cloned().collect())
+            .unwrap_or_default();
         Frame::ChatHistory { match_id: room, lines }.json()
     }
 
@@ -218,7 +221,10 @@ pub(crate) async fn post(
     };
     if let Some(to) = to {
         if room.is_some() {
-            return Err(Failure::new(Code::BadMessage, "a page goes to a player, not to a match"));
+            return Err(Failure::new(
+                Code::BadMessage,
+                "a page goes to a player, not to a match",
+            ));
         }
         let to = hub.accounts.find(to).await?;
         let msg = Frame::Chat(line(Some(to.name.clone()))).json();

@@ -183,7 +183,10 @@ impl Hub {
 
     /// Whether connection `id` watches match `match_id`.
     pub(crate) fn watching(&self, id: u64, match_id: i64) -> bool {
-        self.registry().spectators.get(&match_id).is_some_and(|s| s.contains(&id))
+        self.registry()
+            .spectators
+            .get(&match_id)
+            .is_some_and(|s| s.contains(&id))
     }
 
     pub fn spectate(&self, id: u64, match_id: i64, on: bool) {

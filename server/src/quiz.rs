@@ -102,7 +102,9 @@ mod tests {
         assert_ne!(questions, draw(8));
         for kind in ["rank", "level", "element", "rule"] {
             assert!(
-                questions.iter().any(|q| serde_json::to_value(q).unwrap()["kind"] == kind),
+                questions
+                    .iter()
+                    .any(|q| serde_json::to_value(q).unwrap()["kind"] == kind),
                 "no {kind} question in 50"
             );
         }
@@ -119,7 +121,9 @@ mod tests {
         assert!(element.right("FIRE"));
         assert!(!element.right("ice"));
         assert!(Question::Element { card: "Geezard".into() }.right("none"));
-        let wall = Question::Rule { rule: "wall_rank".into() };
+        let wall = Question::Rule {
+            rule: "wall_rank".into(),
+        };
         assert!(wall.right("a") && wall.right("10") && !wall.right("9"));
         for q in questions {
             assert!(q.right(&q.answer()), "{q:?}");

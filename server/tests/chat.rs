@@ -72,7 +72,8 @@ async fn say(c: &mut Client, text: &str) -> Value {
 
 /// The next `chat` frame from `from`.
 async fn line_from(c: &mut Client, from: &str) -> Value {
-    c.expect_where(|v| v["type"] == "chat" && v["from"]["name"] == from).await
+    c.expect_where(|v| v["type"] == "chat" && v["from"]["name"] == from)
+        .await
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -100,17 +101,21 @@ async fn the_lobby_speaks_across_both_interfaces_and_remembers() {
     assert_eq!(line["text"], "hi from the terminal");
     text.send(":waves").await;
     let pose = line_from(&mut web, &name).await;
-    assert_eq!((pose["text"].as_str(), pose["pose"].as_bool()), (Some("waves"), Some(true)));
+    assert_eq!(
+        (pose["text"].as_str(), pose["pose"].as_bool()),
+        (Some("waves"), Some(true))
+    );
     text.line_with(&format!("{name} waves")).await;
 
     // A page reaches its one reader, and the sender's own copy; it is no lobby line.
     text.send(&format!("page {}=just for you", web.name())).await;
     let page = line_from(&mut web, &name).await;
-    assert_eq!((page["text"].as_str(), page["to"].as_str()), (Some("just for you"), Some(&*web.name())));
+    assert_eq!(
+        (page["text"].as_str(), page["to"].as_str()),
+        (Some("just for you"), Some(&*web.name()))
+    );
     text.line_with(&format!("You page {}: just for you", web.name())).await;
-    let r = web
-        .request(json!({"type": "chat", "to": name, "text": "got it"}))
-        .await;
+    let r = web.request(json!({"type": "chat", "to": name, "text": "got it"})).await;
     assert_eq!(r["type"], "chat_sent", "{r}");
     text.line_with(&format!("{} pages: got it", web.name())).await;
 
@@ -122,7 +127,10 @@ async fn the_lobby_speaks_across_both_interfaces_and_remembers() {
         .iter()
         .map(|l| l["text"].as_str().unwrap())
         .collect();
-    assert_eq!(texts, ["hello [31m  world  SYSTEM: bye", "hi from the terminal", "waves"]);
+    assert_eq!(
+        texts,
+        ["hello [31m  world  SYSTEM: bye", "hi from the terminal", "waves"]
+    );
     let mut later = Text::create(&server, &common::name("txt")).await;
     later.line_with("The last lines said in the lobby:").await;
     later.line_with(&format!("{} says, \"hello", web.name())).await;
@@ -136,26 +144,38 @@ async fn lines_are_capped_and_rate_limited() {
     let (mut web, _) = in_lobby(&server, "web").await;
     // Twenty characters pass (the é counts as one), twenty-one do not.
     assert_eq!(say(&mut web, &"é".repeat(20)).await["type"], "chat_sent");
-    let r = web.refused(json!({"type": "chat", "text": "x".repeat(21)}), "chat_too_long").await;
+    let r = web
+        .refused(json!({"type": "chat", "text": "x".repeat(21)}), "chat_too_long")
+        .await;
     assert!(r["message"].as_str().unwrap().contains("20 at most"), "{r}");
-    web.refused(json!({"type": "chat", "text": " \u{7}\t "}), "bad_message").await;
+    web.refused(json!({"type": "chat", "text": " \u{7}\t "}), "bad_message")
+        .await;
     // The burst of two is spent by the second line; the client cannot ask for more.
     assert_eq!(say(&mut web, "two").await["type"], "chat_sent");
-    web.refused(json!({"type": "chat", "text": "three"}), "chat_rate_limited").await;
-    web.refused(json!({"type": "chat", "text": "!aide"}), "chat_rate_limited").await;
+    web.refused(json!({"type": "chat", "text": "three"}), "chat_rate_limited")
+        .await;
+    web.refused(json!({"type": "chat", "text": "!aide"}), "chat_rate_limited")
+        .await;
     // The limit is the account's: another connection of the same player has none left either.
     let mut again = Client::resumed(&server, web.token.as_deref().unwrap()).await;
-    again.refused(json!({"type": "chat", "text": "four"}), "chat_rate_limited").await;
+    again
+        .refused(json!({"type": "chat", "text": "four"}), "chat_rate_limited")
+        .await;
 
     let name = common::name("txt");
     let mut text = Text::create(&server, &name).await;
     text.send(&format!("say {}", "y".repeat(21))).await;
-    text.line_with("Sorry: the line is 21 characters long: 20 at most.").await;
+    text.line_with("Sorry: the line is 21 characters long: 20 at most.")
+        .await;
     text.send("say one").await;
     text.send("say two").await;
     text.send("say three").await;
     text.line_with("Sorry: 1 chat lines a minute at most").await;
-    assert!(!text.seen.iter().any(|l| l.contains("says, \"three\"")), "{:#?}", text.seen);
+    assert!(
+        !text.seen.iter().any(|l| l.contains("says, \"three\"")),
+        "{:#?}",
+        text.seen
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -174,10 +194,15 @@ async fn a_match_speaks_to_its_players_and_spectators_who_may_be_silenced() {
     let mut outsider = Client::player(&server, "out").await;
     outsider.request(json!({"type": "lobby"})).await;
 
-    let r = alice.request(json!({"type": "chat", "match": id, "text": "good luck"})).await;
+    let r = alice
+        .request(json!({"type": "chat", "match": id, "text": "good luck"}))
+        .await;
     assert_eq!(r["type"], "chat_sent", "{r}");
     let heard = line_from(&mut bob, &alice.name()).await;
-    assert_eq!((heard["match"].as_i64(), heard["text"].as_str()), (Some(id), Some("good luck")));
+    assert_eq!(
+        (heard["match"].as_i64(), heard["text"].as_str()),
+        (Some(id), Some("good luck"))
+    );
 
     // A spectator joining hears the match's last lines, then speaks; a text spectator's say goes
     // to the match too.
@@ -190,38 +215,54 @@ async fn a_match_speaks_to_its_players_and_spectators_who_may_be_silenced() {
     let mut text = Text::create(&server, &dave).await;
     text.send(&format!("+TT/Spectate Join={}", alice.name())).await;
     text.line_with("The last lines said in this game:").await;
-    text.line_with(&format!("[game] {} says, \"good luck\"", alice.name())).await;
+    text.line_with(&format!("[game] {} says, \"good luck\"", alice.name()))
+        .await;
     text.send("say nice opening").await;
     let from_text = line_from(&mut alice, &dave).await;
     assert_eq!(from_text["match"], id);
     assert_eq!(
-        carol.request(json!({"type": "chat", "match": id, "text": "go blue"})).await["type"],
+        carol
+            .request(json!({"type": "chat", "match": id, "text": "go blue"}))
+            .await["type"],
         "chat_sent"
     );
     line_from(&mut bob, &carol.name()).await;
-    text.line_with(&format!("[game] {} says, \"go blue\"", carol.name())).await;
+    text.line_with(&format!("[game] {} says, \"go blue\"", carol.name()))
+        .await;
 
     // Nobody else speaks there, nor hears it.
     outsider
         .refused(json!({"type": "chat", "match": id, "text": "hi"}), "not_in_match")
         .await;
     carol
-        .refused(json!({"type": "chat_silence", "match": id, "silenced": true}), "not_seated")
+        .refused(
+            json!({"type": "chat_silence", "match": id, "silenced": true}),
+            "not_seated",
+        )
         .await;
 
     // A player silences the spectators: they are told, and refused; the players still speak.
-    let r = bob.request(json!({"type": "chat_silence", "match": id, "silenced": true})).await;
+    let r = bob
+        .request(json!({"type": "chat_silence", "match": id, "silenced": true}))
+        .await;
     assert_eq!(r["type"], "chat_silenced", "{r}");
     carol
         .expect_where(|v| v["type"] == "chat_silenced" && v["silenced"] == true)
         .await;
-    text.line_with(&format!("[game] {} silences the spectators.", bob.name())).await;
+    text.line_with(&format!("[game] {} silences the spectators.", bob.name()))
+        .await;
     carol
-        .refused(json!({"type": "chat", "match": id, "text": "let me talk"}), "chat_silenced")
+        .refused(
+            json!({"type": "chat", "match": id, "text": "let me talk"}),
+            "chat_silenced",
+        )
         .await;
     text.send("say me neither?").await;
-    text.line_with("Sorry: the players silenced the spectators of this match.").await;
-    alice.request(json!({"type": "chat", "match": id, "text": "quiet now"})).await;
+    text.line_with("Sorry: the players silenced the spectators of this match.")
+        .await;
+    alice
+        .request(json!({"type": "chat", "match": id, "text": "quiet now"}))
+        .await;
     line_from(&mut carol, &alice.name()).await;
     // And lets them speak again.
     alice
@@ -231,7 +272,9 @@ async fn a_match_speaks_to_its_players_and_spectators_who_may_be_silenced() {
         .expect_where(|v| v["type"] == "chat_silenced" && v["silenced"] == false)
         .await;
     assert_eq!(
-        carol.request(json!({"type": "chat", "match": id, "text": "thanks"})).await["type"],
+        carol
+            .request(json!({"type": "chat", "match": id, "text": "thanks"}))
+            .await["type"],
         "chat_sent"
     );
 
@@ -244,7 +287,12 @@ async fn a_match_speaks_to_its_players_and_spectators_who_may_be_silenced() {
 /// The answer to a `quiz_question`, read from the core's card data and the rules text, and a
 /// wrong one.
 fn answers(q: &Value) -> (String, String) {
-    let card = || FF8_CARDS.iter().find(|c| c.name == q["card"]).expect("a card of the data");
+    let card = || {
+        FF8_CARDS
+            .iter()
+            .find(|c| c.name == q["card"])
+            .expect("a card of the data")
+    };
     match q["kind"].as_str().unwrap() {
         "rank" => {
             let side = ["top", "right", "bottom", "left"]
@@ -281,7 +329,7 @@ fn answers(q: &Value) -> (String, String) {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn aide_lists_the_commands_and_the_quiz_checks_answers() {
     let db = Database::fresh().await;
-    let server = Server::start_text(&db, &["--quiz-seed", "35"]);
+    let server = Server::start_text(&db, &["--quiz-seed", "35", "--chat-burst", "20"]);
     let (mut web, _) = in_lobby(&server, "web").await;
     let name = common::name("txt");
     let mut text = Text::create(&server, &name).await;
@@ -300,7 +348,10 @@ async fn aide_lists_the_commands_and_the_quiz_checks_answers() {
     text.line_with("Quiz, question 1:").await;
     // A second `!quizz` while it is open asks the same question again, to its typer alone.
     let again = say(&mut web, "!quizz").await;
-    assert_eq!((again["type"].as_str(), &again["question"]), (Some("quiz_question"), &question));
+    assert_eq!(
+        (again["type"].as_str(), &again["question"]),
+        (Some("quiz_question"), &question)
+    );
 
     let (right, wrong) = answers(&question);
     assert_eq!(say(&mut web, &wrong).await["type"], "chat_sent");
@@ -308,7 +359,10 @@ async fn aide_lists_the_commands_and_the_quiz_checks_answers() {
     assert_eq!(scores["scores"], json!([]), "a wrong answer scores nothing: {scores}");
     text.send(&format!("say {right}")).await;
     let won = web.expect("quiz_answered").await;
-    assert_eq!((won["number"].as_u64(), won["by"]["name"].as_str()), (Some(1), Some(&*name)));
+    assert_eq!(
+        (won["number"].as_u64(), won["by"]["name"].as_str()),
+        (Some(1), Some(&*name))
+    );
     assert_eq!(won["scores"], json!([{"name": name, "points": 1}]));
     text.line_with(&format!("{name} answers question 1 right")).await;
     let scores = say(&mut web, "!scores").await;
@@ -331,5 +385,8 @@ async fn aide_lists_the_commands_and_the_quiz_checks_answers() {
     assert_eq!(gone["number"], 1);
     let (right, _) = answers(&question);
     let shown = gone["answer"].as_str().unwrap();
-    assert!(shown == right || (shown == "A" && right == "10"), "{gone} against {right}");
+    assert!(
+        shown == right || (shown == "A" && right == "10"),
+        "{gone} against {right}"
+    );
 }

@@ -203,7 +203,6 @@ class OnlineView {
         h("h3", {}, "Online"),
         h("ul", { class: "online-players" }, [...lobby.online.values()].map((u) => h("li", { dataset: { name: u.name } }, u.name))),
       ),
-      this.lobbyChat.element,
       h("section", { "aria-label": "New challenge" }, h("h3", {}, "Challenge"), this.challengeForm.form),
       h(
         "section",
@@ -231,6 +230,7 @@ class OnlineView {
           ),
         ),
       ),
+      this.lobbyChat.element,
     );
   }
 
