@@ -34,6 +34,13 @@ pub enum Event {
         msg: Value,
         evicted: Option<Value>,
     },
+    /// A chat room's news (`chat`): to the lobby's subscribers (`match_id` none), or to a
+    /// match's seated `users` and its spectators.
+    Chat {
+        match_id: Option<i64>,
+        users: Vec<i64>,
+        msg: Value,
+    },
     /// A user came online (first connection) or went offline (last one), in `process`.
     Presence { user: i64, name: String, online: bool },
 }

@@ -92,6 +92,24 @@ pub struct Cli {
     /// limit, raised to its hard limit at start, less a tenth kept for the database and files).
     #[arg(long, env = "ARBITER_MAX_CONNECTIONS")]
     pub max_connections: Option<usize>,
+    /// Characters a chat line may hold (once stripped of control characters).
+    #[arg(long, env = "ARBITER_CHAT_MAX")]
+    pub chat_max: Option<usize>,
+    /// Chat lines (and `!` commands) an account may send a minute, on average.
+    #[arg(long, env = "ARBITER_CHAT_RATE")]
+    pub chat_rate: Option<u32>,
+    /// Chat lines an account may send at once above the rate.
+    #[arg(long, env = "ARBITER_CHAT_BURST")]
+    pub chat_burst: Option<u32>,
+    /// The last lines of a chat room told to whoever joins it (0: none kept).
+    #[arg(long, env = "ARBITER_CHAT_HISTORY")]
+    pub chat_history: Option<usize>,
+    /// Seconds a quiz question stays open.
+    #[arg(long, env = "ARBITER_QUIZ_SECONDS")]
+    pub quiz_seconds: Option<u64>,
+    /// The seed of the quiz's questions (drawn at start when not given).
+    #[arg(long, env = "ARBITER_QUIZ_SEED")]
+    pub quiz_seed: Option<u64>,
     /// Check the card economy's invariant on the database, print its figures as JSON and exit
     /// (status 1 when anything is wrong), instead of serving.
     #[arg(long)]
@@ -125,6 +143,12 @@ struct File {
     text_idle_timeout: Option<u64>,
     max_per_peer: Option<u32>,
     max_connections: Option<usize>,
+    chat_max: Option<usize>,
+    chat_rate: Option<u32>,
+    chat_burst: Option<u32>,
+    chat_history: Option<usize>,
+    quiz_seconds: Option<u64>,
+    quiz_seed: Option<u64>,
 }
 
 /// The settings in force.
@@ -149,6 +173,7 @@ pub struct Config {
     pub max_per_peer: u32,
     /// `None`: from the open-file limit, once it is raised (`peers::connection_cap`).
     pub max_connections: Option<usize>,
+    pub chat: crate::chat::Limits,
 }
 
 impl Config {
@@ -197,6 +222,14 @@ impl Config {
             text_idle_timeout: secs(cli.text_idle_timeout.or(file.text_idle_timeout), 3_600),
             max_per_peer: cli.max_per_peer.or(file.max_per_peer).unwrap_or(64),
             max_connections: cli.max_connections.or(file.max_connections),
+            chat: crate::chat::Limits {
+                max_chars: cli.chat_max.or(file.chat_max).unwrap_or(300),
+                per_minute: cli.chat_rate.or(file.chat_rate).unwrap_or(20),
+                burst: cli.chat_burst.or(file.chat_burst).unwrap_or(5),
+                history: cli.chat_history.or(file.chat_history).unwrap_or(20),
+                quiz_seconds: cli.quiz_seconds.or(file.quiz_seconds).unwrap_or(30),
+                quiz_seed: cli.quiz_seed.or(file.quiz_seed),
+            },
         };
         anyhow::ensure!(
             [
@@ -228,6 +261,16 @@ impl Config {
         anyhow::ensure!(
             config.max_challenges >= 1 && config.max_matches >= 1,
             "max_challenges and max_matches must be at least 1"
+        );
+        let c = &config.chat;
+        anyhow::ensure!(
+            c.max_chars >= 1 && c.per_minute >= 1 && c.burst >= 1 && c.quiz_seconds >= 1,
+            "chat_max, chat_rate, chat_burst and quiz_seconds must be at least 1"
+        );
+        // A line must fit a frame the client may send, with room for the request around it.
+        anyhow::ensure!(
+            c.max_chars * 4 + 256 <= config.max_frame,
+            "chat_max is too large for max_frame: a line of chat_max characters must fit a frame"
         );
         Ok(config)
     }

@@ -45,6 +45,14 @@ impl Bucket {
         }
     }
 
+    /// `rate` a minute, `burst` at once.
+    pub(crate) fn per_minute(rate: u32, burst: u32) -> Bucket {
+        Bucket {
+            rate: f64::from(rate) / 60.0,
+            ..Bucket::new(0, burst)
+        }
+    }
+
     pub(crate) fn take(&mut self) -> bool {
         let now = Instant::now();
         self.tokens = (self.tokens + now.duration_since(self.at).as_secs_f64() * self.rate).min(self.burst);
@@ -456,8 +464,10 @@ async fn answer(hub: &Arc<Hub>, s: &mut Session, request: Request, re: &Option<V
         Request::Logout {} => unreachable!("handled before"),
         Request::Lobby { after, limit } => {
             let user = need(s)?.clone();
-            hub.subscribe_lobby(s.id);
-            Ok(vec![challenges::lobby(hub, &user, after.as_deref(), limit).await?])
+            let joined = hub.subscribe_lobby(s.id);
+            let mut replies = vec![challenges::lobby(hub, &user, after.as_deref(), limit).await?];
+            replies.extend(joined.then(|| hub.chat.history(None)));
+            Ok(replies)
         }
         Request::Challenge {
             game,
@@ -525,7 +535,10 @@ async fn answer(hub: &Arc<Hub>, s: &mut Session, request: Request, re: &Option<V
             let dnf = live::leave(hub, match_id, need(s)?.id).await?;
             Ok(vec![Frame::Left { match_id, dnf }.json()])
         }
-        Request::Spectate { match_id } => Ok(vec![seen(hub, s, match_id, true, live::Live::state).await?]),
+        Request::Spectate { match_id } => Ok(vec![
+            seen(hub, s, match_id, true, live::Live::state).await?,
+            hub.chat.history(Some(match_id)),
+        ]),
         Request::Unspectate { match_id } => {
             hub.spectate(s.id, match_id, false);
             Ok(vec![Frame::Unspectated {
@@ -557,6 +570,18 @@ async fn answer(hub: &Arc<Hub>, s: &mut Session, request: Request, re: &Option<V
             time: crate::db::now_ms(),
         }
         .json()]),
+        Request::Chat {
+            match_id,
+            to,
+            text,
+            pose,
+        } => {
+            let user = need(s)?;
+            crate::chat::post(hub, s.id, user, match_id, to.as_deref(), &text, pose).await
+        }
+        Request::ChatSilence { match_id, silenced } => {
+            Ok(vec![crate::chat::silence(hub, need(s)?, match_id, silenced).await?])
+        }
         Request::Cards(r) => Ok(vec![crate::cards::answer(hub, need(s)?, r).await?]),
     }
 }

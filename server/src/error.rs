@@ -41,6 +41,10 @@ pub enum Code {
     TooManyMatches,
     ReplyTooLarge,
     PrivateMatch,
+    NotInMatch,
+    ChatTooLong,
+    ChatRateLimited,
+    ChatSilenced,
     Internal,
     // The card economy's.
     StarterTaken,
@@ -136,7 +140,7 @@ mod tests {
     #[test]
     fn protocol_md_lists_exactly_the_codes() {
         let codes = codes();
-        assert_eq!(codes.len(), 58);
+        assert_eq!(codes.len(), 62);
         assert_eq!(documented(), codes);
     }
 }

@@ -152,6 +152,52 @@ pub enum Frame {
         code: Code,
         message: String,
     },
+    /// A line of a chat room, or a page (`to`).
+    Chat(ChatLine),
+    /// The last lines of a room, told on joining it.
+    ChatHistory {
+        #[serde(rename = "match", default, skip_serializing_if = "Option::is_none")]
+        match_id: Option<i64>,
+        lines: Vec<ChatLine>,
+    },
+    /// A chat line was sent: everyone in the room (its sender too) hears it as a `chat`.
+    ChatSent {},
+    ChatSilenced {
+        #[serde(rename = "match")]
+        match_id: i64,
+        silenced: bool,
+        by: User,
+    },
+    /// The server's own commands typed in a chat (the answer to `!aide`).
+    ChatCommands {
+        commands: Vec<String>,
+    },
+    QuizQuestion {
+        #[serde(rename = "match", default, skip_serializing_if = "Option::is_none")]
+        match_id: Option<i64>,
+        number: u64,
+        question: crate::quiz::Question,
+        deadline: i64,
+    },
+    QuizAnswered {
+        #[serde(rename = "match", default, skip_serializing_if = "Option::is_none")]
+        match_id: Option<i64>,
+        number: u64,
+        by: User,
+        answer: String,
+        scores: Vec<Score>,
+    },
+    QuizTimeout {
+        #[serde(rename = "match", default, skip_serializing_if = "Option::is_none")]
+        match_id: Option<i64>,
+        number: u64,
+        answer: String,
+    },
+    QuizScores {
+        #[serde(rename = "match", default, skip_serializing_if = "Option::is_none")]
+        match_id: Option<i64>,
+        scores: Vec<Score>,
+    },
 }
 
 impl Frame {
@@ -311,6 +357,26 @@ pub enum ChallengeSeat {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         name: Option<String>,
     },
+}
+
+/// A line of a chat room (`match` absent: the lobby's), or a page to the player `to`.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+pub struct ChatLine {
+    #[serde(rename = "match", default, skip_serializing_if = "Option::is_none")]
+    pub match_id: Option<i64>,
+    pub from: User,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub to: Option<String>,
+    pub text: String,
+    pub pose: bool,
+    pub time: i64,
+}
+
+/// A player's points in a room's quiz.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+pub struct Score {
+    pub name: String,
+    pub points: u32,
 }
 
 /// A card that changed hands at a settlement.

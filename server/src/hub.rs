@@ -66,6 +66,7 @@ pub struct Hub {
     pub cluster: std::sync::OnceLock<Arc<crate::cluster::Cluster>>,
     /// The computer players' accounts, which keep their records.
     pub robots: crate::robots::Robots,
+    pub(crate) chat: crate::chat::Chat,
 }
 
 impl Hub {
@@ -79,6 +80,7 @@ impl Hub {
         let accounts = Accounts::new(pool.clone(), config.logins);
         let economy = crate::economy::Economy::new(pool.clone());
         let commits = crate::commit::Committer::start(pool.clone(), backend);
+        let chat = crate::chat::Chat::new(config.chat.clone());
         let hub = Arc::new(Hub {
             config,
             pool,
@@ -91,6 +93,7 @@ impl Hub {
             matches: Mutex::default(),
             cluster: std::sync::OnceLock::new(),
             robots,
+            chat,
         });
         let mut events = hub.relay.subscribe();
         let weak = Arc::downgrade(&hub);
@@ -179,10 +182,20 @@ impl Hub {
         }
     }
 
-    pub fn subscribe_lobby(&self, id: u64) {
-        if let Some(c) = self.registry().conns.get_mut(&id) {
-            c.lobby = true;
+    /// Whether the connection subscribed now (it was not already).
+    pub fn subscribe_lobby(&self, id: u64) -> bool {
+        match self.registry().conns.get_mut(&id) {
+            Some(c) => !std::mem::replace(&mut c.lobby, true),
+            None => false,
         }
+    }
+
+    /// Whether connection `id` watches match `match_id`.
+    pub(crate) fn watching(&self, id: u64, match_id: i64) -> bool {
+        self.registry()
+            .spectators
+            .get(&match_id)
+            .is_some_and(|s| s.contains(&id))
     }
 
     pub fn spectate(&self, id: u64, match_id: i64, on: bool) {
@@ -276,6 +289,21 @@ impl Hub {
                 }
                 if evicted.is_some() {
                     r.spectators.remove(match_id);
+                }
+            }
+            Event::Chat { match_id, users, msg } => {
+                self.chat.heard(msg);
+                let text: Arc<str> = msg.to_string().into();
+                let to: HashSet<u64> = match match_id {
+                    None => r.conns.iter().filter(|(_, c)| c.lobby).map(|(&id, _)| id).collect(),
+                    Some(m) => {
+                        let mut to = r.conns_of(users);
+                        to.extend(r.spectators.get(m).into_iter().flatten());
+                        to
+                    }
+                };
+                for c in to {
+                    send(&r, c, &text, None);
                 }
             }
             Event::Presence { user, name, online } => {

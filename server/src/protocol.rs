@@ -128,6 +128,23 @@ pub enum Request {
         name: Option<String>,
     },
     Ping {},
+    /// A chat line: to a match's room, to the player `to` (a page), or else to the lobby's.
+    Chat {
+        #[serde(default, rename = "match")]
+        match_id: Option<i64>,
+        #[serde(default)]
+        to: Option<String>,
+        text: String,
+        /// An action (`Cloud waves`) rather than words.
+        #[serde(default)]
+        pose: bool,
+    },
+    /// A seated player silences the spectators of the match's chat, or lets them speak again.
+    ChatSilence {
+        #[serde(rename = "match")]
+        match_id: i64,
+        silenced: bool,
+    },
     /// The card economy's requests (`tt_*`), read by [`parse`] through their own enum.
     #[serde(skip_deserializing)]
     Cards(CardRequest),
@@ -211,7 +228,7 @@ pub enum DeckOp {
 
 /// Every request type but the card economy's, for telling an unknown type from a malformed
 /// known one.
-const TYPES: [&str; 19] = [
+const TYPES: [&str; 21] = [
     "hello",
     "register",
     "login",
@@ -231,6 +248,8 @@ const TYPES: [&str; 19] = [
     "spectators",
     "stats",
     "ping",
+    "chat",
+    "chat_silence",
 ];
 
 /// The card economy's request types.

@@ -9,6 +9,7 @@ import { TripleTriadMatch } from "arbiter-engine/web";
 import { h, describeError, fill, using } from "./ui.js";
 import { boardFor, seatName } from "./online-boards.js";
 import { CardsView, cardTile } from "./online-cards.js";
+import { ChatView } from "./online-chat.js";
 import { rulesText, SPECTATORS } from "./online-rules.js";
 
 const GAMES = { "triple-triad": "Triple Triad", trax: "Trax", nantong: "Nantong" };
@@ -65,6 +66,8 @@ class OnlineView {
     }
     const client = this.client;
     this.cards = new CardsView(client, (text) => this.say(text));
+    this.lobbyChat = new ChatView(client, { lobby: true });
+    this.matchChat = new ChatView(client, { lobby: false });
     this.lobby.replaceChildren(this.lobbyHead, this.lobbyBody, ...Object.values(this.cards.panels));
     this.decksKnown = [];
     this.acceptDecks = new Map();
@@ -238,6 +241,7 @@ class OnlineView {
           ),
         ),
       ),
+      this.lobbyChat.element,
     );
   }
 
@@ -460,12 +464,13 @@ class OnlineView {
         h("h2", {}, `${GAMES[match.game]} #${match.id}: ${names}`),
         h("p", { class: "online-rules online-match-rules" }, rulesText(match.game, match.summary.rules, match.summary.options)),
         this.buttons,
-        h("div", { class: "online-play" }, this.board.element, h("aside", { class: "online-side" }, this.status, this.clock, this.result, this.trade, h("h3", {}, "Moves"), this.earlier, this.moveList)),
+        h("div", { class: "online-play" }, this.board.element, h("aside", { class: "online-side" }, this.status, this.clock, this.result, this.trade, h("h3", {}, "Moves"), this.earlier, this.moveList, this.matchChat.element)),
       );
       clearInterval(this.ticker);
       this.ticker = setInterval(() => this.tick(), 250);
     }
     this.shownAt = Date.now();
+    this.matchChat.show(match.id, match.seat !== null);
     this.board.update(match);
     const yours = match.seat !== null && match.toMove === match.seat && !match.isOver;
     this.matchPanel.dataset.turn = match.isOver ? "over" : match.seat === null ? "watching" : yours ? "you" : "waiting";

@@ -193,6 +193,29 @@ export interface ChallengeSpecBase {
   broadcast?: boolean;
 }
 
+/** A line of a chat room (no `match`: the lobby's), or a page to the player `to`. */
+export interface ChatLine {
+  match?: number;
+  from: User;
+  to?: string;
+  text: string;
+  /** An action ("waves") rather than words. */
+  pose: boolean;
+  time: number;
+}
+
+/** A quiz question: data, which the client words (the rules' questions by their id). */
+export type QuizQuestion =
+  | { kind: "rank"; card: string; side: "top" | "right" | "bottom" | "left" }
+  | { kind: "level"; card: string }
+  | { kind: "element"; card: string }
+  | { kind: "rule"; rule: "same_sides" | "board_cells" | "hand_cards" | "elemental_bonus" | "wall_rank" };
+
+export interface QuizScore {
+  name: string;
+  points: number;
+}
+
 /** Who may watch a match: anyone, anyone with every move shown to the lobby, or nobody. */
 export type Spectators = "open" | "broadcast" | "private";
 
@@ -514,6 +537,14 @@ export interface ClientEvents {
   match_spectators: { type: "match_spectators"; re?: number; match: number; spectators: Spectators; by: User };
   /** No longer watching: the answer to `unspectate`, or (with a `reason`) put out by the server. */
   unspectated: { type: "unspectated"; re?: number; match: number; reason?: "private"; message?: string };
+  /** A chat line heard (the sender's own too). */
+  chat: { type: "chat" } & ChatLine;
+  /** The last lines of a room, on joining it (the lobby: after `lobby()`; a match: after `spectate`). */
+  chat_history: { type: "chat_history"; match?: number; lines: ChatLine[] };
+  chat_silenced: { type: "chat_silenced"; re?: number; match: number; silenced: boolean; by: User };
+  quiz_question: { type: "quiz_question"; re?: number; match?: number; number: number; question: QuizQuestion; deadline: number };
+  quiz_answered: { type: "quiz_answered"; match?: number; number: number; by: User; answer: string; scores: QuizScore[] };
+  quiz_timeout: { type: "quiz_timeout"; match?: number; number: number; answer: string };
   tt_choose: { type: "tt_choose"; match: number } & TradeChoice;
   /** What the end of a match with stakes did with the cards; like `match_over`, also after
    * `login` or `resume` when it was missed, for a match this client may not follow. */
@@ -626,6 +657,20 @@ export declare class ArbiterClient {
   unspectate(match: number): Promise<ClientEvents["unspectated"]>;
   /** Who may watch a running match this connection sits in (its spectators are put out by `"private"`). */
   setSpectators(match: number, spectators: Spectators): Promise<ClientEvents["match_spectators"]>;
+
+  /** Says `text` in the lobby, in a match's room, or to one player (`to`, a page). The line
+   * comes back as a `chat` event; a server command answers with its own frame. */
+  chat(
+    text: string,
+    options?: { match?: number; to?: string; pose?: boolean },
+  ): Promise<
+    | { type: "chat_sent" }
+    | { type: "chat_commands"; commands: string[] }
+    | { type: "quiz_scores"; match?: number; scores: QuizScore[] }
+    | ClientEvents["quiz_question"]
+  >;
+  /** A seated player silences the spectators of a match's chat (`false`: lets them speak). */
+  silenceSpectators(match: number, silenced?: boolean): Promise<ClientEvents["chat_silenced"]>;
   sync(match: number): Promise<Match>;
   /** A page of a match's moves: `count` (at most `welcome.limits.history_max`) from index `from`. */
   history(match: number, page?: { from?: number; count?: number }): Promise<HistoryPage>;

@@ -789,6 +789,26 @@ export class ArbiterClient {
     return page;
   }
 
+  // ---- the chat ------------------------------------------------------------------------------
+
+  /** Says `text` in the lobby's chat, in match `match`'s (its players and spectators), or to the
+   * player `to` alone (a page); `pose` for an action ("waves"). Resolves with `chat_sent` once
+   * sent: the line itself comes back as a `chat` event, as to everyone who hears it. A server
+   * command (`!aide`, `!scores`, `!quizz` while a question is open) resolves with its answer. */
+  async chat(text, { match, to, pose = false } = {}) {
+    const request = { type: "chat", text: requireText(text, "text"), pose: pose === true };
+    if (match !== undefined) request.match = requireId(match, "match");
+    if (to !== undefined) request.to = requireText(to, "to");
+    return this.request(request);
+  }
+
+  /** A seated player silences the spectators of a match's chat (or lets them speak again);
+   * resolves with the server's `chat_silenced`, which the match's room hears too. */
+  async silenceSpectators(matchId, silenced = true) {
+    requireId(matchId, "match");
+    return this.request({ type: "chat_silence", match: matchId, silenced: silenced === true });
+  }
+
   // ---- the card economy (Triple Triad) -----------------------------------------------------
 
   /** Points, experience, gils, whether the starter was taken, the current deck; and the number

@@ -307,7 +307,8 @@ pub fn run(args: Args, con: &mut Console<impl BufRead, impl Write>) -> Outcome {
                     m.brought(Player::Blue).to_vec(),
                     m.brought(Player::Red).to_vec(),
                     seed,
-                )?;
+                )
+                .map_err(arbiter_core::Error::from)?;
             }
             let you = match &args.you {
                 Some(name) => TripleTriad::player(name)?,

@@ -154,7 +154,7 @@ impl Cluster {
                     handle.lock().await.spectators = *spectators;
                 }
             }
-            Event::Lobby { .. } | Event::Users { .. } => {}
+            Event::Lobby { .. } | Event::Users { .. } | Event::Chat { .. } => {}
         }
     }
 

@@ -135,6 +135,20 @@ pub enum Command {
     HelpRandom(u8),
     /// `+TT/Help`.
     Help,
+    /// `say <text>` (or `"<text>`; a line starting with `!` is a `say` too): to the game's chat
+    /// when in a game, else to the lobby's.
+    Say(String),
+    /// `pose <action>` (or `:<action>`): `Cloud waves.`
+    Pose(String),
+    /// `page <name>=<text>`: to one player.
+    Page {
+        /// The player.
+        to: String,
+        /// What is said.
+        text: String,
+    },
+    /// `+TT/Silence On|Off`: the spectators of one's game may not (or may again) speak.
+    Silence(bool),
 }
 
 /// A line that is no command, with the reason; the interface answers it with the help line.
@@ -204,6 +218,15 @@ impl std::str::FromStr for Command {
 
     fn from_str(line: &str) -> Result<Command, BadCommand> {
         let line = line.trim();
+        if let Some(text) = line.strip_prefix('"') {
+            return said(text).map(Command::Say);
+        }
+        if let Some(text) = line.strip_prefix(':') {
+            return said(text).map(Command::Pose);
+        }
+        if line.starts_with('!') {
+            return Ok(Command::Say(line.to_string()));
+        }
         let (head, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
         let rest = rest.trim();
         match head.to_ascii_lowercase().as_str() {
@@ -220,6 +243,17 @@ impl std::str::FromStr for Command {
                 });
             }
             "quit" if rest.is_empty() => return Ok(Command::Quit),
+            "say" => return said(rest).map(Command::Say),
+            "pose" => return said(rest).map(Command::Pose),
+            "page" => {
+                let Some((to, text)) = rest.split_once('=') else {
+                    return bad("write page <name>=<message>");
+                };
+                return Ok(Command::Page {
+                    to: word(to, "the player's name")?,
+                    text: said(text)?,
+                });
+            }
             "who" if rest.is_empty() => return Ok(Command::Who),
             _ => {}
         }
@@ -280,6 +314,11 @@ impl std::str::FromStr for Command {
                 ("join", Some(name)) => Ok(Command::SpectateJoin(word(name, "the player's name")?)),
                 ("leave", None) => Ok(Command::SpectateLeave),
                 _ => bad("write +TT/Spectate Join=<Name> or +TT/Spectate Leave"),
+            },
+            "silence" => match (arg.to_ascii_lowercase().as_str(), value) {
+                ("on", None) => Ok(Command::Silence(true)),
+                ("off", None) => Ok(Command::Silence(false)),
+                _ => bad("write +TT/Silence On or +TT/Silence Off"),
             },
             "option" if value.is_none() && !arg.is_empty() => Ok(Command::Option(arg.to_string())),
             "option" => bad("write +TT/Option Private, +TT/Option Broadcast or +TT/Option None"),
@@ -343,6 +382,15 @@ impl std::str::FromStr for Command {
     }
 }
 
+/// What a chat command says: some text (bounded and cleaned by the chat).
+fn said(text: &str) -> Result<String, BadCommand> {
+    let text = text.trim();
+    if text.is_empty() {
+        return bad("say what? Write say <message>, pose <action> or page <name>=<message>");
+    }
+    Ok(text.to_string())
+}
+
 fn deck(arg: &str, value: Option<&str>) -> Result<DeckCommand, BadCommand> {
     let (verb, name) = arg.split_once(char::is_whitespace).unwrap_or((arg, ""));
     let name = name.trim();
@@ -382,7 +430,7 @@ fn custom(arg: &str, value: Option<&str>) -> Result<Command, BadCommand> {
 }
 
 /// The help line every unknown or malformed command gets.
-pub const HELP_LINE: &str = "Type +TT/Help for the commands (+TT/Starter, +TT/Stash, +TT/Detail, +TT/Stats, +TT/Deck, +TT/Game, +TT/Accept, +TT/Refuse, +TT/Play, +TT/Grid, +TT/Choose, +TT/WinList, +TT/Cancel, +TT/Spectate, +TT/Option, +TT/List, +TT/Buy, +TT/Custom, +TT/Help Random).";
+pub const HELP_LINE: &str = "Type +TT/Help for the commands (+TT/Starter, +TT/Stash, +TT/Detail, +TT/Stats, +TT/Deck, +TT/Game, +TT/Accept, +TT/Refuse, +TT/Play, +TT/Grid, +TT/Choose, +TT/WinList, +TT/Cancel, +TT/Spectate, +TT/Option, +TT/List, +TT/Buy, +TT/Custom, +TT/Help Random; say, pose, page, +TT/Silence).";
 
 #[cfg(test)]
 mod tests {
@@ -554,6 +602,27 @@ mod tests {
         for (line, why) in cases {
             let e = line.parse::<Command>().expect_err(line);
             assert!(e.0.contains(why), "{line:?}: {e}");
+        }
+    }
+
+    #[test]
+    fn chat_commands_and_their_shorthands() {
+        assert_eq!(p("say hello there"), Command::Say("hello there".into()));
+        assert_eq!(p("\"hello"), Command::Say("hello".into()));
+        assert_eq!(p("!aide"), Command::Say("!aide".into()));
+        assert_eq!(p("POSE waves"), Command::Pose("waves".into()));
+        assert_eq!(p(":waves"), Command::Pose("waves".into()));
+        assert_eq!(
+            p("page Cloud=are you there?"),
+            Command::Page {
+                to: "Cloud".into(),
+                text: "are you there?".into()
+            }
+        );
+        assert_eq!(p("+TT/Silence On"), Command::Silence(true));
+        assert_eq!(p("+tt/silence off"), Command::Silence(false));
+        for bad in ["say", "\"  ", "page Cloud", "page Cloud=", "page =hi", "+TT/Silence"] {
+            assert!(bad.parse::<Command>().is_err(), "{bad}");
         }
     }
 }

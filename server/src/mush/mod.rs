@@ -3,6 +3,7 @@
 //! connection is a hub connection like a WebSocket one: it hears the same events, rendered as
 //! lines, so a text player and a browser player play each other.
 
+mod chat;
 mod command;
 mod render;
 mod session;

@@ -330,6 +330,7 @@ impl Session {
                     crate::rules::words(&summary.options, summary.time, summary.spectators)
                 )];
                 out.extend(render::grid(&live.view(None), None));
+                out.extend(super::chat::frame_lines(&hub.chat.history(Some(id)), &user.name));
                 Ok(out)
             }
             Command::SpectateLeave => match self.game {
@@ -340,6 +341,9 @@ impl Session {
                 }
                 _ => say("You are watching no game."),
             },
+            c @ (Command::Say(_) | Command::Pose(_) | Command::Page { .. } | Command::Silence(_)) => {
+                super::chat::run(hub, self.id, self.me()?, self.game, c).await
+            }
             Command::Option(o) => {
                 let o: Spectators = o
                     .parse()
@@ -361,7 +365,7 @@ impl Session {
     async fn login(&mut self, hub: &Arc<Hub>, user: User) -> Reply {
         hub.authenticate(self.id, &user);
         // A text player is in the room: told of the games to watch and of broadcast ones.
-        hub.subscribe_lobby(self.id);
+        let joined = hub.subscribe_lobby(self.id);
         let row = sqlx::query(
             "SELECT m.id AS id, s.seat AS seat FROM matches m JOIN match_seats s ON s.match_id = m.id \
              WHERE s.user_id = $1 AND m.status = 'running' AND m.game = $2",
@@ -371,6 +375,9 @@ impl Session {
         .fetch_optional(&hub.pool)
         .await?;
         let mut out = vec![format!("Welcome, {}.", user.name)];
+        if joined {
+            out.extend(super::chat::frame_lines(&hub.chat.history(None), &user.name));
+        }
         if let Some(r) = row {
             self.game = Some((r.try_get("id")?, Some(r.try_get::<i64, _>("seat")? as usize)));
             out.push("You are in a game: +TT/Grid shows it.".into());
@@ -625,6 +632,9 @@ impl Session {
             return Vec::new();
         };
         let me = self.user.as_ref().map(|u| (u.id, u.name.clone()));
+        if let Some(lines) = super::chat::lines(&frame, me.as_ref().map_or("", |(_, n)| n)) {
+            return lines;
+        }
         let watching = |id: i64| self.game.is_some_and(|(g, _)| g == id);
         match frame {
             Frame::ChallengeOpen { challenge: c } => {
@@ -847,6 +857,8 @@ fn help() -> Vec<String> {
         "+TT/Spectate Join=<Name>, +TT/Spectate Leave, +TT/Option Private|Broadcast|None (midgame).",
         "+TT/List [<Series>/<Level or All>], +TT/Buy Random=<Series>/<Level>, +TT/Buy Card=<Name>.",
         "+TT/Custom <Name>/<Level>=<Up> <Left> <Right> <Down> <Elemental>=<Text>, +TT/Help Random=<Level>.",
+        "say <message> (or \"<message>), pose <action> (or :<action>) — in your game's chat when in one, else the lobby's; page <Name>=<message>.",
+        "+TT/Silence On|Off — the spectators of your game may not speak (or may again); say !aide for the server's own commands (!quizz).",
         "WHO, QUIT.",
     ]
     .iter()

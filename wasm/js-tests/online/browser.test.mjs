@@ -459,4 +459,26 @@ describe("Online tab", () => {
     assert.equal([...after.values()].reduce((a, b) => a + b, 0), 22, "the bought card is in the stash");
     await finish({ winner, loser }, "trade-end");
   });
+
+  test("the lobby's chat: a page user's line reaches another page and a client; !aide answers the one who typed it", async () => {
+    const a = await person("chatty");
+    const b = await person("reader");
+    const listener = await ArbiterClient.connect(server.wsUrl, { reconnect: false });
+    await listener.register(`listen${++serial}`, PASSWORD);
+    await listener.lobby();
+    const heard = listener.once("chat", (m) => m.from.name === a.name);
+    const chat = (p) => p.section.getByRole("region", { name: "Lobby chat" });
+    await chat(a).getByLabel("Chat line", { exact: true }).fill("hello from the page\u0007");
+    await chat(a).getByRole("button", { name: "Say" }).click();
+    for (const p of [a, b]) await chat(p).locator(".online-chat-log li", { hasText: `${a.name}: hello from the page` }).waitFor(STEP);
+    assert.equal((await heard).text, "hello from the page", "the bell is stripped");
+    await listener.chat("and from a client");
+    await chat(a).locator(".online-chat-log li", { hasText: "and from a client" }).waitFor(STEP);
+    await chat(a).getByLabel("Chat line", { exact: true }).fill("!aide");
+    await chat(a).getByRole("button", { name: "Say" }).click();
+    await chat(a).locator(".online-chat-log li", { hasText: "!quizz:" }).waitFor(STEP);
+    assert.equal(await chat(b).locator(".online-chat-log li", { hasText: "!quizz" }).count(), 0, "!aide answers its typer alone");
+    listener.close();
+    await finish({ a, b }, "chat");
+  });
 });

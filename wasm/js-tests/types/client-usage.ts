@@ -67,6 +67,16 @@ export async function session(url: string): Promise<MatchResult | null> {
   await client.setSpectators(match.id, "friends");
   client.on("match_broadcast", (b) => log(b.ply, b.move, b.view, spectators));
   client.on("unspectated", ({ match: id, reason }) => log(id, reason ?? "asked"));
+  const sent = await client.chat("good game", { match: match.id });
+  if (sent.type === "chat_commands") log(sent.commands.join(" "));
+  await client.chat("psst", { to: "bob", pose: false });
+  // @ts-expect-error: a chat line is text
+  await client.chat(42);
+  const { silenced } = await client.silenceSpectators(match.id, true);
+  client.on("chat", (line) => log(line.from.name, line.text, line.match ?? "lobby", silenced));
+  client.on("chat_history", ({ lines }) => log(lines.length));
+  client.on("quiz_question", ({ question }) => log(question.kind === "rank" ? question.side : question.kind));
+  client.on("quiz_answered", ({ by, scores }) => log(by.name, scores[0]?.points));
   for (const [id, shown] of client.lobbyState.broadcasts) log(id, shown.ply, shown.to_move);
   const page: HistoryPage = await client.history(match.id, { from: 0, count: 100 });
   log(page.ply, page.from, page.moves.map((m) => m.move));
