@@ -90,9 +90,6 @@ pub enum MushRulesError {
     /// `Time=` or `Bet=` without a number.
     #[error("{0:?} needs a whole number: Time=<seconds>, Bet=<gils>")]
     Number(String),
-    /// A rule of the French server no rule word can set up.
-    #[error("{0} cannot be named in a rule list: {1}")]
-    NotHere(&'static str, &'static str),
     /// Rules or a clock the match does not admit (Plus Wall without Plus, a borderless board
     /// with walls, a time outside 15 to 300 seconds).
     #[error(transparent)]
@@ -153,7 +150,6 @@ enum Effect {
     Option(Spectators),
     Time,
     Bet,
-    NotHere(&'static str),
 }
 
 /// Every word: as written, its other spellings (French), whose it is, what it does. The order
@@ -303,7 +299,6 @@ impl FromStr for MushRules {
                 Effect::Limitless => limitless = true,
                 Effect::Time => time = Some(number()?),
                 Effect::Bet => gils = number()?,
-                Effect::NotHere(why) => return Err(MushRulesError::NotHere(known, why)),
                 Effect::Option(o) => {
                     if let Some((other, _)) = option {
                         return Err(MushRulesError::Conflict(other, known));
