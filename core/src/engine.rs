@@ -84,7 +84,7 @@ const PERFT_SLICE: u32 = 5;
 
 /// [`Engine::perft`] that asks `stop` between subtrees (every few milliseconds) and gives up,
 /// `None`, as soon as it says to: how a host stops a long count (Python's Ctrl-C). The top
-/// plies are walked here, each subtree of [`PERFT_SLICE`] plies counted by the game's own perft,
+/// plies are walked here, each subtree of the last 5 plies counted by the game's own perft,
 /// so the count is the same.
 ///
 /// ```

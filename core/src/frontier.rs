@@ -276,9 +276,11 @@ where
                 return;
             }
             match crate::perft_until(&self.state(i), below, stop) {
-                Some(n) => nodes.fetch_add(self.multiplicity(i) * n, Ordering::Relaxed),
-                None => return stopped.store(true, Ordering::Relaxed),
-            };
+                Some(n) => {
+                    nodes.fetch_add(self.multiplicity(i) * n, Ordering::Relaxed);
+                }
+                None => stopped.store(true, Ordering::Relaxed),
+            }
         });
         Ok((!stopped.into_inner()).then(|| nodes.into_inner()))
     }
