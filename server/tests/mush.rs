@@ -577,20 +577,29 @@ async fn play_to_end(a: &mut Mush, b: &mut Mush) -> Option<bool> {
     let mut moves = 0;
     loop {
         for (i, who) in [&mut *a, &mut *b].into_iter().enumerate() {
-            let lines = who.drain(250).await;
-            if let Some(l) = lines.iter().find(|l| l.contains("The game is over")) {
+            if let Some(l) = take_turn(who, 250, &mut moves).await {
                 if l.contains("a draw") {
                     return None;
                 }
                 return Some(l.contains("you win") == (i == 0));
             }
-            if lines.iter().any(|l| l.contains("Your turn")) {
-                who.send(&format!("+TT/Play 1={}", empty_cell(&lines, moves))).await;
-                moves += 1;
-            }
         }
         assert!(moves < 200, "the game does not end");
     }
+}
+
+/// One look at a text player's screen (`ms` of reading): the line that ends the game, or else
+/// the first empty cell played if it is their turn (`moves` counts the moves played).
+async fn take_turn(who: &mut Mush, ms: u64, moves: &mut usize) -> Option<String> {
+    let lines = who.drain(ms).await;
+    if let Some(l) = lines.iter().find(|l| l.contains("The game is over")) {
+        return Some(l.clone());
+    }
+    if lines.iter().any(|l| l.contains("Your turn")) {
+        who.send(&format!("+TT/Play 1={}", empty_cell(&lines, *moves))).await;
+        *moves += 1;
+    }
+    None
 }
 
 /// SIGKILL after a purchase and after the result (the winner choosing), restarts on the same
@@ -1203,16 +1212,11 @@ async fn a_power_wall_fires_in_a_live_game_on_both_interfaces() {
 }
 
 /// Plays a text game against the computer to its end: the first empty cell each turn.
-async fn play_against_the_computer(m: &mut Mush) -> Vec<String> {
+async fn play_against_the_computer(m: &mut Mush) -> String {
     let mut k = 0;
     loop {
-        let lines = m.drain(300).await;
-        if let Some(l) = lines.iter().find(|l| l.contains("The game is over")) {
-            return vec![l.clone()];
-        }
-        if lines.iter().any(|l| l.contains("Your turn")) {
-            m.send(&format!("+TT/Play 1={}", empty_cell(&lines, k))).await;
-            k += 1;
+        if let Some(over) = take_turn(m, 300, &mut k).await {
+            return over;
         }
         assert!(k < 100, "the game does not end");
     }
