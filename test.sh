@@ -7,10 +7,12 @@ export CARGO_TERM_COLOR=never
 
 usage() {
     cat <<'EOF'
-Usage: ./test.sh [--no-install] [SECTION ...]
+Usage: ./test.sh [--no-install] [--serial] [SECTION ...]
 
-Checks every tool the tests need, installs what is missing, then runs the sections in order
-(all of them by default):
+Checks every tool the tests need, installs what is missing, then runs the sections: all of them by
+default, in two groups at once (lint to fuzz_smoke on the Rust side, js to python_package for the
+bindings; lines prefixed A| and B|, each group's whole log in target/test-logs/); the sections named,
+or all with --serial, one after the other in this order:
 
   lint              rustfmt, clippy -D warnings (workspace, fuzz crate, no_std core), rustdoc -D warnings
   rust_tests        cargo test --workspace --all-features (unit, property, doc, conformance, CLI, README examples),
@@ -141,11 +143,17 @@ setup() {
         as_root apt-get update -q
         as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "${missing_pkgs[@]}"
     fi
-    # Without --locked: with it, the CLI's own dependency resolution fails (TOOLCHAIN.md).
-    [ "$bindgen" = "wasm-bindgen $want_bindgen" ] || cargo install wasm-bindgen-cli --version "$want_bindgen"
-    if [ -n "$nightly" ] && ! command -v cargo-fuzz >/dev/null; then cargo install cargo-fuzz; fi
     npm_install
+    # The two cargo installs compile for minutes: each runs first in the group that needs it
+    # (below), beside the other group's compiles and tests.
+    [ "$bindgen" = "wasm-bindgen $want_bindgen" ] || PENDING_INSTALLS+=(install_wasm_bindgen)
+    if [ -n "$nightly" ] && ! command -v cargo-fuzz >/dev/null; then PENDING_INSTALLS+=(install_cargo_fuzz); fi
 }
+PENDING_INSTALLS=()
+
+# Without --locked: with it, the CLI's own dependency resolution fails (TOOLCHAIN.md).
+install_wasm_bindgen() { section "set-up: cargo install wasm-bindgen-cli"; cargo install wasm-bindgen-cli --version "$(wasm_bindgen_version)"; }
+install_cargo_fuzz() { section "set-up: cargo install cargo-fuzz"; cargo install cargo-fuzz; }
 
 # npm ci again only when package-lock.json changed since the last install.
 npm_install() {
@@ -326,11 +334,13 @@ fuzz_smoke() {
 ALL=(lint rust_tests server no_std_builds fuzz_regressions js browser online c_library c_valgrind c_sanitizers c_install trax_referee python_package fuzz_smoke)
 
 install=yes
+serial=no
 sections=()
 for arg in "$@"; do
     case "$arg" in
     -h | --help) usage; exit 0 ;;
     --no-install) install=no ;;
+    --serial) serial=yes ;;
     -*) say "unknown option $arg"; usage >&2; exit 2 ;;
     *)
         printf '%s\n' "${ALL[@]}" | grep -qx "$arg" || { say "unknown section $arg (./test.sh --help lists them)"; exit 2; }
@@ -338,17 +348,61 @@ for arg in "$@"; do
         ;;
     esac
 done
-((${#sections[@]})) || sections=("${ALL[@]}")
+if ((${#sections[@]} == 0)); then
+    sections=("${ALL[@]}")
+else
+    serial=yes
+fi
+
+# Runs sections (and pending installs) one after the other, saying each one's wall time.
+run_in_order() {
+    local s t
+    for s in "$@"; do
+        t=$(date +%s)
+        "$s"
+        say "time $s $(($(date +%s) - t)) s"
+    done
+}
+
+# The installs that belong before a group's first section (the installs of a serial run all do).
+installs_for() {
+    local i
+    for i in "${PENDING_INSTALLS[@]}"; do
+        case "$1:$i" in
+        serial:* | A:install_cargo_fuzz | B:install_wasm_bindgen) printf '%s\n' "$i" ;;
+        esac
+    done
+}
 
 started=$(date +%s)
 setup "$install"
 first=$(date +%s)
-# Each section's wall time, said at the end: what the fresh-machine budget is spent on.
-times=()
-for s in "${sections[@]}"; do
-    t=$(date +%s)
-    "$s"
-    times+=("$s $(($(date +%s) - t)) s")
-done
+mkdir -p target/test-logs
+if [ "$serial" = yes ]; then
+    # shellcheck disable=SC2046
+    run_in_order $(installs_for serial) "${sections[@]}" 2>&1 | tee target/test-logs/serial.log
+    summary=$(grep -h '^test.sh: time ' target/test-logs/serial.log | sed 's/^test.sh: time //')
+else
+    # Two groups at once, each in its own order: much of the suite waits (server clocks, Chromium,
+    # Ray, valgrind) while the other group compiles. A: the Rust side and the server; B: the
+    # bindings. Lines are prefixed with their group and kept whole in target/test-logs/.
+    group_a=(lint rust_tests server no_std_builds fuzz_regressions fuzz_smoke)
+    group_b=(js browser online c_library c_valgrind c_sanitizers c_install trax_referee python_package)
+    # shellcheck disable=SC2046
+    (run_in_order $(installs_for A) "${group_a[@]}") 2>&1 | tee target/test-logs/A.log | sed -u 's/^/A| /' &
+    pid_a=$!
+    # shellcheck disable=SC2046
+    (run_in_order $(installs_for B) "${group_b[@]}") 2>&1 | tee target/test-logs/B.log | sed -u 's/^/B| /' &
+    pid_b=$!
+    failed=()
+    wait "$pid_a" || failed+=(A)
+    wait "$pid_b" || failed+=(B)
+    for g in "${failed[@]}"; do
+        say "group $g failed; the end of its log (target/test-logs/$g.log):"
+        tail -n 60 "target/test-logs/$g.log"
+    done
+    ((${#failed[@]} == 0)) || exit 1
+    summary=$(grep -h '^test.sh: time ' target/test-logs/A.log target/test-logs/B.log | sed 's/^test.sh: time //')
+fi
 section "all tests passed: ${sections[*]} ($(($(date +%s) - started)) s)"
-say "set-up $((first - started)) s; $(IFS=,; echo "${times[*]}" | sed 's/,/, /g')"
+say "set-up $((first - started)) s; $(tr '\n' ',' <<<"$summary" | sed 's/,$//; s/,/, /g')"
