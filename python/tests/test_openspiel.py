@@ -71,6 +71,29 @@ def test_the_information_state_string_recalls_every_observation():
     assert state.observation_string(1) != state.observation_string(0)
 
 
+def test_the_information_state_string_grows_a_step_at_a_time(monkeypatch):
+    game = pyspiel.load_game("arbiter_nantong", {"seed": 5})
+    state = game.new_initial_state()
+    rng = np.random.default_rng(3)
+    for _ in range(40):
+        state.apply_action(int(rng.choice(state.legal_actions())))
+    before = state.information_state_string(1)
+    fork = state.clone()
+    calls = []
+    real = arbiter.openspiel._observation_string
+    monkeypatch.setattr(arbiter.openspiel, "_observation_string", lambda g, p: calls.append(p) or real(g, p))
+    fork.apply_action(int(rng.choice(fork.legal_actions())))
+    after = fork.information_state_string(1)
+    # One step costs one observation a seat, however long the history.
+    assert len(calls) == 3
+    assert after.startswith(before + "\n") and state.information_state_string(1) == before
+    # The same text as a state that replays the whole history from the deal.
+    replayed = game.new_initial_state()
+    for action in fork.history():
+        replayed.apply_action(action)
+    assert replayed.information_state_string(1) == after
+
+
 def test_the_deal_is_the_seed_parameter():
     one = pyspiel.load_game("arbiter_nantong", {"seed": 1}).new_initial_state()
     two = pyspiel.load_game("arbiter_nantong", {"seed": 2}).new_initial_state()

@@ -113,6 +113,9 @@ class ArbiterState(pyspiel.State):  # type: ignore[misc]
         super().__init__(game)
         self.engine = engine
         self._players: List[Any] = list(type(engine).players)
+        # Every seat's observations so far, kept from the first information-state string on:
+        # before that, stepping pays nothing for it.
+        self._seen: Optional[_Seen] = None
 
     def current_player(self) -> int:
         if self.engine.is_over:
@@ -124,6 +127,8 @@ class ArbiterState(pyspiel.State):  # type: ignore[misc]
 
     def _apply_action(self, action: int) -> None:
         self.engine.play(action)
+        if self._seen is not None:
+            self._seen = _Seen(self._seen, self.engine, len(self._players))
 
     def _action_to_string(self, player: int, action: int) -> str:
         return str(self.engine.action_text(action))
@@ -138,17 +143,61 @@ class ArbiterState(pyspiel.State):  # type: ignore[misc]
         return describe(self.engine)
 
     def observations(self, player: int) -> List[str]:
-        """``player``'s observations from the start to now, replayed from the initial deal."""
-        g = self.get_game()._start.clone()
-        seen = [_observation_string(g, player)]
-        for action in self.history():
-            g.play(action)
-            seen.append(_observation_string(g, player))
-        return seen
+        """``player``'s observations from the start to now, one a step."""
+        if self._seen is None:
+            # Replayed once from the initial deal; every later step adds its own line.
+            g = self.get_game()._start.clone()
+            seen = _Seen(None, g, len(self._players))
+            for action in self.history():
+                g.play(action)
+                seen = _Seen(seen, g, len(self._players))
+            self._seen = seen
+        return self._seen.lines(player)
 
 
 def _observation_string(g: Game, player: int) -> str:
     return json.dumps(g.observation(player), sort_keys=True, separators=(",", ":"))
+
+
+class _Seen:
+    """One step's observation strings, every seat's, linked to the step before. Never changed once
+    made, so a state's clones share the chain instead of copying it: an information-state string
+    costs one step's observations, not a replay of the whole history."""
+
+    __slots__ = ("before", "now")
+
+    def __init__(self, before: Optional["_Seen"], g: Game, players: int):
+        self.before = before
+        self.now = [_observation_string(g, p) for p in range(players)]
+
+    def __deepcopy__(self, memo: Any) -> "_Seen":
+        return self
+
+    def __reduce__(self) -> Any:
+        # Flat: pickle would otherwise recurse once a step, past Python's limit in a long deal.
+        return (_Seen._chain, (self._steps(),))
+
+    @staticmethod
+    def _chain(steps: List[List[str]]) -> "_Seen":
+        seen: Optional[_Seen] = None
+        for now in steps:
+            step = _Seen.__new__(_Seen)
+            step.before, step.now = seen, now
+            seen = step
+        assert seen is not None
+        return seen
+
+    def _steps(self) -> List[List[str]]:
+        out: List[List[str]] = []
+        step: Optional[_Seen] = self
+        while step is not None:
+            out.append(step.now)
+            step = step.before
+        out.reverse()
+        return out
+
+    def lines(self, player: int) -> List[str]:
+        return [now[player] for now in self._steps()]
 
 
 class Observer:
