@@ -19,6 +19,7 @@ use std::sync::Mutex;
 
 use crate::convert::{bad_argument, integer, raise, seed, wrong_type, OrRaise};
 use crate::crew::{lock, Crew};
+use crate::memory;
 use crate::verbs::PyGame;
 
 /// A game that a batch can start afresh from a seed.
@@ -59,6 +60,30 @@ impl Fresh for Nantong {
     fn fresh(_: &(), seed: u64) -> Result<Nantong, Error> {
         Ok(Nantong::new(seed))
     }
+}
+
+/// The most heap bytes a game of the batch holds over an episode, its legal ids included: a fresh
+/// game measured through a random game. Counted, not estimated: a game's tables and histories
+/// are most of a batch's memory for the games with small observations.
+fn footprint<G: Fresh>(params: &G::Params, seed: u64) -> Result<usize, Error> {
+    let before = memory::net();
+    let mut game = G::fresh(params, seed)?;
+    let mut legal = Vec::new();
+    let mut rng = random_actions(seed);
+    let mut most = 0;
+    for _ in 0..PLAYOUT_STEPS {
+        game.legal_actions_into(&mut legal);
+        most = most.max(memory::net() - before);
+        if game.is_over() || legal.is_empty() {
+            break;
+        }
+        let id = legal[rng.below(legal.len() as u64) as usize];
+        let mv = game
+            .action_move(id)
+            .ok_or_else(|| Error::new(ErrorKind::IllegalMove, format!("no action id {id}")))?;
+        game.play(mv).map_err(Into::into)?;
+    }
+    Ok(most.max(0) as usize)
 }
 
 /// The seed of episode `episode` of game `index` in a batch seeded with `seed`.
@@ -127,9 +152,12 @@ struct Rows<'a> {
     done: &'a mut bool,
 }
 
-/// The most bytes of arrays a batch allocates (a mask of unbounded Trax alone is 3 MB a game):
-/// beyond, the allocation would succeed lazily and the first step exhaust the memory.
-const MAX_ARRAY_BYTES: usize = 1 << 31;
+/// The most bytes a batch takes where the system does not say what is left (not Linux).
+const MAX_BYTES: u64 = 1 << 31;
+/// The share of what is left that one batch may take: the rest is the program's and the steps'.
+const SHARE_OF_HEADROOM: (u64, u64) = (9, 10);
+/// The most steps of the random game through which a batch measures a game's footprint.
+const PLAYOUT_STEPS: usize = 2_000;
 /// The most games and threads a batch takes.
 const MAX_GAMES: u64 = 1 << 20;
 const MAX_THREADS: u64 = 256;
@@ -204,17 +232,26 @@ impl<G: Fresh> Batch<G> {
         let (tensor_len, num_actions, players) = (first.tensor_len(), first.num_distinct_actions(), G::PLAYERS.len());
         // Dense masks unless they would be large (unbounded Trax): then legal_actions(i).
         let masks = masks.unwrap_or(num_actions <= 1 << 16);
-        let row = tensor_len * 4 + players * 4 + 4 + 1 + if masks { num_actions } else { 0 };
-        let bytes = n.saturating_mul(row);
-        if bytes > MAX_ARRAY_BYTES {
-            let hint = if masks {
-                " (masks=False and legal_actions(i) save the masks)"
+        let row = (tensor_len * 4 + players * 4 + 4 + 1 + if masks { num_actions } else { 0 }) as u64;
+        let state = (size_of::<Slot<G>>() + footprint::<G>(&params, episode_seed(seed, 0, 0)).py()?) as u64;
+        let bytes = (n as u64).saturating_mul(row + state);
+        let (most, whose) = memory::headroom().map_or((MAX_BYTES, "the ceiling where the system does not say"), |h| {
+            (h / SHARE_OF_HEADROOM.1 * SHARE_OF_HEADROOM.0, "90 % of what this process may still take: the least of MemAvailable, its cgroup's memory.max and ulimit -v")
+        });
+        if bytes > most {
+            let hint = if masks && num_actions as u64 > state {
+                "; masks=False and legal_actions(i) save the masks"
             } else {
                 ""
             };
+            let mib = |b: u64| b.div_ceil(1 << 20);
             return Err(raise(Error::new(
                 ErrorKind::LimitExceeded,
-                format!("the arrays of {n} games would take {bytes} bytes (at most {MAX_ARRAY_BYTES}){hint}"),
+                format!(
+                    "{n} games would take {} MiB ({row} bytes of arrays and {state} of game state a game), more than {} MiB ({whose}){hint}",
+                    mib(bytes),
+                    mib(most),
+                ),
             )));
         }
         let arrays = Arrays {

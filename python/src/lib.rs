@@ -14,6 +14,7 @@ mod batch;
 mod convert;
 mod crew;
 mod interrupt;
+mod memory;
 mod nantong;
 mod options;
 mod split;
