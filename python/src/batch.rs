@@ -66,14 +66,14 @@ impl Fresh for Nantong {
 /// game measured through a random game. Counted, not estimated: a game's tables and histories
 /// are most of a batch's memory for the games with small observations.
 fn footprint<G: Fresh>(params: &G::Params, seed: u64) -> Result<usize, Error> {
-    let before = memory::net();
+    let measure = memory::Measure::start();
     let mut game = G::fresh(params, seed)?;
     let mut legal = Vec::new();
     let mut rng = random_actions(seed);
     let mut most = 0;
     for _ in 0..PLAYOUT_STEPS {
         game.legal_actions_into(&mut legal);
-        most = most.max(memory::net() - before);
+        most = most.max(measure.kept());
         if game.is_over() || legal.is_empty() {
             break;
         }

@@ -5,6 +5,7 @@
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 use std::path::Path;
+use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 
 /// The module's Rust heap, counted per thread, so that a game's footprint is measured rather than
 /// guessed: a Triple Triad game holds about 14 KB besides its rows of the arrays.
@@ -16,9 +17,14 @@ thread_local! {
     static NET: Cell<isize> = const { Cell::new(0) };
 }
 
+/// How many threads are measuring now: outside a measure, an allocation pays one load.
+static MEASURING: AtomicUsize = AtomicUsize::new(0);
+
 fn count(bytes: isize) {
-    // A `const` thread-local without a destructor is there for the thread's whole life.
-    let _ = NET.try_with(|n| n.set(n.get().wrapping_add(bytes)));
+    if MEASURING.load(Relaxed) > 0 {
+        // A `const` thread-local without a destructor is there for the thread's whole life.
+        let _ = NET.try_with(|n| n.set(n.get().wrapping_add(bytes)));
+    }
 }
 
 // SAFETY: every call goes to the system allocator unchanged; only the counter is added.
@@ -60,10 +66,29 @@ unsafe impl GlobalAlloc for Counting {
 #[global_allocator]
 static ALLOCATOR: Counting = Counting;
 
-/// The calling thread's net heap bytes so far: the difference of two readings is what was
-/// allocated and kept in between.
-pub fn net() -> isize {
-    NET.with(Cell::get)
+/// Heap bytes counted while it lives: [`Measure::kept`] is what the calling thread allocated and
+/// kept since [`Measure::start`].
+pub struct Measure {
+    start: isize,
+}
+
+impl Measure {
+    pub fn start() -> Measure {
+        MEASURING.fetch_add(1, Relaxed);
+        Measure {
+            start: NET.with(Cell::get),
+        }
+    }
+
+    pub fn kept(&self) -> isize {
+        NET.with(Cell::get) - self.start
+    }
+}
+
+impl Drop for Measure {
+    fn drop(&mut self) {
+        MEASURING.fetch_sub(1, Relaxed);
+    }
 }
 
 /// The bytes this process may still take, if the system says: the least of the memory available
