@@ -79,8 +79,10 @@ pub fn deadline(ms: u64) -> impl FnMut() -> bool {
 }
 
 /// The remaining depth under which [`perft_until`] counts a subtree in one call of the game's
-/// own perft: a Trax subtree of 5 plies is about 10 ms, so that `stop` is asked often enough.
-const PERFT_SLICE: u32 = 5;
+/// own perft. Trax branches about 30 ways a few moves in: a subtree of 3 plies there is some
+/// 30,000 nodes, a few milliseconds, where one of 5 plies took 1.5 s and more under load (a
+/// Ctrl-C heard seconds late); the calls above the slices cost under 1 % of the count.
+const PERFT_SLICE: u32 = 3;
 
 /// [`Engine::perft`] that asks `stop` between subtrees (every few milliseconds) and gives up,
 /// `None`, as soon as it says to: how a host stops a long count (Python's Ctrl-C). The top
