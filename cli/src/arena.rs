@@ -194,14 +194,19 @@ fn contest<G: Contest + Send + Sync + 'static>(
     Ok(())
 }
 
-/// A proportion in the report's table: count, rate and interval in percent.
-fn text(p: &Proportion) -> String {
+/// A line of a player's results: what, how many, the rate and its interval in percent.
+fn line(what: &str, p: &Proportion) -> String {
     let rate = if p.of == 0 {
         "-".into()
     } else {
         format!("{:.1}%", 100.0 * p.rate)
     };
-    format!("{:>5} {rate:>6} ({:.1}-{:.1})", p.count, 100.0 * p.low, 100.0 * p.high)
+    format!(
+        "  {what:<24}{:>8} {rate:>6}  ({:.1}-{:.1})",
+        p.count,
+        100.0 * p.low,
+        100.0 * p.high
+    )
 }
 
 /// The report as a table.
@@ -214,13 +219,12 @@ fn write_report(report: &Report, out: &mut impl Write, threads: usize) -> Outcom
     };
     writeln!(
         out,
-        "{} arena: {}, {} each played from {every} seats; seed {}, {}",
+        "{} arena: {}, {} each played from {every} seats",
         report.game,
         plural(report.games as u64, "game"),
         plural(report.deals as u64, "deal"),
-        report.seed,
-        plural(threads as u64, "thread")
     )?;
+    writeln!(out, "seed {}, {}", report.seed, plural(threads as u64, "thread"))?;
     writeln!(out, "setup: {}", report.setup)?;
     let unfinished = report.players.first().map_or(0, |s| s.unfinished.count);
     writeln!(
@@ -229,34 +233,28 @@ fn write_report(report: &Report, out: &mut impl Write, threads: usize) -> Outcom
         report.max_turns
     )?;
     writeln!(out, "{}", report.intervals)?;
-    writeln!(out)?;
-    let points = report.players.iter().any(|s| s.points_per_deal.is_some());
-    let mut head = format!(
-        "{:<14} {:>6}  {:<24} {:<24} {:<24} {:<24}",
-        "player", "games", "wins", "draws", "losses", "wins of decisive games"
-    );
-    if points {
-        head.push_str(&format!("  {:<26}", "points per deal"));
-    }
-    head.push_str(&format!("  {:>8} {:>8}", "ms/move", "max ms"));
-    writeln!(out, "{head}")?;
+    // A block per player rather than a row: with the intervals, a row took 141 columns.
     for s in &report.players {
-        let mut row = format!(
-            "{:<14} {:>6}  {:<24} {:<24} {:<24} {:<24}",
-            format!("{} {}", s.player, s.level),
-            s.games,
-            text(&s.wins),
-            text(&s.draws),
-            text(&s.losses),
-            text(&s.decisive_win_rate)
-        );
+        writeln!(out)?;
+        writeln!(out, "{} {}, {}", s.player, s.level, plural(s.games as u64, "game"))?;
+        writeln!(out, "{}", line("wins", &s.wins))?;
+        writeln!(out, "{}", line("draws", &s.draws))?;
+        writeln!(out, "{}", line("losses", &s.losses))?;
+        writeln!(out, "{}", line("wins of decisive games", &s.decisive_win_rate))?;
         if let Some(m) = &s.points_per_deal {
-            row.push_str(&format!("  {:+8.1} ({:+.1} to {:+.1})", m.mean, m.low, m.high));
-        } else if points {
-            row.push_str(&format!("  {:<26}", "-"));
+            // One deal gives a mean but no interval.
+            let interval = if m.low.is_finite() && m.high.is_finite() {
+                format!("({:+.1} to {:+.1})", m.low, m.high)
+            } else {
+                "(no interval from one deal)".into()
+            };
+            writeln!(out, "  {:<24}{:>+8.1}         {interval}", "points per deal", m.mean)?;
         }
-        row.push_str(&format!("  {:8.2} {:8.1}", s.thinking.mean_ms, s.thinking.max_ms));
-        writeln!(out, "{}", row.trim_end())?;
+        writeln!(
+            out,
+            "  {:<24}{:>8.2} ms a move, the longest {:.1} ms",
+            "thinking", s.thinking.mean_ms, s.thinking.max_ms
+        )?;
     }
     Ok(())
 }

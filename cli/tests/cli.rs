@@ -763,7 +763,7 @@ fn arena_json(args: &[&str]) -> serde_json::Value {
 }
 
 #[test]
-fn an_arena_prints_a_row_per_player_with_intervals() {
+fn an_arena_prints_a_block_per_player_with_intervals_in_80_columns() {
     let out = arbiter(&["arena", "triple-triad", "--players", "greedy,random", "--games", "21"]);
     let s = stdout(&out);
     assert!(out.status.success(), "{s}");
@@ -779,7 +779,9 @@ fn an_arena_prints_a_row_per_player_with_intervals() {
         rows[0].starts_with("1 greedy") && rows[1].starts_with("2 random"),
         "{s}"
     );
-    assert!(rows[0].contains('(') && rows[0].contains('%'), "{s}");
+    assert!(s.contains("  wins of decisive games") && s.contains('%'), "{s}");
+    // A terminal of 80 columns shows every line whole.
+    assert!(s.lines().all(|l| l.chars().count() <= 80), "{s}");
 }
 
 #[test]

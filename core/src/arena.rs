@@ -341,8 +341,7 @@ impl Report {
             deals,
             max_turns: arena.max_turns,
             intervals: if scores {
-                "95 % intervals: Wilson for the proportions (games taken as independent), Student t \
-                 over deals for the points"
+                "95 % intervals: Wilson (games taken as independent), Student t over deals (points)"
             } else {
                 "95 % intervals: Wilson (games taken as independent)"
             },
