@@ -1,7 +1,8 @@
 # The Python package's tests, for the repository's test.sh: `source python/test.sh` then
-# `python_tests`, or run `bash python/test.sh` alone. It makes a virtual environment under
-# target/ (or $CARGO_TARGET_DIR), installs the pinned build tool and the test tools, builds the
-# wheel once with maturin (sharing the Cargo target directory), installs that wheel, and runs
+# `python_tests`, or run `bash python/test.sh` alone. It makes two virtual environments under
+# target/ (or $CARGO_TARGET_DIR), one with the pinned build tool, one with the test tools, builds
+# the abi3 wheel once with maturin (sharing the Cargo target directory), installs that wheel in the
+# second on a PATH without cargo or rustc, and runs
 # pytest over python/tests against it, mypy --strict over a usage of the type stubs, stubtest of
 # the stubs against the module, the Python conformance runner over conformance/, and then, with
 # Ray, pyarrow and tqdm installed, the tests of arbiter.distributed (python/tests_ray).
@@ -9,19 +10,39 @@
 
 python_tests() (
     set -euo pipefail
-    local root target venv wheel status
+    local root target venv build_venv wheel status bare
     root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
     target="${CARGO_TARGET_DIR:-$root/target}"
+    # Two environments: maturin builds the wheel in one; the wheel is tested in the other, which
+    # never had Rust or a build tool in it, on a PATH without cargo or rustc (what a user who only
+    # runs `pip install <wheel>` has).
+    build_venv="$target/python-build-venv"
     venv="$target/python-venv"
-    if [ ! -x "$venv/bin/python" ]; then
-        python3 -m venv "$venv"
-    fi
-    "$venv/bin/python" -m pip install --quiet --disable-pip-version-check maturin==1.16.0 numpy pytest mypy \
+    [ -x "$build_venv/bin/python" ] || python3 -m venv "$build_venv"
+    [ -x "$venv/bin/python" ] || python3 -m venv "$venv"
+    "$build_venv/bin/python" -m pip install --quiet --disable-pip-version-check maturin==1.16.0
+    "$venv/bin/python" -m pip install --quiet --disable-pip-version-check numpy pytest mypy \
         pettingzoo==1.27.0 gymnasium==1.4.0 open-spiel==2.0.2
     rm -rf "$target/wheels-python"
-    (cd "$root/python" && CARGO_TARGET_DIR="$target" "$venv/bin/maturin" build --release --quiet \
+    (cd "$root/python" && CARGO_TARGET_DIR="$target" "$build_venv/bin/maturin" build --release --quiet \
         --interpreter "$venv/bin/python" --out "$target/wheels-python")
     wheel="$(ls "$target"/wheels-python/arbiter_engine-*.whl)"
+    # One wheel for every CPython from 3.9 and every Linux of its glibc or later (README).
+    case "$wheel" in
+    *-cp39-abi3-manylinux_*_x86_64.whl | *-cp39-abi3-manylinux_*_aarch64.whl) ;;
+    *) echo "python_tests: $wheel is not an abi3 manylinux wheel" >&2; return 1 ;;
+    esac
+    # The arena test compares with the `arbiter arena` command, built now (the release build shares
+    # the core with the wheel's), before cargo leaves the PATH.
+    (cd "$root" && CARGO_TARGET_DIR="$target" cargo build --release --quiet -p arbiter-cli)
+    bare="$venv/bin:$(tr ':' '\n' <<<"$PATH" | while read -r dir; do
+        [ -x "$dir/cargo" ] || [ -x "$dir/rustc" ] || [ -z "$dir" ] || printf '%s:' "$dir"
+    done)"
+    export PATH="${bare%:}"
+    if command -v cargo || command -v rustc; then
+        echo "python_tests: cargo or rustc is still on the PATH" >&2
+        return 1
+    fi
     "$venv/bin/python" -m pip install --quiet --disable-pip-version-check --force-reinstall --no-deps "$wheel"
     # From outside the source tree, so that `import arbiter` can only find the installed wheel.
     cd "$target"
@@ -38,10 +59,7 @@ python_tests() (
     "$venv/bin/python" -m arbiter.conformance "$root"/conformance/*.jsonl
     # arbiter.distributed on a local Ray cluster of 2 CPUs that the tests start and stop (about a
     # minute, plus Ray's install): the extra `ray` in the same virtual environment.
-    # The arena test compares with the `arbiter arena` command, built here (the release build
-    # shares the core with the wheel's).
     "$venv/bin/python" -m pip install --quiet --disable-pip-version-check ray==2.60.0 pyarrow tqdm
-    (cd "$root" && CARGO_TARGET_DIR="$target" cargo build --release --quiet -p arbiter-cli)
     status=0
     ARBITER_BIN="$target/release/arbiter" "$venv/bin/python" -m pytest -q -p no:cacheprovider "$root/python/tests_ray" || status=$?
     if [ "$status" -eq 5 ]; then
