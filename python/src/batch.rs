@@ -11,7 +11,7 @@
 use arbiter_core::nantong::Nantong;
 use arbiter_core::trax::{Trax, Variant};
 use arbiter_core::tripletriad::{Dealer, TripleTriad, DEFAULT_PRESET};
-use arbiter_core::{Error, ErrorKind, Rng};
+use arbiter_core::{Budget, Error, ErrorKind, Rng};
 use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1, PyUntypedArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
@@ -23,7 +23,7 @@ use crate::memory;
 use crate::verbs::PyGame;
 
 /// A game that a batch can start afresh from a seed.
-pub trait Fresh: PyGame {
+pub trait Fresh: PyGame<Level: Send + Sync> {
     /// What every game of a batch shares (a preset, a variant).
     type Params: Send + Sync;
     /// A new game for `seed`.
@@ -86,6 +86,20 @@ fn footprint<G: Fresh>(params: &G::Params, seed: u64) -> Result<usize, Error> {
     Ok(most.max(0) as usize)
 }
 
+/// What every game of a batch shares: the game's parameters, and the built-in level that plays
+/// the seats other than the learner's, if any.
+pub struct Setup<G: Fresh> {
+    params: G::Params,
+    opponent: Option<Opponent<G>>,
+}
+
+/// A built-in level playing every seat but `learner`'s, inside the batch's threads: a step
+/// plays the learner's action and then the others' until the learner is to move again.
+pub struct Opponent<G: Fresh> {
+    level: G::Level,
+    learner: usize,
+}
+
 /// The seed of episode `episode` of game `index` in a batch seeded with `seed`.
 pub fn episode_seed(seed: u64, index: u64, episode: u64) -> u64 {
     [index, episode].iter().fold(seed, |s, &p| Rng::new(s ^ p).next_u64())
@@ -100,31 +114,65 @@ struct Slot<G> {
     last: usize,
     /// Where `step_random` draws this episode's actions from.
     rng: Rng,
+    /// The seed of the episode being played, and the moves played in it.
+    seed: u64,
+    plies: u64,
 }
 
 impl<G: Fresh> Slot<G> {
-    /// Starts episode `episode` of game `i` of a batch seeded with `seed`.
-    fn begin(&mut self, params: &G::Params, seed: u64, i: usize, episode: u64) -> Result<(), Error> {
-        let s = episode_seed(seed, i as u64, episode);
-        G::refresh(params, s, &mut self.game)?;
-        self.episode = episode;
-        self.rng = random_actions(s);
+    /// Starts episode `episode` of game `i` of a batch seeded with `seed`, played up to the
+    /// learner's first decision. An episode that the opponent ends before it (a Nantong dealer
+    /// going out on the deal) has nothing to learn from: the next one begins.
+    fn begin(&mut self, setup: &Setup<G>, seed: u64, i: usize, episode: u64) -> Result<(), Error> {
+        let mut episode = episode;
+        loop {
+            let s = episode_seed(seed, i as u64, episode);
+            G::refresh(&setup.params, s, &mut self.game)?;
+            self.episode = episode;
+            self.rng = random_actions(s);
+            (self.seed, self.plies) = (s, 0);
+            self.answer(setup)?;
+            if setup.opponent.is_none() || !self.game.is_over() {
+                return Ok(());
+            }
+            episode += 1;
+        }
+    }
+
+    /// The opponent's moves, until the learner is to move or the game is over.
+    fn answer(&mut self, setup: &Setup<G>) -> Result<(), Error> {
+        let Some(opponent) = &setup.opponent else {
+            return Ok(());
+        };
+        while let Some(p) = self.game.to_move() {
+            if G::player_index(p) == opponent.learner {
+                break;
+            }
+            let mut rng = Rng::new(opponent_seed(self.seed, self.plies));
+            let mv = (self.game)
+                .choose_level(opponent.level, &mut rng, Budget::default())
+                .ok_or_else(|| Error::new(ErrorKind::GameOver, "the opponent has no move"))?;
+            self.game.play(mv).map_err(Into::into)?;
+            self.plies += 1;
+        }
         Ok(())
     }
 
     /// Plays action id `action` (legal now), writes the rows, and starts the next episode if
     /// this one ended.
-    fn advance(&mut self, params: &G::Params, seed: u64, i: usize, action: usize, rows: Rows<'_>) -> Result<(), Error> {
+    fn advance(&mut self, setup: &Setup<G>, seed: u64, i: usize, action: usize, rows: Rows<'_>) -> Result<(), Error> {
         let mv = (self.game.action_move(action))
             .ok_or_else(|| Error::new(ErrorKind::IllegalMove, format!("game {i}: no action id {action}")))?;
         self.game.play(mv).map_err(Into::into)?;
         self.last = action;
+        self.plies += 1;
+        self.answer(setup)?;
         *rows.done = self.game.is_over();
         if *rows.done {
             for (r, v) in rows.rewards.iter_mut().zip(self.game.returns()) {
                 *r = v as f32;
             }
-            self.begin(params, seed, i, self.episode + 1)?;
+            self.begin(setup, seed, i, self.episode + 1)?;
         } else {
             rows.rewards.fill(0.0);
         }
@@ -138,6 +186,13 @@ impl<G: Fresh> Slot<G> {
 /// deal's draws.
 fn random_actions(episode_seed: u64) -> Rng {
     Rng::new(!episode_seed)
+}
+
+/// The seed of the opponent's choice at move `ply` (from 0) of the episode of seed
+/// `episode_seed`: a single game replays it with `choose_move(level, seed)`. Another stream
+/// than the deal's and `step_random`'s.
+pub fn opponent_seed(episode_seed: u64, ply: u64) -> u64 {
+    Rng::new(episode_seed.rotate_left(32) ^ ply.wrapping_mul(0x9e37_79b9_7f4a_7c15)).next_u64()
 }
 
 /// Whether game `i` may step (its action is legal), before any game steps.
@@ -164,7 +219,7 @@ const MAX_THREADS: u64 = 256;
 
 /// N games of one kind and the arrays they are written to.
 pub struct Batch<G: Fresh> {
-    params: G::Params,
+    setup: Setup<G>,
     slots: Vec<Slot<G>>,
     seed: u64,
     threads: usize,
@@ -217,6 +272,7 @@ impl<G: Fresh> Batch<G> {
     pub fn new(
         py: Python<'_>,
         params: G::Params,
+        opponent: Option<Opponent<G>>,
         num_games: &Bound<'_, PyAny>,
         seed_value: Option<&Bound<'_, PyAny>>,
         threads: Option<&Bound<'_, PyAny>>,
@@ -268,6 +324,8 @@ impl<G: Fresh> Batch<G> {
                 legal: Vec::new(),
                 last: 0,
                 rng: Rng::new(0),
+                seed: 0,
+                plies: 0,
             })
             .collect();
         let crew = (threads > 1 && n > 1)
@@ -280,7 +338,7 @@ impl<G: Fresh> Batch<G> {
                 ))
             })?;
         let mut batch = Batch {
-            params,
+            setup: Setup { params, opponent },
             slots,
             seed,
             threads,
@@ -367,7 +425,7 @@ impl<G: Fresh> Batch<G> {
         py: Python<'py>,
         targets: &Targets<'py>,
         check: Option<Check<'_, G>>,
-        f: impl Fn(&G::Params, u64, usize, &mut Slot<G>, Rows<'_>) -> Result<(), Error> + Sync,
+        f: impl Fn(&Setup<G>, u64, usize, &mut Slot<G>, Rows<'_>) -> Result<(), Error> + Sync,
     ) -> PyResult<()> {
         let mut observations = targets.observations.try_readwrite()?;
         let mut masks = targets.masks.as_ref().map(|m| m.try_readwrite()).transpose()?;
@@ -385,7 +443,7 @@ impl<G: Fresh> Batch<G> {
         let to_move = to_move.as_slice_mut().map_err(contiguous)?;
         let done = done.as_slice_mut().map_err(contiguous)?;
         let (t, a, p) = (self.tensor_len, self.num_actions, G::PLAYERS.len());
-        let (params, seed) = (&self.params, self.seed);
+        let (setup, seed) = (&self.setup, self.seed);
         let slots = self.slots.as_mut_slice();
         let f = &f;
         let work = move |start: usize,
@@ -404,7 +462,7 @@ impl<G: Fresh> Batch<G> {
                     to_move: &mut to_move[k],
                     done: &mut done[k],
                 };
-                f(params, seed, start + k, slot, rows)?;
+                f(setup, seed, start + k, slot, rows)?;
             }
             Ok(())
         };
@@ -480,8 +538,8 @@ impl<G: Fresh> Batch<G> {
     ) -> PyResult<Bound<'py, PyTuple>> {
         let targets = self.targets(py, out)?;
         self.seed = seed;
-        self.run(py, &targets, None, |params, seed, i, slot, rows| {
-            slot.begin(params, seed, i, 0)?;
+        self.run(py, &targets, None, |setup, seed, i, slot, rows| {
+            slot.begin(setup, seed, i, 0)?;
             rows.rewards.fill(0.0);
             *rows.done = false;
             write(slot, rows);
@@ -509,8 +567,8 @@ impl<G: Fresh> Batch<G> {
                 format!("game {i}: action id {a} is not legal now (legal: {:?})", slot.legal),
             ))
         };
-        self.run(py, &targets, Some(&check), |params, seed, i, slot, rows| {
-            slot.advance(params, seed, i, actions[i] as usize, rows)
+        self.run(py, &targets, Some(&check), |setup, seed, i, slot, rows| {
+            slot.advance(setup, seed, i, actions[i] as usize, rows)
         })?;
         targets.tuple()
     }
@@ -523,11 +581,11 @@ impl<G: Fresh> Batch<G> {
         out: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyTuple>> {
         let targets = self.targets(py, out)?;
-        self.run(py, &targets, None, |params, seed, i, slot, rows| {
+        self.run(py, &targets, None, |setup, seed, i, slot, rows| {
             let drawn = slot.rng.below(slot.legal.len() as u64) as usize;
             let action = *(slot.legal.get(drawn))
                 .ok_or_else(|| Error::new(ErrorKind::GameOver, format!("game {i} has no legal action")))?;
-            slot.advance(params, seed, i, action, rows)
+            slot.advance(setup, seed, i, action, rows)
         })?;
         targets.tuple()
     }
@@ -645,7 +703,8 @@ macro_rules! batch_class {
         #[pymethods]
         impl $class {
             #[new]
-            #[pyo3(signature = (num_games, $($arg = None,)* seed = None, threads = None, masks = None))]
+            #[pyo3(signature = (num_games, $($arg = None,)* seed = None, threads = None, masks = None, opponent = None, seat = None))]
+            #[allow(clippy::too_many_arguments)]
             fn new<'py>(
                 py: Python<'py>,
                 num_games: &Bound<'py, PyAny>,
@@ -653,9 +712,12 @@ macro_rules! batch_class {
                 seed: Option<&Bound<'py, PyAny>>,
                 threads: Option<&Bound<'py, PyAny>>,
                 masks: Option<bool>,
+                opponent: Option<&Bound<'py, PyAny>>,
+                seat: Option<&Bound<'py, PyAny>>,
             ) -> PyResult<Self> {
                 let params = $params;
-                Batch::new(py, params?, num_games, seed, threads, masks).map($class)
+                let opponent = read_opponent::<$core>(opponent, seat)?;
+                Batch::new(py, params?, opponent, num_games, seed, threads, masks).map($class)
             }
 
             /// Starts every game afresh from `seed` and returns the arrays.
@@ -773,6 +835,29 @@ batch_class! {
     new() => Ok::<_, PyErr>(())
 }
 
+/// The `opponent` (a level's name) and the learner's `seat` (a player's name or index, 0 by
+/// default) of a batch's constructor.
+fn read_opponent<G: Fresh>(
+    opponent: Option<&Bound<'_, PyAny>>,
+    seat: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Option<Opponent<G>>> {
+    let (opponent, seat) = (opponent.filter(|o| !o.is_none()), seat.filter(|s| !s.is_none()));
+    let Some(level) = opponent else {
+        return match seat {
+            Some(_) => Err(bad_argument(
+                "seat is the learner's seat against an opponent: give opponent= too",
+            )),
+            None => Ok(None),
+        };
+    };
+    let level: G::Level = crate::convert::text(level, "opponent")?
+        .parse()
+        .map_err(Error::from)
+        .py()?;
+    let learner = seat.map_or(Ok(0), |s| crate::verbs::player_from_py::<G>(s).map(G::player_index))?;
+    Ok(Some(Opponent { level, learner }))
+}
+
 /// The error of a call on a batch that another Python thread is stepping (the batch steps with
 /// the GIL released): PyO3's own says only "Already borrowed".
 fn in_use<E>(_: E) -> PyErr {
@@ -785,6 +870,17 @@ fn in_use<E>(_: E) -> PyErr {
 #[pyfunction(name = "_after_fork")]
 pub fn after_fork() {
     crate::crew::forked();
+}
+
+/// The seed of the built-in opponent's choice at move `ply` (from 0) of an episode of seed
+/// `episode_seed` in a batch with `opponent=`: the move is `game.choose_move(level,
+/// opponent_seed(episode_seed, ply))` on that episode's game.
+#[pyfunction(name = "opponent_seed")]
+pub fn seed_of_opponent(episode_seed: &Bound<'_, PyAny>, ply: &Bound<'_, PyAny>) -> PyResult<u64> {
+    Ok(opponent_seed(
+        crate::convert::seed(episode_seed)?,
+        integer(ply, "ply", u64::MAX)?,
+    ))
 }
 
 /// The seed of episode `episode` (from 0) of game `index` in a batch seeded with `seed`: what

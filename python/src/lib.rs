@@ -240,6 +240,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<batch::TraxBatch>()?;
     m.add_class::<batch::NantongBatch>()?;
     m.add_function(wrap_pyfunction!(batch::seed_of_episode, m)?)?;
+    m.add_function(wrap_pyfunction!(batch::seed_of_opponent, m)?)?;
     // A batch's worker threads do not survive `os.fork()` (multiprocessing's default on Linux):
     // the child's batches start theirs again rather than wait for them.
     // (No fork, no hook, on Windows.)

@@ -328,3 +328,67 @@ def test_a_batch_larger_than_the_memory_left_is_refused():
     run = subprocess.run([sys.executable, "-c", LIMITED_CHILD], capture_output=True, text=True, timeout=300)
     assert run.returncode == 0, run.stderr
     assert run.stdout.split() == ["state", "state", "state", "masks", "10000"]
+
+
+OPPONENTS = [
+    (lambda **k: TripleTriadBatch(5, "ff8", **k), lambda seed: arbiter.TripleTriad.from_preset("ff8", seed), "greedy"),
+    (lambda **k: TraxBatch(5, "8x8", **k), lambda seed: arbiter.Trax("8x8"), "easy"),
+    (lambda **k: NantongBatch(5, **k), lambda seed: arbiter.Nantong(seed), "basic"),
+]
+
+
+@pytest.mark.parametrize("make, fresh, level", OPPONENTS)
+@pytest.mark.parametrize("seat", [0, 1])
+def test_an_opponent_inside_the_batch_plays_as_the_single_game_would(make, fresh, level, seat):
+    b = make(seed=3, opponent=level, seat=seat, threads=2)
+
+    def begin(i, episode):
+        # The episode's game, played by the level up to the learner's first decision.
+        s = arbiter.episode_seed(3, i, episode)
+        g, ply = fresh(s), 0
+        while not g.is_over and type(g).players.index(g.to_move) != seat:
+            g.play(g.choose_move(level, arbiter.opponent_seed(s, ply)))
+            ply += 1
+        return [g, ply, s, episode]
+
+    games = [begin(i, 0) for i in range(len(b))]
+    finished = steps = 0
+    while finished < 3:
+        steps += 1
+        assert steps < 1000
+        for i, (g, _, _, _) in enumerate(games):
+            assert b.game(i).to_json() == g.to_json()
+        obs, masks, rewards, to_move, done = b.arrays
+        assert (to_move == seat).all()
+        actions = np.array([int(b.legal_actions(i)[-1]) for i in range(len(b))])
+        obs, masks, rewards, to_move, done = b.step(actions)
+        for i, state in enumerate(games):
+            g, ply, s, episode = state
+            g.play(int(actions[i]))
+            ply += 1
+            while not g.is_over and type(g).players.index(g.to_move) != seat:
+                g.play(g.choose_move(level, arbiter.opponent_seed(s, ply)))
+                ply += 1
+            assert done[i] == g.is_over
+            if g.is_over:
+                assert rewards[i].tolist() == g.returns()
+                finished += 1
+                games[i] = begin(i, episode + 1)
+            else:
+                state[1] = ply
+    # The same games on one thread.
+    one = make(seed=3, opponent=level, seat=seat, threads=1)
+    for _ in range(steps):
+        one.step(np.array([int(one.legal_actions(i)[-1]) for i in range(len(one))]))
+    assert [one.game(i).to_json() for i in range(len(one))] == [b.game(i).to_json() for i in range(len(b))]
+
+
+def test_an_opponent_and_its_seat_are_checked():
+    with pytest.raises(arbiter.BadArgumentError, match="unknown level .greedy. for trax"):
+        TraxBatch(2, opponent="greedy")
+    with pytest.raises(arbiter.BadArgumentError, match="opponent"):
+        TraxBatch(2, seat=1)
+    with pytest.raises(arbiter.BadArgumentError):
+        NantongBatch(2, opponent="basic", seat=3)
+    with pytest.raises(TypeError):
+        TraxBatch(2, opponent=3)

@@ -26,6 +26,7 @@ from ._core import (
     TripleTriadMatch,
     describe,
     episode_seed,
+    opponent_seed,
 )
 
 __all__ = [
@@ -44,4 +45,5 @@ __all__ = [
     "TripleTriadMatch",
     "describe",
     "episode_seed",
+    "opponent_seed",
 ]

@@ -24,6 +24,7 @@ __all__ = [
     "arena_report",
     "describe",
     "episode_seed",
+    "opponent_seed",
 ]
 
 _Json = Dict[str, Any]
@@ -221,6 +222,8 @@ class TripleTriadBatch(_Batch):
         seed: Optional[_Int] = None,
         threads: Optional[_Int] = None,
         masks: Optional[bool] = None,
+        opponent: Optional[str] = None,
+        seat: Union[str, _Int, None] = None,
     ) -> "TripleTriadBatch": ...
     def game(self, i: _Int) -> TripleTriad: ...
 
@@ -233,6 +236,8 @@ class TraxBatch(_Batch):
         seed: Optional[_Int] = None,
         threads: Optional[_Int] = None,
         masks: Optional[bool] = None,
+        opponent: Optional[str] = None,
+        seat: Union[str, _Int, None] = None,
     ) -> "TraxBatch": ...
     def game(self, i: _Int) -> Trax: ...
 
@@ -244,10 +249,13 @@ class NantongBatch(_Batch):
         seed: Optional[_Int] = None,
         threads: Optional[_Int] = None,
         masks: Optional[bool] = None,
+        opponent: Optional[str] = None,
+        seat: Union[str, _Int, None] = None,
     ) -> "NantongBatch": ...
     def game(self, i: _Int) -> Nantong: ...
 
 def episode_seed(seed: _Int, index: _Int, episode: _Int) -> int: ...
+def opponent_seed(episode_seed: _Int, ply: _Int) -> int: ...
 
 _Played = Tuple[Optional[int], bool, Optional[List[float]], List[Tuple[int, float, float]]]
 
