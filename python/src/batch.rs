@@ -12,9 +12,10 @@ use arbiter_core::nantong::Nantong;
 use arbiter_core::trax::{Trax, Variant};
 use arbiter_core::tripletriad::{Dealer, TripleTriad, DEFAULT_PRESET};
 use arbiter_core::{Budget, Error, ErrorKind, Rng};
-use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1, PyUntypedArrayMethods};
+use numpy::ndarray::Dimension;
+use numpy::{Element, PyArray, PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1, PyUntypedArrayMethods};
 use pyo3::prelude::*;
-use pyo3::types::PyTuple;
+use pyo3::types::{PySlice, PyTuple};
 use std::sync::Mutex;
 
 use crate::convert::{bad_argument, integer, raise, seed, wrong_type, OrRaise};
@@ -241,6 +242,21 @@ struct Arrays {
     done: Py<PyArray1<bool>>,
 }
 
+/// A zeroed C-contiguous array of `shape` whose data starts at a multiple of 64 bytes: JAX takes
+/// a DLPack array without a copy only when it is so aligned, and NumPy aligns to 16. A view into
+/// a slightly longer array, which it keeps alive.
+fn aligned_zeros<T: Element, D: Dimension>(py: Python<'_>, shape: &[usize]) -> PyResult<Py<PyArray<T, D>>> {
+    const ALIGN: usize = 64;
+    let len: usize = shape.iter().product();
+    let pad = ALIGN / size_of::<T>();
+    let whole = PyArray1::<T>::zeros(py, len + pad, false);
+    let skip = (ALIGN - whole.data() as usize % ALIGN) % ALIGN / size_of::<T>();
+    let view = whole
+        .get_item(PySlice::new(py, skip as isize, (skip + len) as isize, 1))?
+        .call_method1("reshape", (shape.to_vec(),))?;
+    Ok(view.cast_into::<PyArray<T, D>>()?.unbind())
+}
+
 /// The arrays one call writes, bound to the interpreter.
 struct Targets<'py> {
     observations: Bound<'py, PyArray2<f32>>,
@@ -311,11 +327,11 @@ impl<G: Fresh> Batch<G> {
             )));
         }
         let arrays = Arrays {
-            observations: PyArray2::zeros(py, [n, tensor_len], false).unbind(),
-            masks: masks.then(|| PyArray2::zeros(py, [n, num_actions], false).unbind()),
-            rewards: PyArray2::zeros(py, [n, players], false).unbind(),
-            to_move: PyArray1::zeros(py, n, false).unbind(),
-            done: PyArray1::zeros(py, n, false).unbind(),
+            observations: aligned_zeros(py, &[n, tensor_len])?,
+            masks: masks.then(|| aligned_zeros(py, &[n, num_actions])).transpose()?,
+            rewards: aligned_zeros(py, &[n, players])?,
+            to_move: aligned_zeros(py, &[n])?,
+            done: aligned_zeros(py, &[n])?,
         };
         let slots = (0..n)
             .map(|_| Slot {

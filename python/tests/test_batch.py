@@ -392,3 +392,19 @@ def test_an_opponent_and_its_seat_are_checked():
         NantongBatch(2, opponent="basic", seat=3)
     with pytest.raises(TypeError):
         TraxBatch(2, opponent=3)
+
+
+def test_the_arrays_go_to_jax_without_a_copy():
+    import pathlib
+    import runpy
+
+    import jax.numpy as jnp
+
+    b = TraxBatch(8, "8x8", seed=1)
+    for array in b.arrays:
+        # 64-byte aligned, which JAX needs to share memory rather than copy.
+        assert jnp.from_dlpack(array).unsafe_buffer_pointer() == array.ctypes.data
+        assert np.shares_memory(np.from_dlpack(array), array)
+    example = pathlib.Path(__file__).parents[1] / "examples" / "jax_policy.py"
+    mean = runpy.run_path(str(example))["play"](steps=20, num_games=16)
+    assert -1.0 <= mean <= 1.0
