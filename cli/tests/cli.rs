@@ -1411,3 +1411,37 @@ fn perft_parts_sum_to_the_whole_count() {
         assert!(stdout(&out).is_empty());
     }
 }
+
+#[test]
+fn play_switches_any_rule_over_the_preset() {
+    let out = arbiter_with(
+        &[
+            "play",
+            "triple-triad",
+            "--seed",
+            "3",
+            "--rules",
+            "same,borderless,elemental",
+            "--closed",
+            "--sudden-death",
+            "off",
+            "--trade",
+            "all",
+        ],
+        b"quit\n",
+        &[],
+    );
+    let s = stdout(&out);
+    assert!(out.status.success(), "{s}");
+    assert!(
+        s.contains("Rules: closed hands, Same, borderless board, Elemental (unclamped)"),
+        "{s}"
+    );
+    assert!(
+        s.contains("a draw ends the match") && s.contains("all five of the loser's cards"),
+        "{s}"
+    );
+    let bad = arbiter_with(&["play", "triple-triad", "--rules", "same_wall"], b"quit\n", &[]);
+    assert!(!bad.status.success());
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("same_wall requires same"));
+}

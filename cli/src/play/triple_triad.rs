@@ -2,9 +2,10 @@
 
 use super::tt_view::{self as view, beside, board, hand_lines, owner_letter, paint_player};
 use super::{drive, seed_line, Common, Console, Ending, Session};
+use crate::options;
 use crate::term::{visible_width, Frame, Outcome, Style};
 use arbiter_core::tripletriad::{
-    preset, Match, Move, Player, Setup, TradeChoice, TripleTriad, DEFAULT_PRESET, PRESETS,
+    preset, rules_from_names, Match, Move, Player, Setup, TradeChoice, TripleTriad, DEFAULT_PRESET, PRESETS,
 };
 use arbiter_core::{spoken_indices, Engine, Game, Rng};
 use clap::builder::{PossibleValue, PossibleValuesParser};
@@ -23,8 +24,50 @@ pub struct Args {
     /// the seed, fired by the cards' powers.
     #[arg(long, conflicts_with = "load")]
     power_walls: bool,
+    /// The gameplay rules instead of the preset's, comma-separated (`none`: no rule at all), e.g.
+    /// `same,plus,combo,borderless`.
+    #[arg(long, value_delimiter = ',', value_parser = options::values(TripleTriad::NAME, "rules"),
+          conflicts_with = "load")]
+    rules: Option<Vec<String>>,
+    /// Both hands visible to both players, whatever the preset.
+    #[arg(long, conflicts_with = "load")]
+    open: bool,
+    /// Hidden hands, whatever the preset.
+    #[arg(long, conflicts_with_all = ["load", "open"])]
+    closed: bool,
+    /// What a drawn round leads to, instead of the preset's rule.
+    #[arg(long, value_parser = options::values(TripleTriad::NAME, "sudden_death"), conflicts_with = "load")]
+    sudden_death: Option<String>,
+    /// What the winner takes from the loser, instead of the preset's rule.
+    #[arg(long, value_parser = options::values(TripleTriad::NAME, "trade"), conflicts_with = "load")]
+    trade: Option<String>,
     #[command(flatten)]
     common: Common<TripleTriad>,
+}
+
+/// The preset's match with the rules the command line switched, dealt the same hands.
+fn with_switches(m: Match, args: &Args, seed: u64) -> Outcome<Match> {
+    let mut config = m.config().clone();
+    if let Some(names) = &args.rules {
+        let open = config.rules.open;
+        config.rules = rules_from_names(names).map_err(|e| format!("--rules: {e}"))?;
+        config.rules.open = open;
+    }
+    config.rules.power_walls |= args.power_walls;
+    if args.open || args.closed {
+        config.rules.open = args.open;
+    }
+    if let Some(s) = &args.sudden_death {
+        config.sudden_death = s.parse().map_err(|e| format!("--sudden-death: {e}"))?;
+    }
+    if let Some(t) = &args.trade {
+        config.trade = t.parse().map_err(|e| format!("--trade: {e}"))?;
+    }
+    if config == *m.config() {
+        return Ok(m);
+    }
+    let (blue, red) = (m.brought(Player::Blue).to_vec(), m.brought(Player::Red).to_vec());
+    Ok(Match::new(config, blue, red, seed).map_err(arbiter_core::Error::from)?)
 }
 
 /// The presets with what each plays, for `--help`.
@@ -298,18 +341,7 @@ pub fn run(args: Args, con: &mut Console<impl BufRead, impl Write>) -> Outcome {
         }
         None => {
             let seed = args.common.seed();
-            let mut m = Match::from_preset(&args.preset, seed)?;
-            if args.power_walls {
-                let mut config = m.config().clone();
-                config.rules.power_walls = true;
-                m = Match::new(
-                    config,
-                    m.brought(Player::Blue).to_vec(),
-                    m.brought(Player::Red).to_vec(),
-                    seed,
-                )
-                .map_err(arbiter_core::Error::from)?;
-            }
+            let m = with_switches(Match::from_preset(&args.preset, seed)?, &args, seed)?;
             let you = match &args.you {
                 Some(name) => TripleTriad::player(name)?,
                 None => m.game().next_player(),

@@ -75,9 +75,14 @@ impl ArenaDeal {
 /// The rules of an arena's random deals unless it names others.
 pub const ARENA_RULES: [Rule; 3] = [Rule::Same, Rule::Plus, Rule::Combo];
 
-/// The rules named ([`Rule`]'s names, or `none`), validated; hands closed.
+/// The rules named ([`Rule`]'s names, or `none`), validated; hands closed. A rule not named is
+/// off, `elemental_clamp` too (on in [`Rules::default`]), as the core's `describe()` lists them:
+/// `elemental` alone is FF8's unclamped Elemental.
 pub fn rules_from_names<S: AsRef<str>>(names: &[S]) -> Result<Rules, Error> {
-    let mut r = Rules::default();
+    let mut r = Rules {
+        elemental_clamp: false,
+        ..Rules::default()
+    };
     for name in names.iter().map(AsRef::as_ref).filter(|&n| n != "none") {
         let rule: Rule = name
             .parse()
@@ -103,7 +108,20 @@ mod tests {
     fn rules_are_named_as_the_core_names_them() {
         assert!(rules_from_names(&["same", "teleport"]).is_err());
         assert!(rules_from_names(&["same", "plus", "combo"]).unwrap().combo);
-        assert_eq!(rules_from_names(&["none"]).unwrap(), Rules::default());
+        let none = rules_from_names(&["none"]).unwrap();
+        assert_eq!(
+            none,
+            Rules {
+                elemental_clamp: false,
+                ..Rules::default()
+            }
+        );
+        assert!(!rules_from_names(&["elemental"]).unwrap().elemental_clamp);
+        assert!(
+            rules_from_names(&["elemental", "elemental_clamp"])
+                .unwrap()
+                .elemental_clamp
+        );
         assert!(rules_from_names(&["same_wall"]).is_err(), "Same Wall needs Same");
     }
 }
