@@ -32,9 +32,26 @@ def test_openspiels_python_mcts_plays_a_game(name):
 
 def test_the_game_types_say_who_sees_what():
     info = pyspiel.GameType.Information
-    assert pyspiel.load_game("arbiter_trax").get_type().information == info.PERFECT_INFORMATION
-    for name in NAMES[1:]:
-        assert pyspiel.load_game(name).get_type().information == info.IMPERFECT_INFORMATION
+    perfect = [("arbiter_trax", {})] + [("arbiter_triple_triad", {"preset": p}) for p in ["ff8", "ttonline", "ffforever"]]
+    for name, params in perfect:
+        assert pyspiel.load_game(name, params).get_type().information == info.PERFECT_INFORMATION
+    for name, params in [("arbiter_triple_triad", {"preset": "mush"}), ("arbiter_nantong", {})]:
+        assert pyspiel.load_game(name, params).get_type().information == info.IMPERFECT_INFORMATION
+
+
+def test_alpha_beta_solves_an_open_hand_round():
+    from open_spiel.python.algorithms import minimax
+
+    game = pyspiel.load_game("arbiter_triple_triad", {"preset": "ff8", "seed": 4})
+    state = game.new_initial_state()
+    # Five cards in: what is left is small enough for a full search.
+    for _ in range(5):
+        state.apply_action(state.legal_actions()[0])
+    value, action = minimax.alpha_beta_search(game, state, maximizing_player_id=state.current_player())
+    # The engine's own solver: the final score difference for the player to move.
+    solved = state.engine.solve()["value"]
+    assert action in state.legal_actions()
+    assert value == float(np.sign(solved))
 
 
 def test_states_step_as_the_engines_do():

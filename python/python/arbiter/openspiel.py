@@ -11,8 +11,9 @@ gives games that OpenSpiel's Python algorithms and its C++ algorithms that only 
 - Action ids are the engines' (``game.num_actions`` of them); ``legal_actions()`` is ascending,
   which the core guarantees. Rewards are terminal: ``returns()`` (1 / -1 / 0; Nantong: each seat's
   net settlement in points, which sum to 0).
-- Trax is a perfect-information game. Triple Triad (closed hands in most presets) and Nantong
-  (hidden hands and stock) are imperfect-information games: the deal is the ``seed`` parameter
+- Trax is a perfect-information game, and so is Triple Triad under a preset with open hands
+  (``ff8``, ``ttonline``, ``ffforever``: ``alpha_beta_search`` takes them); under closed hands
+  (``mush``) it is an imperfect-information game, as Nantong (hidden hands and stock) is. The deal is the ``seed`` parameter
   (Triple Triad also takes ``preset``), not a chance node, so the games are deterministic and
   ``new_initial_state()`` is always the same deal; vary ``seed`` for other deals.
 - Observations: the observation tensor is the engine's ``observation_tensor(player)``, built only
@@ -51,18 +52,18 @@ class _Spec:
         long_name: str,
         make: Callable[[Dict[str, Any]], Game],
         params: Dict[str, Any],
-        information: Any,
+        information: Callable[[Game], Any],
         max_utility: float,
         max_game_length: int,
     ):
         self.make = make
+        self.information = information
         sample = make(dict(params))
-        self.type = _Type(
+        self._type = dict(
             short_name=name,
             long_name=long_name,
             dynamics=_Type.Dynamics.SEQUENTIAL,
             chance_mode=_Type.ChanceMode.DETERMINISTIC,
-            information=information,
             utility=_Type.Utility.ZERO_SUM,
             reward_model=_Type.RewardModel.TERMINAL,
             max_num_players=len(type(sample).players),
@@ -73,6 +74,7 @@ class _Spec:
             provides_observation_tensor=True,
             parameter_specification=params,
         )
+        self.type = self.type_of(sample)
         self.info = pyspiel.GameInfo(
             num_distinct_actions=sample.num_actions,
             max_chance_outcomes=0,
@@ -84,6 +86,11 @@ class _Spec:
         )
         self.tensor_len = sample.tensor_len
 
+    def type_of(self, start: Game) -> Any:
+        """The game type of the game that starts at `start`: who sees what depends on the rules
+        (a Triple Triad preset with open hands is a game of perfect information)."""
+        return _Type(information=self.information(start), **self._type)
+
 
 class ArbiterGame(pyspiel.Game):  # type: ignore[misc]
     """An OpenSpiel game over one engine; a class per engine below fixes the spec."""
@@ -91,10 +98,13 @@ class ArbiterGame(pyspiel.Game):  # type: ignore[misc]
     spec: _Spec
 
     def __init__(self, params: Optional[Dict[str, Any]] = None):
-        super().__init__(self.spec.type, self.spec.info, params or {})
+        given = dict(self.spec.type.parameter_specification)
+        given.update(params or {})
+        # Made first: a bad preset is an error of load_game, not of the first state.
+        start = self.spec.make(given)
+        super().__init__(self.spec.type_of(start), self.spec.info, params or {})
         self._params = self.get_parameters()
-        # Checked now: a bad preset is an error of load_game, not of the first state.
-        self._start = self.spec.make(self._params)
+        self._start = start
 
     def new_initial_state(self) -> "ArbiterState":
         return ArbiterState(self, self._start.clone())
@@ -230,9 +240,22 @@ def _register(name: str, long_name: str, spec: _Spec) -> type:
 _PERFECT = _Type.Information.PERFECT_INFORMATION
 _IMPERFECT = _Type.Information.IMPERFECT_INFORMATION
 
+
+def _perfect(g: Game) -> Any:
+    return _PERFECT
+
+
+def _hands_seen(g: TripleTriad) -> Any:
+    """Open hands leave nothing hidden once the round is dealt: perfect information."""
+    return _PERFECT if g.observation(0)["rules"]["open"] else _IMPERFECT
+
+
+def _imperfect(g: Game) -> Any:
+    return _IMPERFECT
+
 # A Trax 8x8 move places at least one of the 64 tiles; a Triple Triad round is 9 cards.
 TraxGame = _register(
-    "arbiter_trax", "Arbiter Trax", _Spec("arbiter_trax", "Arbiter Trax", lambda p: Trax("8x8"), {}, _PERFECT, 1.0, 64)
+    "arbiter_trax", "Arbiter Trax", _Spec("arbiter_trax", "Arbiter Trax", lambda p: Trax("8x8"), {}, _perfect, 1.0, 64)
 )
 TripleTriadGame = _register(
     "arbiter_triple_triad",
@@ -242,7 +265,7 @@ TripleTriadGame = _register(
         "Arbiter Triple Triad",
         _triple_triad,
         {"preset": DEFAULT_PRESET, "seed": 0},
-        _IMPERFECT,
+        _hands_seen,
         1.0,
         9,
     ),
@@ -261,7 +284,7 @@ NantongGame = _register(
         "Arbiter Nantong",
         lambda p: Nantong(p["seed"]),
         {"seed": 0},
-        _IMPERFECT,
+        _imperfect,
         2.0 * (2**32 - 1),
         1000,
     ),
