@@ -236,7 +236,7 @@ fn write_report(report: &Report, out: &mut impl Write, threads: usize) -> Outcom
     // A block per player rather than a row: with the intervals, a row took 141 columns.
     for s in &report.players {
         writeln!(out)?;
-        writeln!(out, "{} {}, {}", s.player, s.level, plural(s.games as u64, "game"))?;
+        writeln!(out, "{} {}, {}", s.player, s.level, plural(s.games, "game"))?;
         writeln!(out, "{}", line("wins", &s.wins))?;
         writeln!(out, "{}", line("draws", &s.draws))?;
         writeln!(out, "{}", line("losses", &s.losses))?;
