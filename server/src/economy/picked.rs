@@ -80,6 +80,11 @@ pub(crate) fn picks_hands(game: GameKind, options: &Value, all_people: bool) -> 
     game == GameKind::TripleTriad && random_hands(options).is_none() && (all_people || options.get("stake").is_some())
 }
 
+/// The deck level limit of a match under `options` (none: no limit), the core's.
+pub(crate) fn level_limit(options: &Value) -> Option<u32> {
+    crate::table::resolved(options).and_then(|(config, _)| config.deck_level_limit)
+}
+
 impl Economy {
     /// The pick a person who named none plays: in a game without stakes their current deck;
     /// with stakes nothing is put at stake unnamed.
@@ -92,15 +97,15 @@ impl Economy {
     }
 
     /// The cards (physical ids and cards) `user` plays for `pick`, refused when a card is not
-    /// theirs (or not as many times), the deck is unknown, or the five are not playable under
-    /// the match's level limit (none: `limitless`).
+    /// theirs (or not as many times), the deck is unknown or not five cards, or their levels
+    /// total more than the match's limit (`limit`; none: no limit).
     pub(crate) async fn picked_hand(
         &self,
         tx: &mut Tx<'_>,
         catalog: &Catalog,
         user: i64,
         pick: &Pick,
-        limitless: bool,
+        limit: Option<u32>,
     ) -> Result<Vec<(i64, Card)>, Failure> {
         let (hand, note, what) = match pick {
             Pick::Deck(deck) => {
@@ -124,17 +129,18 @@ impl Economy {
             ),
         };
         let played: Vec<Card> = hand.iter().map(|(_, c)| c.clone()).collect();
+        let unusable = |why: String| Failure::new(Code::DeckUnusable, format!("{what} cannot be played: {why}"));
         let check = verdict(tx, catalog, user, &played, note.as_deref()).await?;
-        if !(check.usable || limitless && check.usable_limitless) {
-            let why = check
-                .problem
-                .unwrap_or_else(|| "their levels need the Limitless rule".into());
-            return Err(Failure::new(
-                Code::DeckUnusable,
-                format!("{what} cannot be played: {why}"),
-            ));
+        if !check.usable_limitless {
+            return Err(unusable(check.problem.unwrap_or_default()));
         }
-        Ok(hand)
+        match limit {
+            Some(limit) if check.level_total > limit => Err(unusable(format!(
+                "their levels total {}, over this game's deck level limit of {limit}",
+                check.level_total
+            ))),
+            _ => Ok(hand),
+        }
     }
 
     /// A physical card of `user`'s for each card named, a card named twice two copies; a card
@@ -220,8 +226,8 @@ impl Economy {
                 None => self.default_pick(&mut tx, user, staked).await?,
             };
             let catalog = self.catalog_with(&mut *tx).await?;
-            let limitless = options["deck_level_limit"].is_null();
-            self.picked_hand(&mut tx, &catalog, user, &pick, limitless).await?;
+            self.picked_hand(&mut tx, &catalog, user, &pick, level_limit(options))
+                .await?;
         }
         Ok(())
     }

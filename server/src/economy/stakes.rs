@@ -10,7 +10,7 @@ use serde_json::Value;
 use sqlx::Row as _;
 
 use super::drawn::seat_seed;
-use super::picked::{picks_hands, Pick};
+use super::picked::{level_limit, picks_hands, Pick};
 use super::{book, copies, lock_wallet, refused, Economy, Entry, Tx};
 use crate::crash_point::{self, Step};
 use crate::db::now_ms;
@@ -195,19 +195,19 @@ impl Economy {
             };
             seats[seat] = Some((user, hand));
         }
-        let limitless = options["deck_level_limit"].is_null();
+        let limit = level_limit(options);
         let [blue, red] = match stake {
             Some(stake) => {
                 let stake: Stake = serde_json::from_value(stake.clone())
                     .map_err(|e| Failure::new(Code::BadStake, format!("stake: {e}")))?;
-                self.stake_match(tx, match_id, stake, seats, limitless).await?
+                self.stake_match(tx, match_id, stake, seats, limit).await?
             }
             None => {
                 let catalog = self.catalog_with(&mut **tx).await?;
                 let mut hands = [None, None];
                 for (i, seat) in seats.iter().enumerate() {
                     if let Some((user, hand)) = seat {
-                        let cards = self.hand(tx, &catalog, *user, hand, limitless).await?;
+                        let cards = self.hand(tx, &catalog, *user, hand, limit).await?;
                         hands[i] = Some(cards.into_iter().map(|(_, c)| c).collect::<Vec<_>>());
                     }
                 }
@@ -226,10 +226,10 @@ impl Economy {
         catalog: &Catalog,
         user: i64,
         hand: &Hand,
-        limitless: bool,
+        limit: Option<u32>,
     ) -> Result<Vec<(i64, Card)>, Failure> {
         match hand {
-            Hand::Picked(pick) => self.picked_hand(tx, catalog, user, pick, limitless).await,
+            Hand::Picked(pick) => self.picked_hand(tx, catalog, user, pick, limit).await,
             Hand::Drawn(seed, limit) => self.drawn_hand(tx, user, *seed, *limit).await,
         }
     }
@@ -244,7 +244,7 @@ impl Economy {
         match_id: i64,
         stake: Stake,
         seats: [Option<(i64, Hand)>; 2],
-        limitless: bool,
+        limit: Option<u32>,
     ) -> Result<[Option<Vec<Card>>; 2], Failure> {
         let catalog = self.catalog_with(&mut **tx).await?;
         let users = seats.each_ref().map(|s| s.as_ref().map(|(u, _)| *u));
@@ -259,7 +259,7 @@ impl Economy {
             };
             let user = *user;
             let wallet = lock_wallet(tx, user).await?;
-            let cards = self.hand(tx, &catalog, user, hand, limitless).await?;
+            let cards = self.hand(tx, &catalog, user, hand, limit).await?;
             let owned: i64 = sqlx::query("SELECT COUNT(*) AS n FROM tt_cards WHERE owner = $1")
                 .bind(user)
                 .fetch_one(&mut **tx)
