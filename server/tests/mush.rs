@@ -944,7 +944,7 @@ async fn rules_in_words_and_random_hands_from_the_text_side() {
     let line = invitation.last().unwrap();
     assert!(line.contains(&format!("Triple Triad: {words}.")), "{line}");
     assert!(!invitation.iter().any(|l| l.contains('{')), "{invitation:#?}");
-    squall.says("+TT/Accept Main", "accept it without one").await;
+    squall.says("+TT/Accept Main", "plays no hand of yours").await;
     squall.says("+TT/Accept", "You accept the game.").await;
     squall.expect(&format!("Rules: {words}.")).await;
     zell.says(

@@ -159,7 +159,6 @@ async fn what_a_player_cannot_play_is_refused_with_its_reason() {
         ),
         (cards(&|c| c[0] = "Z999".into()), "no_such_card"),
         (cards(&|c| c[0] = "Squall".into()), "not_owned"),
-        (cards(&|c| c[1] = c[0].clone()), "not_owned"),
         (cards(&|c| c[0] = "x\u{1b}[2J".into()), "no_such_card"),
         (
             json!({"cards": ids, "options": {"preset": "mush", "deck": "Main"}}),
@@ -174,6 +173,26 @@ async fn what_a_player_cannot_play_is_refused_with_its_reason() {
     }
     a.c.refused(challenge(&b, json!({"deck": "Nope"}), json!({})), "no_such_deck")
         .await;
+    // A card held once, named twice.
+    let stash = a.c.request(json!({"type": "tt_stash"})).await;
+    let entries = stash["cards"].as_array().unwrap();
+    let once = entries.iter().find(|e| e["count"] == 1).expect("a card held once");
+    let mut twice = vec![once["card"]["id"].clone(); 2];
+    twice.extend(
+        entries
+            .iter()
+            .filter(|e| e != &once)
+            .take(3)
+            .map(|e| e["card"]["id"].clone()),
+    );
+    let r =
+        a.c.refused(challenge(&b, plain.clone(), json!({"cards": twice})), "not_owned")
+            .await;
+    assert!(r["message"].as_str().unwrap().contains("not 2"), "{r}");
+    // Only Triple Triad plays a hand: named for another game it is refused, never ignored.
+    let trax = json!({"type": "challenge", "game": "trax", "cards": ids, "seats": [{"kind": "me"}, {"kind": "player", "name": b.name}]});
+    let r = a.c.refused(trax, "bad_challenge").await;
+    assert!(r["message"].as_str().unwrap().contains("only Triple Triad"), "{r}");
     // Over the game's deck level limit (the core's, the preset's when none is given).
     let limit = levels - 1;
     let r =

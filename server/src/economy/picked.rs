@@ -205,15 +205,15 @@ impl Economy {
         user: i64,
         pick: Option<&Pick>,
     ) -> Result<(), Failure> {
-        if game != GameKind::TripleTriad {
-            return Ok(());
-        }
         let picks = picks_hands(game, options, all_people);
         if pick.is_some() && !picks {
             return Err(Failure::new(
                 Code::BadChallenge,
-                "this challenge plays no hand of yours (options.deck or cards): under the random rule the hands are drawn from each collection, and against the computer without stakes they are dealt",
+                "this challenge plays no hand of yours (options.deck or cards): only Triple Triad does, and not under the random rule (drawn from each collection) nor against the computer without stakes (dealt)",
             ));
+        }
+        if game != GameKind::TripleTriad {
+            return Ok(());
         }
         let mut tx = self.pool.begin().await?;
         if let Some(limit) = random_hands(options) {

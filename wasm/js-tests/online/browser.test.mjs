@@ -256,6 +256,7 @@ describe("Online tab", () => {
     const id = await challenge(alice, bob, "triple-triad", { label: "Preset", value: "mush" });
     // Each plays the five picked, and sees only them: the other's hand is backs (closed rules).
     for (const [i, p] of [alice, bob].entries()) {
+      await p.section.locator('.hand[aria-label="Your hand"] .ttcard').nth(4).waitFor(STEP);
       const mine = await p.section.locator('.hand[aria-label="Your hand"] .ttcard').evaluateAll((cards) => cards.map((c) => c.getAttribute("aria-label")));
       const names = [...picked[i]].sort();
       assert.deepEqual(mine.map((label) => label.split(":")[0]).sort(), names, `${p.name} holds the five picked: ${mine}`);
