@@ -211,7 +211,9 @@ pub(crate) fn client_options(options: Option<Value>) -> Result<Option<Value>, Fa
     Ok(options)
 }
 
-/// A new challenge by `by`.
+/// A new challenge by `by`, with the five cards the challenger plays (`cards`; or
+/// `options.deck`, or their current deck) when its game plays picked hands.
+#[allow(clippy::too_many_arguments)] // a challenge's every field, as both interfaces give them
 pub async fn create(
     hub: &Arc<Hub>,
     by: &User,
