@@ -12,6 +12,7 @@ use sqlx::Row as _;
 use crate::accounts::User;
 use crate::bus::Event;
 use crate::db::{new_id, now_ms};
+use crate::economy::Pick;
 use crate::error::{Code, Failure};
 use crate::frames::{ChallengeSeat, ChallengeView, Closing, Frame};
 use crate::hub::Hub;
@@ -210,7 +211,9 @@ pub(crate) fn client_options(options: Option<Value>) -> Result<Option<Value>, Fa
     Ok(options)
 }
 
-/// A new challenge by `by`.
+/// A new challenge by `by`, with the five cards the challenger plays (`cards`; or
+/// `options.deck`, or their current deck) when its game plays picked hands.
+#[allow(clippy::too_many_arguments)] // a challenge's every field, as both interfaces give them
 pub async fn create(
     hub: &Arc<Hub>,
     by: &User,
@@ -219,6 +222,7 @@ pub async fn create(
     seats: Option<Vec<SeatRequest>>,
     time: Option<u32>,
     spectators: Spectators,
+    cards: Option<Vec<String>>,
 ) -> Result<Value, Failure> {
     let bad = |m: String| Failure::new(Code::BadChallenge, m);
     let game = GameKind::parse(game).ok_or_else(|| {
@@ -238,7 +242,13 @@ pub async fn create(
     }
     check_free_text(&options).map_err(bad)?;
     let options = game.check_options(&options, time_s).map_err(bad)?;
-    hub.economy.check_drawable(game, &options, by.id).await?;
+    // The challenger's cards stay with the seat, unlike their deck's name in the options that
+    // everyone sees.
+    let deck = options.get("deck").and_then(Value::as_str).map(str::to_owned);
+    let cards = Pick::from_request(None, cards)?;
+    if deck.is_some() && cards.is_some() {
+        return Err(bad("name a deck (options.deck) or five cards, not both".into()));
+    }
     let requests = seats.unwrap_or_else(|| {
         let mut s = vec![SeatRequest::Me];
         s.resize(game.seats(), SeatRequest::Open);
@@ -283,6 +293,11 @@ pub async fn create(
             }
         });
     }
+    let all_people = !seats.iter().any(|s| matches!(s, Seat::Computer { .. }));
+    let pick = cards.clone().or(deck.map(Pick::Deck));
+    hub.economy
+        .check_seat(game, &options, all_people, by.id, pick.as_ref())
+        .await?;
     let c = Challenge {
         id: new_id(),
         by: by.clone(),
@@ -311,6 +326,9 @@ pub async fn create(
     .bind(c.created)
     .execute(&mut *tx)
     .await?;
+    if let Some(cards) = &cards {
+        hub.economy.choose_hand(&mut tx, c.id, by.id, cards).await?;
+    }
     if c.complete() {
         // Nobody to wait for: the match starts at once.
         let started = start_match(&mut tx, hub, &c).await?;
@@ -450,7 +468,9 @@ async fn commit_match(tx: sqlx::Transaction<'_, sqlx::Any>, hub: &Hub, id: i64) 
     Ok(committed?)
 }
 
-pub async fn accept(hub: &Arc<Hub>, id: i64, user: &User) -> Result<Value, Failure> {
+/// `user` takes a seat of challenge `id`, with the five they play when its game plays picked
+/// hands (`pick`; none: their current deck).
+pub async fn accept(hub: &Arc<Hub>, id: i64, user: &User, pick: Option<Pick>) -> Result<Value, Failure> {
     let (mut c, stored) = fetch(hub, id, user).await?;
     if c.by.id == user.id {
         return Err(Failure::new(Code::OwnChallenge, "this is your own challenge"));
@@ -458,7 +478,10 @@ pub async fn accept(hub: &Arc<Hub>, id: i64, user: &User) -> Result<Value, Failu
     if c.seats.iter().any(|s| s.user().is_some_and(|u| u.id == user.id)) {
         return Err(Failure::new(Code::NotInvited, "you already sit in this challenge"));
     }
-    hub.economy.check_drawable(c.game, &c.options, user.id).await?;
+    let all_people = !c.seats.iter().any(|s| matches!(s, Seat::Computer { .. }));
+    hub.economy
+        .check_seat(c.game, &c.options, all_people, user.id, pick.as_ref())
+        .await?;
     let seat = c
         .seats
         .iter()
@@ -483,6 +506,9 @@ pub async fn accept(hub: &Arc<Hub>, id: i64, user: &User) -> Result<Value, Failu
             Code::NoSuchChallenge,
             "the challenge changed meanwhile: look again",
         ));
+    }
+    if let Some(pick) = &pick {
+        hub.economy.choose_hand(&mut tx, id, user.id, pick).await?;
     }
     let started = if c.complete() {
         Some(start_match(&mut tx, hub, &c).await?)

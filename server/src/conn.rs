@@ -476,6 +476,7 @@ async fn answer(hub: &Arc<Hub>, s: &mut Session, request: Request, re: &Option<V
             time,
             private,
             broadcast,
+            cards,
         } => {
             let user = need(s)?.clone();
             let options = challenges::client_options(options)?;
@@ -491,15 +492,12 @@ async fn answer(hub: &Arc<Hub>, s: &mut Session, request: Request, re: &Option<V
                 (false, false) => Spectators::Open,
             };
             Ok(vec![
-                challenges::create(hub, &user, &game, options, seats, time, spectators).await?,
+                challenges::create(hub, &user, &game, options, seats, time, spectators, cards).await?,
             ])
         }
-        Request::Accept { challenge, deck } => {
-            let user = need(s)?;
-            if let Some(deck) = deck {
-                hub.economy.choose_deck(challenge, user.id, &deck).await?;
-            }
-            Ok(vec![challenges::accept(hub, challenge, user).await?])
+        Request::Accept { challenge, deck, cards } => {
+            let pick = crate::economy::Pick::from_request(deck, cards)?;
+            Ok(vec![challenges::accept(hub, challenge, need(s)?, pick).await?])
         }
         Request::Refuse { challenge } => Ok(vec![challenges::decline(hub, challenge, need(s)?, false).await?]),
         Request::Withdraw { challenge } => Ok(vec![challenges::decline(hub, challenge, need(s)?, true).await?]),

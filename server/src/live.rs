@@ -299,7 +299,7 @@ pub async fn create(
         _ => None,
     });
     let options = &economy
-        .prepare_match(tx, id, game == GameKind::TripleTriad, options, people, challenge, seed)
+        .prepare_match(tx, id, game, options, people, challenge, seed)
         .await?;
     let table = Hosted::new(game, options, seed, time_s).map_err(|e| Failure::new(Code::BadChallenge, e))?;
     let started = now_ms();

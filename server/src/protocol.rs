@@ -68,12 +68,19 @@ pub enum Request {
         /// Every card played is shown to the whole lobby (not with `private`).
         #[serde(default)]
         broadcast: bool,
+        /// The five cards the challenger plays in a Triple Triad game that plays picked hands,
+        /// by id (kept from the challenge's view, unlike `options.deck`).
+        #[serde(default)]
+        cards: Option<Vec<String>>,
     },
     Accept {
         challenge: i64,
-        /// The deck a Triple Triad challenge with stakes is accepted with.
+        /// The deck a Triple Triad challenge that plays picked hands is accepted with.
         #[serde(default)]
         deck: Option<String>,
+        /// Or the five cards, by id.
+        #[serde(default)]
+        cards: Option<Vec<String>>,
     },
     Refuse {
         challenge: i64,

@@ -88,6 +88,8 @@ async fn players_connected_at_the_end_are_not_told_again_at_login() {
     let server = Server::start_with(&db, &["--rate", "2000", "--burst", "2000"]);
     let mut alice = Client::player(&server, "alice").await;
     let mut bob = Client::player(&server, "bob").await;
+    alice.deck().await;
+    bob.deck().await;
     let id = start_match(
         &mut alice,
         &mut [&mut bob],

@@ -184,6 +184,8 @@ async fn a_match_speaks_to_its_players_and_spectators_who_may_be_silenced() {
     let server = Server::start_text(&db, &[]);
     let mut alice = Client::player(&server, "alice").await;
     let mut bob = Client::player(&server, "bob").await;
+    alice.deck().await;
+    bob.deck().await;
     let id = start_match(
         &mut alice,
         &mut [&mut bob],

@@ -19,6 +19,8 @@ async fn a_clock_that_runs_out_plays_the_timeout_move_and_a_dropped_seat_comes_b
     let server = Server::start(&db);
     let mut alice = Client::player(&server, "alice").await;
     let mut bob = Client::player(&server, "bob").await;
+    alice.deck().await;
+    bob.deck().await;
     let bob_token = bob.token.clone().unwrap();
 
     // Trax: alice opens, then bob drops on his turn and his clock runs on.
@@ -59,7 +61,7 @@ async fn a_clock_that_runs_out_plays_the_timeout_move_and_a_dropped_seat_comes_b
 
     // Triple Triad: the match layer's own timeout move (a function of the state).
     let seed = db.seed(tt).await;
-    let tt_truth = Truth::tt("ttonline", None, 15, seed);
+    let tt_truth = Truth::tt("ttonline", None, 15, seed, db.hands(tt).await);
     let Truth::Tt(m) = &tt_truth else { unreachable!() };
     let mover = m
         .game()

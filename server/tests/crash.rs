@@ -46,6 +46,8 @@ async fn sigkill_loses_no_acknowledged_move_and_clocks_survive() {
     let mut server = Server::start_with(&db, &["--rate", "2000", "--burst", "2000"]);
     let mut alice = Client::player(&server, "alice").await;
     let mut bob = Client::player(&server, "bob").await;
+    alice.deck().await;
+    bob.deck().await;
     let (ta, tb) = (alice.token.clone().unwrap(), bob.token.clone().unwrap());
 
     // Trax, Triple Triad and Nantong (with computer seats) with a minute a move, and a Trax
@@ -67,7 +69,7 @@ async fn sigkill_loses_no_acknowledged_move_and_clocks_survive() {
     let short = start_match(&mut alice, &mut [&mut bob], json!({"game": "trax", "time": 15})).await;
 
     let mut t_trax = Truth::trax(variant("8x8"));
-    let mut t_tt = Truth::tt("ff8", None, 60, db.seed(tt).await);
+    let mut t_tt = Truth::tt("ff8", None, 60, db.seed(tt).await, db.hands(tt).await);
     let mut t_nt = Truth::nantong(db.seed(nt).await, 1);
     let mut t_short = Truth::trax(variant("8x8"));
     let (mut m_trax, mut m_tt, mut m_nt, mut m_short) = (vec![], vec![], vec![], vec![]);

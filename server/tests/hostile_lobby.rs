@@ -287,6 +287,8 @@ async fn a_challenges_words_cannot_write_on_a_text_players_screen() {
     let mut invited = Screen::connect(&text, &format!("create {bob} password1")).await;
     let mut room = Screen::connect(&text, &format!("create {} password1", common::name("carol"))).await;
     let mut alice = Client::player(&server, "alice").await;
+    // The honest challenge to a person below plays her own five.
+    alice.deck().await;
     // To the invited text player, and to the room through a listed match against the computer.
     let invite = |options: Value| {
         json!({"type": "challenge", "game": "triple-triad", "options": options,

@@ -50,7 +50,7 @@ async fn a_challenger_cannot_deal_the_hands_or_write_the_servers_fields() {
         (json!({"hands": forged, "stake": stake, "deck": "Main"}), "hands"),
         (json!({"hands": {"blue": five(10)}}), "hands"),
         (json!({"words": "Open One"}), "words"),
-        (json!({"deck": "Main"}), "deck"),
+        (json!({"deck": "Main", "rules": {"random": true}}), "deck"),
         (json!({"deck": "Main\r\nSYSTEM", "stake": stake}), "deck"),
         (json!({"deck": 5, "stake": stake}), "string"),
     ] {

@@ -114,6 +114,8 @@ async fn triple_triad_closed_hands_rounds_and_a_spectator() {
     let server = fast(&db);
     let mut alice = Client::player(&server, "alice").await;
     let mut bob = Client::player(&server, "bob").await;
+    alice.deck().await;
+    bob.deck().await;
     let nb = bob.name();
     bob.request(json!({"type": "lobby"})).await;
     let challenge = json!({"game": "triple-triad", "options": {"preset": "mush", "round_limit": 3},
@@ -149,7 +151,7 @@ async fn triple_triad_closed_hands_rounds_and_a_spectator() {
     let mut watchers = [spectate(&mut carol, id).await];
 
     let seed = db.seed(id).await;
-    let truth = Truth::tt("mush", Some(3), 60, seed);
+    let truth = Truth::tt("mush", Some(3), 60, seed, db.hands(id).await);
     let mut seats = [Some(&mut alice), Some(&mut bob)];
     let states = play_out(id, &mut seats, &mut watchers, truth, seed).await;
     let Truth::Tt(m) = states.last().unwrap() else {

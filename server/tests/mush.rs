@@ -944,7 +944,7 @@ async fn rules_in_words_and_random_hands_from_the_text_side() {
     let line = invitation.last().unwrap();
     assert!(line.contains(&format!("Triple Triad: {words}.")), "{line}");
     assert!(!invitation.iter().any(|l| l.contains('{')), "{invitation:#?}");
-    squall.says("+TT/Accept Main", "accept it without one").await;
+    squall.says("+TT/Accept Main", "plays no hand of yours").await;
     squall.says("+TT/Accept", "You accept the game.").await;
     squall.expect(&format!("Rules: {words}.")).await;
     zell.says(
@@ -1401,4 +1401,56 @@ async fn the_computer_players_by_name() {
         play_against_the_computer(&mut squall).await;
     }
     squall.says("+TT/Stats Mog-Moyen", "Mog-Moyen: 3 played").await;
+}
+
+#[tokio::test]
+async fn a_text_player_accepts_a_browser_challenge_with_a_deck_or_is_told_how() {
+    let server = Server::start("picked");
+    let mut zell = Mush::connect(&server.mush, "Zell").await;
+    zell.says("create Zell pass-Zell", "Welcome").await;
+    zell.says("+TT/Starter", "starter set").await;
+    let stash = [zell.says("+TT/Stash", "Your stash").await, zell.drain(300).await].concat();
+    let mut rinoa = Ws::connect(&server.http).await;
+    rinoa
+        .ask(
+            json!({"type": "register", "name": "Rinoa", "password": "angel-wing"}),
+            "authenticated",
+        )
+        .await;
+    let starter = rinoa.ask(json!({"type": "tt_starter"}), "tt_starter").await;
+    let five: Vec<Value> = starter["cards"].as_array().unwrap()[..5]
+        .iter()
+        .map(|c| c["id"].clone())
+        .collect();
+    // No stake: each plays their own five, Rinoa hers by id.
+    rinoa
+        .ask(
+            json!({"type": "challenge", "game": "triple-triad", "options": {"preset": "mush"}, "cards": five,
+                   "seats": [{"kind": "me"}, {"kind": "player", "name": "Zell"}]}),
+            "challenge_created",
+        )
+        .await;
+    zell.expect("invites you").await;
+    // Without a deck of his own he is told how to name one, and keeps the invitation.
+    zell.says("+TT/Accept", "+TT/Accept <Deck>").await;
+    zell.says("+TT/Deck Create=Main", "created").await;
+    zell.says(&format!("+TT/Deck Add={}", five_ids(&stash)), "5 cards")
+        .await;
+    zell.says("+TT/Accept Main", "deck Main").await;
+    let started = rinoa.expect("match_started").await;
+    assert!(started["match"]["options"]["hands"].is_null(), "{started}");
+    let state = rinoa.expect("match_state").await;
+    let hand: Vec<&str> = state["view"]["observation"]["hand"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["name"].as_str().unwrap())
+        .collect();
+    let picked: Vec<&str> = starter["cards"].as_array().unwrap()[..5]
+        .iter()
+        .map(|c| c["card"]["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(hand, picked, "Rinoa plays the five she picked, in her order");
+    zell.expect("The game starts").await;
+    server.audit();
 }

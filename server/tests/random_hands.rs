@@ -139,8 +139,6 @@ async fn an_option_accepted_is_an_option_played() {
             json!({"rules": {"random": true}, "deck": "Main", "stake": stake}),
             "options.deck",
         ),
-        // Nor without stakes.
-        (json!({"deck": "Main"}), "options.deck"),
     ] {
         let r =
             a.c.refused(
@@ -150,17 +148,19 @@ async fn an_option_accepted_is_an_option_played() {
             .await;
         assert!(r["message"].as_str().unwrap().contains(why), "{options}: {r}");
     }
-    // A deck given with an accept is played only under stakes without the random rule.
-    let plain =
-        a.c.request(json!({"type": "challenge", "game": "triple-triad", "options": {"preset": "mush"}}))
-            .await;
-    let cid = plain["challenge"]["id"].as_i64().unwrap();
-    let mut b = Player::new(&server, "red").await;
-    b.c.refused(
-        json!({"type": "accept", "challenge": cid, "deck": "Main"}),
-        "bad_challenge",
-    )
-    .await;
+    // Nor against the computer without stakes, which deals the hands: named by deck or cards.
+    let mut rng = Rng::new(3);
+    assert!(a.deck("Main", &mut rng).await);
+    let computer = json!([{"kind": "me"}, {"kind": "computer", "level": "random"}]);
+    for (extra, options) in [
+        (json!({}), json!({"deck": "Main"})),
+        (json!({"cards": ["A001", "A001", "A001", "A001", "A001"]}), json!({})),
+    ] {
+        let mut msg = json!({"type": "challenge", "game": "triple-triad", "options": options, "seats": computer});
+        msg.as_object_mut().unwrap().extend(extra.as_object().unwrap().clone());
+        let r = a.c.refused(msg, "bad_challenge").await;
+        assert!(r["message"].as_str().unwrap().contains("options.deck"), "{r}");
+    }
     assert_eq!(db.count("SELECT COUNT(*) AS n FROM tt_seat_decks", &[]).await, 0);
     db.audit();
 }

@@ -2,14 +2,16 @@
 // page), on arbiter-engine/client. Log in or register, see who is online, the open challenges and
 // the matches in progress, challenge a player, anyone or a computer level to any of the three
 // games, play, watch a match. Triple Triad's card economy: the stash, decks, the shop and the
-// figures (online-cards.js), challenges that put a deck's cards at stake, and the winner's choice
-// of the loser's cards at the end. The session token is kept for the tab, so a reload resumes.
+// figures (online-cards.js), the five of your collection you play against people (picked in
+// online-picker.js), challenges that put them at stake, and the winner's choice of the loser's
+// cards at the end. The session token is kept for the tab, so a reload resumes.
 import { ArbiterClient } from "arbiter-engine/client";
 import { TripleTriadMatch } from "arbiter-engine/web";
 import { h, describeError, fill, using } from "./ui.js";
 import { boardFor, seatName } from "./online-boards.js";
 import { CardsView, cardTile } from "./online-cards.js";
 import { ChatView } from "./online-chat.js";
+import { HandPicker } from "./online-picker.js";
 import { rulesText, SPECTATORS } from "./online-rules.js";
 
 const GAMES = { "triple-triad": "Triple Triad", trax: "Trax", nantong: "Nantong" };
@@ -19,6 +21,16 @@ const TOKEN = "arbiter-online-token";
 const declared = (client, game, name) => client.describe(game)?.options.find((o) => o.name === name);
 
 /** What the lobby shows of a broadcast match: its last move, as it came. */
+/** Whether a challenge (as listed, or as the form makes it) plays the hands its people pick:
+ * Triple Triad between people or with a stake, not under the random rule (PROTOCOL.md, "Picked
+ * hands"); otherwise the hands are dealt or drawn, and a pick would be refused. */
+function playsPicked(c) {
+  if (c.game !== "triple-triad") return false;
+  const random = c.rules?.rules?.includes("random") || c.options?.rules?.random;
+  const computer = c.seats.some((s) => s.kind === "computer");
+  return !random && (!computer || Boolean(c.options?.stake));
+}
+
 function lastBroadcast(match, shown) {
   if (match.spectators !== "broadcast") return null;
   const last = shown && shown.ply === match.ply ? `: ${seatName(match, shown.seat)} played ${shown.move}` : "";
@@ -69,8 +81,7 @@ class OnlineView {
     this.lobbyChat = new ChatView(client, { lobby: true });
     this.matchChat = new ChatView(client, { lobby: false });
     this.lobby.replaceChildren(this.lobbyHead, this.lobbyBody, ...Object.values(this.cards.panels));
-    this.decksKnown = [];
-    this.acceptDecks = new Map();
+    this.picker = new HandPicker(client, (text) => this.say(text));
     client.on("lobby", () => this.renderLobby());
     client.on("match", (match) => {
       if (this.current === match.id) this.renderMatch();
@@ -132,7 +143,6 @@ class OnlineView {
     await this.client.lobby();
     this.say(`Welcome, ${this.client.user.name}.`);
     this.show("lobby");
-    await this.loadDecks();
     this.showPanel("lobby");
     // A match already running for this player (after a reload) opens at once.
     const running = [...this.client.matches.values()].find((m) => m.seat !== null && !m.isOver);
@@ -160,17 +170,13 @@ class OnlineView {
         c.seats.map((s) => (s.kind === "computer" ? (s.name ?? `computer ${s.level}`) : s.kind === "open" ? "anyone" : s.name)).join(" vs "),
         " ",
         mine ? h("button", { type: "button", onclick: () => this.act(client.withdraw(c.id)) }, "Withdraw") : null,
-        !mine && (named || open) && c.options.stake && !c.rules?.rules?.includes("random") ? this.deckChoice(c.id) : null,
         !mine && (named || open)
           ? h(
               "button",
               {
                 type: "button",
                 class: "primary",
-                onclick: (e) => {
-                  const deck = e.currentTarget.parentElement.querySelector("select.online-accept-deck")?.value;
-                  this.act(client.accept(c.id, deck ? { deck } : {}));
-                },
+                onclick: () => this.act(client.accept(c.id, playsPicked(c) ? this.picker.fields() : {})),
               },
               "Accept",
             )
@@ -212,6 +218,7 @@ class OnlineView {
           ),
         ),
       ),
+      this.picker.element,
       h("section", { "aria-label": "New challenge" }, h("h3", {}, "Challenge"), this.challengeForm.form),
       h(
         "section",
@@ -252,21 +259,8 @@ class OnlineView {
     this.lobby.dataset.panel = key;
     this.lobbyBody.hidden = key !== "lobby";
     for (const [name, panel] of Object.entries(this.cards.panels)) panel.hidden = name !== key;
-    if (key === "lobby") this.loadDecks().then(() => this.renderLobby());
-    else {
-      this.renderLobby();
-      this.cards.refresh(key);
-    }
-  }
-
-  /** The player's decks, for the challenge form and for accepting a challenge with stakes. */
-  async loadDecks() {
-    try {
-      this.decksKnown = (await this.client.decks()).map((d) => d.name);
-    } catch {
-      this.decksKnown = [];
-    }
-    this.challengeForm?.decks(this.decksKnown);
+    this.renderLobby();
+    if (key !== "lobby") this.cards.refresh(key);
   }
 
   /** The challenge form: the game and its options, the other seats, the clock, privacy. */
@@ -283,20 +277,10 @@ class OnlineView {
     // The server refuses both at once: ticking one clears the other.
     privacy.addEventListener("change", () => privacy.checked && (broadcast.checked = false));
     broadcast.addEventListener("change", () => broadcast.checked && (privacy.checked = false));
-    // Stakes: a deck of yours brings its five cards as the hand, and the winner rule says what
-    // the winner takes from the loser's five.
-    const deck = h("select", { name: "online-deck", "aria-label": "Deck" });
+    // Stakes: the five you picked are at stake, and the winner rule says what the winner takes
+    // from the loser's five.
     const trades = declared(this.client, "triple-triad", "trade");
-    const trade = h("select", { name: "online-trade", "aria-label": "Trade" }, trades.values.map((t) => h("option", { value: t, selected: t === trades.default }, t)));
-    const tradeLabel = h("label", {}, "Trade ", trade);
-    const syncStake = () => (tradeLabel.hidden = deck.value === "");
-    deck.addEventListener("change", syncStake);
-    const setDecks = (names) => {
-      const kept = deck.value;
-      deck.replaceChildren(h("option", { value: "" }, "none: no stakes, dealt cards"), ...names.map((n) => h("option", { value: n, selected: n === kept }, n)));
-      syncStake();
-    };
-    setDecks(this.decksKnown ?? []);
+    const trade = h("select", { name: "online-trade", "aria-label": "Trade" }, h("option", { value: "" }, "nothing at stake"), trades.values.map((t) => h("option", { value: t }, t)));
     const options = h("div", { class: "online-options" });
     const seats = h("div", { class: "online-seats" });
     const seatRow = (n) => {
@@ -334,8 +318,7 @@ class OnlineView {
           ? [
               h("label", {}, "Preset ", preset),
               h("label", {}, powerWalls, " power walls (Mur puissant: labels drawn from the seed)"),
-              h("label", {}, "Deck ", deck),
-              tradeLabel,
+              h("label", {}, "Trade ", trade),
             ]
           : [g === "trax" ? h("label", {}, "Variant ", variant) : h("label", {}, "Deals ", deals)]),
       );
@@ -355,7 +338,7 @@ class OnlineView {
           const tt = { preset: preset.value };
           // `rules` replaces the preset's: the preset's own, as the engine has them, plus the rule.
           if (powerWalls.checked) tt.rules = { ...using(TripleTriadMatch.fromPreset(preset.value, 0), (m) => m.toJSON().config.rules), power_walls: true };
-          if (deck.value) Object.assign(tt, { deck: deck.value, stake: { trade: trade.value } });
+          if (trade.value) tt.stake = { trade: trade.value };
           const spec = {
             game: g,
             options: g === "triple-triad" ? tt : g === "trax" ? { variant: variant.value } : { deals: Number(deals.value) },
@@ -364,6 +347,11 @@ class OnlineView {
             private: privacy.checked,
             broadcast: broadcast.checked,
           };
+          if (g === "triple-triad" && playsPicked({ game: g, options: tt, seats: spec.seats })) {
+            const pick = this.picker.fields();
+            if (pick.deck) tt.deck = pick.deck;
+            if (pick.cards) spec.cards = pick.cards;
+          }
           this.act(this.client.challenge(spec));
         },
       },
@@ -375,24 +363,7 @@ class OnlineView {
       h("label", {}, broadcast, " broadcast (every move shown to the lobby)"),
       h("button", { type: "submit", class: "primary" }, "Challenge"),
     );
-    return { form, decks: setDecks };
-  }
-
-  /** The deck to accept a challenge with stakes with. */
-  deckChoice(challenge) {
-    return h(
-      "select",
-      {
-        class: "online-accept-deck",
-        name: `online-accept-deck-${challenge}`,
-        "aria-label": "Your deck",
-        // The lobby is drawn again at each of its events: the choice is kept across.
-        onchange: (e) => this.acceptDecks.set(challenge, e.target.value),
-      },
-      this.decksKnown.length
-        ? this.decksKnown.map((n) => h("option", { value: n, selected: this.acceptDecks.get(challenge) === n }, n))
-        : h("option", { value: "" }, "no deck: build one"),
-    );
+    return { form };
   }
 
   async act(promise) {

@@ -171,9 +171,9 @@ export interface Stake {
 
 export interface TripleTriadOptions {
   preset?: TripleTriadPreset;
-  /** Cards at stake: the challenger plays `deck`, the accepting player names theirs in `accept`. */
+  /** The picked hands at stake: the challenger's `deck` or `cards`, the accepting player's in `accept`. */
   stake?: Stake;
-  /** The challenger's deck, with a `stake`. */
+  /** The challenger's deck, in a game that plays picked hands (between people, or with a `stake`). */
   deck?: string;
   rules?: Partial<Omit<TripleTriadRules, "same_min_matches">> & { same_min_matches?: number };
   sudden_death?: SuddenDeath;
@@ -220,7 +220,12 @@ export interface QuizScore {
 export type Spectators = "open" | "broadcast" | "private";
 
 export type ChallengeSpec =
-  | (ChallengeSpecBase & { game: "triple-triad"; options?: TripleTriadOptions })
+  | (ChallengeSpecBase & {
+      game: "triple-triad";
+      options?: TripleTriadOptions;
+      /** The challenger's five cards by id (instead of `options.deck`), never shown to anyone. */
+      cards?: string[];
+    })
   | (ChallengeSpecBase & { game: "trax"; options?: { variant?: TraxVariant } })
   | (ChallengeSpecBase & { game: "nantong"; options?: { deals?: number } });
 
@@ -646,7 +651,8 @@ export declare class ArbiterClient {
   lobby(): Promise<LobbyMessage>;
   challenge(spec: ChallengeSpec): Promise<Challenge>;
   /** A challenge with stakes needs `deck`, the deck you play with. */
-  accept(challenge: number, options?: { deck?: string }): Promise<{ challenge: number; seat: number }>;
+  /** A game that plays picked hands takes `deck` or five card ids `cards`; neither: your current deck. */
+  accept(challenge: number, options?: { deck?: string; cards?: string[] }): Promise<{ challenge: number; seat: number }>;
   refuse(challenge: number): Promise<ClientEvents["challenge_closed"]>;
   withdraw(challenge: number): Promise<ClientEvents["challenge_closed"]>;
 

@@ -704,11 +704,16 @@ export class ArbiterClient {
     return reply.challenge;
   }
 
-  /** Takes a seat of a challenge; one with stakes needs `{deck}`, the deck you play with. */
-  async accept(challenge, { deck } = {}) {
+  /** Takes a seat of a challenge; one that plays picked hands takes `{deck}` (a deck of yours)
+   * or `{cards}` (five card ids), else plays your current deck (PROTOCOL.md, "Picked hands"). */
+  async accept(challenge, { deck, cards } = {}) {
     requireId(challenge, "challenge");
     const request = { type: "accept", challenge };
     if (deck !== undefined) request.deck = requireText(deck, "deck");
+    if (cards !== undefined) {
+      if (!Array.isArray(cards)) throw badArgument("cards is a list of card ids");
+      request.cards = cards.map((c) => requireText(c, "cards"));
+    }
     const reply = await this.request(request);
     return { challenge: reply.challenge, seat: reply.seat };
   }

@@ -5,12 +5,10 @@
 use arbiter_core::tripletriad::Card;
 use arbiter_core::Rng;
 use arbiter_economy::Collection;
-use serde_json::Value;
 use sqlx::Row as _;
 
 use super::{Economy, Tx};
 use crate::error::{Code, Failure};
-use crate::table::{random_hands, GameKind};
 
 /// A stream of the match's seed no other draw uses: a seat's hand does not depend on who moves
 /// first or on the elements.
@@ -60,18 +58,5 @@ impl Economy {
             .into_iter()
             .map(|i| (ids[i], collection.cards()[i].clone()))
             .collect())
-    }
-
-    /// Refuses `user` a seat in a match of `game` with `options` when they play the random rule
-    /// and `user`'s collection cannot make a hand: at the challenge and the accept, rather than
-    /// when the match starts.
-    pub(crate) async fn check_drawable(&self, game: GameKind, options: &Value, user: i64) -> Result<(), Failure> {
-        let Some(limit) = random_hands(options).filter(|_| game == GameKind::TripleTriad) else {
-            return Ok(());
-        };
-        let mut tx = self.pool.begin().await?;
-        // Whether some hand fits does not depend on the seed.
-        self.drawn_hand(&mut tx, user, 0, limit).await?;
-        Ok(())
     }
 }

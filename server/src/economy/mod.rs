@@ -7,6 +7,7 @@
 mod audit;
 mod decks;
 mod drawn;
+mod picked;
 mod shop;
 mod stakes;
 mod stash;
@@ -26,6 +27,7 @@ pub use audit::audit;
 use audit::Figures;
 pub(crate) use decks::check_name as check_deck_name;
 pub use decks::{DeckCheck, DeckView};
+pub use picked::Pick;
 pub use shop::SeriesView;
 pub(crate) use stakes::check_settles;
 pub use stakes::{public_options, Settlement, WinList, CHOICE_SECONDS};

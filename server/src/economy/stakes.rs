@@ -9,29 +9,23 @@ use serde::Serialize;
 use serde_json::Value;
 use sqlx::Row as _;
 
-use super::decks::{check_name, deck_cards, verdict};
 use super::drawn::seat_seed;
+use super::picked::{level_limit, picks_hands, Pick};
 use super::{book, copies, lock_wallet, refused, Economy, Entry, Tx};
 use crate::crash_point::{self, Step};
 use crate::db::now_ms;
 use crate::error::{Code, Failure};
 use crate::frames::{CardMoved, Frame};
+use crate::table::GameKind;
 
 /// Seconds the winner has to choose.
 pub const CHOICE_SECONDS: i64 = 60;
 
-/// A seat of a match with stakes: a person with their hand, or a computer player.
-#[derive(Clone, Debug)]
-struct StakeSeat {
-    pub user: Option<i64>,
-    pub hand: Hand,
-}
-
 /// Where a person's hand comes from.
 #[derive(Clone, Debug)]
 enum Hand {
-    /// The deck they named (none: refused).
-    Deck(Option<String>),
+    /// The five they picked.
+    Picked(Pick),
     /// Drawn from their collection (the random rule): the draw's seed, the level limit.
     Drawn(u64, Option<u32>),
 }
@@ -124,76 +118,47 @@ fn card_of(catalog: &Catalog, id: &str) -> Result<ShopCard, Failure> {
 }
 
 impl Economy {
-    /// The deck `user` accepts challenge `challenge` with (an open one).
-    pub async fn choose_deck(&self, challenge: i64, user: i64, deck: &str) -> Result<(), Failure> {
-        check_name(deck.trim())?;
-        let options: String = sqlx::query("SELECT options FROM challenges WHERE id = $1 AND status = 'open'")
-            .bind(challenge)
-            .fetch_optional(&self.pool)
-            .await?
-            .ok_or_else(|| Failure::new(Code::NoSuchChallenge, format!("no open challenge {challenge}")))?
-            .try_get("options")?;
-        let options: Value = serde_json::from_str(&options).map_err(Failure::internal)?;
-        // A deck accepted is a deck played: only stakes play one, and the random rule none.
-        if options.get("stake").is_none() || crate::table::random_hands(&options).is_some() {
-            return Err(Failure::new(
-                Code::BadChallenge,
-                "this challenge plays no deck (no cards at stake, or hands drawn at random): accept it without one",
-            ));
-        }
-        let chosen = sqlx::query(
-            "INSERT INTO tt_seat_decks (challenge_id, user_id, deck) SELECT $1, $2, $3 \
-             WHERE EXISTS (SELECT 1 FROM challenges WHERE id = $1 AND status = 'open') \
+    /// Stores the pick `user` takes a seat of challenge `challenge` with, inside the transaction
+    /// that takes it (or makes the challenge).
+    pub(crate) async fn choose_hand(
+        &self,
+        tx: &mut Tx<'_>,
+        challenge: i64,
+        user: i64,
+        pick: &Pick,
+    ) -> Result<(), Failure> {
+        sqlx::query(
+            "INSERT INTO tt_seat_decks (challenge_id, user_id, deck) VALUES ($1, $2, $3) \
              ON CONFLICT (challenge_id, user_id) DO UPDATE SET deck = $3",
         )
         .bind(challenge)
         .bind(user)
-        .bind(deck.trim())
-        .execute(&self.pool)
+        .bind(pick.stored())
+        .execute(&mut **tx)
         .await?;
-        if chosen.rows_affected() == 0 {
-            return Err(Failure::new(
-                Code::NoSuchChallenge,
-                format!("no open challenge {challenge}"),
-            ));
-        }
         Ok(())
     }
 
-    /// A new match's options with the hands its stakes or the random rule bring (inside the
-    /// transaction that creates it, its seed `seed`); other options come back as they are.
+    /// A new match's options with the hands its people bring (inside the transaction that
+    /// creates it, its seed `seed`): picked, drawn under the random rule, at stake with a stake;
+    /// other options (a computer's dealt hands) come back as they are.
     #[allow(clippy::too_many_arguments)] // a new match's every input that decides its hands
     pub async fn prepare_match(
         &self,
         tx: &mut Tx<'_>,
         match_id: i64,
-        triple_triad: bool,
+        game: GameKind,
         options: &Value,
         people: [Option<i64>; 2],
         challenge: Option<i64>,
         seed: u64,
     ) -> Result<Value, Failure> {
-        if !triple_triad {
+        let random = crate::table::random_hands(options);
+        let stake = options.get("stake");
+        let picks = picks_hands(game, options, people.iter().all(Option::is_some));
+        if !picks && (game != GameKind::TripleTriad || random.is_none()) {
             return Ok(options.clone());
         }
-        let random = crate::table::random_hands(options);
-        let Some(stake) = options.get("stake") else {
-            let Some(limit) = random else {
-                return Ok(options.clone());
-            };
-            let mut hands = [None, None];
-            for (seat, user) in people.iter().enumerate() {
-                if let Some(u) = *user {
-                    let drawn = self.drawn_hand(tx, u, seat_seed(seed, seat), limit).await?;
-                    hands[seat] = Some(drawn.into_iter().map(|(_, c)| c).collect::<Vec<_>>());
-                }
-            }
-            let mut out = options.clone();
-            out["hands"] = serde_json::json!({"blue": hands[0], "red": hands[1]});
-            return Ok(out);
-        };
-        let stake: Stake =
-            serde_json::from_value(stake.clone()).map_err(|e| Failure::new(Code::BadStake, format!("stake: {e}")))?;
         let challenger: Option<i64> = match challenge {
             Some(c) => sqlx::query("SELECT by_user FROM challenges WHERE id = $1")
                 .bind(c)
@@ -203,39 +168,70 @@ impl Economy {
                 .transpose()?,
             None => None,
         };
-        let mut seats = Vec::new();
+        let mut seats = [None, None];
         for (seat, user) in people.into_iter().enumerate() {
-            if let Some(limit) = random {
-                seats.push(StakeSeat {
-                    user,
-                    hand: Hand::Drawn(seat_seed(seed, seat), limit),
-                });
-                continue;
-            }
-            let mut deck = None;
-            if let (Some(u), Some(c)) = (user, challenge) {
-                deck = sqlx::query("SELECT deck FROM tt_seat_decks WHERE challenge_id = $1 AND user_id = $2")
-                    .bind(c)
-                    .bind(u)
-                    .fetch_optional(&mut **tx)
-                    .await?
-                    .map(|r| r.try_get::<String, _>("deck"))
-                    .transpose()?;
-            }
-            if deck.is_none() && user.is_some() && user == challenger {
-                deck = options["deck"].as_str().map(str::to_owned);
-            }
-            seats.push(StakeSeat {
-                user,
-                hand: Hand::Deck(deck),
-            });
+            let Some(user) = user else { continue };
+            let hand = match random {
+                Some(limit) => Hand::Drawn(seat_seed(seed, seat), limit),
+                None => {
+                    let mut named = None;
+                    if let Some(c) = challenge {
+                        named = sqlx::query("SELECT deck FROM tt_seat_decks WHERE challenge_id = $1 AND user_id = $2")
+                            .bind(c)
+                            .bind(user)
+                            .fetch_optional(&mut **tx)
+                            .await?
+                            .map(|r| Pick::from_stored(&r.try_get::<String, _>("deck")?))
+                            .transpose()?;
+                    }
+                    if named.is_none() && Some(user) == challenger {
+                        named = options["deck"].as_str().map(|d| Pick::Deck(d.to_owned()));
+                    }
+                    match named {
+                        Some(pick) => Hand::Picked(pick),
+                        None => Hand::Picked(self.default_pick(tx, user, stake.is_some()).await?),
+                    }
+                }
+            };
+            seats[seat] = Some((user, hand));
         }
-        let seats: [StakeSeat; 2] = seats.try_into().map_err(|_| Failure::internal("two seats"))?;
-        let limitless = options["deck_level_limit"].is_null();
-        let [blue, red] = self.stake_match(tx, match_id, stake, seats, limitless).await?;
+        let limit = level_limit(options);
+        let [blue, red] = match stake {
+            Some(stake) => {
+                let stake: Stake = serde_json::from_value(stake.clone())
+                    .map_err(|e| Failure::new(Code::BadStake, format!("stake: {e}")))?;
+                self.stake_match(tx, match_id, stake, seats, limit).await?
+            }
+            None => {
+                let catalog = self.catalog_with(&mut **tx).await?;
+                let mut hands = [None, None];
+                for (i, seat) in seats.iter().enumerate() {
+                    if let Some((user, hand)) = seat {
+                        let cards = self.hand(tx, &catalog, *user, hand, limit).await?;
+                        hands[i] = Some(cards.into_iter().map(|(_, c)| c).collect::<Vec<_>>());
+                    }
+                }
+                hands
+            }
+        };
         let mut out = options.clone();
         out["hands"] = serde_json::json!({"blue": blue, "red": red});
         Ok(out)
+    }
+
+    /// The cards (physical ids and cards) of `user`'s hand.
+    async fn hand(
+        &self,
+        tx: &mut Tx<'_>,
+        catalog: &Catalog,
+        user: i64,
+        hand: &Hand,
+        limit: Option<u32>,
+    ) -> Result<Vec<(i64, Card)>, Failure> {
+        match hand {
+            Hand::Picked(pick) => self.picked_hand(tx, catalog, user, pick, limit).await,
+            Hand::Drawn(seed, limit) => self.drawn_hand(tx, user, *seed, *limit).await,
+        }
     }
 
     /// Puts the two seats' hands (their decks, or drawn under the random rule) and bets at stake in `match_id`, inside the transaction that
@@ -247,25 +243,23 @@ impl Economy {
         tx: &mut Tx<'_>,
         match_id: i64,
         stake: Stake,
-        seats: [StakeSeat; 2],
-        limitless: bool,
+        seats: [Option<(i64, Hand)>; 2],
+        limit: Option<u32>,
     ) -> Result<[Option<Vec<Card>>; 2], Failure> {
         let catalog = self.catalog_with(&mut **tx).await?;
-        let users = [seats[0].user, seats[1].user];
+        let users = seats.each_ref().map(|s| s.as_ref().map(|(u, _)| *u));
         lock_both(tx, users).await?;
         let mut parties = [Party::default(); 2];
         let mut hands: [Option<Vec<Card>>; 2] = [None, None];
         let mut ids: [Vec<i64>; 2] = [Vec::new(), Vec::new()];
         for (i, seat) in seats.iter().enumerate() {
-            let Some(user) = seat.user else {
+            let Some((user, hand)) = seat else {
                 parties[i].computer = true;
                 continue;
             };
+            let user = *user;
             let wallet = lock_wallet(tx, user).await?;
-            let cards = match &seat.hand {
-                Hand::Deck(deck) => self.deck_hand(tx, &catalog, user, deck.as_deref(), limitless).await?,
-                Hand::Drawn(seed, limit) => self.drawn_hand(tx, user, *seed, *limit).await?,
-            };
+            let cards = self.hand(tx, &catalog, user, hand, limit).await?;
             let owned: i64 = sqlx::query("SELECT COUNT(*) AS n FROM tt_cards WHERE owner = $1")
                 .bind(user)
                 .fetch_one(&mut **tx)
@@ -293,7 +287,7 @@ impl Economy {
                 if locked.rows_affected() != 1 {
                     return Err(Failure::new(
                         Code::CardAtStake,
-                        "a card of that deck is at stake in another match: wait for its end",
+                        "a card of that hand is at stake in another match: wait for its end",
                     ));
                 }
             }
@@ -329,49 +323,6 @@ impl Economy {
         .execute(&mut **tx)
         .await?;
         Ok(hands)
-    }
-
-    /// The cards (ids and cards) of `user`'s deck named `deck`, refused when there is none or
-    /// it is not playable under the match's level limit (none: `limitless`).
-    async fn deck_hand(
-        &self,
-        tx: &mut Tx<'_>,
-        catalog: &Catalog,
-        user: i64,
-        deck: Option<&str>,
-        limitless: bool,
-    ) -> Result<Vec<(i64, Card)>, Failure> {
-        let deck = deck.ok_or_else(|| Failure::new(Code::NoDeck, "name the deck you play with"))?;
-        let row = sqlx::query("SELECT id, note FROM tt_decks WHERE owner = $1 AND name_key = $2")
-            .bind(user)
-            .bind(deck.trim().to_lowercase())
-            .fetch_optional(&mut **tx)
-            .await?
-            .ok_or_else(|| Failure::new(Code::NoSuchDeck, format!("no deck named {deck:?}")))?;
-        let cards = deck_cards(tx, row.try_get("id")?).await?;
-        let hand: Vec<(i64, Card)> = cards
-            .iter()
-            .map(|(id, c)| card_of(catalog, c).map(|s| (*id, s.card)))
-            .collect::<Result<_, _>>()?;
-        let played: Vec<Card> = hand.iter().map(|(_, c)| c.clone()).collect();
-        let check = verdict(
-            tx,
-            catalog,
-            user,
-            &played,
-            row.try_get::<Option<String>, _>("note")?.as_deref(),
-        )
-        .await?;
-        if !(check.usable || limitless && check.usable_limitless) {
-            let why = check
-                .problem
-                .unwrap_or_else(|| "its levels need the Limitless rule".into());
-            return Err(Failure::new(
-                Code::DeckUnusable,
-                format!("deck {deck} cannot be played: {why}"),
-            ));
-        }
-        Ok(hand)
     }
 
     /// The end of a match with stakes, inside the transaction that records its result: rewards,

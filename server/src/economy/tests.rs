@@ -250,6 +250,16 @@ async fn challenge_row(e: &Economy, by: i64) -> i64 {
     id
 }
 
+const TT: crate::table::GameKind = crate::table::GameKind::TripleTriad;
+
+/// `user` takes their seat of `challenge` with their deck `deck`.
+async fn seat_deck(e: &Economy, challenge: i64, user: i64, deck: &str) -> Result<(), Failure> {
+    let mut tx = e.pool.begin().await?;
+    e.choose_hand(&mut tx, challenge, user, &super::Pick::Deck(deck.into()))
+        .await?;
+    Ok(tx.commit().await?)
+}
+
 /// Plays a whole match between `a` and `b` with `trade`; returns the settlement.
 async fn play_match(e: &Economy, a: i64, b: i64, trade: TradeRule, seed: u64) -> Result<Settlement, Failure> {
     let id = match_row(e).await;
@@ -259,10 +269,10 @@ async fn play_match(e: &Economy, a: i64, b: i64, trade: TradeRule, seed: u64) ->
         "deck": "Main",
     });
     let challenge = challenge_row(e, a).await;
-    e.choose_deck(challenge, b, "Main").await?;
+    seat_deck(e, challenge, b, "Main").await?;
     let mut tx = e.pool.begin().await?;
     let out = e
-        .prepare_match(&mut tx, id, true, &options, [Some(a), Some(b)], Some(challenge), 1)
+        .prepare_match(&mut tx, id, TT, &options, [Some(a), Some(b)], Some(challenge), 1)
         .await?;
     tx.commit().await?;
     let hands: arbiter_core::tripletriad::Hands =
@@ -356,10 +366,10 @@ async fn stakes_are_checked() {
     let id = match_row(&e).await;
     let stake = json!({"stake": Stake { trade: TradeRule::Two, gils: 0, customs: Customs::Ttonline }, "deck_level_limit": 20, "deck": "Main"});
     let challenge = challenge_row(&e, a).await;
-    e.choose_deck(challenge, b, "Main").await.unwrap();
+    seat_deck(&e, challenge, b, "Main").await.unwrap();
     let mut tx = e.pool.begin().await.unwrap();
     let err = e
-        .prepare_match(&mut tx, id, true, &stake, [Some(a), Some(b)], Some(challenge), 1)
+        .prepare_match(&mut tx, id, TT, &stake, [Some(a), Some(b)], Some(challenge), 1)
         .await
         .unwrap_err();
     assert_eq!(err.code, Code::BadStake);
@@ -369,7 +379,7 @@ async fn stakes_are_checked() {
     let mut tx = e.pool.begin().await.unwrap();
     let one = json!({"stake": {"trade": "one"}, "deck_level_limit": 20, "deck": "Main"});
     let err = e
-        .prepare_match(&mut tx, id, true, &one, [Some(a), None], Some(challenge), 1)
+        .prepare_match(&mut tx, id, TT, &one, [Some(a), None], Some(challenge), 1)
         .await
         .unwrap_err();
     assert_eq!(err.code, Code::BadStake);
@@ -379,21 +389,44 @@ async fn stakes_are_checked() {
     let mut tx = e.pool.begin().await.unwrap();
     let bet = json!({"stake": {"trade": "none", "gils": 5}, "deck_level_limit": 20, "deck": "Main"});
     let err = e
-        .prepare_match(&mut tx, id, true, &bet, [Some(a), Some(b)], Some(challenge), 1)
+        .prepare_match(&mut tx, id, TT, &bet, [Some(a), Some(b)], Some(challenge), 1)
         .await
         .unwrap_err();
     assert!(err.message.contains("cannot bet 5"), "{}", err.message);
     drop(tx);
-    // Without stakes, options pass through untouched.
+    // Without stakes against the computer, options pass through untouched: the table deals.
     let mut tx = e.pool.begin().await.unwrap();
     let plain = json!({"preset": "mush"});
     assert_eq!(
-        e.prepare_match(&mut tx, id, true, &plain, [Some(a), Some(b)], Some(challenge), 1)
+        e.prepare_match(&mut tx, id, TT, &plain, [Some(a), None], Some(challenge), 1)
             .await
             .unwrap(),
         plain
     );
     drop(tx);
+    // Between people each plays the deck they named, else their current deck; nothing locked.
+    let mut tx = e.pool.begin().await.unwrap();
+    let out = e
+        .prepare_match(&mut tx, id, TT, &plain, [Some(a), Some(b)], Some(challenge), 1)
+        .await
+        .unwrap();
+    drop(tx);
+    let deck = |u| {
+        let e = &e;
+        async move {
+            let cards: Vec<_> = e
+                .deck(u, "Main")
+                .await
+                .unwrap()
+                .cards
+                .into_iter()
+                .map(|(_, c)| c.card)
+                .collect();
+            serde_json::to_value(cards).unwrap()
+        }
+    };
+    assert_eq!(out["hands"]["blue"], deck(a).await);
+    assert_eq!(out["hands"]["red"], deck(b).await);
     sound(&e).await;
 }
 
@@ -408,7 +441,7 @@ async fn random_hands_are_drawn_from_each_collection_by_the_seed() {
         let e = &e;
         async move {
             let mut tx = e.pool.begin().await.unwrap();
-            e.prepare_match(&mut tx, id, true, &options, people, None, seed).await
+            e.prepare_match(&mut tx, id, TT, &options, people, None, seed).await
         }
     };
     // Fewer than five cards: refused with the reason, at the challenge, the accept, the start.
@@ -417,11 +450,11 @@ async fn random_hands_are_drawn_from_each_collection_by_the_seed() {
     assert!(err.message.contains("this one has 0"), "{}", err.message);
     let game = crate::table::GameKind::TripleTriad;
     assert_eq!(
-        e.check_drawable(game, &random, b).await.unwrap_err().code,
+        e.check_seat(game, &random, true, b, None).await.unwrap_err().code,
         Code::TooFewCards
     );
-    e.check_drawable(game, &random, a).await.unwrap();
-    e.check_drawable(game, &json!({}), b).await.unwrap();
+    e.check_seat(game, &random, true, a, None).await.unwrap();
+    e.check_seat(game, &json!({}), false, b, None).await.unwrap();
     // A computer's hand is the table's to deal; a person's comes from their own stash.
     let out = draw(random.clone(), [Some(a), None], 7).await.unwrap();
     assert!(out["hands"]["red"].is_null(), "{out}");

@@ -493,6 +493,7 @@ impl Session {
             Some(vec![SeatRequest::Me, seat]),
             r.config.time,
             r.spectators,
+            None,
         )
         .await?;
         let hand = deck.map_or_else(
@@ -528,10 +529,8 @@ impl Session {
     async fn accept(&mut self, hub: &Arc<Hub>, deck: Option<&str>) -> Reply {
         let me = self.me()?.clone();
         let id = self.invitation(hub).await?;
-        if let Some(deck) = deck {
-            hub.economy.choose_deck(id, me.id, deck).await?;
-        }
-        crate::challenges::accept(hub, id, &me).await?;
+        let pick = crate::economy::Pick::from_request(deck.map(str::to_owned), None)?;
+        crate::challenges::accept(hub, id, &me, pick).await?;
         say(match deck {
             Some(deck) => format!("You accept the game with your deck {deck}."),
             None => "You accept the game.".to_string(),

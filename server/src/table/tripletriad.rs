@@ -1,5 +1,6 @@
-//! Triple Triad: the core's whole match layer (rounds, sudden death), hands of FF8 cards drawn
-//! from the match's seed. Trades move cards between collections: they come with the card economy.
+//! Triple Triad: the core's whole match layer (rounds, sudden death), with the hands the people
+//! bring (picked or drawn from their collections) and a computer's FF8 hand drawn from the
+//! match's seed. Trades move cards between collections: they come with the card economy.
 
 use arbiter_core::options::{Description, Kind};
 use arbiter_core::tripletriad::{ff8_hands, Match, Options, Player, TripleTriad};
@@ -19,12 +20,12 @@ const SERVER_FIELDS: [&str; 4] = ["stake", "deck", "words", "hands"];
 struct ServerFields {
     /// What is at stake (the card economy): the winner rule, a gil bet, whose customs.
     stake: Option<arbiter_economy::Stake>,
-    /// The challenger's deck, for a challenge with stakes (the economy reads it).
+    /// The challenger's deck, for a game that plays picked hands (the economy reads it).
     deck: Option<String>,
     /// The rules as the text game wrote them, for the text game to show.
     #[serde(rename = "words")]
     _words: Option<serde::de::IgnoredAny>,
-    /// The hands the stakes' decks make, put in by the server when the match starts (stripped
+    /// The hands the people bring, put in by the server when the match starts (stripped
     /// from every view: the options a client sees never hold them).
     hands: Option<HandsBrought>,
 }
@@ -61,14 +62,8 @@ pub fn check_challenge(options: &Value, time: u32) -> Result<(), String> {
                 .into(),
         );
     }
-    match (&o.deck, &o.stake) {
-        (Some(_), None) => {
-            return Err("options.deck names the challenger's deck when cards are at stake: no stake, no deck".into())
-        }
-        (Some(deck), Some(_)) => {
-            crate::economy::check_deck_name(deck.trim()).map_err(|f| format!("options.deck: {}", f.message))?
-        }
-        (None, _) => {}
+    if let Some(deck) = &o.deck {
+        crate::economy::check_deck_name(deck.trim()).map_err(|f| format!("options.deck: {}", f.message))?
     }
     let table = HostedTt::new(options, 0, time)?;
     if let Some(stake) = o.stake {

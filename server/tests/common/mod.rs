@@ -11,6 +11,7 @@ use std::io::{BufRead, BufReader};
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
+use arbiter_core::tripletriad::Hands;
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
 use sqlx::Row as _;
@@ -115,6 +116,19 @@ impl Database {
         let seed: i64 = row.try_get("seed").unwrap();
         pool.close().await;
         seed as u64
+    }
+
+    /// The hands match `id` was played with (its record keeps them; no client ever sees them).
+    pub async fn hands(&self, id: i64) -> Hands {
+        let pool = self.pool().await;
+        let row = sqlx::query("SELECT options FROM matches WHERE id = $1")
+            .bind(id)
+            .fetch_one(&pool)
+            .await
+            .unwrap();
+        let options: Value = serde_json::from_str(&row.try_get::<String, _>("options").unwrap()).unwrap();
+        pool.close().await;
+        serde_json::from_value(options["hands"].clone()).unwrap()
     }
 
     /// Waits (up to [`WAIT`]) until the server keeps nothing untold for `user`: every end of
@@ -383,6 +397,24 @@ impl Client {
         let mut c = Client::connect(server).await;
         c.resume(token).await;
         c
+    }
+
+    /// Takes the starter set and saves five of its cards as the deck `Main`, which becomes the
+    /// current deck: the hand the player brings to a Triple Triad game between people.
+    pub async fn deck(&mut self) {
+        let s = self.request(json!({"type": "tt_starter"})).await;
+        let cards: Vec<Value> = s["cards"].as_array().unwrap()[..5]
+            .iter()
+            .map(|c| c["id"].clone())
+            .collect();
+        let made = self
+            .request(json!({"type": "tt_deck", "op": "create", "name": "Main"}))
+            .await;
+        assert_eq!(made["type"], "tt_deck", "{made}");
+        let added = self
+            .request(json!({"type": "tt_deck", "op": "add", "name": "Main", "cards": cards}))
+            .await;
+        assert_eq!(added["type"], "tt_deck", "{added}");
     }
 
     /// The registered name.

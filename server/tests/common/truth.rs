@@ -17,14 +17,14 @@ pub enum Truth {
 }
 
 impl Truth {
-    /// A Triple Triad match under `preset_name` with `round_limit`, as the server deals it.
-    pub fn tt(preset_name: &str, round_limit: Option<u32>, time: u32, seed: u64) -> Truth {
+    /// A Triple Triad match under `preset_name` with `round_limit`, with the `hands` the players
+    /// brought (the match's record keeps them: [`super::Database::hands`]).
+    pub fn tt(preset_name: &str, round_limit: Option<u32>, time: u32, seed: u64, hands: Hands) -> Truth {
         let mut config = preset(preset_name).unwrap();
         if round_limit.is_some() {
             config.round_limit = round_limit;
         }
         config.time = Some(time);
-        let hands = Hands::random_ff8(seed, config.deck_level_limit).unwrap();
         Truth::Tt(Match::new(config, hands.blue, hands.red, seed).unwrap())
     }
 

@@ -57,13 +57,14 @@ async function person(prefix) {
 }
 
 /** `by` challenges `to` to `game` with one option, from the lobby's form; `to` accepts. With
- * `stake`, each plays its deck `stake.deck` and the winner rule is `stake.trade`. */
+ * `stake`, each plays its deck `stake.deck`, picked in the lobby's picker, and the winner rule
+ * is `stake.trade`; a Triple Triad game without one plays the five each picked before. */
 async function challenge(by, to, game, option, stake = null) {
   const form = by.section.locator(".online-new");
   await form.getByLabel("Game").selectOption(game);
   if (option) await form.getByLabel(option.label).selectOption(option.value);
   if (stake) {
-    await form.getByLabel("Deck", { exact: true }).selectOption(stake.deck);
+    await pickDeck(by, stake.deck);
     await form.getByLabel("Trade").selectOption(stake.trade);
   }
   await form.getByLabel("Seat 2", { exact: true }).selectOption("player");
@@ -73,7 +74,7 @@ async function challenge(by, to, game, option, stake = null) {
   await offer.waitFor(STEP);
   if (stake) {
     assert.match(await offer.textContent(), new RegExp(`winner rule: ${TRADE_WORDS[stake.trade]}`), "the offer says what is at stake");
-    await offer.getByLabel("Your deck").selectOption(stake.deck);
+    await pickDeck(to, stake.deck);
   } else await to.page.screenshot({ path: `${shots}online-lobby-${game}.png` });
   await offer.getByRole("button", { name: "Accept" }).click(STEP);
   for (const p of [by, to]) {
@@ -194,6 +195,40 @@ async function serverStash(p) {
   }
 }
 
+/** `p` plays its deck `deck`: one click in the lobby's picker. */
+async function pickDeck(p, deck) {
+  const picker = p.section.locator(".online-picker");
+  await picker.getByRole("button", { name: "Pick…" }).click();
+  await picker.locator(`.online-picker-decks li[data-deck="${deck}"]`).getByRole("button", { name: "Play this deck" }).click();
+  await p.section.locator('.online-picker[data-pick="deck"]').waitFor(STEP);
+  assert.equal(await picker.locator(".online-picker-summary").textContent(), `deck ${deck}`);
+}
+
+/** `p` takes the starter set, then picks five of its cards one by one in the lobby's picker
+ * (the first copy it may add each time, so a card it holds twice can come twice); returns
+ * their names. */
+async function starterAndFive(p) {
+  await panel(p, "Stash");
+  await p.section.getByRole("button", { name: "Take the starter set" }).click();
+  await p.section.locator('.online-stash[data-count="20"]:not([aria-busy])').waitFor(STEP);
+  await panel(p, "Lobby");
+  const picker = p.section.locator(".online-picker");
+  await picker.getByRole("button", { name: "Pick…" }).click();
+  // The collection and the saved decks (none yet) are shown, the level total as cards come in.
+  await picker.locator(".online-picker-pool .cards-tile").first().waitFor(STEP);
+  assert.equal(await picker.locator(".online-picker-decks li.none").count(), 1);
+  for (let n = 1; n <= 5; n++) {
+    await picker.locator(".online-picker-pool button:not([disabled])", { hasText: "Add" }).first().click();
+    await picker.locator(`.online-picker-chosen[data-count="${n}"]`).waitFor(STEP);
+  }
+  assert.equal(await picker.locator(".online-picker-pool button:not([disabled])", { hasText: "Add" }).count(), 0, "no sixth card");
+  await p.page.screenshot({ path: `${shots}online-picker.png` });
+  await picker.getByRole("button", { name: "Play these five" }).click();
+  await p.section.locator('.online-picker[data-pick="cards"]').waitFor(STEP);
+  const summary = await picker.locator(".online-picker-summary").textContent();
+  return summary.replace(/^cards /, "").split(", ");
+}
+
 /** `p` takes the starter set and builds the deck `name` of its first five cards, by clicking. */
 async function starterAndDeck(p, name) {
   await panel(p, "Stash");
@@ -217,7 +252,16 @@ describe("Online tab", () => {
     const alice = await person("alice");
     const bob = await person("bob");
     const carol = await person("carol");
+    const picked = [await starterAndFive(alice), await starterAndFive(bob)];
     const id = await challenge(alice, bob, "triple-triad", { label: "Preset", value: "mush" });
+    // Each plays the five picked, and sees only them: the other's hand is backs (closed rules).
+    for (const [i, p] of [alice, bob].entries()) {
+      await p.section.locator('.hand[aria-label="Your hand"] .ttcard').nth(4).waitFor(STEP);
+      const mine = await p.section.locator('.hand[aria-label="Your hand"] .ttcard').evaluateAll((cards) => cards.map((c) => c.getAttribute("aria-label")));
+      const names = [...picked[i]].sort();
+      assert.deepEqual(mine.map((label) => label.split(":")[0]).sort(), names, `${p.name} holds the five picked: ${mine}`);
+      assert.equal(await p.section.locator(".hand:not([aria-label='Your hand']) .ttcard:not(.back)").count(), 0, "the other's hand is hidden");
+    }
     await watch(carol, id);
     const watcherHands = carol.section.locator(".online-tt .hand");
     const checkWatcher = async () => {
@@ -327,6 +371,7 @@ describe("Online tab", () => {
     const alice = await person("rla");
     const bob = await person("rlb");
     const carol = await person("rlc");
+    for (const p of [alice, bob]) await starterAndFive(p);
     const form = alice.section.locator(".online-new");
     await form.getByLabel("Game").selectOption("triple-triad");
     await form.getByLabel("Preset").selectOption("mush");

@@ -225,9 +225,11 @@ async function until2(condition, timeout = 10_000) {
 async function pair(game, options, { spec = {}, ...clientOptions } = {}) {
   const a = await player(`${game[0]}a`, clientOptions);
   const b = await player(`${game[0]}b`, clientOptions);
-  const challenge = await a.challenge({ game, options, seats: [{ kind: "me" }, { kind: "player", name: b.user.name }], ...spec });
+  // Triple Triad between people plays five cards of each one's own collection: picked by id.
+  const hands = game === "triple-triad" ? await Promise.all([a, b].map(async (c) => (await c.starter(), physical(await c.stash()).slice(0, 5)))) : null;
+  const challenge = await a.challenge({ game, options, seats: [{ kind: "me" }, { kind: "player", name: b.user.name }], ...(hands ? { cards: hands[0] } : {}), ...spec });
   const started = a.once("match_started");
-  await b.accept(challenge.id);
+  await b.accept(challenge.id, hands ? { cards: hands[1] } : {});
   const id = (await started).match.id;
   await until(a, id, (m) => m.view !== null);
   await until(b, id, (m) => m.view !== null);
