@@ -1776,13 +1776,6 @@ async fn a_drawn_round_is_announced() {
             }
             assert!(moves < 400, "the game does not end");
         }
-        // The winner takes no card: the decks stay whole for the next game.
-        let winner = if seen[0].iter().any(|l| l.contains("you win")) {
-            &mut squall
-        } else {
-            &mut cloud
-        };
-        winner.says("+TT/Choose None", "No card changes hands").await;
         let rounds = seen[0].iter().filter(|l| l.starts_with("Round ")).filter_map(|l| {
             l["Round ".len()..]
                 .split_whitespace()
@@ -1790,9 +1783,18 @@ async fn a_drawn_round_is_announced() {
                 .and_then(|n| n.parse::<u32>().ok())
         });
         let last = rounds.max().unwrap_or(1);
+        let winner = if seen[0].iter().any(|l| l.contains("you win")) {
+            &mut squall
+        } else {
+            &mut cloud
+        };
         if last == 1 {
+            // The winner takes no card: the decks stay whole for the next game.
+            winner.says("+TT/Choose None", "No card changes hands").await;
             continue;
         }
+        winner.says("+TT/WinList", "The winner takes 1 card").await;
+        winner.says("+TT/Choose 1", "goes from").await;
         for s in &seen {
             for n in 1..last {
                 let told = s.iter().position(|l| l.starts_with(&format!("Round {n} is a ")));
@@ -1801,6 +1803,8 @@ async fn a_drawn_round_is_announced() {
                     panic!("round {n}'s draw is not announced: {s:#?}");
                 };
                 assert!(told < next, "{s:#?}");
+                // The move that ended the round is told in words, not in the engine's notation.
+                assert!(s[told - 1].contains("plays their last card at position"), "{s:#?}");
                 assert!(
                     s[told].contains(&format!("round {} begins", n + 1)) && s[told].contains("draw"),
                     "{}",
@@ -1812,4 +1816,56 @@ async fn a_drawn_round_is_announced() {
         return;
     }
     panic!("no drawn round in 40 games");
+}
+
+/// A deck is a list (« When putting cards in a Deck, they are not removed from your stash »):
+/// the same cards in two decks, one played for a card at stake while the other, holding the
+/// locked cards, cannot be played elsewhere until the first game ends; the invariant holds.
+#[tokio::test]
+async fn a_card_in_several_decks() {
+    let server = Server::start("several-decks");
+    let mut squall = player(&server, "Squall", "Start").await;
+    let mut cloud = player(&server, "Cloud", "Main").await;
+    let mut zell = player(&server, "Zell", "Mine").await;
+    let stash = [squall.says("+TT/Stash", "Your stash").await, squall.drain(300).await].concat();
+    squall.says("+TT/Deck Create=Other", "Deck Other created").await;
+    squall
+        .says(
+            &format!("+TT/Deck Add={}", five_ids(&stash)),
+            "Other (current): 5 cards",
+        )
+        .await;
+    squall.says("+TT/Deck Check=Other", "is ready").await;
+    squall.says("+TT/Deck Check=Start", "is ready").await;
+    squall.says("+TT/Detail", "In decks").await;
+    squall.drain(300).await;
+    squall.says("+TT/Game Cloud=Other/One", "You invite Cloud").await;
+    cloud.expect("Squall invites you").await;
+    cloud.says("+TT/Accept Main", "The game starts").await;
+    squall.expect("The game starts").await;
+    // Start's cards are at stake through Other: Start cannot be played meanwhile.
+    zell.says("+TT/Game Squall=Mine/One", "You invite Squall").await;
+    squall.expect("Zell invites you").await;
+    squall.says("+TT/Accept Start", "at stake in another match").await;
+    squall.says("+TT/Refuse", "You refuse").await;
+    let squall_won = play_out(&mut squall, &mut cloud).await;
+    let (winner, loser) = if squall_won {
+        (&mut squall, &mut cloud)
+    } else {
+        (&mut cloud, &mut squall)
+    };
+    winner.says("+TT/Choose 1", "goes from").await;
+    loser.drain(300).await;
+    if !squall_won {
+        // The card lost leaves both decks, each saying why.
+        let decks = [
+            squall.says("+TT/Deck List", "was lost to").await,
+            squall.drain(300).await,
+        ]
+        .concat();
+        let lost = decks.iter().filter(|l| l.contains("was lost to Cloud")).count();
+        assert_eq!(lost, 2, "{decks:#?}");
+    }
+    let figures = server.audit();
+    assert_eq!(figures["transfers"], 1);
 }

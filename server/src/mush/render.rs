@@ -225,7 +225,7 @@ pub fn grid(view: &Value, my_colour: Option<&str>) -> Vec<String> {
             .collect();
         out.push(format!("Power walls: {}", words.join(", ")));
     }
-    if let Some(hand) = o["hand"].as_array() {
+    if let Some(hand) = o["hand"].as_array().filter(|h| !h.is_empty()) {
         let cards: Vec<String> = hand
             .iter()
             .enumerate()
@@ -286,9 +286,13 @@ pub fn moved(seat: usize, notation: &str, timeout: bool, view: &Value) -> String
     let cell = notation.split_once('@').and_then(|(_, c)| c.parse::<usize>().ok());
     let o = seen(view);
     let timeout = if timeout { " (time ran out)" } else { "" };
-    match cell.and_then(|c| o["board"][c]["card"]["name"].as_str().map(|n| (c, n))) {
-        Some((c, name)) => format!("{who} plays {name} at position {}{timeout}.", c + 1),
-        None => format!("{who} plays {notation}{timeout}."),
+    match (cell, cell.and_then(|c| o["board"][c]["card"]["name"].as_str())) {
+        (Some(c), Some(name)) => format!("{who} plays {name} at position {}{timeout}.", c + 1),
+        // The move ended a drawn round: the view is the next round's, its board empty.
+        (Some(c), None) if o["board"].as_array().is_some_and(|b| b.iter().all(Value::is_null)) => {
+            format!("{who} plays their last card at position {}{timeout}.", c + 1)
+        }
+        _ => format!("{who} plays {notation}{timeout}."),
     }
 }
 
