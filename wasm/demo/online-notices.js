@@ -2,8 +2,8 @@
 // ended on the other side, a Triple Triad round that ended in a draw. Their English words are all
 // here, to be moved into the page's catalogs.
 
-/** The players a challenge named (its seats for a named player). */
-const named = (challenge) => challenge.seats.filter((s) => s.kind === "player").map((s) => s.name);
+/** The players a challenge named, its challenger aside. */
+const named = (challenge) => challenge.seats.filter((s) => s.kind === "player" && s.name !== challenge.by.name).map((s) => s.name);
 
 /** What the player `me` is told when `challenge` closes for `reason` (`challenge_closed`), or
  * null: a refusal is told to the challenger, a withdrawal to the players it named; a started
