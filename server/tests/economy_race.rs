@@ -1,4 +1,4 @@
-//! Two clients of one player racing over real sockets: the same card into two decks, two
+//! Two clients of one player racing over real sockets: the one copy of a card into one deck, two
 //! purchases with points for one. Both requests are on the wire before either answer is read;
 //! one wins, the other gets a clear error, and the invariant holds. On SQLite, and on PostgreSQL
 //! when the test command provides it.
@@ -56,8 +56,9 @@ async fn two_clients_of_one_player_race_for_one_card_and_for_points() {
     let mut b = Player::new(&server, "other").await;
     let mut twin = second(&server, &a).await;
 
-    // The same card into two decks, five times over: each time a card of which one copy is
-    // free, added by both connections at once to two different decks.
+    // The one copy of a card into one deck, four times over (a fifth would fill the deck, which
+    // refuses the loser as full): added by both connections at once,
+    // it is there once. A deck is a list: the same copy then goes into another deck too.
     for deck in ["One", "Two"] {
         let r =
             a.c.request(json!({"type": "tt_deck", "op": "create", "name": deck}))
@@ -71,7 +72,7 @@ async fn two_clients_of_one_player_race_for_one_card_and_for_points() {
         .iter()
         .filter(|e| e["count"] == 1)
         .map(|e| e["card"]["id"].as_str().unwrap().to_owned())
-        .take(5)
+        .take(4)
         .collect();
     assert!(
         !singles.is_empty(),
@@ -79,8 +80,10 @@ async fn two_clients_of_one_player_race_for_one_card_and_for_points() {
     );
     for card in &singles {
         let add = |deck: &str| json!({"type": "tt_deck", "op": "add", "name": deck, "cards": [card]});
-        let (x, y) = race(&mut a.c, add("One"), &mut twin, add("Two")).await;
+        let (x, y) = race(&mut a.c, add("One"), &mut twin, add("One")).await;
         one_wins(&x, &y, "tt_deck", "not_owned");
+        let r = twin.request(add("Two")).await;
+        assert_eq!(r["type"], "tt_deck", "{r}");
     }
     let decks = a.c.request(json!({"type": "tt_decks"})).await;
     let held: usize = decks["decks"]
@@ -89,7 +92,7 @@ async fn two_clients_of_one_player_race_for_one_card_and_for_points() {
         .iter()
         .map(|d| d["cards"].as_array().unwrap().len())
         .sum();
-    assert_eq!(held, singles.len(), "{decks}");
+    assert_eq!(held, 2 * singles.len(), "{decks}");
 
     // Points for one purchase: the winner of a match with nothing at stake has 10.
     for p in [&mut a, &mut b] {

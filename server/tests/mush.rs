@@ -1454,3 +1454,470 @@ async fn a_text_player_accepts_a_browser_challenge_with_a_deck_or_is_told_how() 
     zell.expect("The game starts").await;
     server.audit();
 }
+
+/// A WebSocket player registered with its starter set and a deck `Main` of five cards; its id.
+async fn ws_player(server: &Server, name: &str) -> (Ws, i64) {
+    let mut ws = Ws::connect(&server.http).await;
+    let me = ws
+        .ask(
+            json!({"type": "register", "name": name, "password": format!("pass-{name}")}),
+            "authenticated",
+        )
+        .await;
+    ws.ask(json!({"type": "tt_starter"}), "tt_starter").await;
+    let stash = ws.ask(json!({"type": "tt_stash"}), "tt_stash").await;
+    let mut ids = Vec::new();
+    for e in stash["cards"].as_array().unwrap() {
+        for _ in 0..e["count"].as_u64().unwrap() {
+            ids.push(e["card"]["id"].as_str().unwrap().to_string());
+        }
+    }
+    ids.truncate(5);
+    ws.ask(json!({"type": "tt_deck", "op": "create", "name": "Main"}), "tt_deck")
+        .await;
+    let deck = ws
+        .ask(
+            json!({"type": "tt_deck", "op": "add", "name": "Main", "cards": ids}),
+            "tt_deck",
+        )
+        .await;
+    assert_eq!(deck["deck"]["cards"].as_array().unwrap().len(), 5);
+    (ws, me["user"]["id"].as_i64().unwrap())
+}
+
+/// The lines of the last grid among `lines`, from its `Round` line on.
+fn last_grid(lines: &[String]) -> &[String] {
+    let start = lines.iter().rposition(|l| l.starts_with("Round ")).expect("a grid");
+    &lines[start..]
+}
+
+/// Line `k` (0 the ranks, 1 the name, 2 the elements) of cell `cell` (0 to 8) in a grid shown
+/// with its elements (three lines a row and a separator).
+fn cell_line(grid: &[String], cell: usize, k: usize) -> String {
+    let line = &grid[1 + cell / 3 * 4 + k];
+    line.split('|').nth(cell % 3).unwrap_or_default().trim().to_string()
+}
+
+/// An element's name as the text game writes it (`Fire`).
+fn element_word(e: &str) -> String {
+    e[..1].to_uppercase() + &e[1..]
+}
+
+/// Under Elemental the text grid shows each cell's element, each hand card's element and the
+/// +1/-1 a placed card gets; under Open a text spectator sees both hands' faces. The truth is
+/// the WebSocket player's view of the same match.
+#[tokio::test]
+async fn elements_and_open_hands_on_the_text_side() {
+    use arbiter_core::tripletriad::ff8_card;
+    let server = Server::start("elements");
+    let mut squall = player(&server, "Squall", "Start").await;
+    let mut zell = Mush::connect(&server.mush, "Zell").await;
+    zell.says("create Zell t-board-1", "Welcome").await;
+    let (mut rinoa, _) = ws_player(&server, "Rinoa").await;
+    let mut checked_marks = 0;
+    for _ in 0..6 {
+        squall
+            .says("+TT/Game Rinoa=Start/Elemental Open None", "You invite Rinoa")
+            .await;
+        let open = rinoa.expect("challenge_open").await;
+        let challenge = open["challenge"]["id"].as_i64().unwrap();
+        rinoa
+            .ask(
+                json!({"type": "accept", "challenge": challenge, "deck": "Main"}),
+                "accepted",
+            )
+            .await;
+        let started = rinoa.expect("match_started").await;
+        let (match_id, seat) = (
+            started["match"]["id"].as_i64().unwrap(),
+            started["seat"].as_u64().unwrap(),
+        );
+        let mut state = rinoa.expect("match_state").await;
+        let elements: Vec<Option<String>> = state["view"]["observation"]["elements"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|e| e.as_str().map(element_word))
+            .collect();
+        squall.expect("The game starts").await;
+        if elements.iter().all(Option::is_none) {
+            // A board without an elemental cell shows nothing to check: another game.
+            squall.says("+TT/Cancel", "You leave the game").await;
+            rinoa.expect("match_over").await;
+            squall.drain(300).await;
+            continue;
+        }
+        // A spectator sees both hands' faces (Open), as the WebSocket player knows them.
+        let watched = [
+            zell.says("+TT/Spectate Join=Squall", "You watch").await,
+            zell.drain(400).await,
+        ]
+        .concat();
+        let obs = &state["view"]["observation"];
+        for card in obs["hand"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .chain(obs["opponent_hand"].as_array().unwrap())
+        {
+            let name = card["name"].as_str().expect("Open shows the faces");
+            assert!(
+                watched.iter().any(|l| l.contains("'s hand: ") && l.contains(name)),
+                "{name} is not shown to the spectator: {watched:#?}"
+            );
+        }
+        assert!(!watched.iter().any(|l| l.contains(" holds ")), "{watched:#?}");
+        let mut moves = 0;
+        loop {
+            if state["to_move"].as_u64() == Some(seat) {
+                // Rinoa plays its first card on an elemental cell while there is one.
+                let board = state["view"]["observation"]["board"].as_array().unwrap();
+                let empty: Vec<usize> = (0..9).filter(|&c| board[c].is_null()).collect();
+                let cell = empty
+                    .iter()
+                    .copied()
+                    .find(|&c| elements[c].is_some())
+                    .unwrap_or(empty[0]);
+                let ply = rinoa_ply(&state);
+                rinoa
+                    .send(json!({"type": "move", "match": match_id, "move": format!("0@{cell}"), "ply": ply}))
+                    .await;
+                moves += 1;
+            }
+            let lines = squall.drain(300).await;
+            if lines.iter().any(|l| l.starts_with("Round ")) {
+                let grid = last_grid(&lines);
+                for (cell, element) in elements.iter().enumerate() {
+                    let shown = cell_line(grid, cell, 2);
+                    if let Some(e) = element {
+                        assert!(shown.ends_with(&format!("[{e}]")), "cell {cell}: {grid:#?}");
+                    }
+                    let ranks = cell_line(grid, cell, 0);
+                    if let (Some(e), true) = (element, ranks.starts_with("B ") || ranks.starts_with("R ")) {
+                        let card = shown.split(" [").next().unwrap();
+                        let mark = if card == e { "+1" } else { "-1" };
+                        assert!(ranks.ends_with(mark), "cell {cell}: {grid:#?}");
+                        checked_marks += 1;
+                    }
+                }
+                // `Your hand (blue): 1) Ifrit [9 6 2 8] P13 (Fire)  2) ...`
+                let hand_line = grid.iter().find(|l| l.starts_with("Your hand (")).unwrap();
+                for c in hand_line.split_once(": ").unwrap().1.split("  ") {
+                    let name = c.split_once(") ").unwrap().1.split(" [").next().unwrap();
+                    let element = ff8_card(name).unwrap().element;
+                    if element != arbiter_core::tripletriad::Element::None {
+                        assert!(
+                            c.ends_with(&format!("({})", element_word(element.name()))),
+                            "{c} in {hand_line}"
+                        );
+                    }
+                }
+            }
+            if lines.iter().any(|l| l.contains("The game is over")) {
+                break;
+            }
+            if lines.iter().any(|l| l.contains("Your turn")) {
+                let grid = last_grid(&lines);
+                let empty: Vec<usize> = (0..9).filter(|&c| cell_line(grid, c, 1).is_empty()).collect();
+                let cell = empty
+                    .iter()
+                    .copied()
+                    .find(|&c| elements[c].is_some())
+                    .unwrap_or(empty[0]);
+                squall.send(&format!("+TT/Play 1={}", cell + 1)).await;
+                moves += 1;
+            }
+            while let Ok(Some(f)) = tokio::time::timeout(Duration::from_millis(100), rinoa.frames.recv()).await {
+                if f["type"] == "moved" {
+                    state = f.clone();
+                }
+                rinoa.seen.push(f);
+            }
+            if rinoa.seen.iter().any(|f| f["type"] == "match_over") {
+                rinoa.seen.clear();
+                squall.expect("The game is over").await;
+                break;
+            }
+            assert!(moves < 200, "the game does not end");
+        }
+        break;
+    }
+    assert!(checked_marks > 0, "no card was placed on an elemental cell");
+}
+
+/// Invitations that end are told to the other side: a refusal to the inviter, a withdrawal to
+/// the invitee (whose `+TT/Accept` then says so), from the text side and from the WebSocket.
+#[tokio::test]
+async fn invitations_that_end_are_told() {
+    let server = Server::start("invitations");
+    let mut squall = player(&server, "Squall", "Start").await;
+    let mut cloud = player(&server, "Cloud", "Main").await;
+    squall.says("+TT/Game Cloud=Start/One", "You invite Cloud").await;
+    cloud.expect("Squall invites you").await;
+    cloud.says("+TT/Refuse", "You refuse").await;
+    squall.expect("Cloud refuses your invitation").await;
+    squall.says("+TT/Game Cloud=Start/One", "You invite Cloud").await;
+    cloud.expect("Squall invites you").await;
+    squall.says("+TT/Cancel", "You withdraw your invitation").await;
+    cloud.expect("Squall withdraws the invitation").await;
+    cloud.says("+TT/Accept Main", "Squall withdrew the invitation").await;
+    cloud.says("+TT/Refuse", "Squall withdrew the invitation").await;
+
+    // The WebSocket's refusal and withdrawal reach the text side too.
+    let (mut rinoa, _) = ws_player(&server, "Rinoa").await;
+    squall.says("+TT/Game Rinoa=Start/One", "You invite Rinoa").await;
+    let open = rinoa.expect("challenge_open").await;
+    let id = open["challenge"]["id"].as_i64().unwrap();
+    rinoa
+        .ask(json!({"type": "refuse", "challenge": id}), "challenge_closed")
+        .await;
+    squall.expect("Rinoa refuses your invitation").await;
+    rinoa
+        .send(json!({"type": "challenge", "game": "triple-triad", "time": 60,
+                     "options": {"preset": "mush"},
+                     "seats": [{"kind": "me"}, {"kind": "player", "name": "Cloud"}]}))
+        .await;
+    let created = rinoa.expect("challenge_created").await;
+    cloud.expect("Rinoa invites you").await;
+    let id = created["challenge"]["id"].as_i64().unwrap();
+    rinoa
+        .ask(json!({"type": "withdraw", "challenge": id}), "challenge_closed")
+        .await;
+    cloud.expect("Rinoa withdraws the invitation").await;
+    cloud.says("+TT/Accept Main", "Rinoa withdrew the invitation").await;
+    // A new invitation is the one answered.
+    squall.says("+TT/Game Cloud=Start/One", "You invite Cloud").await;
+    cloud.expect("Squall invites you").await;
+    cloud.says("+TT/Accept Main", "The game starts").await;
+}
+
+/// `+TT/Play` by a card's name or id as well as by its place in the hand; `+TT/Help <Command>`
+/// for each command; a line saying whose turn it is after reconnecting.
+#[tokio::test]
+async fn play_by_name_or_id_help_and_whose_turn() {
+    let server = Server::start("play-by-name");
+    let mut squall = player(&server, "Squall", "Start").await;
+    let mut cloud = player(&server, "Cloud", "Main").await;
+    let listed = [
+        squall.says("+TT/Help", "+TT/Help <Command>").await,
+        squall.drain(300).await,
+    ]
+    .concat();
+    let commands = [
+        "Starter", "Stash", "Detail", "Stats", "Deck", "Game", "Accept", "Refuse", "Play", "Grid", "Choose", "WinList",
+        "Cancel", "Spectate", "Option", "List", "Buy", "Custom", "Silence", "Help",
+    ];
+    for c in commands {
+        assert!(
+            listed.iter().any(|l| l.contains(&format!("+TT/{c}"))),
+            "{c}: {listed:#?}"
+        );
+        let lines = [
+            squall.says(&format!("+TT/Help {c}"), &format!("+TT/{c}")).await,
+            squall.drain(200).await,
+        ]
+        .concat();
+        assert!(
+            lines.len() < listed.len(),
+            "+TT/Help {c} gives the whole list: {lines:#?}"
+        );
+    }
+    squall.says("+TT/Help say", "say <message>").await;
+    squall.says("+TT/Help Dance", "there is no command +TT/Dance").await;
+
+    // The ids of each player's cards, from the stash.
+    let mut names = std::collections::HashMap::new();
+    for m in [&mut squall, &mut cloud] {
+        for l in [m.says("+TT/Stash", "Your stash").await, m.drain(300).await].concat() {
+            let mut parts = l.split_whitespace();
+            if let Some(id) = parts.next().filter(|id| id.len() == 4 && id.starts_with('A')) {
+                let name: Vec<&str> = parts.take_while(|p| !p.starts_with('x')).collect();
+                names.insert(name.join(" "), id.to_string());
+            }
+        }
+    }
+    squall.says("+TT/Game Cloud=Start/None", "You invite Cloud").await;
+    cloud.expect("Squall invites you").await;
+    cloud.says("+TT/Accept Main", "The game starts").await;
+    let mut plays = Vec::new();
+    for k in 0..3 {
+        for who in [&mut squall, &mut cloud] {
+            let lines = who.drain(400).await;
+            if !lines.iter().any(|l| l.contains("Your turn")) {
+                continue;
+            }
+            let hand = lines
+                .iter()
+                .rev()
+                .find(|l| l.starts_with("Your hand ("))
+                .unwrap()
+                .clone();
+            let (colour, cards) = hand["Your hand (".len()..].split_once("): ").unwrap();
+            let name = cards
+                .split("  ")
+                .nth(1)
+                .unwrap()
+                .split_once(") ")
+                .unwrap()
+                .1
+                .split(" [")
+                .next()
+                .unwrap();
+            let cell = empty_cell(&lines, k);
+            who.says("+TT/Play Zidane=1", "\"Zidane\" is not in your hand").await;
+            let card = if k % 2 == 0 {
+                name.to_lowercase()
+            } else {
+                names[name].clone()
+            };
+            who.says(
+                &format!("+TT/Play {card}={cell}"),
+                &format!("{colour} plays {name} at position {cell}"),
+            )
+            .await;
+            plays.push(card);
+            break;
+        }
+    }
+    assert_eq!(plays.len(), 3, "{plays:?}");
+    // Reconnecting: whose turn it is.
+    cloud.says("QUIT", "Goodbye").await;
+    let mut cloud = Mush::connect(&server.mush, "Cloud").await;
+    let lines = [
+        cloud.says("connect Cloud pass-Cloud", "You are in a game").await,
+        cloud.drain(300).await,
+    ]
+    .concat();
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("Your turn") || l.ends_with(" to play.")),
+        "{lines:#?}"
+    );
+}
+
+/// A whole text game under `Elemental Same Plus Combo One` between two text players, with a
+/// drawn round: its result and the next round are announced to both. Run alone with
+/// `--nocapture`, its output is the transcript of such a game.
+#[tokio::test]
+async fn a_drawn_round_is_announced() {
+    let server = Server::start("drawn-round");
+    let mut squall = player(&server, "Squall", "Start").await;
+    let mut cloud = player(&server, "Cloud", "Main").await;
+    for game in 0..40 {
+        squall
+            .says("+TT/Game Cloud=Start/Elemental Same Plus Combo One", "You invite Cloud")
+            .await;
+        cloud.expect("Squall invites you").await;
+        cloud.says("+TT/Accept Main", "The game starts").await;
+        let mut seen: [Vec<String>; 2] = Default::default();
+        let mut moves = game;
+        let mut over = 0;
+        while over < 2 {
+            for (i, who) in [&mut squall, &mut cloud].into_iter().enumerate() {
+                let lines = who.drain(250).await;
+                seen[i].extend(lines.iter().cloned());
+                if lines.iter().any(|l| l.contains("The game is over")) {
+                    over += 1;
+                    continue;
+                }
+                if lines.iter().any(|l| l.contains("Your turn")) {
+                    who.send(&format!("+TT/Play 1={}", empty_cell(&lines, moves))).await;
+                    moves += 1;
+                }
+            }
+            assert!(moves < 400, "the game does not end");
+        }
+        let rounds = seen[0].iter().filter(|l| l.starts_with("Round ")).filter_map(|l| {
+            l["Round ".len()..]
+                .split_whitespace()
+                .next()
+                .and_then(|n| n.parse::<u32>().ok())
+        });
+        let last = rounds.max().unwrap_or(1);
+        let winner = if seen[0].iter().any(|l| l.contains("you win")) {
+            &mut squall
+        } else {
+            &mut cloud
+        };
+        if last == 1 {
+            // The winner takes no card: the decks stay whole for the next game.
+            winner.says("+TT/Choose None", "No card changes hands").await;
+            continue;
+        }
+        winner.says("+TT/WinList", "The winner takes 1 card").await;
+        winner.says("+TT/Choose 1", "goes from").await;
+        for s in &seen {
+            for n in 1..last {
+                let told = s.iter().position(|l| l.starts_with(&format!("Round {n} is a ")));
+                let next = s.iter().position(|l| l.starts_with(&format!("Round {}  (", n + 1)));
+                let (Some(told), Some(next)) = (told, next) else {
+                    panic!("round {n}'s draw is not announced: {s:#?}");
+                };
+                assert!(told < next, "{s:#?}");
+                // The move that ended the round is told in words, not in the engine's notation.
+                assert!(s[told - 1].contains("plays their last card at position"), "{s:#?}");
+                assert!(
+                    s[told].contains(&format!("round {} begins", n + 1)) && s[told].contains("draw"),
+                    "{}",
+                    s[told]
+                );
+            }
+        }
+        println!("a drawn round in game {}", game + 1);
+        return;
+    }
+    panic!("no drawn round in 40 games");
+}
+
+/// A deck is a list (« When putting cards in a Deck, they are not removed from your stash »):
+/// the same cards in two decks, one played for a card at stake while the other, holding the
+/// locked cards, cannot be played elsewhere until the first game ends; the invariant holds.
+#[tokio::test]
+async fn a_card_in_several_decks() {
+    let server = Server::start("several-decks");
+    let mut squall = player(&server, "Squall", "Start").await;
+    let mut cloud = player(&server, "Cloud", "Main").await;
+    let mut zell = player(&server, "Zell", "Mine").await;
+    let stash = [squall.says("+TT/Stash", "Your stash").await, squall.drain(300).await].concat();
+    squall.says("+TT/Deck Create=Other", "Deck Other created").await;
+    squall
+        .says(
+            &format!("+TT/Deck Add={}", five_ids(&stash)),
+            "Other (current): 5 cards",
+        )
+        .await;
+    squall.says("+TT/Deck Check=Other", "is ready").await;
+    squall.says("+TT/Deck Check=Start", "is ready").await;
+    squall.says("+TT/Detail", "In decks").await;
+    squall.drain(300).await;
+    squall.says("+TT/Game Cloud=Other/One", "You invite Cloud").await;
+    cloud.expect("Squall invites you").await;
+    cloud.says("+TT/Accept Main", "The game starts").await;
+    squall.expect("The game starts").await;
+    // Start's cards are at stake through Other: Start cannot be played meanwhile.
+    zell.says("+TT/Game Squall=Mine/One", "You invite Squall").await;
+    squall.expect("Zell invites you").await;
+    squall.says("+TT/Accept Start", "at stake in another match").await;
+    squall.says("+TT/Refuse", "You refuse").await;
+    let squall_won = play_out(&mut squall, &mut cloud).await;
+    let (winner, loser) = if squall_won {
+        (&mut squall, &mut cloud)
+    } else {
+        (&mut cloud, &mut squall)
+    };
+    winner.says("+TT/Choose 1", "goes from").await;
+    loser.drain(300).await;
+    if !squall_won {
+        // The card lost leaves both decks, each saying why.
+        let decks = [
+            squall.says("+TT/Deck List", "was lost to").await,
+            squall.drain(300).await,
+        ]
+        .concat();
+        let lost = decks.iter().filter(|l| l.contains("was lost to Cloud")).count();
+        assert_eq!(lost, 2, "{decks:#?}");
+    }
+    let figures = server.audit();
+    assert_eq!(figures["transfers"], 1);
+}

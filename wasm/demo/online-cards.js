@@ -175,7 +175,10 @@ export class CardsView {
       { name: "online-deck-target", "aria-label": "Add to deck" },
       decks.map((d) => h("option", { value: d.name, selected: d.name === this.target }, d.name)),
     );
-    target.addEventListener("change", () => (this.target = target.value));
+    target.addEventListener("change", () => {
+      this.target = target.value;
+      this.refresh("decks");
+    });
     if (!decks.some((d) => d.name === this.target)) this.target = decks[0]?.name ?? null;
     const rows = decks.map((d, i) => {
       const check = checks[i];
@@ -214,19 +217,22 @@ export class CardsView {
         ),
       );
     });
-    const free = stash.filter((e) => e.count > e.in_decks);
+    // A deck is a list: a card in other decks may go into this one too, as many copies as the
+    // stash holds.
+    const inTarget = (id) => (decks.find((d) => d.name === this.target)?.cards ?? []).filter(([, c]) => c.id === id).length;
+    const free = stash.map((e) => ({ ...e, free: e.count - inTarget(e.card.id) })).filter((e) => e.free > 0);
     const pool = decks.length
       ? h(
           "div",
           { class: "cards-pool" },
-          h("div", { class: "cards-head" }, h("h3", {}, "Your cards not in a deck"), h("label", {}, "Add to ", target)),
+          h("div", { class: "cards-head" }, h("h3", {}, "Your cards not in this deck (a card may be in several decks)"), h("label", {}, "Add to ", target)),
           h(
             "div",
             { class: "cards-grid" },
             free.map((e) =>
               cardTile(e.card, {
                 extra: [
-                  e.count - e.in_decks > 1 ? h("span", { class: "tag count" }, `×${e.count - e.in_decks}`) : null,
+                  e.free > 1 ? h("span", { class: "tag count" }, `×${e.free}`) : null,
                   " ",
                   h(
                     "button",
@@ -245,7 +251,7 @@ export class CardsView {
       : null;
     fill(
       this.decks,
-      h("p", { class: "hint" }, "A deck is five cards of your stash, their levels at most 20 in all (unless the match is Limitless). A card lost in a match leaves its deck."),
+      h("p", { class: "hint" }, "A deck is a list of five cards of your stash, their levels at most 20 in all (unless the match is Limitless); a card may be in several decks. A card lost in a match leaves every deck it was in."),
       create,
       h("ul", { class: "cards-decks" }, rows.length ? rows : h("li", { class: "none" }, "No decks yet.")),
       pool,

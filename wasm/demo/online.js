@@ -13,6 +13,7 @@ import { CardsView, cardTile } from "./online-cards.js";
 import { ChatView } from "./online-chat.js";
 import { HandPicker } from "./online-picker.js";
 import { rulesText, SPECTATORS } from "./online-rules.js";
+import { closedNotice, roundNotice } from "./online-notices.js";
 
 const GAMES = { "triple-triad": "Triple Triad", trax: "Trax", nantong: "Nantong" };
 const TOKEN = "arbiter-online-token";
@@ -82,10 +83,31 @@ class OnlineView {
     this.matchChat = new ChatView(client, { lobby: false });
     this.lobby.replaceChildren(this.lobbyHead, this.lobbyBody, ...Object.values(this.cards.panels));
     this.picker = new HandPicker(client, (text) => this.say(text));
-    client.on("lobby", () => this.renderLobby());
+    client.on("lobby", (lobby) => {
+      for (const [id, c] of lobby.challenges) this.challengesSeen.set(id, c);
+      this.renderLobby();
+    });
+    // The challenges this page was told of, kept until they close to say how they did.
+    this.challengesSeen = new Map();
+    const seen = ({ challenge }) => this.challengesSeen.set(challenge.id, challenge);
+    client.on("challenge_open", seen);
+    client.on("challenge_created", seen);
+    client.on("challenge_closed", ({ challenge, reason }) => {
+      const c = this.challengesSeen.get(challenge);
+      this.challengesSeen.delete(challenge);
+      const notice = c && client.user ? closedNotice(c, reason, client.user) : null;
+      if (notice) this.say(notice);
+    });
+    // The round each Triple Triad match was last shown at: a new one after a draw is told.
+    this.roundsShown = new Map();
     client.on("match", (match) => {
       if (this.current === match.id) this.renderMatch();
       else this.renderLobby();
+      const round = match.view?.round;
+      if (typeof round !== "number") return;
+      const notice = roundNotice(this.roundsShown.get(match.id), match.view);
+      this.roundsShown.set(match.id, round);
+      if (notice && this.current === match.id) this.say(notice);
     });
     client.on("match_started", ({ match }) => this.openMatch(match.id));
     // Put out by the server (the match went private): say why, back to the lobby.

@@ -1,5 +1,7 @@
-//! Decks: five physical cards of the owner's stash, each in at most one deck. A card lost in a
-//! match leaves its deck, which then says why until it is full again.
+//! Decks: lists of five physical cards of the owner's stash (« When putting cards in a Deck,
+//! they are not removed from your stash »): a card may be in several decks, once in each; only
+//! a card at stake is locked. A card lost in a match leaves every deck it was in, which then
+//! says why until it is full again.
 
 use arbiter_core::tripletriad::Card;
 use arbiter_economy::{Catalog, Collection, ShopCard};
@@ -219,8 +221,8 @@ impl Economy {
         Ok(out)
     }
 
-    /// Adds cards (by name or id) to a deck: for each, a copy of the stash in no deck. All or
-    /// nothing; the deck becomes the current one.
+    /// Adds cards (by name or id) to a deck: for each, a copy of the stash not yet in that deck
+    /// (other decks may hold it too). All or nothing; the deck becomes the current one.
     pub async fn deck_add(&self, user: i64, deck: Option<&str>, cards: &[String]) -> Result<DeckView, Failure> {
         let catalog = self.catalog().await?;
         let mut tx = self.pool.begin().await?;
@@ -241,10 +243,12 @@ impl Economy {
             }
             let free = sqlx::query(
                 "SELECT c.id AS id FROM tt_cards c WHERE c.owner = $1 AND c.card_id = $2 \
-                 AND NOT EXISTS (SELECT 1 FROM tt_deck_cards d WHERE d.card = c.id) ORDER BY c.id LIMIT 1",
+                 AND NOT EXISTS (SELECT 1 FROM tt_deck_cards d WHERE d.card = c.id AND d.deck_id = $3) \
+                 ORDER BY c.id LIMIT 1",
             )
             .bind(user)
             .bind(&card.id)
+            .bind(id)
             .fetch_optional(&mut *tx)
             .await?;
             let Some(free) = free else {
@@ -255,7 +259,7 @@ impl Economy {
                         format!("you do not own {} ({})", card.card.name, card.id)
                     } else {
                         format!(
-                            "all {owned} of your {} ({}) are already in decks",
+                            "all {owned} of your {} ({}) are already in deck {name}",
                             card.card.name, card.id
                         )
                     },
@@ -305,7 +309,8 @@ impl Economy {
                 )
             })?;
             let (instance, _) = held.remove(at);
-            sqlx::query("DELETE FROM tt_deck_cards WHERE card = $1")
+            sqlx::query("DELETE FROM tt_deck_cards WHERE deck_id = $1 AND card = $2")
+                .bind(id)
                 .bind(instance)
                 .execute(&mut *tx)
                 .await?;

@@ -450,11 +450,12 @@ impl Economy {
                 .bind(from)
                 .execute(&mut **tx)
                 .await?;
-            let deck = sqlx::query("SELECT deck_id FROM tt_deck_cards WHERE card = $1")
+            // The card leaves every deck it was in (a deck is a list), each saying why.
+            let decks = sqlx::query("SELECT deck_id FROM tt_deck_cards WHERE card = $1")
                 .bind(card)
-                .fetch_optional(&mut **tx)
+                .fetch_all(&mut **tx)
                 .await?;
-            if let Some(d) = deck {
+            if !decks.is_empty() {
                 let name: String = sqlx::query("SELECT name FROM users WHERE id = $1")
                     .bind(to)
                     .fetch_one(&mut **tx)
@@ -465,13 +466,15 @@ impl Economy {
                     .execute(&mut **tx)
                     .await?;
                 let note = format!("{} ({}) was lost to {name}", shop.card.name, shop.id);
-                sqlx::query(
-                    "UPDATE tt_decks SET note = CASE WHEN note IS NULL THEN $1 ELSE note || '; ' || $1 END WHERE id = $2",
-                )
-                .bind(note)
-                .bind(d.try_get::<i64, _>("deck_id")?)
-                .execute(&mut **tx)
-                .await?;
+                for d in decks {
+                    sqlx::query(
+                        "UPDATE tt_decks SET note = CASE WHEN note IS NULL THEN $1 ELSE note || '; ' || $1 END WHERE id = $2",
+                    )
+                    .bind(&note)
+                    .bind(d.try_get::<i64, _>("deck_id")?)
+                    .execute(&mut **tx)
+                    .await?;
+                }
             }
             let moved = |cards: i64| Entry {
                 cards,

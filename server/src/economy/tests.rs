@@ -101,25 +101,29 @@ async fn stash_decks_and_refusals() {
         e.deck_add(a, None, &["Nobody".into()]).await.unwrap_err().code,
         Code::NoSuchCard
     );
-    // Every copy of the first card into decks: one more is refused with the reason.
+    // A deck is a list: every copy of the first card goes into another deck as well, the one
+    // in Start included; one more than owned is refused with the reason.
     e.deck_create(a, "Other").await.unwrap();
     let copies = stash[0].count as usize;
-    let rest = vec![first.clone(); copies - 1];
-    if !rest.is_empty() {
-        e.deck_add(a, Some("Other"), &rest).await.unwrap();
-    }
+    let other = e
+        .deck_add(a, Some("Other"), &vec![first.clone(); copies])
+        .await
+        .unwrap();
+    assert_eq!(other.cards.len(), copies);
     let err = e
         .deck_add(a, Some("Other"), std::slice::from_ref(&first))
         .await
         .unwrap_err();
     assert_eq!(err.code, Code::NotOwned);
-    assert!(err.message.contains("already in decks"), "{}", err.message);
+    assert!(err.message.contains("already in deck Other"), "{}", err.message);
     let (_, check) = e.deck_check(a, Some("Start")).await.unwrap();
     assert!(!check.usable);
     assert!(check.problem.unwrap().contains("5 cards"));
     e.deck_remove(a, Some("Start"), std::slice::from_ref(&first))
         .await
         .unwrap();
+    // Out of one deck, still in the other.
+    assert_eq!(e.deck(a, "Other").await.unwrap().cards.len(), copies);
     assert_eq!(
         e.deck_remove(a, Some("Start"), std::slice::from_ref(&first))
             .await
@@ -208,13 +212,14 @@ async fn two_clients_of_one_player_race() {
     assert_eq!([x.is_ok(), y.is_ok()].iter().filter(|o| **o).count(), 1);
     let err = x.err().or(y.err()).unwrap();
     assert!(matches!(err.code, Code::NotEnoughPoints | Code::CopyLimit), "{err:?}");
-    // The same card into two decks.
+    // The one copy into one deck twice at once: once. Into two decks: both (decks are lists).
     e.deck_create(a, "One").await.unwrap();
     e.deck_create(a, "Two").await.unwrap();
     let squall = vec!["Squall".to_string()];
-    let (x, y) = tokio::join!(e.deck_add(a, Some("One"), &squall), e.deck_add(a, Some("Two"), &squall));
+    let (x, y) = tokio::join!(e.deck_add(a, Some("One"), &squall), e.deck_add(a, Some("One"), &squall));
     assert_eq!([x.is_ok(), y.is_ok()].iter().filter(|o| **o).count(), 1);
     assert_eq!(x.err().or(y.err()).unwrap().code, Code::NotOwned);
+    e.deck_add(a, Some("Two"), &squall).await.unwrap();
     sound(&e).await;
 }
 
@@ -332,10 +337,27 @@ async fn stakes_move_cards_exactly_once() {
     {
         for u in [a, b] {
             let _ = e.deck_delete(u, "Main").await;
+            let _ = e.deck_delete(u, "Copy").await;
             full_deck(&e, u, "Main").await;
+            // The same five cards in a second deck: a card lost leaves both.
+            let main: Vec<String> = e
+                .deck(u, "Main")
+                .await
+                .unwrap()
+                .cards
+                .iter()
+                .map(|(_, c)| c.id.clone())
+                .collect();
+            e.deck_create(u, "Copy").await.unwrap();
+            e.deck_add(u, Some("Copy"), &main).await.unwrap();
         }
         let s = play_match(&e, a, b, trade, 7 + i as u64).await.unwrap();
         moved += s.moved.len();
+        for u in [a, b] {
+            let (main, copy) = (e.deck(u, "Main").await.unwrap(), e.deck(u, "Copy").await.unwrap());
+            assert_eq!(main.cards, copy.cards);
+            assert_eq!(main.note, copy.note);
+        }
         let f = sound(&e).await;
         assert_eq!(f.cards, 40);
         assert_eq!(f.transfers as usize, moved);

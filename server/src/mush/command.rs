@@ -133,8 +133,8 @@ pub enum Command {
     },
     /// `+TT/Help Random=<Level>`.
     HelpRandom(u8),
-    /// `+TT/Help`.
-    Help,
+    /// `+TT/Help`: every command; `+TT/Help <Command>`: one.
+    Help(Option<String>),
     /// `say <text>` (or `"<text>`; a line starting with `!` is a `say` too): to the game's chat
     /// when in a game, else to the lobby's.
     Say(String),
@@ -373,9 +373,13 @@ impl std::str::FromStr for Command {
             },
             "custom" => custom(arg, value),
             "help" => match (arg.to_ascii_lowercase().as_str(), value) {
-                ("", None) => Ok(Command::Help),
+                ("", None) => Ok(Command::Help(None)),
                 ("random", Some(l)) => Ok(Command::HelpRandom(level(l)?)),
-                _ => bad("write +TT/Help or +TT/Help Random=<Level>"),
+                (_, None) => Ok(Command::Help(Some(word(
+                    arg.trim_start_matches("+TT/").trim_start_matches("+tt/"),
+                    "the command",
+                )?))),
+                _ => bad("write +TT/Help, +TT/Help <Command> or +TT/Help Random=<Level>"),
             },
             _ => bad(format!("there is no command +TT/{switch}")),
         }
@@ -430,7 +434,7 @@ fn custom(arg: &str, value: Option<&str>) -> Result<Command, BadCommand> {
 }
 
 /// The help line every unknown or malformed command gets.
-pub const HELP_LINE: &str = "Type +TT/Help for the commands (+TT/Starter, +TT/Stash, +TT/Detail, +TT/Stats, +TT/Deck, +TT/Game, +TT/Accept, +TT/Refuse, +TT/Play, +TT/Grid, +TT/Choose, +TT/WinList, +TT/Cancel, +TT/Spectate, +TT/Option, +TT/List, +TT/Buy, +TT/Custom, +TT/Help Random; say, pose, page, +TT/Silence).";
+pub const HELP_LINE: &str = "Type +TT/Help for the commands, +TT/Help <Command> for one (+TT/Starter, +TT/Stash, +TT/Detail, +TT/Stats, +TT/Deck, +TT/Game, +TT/Accept, +TT/Refuse, +TT/Play, +TT/Grid, +TT/Choose, +TT/WinList, +TT/Cancel, +TT/Spectate, +TT/Option, +TT/List, +TT/Buy, +TT/Custom, +TT/Help Random; say, pose, page, +TT/Silence).";
 
 #[cfg(test)]
 mod tests {
@@ -561,7 +565,9 @@ mod tests {
             }
         );
         assert_eq!(p("+TT/Help Random=5"), Command::HelpRandom(5));
-        assert_eq!(p("+TT/Help"), Command::Help);
+        assert_eq!(p("+TT/Help"), Command::Help(None));
+        assert_eq!(p("+TT/Help Play"), Command::Help(Some("Play".into())));
+        assert_eq!(p("+TT/Help +TT/Deck"), Command::Help(Some("Deck".into())));
         assert_eq!(
             p("connect Cloud hunter2"),
             Command::Connect {

@@ -100,57 +100,115 @@ pub fn check(d: &DeckView, c: &DeckCheck) -> String {
     }
 }
 
-/// The grid of a Triple Triad view (`view.observation` for a seat, `view.public` for a
-/// spectator), with the hands.
-pub fn grid(view: &Value, my_colour: Option<&str>) -> Vec<String> {
-    let o = if view["observation"].is_object() {
+/// The side of a view this interface reads: a seat's observation, or else the public one.
+fn seen(view: &Value) -> &Value {
+    if view["observation"].is_object() {
         &view["observation"]
     } else {
         &view["public"]
-    };
-    let cell = |i: usize| -> (String, String) {
+    }
+}
+
+/// An element as the view writes it (`"fire"`, `"none"`), in the text game's words.
+fn element_word(e: &Value) -> String {
+    element(e.as_str().and_then(|n| n.parse().ok()).unwrap_or(Element::None))
+}
+
+/// A hand's card: `Ifrit [9 6 2 8] P13`, with its element under Elemental (`(Fire)`).
+fn face(c: &Value, elemental: bool) -> String {
+    let card = Card::new(c["name"].as_str().unwrap_or("?"), ranks_of(&c["ranks"]));
+    let element = element_word(&c["element"]);
+    format!(
+        "{} [{}] P{}{}",
+        card.name,
+        ranks(&card),
+        c["power"].as_u64().unwrap_or(0),
+        if elemental && element != "-" {
+            format!(" ({element})")
+        } else {
+            String::new()
+        }
+    )
+}
+
+/// The grid of a Triple Triad view (`view.observation` for a seat, `view.public` for a
+/// spectator), with the hands. Under Elemental each row has a third line: the element of the
+/// card on a cell and the cell's own (`Ice [Fire]`), the ranks being those the card plays with,
+/// marked +1 or -1 where the element changed them.
+pub fn grid(view: &Value, my_colour: Option<&str>) -> Vec<String> {
+    let o = seen(view);
+    let elemental = o["rules"]["elemental"].as_bool() == Some(true);
+    let elements: Vec<Option<String>> = (0..9)
+        .map(|i| Some(element_word(&o["elements"][i])).filter(|w| elemental && w != "-"))
+        .collect();
+    let shown = elements.iter().any(Option::is_some);
+    let width = if shown { 18 } else { 12 };
+    let cell = |i: usize| -> [String; 3] {
+        let under = elements[i].as_ref().map(|e| format!("[{e}]"));
         match &o["board"][i] {
             Value::Object(p) => {
-                let name = p["card"]["name"].as_str().unwrap_or("?");
-                let r = ranks_of(&p["card"]["ranks"]);
-                let sym = |k: usize| Card::rank_symbol(r[k]);
-                let owner = p["owner"].as_str().unwrap_or("?");
-                let tag = if owner == "blue" { "B" } else { "R" };
+                let printed = ranks_of(&p["card"]["ranks"]);
+                let played = match &view["effective"][i] {
+                    Value::Array(_) => ranks_of(&view["effective"][i]),
+                    _ => printed,
+                };
+                let mark = if played.iter().zip(printed).any(|(e, p)| *e > p) {
+                    " +1"
+                } else if played.iter().zip(printed).any(|(e, p)| *e < p) {
+                    " -1"
+                } else {
+                    ""
+                };
+                let sym = |k: usize| Card::rank_symbol(played[k]);
+                let tag = if p["owner"].as_str() == Some("blue") { "B" } else { "R" };
                 // The power closes the name's line: the name gives way to it.
                 let power = format!(" P{}", p["card"]["power"].as_u64().unwrap_or(0));
-                let name: String = name.chars().take(11usize.saturating_sub(power.len())).collect();
-                (
-                    format!("{tag} {} {} {} {}", sym(0), sym(3), sym(1), sym(2)),
+                let name: String = p["card"]["name"]
+                    .as_str()
+                    .unwrap_or("?")
+                    .chars()
+                    .take((width - 1usize).saturating_sub(power.len()))
+                    .collect();
+                let elements = if shown {
+                    let card = element_word(&p["card"]["element"]);
+                    under.map_or(card.clone(), |u| format!("{card} {u}"))
+                } else {
+                    String::new()
+                };
+                [
+                    format!("{tag} {} {} {} {}{mark}", sym(0), sym(3), sym(1), sym(2)),
                     name + &power,
-                )
+                    elements,
+                ]
             }
-            _ => (format!("  ({})    ", i + 1), String::new()),
+            _ => [format!("  ({})    ", i + 1), String::new(), under.unwrap_or_default()],
         }
     };
     let mut out = Vec::new();
     if let Some(round) = view["round"].as_u64() {
         out.push(format!(
-            "Round {round}  (ranks: up left right down; B blue, R red; P power)"
+            "Round {round}  (ranks: up left right down; B blue, R red; P power{})",
+            if shown {
+                "; [Fire] a cell's element, +1/-1 what it does to the card on it"
+            } else {
+                ""
+            }
         ));
     }
+    let lines = if shown { 3 } else { 2 };
     for row in 0..3 {
-        let cells: Vec<(String, String)> = (0..3).map(|c| cell(row * 3 + c)).collect();
-        out.push(
-            cells
-                .iter()
-                .map(|(a, _)| format!("{a:<12}"))
-                .collect::<Vec<_>>()
-                .join("|"),
-        );
-        out.push(
-            cells
-                .iter()
-                .map(|(_, b)| format!("{b:<12}"))
-                .collect::<Vec<_>>()
-                .join("|"),
-        );
+        let cells: Vec<[String; 3]> = (0..3).map(|c| cell(row * 3 + c)).collect();
+        for k in 0..lines {
+            out.push(
+                cells
+                    .iter()
+                    .map(|c| format!("{:<width$}", c[k]))
+                    .collect::<Vec<_>>()
+                    .join("|"),
+            );
+        }
         if row < 2 {
-            out.push("------------+------------+------------".into());
+            out.push(vec!["-".repeat(width); 3].join("+"));
         }
     }
     if let Some(walls) = o["walls"].as_array().filter(|w| !w.is_empty()) {
@@ -167,20 +225,11 @@ pub fn grid(view: &Value, my_colour: Option<&str>) -> Vec<String> {
             .collect();
         out.push(format!("Power walls: {}", words.join(", ")));
     }
-    if let Some(hand) = o["hand"].as_array() {
+    if let Some(hand) = o["hand"].as_array().filter(|h| !h.is_empty()) {
         let cards: Vec<String> = hand
             .iter()
             .enumerate()
-            .map(|(i, c)| {
-                let card = Card::new(c["name"].as_str().unwrap_or("?"), ranks_of(&c["ranks"]));
-                format!(
-                    "{}) {} [{}] P{}",
-                    i + 1,
-                    card.name,
-                    ranks(&card),
-                    c["power"].as_u64().unwrap_or(0)
-                )
-            })
+            .map(|(i, c)| format!("{}) {}", i + 1, face(c, elemental)))
             .collect();
         out.push(format!(
             "Your hand{}: {}",
@@ -188,22 +237,34 @@ pub fn grid(view: &Value, my_colour: Option<&str>) -> Vec<String> {
             cards.join("  ")
         ));
     }
-    let opponent = o["opponent_hand"].as_array().map(|h| {
-        h.iter()
-            .map(|c| match c["name"].as_str() {
-                Some(name) => format!("{name} P{}", c["power"].as_u64().unwrap_or(0)),
-                None => "(hidden)".to_string(),
-            })
-            .collect::<Vec<_>>()
-            .join(", ")
-    });
-    if let Some(op) = opponent {
-        out.push(format!("Opponent's hand: {op}"));
+    // A card the rules keep closed is `null`: its face is not known.
+    let faces = |h: &Value| -> Vec<Option<String>> {
+        h.as_array()
+            .into_iter()
+            .flatten()
+            .map(|c| c["name"].is_string().then(|| face(c, elemental)))
+            .collect()
+    };
+    if o["opponent_hand"].is_array() {
+        let op: Vec<String> = faces(&o["opponent_hand"])
+            .into_iter()
+            .map(|f| f.unwrap_or_else(|| "(hidden)".into()))
+            .collect();
+        out.push(format!("Opponent's hand: {}", op.join(", ")));
     }
     if let Some(hands) = o["hands"].as_array() {
         for (colour, h) in ["Blue", "Red"].iter().zip(hands) {
-            let n = h.as_array().map_or(0, Vec::len);
-            out.push(format!("{colour} holds {n} card{}", if n == 1 { "" } else { "s" }));
+            let cards = faces(h);
+            let n = cards.len();
+            out.push(if cards.iter().any(Option::is_some) {
+                let shown: Vec<String> = cards
+                    .into_iter()
+                    .map(|f| f.unwrap_or_else(|| "(hidden)".into()))
+                    .collect();
+                format!("{colour}'s hand: {}", shown.join(", "))
+            } else {
+                format!("{colour} holds {n} card{}", if n == 1 { "" } else { "s" })
+            });
         }
     }
     out
@@ -223,14 +284,40 @@ fn ranks_of(v: &Value) -> [u8; 4] {
 pub fn moved(seat: usize, notation: &str, timeout: bool, view: &Value) -> String {
     let who = if seat == 0 { "blue" } else { "red" };
     let cell = notation.split_once('@').and_then(|(_, c)| c.parse::<usize>().ok());
-    let o = if view["observation"].is_object() {
-        &view["observation"]
-    } else {
-        &view["public"]
-    };
+    let o = seen(view);
     let timeout = if timeout { " (time ran out)" } else { "" };
-    match cell.and_then(|c| o["board"][c]["card"]["name"].as_str().map(|n| (c, n))) {
-        Some((c, name)) => format!("{who} plays {name} at position {}{timeout}.", c + 1),
-        None => format!("{who} plays {notation}{timeout}."),
+    match (cell, cell.and_then(|c| o["board"][c]["card"]["name"].as_str())) {
+        (Some(c), Some(name)) => format!("{who} plays {name} at position {}{timeout}.", c + 1),
+        // The move ended a drawn round: the view is the next round's, its board empty.
+        (Some(c), None) if o["board"].as_array().is_some_and(|b| b.iter().all(Value::is_null)) => {
+            format!("{who} plays their last card at position {}{timeout}.", c + 1)
+        }
+        _ => format!("{who} plays {notation}{timeout}."),
     }
+}
+
+/// The line that ends round `before` of a match whose `view` begins the next one: its result,
+/// what the sudden death (`sudden_death`, the rules' word) does with the cards, who moves first.
+pub fn round_ended(view: &Value, before: u64, sudden_death: Option<&str>) -> Option<String> {
+    let listed = before.checked_sub(1 + view["rounds_before"].as_u64().unwrap_or(0))?;
+    let round = &view["rounds"][listed as usize];
+    let score = |k: usize| round["scores"][k].as_u64().unwrap_or(0);
+    let result = match round["winner"].as_str() {
+        None => format!("a {}-{} draw", score(0), score(1)),
+        Some(w) => format!("won by {w} {}-{}", score(0), score(1)),
+    };
+    let cards = match sudden_death {
+        Some("original_hands") => "the cards return to their owners' hands",
+        Some("own_colours") => "each player takes the cards of their colour",
+        Some("shuffle") => "the ten cards are dealt out again, five each",
+        _ => "the cards are dealt again",
+    };
+    let first = match seen(view)["to_move"].as_str() {
+        Some(p) => format!(", {}{} moves first", p[..1].to_uppercase(), &p[1..]),
+        None => String::new(),
+    };
+    Some(format!(
+        "Round {before} is {result}; {cards}; round {} begins{first}.",
+        view["round"]
+    ))
 }

@@ -14,7 +14,7 @@ use super::command::{BadCommand, Command, DeckCommand, Opponent, HELP_LINE};
 use super::render;
 use crate::accounts::User;
 use crate::error::{Code, Failure};
-use crate::frames::{ChallengeSeat, Frame, SeatView};
+use crate::frames::{ChallengeSeat, Closing, Frame, SeatView};
 use crate::hub::Hub;
 use crate::live::{self, Mover};
 use crate::protocol::SeatRequest;
@@ -29,7 +29,32 @@ pub struct Session {
     user: Option<User>,
     /// The game this player sits in or watches, and their seat (`None`: watching).
     game: Option<(i64, Option<usize>)>,
+    /// The round of that game last shown, and what its sudden death does (the rules' word):
+    /// a new round after a draw is announced.
+    round: (u64, Option<String>),
+    /// The invitations naming this player it was told of (challenge, inviter), newest last.
+    invitations: Vec<(i64, String)>,
+    /// The invitations this player made (challenge, whom), to tell a refusal.
+    invited: Vec<(i64, String)>,
+    /// Who withdrew the last invitation before it was answered: `+TT/Accept` says so.
+    withdrawn: Option<String>,
     pub quitting: bool,
+}
+
+/// The most invitations a connection remembers each way: the oldest are forgotten first.
+const INVITATIONS_KEPT: usize = 32;
+
+fn remember(list: &mut Vec<(i64, String)>, id: i64, name: String) {
+    list.retain(|(c, _)| *c != id);
+    list.push((id, name));
+    if list.len() > INVITATIONS_KEPT {
+        list.remove(0);
+    }
+}
+
+fn forget(list: &mut Vec<(i64, String)>, id: i64) -> Option<String> {
+    let i = list.iter().position(|(c, _)| *c == id)?;
+    Some(list.remove(i).1)
 }
 
 pub fn welcome() -> Vec<String> {
@@ -52,6 +77,10 @@ impl Session {
             peer,
             user: None,
             game: None,
+            round: (0, None),
+            invitations: Vec::new(),
+            invited: Vec::new(),
+            withdrawn: None,
             quitting: false,
         }
     }
@@ -118,7 +147,8 @@ impl Session {
                     ),
                 ])
             }
-            Command::Help => Ok(help()),
+            Command::Help(None) => Ok(help()),
+            Command::Help(Some(command)) => help_on(&command),
             Command::HelpRandom(level) => {
                 let seed = getrandom::u64().map_err(|_| Failure::internal("no random source"))?;
                 let s = suggest_ranks(level, &mut Rng::new(seed))
@@ -324,12 +354,14 @@ impl Session {
                 hub.spectate(self.id, id, true);
                 self.game = Some((id, None));
                 let summary = live.summary();
+                let view = live.view(None);
+                self.round = (view["round"].as_u64().unwrap_or(0), sudden_death(&summary));
                 let mut out = vec![format!(
                     "You watch {}'s game. Rules: {}.",
                     user.name,
                     crate::rules::words(&summary.options, summary.time, summary.spectators)
                 )];
-                out.extend(render::grid(&live.view(None), None));
+                out.extend(render::grid(&view, None));
                 out.extend(super::chat::frame_lines(&hub.chat.history(Some(id)), &user.name));
                 Ok(out)
             }
@@ -379,8 +411,17 @@ impl Session {
             out.extend(super::chat::frame_lines(&hub.chat.history(None), &user.name));
         }
         if let Some(r) = row {
-            self.game = Some((r.try_get("id")?, Some(r.try_get::<i64, _>("seat")? as usize)));
+            let (id, seat) = (r.try_get("id")?, r.try_get::<i64, _>("seat")? as usize);
+            self.game = Some((id, Some(seat)));
             out.push("You are in a game: +TT/Grid shows it.".into());
+            if let Some(handle) = hub.live(id) {
+                let live = handle.lock().await;
+                self.round = (
+                    live.view(None)["round"].as_u64().unwrap_or(0),
+                    sudden_death(&live.summary()),
+                );
+                out.push(turn(live.to_move(), Some(seat)));
+            }
         }
         self.user = Some(user);
         Ok(out)
@@ -485,7 +526,7 @@ impl Session {
             "deck": deck,
             "words": r.to_string(),
         });
-        crate::challenges::create(
+        let created = crate::challenges::create(
             hub,
             &me,
             GAME,
@@ -496,6 +537,9 @@ impl Session {
             None,
         )
         .await?;
+        if let Some(id) = created["challenge"]["id"].as_i64() {
+            remember(&mut self.invited, id, whom.clone());
+        }
         let hand = deck.map_or_else(
             || "hands drawn from each collection".to_string(),
             |d| format!("your deck {d}"),
@@ -523,7 +567,15 @@ impl Session {
                     })
             })
             .and_then(|c| c["id"].as_i64())
-            .ok_or_else(|| Failure::new(Code::NoSuchChallenge, "nobody has invited you to a game"))
+            .ok_or_else(|| {
+                Failure::new(
+                    Code::NoSuchChallenge,
+                    match &self.withdrawn {
+                        Some(by) => format!("{by} withdrew the invitation"),
+                        None => "nobody has invited you to a game".into(),
+                    },
+                )
+            })
     }
 
     async fn accept(&mut self, hub: &Arc<Hub>, deck: Option<&str>) -> Reply {
@@ -547,25 +599,18 @@ impl Session {
             .live(id)
             .ok_or_else(|| Failure::new(Code::NoSuchMatch, "that game is over"))?;
         let hand = handle.lock().await.view(Some(seat))["observation"]["hand"].clone();
-        let names: Vec<String> = hand
-            .as_array()
-            .into_iter()
-            .flatten()
-            .map(|c| c["name"].as_str().unwrap_or_default().to_string())
-            .collect();
-        let index = match card.trim().parse::<usize>() {
-            Ok(n) if (1..=names.len()).contains(&n) => n - 1,
-            Ok(n) => {
-                return Err(Failure::new(
-                    Code::BadMove,
-                    format!("your hand holds cards 1 to {}, not {n}", names.len()),
-                ))
-            }
-            Err(_) => names
-                .iter()
-                .position(|n| n.eq_ignore_ascii_case(card.trim()))
-                .ok_or_else(|| Failure::new(Code::BadMove, format!("{card:?} is not in your hand")))?,
-        };
+        let named = hub
+            .economy
+            .catalog()
+            .await?
+            .find(card.trim())
+            .map(|c| c.card.name.clone());
+        let index = pick(
+            hand.as_array().map_or(&[][..], Vec::as_slice),
+            card.trim(),
+            named.as_deref(),
+        )
+        .map_err(|why| Failure::new(Code::BadMove, why))?;
         let notation = format!("{index}@{}", position - 1);
         live::play(
             hub,
@@ -645,6 +690,8 @@ impl Session {
                 if !invited || c.game != GAME {
                     return Vec::new();
                 }
+                remember(&mut self.invitations, c.id, c.by.name.clone());
+                self.withdrawn = None;
                 let words = crate::rules::words(&c.options, c.time, c.spectators);
                 vec![format!(
                     "{} invites you to a game of Triple Triad: {words}.{} Type +TT/Accept <Deck> or +TT/Refuse.",
@@ -652,8 +699,23 @@ impl Session {
                     at_stake(&c.options["stake"])
                 )]
             }
+            Frame::ChallengeClosed { challenge, reason } => {
+                if let Some(by) = forget(&mut self.invitations, challenge) {
+                    if reason == Closing::Withdrawn {
+                        let line = format!("{by} withdraws the invitation.");
+                        self.withdrawn = Some(by);
+                        return vec![line];
+                    }
+                } else if let Some(whom) = forget(&mut self.invited, challenge) {
+                    if reason == Closing::Refused {
+                        return vec![format!("{whom} refuses your invitation.")];
+                    }
+                }
+                Vec::new()
+            }
             Frame::MatchStarted { summary, seat } if summary.game == GAME => {
                 self.game = Some((summary.id, seat));
+                self.round = (0, sudden_death(&summary));
                 let names: Vec<String> = summary
                     .seats
                     .iter()
@@ -677,6 +739,7 @@ impl Session {
                 ]
             }
             Frame::MatchState(state) if state.summary.game == GAME => {
+                self.round.0 = state.view["round"].as_u64().unwrap_or(0);
                 let mut out = render::grid(&state.view, state.seat.map(colour));
                 out.push(turn(state.to_move, state.seat));
                 out
@@ -690,6 +753,7 @@ impl Session {
             } if watching(match_id) => {
                 let seat = self.game.and_then(|(_, s)| s);
                 let mut out = vec![render::moved(record.seat, &record.notation, record.timeout, &view)];
+                out.extend(self.new_round(&view));
                 out.extend(render::grid(&view, seat.map(colour)));
                 out.push(turn(to_move, seat));
                 out
@@ -813,6 +877,62 @@ impl Session {
     }
 }
 
+impl Session {
+    /// The line announcing a new round of the game shown, when `view` begins one.
+    fn new_round(&mut self, view: &Value) -> Option<String> {
+        let round = view["round"].as_u64()?;
+        let before = std::mem::replace(&mut self.round.0, round);
+        (before > 0 && round > before)
+            .then(|| render::round_ended(view, before, self.round.1.as_deref()))
+            .flatten()
+    }
+}
+
+/// What a match's sudden death does, in the rules' word (`original_hands`).
+fn sudden_death(summary: &crate::frames::MatchSummary) -> Option<String> {
+    summary.rules["sudden_death"].as_str().map(str::to_owned)
+}
+
+/// Which card of `hand` (the view's cards, in order) a player means: its place (1 to 5), its
+/// name or the start of it (any case), or `named`, the name of the card whose id was given.
+/// Cards that differ and answer the same words are an ambiguity, said as such.
+fn pick(hand: &[Value], card: &str, named: Option<&str>) -> Result<usize, String> {
+    if let Ok(n) = card.parse::<usize>() {
+        return if (1..=hand.len()).contains(&n) {
+            Ok(n - 1)
+        } else {
+            Err(format!("your hand holds cards 1 to {}, not {n}", hand.len()))
+        };
+    }
+    let name = |c: &Value| c["name"].as_str().unwrap_or_default().to_lowercase();
+    let wanted = card.to_lowercase();
+    let exact: Vec<usize> = (0..hand.len())
+        .filter(|&i| name(&hand[i]) == wanted || named.is_some_and(|n| n.to_lowercase() == name(&hand[i])))
+        .collect();
+    let found = if exact.is_empty() {
+        (0..hand.len())
+            .filter(|&i| name(&hand[i]).starts_with(&wanted))
+            .collect()
+    } else {
+        exact
+    };
+    match found.as_slice() {
+        [] => Err(format!("{card:?} is not in your hand")),
+        // Copies of one card: any of them is that card.
+        [first, rest @ ..] if rest.iter().all(|&i| hand[i] == hand[*first]) => Ok(*first),
+        _ => {
+            let which: Vec<String> = found
+                .iter()
+                .map(|&i| format!("{} ({})", hand[i]["name"].as_str().unwrap_or("?"), i + 1))
+                .collect();
+            Err(format!(
+                "{card:?} could be {}: name one, or give its place in your hand",
+                which.join(" or ")
+            ))
+        }
+    }
+}
+
 /// Lines as they reach the screen: whatever they quote that came from a user (a challenge's
 /// words, a custom card's name, anything a database or another process may hold) cannot break
 /// a line or send a terminal a control sequence, whatever was checked when it was stored.
@@ -842,27 +962,61 @@ fn turn(to_move: Option<usize>, seat: Option<usize>) -> String {
     }
 }
 
-fn help() -> Vec<String> {
-    [
-        "+TT/Starter — 20 random cards of levels 1 to 3, once.",
-        "+TT/Stash, +TT/Detail — your cards; +TT/Stats [<Name>] — games, points, experience, gils.",
+/// Each command's help, by the word `+TT/Help <Command>` takes: `+TT/Help` gives them all.
+const HELP: &[(&str, &[&str])] = &[
+    ("Starter", &["+TT/Starter — 20 random cards of levels 1 to 3, once."]),
+    ("Stash", &["+TT/Stash — your cards and how many of each."]),
+    ("Detail", &["+TT/Detail — your cards with level, ranks (up left right down), element, and how many are in decks."]),
+    ("Stats", &["+TT/Stats [<Name>] — games played, won, lost, drawn; your own points, experience and gils."]),
+    ("Deck", &[
         "+TT/Deck Create=<Name>, Delete=<Name>, List, Add=<Card>,..., Rem=<Card>,..., Check=<Name>.",
+        "  A deck is a list of five cards of your stash: a card may be in several decks; only a card at stake in a game is locked.",
+    ]),
+    ("Game", &[
         "+TT/Game <Name>=<Deck>/<Rules> — rules: Open Same Wall Plus Combo Elemental Limitless; None One All Diff; Broadcast Private.",
         "  Or the French server's: Battle Borderless PlusWall (Bataille, Mur-cassé, Mur-additionnel...); Training None One Two Three Four Total Direct Change Random; Bet=<gils>.",
         "  RandomHands (Main-aléatoire) draws each hand from its player's collection: +TT/Game <Name>=/<Rules>, +TT/Accept without a deck.",
         "  Time=<15 to 300> seconds a move on both; <Name> Computer:<Level> plays the computer (no stakes: None or Training).",
-        "+TT/Accept <Deck>, +TT/Refuse, +TT/Play <Card>=<Position>, +TT/Grid, +TT/Cancel.",
-        "+TT/Choose <Card>,... or None, +TT/WinList — the winner's cards.",
-        "+TT/Spectate Join=<Name>, +TT/Spectate Leave, +TT/Option Private|Broadcast|None (midgame).",
-        "+TT/List [<Series>/<Level or All>], +TT/Buy Random=<Series>/<Level>, +TT/Buy Card=<Name>.",
-        "+TT/Custom <Name>/<Level>=<Up> <Left> <Right> <Down> <Elemental>=<Text>, +TT/Help Random=<Level>.",
-        "say <message> (or \"<message>), pose <action> (or :<action>) — in your game's chat when in one, else the lobby's; page <Name>=<message>.",
-        "+TT/Silence On|Off — the spectators of your game may not speak (or may again); say !aide for the server's own commands (!quizz).",
-        "WHO, QUIT.",
-    ]
-    .iter()
-    .map(|s| s.to_string())
-    .collect()
+    ]),
+    ("Accept", &["+TT/Accept <Deck> — play the game you are invited to with your deck (+TT/Accept alone under RandomHands)."]),
+    ("Refuse", &["+TT/Refuse — refuse the game you are invited to: the inviter is told."]),
+    ("Play", &["+TT/Play <Card>=<Position> — a card of your hand (its place 1 to 5, its name or the start of it, or its id such as A001) on a position (1 upper left to 9 lower right)."]),
+    ("Grid", &["+TT/Grid — the grid and the hands; under Elemental each cell's element and the +1/-1 a card on it gets."]),
+    ("Choose", &["+TT/Choose <Card>,... or None — the winner takes the cards at stake (+TT/WinList shows them)."]),
+    ("WinList", &["+TT/WinList — the cards the winner may take."]),
+    ("Cancel", &["+TT/Cancel — leave your game (you lose it), or withdraw your invitation (the invitee is told)."]),
+    ("Spectate", &["+TT/Spectate Join=<Name>, +TT/Spectate Leave — watch a player's game, or stop."]),
+    ("Option", &["+TT/Option Private|Broadcast|None (midgame) — who may watch the game you play."]),
+    ("List", &["+TT/List [<Series>/<Level or All>] — the shop's series, or one series' cards."]),
+    ("Buy", &["+TT/Buy Random=<Series>/<Level>, +TT/Buy Card=<Name> — buy a card with points."]),
+    ("Custom", &["+TT/Custom <Name>/<Level>=<Up> <Left> <Right> <Down> <Elemental>=<Text> — design a card of your own."]),
+    ("Help", &["+TT/Help — every command; +TT/Help <Command> — one of them; +TT/Help Random=<Level> — five rank sets for a level."]),
+    ("Silence", &["+TT/Silence On|Off — the spectators of your game may not speak (or may again)."]),
+    ("say", &["say <message> (or \"<message>) — in your game's chat when in one, else the lobby's; say !aide for the server's own commands (!quizz)."]),
+    ("pose", &["pose <action> (or :<action>) — an action in the same chat."]),
+    ("page", &["page <Name>=<message> — to one player."]),
+    ("WHO", &["WHO — who is online, and the computer players."]),
+    ("QUIT", &["QUIT — leave (your game goes on: connect again to play it)."]),
+];
+
+fn help() -> Vec<String> {
+    HELP.iter()
+        .flat_map(|(_, lines)| lines.iter())
+        .map(|s| s.to_string())
+        .chain(["+TT/Help <Command> explains one command (+TT/Help Play).".to_string()])
+        .collect()
+}
+
+fn help_on(command: &str) -> Reply {
+    HELP.iter()
+        .find(|(name, _)| name.eq_ignore_ascii_case(command))
+        .map(|(_, lines)| lines.iter().map(|s| s.to_string()).collect())
+        .ok_or_else(|| {
+            Failure::new(
+                Code::BadMessage,
+                format!("there is no command +TT/{command}: +TT/Help lists them"),
+            )
+        })
 }
 
 /// What an invitation says of a stake that moves cards or gils: leaving does not save them.
@@ -873,5 +1027,40 @@ fn at_stake(stake: &Value) -> &'static str {
         " Leaving before the end loses the game: the winner takes what is at stake by the winner rule."
     } else {
         ""
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::pick;
+
+    #[test]
+    fn a_card_by_place_name_start_or_id() {
+        let hand = [
+            json!({"name": "Geezard", "ranks": [1, 4, 1, 5]}),
+            json!({"name": "Gesper", "ranks": [1, 1, 5, 4]}),
+            json!({"name": "Geezard", "ranks": [1, 4, 1, 5]}),
+            json!({"name": "Bite Bug", "ranks": [1, 3, 3, 5]}),
+        ];
+        assert_eq!(pick(&hand, "2", None), Ok(1));
+        assert!(pick(&hand, "5", None).unwrap_err().contains("1 to 4, not 5"));
+        assert_eq!(pick(&hand, "bite bug", None), Ok(3));
+        assert_eq!(pick(&hand, "Bite", None), Ok(3));
+        // Two copies of one card are no ambiguity.
+        assert_eq!(pick(&hand, "geezard", None), Ok(0));
+        assert_eq!(pick(&hand, "A001", Some("Geezard")), Ok(0));
+        let e = pick(&hand, "Ge", None).unwrap_err();
+        assert!(e.contains("could be Geezard (1) or Gesper (2) or Geezard (3)"), "{e}");
+        assert!(pick(&hand, "Zidane", None).unwrap_err().contains("not in your hand"));
+        // Two cards of one name that differ (custom cards) are.
+        let customs = [
+            json!({"name": "Moogle", "ranks": [1, 1, 1, 9]}),
+            json!({"name": "Moogle", "ranks": [9, 1, 1, 1]}),
+        ];
+        assert!(pick(&customs, "moogle", None)
+            .unwrap_err()
+            .contains("could be Moogle (1) or Moogle (2)"));
     }
 }

@@ -186,10 +186,14 @@ impl HostedTt {
         // its last rounds and counts the draws before them, so that no frame grows with it.
         let rounds = self.game.rounds();
         let before = rounds.len().saturating_sub(ROUNDS_SHOWN);
+        // The ranks each placed card plays with, as the core reckons them (Elemental's +1/-1):
+        // front ends show them rather than work them out.
+        let effective: Vec<Option<[u8; 4]>> = (0..9).map(|c| self.round().effective_ranks(c)).collect();
         json!({
             "round": self.game.round_number(),
             "rounds": to_value(&rounds[before..]),
             "rounds_before": before,
+            "effective": effective,
             "observation": observation,
             "public": public,
         })

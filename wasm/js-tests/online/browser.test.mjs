@@ -5,6 +5,7 @@
 // against the package replaying the moves; screenshots in target/demo-shots/online-*.png. Two
 // players take their starters, build decks and play a Triple Triad match with trade One; the
 // winner takes a card and both stashes show it moved, on the pages and in the server's replies.
+// A refused challenge and a withdrawn one are told to the other side.
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { mkdirSync } from "node:fs";
@@ -288,6 +289,32 @@ describe("Online tab", () => {
     const views = carol.frames.filter(checkSpectatorFrame).length;
     assert.ok(views >= moves, `every move reached the watcher (${views} views checked)`);
     await finish({ alice, bob, carol }, "tt");
+  });
+
+  test("a refused challenge is told to its challenger, a withdrawn one to the player it named", async () => {
+    const alice = await person("refa");
+    const bob = await person("refb");
+    const offer = async () => {
+      const form = alice.section.locator(".online-new");
+      await form.getByLabel("Game").selectOption("trax");
+      await form.getByLabel("Seat 2", { exact: true }).selectOption("player");
+      await form.getByLabel("Seat 2 player").fill(bob.name);
+      await form.getByRole("button", { name: "Challenge" }).click();
+      const row = bob.section.locator('.online-challenges li[data-game="trax"]', { hasText: alice.name });
+      await row.waitFor(STEP);
+      return row;
+    };
+    const notice = (p, text) => p.section.locator('p.message[role="status"]', { hasText: text }).waitFor(STEP);
+    await (await offer()).getByRole("button", { name: "Refuse" }).click();
+    await notice(alice, `${bob.name} refused your challenge.`);
+    await offer();
+    await alice.section.locator('.online-challenges li[data-game="trax"]').getByRole("button", { name: "Withdraw" }).click();
+    await notice(bob, `${alice.name} withdrew the challenge.`);
+    await bob.page.screenshot({ path: `${shots}online-withdrawn.png` });
+    for (const p of [alice, bob]) {
+      assert.deepEqual(p.errors, []);
+      await p.context.close();
+    }
   });
 
   test("two people play a Trax game to the end; the pages agree with the engine's replay", async () => {

@@ -1,0 +1,26 @@
+// The Online tab's notices of what happened away from the player's own clicks: a challenge that
+// ended on the other side, a Triple Triad round that ended in a draw. Their English words are all
+// here, to be moved into the page's catalogs.
+
+/** The players a challenge named, its challenger aside. */
+const named = (challenge) => challenge.seats.filter((s) => s.kind === "player" && s.name !== challenge.by.name).map((s) => s.name);
+
+/** What the player `me` is told when `challenge` closes for `reason` (`challenge_closed`), or
+ * null: a refusal is told to the challenger, a withdrawal to the players it named; a started
+ * match tells itself. */
+export function closedNotice(challenge, reason, me) {
+  const mine = challenge.by.id === me.id;
+  if (reason === "refused" && mine) return `${named(challenge).join(", ") || "A player"} refused your challenge.`;
+  if (reason === "withdrawn" && !mine && named(challenge).includes(me.name)) return `${challenge.by.name} withdrew the challenge.`;
+  return null;
+}
+
+/** What a Triple Triad match's view says when a new round began after a draw, or null:
+ * `before` is the round shown until now, `view` the new view. */
+export function roundNotice(before, view) {
+  if (!(before >= 1) || !(view?.round > before)) return null;
+  const finished = (view.rounds ?? [])[before - 1 - (view.rounds_before ?? 0)];
+  if (!finished || finished.winner) return null;
+  const first = (view.observation ?? view.public)?.to_move;
+  return `Round ${before} is a ${finished.scores.join("–")} draw: round ${view.round} begins${first ? `, ${first} moves first` : ""}.`;
+}
