@@ -35,8 +35,10 @@ export function roundsText(view, over) {
       t(r.winner ? "rounds.won" : "rounds.drawn", { round: early + i + 1, colour: r.winner && t(`colour.${r.winner}`), scores: r.scores.join("–") }),
     ),
   ];
-  if (over) return done.length ? t("rounds.over", { rounds: done.join(", ") }) : "";
-  return done.length ? t("rounds.playing_after", { round: view.round, rounds: done.join(", ") }) : t("rounds.playing", { round: view.round });
+  const listed = done.join(", ");
+  // The finished rounds alone begin the line: with a capital.
+  if (over) return done.length ? t("rounds.over", { rounds: listed[0].toUpperCase() + listed.slice(1) }) : "";
+  return done.length ? t("rounds.playing_after", { round: view.round, rounds: listed }) : t("rounds.playing", { round: view.round });
 }
 
 export class TripleTriadBoard {

@@ -4,7 +4,7 @@
 // the page keeps no count of its own, so what it shows is what the server holds.
 import { h, describeError, fill } from "./ui.js";
 import { cardFace, cardLabel } from "./tripletriad.js";
-import { t } from "./i18n.js";
+import { has, t } from "./i18n.js";
 
 const ELEMENTS = ["none", "fire", "ice", "thunder", "earth", "poison", "wind", "water", "holy"];
 const price = (p) => (p === null ? "--" : String(p));
@@ -182,12 +182,14 @@ export class CardsView {
     if (!decks.some((d) => d.name === this.target)) this.target = decks[0]?.name ?? null;
     const rows = decks.map((d, i) => {
       const check = checks[i];
+      // Worded from the check's reason; the server's English words only for a reason this page
+      // does not know.
       const verdict = check.usable
         ? t("decks.usable", { total: check.level_total })
-        : check.usable_limitless && d.cards.length === 5
+        : check.reason === "level_total" && check.usable_limitless
           ? t("decks.limitless_only", { total: check.level_total })
-          : d.cards.length !== 5
-            ? t("decks.unusable_count", { count: d.cards.length })
+          : has(`decks.unusable.${check.reason}`)
+            ? t(`decks.unusable.${check.reason}`, { card: check.card, total: check.level_total })
             : t("decks.unusable", { problem: check.problem });
       return h(
         "li",
@@ -200,7 +202,7 @@ export class CardsView {
           h("button", { type: "button", onclick: () => this.change("decks", client.deleteDeck(d.name), () => t("decks.deleted", { deck: d.name })) }, t("decks.delete")),
         ),
         // The check's problem names the lost cards already when it is shown.
-        d.note && !(check.problem?.includes(d.note) && verdict.includes(check.problem)) ? h("p", { class: "cards-note" }, d.note) : null,
+        d.note && !(check.problem && verdict.includes(check.problem)) ? h("p", { class: "cards-note" }, d.note) : null,
         h(
           "div",
           { class: "cards-grid" },
