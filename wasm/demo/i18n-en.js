@@ -12,6 +12,9 @@ export default {
   "shell.language": "Language",
   "shell.engine_failed": "The engine could not load: {error}",
 
+  // Between a name and what it says or does ("alice: 2@4"; French puts a space before).
+  "colon": ": ",
+
   "game.triple-triad": "Triple Triad",
   "game.trax": "Trax",
   "game.nantong": "Nantong",

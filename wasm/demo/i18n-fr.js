@@ -13,6 +13,9 @@ export default {
   "shell.language": "Langue",
   "shell.engine_failed": "Le moteur n’a pas pu se charger : {error}",
 
+  // Entre un nom et ce qu’il dit ou fait (« alice : 2@4 » ; l’anglais n’a pas d’espace avant).
+  "colon": " : ",
+
   "game.triple-triad": "Triple Triad",
   "game.trax": "Trax",
   "game.nantong": "Nantong",

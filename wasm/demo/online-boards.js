@@ -110,7 +110,7 @@ export class TripleTriadBoard {
             type: "button",
             class: `cell${target ? " legal" : ""}${placed ? " taken" : ""}`,
             dataset: { cell },
-            "aria-label": `${cellName(cell)}: ${placed ? t("board.placed", { colour: t(`colour.${placed.owner}`), card: cardLabel(placed.card) }) : t("board.empty")}${walls.words}`,
+            "aria-label": `${cellName(cell)}${t("colon")}${placed ? t("board.placed", { colour: t(`colour.${placed.owner}`), card: cardLabel(placed.card) }) : t("board.empty")}${walls.words}`,
             "aria-disabled": target ? null : "true",
             onclick: () => target && this.onMove(`${this.selected}@${cell}`),
           },

@@ -92,7 +92,7 @@ export class ChatView {
   said(line) {
     const from = line.from.name;
     if (line.to !== undefined) return line.from.id === this.client.user?.id ? t("chat.you_page", { name: line.to, text: line.text }) : t("chat.pages", { name: from, text: line.text });
-    return line.pose ? `${from} ${line.text}` : `${from}: ${line.text}`;
+    return line.pose ? `${from} ${line.text}` : `${from}${t("colon")}${line.text}`;
   }
 
   line(text, kind = "said") {
@@ -128,7 +128,7 @@ export class ChatView {
       // The other answers (a question asked again, the scores) come as events with their room.
       if (reply.type === "chat_commands") {
         this.add(room, t("chat.commands"), "server");
-        for (const c of reply.commands) this.add(room, `${c}: ${has(`chat.command.${c}`) ? t(`chat.command.${c}`) : ""}`, "server");
+        for (const c of reply.commands) this.add(room, `${c}${t("colon")}${has(`chat.command.${c}`) ? t(`chat.command.${c}`) : ""}`, "server");
       }
     } catch (error) {
       this.add(room, describeError(error), "error");

@@ -196,7 +196,7 @@ class OnlineView {
       return h(
         "li",
         { dataset: { challenge: c.id, game: c.game } },
-        `${c.by.name}: ${gameName(c.game)} — `,
+        `${c.by.name}${t("colon")}${gameName(c.game)} — `,
         h("span", { class: "online-rules" }, rulesText(c.game, c.rules, c.options)),
         " — ",
         c.seats.map((s) => (s.kind === "computer" ? (s.name ?? t("seat.computer", { level: t(`level.${s.level}`) })) : s.kind === "open" ? t("seat.anyone") : s.name)).join(t("lobby.versus")),
@@ -503,7 +503,7 @@ class OnlineView {
       this.buttons = h("div", { class: "toolbar" });
       const names = match.summary.seats.map((s, i) => seatName(match.summary, i)).join(t("lobby.versus"));
       this.matchPanel.replaceChildren(
-        h("h2", {}, `${gameName(match.game)} #${match.id}: ${names}`),
+        h("h2", {}, `${gameName(match.game)} #${match.id}${t("colon")}${names}`),
         h("p", { class: "online-rules online-match-rules" }, rulesText(match.game, match.summary.rules, match.summary.options)),
         this.buttons,
         h("div", { class: "online-play" }, this.board.element, h("aside", { class: "online-side" }, this.status, this.clock, this.result, this.trade, h("h3", {}, t("match.moves")), this.earlier, this.moveList, this.matchChat.element)),
@@ -528,7 +528,7 @@ class OnlineView {
     this.earlier.hidden = match.from === 0;
     this.moveList.start = match.from + 1;
     this.moveList.replaceChildren(
-      ...match.moves.map((m) => h("li", { dataset: { move: m.move } }, `${seatName(match.summary, m.seat)}: ${m.move}${m.timeout ? ` ${t("match.timed_out")}` : ""}`)),
+      ...match.moves.map((m) => h("li", { dataset: { move: m.move } }, `${seatName(match.summary, m.seat)}${t("colon")}${m.move}${m.timeout ? ` ${t("match.timed_out")}` : ""}`)),
     );
     if (match.result) {
       const r = match.result;

@@ -451,8 +451,12 @@ export interface DeckCheck {
   usable: boolean;
   usable_limitless: boolean;
   level_total: number;
-  /** Why not. */
+  /** Why not, in English words. */
   problem: string | null;
+  /** Why not, as a code: not five cards, `card` not owned as often, levels over 20. */
+  reason: "size" | "not_owned" | "level_total" | null;
+  /** The card of `not_owned`. */
+  card?: string;
 }
 
 export interface SeriesInfo {
