@@ -21,8 +21,17 @@ export function fromBrowser(preferred) {
   return "en";
 }
 
+/** This browser's storage, or null where it is refused (storage disabled: reading it throws). */
+function storage() {
+  try {
+    return globalThis.localStorage ?? null;
+  } catch {
+    return null;
+  }
+}
+
 let current = (() => {
-  const kept = globalThis.localStorage?.getItem(KEPT);
+  const kept = storage()?.getItem(KEPT);
   return kept in CATALOGS ? kept : fromBrowser(globalThis.navigator?.languages);
 })();
 if (globalThis.document) document.documentElement.lang = current;
@@ -34,7 +43,7 @@ export const language = () => current;
 export function setLanguage(lang) {
   if (!(lang in CATALOGS) || lang === current) return;
   current = lang;
-  globalThis.localStorage?.setItem(KEPT, lang);
+  storage()?.setItem(KEPT, lang);
   document.documentElement.lang = lang;
   for (const listener of listeners) listener(lang);
 }
