@@ -60,8 +60,11 @@ class OnlineView {
     this.message.textContent = this.words?.() ?? "";
     this.lobbyChat?.word();
     this.matchChat?.word();
+    // The challenge form is built again in the new words, with the choices made in it.
+    const filled = this.challengeForm?.values();
     this.challengeForm = null;
     this.renderLobby();
+    if (filled) this.challengeForm?.restore(filled);
     if (this.panel !== "lobby") this.cards?.refresh(this.panel);
     if (this.current !== null) {
       this.board?.dispose?.();
@@ -417,7 +420,23 @@ class OnlineView {
       h("label", {}, broadcast, ` ${t("form.broadcast")}`),
       h("button", { type: "submit", class: "primary" }, t("lobby.challenge")),
     );
-    return { form, decks: setDecks };
+    const fields = () => [...form.elements].filter((e) => e.name);
+    return {
+      form,
+      decks: setDecks,
+      values: () => fields().map((e) => [e.name, e.type === "checkbox" ? e.checked : e.value]),
+      restore(values) {
+        // The game first: it decides which of the other fields there are.
+        const ordered = [...values.filter(([n]) => n === game.name), ...values.filter(([n]) => n !== game.name)];
+        for (const [name, value] of ordered) {
+          const field = fields().find((e) => e.name === name);
+          if (!field) continue;
+          if (field.type === "checkbox") field.checked = value;
+          else field.value = value;
+          field.dispatchEvent(new Event("change"));
+        }
+      },
+    };
   }
 
   /** The deck to accept a challenge with stakes with. */

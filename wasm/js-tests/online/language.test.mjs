@@ -116,6 +116,10 @@ test("a French browser gets the page in French; the switch to English is kept in
   for (const words of ["Open challenges", "Matches in progress", "Computer players", "Log out"]) {
     assert.ok((await section.textContent()).includes(words), `the lobby says "${words}"`);
   }
+  // The challenge form keeps the choices made in French.
+  assert.equal(await form.getByLabel("Preset").inputValue(), "mush");
+  assert.equal(await form.getByLabel("Seat 2", { exact: true }).inputValue(), "computer");
+  assert.equal(await form.getByLabel("Seat 2 level").isVisible(), true);
   await section.locator(".online-yours li button").first().click();
   await inState(fr, "match");
   assert.ok((await section.locator(".online-match-rules").textContent()).includes("Rules: Same, Same Wall, Plus, Combo, Elemental"));
