@@ -46,7 +46,7 @@ class OnlineView {
     section.append(this.message, this.login, this.lobby, this.matchPanel);
     this.show("login");
     onLanguage((lang) => this.switched(lang));
-    this.connect();
+    this.connecting = this.connect();
   }
 
   /** After a switch of language: everything drawn again in it, and the choice kept in the
@@ -147,6 +147,8 @@ class OnlineView {
     const password = h("input", { name: "online-password", type: "password", "aria-label": t("login.password"), autocomplete: "current-password", required: true });
     const submit = (register) => async (e) => {
       e.preventDefault();
+      // A click made while the page is still connecting waits for the connection.
+      await this.connecting;
       if (!this.client) return;
       try {
         // A new account keeps the page's language; an account's own language comes back with it.
@@ -471,7 +473,7 @@ class OnlineView {
     this.show("login");
     this.say("online.logged_out");
     this.client = null;
-    setTimeout(() => this.connect(), 100);
+    this.connecting = new Promise((resolve) => setTimeout(resolve, 100)).then(() => this.connect());
   }
 
   // ---- a match -----------------------------------------------------------------------------
