@@ -49,6 +49,21 @@ pub fn check_name(name: &str) -> Result<(), Failure> {
     }
 }
 
+/// The languages of the web page an account may keep (PROTOCOL.md's `language`).
+pub(crate) const LANGUAGES: [&str; 2] = ["en", "fr"];
+
+/// Checks a language code: one of [`LANGUAGES`], exactly as written there.
+pub(crate) fn check_language(language: &str) -> Result<(), Failure> {
+    if LANGUAGES.contains(&language) {
+        Ok(())
+    } else {
+        Err(Failure::new(
+            Code::BadLanguage,
+            format!("a language is one of {}", LANGUAGES.join(", ")),
+        ))
+    }
+}
+
 fn check_password(password: &str) -> Result<(), Failure> {
     if (8..=128).contains(&password.chars().count()) {
         Ok(())
@@ -89,11 +104,19 @@ impl Accounts {
         .map_err(|_| Failure::internal("password hashing failed"))
     }
 
-    /// Creates an account for a connection from `peer` (under the same budgets as a login).
-    pub async fn register(&self, name: &str, password: &str, peer: IpAddr) -> Result<(User, String), Failure> {
+    /// Creates an account for a connection from `peer` (under the same budgets as a login),
+    /// keeping `language` as its page's language when given.
+    pub async fn register(
+        &self,
+        name: &str,
+        password: &str,
+        language: Option<&str>,
+        peer: IpAddr,
+    ) -> Result<(User, String), Failure> {
         check_name(name)?;
         crate::robots::check_not_robot(name)?;
         check_password(password)?;
+        language.map(check_language).transpose()?;
         let ticket = self.guard.admit(peer.into(), None)?;
         // The hasher first, the database after: a login refused `busy` costs no query, so that
         // a flood of them never queues honest logins behind its reads.
@@ -118,15 +141,17 @@ impl Accounts {
             id: new_id(),
             name: name.to_owned(),
         };
-        let inserted =
-            sqlx::query("INSERT INTO users (id, name, name_key, password_hash, created) VALUES ($1, $2, $3, $4, $5)")
-                .bind(user.id)
-                .bind(user.name.clone())
-                .bind(key)
-                .bind(hash)
-                .bind(now_ms())
-                .execute(&self.pool)
-                .await;
+        let inserted = sqlx::query(
+            "INSERT INTO users (id, name, name_key, password_hash, created, language) VALUES ($1, $2, $3, $4, $5, $6)",
+        )
+        .bind(user.id)
+        .bind(user.name.clone())
+        .bind(key)
+        .bind(hash)
+        .bind(now_ms())
+        .bind(language.map(str::to_owned))
+        .execute(&self.pool)
+        .await;
         match inserted {
             Ok(_) => {}
             // Two registrations of one name at once: the unique key refuses the second.
@@ -204,6 +229,26 @@ impl Accounts {
         })
     }
 
+    /// The page's language `user` chose, if they ever did.
+    pub async fn language(&self, user: i64) -> Result<Option<String>, Failure> {
+        let row = sqlx::query("SELECT language FROM users WHERE id = $1")
+            .bind(user)
+            .fetch_one(&self.pool)
+            .await?;
+        Ok(row.try_get("language")?)
+    }
+
+    /// Keeps `language` (checked) as `user`'s page language.
+    pub async fn set_language(&self, user: i64, language: &str) -> Result<(), Failure> {
+        check_language(language)?;
+        sqlx::query("UPDATE users SET language = $1 WHERE id = $2")
+            .bind(language.to_owned())
+            .bind(user)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
     pub async fn forget(&self, token: &str) -> Result<(), Failure> {
         sqlx::query("DELETE FROM sessions WHERE token_hash = $1")
             .bind(token_hash(token))
@@ -267,6 +312,16 @@ mod tests {
         }
         assert!(check_password("12345678").is_ok());
         assert_eq!(check_password("1234567").unwrap_err().code, Code::BadPassword);
+    }
+
+    #[test]
+    fn only_the_pages_languages_are_kept() {
+        for good in LANGUAGES {
+            assert!(check_language(good).is_ok());
+        }
+        for bad in ["", "FR", "de", "fr-FR", "fr\n", &"f".repeat(1000)] {
+            assert_eq!(check_language(bad).unwrap_err().code, Code::BadLanguage, "{bad:?}");
+        }
     }
 
     #[test]

@@ -435,33 +435,45 @@ fn need(s: &Session) -> Result<&User, Failure> {
 async fn answer(hub: &Arc<Hub>, s: &mut Session, request: Request, re: &Option<Value>) -> Result<Vec<Value>, Failure> {
     match request {
         Request::Hello { .. } => Err(Failure::new(Code::BadMessage, "hello comes once, first")),
-        Request::Register { name, password } | Request::Login { name, password } if s.user.is_some() => {
-            let _ = (name, password);
+        Request::Register { .. } | Request::Login { .. } if s.user.is_some() => {
             Err(Failure::new(Code::AlreadyAuthenticated, "this connection is logged in"))
         }
         Request::Resume { .. } if s.user.is_some() => {
             Err(Failure::new(Code::AlreadyAuthenticated, "this connection is logged in"))
         }
-        Request::Register { name, password } => {
-            let (user, token) = hub.accounts.register(&name, &password, s.peer).await?;
-            Ok(vec![authenticated(hub, s, user, token)])
+        Request::Register {
+            name,
+            password,
+            language,
+        } => {
+            let (user, token) = hub
+                .accounts
+                .register(&name, &password, language.as_deref(), s.peer)
+                .await?;
+            Ok(vec![authenticated(hub, s, user, token, language)])
         }
         Request::Login { name, password } => {
             let (user, token) = hub.accounts.login(&name, &password, s.peer).await?;
-            let mut replies = vec![authenticated(hub, s, user.clone(), token)];
+            let language = hub.accounts.language(user.id).await?;
+            let mut replies = vec![authenticated(hub, s, user.clone(), token, language)];
             replies.extend(pending_choice(hub, &user).await?);
             replies.extend(untold(hub, s, &user).await?);
             Ok(replies)
         }
         Request::Resume { token } => {
             let user = hub.accounts.resume(&token).await?;
-            let mut replies = vec![authenticated(hub, s, user.clone(), token)];
+            let language = hub.accounts.language(user.id).await?;
+            let mut replies = vec![authenticated(hub, s, user.clone(), token, language)];
             replies.extend(running_states(hub, &user).await?);
             replies.extend(pending_choice(hub, &user).await?);
             replies.extend(untold(hub, s, &user).await?);
             Ok(replies)
         }
         Request::Logout {} => unreachable!("handled before"),
+        Request::Language { language } => {
+            hub.accounts.set_language(need(s)?.id, &language).await?;
+            Ok(vec![Frame::Language { language }.json()])
+        }
         Request::Lobby { after, limit } => {
             let user = need(s)?.clone();
             let joined = hub.subscribe_lobby(s.id);
@@ -542,6 +554,7 @@ async fn answer(hub: &Arc<Hub>, s: &mut Session, request: Request, re: &Option<V
             Ok(vec![Frame::Unspectated {
                 match_id,
                 reason: None,
+                by: None,
                 message: None,
             }
             .json()])
@@ -584,11 +597,12 @@ async fn answer(hub: &Arc<Hub>, s: &mut Session, request: Request, re: &Option<V
     }
 }
 
-fn authenticated(hub: &Hub, s: &mut Session, user: User, token: String) -> Value {
+fn authenticated(hub: &Hub, s: &mut Session, user: User, token: String, language: Option<String>) -> Value {
     hub.authenticate(s.id, &user);
     let v = Frame::Authenticated {
         user: user.clone(),
         token: token.clone(),
+        language,
     }
     .json();
     s.user = Some(user);

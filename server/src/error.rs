@@ -24,6 +24,7 @@ pub enum Code {
     Busy,
     TooManyLogins,
     LoginThrottled,
+    BadLanguage,
     NoSuchPlayer,
     BadChallenge,
     NoSuchChallenge,
@@ -140,7 +141,7 @@ mod tests {
     #[test]
     fn protocol_md_lists_exactly_the_codes() {
         let codes = codes();
-        assert_eq!(codes.len(), 62);
+        assert_eq!(codes.len(), 63);
         assert_eq!(documented(), codes);
     }
 }

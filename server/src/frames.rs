@@ -25,6 +25,13 @@ pub enum Frame {
     Authenticated {
         user: User,
         token: String,
+        /// The page's language the account keeps; absent until one is chosen.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        language: Option<String>,
+    },
+    /// The answer to `language`: the language now kept.
+    Language {
+        language: String,
     },
     Pong {
         time: i64,
@@ -131,6 +138,9 @@ pub enum Frame {
         match_id: i64,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         reason: Option<String>,
+        /// Who did what `reason` says (the page words it from the two).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        by: Option<User>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         message: Option<String>,
     },

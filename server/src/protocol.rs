@@ -38,6 +38,9 @@ pub enum Request {
     Register {
         name: String,
         password: String,
+        /// The page's language to keep in the new account.
+        #[serde(default)]
+        language: Option<String>,
     },
     Login {
         name: String,
@@ -47,6 +50,10 @@ pub enum Request {
         token: String,
     },
     Logout {},
+    /// Keeps the page's language in the account (restored by `authenticated`).
+    Language {
+        language: String,
+    },
     /// A page of the lobby: the first, or the one after an earlier page's `next`.
     Lobby {
         #[serde(default)]
@@ -235,12 +242,13 @@ pub enum DeckOp {
 
 /// Every request type but the card economy's, for telling an unknown type from a malformed
 /// known one.
-const TYPES: [&str; 21] = [
+const TYPES: [&str; 22] = [
     "hello",
     "register",
     "login",
     "resume",
     "logout",
+    "language",
     "lobby",
     "challenge",
     "accept",

@@ -1,7 +1,9 @@
 // The page's entry: load the engine once, then show the game named in the address (#trax…),
-// building each game's view the first time it is shown.
+// building each game's view the first time it is shown. The shell's words follow the page's
+// language (i18n.js), switched by the « Français / English » buttons.
 import init from "arbiter-engine/web";
-import { describeError } from "./ui.js";
+import { describeError, h } from "./ui.js";
+import { LANGUAGES, language, onLanguage, setLanguage, t } from "./i18n.js";
 
 const games = {
   "triple-triad": () => import("./tripletriad.js"),
@@ -10,6 +12,21 @@ const games = {
   online: () => import("./online.js"),
 };
 const mounted = new Map();
+
+/** The shell's words: each element marked `data-i18n` (text), `data-i18n-html` (a catalog entry
+ * with markup of the page's own), `data-i18n-label` (its aria-label). */
+function wordShell() {
+  for (const el of document.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
+  for (const el of document.querySelectorAll("[data-i18n-html]")) el.innerHTML = t(el.dataset.i18nHtml);
+  for (const el of document.querySelectorAll("[data-i18n-label]")) el.setAttribute("aria-label", t(el.dataset.i18nLabel));
+  const switcher = document.querySelector(".language");
+  switcher.setAttribute("aria-label", t("shell.language"));
+  switcher.replaceChildren(
+    ...Object.entries(LANGUAGES).map(([code, name]) =>
+      h("button", { type: "button", lang: code, dataset: { language: code }, "aria-pressed": String(code === language()), onclick: () => setLanguage(code) }, name),
+    ),
+  );
+}
 
 async function show() {
   const name = location.hash.slice(1) in games ? location.hash.slice(1) : "triple-triad";
@@ -24,12 +41,14 @@ async function show() {
   }
 }
 
+wordShell();
+onLanguage(wordShell);
 try {
   await init();
   document.getElementById("loading").remove();
   addEventListener("hashchange", show);
   await show();
 } catch (e) {
-  document.getElementById("loading").textContent = `The engine could not load: ${describeError(e)}`;
+  document.getElementById("loading").textContent = t("shell.engine_failed", { error: describeError(e) });
   throw e;
 }

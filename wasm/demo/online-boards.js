@@ -5,19 +5,20 @@
 // server's list, a Triple Triad card goes to any empty cell and the server answers.
 import { Trax } from "arbiter-engine/web";
 import { h, using } from "./ui.js";
+import { t } from "./i18n.js";
 import { cardFace, cardLabel, elementIcon, wallMarks } from "./tripletriad.js";
 import { columnName, tileSvg } from "./trax.js";
 import { cardName, describe, longCard, meldCards } from "./nantong.js";
 
-const CELL_NAMES = ["top left", "top", "top right", "left", "centre", "right", "bottom left", "bottom", "bottom right"];
+const cellName = (cell) => t(`cell.${cell}`);
 const TT_PLAYERS = ["blue", "red"];
 
 /** A seat's name as the match lists it. */
 export function seatName(summary, seat) {
   const s = summary?.seats?.[seat];
-  if (!s) return `seat ${seat}`;
-  if (s.kind === "computer") return s.name ? `${s.name} (computer, ${s.level})` : `computer (${s.level})`;
-  return s.name ?? "open seat";
+  if (!s) return t("seat.number", { seat });
+  if (s.kind === "computer") return t(s.name ? "seat.robot" : "seat.computer", { name: s.name, level: t(`level.${s.level}`) });
+  return s.name ?? t("seat.open");
 }
 
 /** The rounds line: the round being played, then how each finished one ended (a long sudden
@@ -29,18 +30,22 @@ export function roundsText(view, over) {
   const drawn = rounds.length > 4 && rounds.slice(0, -3).every((r) => !r.winner) ? rounds.length - 3 : 0;
   const early = (view.rounds_before ?? 0) + drawn;
   const done = [
-    ...(early ? [`rounds 1–${early}: draws`] : []),
-    ...rounds.slice(drawn).map((r, i) => `round ${early + i + 1}: ${r.winner ? `${r.winner} won` : "a draw"} ${r.scores.join("–")}`),
+    ...(early ? [t("rounds.early_draws", { last: early })] : []),
+    ...rounds.slice(drawn).map((r, i) =>
+      t(r.winner ? "rounds.won" : "rounds.drawn", { round: early + i + 1, colour: r.winner && t(`colour.${r.winner}`), scores: r.scores.join("–") }),
+    ),
   ];
-  if (over) return done.length ? `${done.join(", ")}.`.replace(/^r/, "R") : "";
-  return `Round ${view.round}${done.length ? ` (${done.join(", ")})` : ""}`;
+  const listed = done.join(", ");
+  // The finished rounds alone begin the line: with a capital.
+  if (over) return done.length ? t("rounds.over", { rounds: listed[0].toUpperCase() + listed.slice(1) }) : "";
+  return done.length ? t("rounds.playing_after", { round: view.round, rounds: listed }) : t("rounds.playing", { round: view.round });
 }
 
 export class TripleTriadBoard {
   constructor(onMove) {
     this.onMove = onMove;
     this.selected = null;
-    this.board = h("div", { class: "tt-board", role: "grid", "aria-label": "Board" });
+    this.board = h("div", { class: "tt-board", role: "grid", "aria-label": t("board.board") });
     this.hands = [h("div", { class: "hand blue" }), h("div", { class: "hand red" })];
     this.titles = [h("h2", {}), h("h2", {})];
     this.rounds = h("p", { class: "online-rounds" });
@@ -69,8 +74,8 @@ export class TripleTriadBoard {
     const hands = obs ? (you === 0 ? [obs.hand, obs.opponent_hand] : [obs.opponent_hand, obs.hand]) : view.public.hands;
     this.element.dataset.turn = match.isOver ? "over" : TT_PLAYERS[match.toMove] ?? "over";
     for (const p of [0, 1]) {
-      this.titles[p].textContent = `${p === you ? "You" : seatName(match.summary, p)} (${TT_PLAYERS[p]})`;
-      this.hands[p].setAttribute("aria-label", p === you ? "Your hand" : `${TT_PLAYERS[p]}'s hand`);
+      this.titles[p].textContent = t("board.title", { name: p === you ? t("board.you") : seatName(match.summary, p), colour: t(`colour.${TT_PLAYERS[p]}`) });
+      this.hands[p].setAttribute("aria-label", p === you ? t("board.your_hand") : t("board.hand_of", { colour: t(`colour.${TT_PLAYERS[p]}`) }));
       this.hands[p].replaceChildren(
         ...hands[p].map((card, i) => {
           if (p === you) {
@@ -90,7 +95,7 @@ export class TripleTriadBoard {
           }
           return card
             ? h("div", { class: `ttcard ${TT_PLAYERS[p]} in-hand`, role: "img", "aria-label": cardLabel(card) }, cardFace(card))
-            : h("div", { class: "ttcard back in-hand", role: "img", "aria-label": "a hidden card" });
+            : h("div", { class: "ttcard back in-hand", role: "img", "aria-label": t("board.hidden_card") });
         }),
       );
     }
@@ -105,7 +110,7 @@ export class TripleTriadBoard {
             type: "button",
             class: `cell${target ? " legal" : ""}${placed ? " taken" : ""}`,
             dataset: { cell },
-            "aria-label": `${CELL_NAMES[cell]}: ${placed ? `${placed.owner}'s ${cardLabel(placed.card)}` : "empty"}${walls.words}`,
+            "aria-label": `${cellName(cell)}${t("colon")}${placed ? t("board.placed", { colour: t(`colour.${placed.owner}`), card: cardLabel(placed.card) }) : t("board.empty")}${walls.words}`,
             "aria-disabled": target ? null : "true",
             onclick: () => target && this.onMove(`${this.selected}@${cell}`),
           },
@@ -127,8 +132,8 @@ export class TripleTriadBoard {
 export class TraxBoard {
   constructor(onMove) {
     this.onMove = onMove;
-    this.board = h("div", { class: "trax-board", role: "grid", "aria-label": "Board" });
-    this.choices = h("div", { class: "choices", role: "group", "aria-label": "Placements", hidden: true });
+    this.board = h("div", { class: "trax-board", role: "grid", "aria-label": t("board.board") });
+    this.choices = h("div", { class: "choices", role: "group", "aria-label": t("board.placements"), hidden: true });
     this.element = h("div", { class: "trax online-trax" }, h("div", { class: "trax-stage" }, this.board, this.choices));
   }
 
@@ -168,7 +173,7 @@ export class TraxBoard {
           cells.push(
             h(
               "div",
-              { class: `cell tile-cell${last ? " last" : ""}`, role: "gridcell", "aria-label": `${name}: tile ${tile.shape}` },
+              { class: `cell tile-cell${last ? " last" : ""}`, role: "gridcell", "aria-label": t("board.tile", { cell: name, shape: tile.shape }) },
               tileSvg(tile, { lit: lit.has(`${col},${row}`) ? win.winner : null }),
             ),
           );
@@ -177,7 +182,7 @@ export class TraxBoard {
             h("button", {
               type: "button",
               class: "cell target",
-              "aria-label": `${name}: ${targets.get(name).length} placements`,
+              "aria-label": t("board.cell_placements", { cell: name, count: targets.get(name).length }),
               dataset: { cell: name },
               onclick: (e) => this.openChoices(e.currentTarget, targets.get(name)),
             }),
@@ -198,7 +203,7 @@ export class TraxBoard {
           const { placed } = copy.lastTurn();
           return h(
             "button",
-            { type: "button", class: "choice", dataset: { move }, "aria-label": `Play ${move}`, onclick: () => this.onMove(move) },
+            { type: "button", class: "choice", dataset: { move }, "aria-label": t("board.play", { move }), onclick: () => this.onMove(move) },
             tileSvg(copy.tileAt(placed.col, placed.row)),
             h("span", {}, move),
           );
@@ -217,8 +222,8 @@ export class NantongBoard {
   constructor(onMove) {
     this.onMove = onMove;
     this.table = h("div", { class: "nt-table" });
-    this.hand = h("div", { class: "nt-hand", "aria-label": "Your hand" });
-    this.actions = h("div", { class: "actions", role: "group", "aria-label": "Your actions" });
+    this.hand = h("div", { class: "nt-hand", "aria-label": t("board.your_hand") });
+    this.actions = h("div", { class: "actions", role: "group", "aria-label": t("board.your_actions") });
     this.totals = h("p", { class: "online-totals" });
     this.element = h("div", { class: "nt online-nt" }, this.totals, this.table, this.hand, this.actions);
   }
@@ -227,7 +232,7 @@ export class NantongBoard {
     const view = match.view;
     const obs = view.observation;
     const yourTurn = match.seat !== null && !match.isOver;
-    this.totals.textContent = `Deal ${view.deal} of ${view.deals} — totals ${view.totals.join(" / ")}; stock ${obs.stock}; indicators ${obs.indicators.map(cardName).join(", ")}`;
+    this.totals.textContent = t("nantong.totals", { deal: view.deal, deals: view.deals, totals: view.totals.join(" / "), stock: obs.stock, indicators: obs.indicators.map(cardName).join(", ") });
     this.table.replaceChildren(
       ...[0, 1, 2].map((seat) =>
         h(
@@ -236,18 +241,18 @@ export class NantongBoard {
           h(
             "h2",
             {},
-            seat === match.seat ? "You" : seatName(match.summary, seat),
-            obs.dealer === seat ? h("span", { class: "tag dealer" }, "dealer") : null,
-            h("span", { class: "count" }, `${obs.hand_sizes[seat]} in hand`),
+            seat === match.seat ? t("board.you") : seatName(match.summary, seat),
+            obs.dealer === seat ? h("span", { class: "tag dealer" }, t("nantong.dealer")) : null,
+            h("span", { class: "count" }, t("nantong.in_hand", { count: obs.hand_sizes[seat] })),
           ),
           h(
             "div",
-            { class: "melds", "aria-label": "Melds" },
+            { class: "melds", "aria-label": t("nantong.melds") },
             obs.melds[seat].map((m) => h("span", { class: "meld" }, meldCards(m).map((c) => longCard(c, { cls: "small" })))),
           ),
           h(
             "div",
-            { class: "discards", "aria-label": "Discards" },
+            { class: "discards", "aria-label": t("nantong.discards") },
             obs.discards.filter(([s]) => s === seat).map(([, c]) => longCard(c, { cls: "small" })),
           ),
         ),

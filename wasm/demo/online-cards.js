@@ -4,6 +4,7 @@
 // the page keeps no count of its own, so what it shows is what the server holds.
 import { h, describeError, fill } from "./ui.js";
 import { cardFace, cardLabel } from "./tripletriad.js";
+import { has, t } from "./i18n.js";
 
 const ELEMENTS = ["none", "fire", "ice", "thunder", "earth", "poison", "wind", "water", "holy"];
 const price = (p) => (p === null ? "--" : String(p));
@@ -15,7 +16,7 @@ export function cardTile(shop, { extra = [], colour = "blue" } = {}) {
     "figure",
     { class: "cards-tile", dataset: { card: shop.id } },
     h("div", { class: `ttcard ${colour} small`, role: "img", "aria-label": cardLabel(shop.card) }, cardFace(shop.card)),
-    h("figcaption", {}, h("b", {}, shop.id), ` ${shop.card.name} · level ${shop.card.level}`, extra),
+    h("figcaption", {}, h("b", {}, shop.id), ` ${shop.card.name} · ${t("cards.level", { level: shop.card.level })}`, extra),
   );
 }
 
@@ -24,10 +25,10 @@ export class CardsView {
   constructor(client, say) {
     this.client = client;
     this.say = say;
-    this.stash = h("section", { class: "cards-panel online-stash", "aria-label": "Stash" });
-    this.decks = h("section", { class: "cards-panel online-decks", "aria-label": "Decks" });
-    this.shop = h("section", { class: "cards-panel online-shop", "aria-label": "Shop" });
-    this.stats = h("section", { class: "cards-panel online-stats", "aria-label": "Stats" });
+    this.stash = h("section", { class: "cards-panel online-stash" });
+    this.decks = h("section", { class: "cards-panel online-decks" });
+    this.shop = h("section", { class: "cards-panel online-shop" });
+    this.stats = h("section", { class: "cards-panel online-stats" });
     this.panels = { stash: this.stash, decks: this.decks, shop: this.shop, stats: this.stats };
     this.details = false;
     this.pending = {}; // refreshes under way, by panel
@@ -54,6 +55,8 @@ export class CardsView {
   }
 
   async draw(name) {
+    // Labelled at each drawing, in the page's language of the moment.
+    this.panels[name].setAttribute("aria-label", t(`panel.${name}`));
     try {
       await { stash: () => this.drawStash(), decks: () => this.drawDecks(), shop: () => this.drawShop(), stats: () => this.drawStats() }[name]();
     } catch (e) {
@@ -80,7 +83,7 @@ export class CardsView {
     const head = h(
       "div",
       { class: "cards-head" },
-      h("h3", {}, `Your stash: ${owned} card${owned === 1 ? "" : "s"}, ${stash.length} different`),
+      h("h3", {}, t("stash.head", { count: owned, different: stash.length })),
       h(
         "label",
         {},
@@ -93,7 +96,7 @@ export class CardsView {
             this.refresh("stash");
           },
         }),
-        " details",
+        ` ${t("stash.details")}`,
       ),
     );
     const starter = wallet.starter_taken
@@ -101,22 +104,22 @@ export class CardsView {
       : h(
           "p",
           {},
-          "New players take a starter set once: 20 random cards of levels 1 to 3. ",
+          `${t("stash.starter_offer")} `,
           h(
             "button",
             {
               type: "button",
               class: "primary",
-              onclick: () => this.change("stash", client.starter(), (cards) => `You took the starter set: ${cards.length} cards.`),
+              onclick: () => this.change("stash", client.starter(), (cards) => t("stash.starter_taken", { count: cards.length })),
             },
-            "Take the starter set",
+            t("stash.take_starter"),
           ),
         );
     const body = this.details
       ? h(
           "table",
           { class: "cards-table" },
-          h("thead", {}, h("tr", {}, ["Card", "Level", "Top", "Right", "Bottom", "Left", "Element", "Copies", "In decks", "At stake", "Text"].map((t) => h("th", {}, t)))),
+          h("thead", {}, h("tr", {}, ["card", "level", "top", "right", "bottom", "left", "element", "copies", "in_decks", "at_stake", "text"].map((c) => h("th", {}, t(`stash.column.${c}`))))),
           h(
             "tbody",
             {},
@@ -127,7 +130,7 @@ export class CardsView {
                 h("td", {}, cardText(e.card)),
                 h("td", {}, String(e.card.card.level)),
                 e.card.card.ranks.map((r) => h("td", {}, r === 10 ? "A" : String(r))),
-                h("td", {}, e.card.card.element),
+                h("td", {}, t(`element.${e.card.card.element}`)),
                 h("td", {}, String(e.count)),
                 h("td", {}, String(e.in_decks)),
                 h("td", {}, String(e.at_stake)),
@@ -143,20 +146,20 @@ export class CardsView {
             cardTile(e.card, {
               extra: [
                 e.count > 1 ? h("span", { class: "tag count" }, `×${e.count}`) : null,
-                e.at_stake ? h("span", { class: "tag" }, "at stake") : e.in_decks ? h("span", { class: "tag" }, `in deck${e.in_decks > 1 ? ` ×${e.in_decks}` : ""}`) : null,
+                e.at_stake ? h("span", { class: "tag" }, t("stash.at_stake")) : e.in_decks ? h("span", { class: "tag" }, t("stash.in_decks", { count: e.in_decks })) : null,
               ],
             }),
           ),
         );
     this.stash.dataset.count = owned;
-    fill(this.stash, head, starter, stash.length ? body : h("p", { class: "none" }, "No cards yet."));
+    fill(this.stash, head, starter, stash.length ? body : h("p", { class: "none" }, t("stash.none")));
   }
 
   async drawDecks() {
     const client = this.client;
     const [decks, stash] = await Promise.all([client.decks(), client.stash()]);
     const checks = await Promise.all(decks.map((d) => client.checkDeck(d.name).then((r) => r.check)));
-    const name = h("input", { name: "online-deck-name", "aria-label": "New deck name", placeholder: "deck name", maxlength: 30 });
+    const name = h("input", { name: "online-deck-name", "aria-label": t("decks.new_name"), placeholder: t("decks.name_placeholder"), maxlength: 30 });
     const create = h(
       "form",
       {
@@ -164,15 +167,15 @@ export class CardsView {
         onsubmit: (e) => {
           e.preventDefault();
           const deck = name.value.trim();
-          this.change("decks", client.createDeck(deck), () => `Deck ${deck} created: add five cards from your stash.`);
+          this.change("decks", client.createDeck(deck), () => t("decks.created", { deck }));
         },
       },
-      h("label", {}, "New deck ", name),
-      h("button", { type: "submit" }, "Create"),
+      h("label", {}, `${t("decks.new")} `, name),
+      h("button", { type: "submit" }, t("decks.create")),
     );
     const target = h(
       "select",
-      { name: "online-deck-target", "aria-label": "Add to deck" },
+      { name: "online-deck-target", "aria-label": t("decks.add_to_deck") },
       decks.map((d) => h("option", { value: d.name, selected: d.name === this.target }, d.name)),
     );
     target.addEventListener("change", () => {
@@ -182,23 +185,27 @@ export class CardsView {
     if (!decks.some((d) => d.name === this.target)) this.target = decks[0]?.name ?? null;
     const rows = decks.map((d, i) => {
       const check = checks[i];
+      // Worded from the check's reason; the server's English words only for a reason this page
+      // does not know.
       const verdict = check.usable
-        ? `usable: levels ${check.level_total} of 20`
-        : check.usable_limitless && d.cards.length === 5
-          ? `levels ${check.level_total}: only with the Limitless rule`
-          : `unusable: ${check.problem}`;
+        ? t("decks.usable", { total: check.level_total })
+        : check.reason === "level_total" && check.usable_limitless
+          ? t("decks.limitless_only", { total: check.level_total })
+          : has(`decks.unusable.${check.reason}`)
+            ? t(`decks.unusable.${check.reason}`, { card: check.card, total: check.level_total })
+            : t("decks.unusable", { problem: check.problem });
       return h(
         "li",
         { class: "cards-deck", dataset: { deck: d.name, usable: String(check.usable), cards: d.cards.length } },
         h(
           "div",
           { class: "cards-head" },
-          h("h3", {}, d.name, d.current ? h("span", { class: "tag" }, "current") : null),
-          h("span", { class: `cards-check ${check.usable ? "ok" : "bad"}`, role: "status" }, `${d.cards.length}/5 cards, ${verdict}`),
-          h("button", { type: "button", onclick: () => this.change("decks", client.deleteDeck(d.name), () => `Deck ${d.name} deleted.`) }, "Delete"),
+          h("h3", {}, d.name, d.current ? h("span", { class: "tag" }, t("decks.current")) : null),
+          h("span", { class: `cards-check ${check.usable ? "ok" : "bad"}`, role: "status" }, t("decks.check", { count: d.cards.length, verdict })),
+          h("button", { type: "button", onclick: () => this.change("decks", client.deleteDeck(d.name), () => t("decks.deleted", { deck: d.name })) }, t("decks.delete")),
         ),
-        // The check's problem names the lost cards already when that is why.
-        d.note && !check.problem?.includes(d.note) ? h("p", { class: "cards-note" }, d.note) : null,
+        // The check's problem names the lost cards already when it is shown.
+        d.note && !(check.problem && verdict.includes(check.problem)) ? h("p", { class: "cards-note" }, d.note) : null,
         h(
           "div",
           { class: "cards-grid" },
@@ -208,8 +215,8 @@ export class CardsView {
                 " ",
                 h(
                   "button",
-                  { type: "button", "aria-label": `Remove ${shop.card.name} from ${d.name}`, onclick: () => this.change("decks", client.removeFromDeck(d.name, [shop.id])) },
-                  "Remove",
+                  { type: "button", "aria-label": t("decks.remove_card", { card: shop.card.name, deck: d.name }), onclick: () => this.change("decks", client.removeFromDeck(d.name, [shop.id])) },
+                  t("decks.remove"),
                 ),
               ],
             }),
@@ -225,7 +232,7 @@ export class CardsView {
       ? h(
           "div",
           { class: "cards-pool" },
-          h("div", { class: "cards-head" }, h("h3", {}, "Your cards not in this deck (a card may be in several decks)"), h("label", {}, "Add to ", target)),
+          h("div", { class: "cards-head" }, h("h3", {}, t("decks.free_cards")), h("label", {}, `${t("decks.add_to")} `, target)),
           h(
             "div",
             { class: "cards-grid" },
@@ -238,10 +245,10 @@ export class CardsView {
                     "button",
                     {
                       type: "button",
-                      "aria-label": `Add ${e.card.card.name}`,
+                      "aria-label": t("decks.add_card", { card: e.card.card.name }),
                       onclick: () => this.change("decks", client.addToDeck(target.value, [e.card.id])),
                     },
-                    "Add",
+                    t("decks.add"),
                   ),
                 ],
               }),
@@ -251,9 +258,9 @@ export class CardsView {
       : null;
     fill(
       this.decks,
-      h("p", { class: "hint" }, "A deck is a list of five cards of your stash, their levels at most 20 in all (unless the match is Limitless); a card may be in several decks. A card lost in a match leaves every deck it was in."),
+      h("p", { class: "hint" }, t("decks.hint")),
       create,
-      h("ul", { class: "cards-decks" }, rows.length ? rows : h("li", { class: "none" }, "No decks yet.")),
+      h("ul", { class: "cards-decks" }, rows.length ? rows : h("li", { class: "none" }, t("decks.none"))),
       pool,
     );
   }
@@ -264,7 +271,7 @@ export class CardsView {
     const table = h(
       "table",
       { class: "cards-table cards-series" },
-      h("thead", {}, h("tr", {}, ["Series", "", "Random (a level)", "By name (a level)", "Cards", "You own"].map((t) => h("th", {}, t)))),
+      h("thead", {}, h("tr", {}, ["series", "name", "random", "by_name", "cards", "owned"].map((c) => h("th", {}, t(`shop.column.${c}`))))),
       h(
         "tbody",
         {},
@@ -282,8 +289,8 @@ export class CardsView {
         ),
       ),
     );
-    const pick = h("select", { name: "online-shop-series", "aria-label": "Series" }, series.map(({ series: s }) => h("option", { value: s.code, selected: s.code === this.shopSeries }, `${s.code} ${s.name}`)));
-    const level = h("input", { name: "online-shop-level", type: "number", min: 1, max: 10, value: this.shopLevel ?? 1, "aria-label": "Level" });
+    const pick = h("select", { name: "online-shop-series", "aria-label": t("shop.series") }, series.map(({ series: s }) => h("option", { value: s.code, selected: s.code === this.shopSeries }, `${s.code} ${s.name}`)));
+    const level = h("input", { name: "online-shop-level", type: "number", min: 1, max: 10, value: this.shopLevel ?? 1, "aria-label": t("shop.level") });
     const remember = () => {
       this.shopSeries = pick.value;
       this.shopLevel = Number(level.value);
@@ -295,12 +302,12 @@ export class CardsView {
         onsubmit: (e) => {
           e.preventDefault();
           remember();
-          this.change("shop", client.buyRandom(pick.value, Number(level.value)), ({ card, price: p }) => `You bought ${cardText(card)} for ${p} points.`);
+          this.change("shop", client.buyRandom(pick.value, Number(level.value)), ({ card, price: p }) => t("shop.bought", { card: cardText(card), count: p }));
         },
       },
-      h("label", {}, "Series ", pick),
-      h("label", {}, "Level ", level),
-      h("button", { type: "submit", class: "primary" }, "Buy a random card"),
+      h("label", {}, `${t("shop.series")} `, pick),
+      h("label", {}, `${t("shop.level")} `, level),
+      h("button", { type: "submit", class: "primary" }, t("shop.buy_random")),
       h(
         "button",
         {
@@ -315,7 +322,7 @@ export class CardsView {
             this.refresh("shop");
           },
         },
-        "List the cards",
+        t("shop.list"),
       ),
     );
     const listed = this.shopListing;
@@ -327,20 +334,20 @@ export class CardsView {
           listed.cards.map(({ card, owned }) =>
             cardTile(card, {
               extra: [
-                owned ? h("span", { class: "tag" }, `you own ${owned}`) : null,
+                owned ? h("span", { class: "tag" }, t("shop.you_own", { count: owned })) : null,
                 " ",
                 perLevel
                   ? h(
                       "button",
                       {
                         type: "button",
-                        "aria-label": `Buy ${card.card.name}`,
+                        "aria-label": t("shop.buy_card", { card: card.card.name }),
                         onclick: () => {
                           this.shopListing = null;
-                          this.change("shop", client.buyCard(card.id), ({ price: p }) => `You bought ${cardText(card)} for ${p} points.`);
+                          this.change("shop", client.buyCard(card.id), ({ price: p }) => t("shop.bought", { card: cardText(card), count: p }));
                         },
                       },
-                      `Buy (${perLevel * card.card.level})`,
+                      t("shop.buy", { price: perLevel * card.card.level }),
                     )
                   : null,
               ],
@@ -350,7 +357,7 @@ export class CardsView {
       : null;
     fill(
       this.shop,
-      h("p", { class: "cards-points" }, `You have ${wallet.points} points. Prices are points per level of the card; -- : not sold that way.`),
+      h("p", { class: "cards-points" }, t("shop.points", { count: wallet.points })),
       table,
       buy,
       listing,
@@ -361,17 +368,17 @@ export class CardsView {
   /** A custom card: a name, a level, ranks in that level's range (the server suggests some). */
   customForm() {
     const client = this.client;
-    const name = h("input", { name: "online-custom-name", "aria-label": "Card name", maxlength: 24, placeholder: "name" });
-    const level = h("input", { name: "online-custom-level", type: "number", min: 1, max: 10, value: 5, "aria-label": "Card level" });
-    const sides = ["Top", "Right", "Bottom", "Left"].map((side) => h("input", { name: `online-custom-${side.toLowerCase()}`, type: "number", min: 1, max: 10, value: 5, "aria-label": side, class: "rank" }));
-    const element = h("select", { name: "online-custom-element", "aria-label": "Element" }, ELEMENTS.map((e) => h("option", { value: e }, e)));
-    const text = h("input", { name: "online-custom-text", "aria-label": "Text", placeholder: "flavour text" });
+    const name = h("input", { name: "online-custom-name", "aria-label": t("custom.card_name"), maxlength: 24, placeholder: t("custom.name_placeholder") });
+    const level = h("input", { name: "online-custom-level", type: "number", min: 1, max: 10, value: 5, "aria-label": t("custom.card_level") });
+    const sides = ["top", "right", "bottom", "left"].map((side) => h("input", { name: `online-custom-${side}`, type: "number", min: 1, max: 10, value: 5, "aria-label": t(`side.${side}`), class: "rank" }));
+    const element = h("select", { name: "online-custom-element", "aria-label": t("custom.element") }, ELEMENTS.map((e) => h("option", { value: e }, t(`element.${e}`))));
+    const text = h("input", { name: "online-custom-text", "aria-label": t("custom.text"), placeholder: t("custom.text_placeholder") });
     const ideas = h("div", { class: "cards-ideas" });
     const suggest = async () => {
       try {
         const sets = await client.suggest(Number(level.value));
         ideas.replaceChildren(
-          "Ranks in range: ",
+          `${t("custom.ranks_in_range")} `,
           ...sets.map((ranks) =>
             h(
               "button",
@@ -394,17 +401,17 @@ export class CardsView {
         onsubmit: (e) => {
           e.preventDefault();
           const spec = { name: name.value.trim(), level: Number(level.value), ranks: sides.map((s) => Number(s.value)), element: element.value, text: text.value };
-          this.change("shop", client.createCustom(spec), ({ card, price: p }) => `You created ${cardText(card)} for ${p} points: it is in your stash.`);
+          this.change("shop", client.createCustom(spec), ({ card, price: p }) => t("custom.created", { card: cardText(card), count: p }));
         },
       },
-      h("h3", {}, "A card of your own (half the custom series' price)"),
-      h("label", {}, "Name ", name),
-      h("label", {}, "Level ", level),
-      h("button", { type: "button", onclick: suggest }, "Suggest ranks"),
+      h("h3", {}, t("custom.head")),
+      h("label", {}, `${t("custom.name")} `, name),
+      h("label", {}, `${t("shop.level")} `, level),
+      h("button", { type: "button", onclick: suggest }, t("custom.suggest")),
       h("span", { class: "cards-ranks" }, sides),
-      h("label", {}, "Element ", element),
-      h("label", {}, "Text ", text),
-      h("button", { type: "submit" }, "Create"),
+      h("label", {}, `${t("custom.element")} `, element),
+      h("label", {}, `${t("custom.text")} `, text),
+      h("button", { type: "submit" }, t("decks.create")),
       ideas,
     );
   }
@@ -418,24 +425,24 @@ export class CardsView {
       h(
         "div",
         { class: "cards-figures" },
-        figure("points", wallet.points, "points"),
-        figure("experience", wallet.experience, "experience"),
-        figure("gils", wallet.gils, "gils"),
-        figure("cards", wallet.cards, "cards"),
+        figure(t("stats.points"), wallet.points, "points"),
+        figure(t("stats.experience"), wallet.experience, "experience"),
+        figure(t("stats.gils"), wallet.gils, "gils"),
+        figure(t("stats.cards"), wallet.cards, "cards"),
       ),
       h(
         "table",
         { class: "cards-table" },
-        h("thead", {}, h("tr", {}, ["Game", "Played", "Won", "Lost", "Drawn", "Did not finish"].map((t) => h("th", {}, t)))),
+        h("thead", {}, h("tr", {}, ["game", "played", "won", "lost", "drawn", "dnf"].map((c) => h("th", {}, t(`stats.column.${c}`))))),
         h(
           "tbody",
           {},
           games.length
-            ? games.map(([game, s]) => h("tr", { dataset: { game } }, h("td", {}, game), [s.played, s.won, s.lost, s.drawn, s.dnf].map((n) => h("td", {}, String(n)))))
-            : h("tr", {}, h("td", { colspan: 6, class: "none" }, "No games yet.")),
+            ? games.map(([game, s]) => h("tr", { dataset: { game } }, h("td", {}, t(`game.${game}`)), [s.played, s.won, s.lost, s.drawn, s.dnf].map((n) => h("td", {}, String(n)))))
+            : h("tr", {}, h("td", { colspan: 6, class: "none" }, t("stats.none"))),
         ),
       ),
-      h("p", { class: "hint" }, "Every match earns 5 points, a win 5 more; points buy cards in the shop."),
+      h("p", { class: "hint" }, t("stats.hint")),
     );
   }
 }

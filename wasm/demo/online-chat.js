@@ -1,39 +1,19 @@
 // The Online tab's chat: one panel for the lobby's room, one for the open match's (its players
 // and spectators; a player may silence the spectators). Lines go through the client's `chat`;
-// the server's commands (`!aide`, `!quizz`, `!scores`) answer with data, worded here.
+// the server's commands (`!aide`, `!quizz`, `!scores`) answer with data, worded here in the
+// page's language.
 import { h, describeError } from "./ui.js";
+import { has, t } from "./i18n.js";
 
 /** Lines kept on the page for each room. */
 const KEEP = 200;
 
-const COMMANDS = {
-  "!aide": "this list",
-  "!quizz": "a question on the cards or the rules: the first right answer typed wins a point",
-  "!scores": "the quiz's scores in this room",
-};
-
-const RULES = {
-  same_sides: "Under Same, at least how many sides must equal their neighbours' to capture?",
-  board_cells: "How many cells has the board?",
-  hand_cards: "How many cards has a hand?",
-  elemental_bonus: "Under Elemental, by how much does a card on a cell of its element gain on each rank?",
-  wall_rank: "Under Same Wall, what rank does the edge of the board show (1 to 9, or A)?",
-};
-
 function asked(q) {
-  switch (q.kind) {
-    case "rank":
-      return `What is ${q.card}'s ${q.side} rank (1 to 9, or A)?`;
-    case "level":
-      return `What is ${q.card}'s level?`;
-    case "element":
-      return `What is ${q.card}'s element (or none)?`;
-    default:
-      return RULES[q.rule] ?? "(a question this page cannot word)";
-  }
+  if (["rank", "level", "element"].includes(q.kind)) return t(`quiz.kind.${q.kind}`, { card: q.card, side: q.side && t(`side.${q.side}`) });
+  return q.kind === "rule" && has(`quiz.rule.${q.rule}`) ? t(`quiz.rule.${q.rule}`) : t("quiz.unknown");
 }
 
-const table = (scores) => (scores.length ? scores.map((s) => `${s.name} ${s.points}`).join(", ") : "nobody has a point yet");
+const table = (scores) => (scores.length ? scores.map((s) => `${s.name} ${s.points}`).join(", ") : t("quiz.nobody_scored"));
 
 /** A chat panel: the lobby's (`match` null), or the room of the match it is showing. */
 export class ChatView {
@@ -45,17 +25,20 @@ export class ChatView {
     /** Each room's lines (`"lobby"` or a match id), as elements. */
     this.rooms = new Map();
     this.silenced = new Set();
-    this.log = h("ol", { class: "online-chat-log", "aria-live": "polite", "aria-label": "Chat lines" });
-    this.input = h("input", { name: "online-chat", "aria-label": "Chat line", autocomplete: "off", maxlength: 1000, placeholder: "Say something (!aide: the server's commands)" });
+    this.log = h("ol", { class: "online-chat-log", "aria-live": "polite" });
+    this.input = h("input", { name: "online-chat", autocomplete: "off", maxlength: 1000 });
     this.silence = h("button", { type: "button", class: "online-chat-silence", hidden: true, onclick: () => this.toggleSilence() });
+    this.title = h("h3", {});
+    this.sayButton = h("button", { type: "submit" });
     this.element = h(
       "section",
-      { class: "online-chat", "aria-label": lobby ? "Lobby chat" : "Match chat" },
-      h("h3", {}, "Chat"),
+      { class: "online-chat" },
+      this.title,
       this.log,
-      h("form", { class: "online-chat-form", onsubmit: (e) => this.send(e) }, this.input, h("button", { type: "submit" }, "Say")),
+      h("form", { class: "online-chat-form", onsubmit: (e) => this.send(e) }, this.input, this.sayButton),
       this.silence,
     );
+    this.word();
     const mine = (m) => (this.lobby ? m === undefined : m !== undefined);
     client.on("chat", (line) => {
       // A page is no room's: both panels show it.
@@ -72,14 +55,26 @@ export class ChatView {
       if (re !== undefined) return;
       if (silenced) this.silenced.add(match);
       else this.silenced.delete(match);
-      if (!this.lobby) this.add(match, silenced ? `${by.name} silences the spectators.` : `${by.name} lets the spectators speak again.`, "server");
+      if (!this.lobby) this.add(match, t(silenced ? "chat.silenced" : "chat.unsilenced", { name: by.name }), "server");
       this.render();
     });
     const quiz = (m, text) => mine(m.match) && this.add(m.match, text, "quiz");
-    client.on("quiz_question", (m) => quiz(m, `Quiz, question ${m.number}: ${asked(m.question)}`));
-    client.on("quiz_answered", (m) => quiz(m, `${m.by.name} answers question ${m.number} right: ${m.answer}. Scores: ${table(m.scores)}.`));
-    client.on("quiz_timeout", (m) => quiz(m, `Nobody answered question ${m.number} in time: it was ${m.answer}.`));
-    client.on("quiz_scores", (m) => quiz(m, `Quiz scores: ${table(m.scores)}.`));
+    client.on("quiz_question", (m) => quiz(m, t("quiz.question", { number: m.number, question: asked(m.question) })));
+    client.on("quiz_answered", (m) => quiz(m, t("quiz.answered", { name: m.by.name, number: m.number, answer: m.answer, scores: table(m.scores) })));
+    client.on("quiz_timeout", (m) => quiz(m, t("quiz.timeout", { number: m.number, answer: m.answer })));
+    client.on("quiz_scores", (m) => quiz(m, t("quiz.scores", { scores: table(m.scores) })));
+  }
+
+  /** The panel's own words, in the page's language (again after a switch; the lines keep the
+   * words they came in). */
+  word() {
+    this.element.setAttribute("aria-label", t(this.lobby ? "chat.lobby" : "chat.match"));
+    this.title.textContent = t("chat.title");
+    this.log.setAttribute("aria-label", t("chat.lines"));
+    this.input.setAttribute("aria-label", t("chat.line"));
+    this.input.placeholder = t("chat.placeholder");
+    this.sayButton.textContent = t("chat.say");
+    this.render();
   }
 
   /** Shows the room of match `id`, whose player this is when `seated` (they may silence its
@@ -96,8 +91,8 @@ export class ChatView {
 
   said(line) {
     const from = line.from.name;
-    if (line.to !== undefined) return line.from.id === this.client.user?.id ? `You page ${line.to}: ${line.text}` : `${from} pages: ${line.text}`;
-    return line.pose ? `${from} ${line.text}` : `${from}: ${line.text}`;
+    if (line.to !== undefined) return line.from.id === this.client.user?.id ? t("chat.you_page", { name: line.to, text: line.text }) : t("chat.pages", { name: from, text: line.text });
+    return line.pose ? `${from} ${line.text}` : `${from}${t("colon")}${line.text}`;
   }
 
   line(text, kind = "said") {
@@ -118,7 +113,7 @@ export class ChatView {
     this.log.scrollTop = this.log.scrollHeight;
     const on = this.silenced.has(this.match);
     this.silence.hidden = this.lobby || !this.seated;
-    this.silence.textContent = on ? "Let spectators speak" : "Silence spectators";
+    this.silence.textContent = t(on ? "chat.unsilence" : "chat.silence");
     this.silence.setAttribute("aria-pressed", String(on));
   }
 
@@ -132,8 +127,8 @@ export class ChatView {
       this.input.value = "";
       // The other answers (a question asked again, the scores) come as events with their room.
       if (reply.type === "chat_commands") {
-        this.add(room, "The server's own commands, typed in a chat:", "server");
-        for (const c of reply.commands) this.add(room, `${c}: ${COMMANDS[c] ?? ""}`, "server");
+        this.add(room, t("chat.commands"), "server");
+        for (const c of reply.commands) this.add(room, `${c}${t("colon")}${has(`chat.command.${c}`) ? t(`chat.command.${c}`) : ""}`, "server");
       }
     } catch (error) {
       this.add(room, describeError(error), "error");

@@ -1,6 +1,6 @@
 // The Online tab's notices of what happened away from the player's own clicks: a challenge that
-// ended on the other side, a Triple Triad round that ended in a draw. Their English words are all
-// here, to be moved into the page's catalogs.
+// ended on the other side, a Triple Triad round that ended in a draw.
+import { list, t } from "./i18n.js";
 
 /** The players a challenge named, its challenger aside. */
 const named = (challenge) => challenge.seats.filter((s) => s.kind === "player" && s.name !== challenge.by.name).map((s) => s.name);
@@ -10,8 +10,11 @@ const named = (challenge) => challenge.seats.filter((s) => s.kind === "player" &
  * match tells itself. */
 export function closedNotice(challenge, reason, me) {
   const mine = challenge.by.id === me.id;
-  if (reason === "refused" && mine) return `${named(challenge).join(", ") || "A player"} refused your challenge.`;
-  if (reason === "withdrawn" && !mine && named(challenge).includes(me.name)) return `${challenge.by.name} withdrew the challenge.`;
+  if (reason === "refused" && mine) {
+    const who = named(challenge);
+    return who.length ? t("notice.refused", { players: list(who), count: who.length }) : t("notice.refused_anyone");
+  }
+  if (reason === "withdrawn" && !mine && named(challenge).includes(me.name)) return t("notice.withdrawn", { player: challenge.by.name });
   return null;
 }
 
@@ -22,5 +25,6 @@ export function roundNotice(before, view) {
   const finished = (view.rounds ?? [])[before - 1 - (view.rounds_before ?? 0)];
   if (!finished || finished.winner) return null;
   const first = (view.observation ?? view.public)?.to_move;
-  return `Round ${before} is a ${finished.scores.join("–")} draw: round ${view.round} begins${first ? `, ${first} moves first` : ""}.`;
+  const words = { round: before, scores: finished.scores.join("–"), next: view.round };
+  return first ? t("notice.round_drawn_first", { ...words, colour: t(`colour.${first}`) }) : t("notice.round_drawn", words);
 }

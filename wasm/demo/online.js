@@ -5,6 +5,8 @@
 // figures (online-cards.js), the five of your collection you play against people (picked in
 // online-picker.js), challenges that put them at stake, and the winner's choice of the loser's
 // cards at the end. The session token is kept for the tab, so a reload resumes.
+// Every word is the catalogs' (i18n.js) in the page's language, which a logged-in player's
+// account keeps: the server sends codes and data, and this page words them.
 import { ArbiterClient } from "arbiter-engine/client";
 import { TripleTriadMatch } from "arbiter-engine/web";
 import { h, describeError, fill, using } from "./ui.js";
@@ -14,8 +16,10 @@ import { ChatView } from "./online-chat.js";
 import { HandPicker } from "./online-picker.js";
 import { rulesText, SPECTATORS } from "./online-rules.js";
 import { closedNotice, roundNotice } from "./online-notices.js";
+import { has, language, list, onLanguage, setLanguage, t } from "./i18n.js";
 
-const GAMES = { "triple-triad": "Triple Triad", trax: "Trax", nantong: "Nantong" };
+const GAMES = ["triple-triad", "trax", "nantong"];
+const gameName = (game) => t(`game.${game}`);
 const TOKEN = "arbiter-online-token";
 
 /** An option of a game as the server's core declares it (`welcome.games[game].options`). */
@@ -34,11 +38,11 @@ function playsPicked(c) {
 
 function lastBroadcast(match, shown) {
   if (match.spectators !== "broadcast") return null;
-  const last = shown && shown.ply === match.ply ? `: ${seatName(match, shown.seat)} played ${shown.move}` : "";
-  return h("span", { class: "online-broadcast", dataset: { ply: shown?.ply ?? "" } }, `(broadcast${last}) `);
+  const words = shown && shown.ply === match.ply ? t("lobby.broadcast_move", { name: seatName(match, shown.seat), move: shown.move }) : t("lobby.broadcast");
+  return h("span", { class: "online-broadcast", dataset: { ply: shown?.ply ?? "" } }, `(${words}) `);
 }
 
-const PANELS = { lobby: "Lobby", stash: "Stash", decks: "Decks", shop: "Shop", stats: "Stats" };
+const PANELS = ["lobby", "stash", "decks", "shop", "stats"];
 
 class OnlineView {
   constructor(section) {
@@ -54,7 +58,32 @@ class OnlineView {
     this.matchPanel = h("div", { class: "online-match" });
     section.append(this.message, this.login, this.lobby, this.matchPanel);
     this.show("login");
-    this.connect();
+    onLanguage((lang) => this.switched(lang));
+    this.connecting = this.connect();
+  }
+
+  /** After a switch of language: everything drawn again in it, and the choice kept in the
+   * account when logged in. */
+  switched(lang) {
+    if (this.client?.user && this.client.language !== lang) this.act(this.client.setLanguage(lang));
+    const login = this.loginForm();
+    this.login.replaceWith(login);
+    this.login = login;
+    this.show(this.section.dataset.state);
+    this.message.textContent = this.words?.() ?? "";
+    this.lobbyChat?.word();
+    this.matchChat?.word();
+    // The challenge form is built again in the new words, with the choices made in it.
+    const filled = this.challengeForm?.values();
+    this.challengeForm = null;
+    this.renderLobby();
+    if (filled) this.challengeForm?.restore(filled);
+    if (this.panel !== "lobby") this.cards?.refresh(this.panel);
+    if (this.current !== null) {
+      this.board?.dispose?.();
+      this.board = null;
+      this.renderMatch();
+    }
   }
 
   show(state) {
@@ -64,8 +93,16 @@ class OnlineView {
     this.matchPanel.hidden = state !== "match";
   }
 
-  say(text) {
-    this.message.textContent = text;
+  /** Puts a line in the message line: `words` is a catalog key (with `params`), or a function
+   * that words it, so that a switch of language words it again. */
+  say(words, params) {
+    this.words = typeof words === "function" ? words : words ? () => t(words, params) : null;
+    this.message.textContent = this.words?.() ?? "";
+  }
+
+  /** Says why a request was refused. */
+  refused(e, key = null) {
+    this.say(() => (key ? t(key, { reason: describeError(e) }) : describeError(e)));
   }
 
   async connect() {
@@ -73,12 +110,12 @@ class OnlineView {
     try {
       this.client = await ArbiterClient.connect(url);
     } catch (e) {
-      this.say(`No game server answers at ${url} (${describeError(e)}): start arbiter-server and open this page from it.`);
+      this.say("online.no_server", { url });
       this.section.dataset.state = "offline";
       return;
     }
     const client = this.client;
-    this.cards = new CardsView(client, (text) => this.say(text));
+    this.cards = new CardsView(client, (text) => this.say(() => text));
     this.lobbyChat = new ChatView(client, { lobby: true });
     this.matchChat = new ChatView(client, { lobby: false });
     this.lobby.replaceChildren(this.lobbyHead, this.lobbyBody, ...Object.values(this.cards.panels));
@@ -111,19 +148,22 @@ class OnlineView {
     });
     client.on("match_started", ({ match }) => this.openMatch(match.id));
     // Put out by the server (the match went private): say why, back to the lobby.
-    client.on("unspectated", ({ match, message }) => {
-      if (message === undefined || this.current !== match) return;
+    client.on("unspectated", ({ match, reason, by, message }) => {
+      if (reason === undefined || this.current !== match) return;
       this.backToLobby();
-      this.say(message);
+      // A reason this page does not know yet still has the server's words.
+      if (has(`online.unspectated.${reason}`)) this.say(`online.unspectated.${reason}`, { name: by?.name });
+      else this.say(() => message);
     });
-    client.on("error", (e) => this.say(describeError(e)));
-    client.on("disconnected", ({ reconnecting }) => this.say(reconnecting ? "Connection lost: reconnecting…" : "Disconnected."));
-    client.on("reconnected", () => this.say("Reconnected."));
+    client.on("error", (e) => this.refused(e));
+    // A client logged out and left behind closes after the page said so: it says nothing more.
+    client.on("disconnected", ({ reconnecting }) => client === this.client && this.say(reconnecting ? "online.reconnecting" : "online.disconnected"));
+    client.on("reconnected", () => this.say("online.reconnected"));
     client.on("session_lost", () => {
       sessionStorage.removeItem(TOKEN);
       this.show("login");
     });
-    this.say(`Connected to ${client.welcome.server}.`);
+    this.say("online.connected", { server: client.welcome.server });
     const token = sessionStorage.getItem(TOKEN);
     if (token) {
       try {
@@ -136,34 +176,41 @@ class OnlineView {
   }
 
   loginForm() {
-    const name = h("input", { name: "online-name", "aria-label": "Name", autocomplete: "username", required: true });
-    const password = h("input", { name: "online-password", type: "password", "aria-label": "Password", autocomplete: "current-password", required: true });
+    const name = h("input", { name: "online-name", "aria-label": t("login.name"), autocomplete: "username", required: true });
+    const password = h("input", { name: "online-password", type: "password", "aria-label": t("login.password"), autocomplete: "current-password", required: true });
     const submit = (register) => async (e) => {
       e.preventDefault();
+      // A click made while the page is still connecting waits for the connection.
+      await this.connecting;
       if (!this.client) return;
       try {
-        if (register) await this.client.register(name.value, password.value);
+        // A new account keeps the page's language; an account's own language comes back with it.
+        if (register) await this.client.register(name.value, password.value, { language: language() });
         else await this.client.login(name.value, password.value);
         await this.enter();
       } catch (error) {
-        this.say(describeError(error));
+        this.refused(error, register ? "login.register_refused" : "login.refused");
       }
     };
     return h(
       "form",
       { class: "online-login", onsubmit: submit(false) },
-      h("h2", {}, "Play online"),
-      h("label", {}, "Name ", name),
-      h("label", {}, "Password ", password),
-      h("button", { type: "submit", class: "primary" }, "Log in"),
-      h("button", { type: "button", onclick: submit(true) }, "Register"),
+      h("h2", {}, t("login.title")),
+      h("label", {}, `${t("login.name")} `, name),
+      h("label", {}, `${t("login.password")} `, password),
+      h("button", { type: "submit", class: "primary" }, t("login.log_in")),
+      h("button", { type: "button", onclick: submit(true) }, t("login.register")),
     );
   }
 
   async enter() {
     sessionStorage.setItem(TOKEN, this.client.token);
+    // The account's language wins over this browser's; an account without one takes the page's.
+    const kept = this.client.language;
+    if (kept && kept !== language()) setLanguage(kept);
+    else if (!kept) this.act(this.client.setLanguage(language()));
     await this.client.lobby();
-    this.say(`Welcome, ${this.client.user.name}.`);
+    this.say("online.welcome", { name: this.client.user.name });
     this.show("lobby");
     this.showPanel("lobby");
     // A match already running for this player (after a reload) opens at once.
@@ -186,12 +233,12 @@ class OnlineView {
       return h(
         "li",
         { dataset: { challenge: c.id, game: c.game } },
-        `${c.by.name}: ${GAMES[c.game]} — `,
+        `${c.by.name}${t("colon")}${gameName(c.game)} — `,
         h("span", { class: "online-rules" }, rulesText(c.game, c.rules, c.options)),
         " — ",
-        c.seats.map((s) => (s.kind === "computer" ? (s.name ?? `computer ${s.level}`) : s.kind === "open" ? "anyone" : s.name)).join(" vs "),
+        c.seats.map((s) => (s.kind === "computer" ? (s.name ?? t("seat.computer", { level: t(`level.${s.level}`) })) : s.kind === "open" ? t("seat.anyone") : s.name)).join(t("lobby.versus")),
         " ",
-        mine ? h("button", { type: "button", onclick: () => this.act(client.withdraw(c.id)) }, "Withdraw") : null,
+        mine ? h("button", { type: "button", onclick: () => this.act(client.withdraw(c.id)) }, t("lobby.withdraw")) : null,
         !mine && (named || open)
           ? h(
               "button",
@@ -200,32 +247,32 @@ class OnlineView {
                 class: "primary",
                 onclick: () => this.act(client.accept(c.id, playsPicked(c) ? this.picker.fields() : {})),
               },
-              "Accept",
+              t("lobby.accept"),
             )
           : null,
-        !mine && named ? h("button", { type: "button", onclick: () => this.act(client.refuse(c.id)) }, "Refuse") : null,
+        !mine && named ? h("button", { type: "button", onclick: () => this.act(client.refuse(c.id)) }, t("lobby.refuse")) : null,
       );
     });
     const yours = [...client.matches.values()].filter((m) => m.seat !== null && !m.isOver);
     const seated = (id) => (client.matches.get(id)?.seat ?? null) !== null;
     const listed = [...lobby.matches.values()].filter((m) => m.status === "running" && !seated(m.id));
     this.lobbyHead.replaceChildren(
-      h("div", { class: "online-me" }, `Signed in as `, h("b", {}, me.name), " ", h("button", { type: "button", onclick: () => this.logout() }, "Log out")),
+      h("div", { class: "online-me" }, `${t("lobby.signed_in")} `, h("b", {}, me.name), " ", h("button", { type: "button", onclick: () => this.logout() }, t("lobby.log_out"))),
       h(
         "nav",
-        { class: "online-nav", "aria-label": "Online" },
-        Object.entries(PANELS).map(([key, label]) =>
-          h("button", { type: "button", dataset: { panel: key }, "aria-pressed": String(this.panel === key), onclick: () => this.showPanel(key) }, label),
+        { class: "online-nav", "aria-label": t("shell.online") },
+        PANELS.map((key) =>
+          h("button", { type: "button", dataset: { panel: key }, "aria-pressed": String(this.panel === key), onclick: () => this.showPanel(key) }, t(`panel.${key}`)),
         ),
       ),
     );
     this.lobbyBody.replaceChildren(
       h(
         "section",
-        { "aria-label": "Players online" },
-        h("h3", {}, "Online"),
+        { "aria-label": t("lobby.players_online") },
+        h("h3", {}, t("lobby.online")),
         h("ul", { class: "online-players" }, [...lobby.online.values()].map((u) => h("li", { dataset: { name: u.name } }, u.name))),
-        h("h3", {}, "Computer players"),
+        h("h3", {}, t("lobby.robots")),
         h(
           "ul",
           { class: "online-robots" },
@@ -233,27 +280,27 @@ class OnlineView {
             h(
               "li",
               { dataset: { robot: r.name } },
-              `${r.name} (${r.level}) `,
+              `${r.name} (${t("lobby.robot_level", { level: t(`level.${r.level}`), game: gameName(r.game) })}) `,
               // A practice game under the French server's preset: challenge it by name, as a player.
-              h("button", { type: "button", onclick: () => this.act(this.client.challenge({ game: r.game, options: { preset: "ttonline" }, seats: [{ kind: "me" }, { kind: "player", name: r.name }], time: 60 })) }, "Challenge"),
+              h("button", { type: "button", onclick: () => this.act(this.client.challenge({ game: r.game, options: { preset: "ttonline" }, seats: [{ kind: "me" }, { kind: "player", name: r.name }], time: 60 })) }, t("lobby.challenge")),
             ),
           ),
         ),
       ),
       this.picker.element,
-      h("section", { "aria-label": "New challenge" }, h("h3", {}, "Challenge"), this.challengeForm.form),
+      h("section", { "aria-label": t("lobby.new_challenge") }, h("h3", {}, t("lobby.challenge")), this.challengeForm.form),
       h(
         "section",
-        { "aria-label": "Challenges" },
-        h("h3", {}, "Open challenges"),
-        h("ul", { class: "online-challenges" }, challenges.length ? challenges : h("li", { class: "none" }, "none")),
-        h("h3", {}, "Your matches"),
+        { "aria-label": t("lobby.challenges") },
+        h("h3", {}, t("lobby.open_challenges")),
+        h("ul", { class: "online-challenges" }, challenges.length ? challenges : h("li", { class: "none" }, t("lobby.none"))),
+        h("h3", {}, t("lobby.your_matches")),
         h(
           "ul",
           { class: "online-yours" },
-          yours.map((m) => h("li", { dataset: { match: m.id } }, `${GAMES[m.game]} #${m.id} `, h("button", { type: "button", onclick: () => this.openMatch(m.id) }, "Open"))),
+          yours.map((m) => h("li", { dataset: { match: m.id } }, `${gameName(m.game)} #${m.id} `, h("button", { type: "button", onclick: () => this.openMatch(m.id) }, t("lobby.open")))),
         ),
-        h("h3", {}, "Matches in progress"),
+        h("h3", {}, t("lobby.matches")),
         h(
           "ul",
           { class: "online-matches" },
@@ -261,11 +308,11 @@ class OnlineView {
             h(
               "li",
               { dataset: { match: m.id, game: m.game } },
-              `${GAMES[m.game]} (`,
+              `${gameName(m.game)} (`,
               h("span", { class: "online-rules" }, rulesText(m.game, m.rules, m.options)),
-              `): ${m.seats.map((s, i) => seatName(m, i)).join(" vs ")}, move ${m.ply} `,
+              `): ${t("lobby.match_line", { seats: m.seats.map((s, i) => seatName(m, i)).join(t("lobby.versus")), ply: m.ply })} `,
               lastBroadcast(m, lobby.broadcasts.get(m.id)),
-              h("button", { type: "button", onclick: () => this.watch(m.id) }, "Watch"),
+              h("button", { type: "button", onclick: () => this.watch(m.id) }, t("lobby.watch")),
             ),
           ),
         ),
@@ -276,7 +323,7 @@ class OnlineView {
 
   /** Shows the lobby or one of the card panels (drawn afresh from the server's answers). */
   showPanel(key) {
-    if (key !== this.panel) this.say("");
+    if (key !== this.panel) this.say(null);
     this.panel = key;
     this.lobby.dataset.panel = key;
     this.lobbyBody.hidden = key !== "lobby";
@@ -288,13 +335,13 @@ class OnlineView {
   /** The challenge form: the game and its options, the other seats, the clock, privacy. */
   newChallenge() {
     const welcome = this.client.welcome;
-    const game = h("select", { name: "online-game", "aria-label": "Game" }, Object.entries(GAMES).map(([g, label]) => h("option", { value: g }, label)));
-    const preset = h("select", { name: "online-preset", "aria-label": "Preset" }, welcome.games["triple-triad"].presets.map((p) => h("option", { value: p }, p)));
-    const variant = h("select", { name: "online-variant", "aria-label": "Variant" }, welcome.games.trax.variants.map((v) => h("option", { value: v }, v)));
-    const deals = h("input", { name: "online-deals", type: "number", min: 1, max: welcome.games.nantong.max_deals, value: 1, "aria-label": "Deals" });
-    const time = h("input", { name: "online-time", type: "number", min: welcome.limits.min_time, max: welcome.limits.max_time, value: 60, "aria-label": "Seconds per move" });
-    const privacy = h("input", { name: "online-private", type: "checkbox", "aria-label": "Private" });
-    const broadcast = h("input", { name: "online-broadcast", type: "checkbox", "aria-label": "Broadcast" });
+    const game = h("select", { name: "online-game", "aria-label": t("form.game") }, GAMES.map((g) => h("option", { value: g }, gameName(g))));
+    const preset = h("select", { name: "online-preset", "aria-label": t("form.preset") }, welcome.games["triple-triad"].presets.map((p) => h("option", { value: p }, p)));
+    const variant = h("select", { name: "online-variant", "aria-label": t("form.variant") }, welcome.games.trax.variants.map((v) => h("option", { value: v }, v)));
+    const deals = h("input", { name: "online-deals", type: "number", min: 1, max: welcome.games.nantong.max_deals, value: 1, "aria-label": t("form.deals") });
+    const time = h("input", { name: "online-time", type: "number", min: welcome.limits.min_time, max: welcome.limits.max_time, value: 60, "aria-label": t("form.time") });
+    const privacy = h("input", { name: "online-private", type: "checkbox", "aria-label": t("form.private_label") });
+    const broadcast = h("input", { name: "online-broadcast", type: "checkbox", "aria-label": t("form.broadcast_label") });
     const powerWalls = h("input", { name: "online-power-walls", type: "checkbox" });
     // The server refuses both at once: ticking one clears the other.
     privacy.addEventListener("change", () => privacy.checked && (broadcast.checked = false));
@@ -302,28 +349,28 @@ class OnlineView {
     // Stakes: the five you picked are at stake, and the winner rule says what the winner takes
     // from the loser's five.
     const trades = declared(this.client, "triple-triad", "trade");
-    const trade = h("select", { name: "online-trade", "aria-label": "Trade" }, h("option", { value: "" }, "nothing at stake"), trades.values.map((t) => h("option", { value: t }, t)));
+    const trade = h("select", { name: "online-trade", "aria-label": t("form.trade") }, h("option", { value: "" }, t("form.nothing_at_stake")), trades.values.map((v) => h("option", { value: v }, t(`trade.${v}`))));
     const options = h("div", { class: "online-options" });
     const seats = h("div", { class: "online-seats" });
     const seatRow = (n) => {
       const kind = h(
         "select",
-        { name: `online-seat-${n}`, "aria-label": `Seat ${n + 1}` },
-        h("option", { value: "open" }, "anyone"),
-        h("option", { value: "player" }, "a player"),
-        h("option", { value: "computer" }, "the computer"),
+        { name: `online-seat-${n}`, "aria-label": t("form.seat", { seat: n + 1 }) },
+        h("option", { value: "open" }, t("seat.anyone")),
+        h("option", { value: "player" }, t("form.a_player")),
+        h("option", { value: "computer" }, t("form.the_computer")),
       );
-      const name = h("input", { name: `online-seat-${n}-name`, "aria-label": `Seat ${n + 1} player`, placeholder: "name", hidden: true });
-      const level = h("select", { name: `online-seat-${n}-level`, "aria-label": `Seat ${n + 1} level`, hidden: true });
+      const name = h("input", { name: `online-seat-${n}-name`, "aria-label": t("form.seat_player", { seat: n + 1 }), placeholder: t("form.name_placeholder"), hidden: true });
+      const level = h("select", { name: `online-seat-${n}-level`, "aria-label": t("form.seat_level", { seat: n + 1 }), hidden: true });
       const sync = () => {
         name.hidden = kind.value !== "player";
         level.hidden = kind.value !== "computer";
       };
       kind.addEventListener("change", sync);
       return {
-        row: h("div", { class: "online-seat" }, h("span", {}, `Seat ${n + 1}:`), kind, name, level),
+        row: h("div", { class: "online-seat" }, h("span", {}, t("form.seat_colon", { seat: n + 1 })), kind, name, level),
         levels(list) {
-          level.replaceChildren(...list.map((l) => h("option", { value: l }, l)));
+          level.replaceChildren(...list.map((l) => h("option", { value: l }, t(`level.${l}`))));
         },
         spec() {
           if (kind.value === "player") return { kind: "player", name: name.value.trim() };
@@ -338,15 +385,15 @@ class OnlineView {
       options.replaceChildren(
         ...(g === "triple-triad"
           ? [
-              h("label", {}, "Preset ", preset),
-              h("label", {}, powerWalls, " power walls (Mur puissant: labels drawn from the seed)"),
-              h("label", {}, "Trade ", trade),
+              h("label", {}, `${t("form.preset")} `, preset),
+              h("label", {}, powerWalls, ` ${t("form.power_walls")}`),
+              h("label", {}, `${t("form.trade")} `, trade),
             ]
-          : [g === "trax" ? h("label", {}, "Variant ", variant) : h("label", {}, "Deals ", deals)]),
+          : [g === "trax" ? h("label", {}, `${t("form.variant")} `, variant) : h("label", {}, `${t("form.deals")} `, deals)]),
       );
       rows = Array.from({ length: welcome.games[g].seats - 1 }, (_, i) => seatRow(i + 1));
       for (const r of rows) r.levels(welcome.games[g].levels);
-      seats.replaceChildren(h("span", {}, "Seat 1: you"), ...rows.map((r) => r.row));
+      seats.replaceChildren(h("span", {}, t("form.seat_you")), ...rows.map((r) => r.row));
     };
     game.addEventListener("change", change);
     change();
@@ -377,22 +424,37 @@ class OnlineView {
           this.act(this.client.challenge(spec));
         },
       },
-      h("label", {}, "Game ", game),
+      h("label", {}, `${t("form.game")} `, game),
       options,
       seats,
-      h("label", {}, "Seconds per move ", time),
-      h("label", {}, privacy, " private (no spectators)"),
-      h("label", {}, broadcast, " broadcast (every move shown to the lobby)"),
-      h("button", { type: "submit", class: "primary" }, "Challenge"),
+      h("label", {}, `${t("form.time")} `, time),
+      h("label", {}, privacy, ` ${t("form.private")}`),
+      h("label", {}, broadcast, ` ${t("form.broadcast")}`),
+      h("button", { type: "submit", class: "primary" }, t("lobby.challenge")),
     );
-    return { form };
+    const fields = () => [...form.elements].filter((e) => e.name);
+    return {
+      form,
+      values: () => fields().map((e) => [e.name, e.type === "checkbox" ? e.checked : e.value]),
+      restore(values) {
+        // The game first: it decides which of the other fields there are.
+        const ordered = [...values.filter(([n]) => n === game.name), ...values.filter(([n]) => n !== game.name)];
+        for (const [name, value] of ordered) {
+          const field = fields().find((e) => e.name === name);
+          if (!field) continue;
+          if (field.type === "checkbox") field.checked = value;
+          else field.value = value;
+          field.dispatchEvent(new Event("change"));
+        }
+      },
+    };
   }
 
   async act(promise) {
     try {
       await promise;
     } catch (e) {
-      this.say(describeError(e));
+      this.refused(e);
     }
   }
 
@@ -401,15 +463,15 @@ class OnlineView {
     this.client.logout();
     this.current = null;
     this.show("login");
-    this.say("Logged out.");
+    this.say("online.logged_out");
     this.client = null;
-    setTimeout(() => this.connect(), 100);
+    this.connecting = new Promise((resolve) => setTimeout(resolve, 100)).then(() => this.connect());
   }
 
   // ---- a match -----------------------------------------------------------------------------
 
   openMatch(id) {
-    if (id !== this.current) this.say("");
+    if (id !== this.current) this.say(null);
     this.current = id;
     this.board?.dispose?.();
     this.board = null;
@@ -422,7 +484,7 @@ class OnlineView {
       await this.client.spectate(id);
       this.openMatch(id);
     } catch (e) {
-      this.say(describeError(e));
+      this.refused(e);
     }
   }
 
@@ -431,33 +493,33 @@ class OnlineView {
     try {
       await this.client.play(id, move);
     } catch (e) {
-      this.say(`Refused: ${describeError(e)}`);
+      this.refused(e, "match.move_refused");
     }
   }
 
   renderMatch() {
     const match = this.client.matches.get(this.current);
     if (!match || !match.view) {
-      this.matchPanel.replaceChildren(h("p", {}, "Waiting for the match…"));
+      this.matchPanel.replaceChildren(h("p", {}, t("match.waiting")));
       return;
     }
     if (!this.board || this.boardGame !== match.game) {
       this.board = boardFor(match.game, (move) => this.play(move));
       this.boardGame = match.game;
       this.status = h("p", { class: "online-status", role: "status" });
-      this.clock = h("output", { class: "online-clock", "aria-label": "Clock" });
-      this.moveList = h("ol", { class: "move-list online-moves", "aria-label": "Moves" });
+      this.clock = h("output", { class: "online-clock", "aria-label": t("match.clock") });
+      this.moveList = h("ol", { class: "move-list online-moves", "aria-label": t("match.moves") });
       // A match's state lists its last moves: the earlier ones are read on request.
-      this.earlier = h("button", { type: "button", class: "online-earlier", onclick: () => this.act(this.client.matches.get(this.current)?.loadEarlier().then(() => this.renderMatch())) }, "Earlier moves");
+      this.earlier = h("button", { type: "button", class: "online-earlier", onclick: () => this.act(this.client.matches.get(this.current)?.loadEarlier().then(() => this.renderMatch())) }, t("match.earlier"));
       this.result = h("div", { class: "result", "aria-live": "polite" });
       this.trade = h("div", { class: "online-trade", "aria-live": "polite" });
       this.buttons = h("div", { class: "toolbar" });
-      const names = match.summary.seats.map((s, i) => seatName(match.summary, i)).join(" vs ");
+      const names = match.summary.seats.map((s, i) => seatName(match.summary, i)).join(t("lobby.versus"));
       this.matchPanel.replaceChildren(
-        h("h2", {}, `${GAMES[match.game]} #${match.id}: ${names}`),
+        h("h2", {}, `${gameName(match.game)} #${match.id}${t("colon")}${names}`),
         h("p", { class: "online-rules online-match-rules" }, rulesText(match.game, match.summary.rules, match.summary.options)),
         this.buttons,
-        h("div", { class: "online-play" }, this.board.element, h("aside", { class: "online-side" }, this.status, this.clock, this.result, this.trade, h("h3", {}, "Moves"), this.earlier, this.moveList, this.matchChat.element)),
+        h("div", { class: "online-play" }, this.board.element, h("aside", { class: "online-side" }, this.status, this.clock, this.result, this.trade, h("h3", {}, t("match.moves")), this.earlier, this.moveList, this.matchChat.element)),
       );
       clearInterval(this.ticker);
       this.ticker = setInterval(() => this.tick(), 250);
@@ -470,16 +532,16 @@ class OnlineView {
     this.matchPanel.dataset.match = match.id;
     this.matchPanel.dataset.game = match.game;
     this.status.textContent = match.isOver
-      ? "The match is over."
+      ? t("match.over")
       : match.seat === null
-        ? `Watching: ${seatName(match.summary, match.toMove)} to move.`
+        ? t("match.watching", { name: seatName(match.summary, match.toMove) })
         : yours
-          ? "Your move."
-          : `${seatName(match.summary, match.toMove)} to move.`;
+          ? t("match.your_move")
+          : t("match.to_move", { name: seatName(match.summary, match.toMove) });
     this.earlier.hidden = match.from === 0;
     this.moveList.start = match.from + 1;
     this.moveList.replaceChildren(
-      ...match.moves.map((m) => h("li", { dataset: { move: m.move } }, `${seatName(match.summary, m.seat)}: ${m.move}${m.timeout ? " (time ran out: played by the server)" : ""}`)),
+      ...match.moves.map((m) => h("li", { dataset: { move: m.move } }, `${seatName(match.summary, m.seat)}${t("colon")}${m.move}${m.timeout ? ` ${t("match.timed_out")}` : ""}`)),
     );
     if (match.result) {
       const r = match.result;
@@ -487,20 +549,20 @@ class OnlineView {
       const text =
         you === null
           ? r.winners.length
-            ? `${r.winners.map((w) => seatName(match.summary, w)).join(", ")} won`
-            : "A draw"
-          : { won: "You won", lost: "You lost", drawn: "A draw", dnf: "You left: did not finish" }[r.outcome[you]];
-      const final = h("p", { class: "final", dataset: { outcome: you === null ? (r.winners.join(",") || "draw") : r.outcome[you], reason: r.reason } }, `${text}${r.reason === "forfeit" ? " (forfeit)" : ""}.`);
-      this.result.replaceChildren(final, ...(Array.isArray(r.scores) ? [h("p", {}, `Scores: ${r.scores.join(" – ")}`)] : []));
+            ? t("result.won_by", { names: list(r.winners.map((w) => seatName(match.summary, w))), count: r.winners.length })
+            : t("outcome.drawn")
+          : t(`outcome.${r.outcome[you]}`);
+      const final = h("p", { class: "final", dataset: { outcome: you === null ? (r.winners.join(",") || "draw") : r.outcome[you], reason: r.reason } }, t(r.reason === "forfeit" ? "result.forfeit" : "result.line", { text }));
+      this.result.replaceChildren(final, ...(Array.isArray(r.scores) ? [h("p", {}, t("result.scores", { scores: r.scores.join(" – ") }))] : []));
     } else this.result.replaceChildren();
     this.renderTrade(match);
-    const leave = h("button", { type: "button", onclick: () => this.act(this.client.leave(match.id)) }, "Leave (forfeit)");
+    const leave = h("button", { type: "button", onclick: () => this.act(this.client.leave(match.id)) }, t("match.leave"));
     // The loser may not go before the winner's choice (the text game's rule), nor the winner.
     const choosing = match.seat !== null && match.choice !== null;
     const back = h(
       "button",
-      { type: "button", disabled: choosing, title: choosing ? "the winner is choosing the cards" : null, onclick: () => this.backToLobby() },
-      "Back to the lobby",
+      { type: "button", disabled: choosing, title: choosing ? t("match.winner_choosing") : null, onclick: () => this.backToLobby() },
+      t("match.back"),
     );
     this.buttons.replaceChildren(...(match.seat !== null && !match.isOver ? [leave, back, this.spectatorsChoice(match)] : [back]));
     // Drawn with the rest, not only at the next tick: an ended match shows no clock at once.
@@ -520,13 +582,13 @@ class OnlineView {
         h(
           "li",
           { dataset: { card: m.card.split(" ")[0], from: m.from, to: m.to } },
-          m.to === you ? `You took ${m.card} from ${m.from}.` : m.from === you ? `${m.to} took your ${m.card}.` : `${m.card}: ${m.from} to ${m.to}.`,
+          t(m.to === you ? "choice.you_took" : m.from === you ? "choice.took_yours" : "choice.moved", { card: m.card, from: m.from, to: m.to }),
         ),
       );
       this.trade.replaceChildren(
-        h("h3", {}, "The cards"),
-        lines.length ? h("ul", { class: "online-moved" }, lines) : h("p", {}, "No card changed hands."),
-        ...settled.kept.map((c) => h("p", {}, `${c} stays with its owner: the winner holds as many as allowed.`)),
+        h("h3", {}, t("choice.cards")),
+        lines.length ? h("ul", { class: "online-moved" }, lines) : h("p", {}, t("choice.none_moved")),
+        ...settled.kept.map((c) => h("p", {}, t("choice.kept", { card: c }))),
       );
       this.winList = null;
       return;
@@ -544,13 +606,13 @@ class OnlineView {
           this.winList.list = list;
           this.renderMatch();
         },
-        (e) => this.say(describeError(e)),
+        (e) => this.refused(e),
       );
     }
     const { list, picked } = this.winList;
     const mine = choice.chooser === me;
     const count = choice.count;
-    this.choiceClock = h("output", { class: "online-choice-clock", "aria-label": "Time to choose" });
+    this.choiceClock = h("output", { class: "online-choice-clock", "aria-label": t("choice.time_to_choose") });
     // The loser's cards in the loser's colour.
     const colour = ["blue", "red"][match.summary.seats.findIndex((s) => s.kind === "player" && s.user !== choice.chooser)] ?? "red";
     const cards = (list?.cards ?? []).map((card, i) => {
@@ -563,7 +625,7 @@ class OnlineView {
               type: "button",
               class: `online-pick${on ? " selected" : ""}`,
               "aria-pressed": String(on),
-              "aria-label": `Take ${card.card.name}`,
+              "aria-label": t("choice.take_card", { card: card.card.name }),
               dataset: { position, card: card.id },
               onclick: () => {
                 if (on) picked.delete(position);
@@ -579,23 +641,23 @@ class OnlineView {
       try {
         await this.client.choose(match.id, positions);
       } catch (e) {
-        this.say(describeError(e));
+        this.refused(e);
       }
     };
     fill(
       this.trade,
-      h("h3", {}, "The cards"),
+      h("h3", {}, t("choice.cards")),
       h("p", { class: "online-choice" }, mine
-          ? `You won: take ${count} of ${this.seatOf(match, choice.chooser, false)}'s cards.`
-          : `${this.seatOf(match, choice.chooser)} won and is choosing ${count} of your cards.`),
+          ? t("choice.you_choose", { count, name: this.seatOf(match, choice.chooser, false) })
+          : t("choice.they_choose", { count, name: this.seatOf(match, choice.chooser) })),
       this.choiceClock,
       h("div", { class: "online-picks" }, cards),
       mine
         ? h(
             "div",
             { class: "toolbar" },
-            h("button", { type: "button", class: "primary", disabled: picked.size !== count, onclick: () => take([...picked].sort()) }, count === 1 ? "Take this card" : "Take these cards"),
-            h("button", { type: "button", onclick: () => take([]) }, "Take none"),
+            h("button", { type: "button", class: "primary", disabled: picked.size !== count, onclick: () => take([...picked].sort()) }, t("choice.take", { count })),
+            h("button", { type: "button", onclick: () => take([]) }, t("choice.take_none")),
           )
         : null,
     );
@@ -609,31 +671,32 @@ class OnlineView {
       "select",
       {
         name: "online-spectators",
-        "aria-label": "Spectators",
+        "aria-label": t("match.spectators"),
         onchange: (e) => this.act(this.client.setSpectators(match.id, e.currentTarget.value)),
       },
-      Object.entries(SPECTATORS).map(([value, label]) => h("option", { value, selected: value === current }, label)),
+      SPECTATORS.map((value) => h("option", { value, selected: value === current }, t(`spectators.${value}`))),
     );
-    return h("label", { class: "online-spectators" }, "Spectators: ", select);
+    return h("label", { class: "online-spectators" }, `${t("match.spectators_colon")} `, select);
   }
 
   seatOf(match, user, same = true) {
     const seat = match.summary.seats.find((s) => s.kind === "player" && (s.user === user) === same);
-    return seat?.name ?? "the loser";
+    return seat?.name ?? t("choice.the_loser");
   }
 
   tick() {
     const match = this.client?.matches.get(this.current);
     if (match?.choice && this.choiceClock) {
       const left = Math.max(0, match.choice.deadline - Date.now());
-      this.choiceClock.textContent = `${Math.ceil(left / 1000)} s left to choose`;
+      this.choiceClock.textContent = t("choice.clock", { seconds: Math.ceil(left / 1000) });
     }
     if (!match || match.isOver || match.remainingMs === null) {
       if (this.clock) this.clock.textContent = "";
       return;
     }
     const left = Math.max(0, match.remainingMs - (Date.now() - this.shownAt));
-    this.clock.textContent = `${Math.ceil(left / 1000)} s left for ${match.toMove === match.seat ? "you" : seatName(match.summary, match.toMove)}`;
+    const seconds = Math.ceil(left / 1000);
+    this.clock.textContent = match.toMove === match.seat ? t("match.clock_you", { seconds }) : t("match.clock_for", { seconds, name: seatName(match.summary, match.toMove) });
   }
 
   backToLobby() {

@@ -2,27 +2,14 @@
 // any rule set, every capture shown and explained before the turn passes. The person is blue.
 import { TripleTriadMatch, TripleTriad, describe as describeOptions } from "arbiter-engine/web";
 import { GameView, describeError, h, messageLine, pause, randomSeed, toolbar, using } from "./ui.js";
+import { t } from "./i18n.js";
 
 const YOU = "blue";
 const CPU = "red";
 /** The allowed values of a match option, as the engine declares them. */
 const valuesOf = (name) => describeOptions("triple-triad").options.find((o) => o.name === name).values;
-const RULE_LABELS = {
-  open: "Open (both hands shown)",
-  random: "Random hands",
-  same: "Same",
-  same_wall: "Same Wall",
-  same_min_matches: "Same needs",
-  plus: "Plus",
-  plus_wall: "Plus Wall",
-  combo: "Combo",
-  combo_from_basic: "Combo from Basic",
-  battle: "Battle",
-  borderless: "Borderless",
-  elemental: "Elemental",
-  elemental_clamp: "Elemental clamp (1..A)",
-  power_walls: "Power walls (Mur puissant)",
-};
+// The rules' names are the page catalog's (`rule.*`), which the Online tab's rules in words share.
+const ruleLabel = (key) => t(`rule.${key}`);
 // Captures are shown in the order the rules resolve them.
 const RULE_NAMES = { wall: "Power wall", same: "Same", plus: "Plus", basic: "Basic", battle: "Battle", combo: "Combo" };
 const SIDES = ["top", "right", "bottom", "left"];
@@ -118,14 +105,14 @@ function rulesPanel(onChange) {
     for (const [key, value] of Object.entries(config.rules)) {
       if (typeof value === "boolean") {
         inputs[key] = h("input", { type: "checkbox", name: `tt-${key}`, checked: value, onchange: changed });
-        fields.append(h("label", { class: "toggle" }, inputs[key], " ", RULE_LABELS[key] ?? key));
+        fields.append(h("label", { class: "toggle" }, inputs[key], " ", ruleLabel(key)));
       } else {
         inputs[key] = h(
           "select",
           { name: `tt-${key}`, onchange: changed },
           [1, 2].map((n) => h("option", { value: n, selected: n === value }, `${n} side${n > 1 ? "s" : ""}`)),
         );
-        fields.append(h("label", { class: "toggle" }, RULE_LABELS[key] ?? key, " ", inputs[key]));
+        fields.append(h("label", { class: "toggle" }, ruleLabel(key), " ", inputs[key]));
       }
     }
     inputs.sudden_death = h("select", { name: "tt-sudden-death", onchange: changed }, valuesOf("sudden_death").map((v) => h("option", { value: v, selected: v === config.sudden_death }, v.replaceAll("_", " "))));
@@ -157,7 +144,7 @@ function rulesPanel(onChange) {
 
   function changed() {
     const valid = validate();
-    const on = Object.entries(current().rules).filter(([, v]) => v === true).map(([k]) => RULE_LABELS[k]?.split(" (")[0] ?? k);
+    const on = Object.entries(current().rules).filter(([, v]) => v === true).map(([k]) => ruleLabel(k).split(" (")[0]);
     summary.textContent = `Rules: ${presetSelect.value} — ${on.join(", ") || "basic only"}${valid ? "" : " (invalid)"}`;
     onChange?.();
   }

@@ -2,6 +2,7 @@
 // game, seed, the computer's level), the message line and the computer's thinking, which runs on
 // the engine's worker so that the page keeps drawing while a strong level searches.
 import { ArbiterWorker } from "arbiter-engine/worker";
+import { has, t } from "./i18n.js";
 
 const ai = new ArbiterWorker();
 
@@ -97,8 +98,19 @@ export function messageLine() {
   return h("p", { class: "message", role: "status", "aria-live": "polite" });
 }
 
-/** A message that may name errors: the engine's `ArbiterError`s carry their own words. */
+/** Server codes whose message adds what the code cannot say (the core's reason, a wait, which
+ * rule): the page words the code, then gives the server's detail. */
+const DETAILED = new Set(["bad_challenge", "bad_move", "illegal_move", "bad_message", "login_throttled", "too_many_logins", "deck_unusable", "bad_stake", "bad_custom_card", "too_few_cards"]);
+
+/** A refusal in the page's words: a server's by its code (server/PROTOCOL.md), a lost
+ * connection as such; the engine's own `ArbiterError`s (the offline games') carry their words. */
 export function describeError(e) {
+  if (e?.serverCode) {
+    const key = `error.${e.serverCode}`;
+    if (!has(key)) return t("error.unknown", { code: e.serverCode, detail: e.message });
+    return DETAILED.has(e.serverCode) && e.message ? t("error.detailed", { text: t(key), detail: e.message }) : t(key);
+  }
+  if (e && typeof e === "object" && "closeCode" in e) return t("error.connection");
   return e && e.code ? `${e.message} (${e.code})` : String(e?.message ?? e);
 }
 

@@ -40,6 +40,7 @@ export type ServerErrorCode =
   | "bad_password"
   | "name_taken"
   | "login_failed"
+  | "bad_language"
   | "bad_token"
   | "busy"
   | "no_such_player"
@@ -455,8 +456,12 @@ export interface DeckCheck {
   usable: boolean;
   usable_limitless: boolean;
   level_total: number;
-  /** Why not. */
+  /** Why not, in English words. */
   problem: string | null;
+  /** Why not, as a code: not five cards, `card` not owned as often, levels over 20. */
+  reason: "size" | "not_owned" | "level_total" | null;
+  /** The card of `not_owned`. */
+  card?: string;
 }
 
 export interface SeriesInfo {
@@ -627,6 +632,8 @@ export declare class ArbiterClient {
   readonly welcome: Welcome | null;
   readonly user: User | null;
   readonly token: string | null;
+  /** The page language the account keeps (`authenticated`'s), null when none or logged out. */
+  readonly language: "en" | "fr" | null;
   readonly state: "connecting" | "open" | "reconnecting" | "closed";
   readonly lobbyState: LobbyState;
   readonly matches: Map<number, Match>;
@@ -641,9 +648,11 @@ export declare class ArbiterClient {
   request(message: { type: string; [field: string]: unknown }): Promise<{ type: string; [field: string]: unknown }>;
   close(): void;
 
-  register(name: string, password: string): Promise<{ user: User; token: string }>;
-  login(name: string, password: string): Promise<{ user: User; token: string }>;
-  resume(token: string): Promise<{ user: User; token: string }>;
+  register(name: string, password: string, options?: { language?: "en" | "fr" }): Promise<{ user: User; token: string; language: "en" | "fr" | null }>;
+  login(name: string, password: string): Promise<{ user: User; token: string; language: "en" | "fr" | null }>;
+  resume(token: string): Promise<{ user: User; token: string; language: "en" | "fr" | null }>;
+  /** Keeps the page language in the account. */
+  setLanguage(language: "en" | "fr"): Promise<"en" | "fr">;
   logout(): void;
   stats(name?: string): Promise<Stats>;
   ping(): Promise<{ type: "pong"; time: number }>;

@@ -234,6 +234,8 @@ export class ArbiterClient {
     this.welcome = null;
     /** The logged-in user, or null. */
     this.user = null;
+    /** The page language the account keeps (`en`, `fr`), or null. */
+    this.language = null;
     /** The session token that resumes after a drop (also across page loads, if kept). */
     this.token = options.token ?? null;
     /** `connecting`, `open`, `reconnecting` or `closed`. */
@@ -637,13 +639,25 @@ export class ArbiterClient {
     const reply = await this.request(message);
     this.user = reply.user;
     this.token = reply.token;
-    return { user: reply.user, token: reply.token };
+    this.language = reply.language ?? null;
+    return { user: reply.user, token: reply.token, language: this.language };
   }
 
-  async register(name, password) {
+  /** Creates an account; `language` (`"en"`, `"fr"`), when given, is the page language it keeps. */
+  async register(name, password, { language } = {}) {
     requireText(name, "name");
     requireText(password, "password");
-    return this.#authenticate({ type: "register", name, password });
+    if (language !== undefined) requireText(language, "language");
+    return this.#authenticate({ type: "register", name, password, ...(language === undefined ? {} : { language }) });
+  }
+
+  /** Keeps `language` (`"en"`, `"fr"`) in the account as its page language; `authenticated`
+   * gives it back at every later login (`language` then holds it). */
+  async setLanguage(language) {
+    requireText(language, "language");
+    const reply = await this.request({ type: "language", language });
+    this.language = reply.language;
+    return reply.language;
   }
 
   async login(name, password) {
@@ -665,6 +679,7 @@ export class ArbiterClient {
     this.#closing = true;
     this.token = null;
     this.user = null;
+    this.language = null;
     this.#send(JSON.stringify({ type: "logout" }));
   }
 

@@ -4,7 +4,7 @@
 //! says why until it is full again.
 
 use arbiter_core::tripletriad::Card;
-use arbiter_economy::{Catalog, Collection, ShopCard};
+use arbiter_economy::{Catalog, Collection, CollectionError, ShopCard};
 use serde::Serialize;
 use sqlx::Row as _;
 
@@ -33,6 +33,11 @@ pub struct DeckCheck {
     pub level_total: u32,
     /// Why not, in the core's words (and the deck's note).
     pub problem: Option<String>,
+    /// Why not, as a code a client words: `size` (not five cards), `not_owned` (`card` is not in
+    /// the stash as often as the deck holds it) or `level_total` (over 20).
+    pub reason: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub card: Option<String>,
 }
 
 /// A deck name as stored and compared.
@@ -132,11 +137,20 @@ pub(crate) async fn verdict(
         Some(n) => format!("{e} ({n})"),
         None => e.to_string(),
     });
+    let (reason, card) = match limited {
+        Ok(()) => (None, None),
+        Err(CollectionError::DeckSize(_)) => (Some("size"), None),
+        Err(CollectionError::NotOwned(name)) => (Some("not_owned"), Some(name)),
+        Err(CollectionError::LevelTotal(_)) => (Some("level_total"), None),
+        Err(e) => return Err(Failure::internal(format!("deck check: {e}"))),
+    };
     Ok(DeckCheck {
-        usable: limited.is_ok(),
+        usable: reason.is_none(),
         usable_limitless: limitless.is_ok(),
         level_total,
         problem,
+        reason,
+        card,
     })
 }
 

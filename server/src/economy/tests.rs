@@ -118,6 +118,7 @@ async fn stash_decks_and_refusals() {
     assert!(err.message.contains("already in deck Other"), "{}", err.message);
     let (_, check) = e.deck_check(a, Some("Start")).await.unwrap();
     assert!(!check.usable);
+    assert_eq!((check.reason, check.card), (Some("size"), None));
     assert!(check.problem.unwrap().contains("5 cards"));
     e.deck_remove(a, Some("Start"), std::slice::from_ref(&first))
         .await
@@ -136,6 +137,7 @@ async fn stash_decks_and_refusals() {
     let (view, check) = e.deck_check(a, Some("Full")).await.unwrap();
     assert_eq!(view.cards.len(), 5);
     assert!(check.usable, "{check:?}");
+    assert_eq!(check.reason, None);
     assert_eq!(
         e.deck_add(a, Some("Full"), std::slice::from_ref(&first))
             .await

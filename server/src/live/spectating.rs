@@ -51,6 +51,7 @@ pub async fn set(hub: &Arc<Hub>, id: i64, user: &User, to: Spectators) -> Result
         Frame::Unspectated {
             match_id: id,
             reason: Some("private".into()),
+            by: Some(user.clone()),
             message: Some(format!("{} made the match private: spectators are removed", user.name)),
         }
         .json()

@@ -123,7 +123,7 @@ impl Session {
                 self.login(hub, user).await
             }
             Command::Create { name, password } => {
-                let (user, _) = hub.accounts.register(&name, &password, self.peer).await?;
+                let (user, _) = hub.accounts.register(&name, &password, None, self.peer).await?;
                 self.login(hub, user).await
             }
             Command::Quit => {

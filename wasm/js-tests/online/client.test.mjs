@@ -440,12 +440,13 @@ describe("the card economy", { timeout: 180_000 }, () => {
     await assert.rejects(ann.addToDeck("Start", [cards[5]]), { serverCode: "deck_full" });
     const { check } = await ann.checkDeck("Start");
     const total = five.reduce((n, id) => n + stash.find((e) => e.card.id === id).card.card.level, 0);
-    assert.deepEqual(check, { usable: true, usable_limitless: true, level_total: total, problem: null });
+    assert.deepEqual(check, { usable: true, usable_limitless: true, level_total: total, problem: null, reason: null });
     const fewer = await ann.removeFromDeck("Start", [five[4]]);
     assert.equal(fewer.cards.length, 4);
     const short = await ann.checkDeck("Start");
     assert.equal(short.check.usable, false);
     assert.ok(short.check.problem, "an unusable deck says why");
+    assert.equal(short.check.reason, "size", "and why as a code");
     await assert.rejects(ann.removeFromDeck("Start", [strong]), { serverCode: "not_in_deck" });
     await assert.rejects(ann.checkDeck("Nope"), { serverCode: "no_such_deck" });
     assert.deepEqual((await ann.decks()).map((d) => d.name), ["Start"]);
