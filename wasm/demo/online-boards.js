@@ -5,7 +5,7 @@
 // server's list, a Triple Triad card goes to any empty cell and the server answers.
 import { Trax } from "arbiter-engine/web";
 import { h, using } from "./ui.js";
-import { cardFace, cardLabel, elementIcon, wallMarks } from "./tripletriad.js";
+import { cardFace, cardLabel, effectiveRanks, elementIcon, wallMarks } from "./tripletriad.js";
 import { columnName, tileSvg } from "./trax.js";
 import { cardName, describe, longCard, meldCards } from "./nantong.js";
 
@@ -99,19 +99,20 @@ export class TripleTriadBoard {
         const element = table.rules.elemental ? table.elements[cell] : null;
         const walls = wallMarks(table.walls, cell);
         const target = yourTurn && this.selected !== null && placed === null;
+        const ranks = placed ? effectiveRanks(placed.card, element, table.rules) : null;
         return h(
           "button",
           {
             type: "button",
             class: `cell${target ? " legal" : ""}${placed ? " taken" : ""}`,
             dataset: { cell },
-            "aria-label": `${CELL_NAMES[cell]}: ${placed ? `${placed.owner}'s ${cardLabel(placed.card)}` : "empty"}${walls.words}`,
+            "aria-label": `${CELL_NAMES[cell]}: ${placed ? `${placed.owner}'s ${cardLabel(placed.card, ranks)}` : "empty"}${walls.words}`,
             "aria-disabled": target ? null : "true",
             onclick: () => target && this.onMove(`${this.selected}@${cell}`),
           },
           element ? elementIcon(element, "cell-element") : null,
           ...walls.marks,
-          placed ? h("div", { class: `ttcard ${placed.owner}` }, cardFace(placed.card)) : null,
+          placed ? h("div", { class: `ttcard ${placed.owner}` }, cardFace(placed.card, ranks)) : null,
         );
       }),
     );

@@ -29,6 +29,10 @@ const SIDES = ["top", "right", "bottom", "left"];
 const CELL_NAMES = ["top left", "top", "top right", "left", "centre", "right", "bottom left", "bottom", "bottom right"];
 
 const rank = (n) => (n === 10 ? "A" : String(n));
+// New page texts of this file, in English (the i18n lane moves them into the catalogs).
+const PAGE_TEXT = {
+  effective: (printed) => `Elemental: printed ${printed}`,
+};
 const playerName = (p) => (p === YOU ? "You" : "Red");
 
 // Element icons, drawn rather than taken from an emoji font that a machine may lack.
@@ -54,13 +58,24 @@ export function elementIcon(element, extraClass = "") {
   );
 }
 
-/** A card's face: the four ranks in a diamond, the element, the power, the name. */
-export function cardFace(card) {
+/** The ranks a card placed on a cell of `element` fights with: under Elemental one more on a
+ * cell of its own element, one less on any other elemental cell (rules/triple-triad.md, kept
+ * within 1..A under the clamp); the printed ones elsewhere. */
+export function effectiveRanks(card, element, rules) {
+  if (!rules.elemental || !element || element === "none") return card.ranks;
+  const shift = card.element === element ? 1 : -1;
+  return card.ranks.map((r) => (rules.elemental_clamp ? Math.min(10, Math.max(1, r + shift)) : Math.max(0, r + shift)));
+}
+
+/** A card's face: the four ranks in a diamond (`ranks`: the effective ones, when Elemental
+ * changes them: marked up or down), the element, the power, the name. */
+export function cardFace(card, ranks = card.ranks) {
+  const change = ranks.some((r, i) => r > card.ranks[i]) ? " raised" : ranks.some((r, i) => r < card.ranks[i]) ? " lowered" : "";
   return [
     h(
       "span",
-      { class: "ranks", "aria-hidden": "true" },
-      card.ranks.map((r, i) => h("b", { class: `r-${SIDES[i]}` }, rank(r))),
+      { class: `ranks${change}`, "aria-hidden": "true", title: change ? PAGE_TEXT.effective(card.ranks.map(rank).join(" ")) : null },
+      ranks.map((r, i) => h("b", { class: `r-${SIDES[i]}` }, rank(r))),
     ),
     elementIcon(card.element),
     h("span", { class: "power", title: "power", "aria-hidden": "true" }, `P${card.power}`),
@@ -68,8 +83,9 @@ export function cardFace(card) {
   ];
 }
 
-export const cardLabel = (card) =>
-  `${card.name}: top ${rank(card.ranks[0])}, right ${rank(card.ranks[1])}, bottom ${rank(card.ranks[2])}, left ${rank(card.ranks[3])}` +
+export const cardLabel = (card, ranks = card.ranks) =>
+  `${card.name}: top ${rank(ranks[0])}, right ${rank(ranks[1])}, bottom ${rank(ranks[2])}, left ${rank(ranks[3])}` +
+  (ranks.every((r, i) => r === card.ranks[i]) ? "" : ` (${PAGE_TEXT.effective(card.ranks.map(rank).join(" "))})`) +
   (card.element !== "none" ? `, ${card.element}` : "") +
   `, power ${card.power}`;
 
@@ -264,8 +280,9 @@ class TripleTriadView extends GameView {
         const owner = owners.get(cell) ?? placedCard?.owner;
         const mark = marks.get(cell);
         const walls = wallMarks(obs.walls, cell);
+        const ranks = placedCard ? effectiveRanks(placedCard.card, element, obs.rules) : null;
         const label = placedCard
-          ? `${CELL_NAMES[cell]}: ${owner === YOU ? "your" : "red's"} ${cardLabel(placedCard.card)}${walls.words}`
+          ? `${CELL_NAMES[cell]}: ${owner === YOU ? "your" : "red's"} ${cardLabel(placedCard.card, ranks)}${walls.words}`
           : `${CELL_NAMES[cell]}: empty${element ? `, ${element} cell` : ""}${walls.words}`;
         return h(
           "button",
@@ -283,7 +300,7 @@ class TripleTriadView extends GameView {
             ? h(
                 "div",
                 { class: `ttcard ${owner}${cell === placed ? " placed" : ""}${mark ? " flipped" : ""}` },
-                cardFace(placedCard.card),
+                cardFace(placedCard.card, ranks),
                 mark ? h("span", { class: `capture-badge ${mark}` }, RULE_NAMES[mark]) : null,
               )
             : null,

@@ -167,6 +167,33 @@ describe("demo page", () => {
     await context.close();
   });
 
+  test("Triple Triad under Elemental: a card on an elemental cell shows the ranks it fights with", async () => {
+    const { page, errors, context } = await open("triple-triad");
+    const section = page.locator("#triple-triad");
+    // mush: clamped Elemental; seed 27's last board has cards on elemental cells.
+    await playTripleTriad(page, { preset: "mush", seed: 27 });
+    const listed = (await section.locator(".move-list li[data-move]").allTextContents()).map((t) => t.match(/\d@\d/)[0]);
+    const match = TripleTriadMatch.fromPreset("mush", 27);
+    for (const move of listed) match.play(move);
+    const obs = using(match.game(), (g) => g.observation("blue"));
+    let changed = 0;
+    for (const [cell, placed] of obs.board.entries()) {
+      const element = obs.elements[cell];
+      const shift = !element || element === "none" ? 0 : placed.card.element === element ? 1 : -1;
+      const expected = placed.card.ranks.map((r) => Math.min(10, Math.max(1, r + shift))).map((r) => (r === 10 ? "A" : String(r)));
+      const shown = await section.locator(`.tt-board .cell[data-cell="${cell}"] .ttcard .ranks b`).allTextContents();
+      assert.deepEqual(shown, expected, `cell ${cell}: ${placed.card.name} on ${element}`);
+      if (expected.some((r, i) => r !== (placed.card.ranks[i] === 10 ? "A" : String(placed.card.ranks[i])))) {
+        changed++;
+        assert.match(await section.locator(`.tt-board .cell[data-cell="${cell}"]`).getAttribute("aria-label"), /Elemental: printed/);
+      }
+    }
+    assert.ok(changed > 0, "some card's ranks were changed by its cell");
+    await section.locator(".tt-board").screenshot({ path: `${shots}triple-triad-elemental.png` });
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
   test("Trax: 8x8 by pointing at cells and choosing tiles, one undo, the win shown", async () => {
     const { page, errors, context } = await open("trax");
     const section = page.locator("#trax");
