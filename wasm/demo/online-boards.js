@@ -7,7 +7,16 @@ import { Trax } from "arbiter-engine/web";
 import { h, using } from "./ui.js";
 import { cardFace, cardLabel, effectiveRanks, elementIcon, wallMarks } from "./tripletriad.js";
 import { columnName, tileSvg } from "./trax.js";
-import { cardName, describe, longCard, meldCards } from "./nantong.js";
+import { cardName, describe, handsAtEnd, longCard, meldCards } from "./nantong.js";
+
+// New page texts of this file, in English (the i18n lane moves them into the catalogs).
+const PAGE_TEXT = {
+  dealEnd: (n) => `How deal ${n} ended`,
+  won: (who, card) => `${who} won on ${card}.`,
+  heavenly: (who) => `${who} won with the dealt hand (a heavenly win).`,
+  exhausted: "The stock ran out: nobody won; base hu still settled.",
+  settlement: (list) => `Settlement: ${list}.`,
+};
 
 const CELL_NAMES = ["top left", "top", "top right", "left", "centre", "right", "bottom left", "bottom", "bottom right"];
 const TT_PLAYERS = ["blue", "red"];
@@ -221,7 +230,8 @@ export class NantongBoard {
     this.hand = h("div", { class: "nt-hand", "aria-label": "Your hand" });
     this.actions = h("div", { class: "actions", role: "group", "aria-label": "Your actions" });
     this.totals = h("p", { class: "online-totals" });
-    this.element = h("div", { class: "nt online-nt" }, this.totals, this.table, this.hand, this.actions);
+    this.last = h("section", { class: "online-last-deal" });
+    this.element = h("div", { class: "nt online-nt" }, this.totals, this.table, this.hand, this.actions, this.last);
   }
 
   update(match) {
@@ -260,6 +270,25 @@ export class NantongBoard {
       ...(yourTurn ? obs.actions : []).map((action) =>
         h("button", { type: "button", class: "action", dataset: { action }, onclick: () => this.onMove(action) }, describe(action)),
       ),
+    );
+    this.showLastDeal(match);
+  }
+
+  /** The last finished deal as the server shows it to everyone once it is over: every hand, who
+   * won on what, the settlement. */
+  showLastDeal(match) {
+    const last = match.view.last_deal;
+    this.last.hidden = !last;
+    if (!last) return this.last.replaceChildren();
+    const names = [0, 1, 2].map((s) => (s === match.seat ? "You" : seatName(match.summary, s)));
+    const win = last.win;
+    const said = !win ? PAGE_TEXT.exhausted : win.heavenly ? PAGE_TEXT.heavenly(names[win.seat]) : PAGE_TEXT.won(names[win.seat], cardName(win.card));
+    const settlement = last.score.settlement.map((v, s) => `${names[s]} ${v > 0 ? "+" : ""}${v}`).join(", ");
+    this.last.replaceChildren(
+      h("h3", {}, PAGE_TEXT.dealEnd(match.view.deal_results.length)),
+      h("p", { class: "final", dataset: { winner: win ? String(win.seat) : "none" } }, said),
+      handsAtEnd(last.hands, names, win),
+      h("p", {}, PAGE_TEXT.settlement(settlement)),
     );
   }
 }

@@ -13,6 +13,11 @@ import { ChatView } from "./online-chat.js";
 import { rulesText, SPECTATORS } from "./online-rules.js";
 
 const GAMES = { "triple-triad": "Triple Triad", trax: "Trax", nantong: "Nantong" };
+// New page texts of this file, in English (the i18n lane moves them into the catalogs).
+const PAGE_TEXT = {
+  first: (names, score) =>
+    names.length > 1 ? `${names.join(" and ")} share first place with ${score} each.` : `${names[0]} finished first with ${score}.`,
+};
 const TOKEN = "arbiter-online-token";
 
 /** An option of a game as the server's core declares it (`welcome.games[game].options`). */
@@ -498,7 +503,9 @@ class OnlineView {
             : "A draw"
           : { won: "You won", lost: "You lost", drawn: "A draw", dnf: "You left: did not finish" }[r.outcome[you]];
       const final = h("p", { class: "final", dataset: { outcome: you === null ? (r.winners.join(",") || "draw") : r.outcome[you], reason: r.reason } }, `${text}${r.reason === "forfeit" ? " (forfeit)" : ""}.`);
-      this.result.replaceChildren(final, ...(Array.isArray(r.scores) ? [h("p", {}, `Scores: ${r.scores.join(" – ")}`)] : []));
+      // With scores (Nantong's totals), who finished first and with what: two may share it.
+      const first = r.winners.length && Array.isArray(r.scores) ? [h("p", { class: "first" }, PAGE_TEXT.first(r.winners.map((w) => seatName(match.summary, w)), r.scores[r.winners[0]]))] : [];
+      this.result.replaceChildren(final, ...first, ...(Array.isArray(r.scores) ? [h("p", {}, `Scores: ${r.scores.join(" – ")}`)] : []));
     } else this.result.replaceChildren();
     this.renderTrade(match);
     const leave = h("button", { type: "button", onclick: () => this.act(this.client.leave(match.id)) }, "Leave (forfeit)");

@@ -1,7 +1,7 @@
 // Triple Triad against the computer: a match (rounds, sudden death, trade) under a preset or
 // any rule set, every capture shown and explained before the turn passes. The person is blue.
 import { TripleTriadMatch, TripleTriad, describe as describeOptions } from "arbiter-engine/web";
-import { GameView, describeError, h, messageLine, pause, randomSeed, toolbar, using } from "./ui.js";
+import { GameView, describeError, h, helpLine, hintButton, howToPlay, messageLine, pause, randomSeed, toolbar, using } from "./ui.js";
 
 const YOU = "blue";
 const CPU = "red";
@@ -32,6 +32,12 @@ const rank = (n) => (n === 10 ? "A" : String(n));
 // New page texts of this file, in English (the i18n lane moves them into the catalogs).
 const PAGE_TEXT = {
   effective: (printed) => `Elemental: printed ${printed}`,
+  yourTurn: "Your turn: pick a card from your hand, then an empty cell. Your card takes each neighbouring red card whose rank facing it is lower than your card's rank on that side.",
+  same: "Same: when two or more of your card's sides equal the ranks facing them, those cards are taken.",
+  plus: "Plus: when two or more sides add up to the same sum with the ranks facing them, those cards are taken.",
+  combo: "Combo: cards taken by Same or Plus take their own weaker neighbours in turn.",
+  elemental: "Elemental: a card on a cell of its own element fights with every rank one higher, on another element's cell one lower.",
+  hintWords: (name, cell) => `${name} on the ${cell} cell`,
 };
 const playerName = (p) => (p === YOU ? "You" : "Red");
 
@@ -201,8 +207,16 @@ class TripleTriadView extends GameView {
     super();
     this.section = section;
     this.rules = rulesPanel();
-    this.tools = toolbar({ game: "tt", levels: TripleTriad.levels, level: TripleTriad.levels.at(-1), start: (seed) => this.start(seed) });
+    const hint = hintButton(() => {
+      if (this.match.isOver || this.busy || this.snap.toMove !== YOU) return;
+      const hand = this.snap.obs.hand;
+      const words = (move) => PAGE_TEXT.hintWords(hand[Number(move.split("@")[0])].name, CELL_NAMES[Number(move.split("@")[1])]);
+      // The round is copied to the worker as the call starts: it may be freed at once.
+      using(this.match.game(), (round) => this.hint(round, TripleTriad.levels, words));
+    });
+    this.tools = toolbar({ game: "tt", levels: TripleTriad.levels, level: TripleTriad.levels.at(-1), extra: [hint], start: (seed) => this.start(seed) });
     this.message = messageLine();
+    this.help = helpLine();
     this.board = h("div", { class: "tt-board", role: "grid", "aria-label": "Board" });
     this.hands = { blue: h("div", { class: "hand blue", "aria-label": "Your hand" }), red: h("div", { class: "hand red", "aria-label": "Red's hand" }) };
     this.scores = { blue: h("output", { class: "score blue", "aria-label": "Your score" }), red: h("output", { class: "score red", "aria-label": "Red's score" }) };
@@ -213,12 +227,13 @@ class TripleTriadView extends GameView {
     this.roundLabel = h("span", { class: "round" });
     section.append(
       this.tools.bar,
+      howToPlay("triple-triad"),
       this.rules.panel,
       h(
         "div",
         { class: "tt-table" },
         h("div", { class: "side blue" }, h("h2", {}, "You ", this.scores.blue), this.hands.blue),
-        h("div", { class: "centre" }, this.board, this.message),
+        h("div", { class: "centre" }, this.board, this.message, this.help),
         h("div", { class: "side red" }, h("h2", {}, "Red ", this.scores.red), this.hands.red),
         h(
           "aside",
@@ -273,6 +288,8 @@ class TripleTriadView extends GameView {
     this.snap = snap;
     const { obs, legal, toMove } = snap;
     const yourTurn = toMove === YOU && !this.busy;
+    const rules = obs.rules;
+    this.explain(yourTurn ? [PAGE_TEXT.yourTurn, rules.same && PAGE_TEXT.same, rules.plus && PAGE_TEXT.plus, rules.combo && PAGE_TEXT.combo, rules.elemental && PAGE_TEXT.elemental].filter(Boolean).join(" ") : "");
     const legalCells = new Set(legal.filter((m) => this.selected !== null && m.startsWith(`${this.selected}@`)).map((m) => Number(m.split("@")[1])));
     this.board.replaceChildren(
       ...obs.board.map((placedCard, cell) => {
