@@ -16,6 +16,7 @@ const PAGE_TEXT = {
   heavenly: (who) => `${who} won with the dealt hand (a heavenly win).`,
   exhausted: "The stock ran out: nobody won; base hu still settled.",
   settlement: (list) => `Settlement: ${list}.`,
+  forced: "Nothing to claim: the server passes for you in a moment (everyone else sees an ordinary pass).",
 };
 
 const CELL_NAMES = ["top left", "top", "top right", "left", "centre", "right", "bottom left", "bottom", "bottom right"];
@@ -266,10 +267,14 @@ export class NantongBoard {
     );
     this.hand.hidden = match.seat === null;
     this.hand.replaceChildren(...obs.hand.map((c) => longCard(c)));
+    // A question whose only answer is pass is the server's to answer (PROTOCOL.md, "Forced passes").
+    const forced = obs.actions.length === 1 && obs.actions[0] === "pass";
     this.actions.replaceChildren(
-      ...(yourTurn ? obs.actions : []).map((action) =>
-        h("button", { type: "button", class: "action", dataset: { action }, onclick: () => this.onMove(action) }, describe(action)),
-      ),
+      ...(yourTurn && forced
+        ? [h("span", { class: "forced" }, PAGE_TEXT.forced)]
+        : (yourTurn ? obs.actions : []).map((action) =>
+            h("button", { type: "button", class: "action", dataset: { action }, onclick: () => this.onMove(action) }, describe(action)),
+          )),
     );
     this.showLastDeal(match);
   }

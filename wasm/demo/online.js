@@ -503,8 +503,8 @@ class OnlineView {
             : "A draw"
           : { won: "You won", lost: "You lost", drawn: "A draw", dnf: "You left: did not finish" }[r.outcome[you]];
       const final = h("p", { class: "final", dataset: { outcome: you === null ? (r.winners.join(",") || "draw") : r.outcome[you], reason: r.reason } }, `${text}${r.reason === "forfeit" ? " (forfeit)" : ""}.`);
-      // With scores (Nantong's totals), who finished first and with what: two may share it.
-      const first = r.winners.length && Array.isArray(r.scores) ? [h("p", { class: "first" }, PAGE_TEXT.first(r.winners.map((w) => seatName(match.summary, w)), r.scores[r.winners[0]]))] : [];
+      // Nantong: who finished first and with what total (two may share it).
+      const first = match.game === "nantong" && r.winners.length && Array.isArray(r.scores) ? [h("p", { class: "first" }, PAGE_TEXT.first(r.winners.map((w) => seatName(match.summary, w)), r.scores[r.winners[0]]))] : [];
       this.result.replaceChildren(final, ...first, ...(Array.isArray(r.scores) ? [h("p", {}, `Scores: ${r.scores.join(" – ")}`)] : []));
     } else this.result.replaceChildren();
     this.renderTrade(match);
