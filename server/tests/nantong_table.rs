@@ -78,9 +78,9 @@ async fn a_forced_pass_looks_like_a_chosen_one() {
         let other = (seat + 1) % 3;
         let seen = c[other].moved(id, ply).await;
         let after = asked.elapsed();
-        for s in 0..3 {
+        for (s, client) in c.iter_mut().enumerate() {
             if s != other {
-                c[s].moved(id, ply).await;
+                client.moved(id, ply).await;
             }
         }
         assert_eq!(seen["seat"], seat);
