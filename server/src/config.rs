@@ -57,6 +57,11 @@ pub struct Cli {
     /// The longest a computer player thinks on one move, in milliseconds (also bounded by its clock).
     #[arg(long, env = "ARBITER_THINK_MS")]
     pub think_ms: Option<u64>,
+    /// Milliseconds after a Nantong claim question is put before any `pass` to it is told: the
+    /// server's answer to a question whose only answer is `pass`, and a seat's own pass sent
+    /// sooner, alike (so that nobody can tell the two apart).
+    #[arg(long, env = "ARBITER_CLAIM_PAUSE_MS")]
+    pub claim_pause_ms: Option<u64>,
     /// Also serve the text game's `+TT/...` commands on this address (line-based TCP; e.g.
     /// `127.0.0.1:4201`, a loopback address unless you mean otherwise). Off when not given.
     #[arg(long, env = "ARBITER_MUSH_LISTEN")]
@@ -133,6 +138,7 @@ struct File {
     login_name_failures: Option<u32>,
     login_account_failures: Option<u32>,
     think_ms: Option<u64>,
+    claim_pause_ms: Option<u64>,
     mush_listen: Option<SocketAddr>,
     max_challenges: Option<u32>,
     max_matches: Option<u32>,
@@ -162,6 +168,7 @@ pub struct Config {
     pub burst: u32,
     pub logins: crate::accounts::Limits,
     pub think_ms: u64,
+    pub claim_pause: Duration,
     pub mush_listen: Option<SocketAddr>,
     pub max_challenges: u32,
     pub max_matches: u32,
@@ -212,6 +219,7 @@ impl Config {
                 account_failures: cli.login_account_failures.or(file.login_account_failures).unwrap_or(50),
             },
             think_ms: cli.think_ms.or(file.think_ms).unwrap_or(3_000),
+            claim_pause: Duration::from_millis(cli.claim_pause_ms.or(file.claim_pause_ms).unwrap_or(1_000)),
             mush_listen: cli.mush_listen.or(file.mush_listen),
             max_challenges: cli.max_challenges.or(file.max_challenges).unwrap_or(5),
             max_matches: cli.max_matches.or(file.max_matches).unwrap_or(10),

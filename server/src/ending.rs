@@ -44,12 +44,12 @@ pub struct Ending {
 }
 
 impl Ending {
-    /// A finished game whose winners are `winners` (none: a draw for all).
+    /// A finished game whose winners are `winners` (none: a draw for all; several: a shared
+    /// first place, won by each of them).
     pub(crate) fn finished(seats: usize, winners: Vec<usize>, scores: Option<Vec<i64>>) -> Ending {
         let outcome = (0..seats)
             .map(|s| match () {
                 _ if winners.is_empty() => SeatOutcome::Drawn,
-                _ if winners.contains(&s) && winners.len() > 1 => SeatOutcome::Drawn,
                 _ if winners.contains(&s) => SeatOutcome::Won,
                 _ => SeatOutcome::Lost,
             })

@@ -71,6 +71,8 @@ pub enum Mover {
     Clock { ply: u64 },
     /// The computer player of the seat to act at `ply`.
     Computer { ply: u64 },
+    /// The server, answering the only answer there is at `ply` (a forced pass).
+    Forced { ply: u64 },
 }
 
 impl Live {
@@ -89,6 +91,16 @@ impl Live {
             return None;
         }
         self.table.to_move()
+    }
+
+    /// How long a `pass` to the claim question put now waits before it is played and told:
+    /// until the claim pause after the question, so that the server's forced pass and a
+    /// seat's own quicker one reach everyone at the same moment (PROTOCOL.md, "Forced passes").
+    fn claim_hold(&self, input: &Input, pause: Duration) -> Option<Duration> {
+        let asked = self.deadline? - i64::from(self.time_s) * 1000;
+        let wait = asked + pause.as_millis() as i64 - now_ms();
+        (self.ending.is_none() && wait > 0 && self.table.is_claim_pass(input))
+            .then(|| Duration::from_millis(wait as u64))
     }
 
     /// The summary the lobby lists.
@@ -438,7 +450,19 @@ fn schedule(hub: &Arc<Hub>, live: &mut Live) {
         })
         .abort_handle(),
     );
-    if let Sitter::Computer(level) = &live.seats[seat] {
+    if let Some(input) = live.table.forced_move() {
+        // Nobody is kept waiting for the only answer there is: it comes when a seat's own
+        // quickest would (a seat that answers itself first makes this one moot).
+        let hold = live.claim_hold(&input, hub.config.claim_pause).unwrap_or_default();
+        let h = hub.clone();
+        live.tasks.push(
+            tokio::spawn(async move {
+                tokio::time::sleep(hold).await;
+                tokio::spawn(async move { server_move(&h, id, Mover::Forced { ply }, input, deadline).await });
+            })
+            .abort_handle(),
+        );
+    } else if let Sitter::Computer(level) = &live.seats[seat] {
         let table = live.table.clone();
         let level = level.clone();
         let seed = live.seed ^ ply.wrapping_mul(0x9E37_79B9_7F4A_7C15);
@@ -454,7 +478,9 @@ fn schedule(hub: &Arc<Hub>, live: &mut Live) {
                 .await;
                 match chosen {
                     Ok(Some(input)) => {
-                        tokio::spawn(async move { computer_move(&h, id, ply, input, deadline).await });
+                        tokio::spawn(
+                            async move { server_move(&h, id, Mover::Computer { ply }, input, deadline).await },
+                        );
                     }
                     Ok(None) => tracing::warn!("match {id}: the computer found no move at ply {ply}"),
                     Err(e) => tracing::warn!("match {id}: the computer's thinking failed at ply {ply}: {e}"),
@@ -465,21 +491,22 @@ fn schedule(hub: &Arc<Hub>, live: &mut Live) {
     }
 }
 
-/// The computer seat's move at `ply`, tried again while the server fails to store it (a
-/// database error: nothing changed) until the ply's `deadline`, when the clock's timeout move
-/// takes over; a move the rules refuse is not tried again.
-async fn computer_move(hub: &Arc<Hub>, id: i64, ply: u64, input: Input, deadline: i64) {
+/// A move the server makes at a ply (a computer seat's, or a forced one), tried again while
+/// the server fails to store it (a database error: nothing changed) until the ply's
+/// `deadline`, when the clock's timeout move takes over; a move the rules refuse is not tried
+/// again.
+async fn server_move(hub: &Arc<Hub>, id: i64, mover: Mover, input: Input, deadline: i64) {
     let mut pause = RETRY_FIRST;
     loop {
-        match play(hub, id, Mover::Computer { ply }, input.clone(), None, None).await {
+        match play(hub, id, mover, input.clone(), None, None).await {
             Ok(()) => return,
             Err(f) if f.code == Code::Internal && now_ms() + (pause.as_millis() as i64) < deadline => {
-                tracing::warn!("match {id}: the computer's move at ply {ply} was not stored; trying again");
+                tracing::warn!("match {id}: the server's move ({mover:?}) was not stored; trying again");
                 tokio::time::sleep(pause).await;
                 pause = (pause * 2).min(RETRY_MAX);
             }
             Err(f) => {
-                tracing::warn!("match {id}: the computer's move at ply {ply} not played: {}", f.message);
+                tracing::warn!("match {id}: the server's move ({mover:?}) not played: {}", f.message);
                 return;
             }
         }
@@ -519,6 +546,10 @@ pub async fn play(
         Mover::Person { .. } => Failure::new(Code::NoSuchMatch, format!("no running match {id}")),
         _ => Failure::new(Code::MatchOver, "the match is over"),
     })?;
+    let hold = handle.lock().await.claim_hold(&input, hub.config.claim_pause);
+    if let Some(hold) = hold {
+        tokio::time::sleep(hold).await;
+    }
     let mut live = handle.lock().await;
     if live.ending.is_some() {
         return Err(Failure::new(Code::MatchOver, "the match is over"));
@@ -550,9 +581,9 @@ pub async fn play(
             false
         }
         // A clock or a computer player that fired for a ply already played: nothing to do.
-        Mover::Clock { ply } | Mover::Computer { ply } if ply != current => return Ok(()),
+        Mover::Clock { ply } | Mover::Computer { ply } | Mover::Forced { ply } if ply != current => return Ok(()),
         Mover::Clock { .. } => true,
-        Mover::Computer { .. } => false,
+        Mover::Computer { .. } | Mover::Forced { .. } => false,
     };
     let mut table = live.table.clone();
     let played = table.play(&input).map_err(|r| Failure::new(r.code, r.message))?;

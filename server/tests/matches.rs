@@ -98,9 +98,10 @@ fn check_all(id: i64, seats: &[Option<&mut Client>], spectators: &[Watcher<'_>],
 }
 
 /// A server whose rate limit lets test clients play as fast as it answers (a person's pace is
-/// far below the default; these clients answer every claim question at once).
+/// far below the default; these clients answer every claim question at once), and whose claim
+/// pause holds no pass.
 fn fast(db: &Database) -> Server {
-    Server::start_with(db, &["--rate", "2000", "--burst", "2000"])
+    Server::start_with(db, &["--rate", "2000", "--burst", "2000", "--claim-pause-ms", "0"])
 }
 
 async fn stats(c: &mut Client, game: &str) -> Value {

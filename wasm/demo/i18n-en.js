@@ -453,4 +453,11 @@ export default {
   "notice.withdrawn": "{player} withdrew the challenge.",
   "notice.round_drawn": "Round {round} is a {scores} draw: round {next} begins.",
   "notice.round_drawn_first": "Round {round} is a {scores} draw: round {next} begins, {colour} moves first.",
+  "result.first": { one: "{names} finished first with {score}.", other: "{names} share first place with {score} each." },
+  "nantong.forced": "Nothing to claim: the server passes for you in a moment (everyone else sees an ordinary pass).",
+  "nantong.exhausted": "The stock ran out: nobody won; base hu still settled.",
+  "nantong.heavenly": "{player} won with the dealt hand (a heavenly win).",
+  "nantong.won_on": "{player} won on {card}.",
+  "nantong.deal_end": "How deal {deal} ended",
+  "nantong.settlement": "Settlement: {list}.",
 };

@@ -454,4 +454,11 @@ export default {
   "notice.withdrawn": "{player} a retiré son défi.",
   "notice.round_drawn": "La manche {round} est nulle, {scores} : la manche {next} commence.",
   "notice.round_drawn_first": "La manche {round} est nulle, {scores} : la manche {next} commence, {colour} joue en premier.",
+  "result.first": { one: "{names} termine premier avec {score}.", other: "{names} partagent la première place avec {score} chacun." },
+  "nantong.forced": "Rien à réclamer : le serveur passe pour vous dans un instant (les autres voient un passe ordinaire).",
+  "nantong.exhausted": "La pioche est épuisée : personne n'a gagné ; le hu de base est tout de même réglé.",
+  "nantong.heavenly": "{player} gagne avec la main distribuée (une victoire céleste).",
+  "nantong.won_on": "{player} gagne sur {card}.",
+  "nantong.deal_end": "Comment la donne {deal} s'est terminée",
+  "nantong.settlement": "Règlement : {list}.",
 };

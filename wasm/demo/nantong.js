@@ -2,7 +2,7 @@
 // shows what seat 0's observation shows (its own hand, the table, claims put to it), offers its
 // legal actions and, at the end of the deal, the engine's itemised score.
 import { Nantong } from "arbiter-engine/web";
-import { GameView, h, messageLine, pause, randomSeed, toolbar } from "./ui.js";
+import { GameView, h, helpLine, hintButton, messageLine, pause, randomSeed, howToPlay, toolbar } from "./ui.js";
 
 const YOU = 0;
 const SEATS = ["You", "Seat 1", "Seat 2"];
@@ -33,6 +33,23 @@ const MELD_NAMES = {
   completed_by_discard: "completed by the discard",
 };
 const SOURCES = { discard: "a discard", self_draw: "a self-drawn card", kong_replacement: "a kong replacement", robbed_kong: "a robbed kong" };
+
+// New page texts of this file, in English (the i18n lane moves them into the catalogs).
+const PAGE_TEXT = {
+  preparation:
+    "Preparation, before play: you may lay out groups from the cards you were dealt (Declare four: four alike, and you draw a replacement; Declare triple: three of an indicator's kind; Tiandi Hezi). “Declare ready” tells the table your hand needs only one card to win: it is then locked, and a win scores double. “Finish preparation” ends your declarations without that; when every player has finished, the dealer discards first.",
+  claim: (who, card) => `${who} discarded ${card}.`,
+  robbing: (who, card) => `${who} is adding ${card} to a pong.`,
+  claimWin: "Win (hu): it completes your hand (seven groups and a pair).",
+  claimPong: "Pong: take it with the two alike in your hand, lay the three out, then discard.",
+  claimKong: "Kong: take it with the three alike in your hand, lay the four out, draw a replacement.",
+  claimPass: "Pass: let it go.",
+  turn: "Your turn: click a card to discard it.",
+  turnWin: "Win (hu): your hand is complete.",
+  turnKong: "Concealed kong: lay out four alike from your hand and draw a replacement. Add to kong: put the fourth card on your pong.",
+  endHands: "Every hand at the end",
+  handOf: (name) => `${name}'s hand`,
+};
 
 export const cardName = (code) => GENERALS[code] ?? `${code[0]} of ${SUITS[code[1]]}`;
 const suitOf = (code) => (code in GENERALS ? "g" : code[1]);
@@ -65,6 +82,37 @@ export function longCard(code, { tag = "span", cls = "", ...attrs } = {}) {
   );
 }
 
+/** What the decision put to the person means, from its observation (`who`: the seats' names). */
+export function decisionHelp(obs, who) {
+  const can = (verb) => obs.actions.some((a) => a.split(" ")[0] === verb);
+  if (!obs.actions.length) return "";
+  if (can("finish")) return PAGE_TEXT.preparation;
+  if (obs.claim) {
+    const from = obs.discards.at(-1);
+    const robbing = !can("pong") && !can("kong") && from?.[1] !== obs.claim;
+    const said = robbing ? PAGE_TEXT.robbing(who[obs.last_event?.seat] ?? "A seat", cardName(obs.claim)) : PAGE_TEXT.claim(who[from?.[0]] ?? "A seat", cardName(obs.claim));
+    return [said, can("win") && PAGE_TEXT.claimWin, can("pong") && PAGE_TEXT.claimPong, can("kong") && PAGE_TEXT.claimKong, PAGE_TEXT.claimPass].filter(Boolean).join(" ");
+  }
+  return [PAGE_TEXT.turn, can("win") && PAGE_TEXT.turnWin, (can("concealed_kong") || can("add_kong")) && PAGE_TEXT.turnKong].filter(Boolean).join(" ");
+}
+
+/** Every seat's hand face up once a deal is over, as the table sees them then. */
+export function handsAtEnd(hands, names, win) {
+  return h(
+    "div",
+    { class: "nt-hands-end", role: "group", "aria-label": PAGE_TEXT.endHands },
+    h("h3", {}, PAGE_TEXT.endHands),
+    hands.map((hand, seat) =>
+      h(
+        "section",
+        { class: `nt-shown${win?.seat === seat ? " winner" : ""}`, "aria-label": PAGE_TEXT.handOf(names[seat]), dataset: { seat } },
+        h("h4", {}, names[seat]),
+        h("div", { class: "cards" }, hand.map((c) => longCard(c, { cls: "small" }))),
+      ),
+    ),
+  );
+}
+
 /** Cards of `now` that were not in `before` (the card just drawn, a claimed one…). */
 function added(before, now) {
   const left = [...before];
@@ -79,14 +127,16 @@ class NantongView extends GameView {
   constructor(section) {
     super();
     this.section = section;
-    this.tools = toolbar({ game: "nt", levels: Nantong.levels, level: Nantong.levels.at(-1), start: (seed) => this.start(seed) });
+    const hint = hintButton(() => this.deal.actor === YOU && !this.deal.isOver && this.hint(this.deal, Nantong.levels, describe));
+    this.tools = toolbar({ game: "nt", levels: Nantong.levels, level: Nantong.levels.at(-1), extra: [hint], start: (seed) => this.start(seed) });
     this.message = messageLine();
+    this.help = helpLine();
     this.table = h("div", { class: "nt-table" });
     this.claim = h("div", { class: "claim", role: "alert" });
     this.hand = h("div", { class: "nt-hand", "aria-label": "Your hand" });
     this.actions = h("div", { class: "actions", role: "group", "aria-label": "Your actions" });
     this.end = h("div", { class: "nt-end" });
-    section.append(this.tools.bar, this.table, this.message, this.claim, this.hand, this.actions, this.end);
+    section.append(this.tools.bar, howToPlay("nantong"), this.table, this.message, this.help, this.claim, this.hand, this.actions, this.end);
     this.deal = null;
     this.start(randomSeed());
   }
@@ -131,7 +181,11 @@ class NantongView extends GameView {
           obs.ready[seat] ? h("span", { class: "tag ready" }, "ready") : null,
           h("span", { class: "count" }, `${obs.hand_sizes[seat]} in hand`),
         ),
-        seat !== YOU ? h("div", { class: "backs", "aria-hidden": "true" }, Array.from({ length: obs.hand_sizes[seat] }, () => h("span", { class: "back" }))) : null,
+        seat === YOU
+          ? null
+          : over
+            ? h("div", { class: "backs shown", "aria-label": PAGE_TEXT.handOf(SEATS[seat]) }, this.deal.observation(seat).hand.map((c) => longCard(c, { cls: "tiny" })))
+            : h("div", { class: "backs", "aria-hidden": "true" }, Array.from({ length: obs.hand_sizes[seat] }, () => h("span", { class: "back" }))),
         h(
           "div",
           { class: "melds", "aria-label": "Melds" },
@@ -202,6 +256,7 @@ class NantongView extends GameView {
         : []),
     );
     this.claim.hidden = !this.claim.childElementCount;
+    this.explain(over || this.busy ? "" : decisionHelp(obs, SEATS));
     if (!over && !this.busy && obs.actions.length) {
       const discarding = obs.actions.some((a) => a.startsWith("discard "));
       this.message.textContent = obs.claim ? "A claim is yours to make." : discarding ? "Your turn: click a card to discard it, or choose an action." : "Your turn: choose an action.";
@@ -257,6 +312,7 @@ class NantongView extends GameView {
     this.end.replaceChildren(
       h("h2", {}, `Deal ${this.dealNumber} — score`),
       h("p", { class: "final", "data-winner": win ? String(win.seat) : "none" }, headline),
+      handsAtEnd([0, 1, 2].map((seat) => this.deal.observation(seat).hand), SEATS, win),
       h(
         "div",
         { class: "score-cards" },

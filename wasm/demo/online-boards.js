@@ -6,9 +6,9 @@
 import { Trax } from "arbiter-engine/web";
 import { h, using } from "./ui.js";
 import { t } from "./i18n.js";
-import { cardFace, cardLabel, elementIcon, wallMarks } from "./tripletriad.js";
+import { cardFace, cardLabel, effectiveRanks, elementIcon, wallMarks } from "./tripletriad.js";
 import { columnName, tileSvg } from "./trax.js";
-import { cardName, describe, longCard, meldCards } from "./nantong.js";
+import { cardName, describe, handsAtEnd, longCard, meldCards } from "./nantong.js";
 
 const cellName = (cell) => t(`cell.${cell}`);
 const TT_PLAYERS = ["blue", "red"];
@@ -104,19 +104,20 @@ export class TripleTriadBoard {
         const element = table.rules.elemental ? table.elements[cell] : null;
         const walls = wallMarks(table.walls, cell);
         const target = yourTurn && this.selected !== null && placed === null;
+        const ranks = placed ? effectiveRanks(placed.card, element, table.rules) : null;
         return h(
           "button",
           {
             type: "button",
             class: `cell${target ? " legal" : ""}${placed ? " taken" : ""}`,
             dataset: { cell },
-            "aria-label": `${cellName(cell)}${t("colon")}${placed ? t("board.placed", { colour: t(`colour.${placed.owner}`), card: cardLabel(placed.card) }) : t("board.empty")}${walls.words}`,
+            "aria-label": `${cellName(cell)}${t("colon")}${placed ? t("board.placed", { colour: t(`colour.${placed.owner}`), card: cardLabel(placed.card, ranks) }) : t("board.empty")}${walls.words}`,
             "aria-disabled": target ? null : "true",
             onclick: () => target && this.onMove(`${this.selected}@${cell}`),
           },
           element ? elementIcon(element, "cell-element") : null,
           ...walls.marks,
-          placed ? h("div", { class: `ttcard ${placed.owner}` }, cardFace(placed.card)) : null,
+          placed ? h("div", { class: `ttcard ${placed.owner}` }, cardFace(placed.card, ranks)) : null,
         );
       }),
     );
@@ -225,7 +226,8 @@ export class NantongBoard {
     this.hand = h("div", { class: "nt-hand", "aria-label": t("board.your_hand") });
     this.actions = h("div", { class: "actions", role: "group", "aria-label": t("board.your_actions") });
     this.totals = h("p", { class: "online-totals" });
-    this.element = h("div", { class: "nt online-nt" }, this.totals, this.table, this.hand, this.actions);
+    this.last = h("section", { class: "online-last-deal" });
+    this.element = h("div", { class: "nt online-nt" }, this.totals, this.table, this.hand, this.actions, this.last);
   }
 
   update(match) {
@@ -260,10 +262,33 @@ export class NantongBoard {
     );
     this.hand.hidden = match.seat === null;
     this.hand.replaceChildren(...obs.hand.map((c) => longCard(c)));
+    // A question whose only answer is pass is the server's to answer (PROTOCOL.md, "Forced passes").
+    const forced = obs.actions.length === 1 && obs.actions[0] === "pass";
     this.actions.replaceChildren(
-      ...(yourTurn ? obs.actions : []).map((action) =>
-        h("button", { type: "button", class: "action", dataset: { action }, onclick: () => this.onMove(action) }, describe(action)),
-      ),
+      ...(yourTurn && forced
+        ? [h("span", { class: "forced" }, t("nantong.forced"))]
+        : (yourTurn ? obs.actions : []).map((action) =>
+            h("button", { type: "button", class: "action", dataset: { action }, onclick: () => this.onMove(action) }, describe(action)),
+          )),
+    );
+    this.showLastDeal(match);
+  }
+
+  /** The last finished deal as the server shows it to everyone once it is over: every hand, who
+   * won on what, the settlement. */
+  showLastDeal(match) {
+    const last = match.view.last_deal;
+    this.last.hidden = !last;
+    if (!last) return this.last.replaceChildren();
+    const names = [0, 1, 2].map((s) => (s === match.seat ? "You" : seatName(match.summary, s)));
+    const win = last.win;
+    const said = !win ? t("nantong.exhausted") : win.heavenly ? t("nantong.heavenly", { player: names[win.seat] }) : t("nantong.won_on", { player: names[win.seat], card: cardName(win.card) });
+    const settlement = last.score.settlement.map((v, s) => `${names[s]} ${v > 0 ? "+" : ""}${v}`).join(", ");
+    this.last.replaceChildren(
+      h("h3", {}, t("nantong.deal_end", { deal: match.view.deal_results.length })),
+      h("p", { class: "final", dataset: { winner: win ? String(win.seat) : "none" } }, said),
+      handsAtEnd(last.hands, names, win),
+      h("p", {}, t("nantong.settlement", { list: settlement })),
     );
   }
 }

@@ -553,7 +553,10 @@ class OnlineView {
             : t("outcome.drawn")
           : t(`outcome.${r.outcome[you]}`);
       const final = h("p", { class: "final", dataset: { outcome: you === null ? (r.winners.join(",") || "draw") : r.outcome[you], reason: r.reason } }, t(r.reason === "forfeit" ? "result.forfeit" : "result.line", { text }));
-      this.result.replaceChildren(final, ...(Array.isArray(r.scores) ? [h("p", {}, t("result.scores", { scores: r.scores.join(" – ") }))] : []));
+      // Nantong: who finished first and with what total (two may share it).
+      const firsts = r.winners.map((w) => seatName(match.summary, w));
+      const first = match.game === "nantong" && firsts.length && Array.isArray(r.scores) ? [h("p", { class: "first" }, t("result.first", { names: list(firsts), count: firsts.length, score: r.scores[r.winners[0]] }))] : [];
+      this.result.replaceChildren(final, ...first, ...(Array.isArray(r.scores) ? [h("p", {}, t("result.scores", { scores: r.scores.join(" – ") }))] : []));
     } else this.result.replaceChildren();
     this.renderTrade(match);
     const leave = h("button", { type: "button", onclick: () => this.act(this.client.leave(match.id)) }, t("match.leave"));

@@ -19,6 +19,7 @@ const types = {
   ".json": "application/json",
   ".svg": "image/svg+xml",
   ".png": "image/png",
+  ".txt": "text/plain; charset=utf-8",
   // WebAssembly.instantiateStreaming refuses any other type.
   ".wasm": "application/wasm",
 };

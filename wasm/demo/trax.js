@@ -2,7 +2,16 @@
 // placements of a cell offered where the pointer (or focus) is, forced tiles falling in after
 // each move, the winning track lit, the moves in official notation, undo.
 import { Trax, describe } from "arbiter-engine/web";
-import { GameView, h, messageLine, pause, randomSeed, toolbar, using } from "./ui.js";
+import { GameView, h, helpLine, hintButton, messageLine, pause, randomSeed, howToPlay, toolbar, using } from "./ui.js";
+
+// New page texts of this file, in English (the i18n lane moves them into the catalogs).
+const PAGE_TEXT = {
+  yourMove: (colour, variant) =>
+    `Your move (${colour}): place a tile so that its track colours match its neighbours' (a highlighted cell offers the tiles that fit). ` +
+    "Tiles the placement forces (a cell where two tracks of one colour meet) fall in by themselves, and they can win for either side. " +
+    `You win with a loop of your colour${variant === "loop" ? "" : ", or a line of it from one edge of the play area to the opposite one eight or more cells away"}.`,
+  hintWords: (move) => `play ${move}`,
+};
 
 // What each variant the engine declares (`describe("trax")`) is called here.
 const VARIANT_LABELS = { "8x8": "8x8 (the classic)", unbounded: "Supertrax (unbounded)", loop: "Loop Trax" };
@@ -70,11 +79,17 @@ class TraxView extends GameView {
       levels: Trax.levels,
       level: Trax.levels.at(-1),
       start: (seed) => this.start(seed),
-      extra: [h("label", {}, "Variant ", this.variantSelect), h("label", {}, "You play ", this.sideSelect), this.undoButton],
+      extra: [
+        h("label", {}, "Variant ", this.variantSelect),
+        h("label", {}, "You play ", this.sideSelect),
+        this.undoButton,
+        hintButton(() => !this.game.isOver && this.game.toMove === this.you && this.hint(this.game, Trax.levels, PAGE_TEXT.hintWords)),
+      ],
     });
     this.variantSelect.addEventListener("change", () => this.start(randomSeed()));
     this.sideSelect.addEventListener("change", () => this.start(this.seed));
     this.message = messageLine();
+    this.help = helpLine();
     this.board = h("div", { class: "trax-board", role: "grid", "aria-label": "Board" });
     this.choices = h("div", { class: "choices", role: "group", "aria-label": "Placements", hidden: true });
     this.moveList = h("ol", { class: "move-list trax-moves", "aria-label": "Moves" });
@@ -82,11 +97,13 @@ class TraxView extends GameView {
     this.result = h("div", { class: "result", "aria-live": "polite" });
     section.append(
       this.tools.bar,
+      // The page draws the tiles: the terminal's way of writing them in letters is not for it.
+      howToPlay("trax", { leave: ["ON THE SCREEN"] }),
       h(
         "div",
         { class: "trax-table" },
         h("div", { class: "trax-stage" }, this.board, this.choices),
-        h("aside", { class: "trax-side" }, this.message, this.result, this.info, h("h3", {}, "Moves (official notation)"), this.moveList),
+        h("aside", { class: "trax-side" }, this.message, this.help, this.result, this.info, h("h3", {}, "Moves (official notation)"), this.moveList),
       ),
     );
     addEventListener("resize", () => this.game && this.render());
@@ -122,6 +139,7 @@ class TraxView extends GameView {
     const game = this.game;
     const { cols, rows } = game.size;
     const targets = this.targets();
+    this.explain(targets.size ? PAGE_TEXT.yourMove(this.you, game.variant) : "");
     const turn = game.lastTurn();
     const win = game.win();
     // The engine names the cells of every winning track; the page only lights them.

@@ -1,7 +1,7 @@
 // Triple Triad against the computer: a match (rounds, sudden death, trade) under a preset or
 // any rule set, every capture shown and explained before the turn passes. The person is blue.
 import { TripleTriadMatch, TripleTriad, describe as describeOptions } from "arbiter-engine/web";
-import { GameView, describeError, h, messageLine, pause, randomSeed, toolbar, using } from "./ui.js";
+import { GameView, describeError, h, helpLine, hintButton, howToPlay, messageLine, pause, randomSeed, toolbar, using } from "./ui.js";
 import { t } from "./i18n.js";
 
 const YOU = "blue";
@@ -16,6 +16,16 @@ const SIDES = ["top", "right", "bottom", "left"];
 const CELL_NAMES = ["top left", "top", "top right", "left", "centre", "right", "bottom left", "bottom", "bottom right"];
 
 const rank = (n) => (n === 10 ? "A" : String(n));
+// New page texts of this file, in English (the i18n lane moves them into the catalogs).
+const PAGE_TEXT = {
+  effective: (printed) => `Elemental: printed ${printed}`,
+  yourTurn: "Your turn: pick a card from your hand, then an empty cell. Your card takes each neighbouring red card whose rank facing it is lower than your card's rank on that side.",
+  same: "Same: when two or more of your card's sides equal the ranks facing them, those cards are taken.",
+  plus: "Plus: when two or more sides add up to the same sum with the ranks facing them, those cards are taken.",
+  combo: "Combo: cards taken by Same or Plus take their own weaker neighbours in turn.",
+  elemental: "Elemental: a card on a cell of its own element fights with every rank one higher, on another element's cell one lower.",
+  hintWords: (name, cell) => `${name} on the ${cell} cell`,
+};
 const playerName = (p) => (p === YOU ? "You" : "Red");
 
 // Element icons, drawn rather than taken from an emoji font that a machine may lack.
@@ -41,13 +51,24 @@ export function elementIcon(element, extraClass = "") {
   );
 }
 
-/** A card's face: the four ranks in a diamond, the element, the power, the name. */
-export function cardFace(card) {
+/** The ranks a card placed on a cell of `element` fights with: under Elemental one more on a
+ * cell of its own element, one less on any other elemental cell (rules/triple-triad.md, kept
+ * within 1..A under the clamp); the printed ones elsewhere. */
+export function effectiveRanks(card, element, rules) {
+  if (!rules.elemental || !element || element === "none") return card.ranks;
+  const shift = card.element === element ? 1 : -1;
+  return card.ranks.map((r) => (rules.elemental_clamp ? Math.min(10, Math.max(1, r + shift)) : Math.max(0, r + shift)));
+}
+
+/** A card's face: the four ranks in a diamond (`ranks`: the effective ones, when Elemental
+ * changes them: marked up or down), the element, the power, the name. */
+export function cardFace(card, ranks = card.ranks) {
+  const change = ranks.some((r, i) => r > card.ranks[i]) ? " raised" : ranks.some((r, i) => r < card.ranks[i]) ? " lowered" : "";
   return [
     h(
       "span",
-      { class: "ranks", "aria-hidden": "true" },
-      card.ranks.map((r, i) => h("b", { class: `r-${SIDES[i]}` }, rank(r))),
+      { class: `ranks${change}`, "aria-hidden": "true", title: change ? PAGE_TEXT.effective(card.ranks.map(rank).join(" ")) : null },
+      ranks.map((r, i) => h("b", { class: `r-${SIDES[i]}` }, rank(r))),
     ),
     elementIcon(card.element),
     h("span", { class: "power", title: "power", "aria-hidden": "true" }, `P${card.power}`),
@@ -55,8 +76,9 @@ export function cardFace(card) {
   ];
 }
 
-export const cardLabel = (card) =>
-  `${card.name}: top ${rank(card.ranks[0])}, right ${rank(card.ranks[1])}, bottom ${rank(card.ranks[2])}, left ${rank(card.ranks[3])}` +
+export const cardLabel = (card, ranks = card.ranks) =>
+  `${card.name}: top ${rank(ranks[0])}, right ${rank(ranks[1])}, bottom ${rank(ranks[2])}, left ${rank(ranks[3])}` +
+  (ranks.every((r, i) => r === card.ranks[i]) ? "" : ` (${PAGE_TEXT.effective(card.ranks.map(rank).join(" "))})`) +
   (card.element !== "none" ? `, ${card.element}` : "") +
   `, power ${card.power}`;
 
@@ -172,8 +194,16 @@ class TripleTriadView extends GameView {
     super();
     this.section = section;
     this.rules = rulesPanel();
-    this.tools = toolbar({ game: "tt", levels: TripleTriad.levels, level: TripleTriad.levels.at(-1), start: (seed) => this.start(seed) });
+    const hint = hintButton(() => {
+      if (this.match.isOver || this.busy || this.snap.toMove !== YOU) return;
+      const hand = this.snap.obs.hand;
+      const words = (move) => PAGE_TEXT.hintWords(hand[Number(move.split("@")[0])].name, CELL_NAMES[Number(move.split("@")[1])]);
+      // The round is copied to the worker as the call starts: it may be freed at once.
+      using(this.match.game(), (round) => this.hint(round, TripleTriad.levels, words));
+    });
+    this.tools = toolbar({ game: "tt", levels: TripleTriad.levels, level: TripleTriad.levels.at(-1), extra: [hint], start: (seed) => this.start(seed) });
     this.message = messageLine();
+    this.help = helpLine();
     this.board = h("div", { class: "tt-board", role: "grid", "aria-label": "Board" });
     this.hands = { blue: h("div", { class: "hand blue", "aria-label": "Your hand" }), red: h("div", { class: "hand red", "aria-label": "Red's hand" }) };
     this.scores = { blue: h("output", { class: "score blue", "aria-label": "Your score" }), red: h("output", { class: "score red", "aria-label": "Red's score" }) };
@@ -184,12 +214,13 @@ class TripleTriadView extends GameView {
     this.roundLabel = h("span", { class: "round" });
     section.append(
       this.tools.bar,
+      howToPlay("triple-triad"),
       this.rules.panel,
       h(
         "div",
         { class: "tt-table" },
         h("div", { class: "side blue" }, h("h2", {}, "You ", this.scores.blue), this.hands.blue),
-        h("div", { class: "centre" }, this.board, this.message),
+        h("div", { class: "centre" }, this.board, this.message, this.help),
         h("div", { class: "side red" }, h("h2", {}, "Red ", this.scores.red), this.hands.red),
         h(
           "aside",
@@ -244,6 +275,8 @@ class TripleTriadView extends GameView {
     this.snap = snap;
     const { obs, legal, toMove } = snap;
     const yourTurn = toMove === YOU && !this.busy;
+    const rules = obs.rules;
+    this.explain(yourTurn ? [PAGE_TEXT.yourTurn, rules.same && PAGE_TEXT.same, rules.plus && PAGE_TEXT.plus, rules.combo && PAGE_TEXT.combo, rules.elemental && PAGE_TEXT.elemental].filter(Boolean).join(" ") : "");
     const legalCells = new Set(legal.filter((m) => this.selected !== null && m.startsWith(`${this.selected}@`)).map((m) => Number(m.split("@")[1])));
     this.board.replaceChildren(
       ...obs.board.map((placedCard, cell) => {
@@ -251,8 +284,9 @@ class TripleTriadView extends GameView {
         const owner = owners.get(cell) ?? placedCard?.owner;
         const mark = marks.get(cell);
         const walls = wallMarks(obs.walls, cell);
+        const ranks = placedCard ? effectiveRanks(placedCard.card, element, obs.rules) : null;
         const label = placedCard
-          ? `${CELL_NAMES[cell]}: ${owner === YOU ? "your" : "red's"} ${cardLabel(placedCard.card)}${walls.words}`
+          ? `${CELL_NAMES[cell]}: ${owner === YOU ? "your" : "red's"} ${cardLabel(placedCard.card, ranks)}${walls.words}`
           : `${CELL_NAMES[cell]}: empty${element ? `, ${element} cell` : ""}${walls.words}`;
         return h(
           "button",
@@ -270,7 +304,7 @@ class TripleTriadView extends GameView {
             ? h(
                 "div",
                 { class: `ttcard ${owner}${cell === placed ? " placed" : ""}${mark ? " flipped" : ""}` },
-                cardFace(placedCard.card),
+                cardFace(placedCard.card, ranks),
                 mark ? h("span", { class: `capture-badge ${mark}` }, RULE_NAMES[mark]) : null,
               )
             : null,

@@ -6,6 +6,16 @@ import { has, t } from "./i18n.js";
 
 const ai = new ArbiterWorker();
 
+// New page texts of this file, in English (the i18n lane moves them into the catalogs).
+const PAGE_TEXT = {
+  howToPlay: "How to play",
+  rulesMissing: "The rules could not be loaded.",
+  hint: "Hint",
+  hintTitle: "What the strongest computer player would play here",
+  hintThinking: "Looking for a good move…",
+  hintSays: (move) => `Hint: ${move} (the strongest computer player's choice).`,
+};
+
 /** `h("button", {class: "x", onclick}, "text", child)`: attributes starting with `on` are
  * listeners, `false`/`null` attributes and children are left out. */
 export function h(tag, attrs = {}, ...children) {
@@ -93,6 +103,82 @@ export function toolbar({ game, levels, level, extra = [], start }) {
   };
 }
 
+/** The rules written for players (the terminal's `arbiter rules` texts, which the package
+ * ships in dist/rules/), fetched when the panel is first opened; the sections headed `leave`
+ * (the terminal's own, such as how it draws Trax tiles in letters) are left out. */
+export function howToPlay(game, { leave = [] } = {}) {
+  const body = h("div", { class: "how-to-play-text" });
+  const panel = h(
+    "details",
+    {
+      class: "how-to-play",
+      ontoggle: async () => {
+        if (!panel.open || body.childElementCount) return;
+        try {
+          const answer = await fetch(new URL(`../dist/rules/${game}.txt`, import.meta.url));
+          if (!answer.ok) throw new Error(answer.statusText);
+          fill(body, rulesBlocks(await answer.text()).filter((block, i, all) => !leave.includes(sectionOf(all, i))));
+        } catch {
+          body.textContent = PAGE_TEXT.rulesMissing;
+        }
+      },
+    },
+    h("summary", {}, PAGE_TEXT.howToPlay),
+    body,
+  );
+  return panel;
+}
+
+/** The rules text's blocks as elements: a line in capitals is a heading, `- ` starts an item
+ * (its further lines indented by two), a line indented by four is an example, the rest are
+ * paragraphs (the layout `arbiter rules` reads, cli/src/rules.rs). */
+function rulesBlocks(source) {
+  const out = [];
+  let open = null; // { kind: "p" | "li" | "pre", text }
+  let list = null;
+  const close = () => {
+    if (!open) return;
+    if (open.kind === "li") list.append(h("li", {}, open.text));
+    else out.push(h(open.kind, {}, open.text));
+    open = null;
+  };
+  for (const line of source.split("\n")) {
+    const example = line.startsWith("    ");
+    const more = open && ((open.kind === "li" && line.startsWith("  ") && !example) || (open.kind === "p" && line && !line.startsWith(" ") && !line.startsWith("- ")) || (open.kind === "pre" && example));
+    if (more) {
+      open.text += open.kind === "pre" ? `\n${line.slice(4)}` : ` ${line.trim()}`;
+      continue;
+    }
+    close();
+    if (!line.startsWith("- ") && !line.startsWith("  ")) list = null;
+    if (!line.trim()) continue;
+    if (example) open = { kind: "pre", text: line.slice(4) };
+    else if (line.startsWith("- ")) {
+      if (!list) out.push((list = h("ul")));
+      open = { kind: "li", text: line.slice(2) };
+    } else if (/[A-Z]/.test(line) && line === line.toUpperCase()) out.push(h("h3", {}, line));
+    else open = { kind: "p", text: line };
+  }
+  close();
+  return out;
+}
+
+/** The heading of the section block `i` of `blocks` is in. */
+function sectionOf(blocks, i) {
+  for (let j = i; j >= 0; j--) if (blocks[j].tagName === "H3") return blocks[j].textContent;
+  return "";
+}
+
+/** The line that says what the current decision means, under the message line. */
+export function helpLine() {
+  return h("p", { class: "help-line" });
+}
+
+/** The toolbar's hint button: `onclick` shows the strongest computer player's move. */
+export function hintButton(onclick) {
+  return h("button", { type: "button", class: "hint-button", title: PAGE_TEXT.hintTitle, onclick }, PAGE_TEXT.hint);
+}
+
 /** The game's message line: read out by screen readers as it changes. */
 export function messageLine() {
   return h("p", { class: "message", role: "status", "aria-live": "polite" });
@@ -145,6 +231,27 @@ export class GameView {
       if (e?.name === "AbortError") return undefined;
       throw e;
     }
+  }
+
+  /** The hint the terminal gives: the move the strongest of `levels` would make for the person
+   * in `game` (its turn), in `words`, on the help line (`data-hint` holds the move). */
+  async hint(game, levels, words) {
+    if (this.busy) return;
+    const generation = this.generation;
+    this.help.textContent = PAGE_TEXT.hintThinking;
+    const move = await this.think(game, levels.at(-1), this.seed + 1);
+    if (generation !== this.generation || move === undefined || this.busy) return;
+    this.help.dataset.hint = move;
+    this.help.textContent = PAGE_TEXT.hintSays(words(move));
+  }
+
+  /** Says what the person's decision now means (`text`; empty while it is not their turn). */
+  explain(text) {
+    // A hint stays on show until the decision changes.
+    if (this.explained === text) return;
+    this.explained = text;
+    delete this.help.dataset.hint;
+    this.help.textContent = text;
   }
 
   /** Shows the game just set up and lets the computer move while it is its turn. */

@@ -31,7 +31,8 @@ test("npm pack, install the tarball, import, require, play", (t) => {
     assert.ok(files.includes(needed), `${needed} is packed: ${files}`);
   }
   assert.ok(!files.some((f) => f.startsWith("src/") || f.startsWith("js-tests/") || f.endsWith(".rs")), `${files}`);
-  for (const needed of ["js/worker.js", "js/worker-node.js", "js/worker-thread.js", "js/worker-thread-node.js", "js/worker.d.ts", "js/guards.js", "js/client.js", "js/client.d.ts"]) {
+  // The rules for players (cli/src/rules/), which the demo's "How to play" panels read.
+  for (const needed of ["js/worker.js", "js/worker-node.js", "js/worker-thread.js", "js/worker-thread-node.js", "js/worker.d.ts", "js/guards.js", "js/client.js", "js/client.d.ts", "dist/rules/triple-triad.txt", "dist/rules/trax.txt", "dist/rules/nantong.txt"]) {
     assert.ok(files.includes(needed), `${needed} is packed`);
   }
 

@@ -5,7 +5,7 @@
 // (async init) and js/node.js (instantiates synchronously from the file, so Node users need no
 // init); a game's own module gets the same two entries in its folder, written from those.
 import { execFileSync } from "node:child_process";
-import { copyFileSync, existsSync, readFileSync, writeFileSync, rmSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync, rmSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import { fileURLToPath } from "node:url";
 import { dirname, join, relative, resolve } from "node:path";
@@ -108,6 +108,13 @@ function writeEntries(out, dir) {
       `// arbiter-engine/${dir}: written by scripts/build.mjs from js/${entry}, for this game alone.\n${text}`,
     );
   }
+}
+
+// The rules written for players, as `arbiter rules` prints them (cli/src/rules/): the demo's
+// "How to play" panels read them from dist/rules/.
+mkdirSync(join(dist, "rules"), { recursive: true });
+for (const game of ["triple-triad", "trax", "nantong"]) {
+  copyFileSync(join(root, "cli", "src", "rules", `${game}.txt`), join(dist, "rules", `${game}.txt`));
 }
 
 // The package carries the repository's licence texts (package.json's "files" lists them).

@@ -178,6 +178,24 @@ impl Hosted {
         .map(Input::Notation)
     }
 
+    /// The move the server plays at once for the seat to act, whoever sits there: a Nantong
+    /// `pass` that is the only answer to a claim question.
+    pub fn forced_move(&self) -> Option<Input> {
+        match self {
+            Hosted::Nantong(t) => t.forced_pass().map(Input::Notation),
+            _ => None,
+        }
+    }
+
+    /// Whether `input` answers a Nantong claim question with `pass`: told no sooner than the
+    /// claim pause after the question, like the server's own forced pass.
+    pub fn is_claim_pass(&self, input: &Input) -> bool {
+        match self {
+            Hosted::Nantong(t) => t.is_pass(input),
+            _ => false,
+        }
+    }
+
     /// A computer player's move at `level`, from its own observation, within `budget`.
     pub fn choose(&self, level: &str, rng: &mut Rng, budget: Budget<'_>) -> Option<Input> {
         match self {

@@ -5,6 +5,7 @@
 #![allow(dead_code)] // each test file uses part of the harness
 
 pub mod economy;
+pub mod stored;
 pub mod truth;
 
 use std::io::{BufRead, BufReader};

@@ -167,6 +167,33 @@ describe("demo page", () => {
     await context.close();
   });
 
+  test("Triple Triad under Elemental: a card on an elemental cell shows the ranks it fights with", async () => {
+    const { page, errors, context } = await open("triple-triad");
+    const section = page.locator("#triple-triad");
+    // mush: clamped Elemental; seed 27's last board has cards on elemental cells.
+    await playTripleTriad(page, { preset: "mush", seed: 27 });
+    const listed = (await section.locator(".move-list li[data-move]").allTextContents()).map((t) => t.match(/\d@\d/)[0]);
+    const match = TripleTriadMatch.fromPreset("mush", 27);
+    for (const move of listed) match.play(move);
+    const obs = using(match.game(), (g) => g.observation("blue"));
+    let changed = 0;
+    for (const [cell, placed] of obs.board.entries()) {
+      const element = obs.elements[cell];
+      const shift = !element || element === "none" ? 0 : placed.card.element === element ? 1 : -1;
+      const expected = placed.card.ranks.map((r) => Math.min(10, Math.max(1, r + shift))).map((r) => (r === 10 ? "A" : String(r)));
+      const shown = await section.locator(`.tt-board .cell[data-cell="${cell}"] .ttcard .ranks b`).allTextContents();
+      assert.deepEqual(shown, expected, `cell ${cell}: ${placed.card.name} on ${element}`);
+      if (expected.some((r, i) => r !== (placed.card.ranks[i] === 10 ? "A" : String(placed.card.ranks[i])))) {
+        changed++;
+        assert.match(await section.locator(`.tt-board .cell[data-cell="${cell}"]`).getAttribute("aria-label"), /Elemental: printed/);
+      }
+    }
+    assert.ok(changed > 0, "some card's ranks were changed by its cell");
+    await section.locator(".tt-board").screenshot({ path: `${shots}triple-triad-elemental.png` });
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
   test("Trax: 8x8 by pointing at cells and choosing tiles, one undo, the win shown", async () => {
     const { page, errors, context } = await open("trax");
     const section = page.locator("#trax");
@@ -244,8 +271,58 @@ describe("demo page", () => {
     assert.deepEqual((await section.locator("[data-total]").allTextContents()).map(Number), totals);
     assert.deepEqual((await section.locator("[data-settlement]").allTextContents()).map(Number), settlement);
     assert.equal(await section.locator(".nt-end .final").getAttribute("data-winner"), deal.win() ? String(deal.win().seat) : "none");
+    // Every hand is shown face up at the end, as the terminal lists them.
+    for (const seat of [0, 1, 2]) {
+      const shown = await section.locator(`.nt-hands-end .nt-shown[data-seat="${seat}"] .lc`).evaluateAll((cards) => cards.map((c) => c.getAttribute("aria-label")));
+      const held = deal.observation(seat).hand;
+      assert.equal(shown.length, held.length, `seat ${seat}'s hand`);
+      assert.ok(held.length > 0);
+    }
 
     await page.screenshot({ path: `${shots}nantong.png`, fullPage: true });
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  test("every tab teaches: the rules for players, what the decision at hand means, a hint", async () => {
+    const { page, errors, context } = await open("nantong");
+    const tabs = [
+      { id: "nantong", heading: "A WINNING HAND", help: /Finish preparation/ },
+      { id: "trax", heading: "WINNING", help: /loop of your colour/, absent: "ON THE SCREEN" },
+      { id: "triple-triad", heading: "EXTRA RULES", help: /pick a card from your hand/ },
+    ];
+    for (const tab of tabs) {
+      await page.goto(`${url}?fast#${tab.id}`);
+      const section = page.locator(`#${tab.id}`);
+      // Nantong: seed 4 gives you a preparation to finish (the dealer is a computer seat).
+      if (tab.id === "nantong") await playSeed(section, 4);
+      await section.locator(".how-to-play summary").click();
+      await section.locator(".how-to-play-text h3", { hasText: tab.heading }).waitFor(STEP);
+      assert.ok((await section.locator(".how-to-play-text p").count()) >= 3, "paragraphs of rules");
+      if (tab.absent) assert.equal(await section.locator(".how-to-play-text h3", { hasText: tab.absent }).count(), 0);
+      const help = section.locator(".help-line");
+      await page.waitForFunction(([id, source]) => new RegExp(source).test(document.querySelector(`#${id} .help-line`).textContent), [tab.id, tab.help.source], STEP);
+      await section.getByRole("button", { name: "Hint" }).click();
+      await section.locator(".help-line[data-hint]").waitFor(STEP);
+      const hint = await help.getAttribute("data-hint");
+      assert.match(await help.textContent(), /^Hint: /);
+      // The hint is a legal move of the position on show.
+      if (tab.id === "nantong") {
+        const offered = await section.locator(".actions button").evaluateAll((b) => b.map((x) => x.dataset.action));
+        const discards = await section.locator(".nt-hand button.playable").evaluateAll((b) => b.map((x) => `discard ${x.dataset.card}`));
+        assert.ok([...offered, ...discards].includes(hint), `${hint} among ${offered} ${discards}`);
+      } else if (tab.id === "trax") {
+        assert.match(hint, /^[@A-Z]+\d+[+/\\]$/);
+        const cell = hint.slice(0, -1);
+        assert.ok((await section.locator(".trax-board button.target").count()) > 0, "your turn");
+        assert.ok(cell.length >= 2, hint);
+      } else {
+        const [card, cell] = hint.split("@").map(Number);
+        assert.ok(card < (await section.locator(".hand.blue button.ttcard").count()), hint);
+        assert.equal(await section.locator(`.tt-board .cell[data-cell="${cell}"].taken`).count(), 0, hint);
+      }
+      await page.screenshot({ path: `${shots}teach-${tab.id}.png`, fullPage: true });
+    }
     assert.deepEqual(errors, []);
     await context.close();
   });

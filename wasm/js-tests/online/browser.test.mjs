@@ -29,7 +29,9 @@ let serial = 0;
 
 before(async () => {
   mkdirSync(shots, { recursive: true });
-  server = await startServer();
+  // Nantong's claim pause (no pass told sooner after its question) kept short: the pages here
+  // answer at once, and the computer seats too.
+  server = await startServer({ env: { ARBITER_CLAIM_PAUSE_MS: "50" } });
   browser = await chromium.launch({ executablePath, args });
 });
 
@@ -317,6 +319,46 @@ describe("Online tab", () => {
     }
   });
 
+  test("Triple Triad under Elemental: a stacked hand shows every name, the board the ranks cards fight with", async () => {
+    const alice = await person("ela");
+    const bob = await person("elb");
+    await challenge(alice, bob, "triple-triad", { label: "Preset", value: "mush" });
+    // Each card's name in the stacked hand is the topmost thing where it is drawn.
+    const names = alice.section.locator(".online-tt .hand.blue .ttcard .name");
+    await names.nth(4).waitFor(STEP);
+    const covered = await names.evaluateAll((els) =>
+      els.filter((el) => {
+        const r = el.getBoundingClientRect();
+        return !el.contains(document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2));
+      }).map((el) => el.textContent),
+    );
+    assert.deepEqual(covered, [], "no name is hidden under the next card");
+    await alice.page.screenshot({ path: `${shots}online-tt-hand-names.png` });
+    await playOut([alice, bob], async (p) => {
+      await p.section.locator(".hand button.ttcard:not([aria-disabled])").first().click();
+      await p.section.locator(".tt-board .cell.legal").first().click();
+    });
+    await ending(alice);
+    // The last view alice's page received: every placed card against the rule's arithmetic.
+    const views = alice.frames.map((f) => JSON.parse(f)).filter((f) => ["moved", "match_state"].includes(f.type) && f.view?.observation);
+    const obs = views.at(-1).view.observation;
+    assert.ok(obs.rules.elemental && obs.rules.elemental_clamp);
+    const rank = (r) => (r === 10 ? "A" : String(r));
+    let changed = 0;
+    for (const [cell, placed] of obs.board.entries()) {
+      if (!placed) continue;
+      const element = obs.elements[cell];
+      const shift = !element || element === "none" ? 0 : placed.card.element === element ? 1 : -1;
+      const expected = placed.card.ranks.map((r) => rank(Math.min(10, Math.max(1, r + shift))));
+      changed += Number(expected.join() !== placed.card.ranks.map(rank).join());
+      const shown = await alice.section.locator(`.tt-board .cell[data-cell="${cell}"] .ttcard .ranks b`).allTextContents();
+      assert.deepEqual(shown, expected, `cell ${cell}: ${placed.card.name} on ${element}`);
+    }
+    assert.ok(changed > 0, "some card sits on an elemental cell");
+    await alice.page.screenshot({ path: `${shots}online-tt-elemental.png` });
+    await finish({ alice, bob }, "elemental");
+  });
+
   test("two people play a Trax game to the end; the pages agree with the engine's replay", async () => {
     const alice = await person("trxa");
     const bob = await person("trxb");
@@ -389,9 +431,34 @@ describe("Online tab", () => {
     await ann.page.reload();
     await ann.page.waitForFunction(() => document.getElementById("online").dataset.state === "match", null, STEP);
     await ann.page.waitForFunction((n) => document.querySelectorAll("#online .online-moves li").length >= n, before, STEP);
-    await playOut([ann], (p) => p.section.locator(".online-nt .actions button").first().click(), async () => {}, 3000);
+    // A question whose only answer is pass offers no button: the server answers it.
+    let forced = 0;
+    await playOut(
+      [ann],
+      async (p) => {
+        const button = p.section.locator(".online-nt .actions button").first();
+        if (await button.count()) await button.click();
+        else if (await p.section.locator(".online-nt .actions .forced").count()) forced++;
+      },
+      async () => {},
+      3000,
+    );
+    assert.ok(forced > 0, "some questions were the server's to answer");
     const { outcome } = await ending(ann);
     assert.ok(["won", "lost", "drawn"].includes(outcome), outcome);
+    // The last deal's end: every hand face up, as the server sent them once the deal was over.
+    const views = ann.frames.map((f) => JSON.parse(f)).filter((f) => ["moved", "match_state"].includes(f.type) && f.view?.observation);
+    const last = views.at(-1).view.last_deal;
+    assert.ok(last, "the server shows the last deal");
+    const shown = ann.section.locator(".online-last-deal .nt-shown");
+    assert.equal(await shown.count(), 3);
+    for (const seat of [0, 1, 2]) {
+      assert.equal(await shown.nth(seat).locator(".lc").count(), last.hands[seat].length, `seat ${seat}'s hand`);
+    }
+    assert.ok(last.hands.every((hand) => hand.length > 0));
+    assert.match(await ann.section.locator(".online-match .result .first").textContent(), /finished first with|share first place with/);
+    await ann.section.locator(".online-last-deal").scrollIntoViewIfNeeded();
+    await ann.page.screenshot({ path: `${shots}online-nantong-end.png`, fullPage: true });
     await finish({ ann }, "nantong");
   });
   test("a challenge's whole rules are in words on the offer, both match pages and the watcher's view", async () => {
