@@ -6,7 +6,7 @@
 import { Trax } from "arbiter-engine/web";
 import { h, using } from "./ui.js";
 import { t } from "./i18n.js";
-import { cardFace, cardLabel, effectiveRanks, elementIcon, wallMarks } from "./tripletriad.js";
+import { cardFace, cardLabel, elementIcon, wallMarks } from "./tripletriad.js";
 import { columnName, tileSvg } from "./trax.js";
 import { cardName, describe, handsAtEnd, longCard, meldCards } from "./nantong.js";
 
@@ -104,7 +104,8 @@ export class TripleTriadBoard {
         const element = table.rules.elemental ? table.elements[cell] : null;
         const walls = wallMarks(table.walls, cell);
         const target = yourTurn && this.selected !== null && placed === null;
-        const ranks = placed ? effectiveRanks(placed.card, element, table.rules) : null;
+        // The ranks the card fights with, as the server's core reckons them (Elemental's ±1).
+        const ranks = placed ? (view.effective?.[cell] ?? placed.card.ranks) : null;
         return h(
           "button",
           {
