@@ -513,7 +513,8 @@ export class ArbiterClient {
         lobby.challenges.set(message.challenge.id, message.challenge);
         break;
       case "challenge_created":
-        lobby.challenges.set(message.challenge.id, message.challenge);
+        // A challenge with no seat left for a person started its match at once: it was never open.
+        if (message.challenge.seats.some((s) => s.kind !== "computer" && !s.taken)) lobby.challenges.set(message.challenge.id, message.challenge);
         break;
       case "challenge_closed":
         lobby.challenges.delete(message.challenge);

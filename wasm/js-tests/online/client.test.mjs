@@ -275,9 +275,12 @@ describe("matches", { timeout: 120_000 }, () => {
 
   test("Triple Triad against a computer seat starts at once and runs the whole match", async () => {
     const alice = await player("ttc");
+    await alice.lobby();
     const started = alice.once("match_started");
-    await alice.challenge({ game: "triple-triad", options: { preset: "ff8" }, seats: [{ kind: "me" }, { kind: "computer", level: "greedy" }] });
+    const challenge = await alice.challenge({ game: "triple-triad", options: { preset: "ff8" }, seats: [{ kind: "me" }, { kind: "computer", level: "greedy" }] });
     const { match } = await started;
+    // It was never open: no seat waits, so it is not among the open challenges.
+    assert.ok(!alice.lobbyState.challenges.has(challenge.id));
     const done = await playOut([alice], match.id, { seed: 5 });
     assert.equal(done.result.reason, "finished");
     assert.ok(["won", "lost", "drawn"].includes(done.result.outcome[0]));
