@@ -448,33 +448,7 @@ async fn a_text_player_against_a_websocket_player() {
         .says(&format!("+TT/Deck Add={}", five_ids(&stash)), "5 cards")
         .await;
 
-    let mut rinoa = Ws::connect(&server.http).await;
-    let me = rinoa
-        .ask(
-            json!({"type": "register", "name": "Rinoa", "password": "angel-wing"}),
-            "authenticated",
-        )
-        .await;
-    let my_id = me["user"]["id"].as_i64().unwrap();
-    rinoa.ask(json!({"type": "tt_starter"}), "tt_starter").await;
-    let stash = rinoa.ask(json!({"type": "tt_stash"}), "tt_stash").await;
-    let mut ids = Vec::new();
-    for e in stash["cards"].as_array().unwrap() {
-        for _ in 0..e["count"].as_u64().unwrap() {
-            ids.push(e["card"]["id"].as_str().unwrap().to_string());
-        }
-    }
-    ids.truncate(5);
-    rinoa
-        .ask(json!({"type": "tt_deck", "op": "create", "name": "Main"}), "tt_deck")
-        .await;
-    let deck = rinoa
-        .ask(
-            json!({"type": "tt_deck", "op": "add", "name": "Main", "cards": ids}),
-            "tt_deck",
-        )
-        .await;
-    assert_eq!(deck["deck"]["cards"].as_array().unwrap().len(), 5);
+    let (mut rinoa, my_id) = ws_player(&server, "Rinoa").await;
     let bad = rinoa.ask(json!({"type": "tt_buy", "card": "Squall"}), "error").await;
     assert_eq!(bad["code"], "not_enough_points");
 

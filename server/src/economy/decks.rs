@@ -105,6 +105,16 @@ pub(crate) async fn deck_cards(tx: &mut Tx<'_>, deck: i64) -> Result<Vec<(i64, S
         .collect()
 }
 
+/// The card a player named, by id or name.
+pub(crate) fn named<'a>(catalog: &'a Catalog, wanted: &str) -> Result<&'a ShopCard, Failure> {
+    catalog.find(wanted).ok_or_else(|| {
+        Failure::new(
+            Code::NoSuchCard,
+            format!("there is no card named or numbered {wanted:?}"),
+        )
+    })
+}
+
 fn card_of(catalog: &Catalog, id: &str) -> Result<ShopCard, Failure> {
     catalog
         .find(id)
@@ -243,12 +253,7 @@ impl Economy {
         let (id, name) = target(&mut tx, user, deck).await?;
         let mut held = deck_cards(&mut tx, id).await?.len();
         for wanted in cards {
-            let card = catalog.find(wanted).ok_or_else(|| {
-                Failure::new(
-                    Code::NoSuchCard,
-                    format!("there is no card named or numbered {wanted:?}"),
-                )
-            })?;
+            let card = named(&catalog, wanted)?;
             if held >= 5 {
                 return Err(Failure::new(
                     Code::DeckFull,
@@ -310,12 +315,7 @@ impl Economy {
         let (id, name) = target(&mut tx, user, deck).await?;
         let mut held = deck_cards(&mut tx, id).await?;
         for wanted in cards {
-            let card = catalog.find(wanted).ok_or_else(|| {
-                Failure::new(
-                    Code::NoSuchCard,
-                    format!("there is no card named or numbered {wanted:?}"),
-                )
-            })?;
+            let card = named(&catalog, wanted)?;
             let at = held.iter().position(|(_, c)| *c == card.id).ok_or_else(|| {
                 Failure::new(
                     Code::NotInDeck,

@@ -8,7 +8,7 @@ use arbiter_economy::Catalog;
 use serde_json::Value;
 use sqlx::Row as _;
 
-use super::decks::{check_name, deck_cards, verdict};
+use super::decks::{check_name, deck_cards, named, verdict};
 use super::{Economy, Tx};
 use crate::error::{Code, Failure};
 use crate::table::{random_hands, GameKind};
@@ -154,12 +154,7 @@ impl Economy {
     ) -> Result<Vec<(i64, Card)>, Failure> {
         let mut hand: Vec<(i64, Card)> = Vec::with_capacity(cards.len());
         for wanted in cards {
-            let card = catalog.find(wanted).ok_or_else(|| {
-                Failure::new(
-                    Code::NoSuchCard,
-                    format!("there is no card named or numbered {wanted:?}"),
-                )
-            })?;
+            let card = named(catalog, wanted)?;
             let copies: Vec<i64> = sqlx::query(
                 "SELECT id FROM tt_cards WHERE owner = $1 AND card_id = $2 \
                  ORDER BY CASE WHEN locked_by IS NULL THEN 0 ELSE 1 END, id",
