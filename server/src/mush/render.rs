@@ -245,7 +245,8 @@ pub fn grid(view: &Value, my_colour: Option<&str>) -> Vec<String> {
             .map(|c| c["name"].is_string().then(|| face(c, elemental)))
             .collect()
     };
-    if o["opponent_hand"].is_array() {
+    // An empty hand (the round is over) says nothing, as the player's own does.
+    if o["opponent_hand"].as_array().is_some_and(|h| !h.is_empty()) {
         let op: Vec<String> = faces(&o["opponent_hand"])
             .into_iter()
             .map(|f| f.unwrap_or_else(|| "(hidden)".into()))
