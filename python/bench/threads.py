@@ -2,16 +2,22 @@
 this script makes itself (N processes that spin), side by side.
 
 A step is a researcher's loop: the actions drawn with NumPy from the masks, then ``step``. For
-each game, batch size and load, the one-thread and two-thread runs alternate (``--repeats``
-times, medians printed) and each is a child process, so that every figure starts from a fresh
-interpreter; ``--site DIR`` (repeatable) measures the wheels installed in those directories
-(``pip install --target DIR``) side by side, in turn, instead of the wheel this Python imports.
+each game, batch size and load, a child process steps the batch on one thread and the same batch
+on two in turns of ``--stint`` seconds, so that both see the same moments of the machine's load
+(which moves by a factor of two from one second to the next on a shared machine); ``--repeats``
+such processes, medians printed. ``--site DIR`` (repeatable) measures the wheels installed in
+those directories (``pip install --target DIR``) side by side, in turn, instead of the wheel this
+Python imports.
 
-    python python/bench/threads.py [--loads 0 4] [--games 128 1024] [--seconds S] [--repeats R]
-                                   [--site DIR ...]
+    python python/bench/threads.py [--loads 0 2 4 8] [--games 64 128 1024] [--seconds S]
+                                   [--repeats R] [--site DIR ...]
 
-Prints, per line: steps per wall second on one thread and on two, their ratio, and the CPU time
-a step took on each (every thread of the process counted).
+Before each load, the machine's own (background) load is sampled: the threads ready to run in
+`/proc/loadavg` (its fourth field, less this script's reader), averaged over a second. A row is
+"quiet" only when that background is under one thread. Prints, per line: steps per wall second on
+one thread and on two, their ratio (the median of the repeats, and the lowest and highest), the
+CPU time a step took on each (every thread of the process counted), and the one-minute load
+average when the row ended.
 """
 
 import argparse
@@ -25,37 +31,57 @@ import time
 GAMES = ("trax", "triple-triad", "nantong")
 
 
-def one(game, games, threads, seconds):
-    """The figure of one run, in this process: steps per wall second, CPU µs per step."""
+def one(game, games, seconds, stint):
+    """The figures of one run, in this process: a batch on one thread and the same batch on two,
+    stepped in turns of `stint` seconds until each has stepped `seconds`, so that both see the
+    same load; steps per wall second and CPU µs per step, one thread's then two's."""
     import numpy as np
 
     import arbiter
 
-    make = {
-        "trax": lambda: arbiter.TraxBatch(games, "8x8", threads=threads),
-        "triple-triad": lambda: arbiter.TripleTriadBatch(games, "ff8", threads=threads),
-        "nantong": lambda: arbiter.NantongBatch(games, threads=threads),
-    }[game]
-    batch = make()
-    rng = np.random.default_rng(1)
-    masks = batch.arrays[1]
-    scores = np.empty(masks.shape, np.float32)
+    def make(threads):
+        if game == "trax":
+            return arbiter.TraxBatch(games, "8x8", threads=threads)
+        if game == "triple-triad":
+            return arbiter.TripleTriadBatch(games, "ff8", threads=threads)
+        return arbiter.NantongBatch(games, threads=threads)
 
-    def draw():
-        rng.random(out=scores, dtype=np.float32)
-        np.multiply(scores, masks, out=scores)
-        return scores.argmax(axis=1)
+    runs = []
+    for threads in (1, 2):
+        batch = make(threads)
+        rng = np.random.default_rng(1)
+        masks = batch.arrays[1]
+        scores = np.empty(masks.shape, np.float32)
 
-    for _ in range(20):  # warm: the first calls pick the crew's way
-        batch.step(draw())
-    steps, cpu, wall = 0, time.process_time(), time.perf_counter()
-    end = wall + seconds
-    while time.perf_counter() < end:
-        for _ in range(10):
+        def draw(rng=rng, masks=masks, scores=scores):
+            rng.random(out=scores, dtype=np.float32)
+            np.multiply(scores, masks, out=scores)
+            return scores.argmax(axis=1)
+
+        for _ in range(20):  # warm
             batch.step(draw())
-        steps += 10 * games
-    cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
-    return steps / wall, cpu / steps * 1e6
+        runs.append({"batch": batch, "draw": draw, "steps": 0, "wall": 0.0, "cpu": 0.0})
+    while min(r["wall"] for r in runs) < seconds:
+        for r in runs:
+            batch, draw = r["batch"], r["draw"]
+            cpu, wall = time.process_time(), time.perf_counter()
+            end = wall + stint
+            while time.perf_counter() < end:
+                batch.step(draw())
+                r["steps"] += games
+            r["cpu"] += time.process_time() - cpu
+            r["wall"] += time.perf_counter() - wall
+    return [x for r in runs for x in (r["steps"] / r["wall"], r["cpu"] / r["steps"] * 1e6)]
+
+
+def background():
+    """The threads ready to run on the machine, besides this one, averaged over a second."""
+    seen = []
+    for _ in range(20):
+        with open("/proc/loadavg") as f:
+            seen.append(int(f.read().split()[3].split("/")[0]) - 1)
+        time.sleep(0.05)
+    return statistics.mean(seen)
 
 
 def spin():
@@ -63,59 +89,64 @@ def spin():
         pass
 
 
-def figure(site, game, games, threads, seconds):
+def figure(site, game, games, seconds, stint):
     env = dict(os.environ)
     if site:
         env["PYTHONPATH"] = site
     out = subprocess.run(
-        [sys.executable, __file__, "--one", game, str(games), str(threads), str(seconds)],
+        [sys.executable, __file__, "--one", game, str(games), str(seconds), str(stint)],
         env=env,
         check=True,
         capture_output=True,
         text=True,
     ).stdout.split()
-    return float(out[0]), float(out[1])
+    return [float(x) for x in out]
 
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--loads", type=int, nargs="+", default=[0, 4], help="busy processes beside the runs")
-    ap.add_argument("--games", type=int, nargs="+", default=[128, 1024])
+    ap.add_argument("--loads", type=int, nargs="+", default=[0, 2, 4, 8], help="busy processes beside the runs")
+    ap.add_argument("--games", type=int, nargs="+", default=[64, 128, 1024])
     ap.add_argument("--only", choices=GAMES, action="append")
     ap.add_argument("--seconds", type=float, default=1.0)
+    ap.add_argument("--stint", type=float, default=0.1, help="seconds a thread count steps before the other's turn")
     ap.add_argument("--repeats", type=int, default=3)
     ap.add_argument("--site", action="append", default=[], help="a directory holding another wheel to compare")
     ap.add_argument("--one", nargs=4, help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.one:
-        game, games, threads, seconds = args.one
-        wall, cpu = one(game, int(games), int(threads), float(seconds))
-        print(wall, cpu)
+        game, games, seconds, stint = args.one
+        print(*one(game, int(games), float(seconds), float(stint)))
         return
     sites = args.site or [""]
-    print(f"{os.cpu_count()} CPUs; {args.seconds} s a figure, {args.repeats} repeats, medians")
+    print(
+        f"{os.cpu_count()} CPUs; {args.seconds} s a thread count, in turns of {args.stint} s;"
+        f" {args.repeats} repeats (each a fresh process), medians"
+    )
     for load in args.loads:
+        quiet = background()
         busy = [multiprocessing.Process(target=spin, daemon=True) for _ in range(load)]
         for p in busy:
             p.start()
         time.sleep(0.5)
-        print(f"\n{load} busy processes; load average {os.getloadavg()[0]:.2f} at the start")
+        print(
+            f"\n{load} busy processes; background before them: {quiet:.1f} threads ready to run,"
+            f" load average {os.getloadavg()[0]:.2f}"
+        )
         for game in args.only or GAMES:
             for games in args.games:
                 runs = {}
                 for _ in range(args.repeats):
                     for site in sites:
-                        for threads in (1, 2):
-                            runs.setdefault((site, threads), []).append(figure(site, game, games, threads, args.seconds))
+                        runs.setdefault(site, []).append(figure(site, game, games, args.seconds, args.stint))
                 for site in sites:
-                    w1 = statistics.median(r[0] for r in runs[(site, 1)])
-                    w2 = statistics.median(r[0] for r in runs[(site, 2)])
-                    c1 = statistics.median(r[1] for r in runs[(site, 1)])
-                    c2 = statistics.median(r[1] for r in runs[(site, 2)])
+                    w1, c1, w2, c2 = (statistics.median(r[k] for r in runs[site]) for k in range(4))
+                    pairs = [r[2] / r[0] for r in runs[site]]
                     label = os.path.basename(site.rstrip("/")) or "this wheel"
                     print(
                         f"{game:13} {games:5} games {label:12} one {w1 / 1e3:8.0f}k/s  two {w2 / 1e3:8.0f}k/s"
-                        f"  {w2 / w1:5.2f}x   CPU/step {c1:6.2f} / {c2:6.2f} us",
+                        f"  {statistics.median(pairs):5.2f}x ({min(pairs):4.2f}-{max(pairs):4.2f})"
+                        f"   CPU/step {c1:6.2f} / {c2:6.2f} us   load {os.getloadavg()[0]:5.2f}",
                         flush=True,
                     )
         print(f"load average {os.getloadavg()[0]:.2f} at the end")

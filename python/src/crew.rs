@@ -1,5 +1,5 @@
-//! A batch's worker threads: a call is cut into pieces that the calling thread and the workers
-//! claim one at a time, and the crew steps alone whenever the workers do not pay.
+//! A batch's worker threads: a call is cut into pieces that the calling thread claims from the
+//! front and the workers from the back, and the crew steps alone whenever the workers do not pay.
 //!
 //! Why not a general pool (rayon): it puts its idle workers to sleep, and on the 2-core virtual
 //! machines we measure on, waking a sleeping thread took 6–18 µs a call (`park`/`unpark` round
@@ -11,10 +11,15 @@
 //! milliseconds for a core, and a crew that split each call into one fixed share a thread ran
 //! 4–5× slower than one thread: the caller waited for a worker that the system had put off. Hence:
 //! - the pieces are claimed, not assigned: a worker that arrives late finds them taken, and the
-//!   caller waits only for the pieces a worker has begun;
-//! - each call is timed, and the crew keeps the faster of stepping with its workers and stepping
-//!   alone (the workers then sleep), trying the other way now and then, less often each time it
-//!   loses, so that a batch is never much slower than its one-thread run;
+//!   caller waits only for the pieces a worker has begun (never for a worker that holds none).
+//!   Claimed from both ends, each thread finds the same games as in the call before, still in its
+//!   core's cache;
+//! - a piece that a worker has begun cannot be taken back, and a worker the system pauses inside
+//!   one holds the caller for as long as the system keeps it off a core (milliseconds under
+//!   load, whatever the piece's size). So each call with the workers measures what it gained:
+//!   the caller's own pieces, timed, say what the whole call would have taken alone, against
+//!   what it took. While that ratio is under [`PAYS`], the crew steps alone (the workers sleep)
+//!   and tries the workers again for a few calls now and then, less often each time they lose;
 //! - no thread spins when there are more threads than cores, nor while the machine has more
 //!   threads ready to run than cores (read from `/proc/loadavg` now and then): a spinning thread
 //!   would take a core from one with work.
@@ -35,27 +40,70 @@ const LINGER: Duration = Duration::from_micros(300);
 /// spins on).
 const AWAIT: Duration = Duration::from_micros(200);
 
-/// How often (in calls) the way not taken is tried again at first, and at most: the interval
-/// doubles each time it loses.
-const PROBE_FIRST: u32 = 8;
-const PROBE_MOST: u32 = 512;
+/// The least gain (the call's time alone over its time with the workers) for which the workers
+/// go on: above 1, because the caller's pieces run a little slower beside a worker (the two share
+/// the memory bus), which makes the time alone it infers from them a little long.
+const PAYS: f64 = 1.1;
 
-/// The job of the current call and its number of pieces, the job's lifetime erased:
-/// [`Crew::run`] does not return, nor unwind, before every worker is done with it.
-type Job = (&'static (dyn Fn(usize) + Sync), usize);
+/// How many calls a trial of the workers lasts, and how many calls alone come before the next
+/// trial: at first, and at most (the wait doubles each time the workers lose again soon).
+const TRIAL: u32 = 3;
+const WAIT_FIRST: u32 = 16;
+const WAIT_MOST: u32 = 1024;
+
+/// Calls with the workers after which their losing starts the waits afresh: they paid for a
+/// while, so the machine has changed.
+const PAID_LONG: u32 = 64;
+
+/// The current call's job: its tag (see [`Ends`]), the job, its number of pieces. The job's
+/// lifetime is erased: a worker calls it only for a piece it claimed under that tag, and
+/// [`Crew::run`] does not return before every piece claimed has returned.
+#[derive(Clone, Copy)]
+struct Job(u32, *const (dyn Fn(usize) + Sync), usize);
+
+// SAFETY: the job behind the pointer is `Sync`, and it is only called while alive (see `Job`).
+unsafe impl Send for Job {}
+
+/// The pieces not yet claimed in one word: the call's tag (the high half), `front` and `back`
+/// (16 bits each; the caller claims from the front, the workers from the back). A worker still
+/// holding an earlier call's job finds another tag and claims nothing.
+struct Ends(AtomicU64);
+
+impl Ends {
+    fn set(&self, tag: u32, front: usize, back: usize) {
+        self.0.store(u64::from(tag) << 32 | (front as u64) << 16 | back as u64, Ordering::SeqCst);
+    }
+
+    /// Claims the next piece of call `tag` from the front (`true`) or the back, if any is left.
+    fn claim(&self, tag: u32, front: bool) -> Option<usize> {
+        let mut ends = self.0.load(Ordering::SeqCst);
+        loop {
+            let (t, f, b) = ((ends >> 32) as u32, (ends >> 16) & 0xffff, ends & 0xffff);
+            if t != tag || f >= b {
+                return None;
+            }
+            let (next, piece) = if front { (ends + (1 << 16), f) } else { (ends - 1, b - 1) };
+            match self.0.compare_exchange_weak(ends, next, Ordering::SeqCst, Ordering::SeqCst) {
+                Ok(_) => return Some(piece as usize),
+                Err(now) => ends = now,
+            }
+        }
+    }
+}
+
+/// The most pieces a call is cut into (`front` and `back` take 16 bits).
+const MOST_PIECES: usize = 0xffff;
 
 /// What the calling thread and the workers share.
 struct Shared {
     /// Bumped once per call; the workers wake when it moves. `u64::MAX` ends them.
     generation: AtomicU64,
-    /// The current call's job, `None` once the caller has taken every piece: a worker enters the
-    /// job (counted in `inside`) only while holding this lock and finding it there.
+    /// The current call's job, `None` once the caller has claimed the last piece.
     job: Mutex<Option<Job>>,
-    /// The next piece to claim.
-    next: AtomicUsize,
-    /// Workers inside the current job.
-    inside: AtomicUsize,
-    /// The first panic of a worker in this call, to go on in the calling thread.
+    ends: Ends,
+    /// Pieces of the current call that have returned.
+    finished: AtomicUsize,
+    /// The first panic of this call's pieces, to go on in the calling thread.
     panic: Mutex<Option<Box<dyn Any + Send>>>,
     /// Threads asleep (workers waiting for a call, the caller waiting for the workers), woken
     /// through `wake`.
@@ -110,15 +158,23 @@ impl Shared {
         }
     }
 
-    /// Claims and runs pieces of `job` until none is left; a panic stops this thread's claims.
-    fn claim(&self, (job, pieces): Job) -> Result<(), Box<dyn Any + Send>> {
-        panic::catch_unwind(AssertUnwindSafe(|| loop {
-            let k = self.next.fetch_add(1, Ordering::SeqCst);
-            if k >= pieces {
-                return;
+    /// Claims and runs pieces of `job` from one end until none is left, and says how many it ran.
+    /// A piece that panics counts as run (its panic is kept for the caller): the others go on.
+    fn claim(&self, Job(tag, job, pieces): Job, front: bool) -> usize {
+        let mut ran = 0;
+        while let Some(k) = self.ends.claim(tag, front) {
+            // SAFETY: piece `k` of call `tag` is claimed and has not returned: the caller waits
+            // for it (see `Job`).
+            let job = unsafe { &*job };
+            if let Err(payload) = panic::catch_unwind(AssertUnwindSafe(|| job(k))) {
+                lock(&self.panic).get_or_insert(payload);
             }
-            job(k);
-        }))
+            ran += 1;
+            if self.finished.fetch_add(1, Ordering::SeqCst) + 1 == pieces {
+                self.notify();
+            }
+        }
+        ran
     }
 }
 
@@ -131,16 +187,20 @@ pub fn forked() {
     FORKS.fetch_add(1, Ordering::SeqCst);
 }
 
-/// What the calls took, with the workers and alone, to keep the faster way.
-#[derive(Default)]
+/// Whether the workers pay, from what the calls with them gained.
 struct Tuning {
-    /// Moving averages of a call's wall time (ns), with the workers and alone; 0 until timed.
-    team: f64,
-    solo: f64,
-    /// Calls since the way not taken was last tried, and how many calls to wait before the next
-    /// try.
-    since: u32,
-    interval: u32,
+    /// The calls with the workers since the last trial began, summed with the older ones
+    /// fading: what they would have taken alone (inferred from the caller's pieces) and what
+    /// they took, in nanoseconds.
+    alone: f64,
+    together: f64,
+    /// Calls with the workers since the last trial began, and of those still to come in that
+    /// trial whatever they gain.
+    stretch: u32,
+    trial: u32,
+    /// Calls alone left before the next trial, and how many the next wait lasts.
+    wait: u32,
+    next_wait: u32,
     /// When the last call ended, to time the gap before the next one.
     last_end: Option<Instant>,
     gap: f64,
@@ -160,37 +220,53 @@ fn threads_ready() -> Option<f64> {
 }
 
 impl Tuning {
-    /// Whether this call goes with the workers.
-    fn team(&mut self) -> bool {
-        if self.team == 0.0 {
-            return true;
+    fn new() -> Tuning {
+        Tuning {
+            alone: 0.0,
+            together: 0.0,
+            stretch: 0,
+            // The first calls are a trial.
+            trial: TRIAL,
+            wait: 0,
+            next_wait: WAIT_FIRST,
+            last_end: None,
+            gap: 0.0,
+            last_look: None,
+            ready: 0.0,
         }
-        if self.solo == 0.0 {
-            return false;
-        }
-        let best = self.team <= self.solo;
-        self.since += 1;
-        if self.since >= self.interval.max(PROBE_FIRST) {
-            self.since = 0;
-            return !best;
-        }
-        best
     }
 
-    /// Records a call of `ns` nanoseconds, `team` or alone.
-    fn record(&mut self, team: bool, ns: f64) {
-        let before = self.team <= self.solo || self.solo == 0.0;
-        let avg = if team { &mut self.team } else { &mut self.solo };
-        // A quarter of the new figure: a probe moves the average, one slow call does not flip it.
-        *avg = if *avg == 0.0 { ns } else { *avg * 0.75 + ns * 0.25 };
-        if self.since == 0 && self.team != 0.0 && self.solo != 0.0 {
-            let after = self.team <= self.solo;
-            self.interval = if after == before {
-                (self.interval.max(PROBE_FIRST / 2) * 2).min(PROBE_MOST)
-            } else {
-                PROBE_FIRST
-            };
+    /// Whether this call goes with the workers.
+    fn team(&mut self) -> bool {
+        if self.wait > 0 {
+            self.wait -= 1;
+            if self.wait == 0 {
+                // A new trial, judged on its own calls: what the workers gained long ago says
+                // little about the machine now.
+                (self.alone, self.together) = (0.0, 0.0);
+                (self.stretch, self.trial) = (0, TRIAL);
+            }
+            return false;
         }
+        true
+    }
+
+    /// Records a call with the workers: what it would have taken alone and what it took, in
+    /// nanoseconds.
+    fn record(&mut self, alone: f64, together: f64) {
+        // Older calls fade, so that the crew follows the machine's load within a few calls.
+        self.alone = self.alone * 0.75 + alone;
+        self.together = self.together * 0.75 + together;
+        self.stretch += 1;
+        self.trial = self.trial.saturating_sub(1);
+        if self.trial > 0 || self.alone >= PAYS * self.together {
+            return;
+        }
+        if self.stretch >= PAID_LONG {
+            self.next_wait = WAIT_FIRST;
+        }
+        self.wait = self.next_wait;
+        self.next_wait = (self.next_wait * 2).min(WAIT_MOST);
     }
 }
 
@@ -205,6 +281,8 @@ pub struct Crew {
     /// [`FORKS`] when the workers started.
     forks: u64,
     tuning: Tuning,
+    /// The last call's tag.
+    tag: u32,
 }
 
 impl Crew {
@@ -215,8 +293,8 @@ impl Crew {
         let shared = Arc::new(Shared {
             generation: AtomicU64::new(0),
             job: Mutex::new(None),
-            next: AtomicUsize::new(0),
-            inside: AtomicUsize::new(0),
+            ends: Ends(AtomicU64::new(0)),
+            finished: AtomicUsize::new(0),
             panic: Mutex::new(None),
             sleepers: AtomicUsize::new(0),
             lock: Mutex::new(()),
@@ -228,7 +306,8 @@ impl Crew {
             shared,
             workers: Vec::with_capacity(workers),
             forks,
-            tuning: Tuning::default(),
+            tuning: Tuning::new(),
+            tag: 0,
         };
         for share in 1..=workers {
             let shared = Arc::clone(&crew.shared);
@@ -254,7 +333,7 @@ impl Crew {
     /// How many pieces to cut `items` into: several per thread, so that a thread the system
     /// puts off leaves its pieces to the others.
     pub fn pieces(&self, items: usize) -> usize {
-        items.min(8 * (self.workers.len() + 1)).max(1)
+        items.min(8 * (self.workers.len() + 1)).clamp(1, MOST_PIECES)
     }
 
     /// Runs `job(k)` once for every piece `k` in `0..pieces`, in the calling thread and the
@@ -286,40 +365,48 @@ impl Crew {
                 self.shared.spin.store(spin, Ordering::Relaxed);
             }
         }
-        let team = self.tuning.team();
-        if team {
-            self.together(pieces, job);
+        if pieces > 1 && self.tuning.team() {
+            let (mine, working) = self.together(pieces, job);
+            let end = Instant::now();
+            let together = end.duration_since(start).as_nanos() as f64;
+            // The caller's pieces at the pace it ran them: the whole call alone, on this
+            // machine as loaded now.
+            // A caller that ran none (put off while the workers took every piece) tells nothing.
+            let (alone, together) = match mine {
+                0 => (0.0, 0.0),
+                _ => (working.as_nanos() as f64 * pieces as f64 / mine as f64, together),
+            };
+            self.tuning.record(alone, together);
+            self.tuning.last_end = Some(end);
         } else {
             (0..pieces).for_each(job);
+            self.tuning.last_end = Some(Instant::now());
         }
-        let end = Instant::now();
-        self.tuning.record(team, end.duration_since(start).as_nanos() as f64);
-        self.tuning.last_end = Some(end);
     }
 
-    /// [`Crew::run`] with the workers woken.
-    fn together(&self, pieces: usize, job: &(dyn Fn(usize) + Sync)) {
+    /// [`Crew::run`] with the workers woken; says how many pieces the caller ran and how long
+    /// that took it.
+    fn together(&mut self, pieces: usize, job: &(dyn Fn(usize) + Sync)) -> (usize, Duration) {
         let shared = &*self.shared;
-        // SAFETY: the lifetime is erased so that the workers can hold the job. Below, whether
-        // the caller's pieces panic or not, the caller takes the job back (no worker enters it
-        // after) and waits until every worker that entered it has left, before returning: no
-        // worker touches it after `together` ends.
-        let erased = unsafe { std::mem::transmute::<&(dyn Fn(usize) + Sync), &'static (dyn Fn(usize) + Sync)>(job) };
-        shared.next.store(0, Ordering::SeqCst);
-        *lock(&shared.job) = Some((erased, pieces));
+        self.tag = self.tag.wrapping_add(1);
+        // SAFETY (the lifetime erased): the caller returns only once every piece has returned
+        // (`finished`), and a worker calls the job only for a piece of this call's tag.
+        let job: *const (dyn Fn(usize) + Sync) = unsafe { std::mem::transmute(job) };
+        let job = Job(self.tag, job, pieces);
+        shared.ends.set(self.tag, 0, pieces);
+        shared.finished.store(0, Ordering::SeqCst);
+        *lock(&shared.job) = Some(job);
         shared.generation.fetch_add(1, Ordering::SeqCst);
         shared.notify();
-        let mine = shared.claim((erased, pieces));
-        if mine.is_err() {
-            // No more pieces for anyone: the caller's panic goes on.
-            shared.next.store(pieces, Ordering::SeqCst);
-        }
+        let begun = Instant::now();
+        let mine = shared.claim(job, true);
+        let working = begun.elapsed();
         *lock(&shared.job) = None;
-        shared.wait(AWAIT, || shared.inside.load(Ordering::SeqCst) == 0);
-        let theirs = lock(&shared.panic).take();
-        if let Some(payload) = mine.err().or(theirs) {
+        shared.wait(AWAIT, || shared.finished.load(Ordering::SeqCst) == pieces);
+        if let Some(payload) = lock(&shared.panic).take() {
             panic::resume_unwind(payload);
         }
+        (mine, working)
     }
 }
 
@@ -350,19 +437,9 @@ fn work(shared: &Shared) {
         if seen == u64::MAX {
             return;
         }
-        let entered = {
-            let job = lock(&shared.job);
-            if job.is_some() {
-                shared.inside.fetch_add(1, Ordering::SeqCst);
-            }
-            *job
-        };
-        let Some(job) = entered else { continue };
-        if let Err(payload) = shared.claim(job) {
-            lock(&shared.panic).get_or_insert(payload);
-        }
-        if shared.inside.fetch_sub(1, Ordering::SeqCst) == 1 {
-            shared.notify();
+        let job = *lock(&shared.job);
+        if let Some(job) = job {
+            shared.claim(job, false);
         }
     }
 }
