@@ -19,7 +19,8 @@
 //!   load, whatever the piece's size). So each call with the workers measures what it gained:
 //!   the caller's own pieces, timed, say what the whole call would have taken alone, against
 //!   what it took. While that ratio is under [`PAYS`], the crew steps alone (the workers sleep)
-//!   and tries the workers again for a few calls now and then, less often each time they lose;
+//!   and tries the workers again for a few calls after a time alone in proportion to what the
+//!   last trial lost, longer each time they lose;
 //! - no thread spins when there are more threads than cores, nor while the machine has more
 //!   threads ready to run than cores (read from `/proc/loadavg` now and then): a spinning thread
 //!   would take a core from one with work.
@@ -45,11 +46,16 @@ const AWAIT: Duration = Duration::from_micros(200);
 /// the memory bus), which makes the time alone it infers from them a little long.
 const PAYS: f64 = 1.1;
 
-/// How many calls a trial of the workers lasts, and how many calls alone come before the next
-/// trial: at first, and at most (the wait doubles each time the workers lose again soon).
+/// How many calls a trial of the workers lasts (fewer if they lose more than half at once).
 const TRIAL: u32 = 3;
-const WAIT_FIRST: u32 = 16;
-const WAIT_MOST: u32 = 1024;
+
+/// After a trial that lost, the crew steps alone for this many times the time the trial lost
+/// (at first, and at most: the factor doubles with each trial lost in a row), so that trials
+/// cost at most a sixteenth of the time, and soon far less. Under load, a trial can lose
+/// milliseconds where a call alone takes tens of microseconds: waits counted in calls cost
+/// more than the workers ever gave back.
+const WAIT_FIRST: f64 = 16.0;
+const WAIT_MOST: f64 = 1024.0;
 
 /// Calls with the workers after which their losing starts the waits afresh: they paid for a
 /// while, so the machine has changed.
@@ -194,13 +200,15 @@ struct Tuning {
     /// they took, in nanoseconds.
     alone: f64,
     together: f64,
+    /// The same, summed without fading: what the workers lost since the trial began.
+    lost: f64,
     /// Calls with the workers since the last trial began, and of those still to come in that
     /// trial whatever they gain.
     stretch: u32,
     trial: u32,
-    /// Calls alone left before the next trial, and how many the next wait lasts.
-    wait: u32,
-    next_wait: u32,
+    /// Nanoseconds of calls alone left before the next trial, and the factor of the next wait.
+    wait: f64,
+    factor: f64,
     /// When the last call ended, to time the gap before the next one.
     last_end: Option<Instant>,
     gap: f64,
@@ -224,11 +232,12 @@ impl Tuning {
         Tuning {
             alone: 0.0,
             together: 0.0,
+            lost: 0.0,
             stretch: 0,
             // The first calls are a trial.
             trial: TRIAL,
-            wait: 0,
-            next_wait: WAIT_FIRST,
+            wait: 0.0,
+            factor: WAIT_FIRST,
             last_end: None,
             gap: 0.0,
             last_look: None,
@@ -237,36 +246,40 @@ impl Tuning {
     }
 
     /// Whether this call goes with the workers.
-    fn team(&mut self) -> bool {
-        if self.wait > 0 {
-            self.wait -= 1;
-            if self.wait == 0 {
-                // A new trial, judged on its own calls: what the workers gained long ago says
-                // little about the machine now.
-                (self.alone, self.together) = (0.0, 0.0);
-                (self.stretch, self.trial) = (0, TRIAL);
-            }
-            return false;
+    fn team(&self) -> bool {
+        self.wait <= 0.0
+    }
+
+    /// Records a call alone of `ns` nanoseconds.
+    fn alone(&mut self, ns: f64) {
+        self.wait -= ns;
+        if self.wait <= 0.0 {
+            // A new trial, judged on its own calls: what the workers gained long ago says
+            // little about the machine now.
+            (self.alone, self.together, self.lost) = (0.0, 0.0, 0.0);
+            (self.stretch, self.trial) = (0, TRIAL);
         }
-        true
     }
 
     /// Records a call with the workers: what it would have taken alone and what it took, in
     /// nanoseconds.
-    fn record(&mut self, alone: f64, together: f64) {
+    fn together(&mut self, alone: f64, together: f64) {
         // Older calls fade, so that the crew follows the machine's load within a few calls.
         self.alone = self.alone * 0.75 + alone;
         self.together = self.together * 0.75 + together;
+        self.lost += together - alone;
         self.stretch += 1;
         self.trial = self.trial.saturating_sub(1);
-        if self.trial > 0 || self.alone >= PAYS * self.together {
+        let losing = self.alone < PAYS * self.together;
+        if !losing || (self.trial > 0 && self.together < 2.0 * self.alone) {
             return;
         }
         if self.stretch >= PAID_LONG {
-            self.next_wait = WAIT_FIRST;
+            self.factor = WAIT_FIRST;
         }
-        self.wait = self.next_wait;
-        self.next_wait = (self.next_wait * 2).min(WAIT_MOST);
+        // At least one call's time, whatever the loss, so that a trial never follows a trial.
+        self.wait = self.factor * self.lost.max(together);
+        self.factor = (self.factor * 2.0).min(WAIT_MOST);
     }
 }
 
@@ -370,17 +383,19 @@ impl Crew {
             let end = Instant::now();
             let together = end.duration_since(start).as_nanos() as f64;
             // The caller's pieces at the pace it ran them: the whole call alone, on this
-            // machine as loaded now.
-            // A caller that ran none (put off while the workers took every piece) tells nothing.
+            // machine as loaded now. A caller that ran none (put off while the workers took
+            // every piece) tells nothing.
             let (alone, together) = match mine {
                 0 => (0.0, 0.0),
                 _ => (working.as_nanos() as f64 * pieces as f64 / mine as f64, together),
             };
-            self.tuning.record(alone, together);
+            self.tuning.together(alone, together);
             self.tuning.last_end = Some(end);
         } else {
             (0..pieces).for_each(job);
-            self.tuning.last_end = Some(Instant::now());
+            let end = Instant::now();
+            self.tuning.alone(end.duration_since(start).as_nanos() as f64);
+            self.tuning.last_end = Some(end);
         }
     }
 
