@@ -498,7 +498,10 @@ impl<G: Fresh> Batch<G> {
             let Some(crew) = crew else {
                 return work(0, slots, observations, masks, rewards, to_move, done);
             };
-            let chunk = slots.len().div_ceil(crew.pieces(slots.len()));
+            let Some(pieces) = crew.plan(slots.len()) else {
+                return crew.alone(|| work(0, slots, observations, masks, rewards, to_move, done));
+            };
+            let chunk = slots.len().div_ceil(pieces);
             let mut parts = Vec::new();
             let mut rest = (slots, observations, masks, rewards, to_move, done);
             let mut start = 0;

@@ -77,7 +77,10 @@ struct Ends(AtomicU64);
 
 impl Ends {
     fn set(&self, tag: u32, front: usize, back: usize) {
-        self.0.store(u64::from(tag) << 32 | (front as u64) << 16 | back as u64, Ordering::SeqCst);
+        self.0.store(
+            u64::from(tag) << 32 | (front as u64) << 16 | back as u64,
+            Ordering::SeqCst,
+        );
     }
 
     /// Claims the next piece of call `tag` from the front (`true`) or the back, if any is left.
@@ -88,8 +91,15 @@ impl Ends {
             if t != tag || f >= b {
                 return None;
             }
-            let (next, piece) = if front { (ends + (1 << 16), f) } else { (ends - 1, b - 1) };
-            match self.0.compare_exchange_weak(ends, next, Ordering::SeqCst, Ordering::SeqCst) {
+            let (next, piece) = if front {
+                (ends + (1 << 16), f)
+            } else {
+                (ends - 1, b - 1)
+            };
+            match self
+                .0
+                .compare_exchange_weak(ends, next, Ordering::SeqCst, Ordering::SeqCst)
+            {
                 Ok(_) => return Some(piece as usize),
                 Err(now) => ends = now,
             }
@@ -296,6 +306,8 @@ pub struct Crew {
     tuning: Tuning,
     /// The last call's tag.
     tag: u32,
+    /// When the current call began ([`Crew::plan`]).
+    start: Instant,
 }
 
 impl Crew {
@@ -321,6 +333,7 @@ impl Crew {
             forks,
             tuning: Tuning::new(),
             tag: 0,
+            start: Instant::now(),
         };
         for share in 1..=workers {
             let shared = Arc::clone(&crew.shared);
@@ -343,17 +356,13 @@ impl Crew {
         Ok(())
     }
 
-    /// How many pieces to cut `items` into: several per thread, so that a thread the system
-    /// puts off leaves its pieces to the others.
-    pub fn pieces(&self, items: usize) -> usize {
-        items.min(8 * (self.workers.len() + 1)).clamp(1, MOST_PIECES)
-    }
-
-    /// Runs `job(k)` once for every piece `k` in `0..pieces`, in the calling thread and the
-    /// workers, and returns when every one has returned. A panic in any of them goes on here
-    /// once all are done.
-    pub fn run(&mut self, pieces: usize, job: &(dyn Fn(usize) + Sync)) {
+    /// Begins a call over `items`: how many pieces to cut them into for [`Crew::run`], or
+    /// `None` when the call is to step alone, through [`Crew::alone`] (which then costs nothing
+    /// more than a call without threads). Several pieces per thread, so that a thread the
+    /// system puts off leaves its pieces to the others.
+    pub fn plan(&mut self, items: usize) -> Option<usize> {
         let start = Instant::now();
+        self.start = start;
         if let Some(end) = self.tuning.last_end {
             let gap = start.duration_since(end).as_nanos() as f64;
             self.tuning.gap = if self.tuning.gap == 0.0 {
@@ -378,25 +387,35 @@ impl Crew {
                 self.shared.spin.store(spin, Ordering::Relaxed);
             }
         }
-        if pieces > 1 && self.tuning.team() {
-            let (mine, working) = self.together(pieces, job);
-            let end = Instant::now();
-            let together = end.duration_since(start).as_nanos() as f64;
-            // The caller's pieces at the pace it ran them: the whole call alone, on this
-            // machine as loaded now. A caller that ran none (put off while the workers took
-            // every piece) tells nothing.
-            let (alone, together) = match mine {
-                0 => (0.0, 0.0),
-                _ => (working.as_nanos() as f64 * pieces as f64 / mine as f64, together),
-            };
-            self.tuning.together(alone, together);
-            self.tuning.last_end = Some(end);
-        } else {
-            (0..pieces).for_each(job);
-            let end = Instant::now();
-            self.tuning.alone(end.duration_since(start).as_nanos() as f64);
-            self.tuning.last_end = Some(end);
-        }
+        let pieces = items.min(8 * (self.workers.len() + 1)).min(MOST_PIECES);
+        (pieces > 1 && self.tuning.team()).then_some(pieces)
+    }
+
+    /// The call that [`Crew::plan`] began, stepped alone by `f`.
+    pub fn alone<T>(&mut self, f: impl FnOnce() -> T) -> T {
+        let out = f();
+        let end = Instant::now();
+        self.tuning.alone(end.duration_since(self.start).as_nanos() as f64);
+        self.tuning.last_end = Some(end);
+        out
+    }
+
+    /// The call that [`Crew::plan`] began, with the workers: runs `job(k)` once for every piece
+    /// `k` in `0..pieces`, in the calling thread and the workers, and returns when every one has
+    /// returned. A panic in any of them goes on here once all are done.
+    pub fn run(&mut self, pieces: usize, job: &(dyn Fn(usize) + Sync)) {
+        let (mine, working) = self.together(pieces, job);
+        let end = Instant::now();
+        let together = end.duration_since(self.start).as_nanos() as f64;
+        // The caller's pieces at the pace it ran them: the whole call alone, on this machine as
+        // loaded now. A caller that ran none (put off while the workers took every piece)
+        // tells nothing.
+        let (alone, together) = match mine {
+            0 => (0.0, 0.0),
+            _ => (working.as_nanos() as f64 * pieces as f64 / mine as f64, together),
+        };
+        self.tuning.together(alone, together);
+        self.tuning.last_end = Some(end);
     }
 
     /// [`Crew::run`] with the workers woken; says how many pieces the caller ran and how long
