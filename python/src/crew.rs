@@ -46,8 +46,9 @@ const AWAIT: Duration = Duration::from_micros(200);
 /// the memory bus), which makes the time alone it infers from them a little long.
 const PAYS: f64 = 1.1;
 
-/// How many calls a trial of the workers lasts (fewer if they lose more than half at once).
-const TRIAL: u32 = 3;
+/// How many calls a trial of the workers lasts (the first not judged; fewer if they lose more
+/// than half at once).
+const TRIAL: u32 = 4;
 
 /// After a trial that lost, the crew steps alone for this many times the time the trial lost
 /// (at first, and at most: the factor doubles with each trial lost in a row), so that trials
@@ -274,6 +275,14 @@ impl Tuning {
     /// Records a call with the workers: what it would have taken alone and what it took, in
     /// nanoseconds.
     fn together(&mut self, alone: f64, together: f64) {
+        if self.trial == TRIAL && self.stretch == 0 {
+            // A trial's first call wakes the workers from their sleep (tens of microseconds,
+            // as much as a whole call of 64 Triple Triad games): it says nothing of the calls
+            // that follow with the workers awake.
+            self.trial -= 1;
+            self.stretch += 1;
+            return;
+        }
         // Older calls fade, so that the crew follows the machine's load within a few calls.
         self.alone = self.alone * 0.75 + alone;
         self.together = self.together * 0.75 + together;
