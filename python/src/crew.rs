@@ -16,11 +16,14 @@
 //!   core's cache;
 //! - a piece that a worker has begun cannot be taken back, and a worker the system pauses inside
 //!   one holds the caller for as long as the system keeps it off a core (milliseconds under
-//!   load, whatever the piece's size). So each call with the workers measures what it gained:
-//!   the caller's own pieces, timed, say what the whole call would have taken alone, against
-//!   what it took. While that ratio is under [`PAYS`], the crew steps alone (the workers sleep)
-//!   and tries the workers again for a few calls after a time alone in proportion to what the
-//!   last trial lost, longer each time they lose;
+//!   load, whatever the piece's size). So the crew tries its workers in trials of a few calls
+//!   with them, then two alone, back to back, so that both see the same moment of the machine's
+//!   load, and keeps the workers only while they gain [`PAYS`]; else it steps alone (the
+//!   workers sleep) for a time in proportion to what the trial lost, longer each time they lose,
+//!   and with them, it tries again every [`TEAM_CALLS`] calls, or at once after a call far
+//!   slower than the trial's. (Judging a call with the workers by the caller's own pieces does
+//!   not do: a worker that shares a busy core with the caller slows the caller's pieces down,
+//!   so the time alone they suggest is too long, and the crew kept workers that lost.)
 //! - no thread spins when there are more threads than cores, nor while the machine has more
 //!   threads ready to run than cores (read from `/proc/loadavg` now and then): a spinning thread
 //!   would take a core from one with work.
@@ -41,14 +44,13 @@ const LINGER: Duration = Duration::from_micros(300);
 /// spins on).
 const AWAIT: Duration = Duration::from_micros(200);
 
-/// The least gain (the call's time alone over its time with the workers) for which the workers
-/// go on: above 1, because the caller's pieces run a little slower beside a worker (the two share
-/// the memory bus), which makes the time alone it infers from them a little long.
+/// The least gain (calls alone over calls with the workers, in one trial) for which the workers
+/// go on.
 const PAYS: f64 = 1.1;
 
-/// How many calls a trial of the workers lasts (the first not judged; fewer if they lose more
-/// than half at once).
-const TRIAL: u32 = 4;
+/// A trial's calls, in order: with the workers (the first, which wakes them, not judged), then
+/// alone.
+const TRIAL: [bool; 5] = [true, true, true, false, false];
 
 /// After a trial that lost, the crew steps alone for this many times the time the trial lost
 /// (at first, and at most: the factor doubles with each trial lost in a row), so that trials
@@ -58,9 +60,13 @@ const TRIAL: u32 = 4;
 const WAIT_FIRST: f64 = 16.0;
 const WAIT_MOST: f64 = 1024.0;
 
-/// Calls with the workers after which their losing starts the waits afresh: they paid for a
-/// while, so the machine has changed.
-const PAID_LONG: u32 = 64;
+/// Calls with the workers between two trials while they pay (two calls alone in 69 cost about
+/// 1 % when the workers gain 1.5×).
+const TEAM_CALLS: u32 = 64;
+
+/// A call with the workers this many times slower than the trial's calls with them starts a
+/// new trial at once: the machine has changed.
+const STALL: f64 = 4.0;
 
 /// The current call's job: its tag (see [`Ends`]), the job, its number of pieces. The job's
 /// lifetime is erased: a worker calls it only for a piece it claimed under that tag, and
@@ -175,10 +181,9 @@ impl Shared {
         }
     }
 
-    /// Claims and runs pieces of `job` from one end until none is left, and says how many it ran.
-    /// A piece that panics counts as run (its panic is kept for the caller): the others go on.
-    fn claim(&self, Job(tag, job, pieces): Job, front: bool) -> usize {
-        let mut ran = 0;
+    /// Claims and runs pieces of `job` from one end until none is left. A piece that panics
+    /// counts as run (its panic is kept for the caller): the others go on.
+    fn claim(&self, Job(tag, job, pieces): Job, front: bool) {
         while let Some(k) = self.ends.claim(tag, front) {
             // SAFETY: piece `k` of call `tag` is claimed and has not returned: the caller waits
             // for it (see `Job`).
@@ -186,12 +191,10 @@ impl Shared {
             if let Err(payload) = panic::catch_unwind(AssertUnwindSafe(|| job(k))) {
                 lock(&self.panic).get_or_insert(payload);
             }
-            ran += 1;
             if self.finished.fetch_add(1, Ordering::SeqCst) + 1 == pieces {
                 self.notify();
             }
         }
-        ran
     }
 }
 
@@ -204,21 +207,18 @@ pub fn forked() {
     FORKS.fetch_add(1, Ordering::SeqCst);
 }
 
-/// Whether the workers pay, from what the calls with them gained.
+/// Whether the workers pay, from trials of calls with them and alone.
 struct Tuning {
-    /// The calls with the workers since the last trial began, summed with the older ones
-    /// fading: what they would have taken alone (inferred from the caller's pieces) and what
-    /// they took, in nanoseconds.
-    alone: f64,
-    together: f64,
-    /// The same, summed without fading: what the workers lost since the trial began.
-    lost: f64,
-    /// Calls with the workers since the last trial began, and of those still to come in that
-    /// trial whatever they gain.
-    stretch: u32,
-    trial: u32,
-    /// Nanoseconds of calls alone left before the next trial, and the factor of the next wait.
-    wait: f64,
+    /// The next call of the current trial ([`TRIAL`]; past its end: no trial under way), and
+    /// the trial's calls with the workers and alone, in nanoseconds.
+    step: usize,
+    with: f64,
+    without: f64,
+    /// Between trials: whether the calls go with the workers, and what is left before the next
+    /// trial (calls with them, or nanoseconds of calls alone).
+    team: bool,
+    left: f64,
+    /// The factor of the next wait alone.
     factor: f64,
     /// When the last call ended, to time the gap before the next one.
     last_end: Option<Instant>,
@@ -241,13 +241,12 @@ fn threads_ready() -> Option<f64> {
 impl Tuning {
     fn new() -> Tuning {
         Tuning {
-            alone: 0.0,
-            together: 0.0,
-            lost: 0.0,
-            stretch: 0,
             // The first calls are a trial.
-            trial: TRIAL,
-            wait: 0.0,
+            step: 0,
+            with: 0.0,
+            without: 0.0,
+            team: false,
+            left: 0.0,
             factor: WAIT_FIRST,
             last_end: None,
             gap: 0.0,
@@ -258,47 +257,38 @@ impl Tuning {
 
     /// Whether this call goes with the workers.
     fn team(&self) -> bool {
-        self.wait <= 0.0
+        TRIAL.get(self.step).copied().unwrap_or(self.team)
     }
 
-    /// Records a call alone of `ns` nanoseconds.
-    fn alone(&mut self, ns: f64) {
-        self.wait -= ns;
-        if self.wait <= 0.0 {
-            // A new trial, judged on its own calls: what the workers gained long ago says
-            // little about the machine now.
-            (self.alone, self.together, self.lost) = (0.0, 0.0, 0.0);
-            (self.stretch, self.trial) = (0, TRIAL);
-        }
-    }
-
-    /// Records a call with the workers: what it would have taken alone and what it took, in
-    /// nanoseconds.
-    fn together(&mut self, alone: f64, together: f64) {
-        if self.trial == TRIAL && self.stretch == 0 {
-            // A trial's first call wakes the workers from their sleep (tens of microseconds,
-            // as much as a whole call of 64 Triple Triad games): it says nothing of the calls
-            // that follow with the workers awake.
-            self.trial -= 1;
-            self.stretch += 1;
+    /// Records a call of `ns` nanoseconds, with the workers or not.
+    fn record(&mut self, team: bool, ns: f64) {
+        if self.step < TRIAL.len() {
+            match (self.step, team) {
+                (0, _) => {}
+                (_, true) => self.with += ns,
+                (_, false) => self.without += ns,
+            }
+            self.step += 1;
+            if self.step < TRIAL.len() {
+                return;
+            }
+            self.team = self.without >= PAYS * self.with;
+            if self.team {
+                self.left = f64::from(TEAM_CALLS);
+                self.factor = WAIT_FIRST;
+            } else {
+                // At least one call's time, so that a trial never follows a trial.
+                self.left = self.factor * (self.with - self.without).max(ns);
+                self.factor = (self.factor * 2.0).min(WAIT_MOST);
+            }
             return;
         }
-        // Older calls fade, so that the crew follows the machine's load within a few calls.
-        self.alone = self.alone * 0.75 + alone;
-        self.together = self.together * 0.75 + together;
-        self.lost += together - alone;
-        self.stretch += 1;
-        self.trial = self.trial.saturating_sub(1);
-        let losing = self.alone < PAYS * self.together;
-        if !losing || (self.trial > 0 && self.together < 2.0 * self.alone) {
-            return;
+        let runs = TRIAL.iter().skip(1).filter(|&&t| t).count() as f64;
+        let stalled = team && ns > STALL * self.with / runs;
+        self.left -= if team { 1.0 } else { ns };
+        if self.left <= 0.0 || stalled {
+            (self.step, self.with, self.without) = (0, 0.0, 0.0);
         }
-        if self.stretch >= PAID_LONG {
-            self.factor = WAIT_FIRST;
-        }
-        // At least one call's time, whatever the loss, so that a trial never follows a trial.
-        self.wait = self.factor * self.lost.max(together);
-        self.factor = (self.factor * 2.0).min(WAIT_MOST);
     }
 }
 
@@ -404,7 +394,8 @@ impl Crew {
     pub fn alone<T>(&mut self, f: impl FnOnce() -> T) -> T {
         let out = f();
         let end = Instant::now();
-        self.tuning.alone(end.duration_since(self.start).as_nanos() as f64);
+        self.tuning
+            .record(false, end.duration_since(self.start).as_nanos() as f64);
         self.tuning.last_end = Some(end);
         out
     }
@@ -413,23 +404,15 @@ impl Crew {
     /// `k` in `0..pieces`, in the calling thread and the workers, and returns when every one has
     /// returned. A panic in any of them goes on here once all are done.
     pub fn run(&mut self, pieces: usize, job: &(dyn Fn(usize) + Sync)) {
-        let (mine, working) = self.together(pieces, job);
+        self.together(pieces, job);
         let end = Instant::now();
-        let together = end.duration_since(self.start).as_nanos() as f64;
-        // The caller's pieces at the pace it ran them: the whole call alone, on this machine as
-        // loaded now. A caller that ran none (put off while the workers took every piece)
-        // tells nothing.
-        let (alone, together) = match mine {
-            0 => (0.0, 0.0),
-            _ => (working.as_nanos() as f64 * pieces as f64 / mine as f64, together),
-        };
-        self.tuning.together(alone, together);
+        self.tuning
+            .record(true, end.duration_since(self.start).as_nanos() as f64);
         self.tuning.last_end = Some(end);
     }
 
-    /// [`Crew::run`] with the workers woken; says how many pieces the caller ran and how long
-    /// that took it.
-    fn together(&mut self, pieces: usize, job: &(dyn Fn(usize) + Sync)) -> (usize, Duration) {
+    /// [`Crew::run`] with the workers woken.
+    fn together(&mut self, pieces: usize, job: &(dyn Fn(usize) + Sync)) {
         let shared = &*self.shared;
         self.tag = self.tag.wrapping_add(1);
         // SAFETY (the lifetime erased): the caller returns only once every piece has returned
@@ -441,15 +424,12 @@ impl Crew {
         *lock(&shared.job) = Some(job);
         shared.generation.fetch_add(1, Ordering::SeqCst);
         shared.notify();
-        let begun = Instant::now();
-        let mine = shared.claim(job, true);
-        let working = begun.elapsed();
+        shared.claim(job, true);
         *lock(&shared.job) = None;
         shared.wait(AWAIT, || shared.finished.load(Ordering::SeqCst) == pieces);
         if let Some(payload) = lock(&shared.panic).take() {
             panic::resume_unwind(payload);
         }
-        (mine, working)
     }
 }
 
