@@ -22,9 +22,7 @@ use std::time::{Duration, Instant};
 /// The options every game has; the levels offered are the game's own ([`Engine::LEVELS`]).
 #[derive(clap::Args)]
 pub struct Common<G: Engine + Send + Sync + 'static> {
-    /// Seed for the deal (Triple Triad's hands, Nantong's deck) and every random choice of the
-    /// computer (default: a fresh one, printed so that the game can be played again).
-    #[arg(long, conflicts_with = "load")]
+    #[arg(long, conflicts_with = "load", help = seed_help(G::NAME))]
     pub seed: Option<u64>,
     #[arg(long, value_parser = PossibleValuesParser::new(G::LEVELS), help = level_help(G::NAME, G::LEVELS))]
     pub level: Option<String>,
@@ -93,6 +91,19 @@ pub struct SaveFile<S> {
     pub seed: u64,
     pub opponent: Opponent,
     pub state: S,
+}
+
+/// `--seed`'s help: what the seed draws in this game.
+fn seed_help(game: &str) -> String {
+    let drawn = match game {
+        "triple-triad" => "the hands, who moves first, the elements and walls, and ",
+        "nantong" => "the deck and ",
+        _ => "",
+    };
+    format!(
+        "Seed for {drawn}every random choice of the computer (default: a fresh one, printed so that \
+         the game can be played again)"
+    )
 }
 
 /// The first-game level of each game, which `--help` recommends.
