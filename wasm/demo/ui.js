@@ -31,12 +31,20 @@ export function fill(el, ...children) {
 
 // The elements `words` fills, held weakly: an element the page dropped is forgotten.
 const worded = new Set();
+let pruneAt = 1024;
 
 /** Fills `el` with what `draw()` returns (text, elements or a list of them, read from the
  * catalogs with `t`), now and again after each switch of language, until the next `words(el, …)`;
  * returns `el`. */
 export function words(el, draw) {
-  if (!el.draw) worded.add(new WeakRef(el));
+  if (!el.draw) {
+    // The references to elements already collected go now and then, not only at a switch.
+    if (worded.size >= pruneAt) {
+      for (const ref of worded) if (!ref.deref()) worded.delete(ref);
+      pruneAt = 2 * worded.size + 1024;
+    }
+    worded.add(new WeakRef(el));
+  }
   el.draw = draw;
   fill(el, draw());
   return el;
