@@ -408,7 +408,7 @@ describe("demo page", () => {
       if (tab.id === "triple-triad") {
         // The card a cell changed shows the ranks it fought with, and says its printed ones.
         assert.ok(await section.locator(".tt-board .ranks.raised, .tt-board .ranks.lowered").count(), "Elemental changed a placed card");
-        assert.ok(await section.locator('.tt-board .cell[aria-label*="Élémentaire : imprimé"]').count());
+        assert.ok(await section.locator('.tt-board .cell[aria-label*="Élémentaire : valeurs imprimées"]').count());
       }
       await page.screenshot({ path: `${languageShots}${tab.id}-fr.png`, fullPage: true });
 
