@@ -312,7 +312,8 @@ class TraxView extends GameView {
     const win = this.game.win();
     const outcome = this.game.outcome;
     const by = win ? [win.by_loop && "loop", win.by_line && "line"].filter(Boolean).join("+") : "";
-    const text = () => (win ? t(win.winner === this.you ? "demo.trax.you_win" : "demo.trax.computer_wins", { colour: colourName(win.winner), how: t(`demo.trax.by.${by.replace("+", "_")}`) }) : t("demo.trax.draw"));
+    const yours = win?.winner === this.you;
+    const text = () => (win ? t(yours ? "demo.trax.you_win" : "demo.trax.computer_wins", { colour: colourName(win.winner), how: t(`demo.trax.by.${by.replace("+", "_")}`) }) : t("demo.trax.draw"));
     const over = { turns: this.game.toJSON().moves.length, count: this.game.tiles };
     words(this.message, () => t("demo.trax.over", over));
     this.section.dataset.state = "over";

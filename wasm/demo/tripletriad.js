@@ -340,7 +340,8 @@ class TripleTriadView extends GameView {
     if (this.busy || this.snap.toMove !== YOU) return;
     this.selected = this.selected === i ? null : i;
     this.show(this.snap, this.marks);
-    words(this.message, () => t(this.selected === null ? "demo.tt.pick_card" : "demo.tt.pick_cell"));
+    const next = this.selected === null ? "demo.tt.pick_card" : "demo.tt.pick_cell";
+    words(this.message, () => t(next));
     if (this.selected !== null) this.board.querySelector(".cell.legal")?.focus({ preventScroll: true });
   }
 
@@ -488,10 +489,10 @@ class TripleTriadView extends GameView {
     const verdict = () => t(winner === YOU ? "demo.tt.you_win" : winner === CPU ? "demo.tt.red_wins" : "demo.tt.draw", { blue, red });
     this.verdict = () => [verdict(), rounds > 1 && t("demo.tt.after_rounds", { count: rounds })].filter(Boolean).join(" ");
     words(this.message, this.verdict);
-    const preset = this.rules.preset;
+    const [preset, seed] = [this.rules.preset, this.seed];
     this.result.replaceChildren(
       words(h("p", { class: `final ${winner ?? "draw"}`, "data-winner": winner ?? "draw", "data-scores": `${blue}-${red}` }), verdict),
-      words(h("p"), () => t("demo.tt.match_summary", { count: rounds, seed: this.seed, preset: t(`demo.preset.${preset}`) })),
+      words(h("p"), () => t("demo.tt.match_summary", { count: rounds, seed, preset: t(`demo.preset.${preset}`) })),
     );
     this.section.dataset.state = "trade";
     this.startTrade();
