@@ -313,8 +313,11 @@ export interface TripleTriadView {
   rounds: { winner: "blue" | "red" | null; scores: [number, number] }[];
   /** The finished rounds before those listed: draws all. */
   rounds_before?: number;
+  /** By cell, the ranks the card placed there plays with (Elemental's changes), as the core
+   * reckons them; here beside the observation rather than in it. */
+  effective: TripleTriadObservation["effective"];
   /** The seat's own observation; null in the public view (then `public` says what all may see). */
-  observation: TripleTriadObservation | null;
+  observation: Omit<TripleTriadObservation, "effective"> | null;
   public?: TripleTriadPublic;
 }
 
