@@ -8,6 +8,7 @@ import pyspiel
 import pytest
 from open_spiel.python import policy as policy_lib
 from open_spiel.python import rl_environment
+from open_spiel.python.jax import dqn  # needs flax, optax, chex, orbax-checkpoint (python/test.sh)
 from open_spiel.python.algorithms import (
     cfr,
     exploitability,
@@ -215,13 +216,12 @@ def test_mccfr_samples_deals_of_the_small_variant(small, solver_class):
 
 
 def test_dqn_trains_through_rl_environment():
-    jax_dqn = pytest.importorskip("open_spiel.python.jax.dqn")
     sampler = rl_environment.ChanceEventSampler(1)
     env = rl_environment.Environment(pyspiel.load_game("arbiter_triple_triad", SMALL), chance_event_sampler=sampler)
     size = env.observation_spec()["info_state"][0]
     actions = env.action_spec()["num_actions"]
     agents = [
-        jax_dqn.DQN(p, size, actions, hidden_layers_sizes=[16], batch_size=16, min_buffer_size_to_learn=32,
+        dqn.DQN(p, size, actions, hidden_layers_sizes=[16], batch_size=16, min_buffer_size_to_learn=32,
                     learn_every=4, replay_buffer_capacity=500, allow_checkpointing=False, seed=p)
         for p in range(2)
     ]

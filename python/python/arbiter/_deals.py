@@ -45,6 +45,12 @@ def _hands(j: int, budget: Optional[int], avail: Tuple[Tuple[int, int], ...]) ->
     return total
 
 
+@lru_cache(maxsize=1 << 14)
+def _view(dealer: "TripleTriadDeal", deal: Deal, player: int) -> str:
+    # A tree walk asks the same views of the deal over and over.
+    return dealer._view(deal, player)
+
+
 def _pick(weights: Outcomes, uniform: Callable[[], float]) -> int:
     """An outcome drawn from `weights` (summing to 1) with one uniform number."""
     u, acc = uniform(), 0.0
@@ -79,6 +85,7 @@ class TripleTriadDeal:
         if not hand <= pool <= len(cards):
             raise ValueError(f"pool: {pool} cards; the pool holds from `hand` ({hand}) to {len(cards)} cards")
         self.cards = cards[:pool]
+        self._started: Dict[Deal, TripleTriad] = {}
         self.levels = [c["level"] for c in self.cards]
         self.hand = hand
         self.limit: Optional[int] = config["deck_level_limit"]
@@ -141,6 +148,16 @@ class TripleTriadDeal:
         return list(deal[:k]), list(deal[k : 2 * k]), first, list(deal[at:])
 
     def start(self, deal: Deal) -> TripleTriad:
+        # A tree walk (CFR, a best response) finishes each deal many times: the core reads a deal's
+        # setup once, then it is copied.
+        started = self._started.get(deal)
+        if started is None:
+            if len(self._started) >= 4096:
+                self._started.clear()
+            started = self._started[deal] = self._setup(deal)
+        return started.clone()
+
+    def _setup(self, deal: Deal) -> TripleTriad:
         blue, red, first, elements = self._parts(deal)
         setup = {
             "rules": self.rules,
@@ -155,6 +172,9 @@ class TripleTriadDeal:
     def view(self, deal: Deal, player: int) -> str:
         """What `player` has seen of a deal under way: their cards, the opponent's (their number
         unless hands are open), the first player and the elements drawn."""
+        return _view(self, deal, player)
+
+    def _view(self, deal: Deal, player: int) -> str:
         blue, red, first, elements = self._parts(deal)
         hands = [blue, red]
         theirs: Any = hands[1 - player] if self.open else len(hands[1 - player])

@@ -53,7 +53,7 @@ from ._defaults import DEFAULT_PRESET
 from ._text import describe
 
 Game = Any
-Dealer = Any  # TripleTriadDeal or NantongDeal
+Dealer = Any  # TripleTriadDeal or NantongDeal, or None: a game that is not dealt
 _Type = pyspiel.GameType
 
 
@@ -157,8 +157,9 @@ class ArbiterState(pyspiel.State):  # type: ignore[misc]
 
     def __init__(self, game: ArbiterGame, engine: Optional[Game]):
         super().__init__(game)
-        self.engine = engine
-        self._dealer = game.dealer
+        # None until the deal is whole (Game and Dealer are Any: the engines' and deals' classes).
+        self.engine: Game = engine
+        self._dealer: Dealer = game.dealer
         self.drawn: Deal = ()
         self._players = game.spec.players
         # Every seat's observations so far, kept from the first information-state string on:
