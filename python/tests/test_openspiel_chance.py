@@ -21,8 +21,8 @@ from open_spiel.python.algorithms import (
 import arbiter.openspiel  # noqa: F401  (registers the games)
 from arbiter import Nantong, TripleTriad
 
-# Closed hands of two cards from three, three empty cells: every algorithm solves it in seconds.
-SMALL = {"preset": "mush", "hand": 2, "pool": 3, "elemental": False}
+# Closed hands of two cards from three, three empty cells, blue first: 36 deals of 24 lines of play.
+SMALL = {"preset": "mush", "hand": 2, "pool": 3, "elemental": False, "first": "blue"}
 
 
 def _names():
@@ -162,6 +162,12 @@ def test_nantong_resampling_keeps_what_the_seat_saw():
         assert sample.current_player() == player
         decks.add(sample.drawn)
     assert len(decks - {state.drawn}) >= 1
+    # ISMCTS searches from such samples.
+    while len(state.legal_actions()) < 2:
+        state.apply_action(state.legal_actions()[0])
+    rng = np.random.RandomState(2)
+    bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rng), 2.0, max_simulations=4, random_state=rng)
+    assert bot.step(state) in state.legal_actions()
 
 
 @pytest.mark.parametrize("params", [SMALL, {"preset": "mush"}])

@@ -70,14 +70,15 @@ class TripleTriadDeal:
     Smaller rounds: `hand` cards each (1 to 5) on a board whose first ``10 - 2 * hand`` cells hold
     Geezards, blue's and red's by turns from cell 0; hands drawn from the first `pool` FF8 cards
     (the core's order, weakest first); `elemental=False` plays without the Elemental rule (and its
-    clamp), so no elements are drawn.
+    clamp), so no elements are drawn; `first` (blue or red) fixes the first player, as a match's
+    configuration can.
     """
 
     def __deepcopy__(self, memo: Any) -> "TripleTriadDeal":
         # Never changed once made: a state's clones share it.
         return self
 
-    def __init__(self, preset: str, hand: int, pool: int, elemental: bool):
+    def __init__(self, preset: str, hand: int, pool: int, elemental: bool, first: str):
         config = TripleTriadMatch.from_preset(preset, 0).to_json()["config"]
         cards = FF8_CARDS
         if not 1 <= hand <= 5:
@@ -96,7 +97,9 @@ class TripleTriadDeal:
             raise ValueError(f"preset {preset}: only drawn elements can be dealt as chance")
         self.elements = bool(self.rules["elemental"])
         self.walls = config["walls"]
-        self.first: Optional[str] = config["first"]
+        if first not in ("", *_PLAYERS):
+            raise ValueError(f"first: {first!r}; blue, red, or empty for the preset's")
+        self.first: Optional[str] = first or config["first"]
         self.open = bool(self.rules["open"])
         filled = 10 - 2 * hand
         self.board = [{"card": cards[0], "owner": _PLAYERS[c % 2]} if c < filled else None for c in range(9)]

@@ -17,8 +17,9 @@ gives games that OpenSpiel's Python algorithms and its C++ algorithms that only 
   ``rl_environment.Environment`` deals anew every episode and MCCFR samples deals. The parameter
   ``seed`` (0 or more) makes the game deterministic instead: the core's deal of that seed, always.
 - Smaller Triple Triad rounds, for CFR: ``hand`` (cards a hand, 1 to 5; the board starts with the
-  other cells filled), ``pool`` (hands drawn from the first ``pool`` FF8 cards) and
-  ``elemental`` (False: no Elemental rule, so no elements to draw).
+  other cells filled), ``pool`` (hands drawn from the first ``pool`` FF8 cards),
+  ``elemental`` (False: no Elemental rule, so no elements to draw) and ``first`` (``blue`` or
+  ``red``: no coin for the first player).
 - Trax is a perfect-information game, and so is Triple Triad under a preset with open hands
   (``ff8``, ``ttonline``, ``ffforever``: ``alpha_beta_search`` takes them under a ``seed``); under
   closed hands (``mush``) it is an imperfect-information game, as Nantong (hidden hands and stock) is.
@@ -47,7 +48,7 @@ from typing import Any, Callable, Dict, List, Optional
 import numpy as np
 import pyspiel
 
-from ._core import Nantong, Trax, TripleTriad
+from ._core import ArbiterError, Nantong, Trax, TripleTriad
 from ._deals import FF8_CARDS, Deal, NantongDeal, TripleTriadDeal
 from ._defaults import DEFAULT_PRESET
 from ._text import describe
@@ -268,7 +269,7 @@ class ArbiterState(pyspiel.State):  # type: ignore[misc]
         for step, action in enumerate((*deal, *actions)):
             try:
                 state.apply_action(action)
-            except Exception:  # an action the other deal does not allow: not a consistent deal
+            except (ArbiterError, pyspiel.SpielError):  # an action the other deal does not allow
                 return None
             if state._seen.now(player) != lines[step + 1]:
                 return None
@@ -354,13 +355,13 @@ _FF8_CARDS = len(FF8_CARDS)
 
 
 def _triple_triad(params: Dict[str, Any]) -> TripleTriad:
-    if (params["hand"], params["pool"], params["elemental"]) != (5, _FF8_CARDS, True):
-        raise ValueError("hand, pool and elemental make a dealt variant: they take no seed")
+    if (params["hand"], params["pool"], params["elemental"], params["first"]) != (5, _FF8_CARDS, True, ""):
+        raise ValueError("hand, pool, elemental and first make a dealt variant: they take no seed")
     return TripleTriad.from_preset(params["preset"], params["seed"])
 
 
 def _triple_triad_deal(params: Dict[str, Any]) -> TripleTriadDeal:
-    return TripleTriadDeal(params["preset"], params["hand"], params["pool"], params["elemental"])
+    return TripleTriadDeal(params["preset"], params["hand"], params["pool"], params["elemental"], params["first"])
 
 
 def _register(name: str, long_name: str, spec: _Spec) -> type:
@@ -396,7 +397,7 @@ TripleTriadGame = _register(
         "arbiter_triple_triad",
         "Arbiter Triple Triad",
         _triple_triad,
-        {"preset": DEFAULT_PRESET, "seed": -1, "hand": 5, "pool": _FF8_CARDS, "elemental": True},
+        {"preset": DEFAULT_PRESET, "seed": -1, "hand": 5, "pool": _FF8_CARDS, "elemental": True, "first": ""},
         _hands_seen,
         1.0,
         9,
