@@ -244,3 +244,22 @@ def test_dqn_trains_through_rl_environment():
             agent.step(step)
     assert len(deals) > 5
     assert any(agent.loss is not None and np.isfinite(agent.loss) for agent in agents)
+
+
+def test_openspiels_random_simulation_test_passes_on_the_small_variant():
+    pyspiel.random_sim_test(pyspiel.load_game("arbiter_triple_triad", SMALL), num_sims=10, serialize=True, verbose=False)
+
+
+@pytest.mark.parametrize(
+    "params, words",
+    [
+        ({"hand": 0}, "hand"),
+        ({"hand": 3, "pool": 2}, "pool"),
+        ({"pool": 111}, "pool"),
+        ({"first": "green"}, "first"),
+        ({"hand": 2, "seed": 4}, "seed"),
+    ],
+)
+def test_a_bad_variant_is_an_error_of_load_game(params, words):
+    with pytest.raises(Exception, match=words):
+        pyspiel.load_game("arbiter_triple_triad", {"preset": "mush", **params})

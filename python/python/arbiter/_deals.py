@@ -105,8 +105,6 @@ class TripleTriadDeal:
         self.board = [{"card": cards[0], "owner": _PLAYERS[c % 2]} if c < filled else None for c in range(9)]
         self.steps = 2 * hand + (self.first is None) + 9 * self.elements
         self.max_outcomes = max(pool, 9 if self.elements else 2)
-        if self.limit is not None and not self._card_weights([]):
-            raise ValueError(f"no hand of {hand} cards from a pool of {pool} meets the level limit {self.limit}")
 
     def _card_weights(self, fixed: Sequence[int]) -> Outcomes:
         """The next card of a hand holding `fixed` (cards already known, in any slot): each card's
