@@ -114,6 +114,32 @@ mod tests {
         assert_ne!(seen(&mine), seen(&g));
     }
 
+    /// The engine's tensor, read from the state without an observation, is the tensor of each
+    /// seat's observation all deal long, a kong being robbed included.
+    #[test]
+    fn the_engines_tensor_is_the_observations() {
+        use crate::nantong::Phase;
+        use crate::Engine;
+        let (mut row, mut robbing) = (alloc::vec![0.5; LEN], 0);
+        for seed in 0..300 {
+            let mut g = Nantong::new(seed);
+            let mut rng = crate::Rng::new(seed);
+            loop {
+                robbing += usize::from(matches!(g.phase(), Phase::RobKong { .. }));
+                for s in Seat::ALL {
+                    g.observation_tensor_into(s, &mut row);
+                    assert_eq!(row, observation_tensor(&g.observation(s)), "seed {seed}");
+                }
+                let legal = g.legal_moves();
+                if legal.is_empty() {
+                    break;
+                }
+                g.play(legal[rng.below(legal.len() as u64) as usize]).unwrap();
+            }
+        }
+        assert!(robbing > 0, "no kong was robbed");
+    }
+
     #[test]
     fn a_whole_deal_stays_in_range() {
         let mut g = Nantong::new(5);
