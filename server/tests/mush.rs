@@ -250,7 +250,7 @@ async fn the_seeds_commands_and_a_game_with_a_stake() {
         )
         .await;
     squall
-        .says("+TT/Deck Add=Squall", "deck Start already holds 5 cards")
+        .says("+TT/Deck Add=Omega Weapon", "deck Start already holds 5 cards")
         .await;
     squall.says("+TT/Deck Check=Start", "is ready").await;
     let first = five_ids(&stash).split(',').next().unwrap().to_string();
