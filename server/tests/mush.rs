@@ -286,8 +286,14 @@ async fn the_seeds_commands_and_a_game_with_a_stake() {
     squall.says("+TT/List", "Final Fantasy").await;
     squall.drain(300).await;
     squall.says("+TT/List A/7", "Ultima Weapon").await;
-    squall.says("+TT/List A/All", "A110").await;
-    squall.drain(300).await;
+    // Series A is the MUSH's: FF8's numbers and levels, no character card.
+    let all = [squall.says("+TT/List A/All", "A110").await, squall.drain(300).await].concat();
+    assert!(all.iter().any(|l| l.starts_with("A110 Omega Weapon")), "{all:#?}");
+    assert!(all.iter().any(|l| l.starts_with("A007 Goblin")), "{all:#?}");
+    for (n, old, _) in arbiter_economy::SERIES_A_REPLACED {
+        assert!(!all.iter().any(|l| l.contains(old)), "A{n:03} {old}: {all:#?}");
+    }
+    squall.says("+TT/Buy Card=Squall", "no card named or numbered").await;
     squall
         .says("+TT/Buy Random=A/7", "costs 70 points and you have 0")
         .await;
@@ -458,8 +464,13 @@ async fn a_text_player_against_a_websocket_player() {
         .await;
 
     let (mut rinoa, my_id) = ws_player(&server, "Rinoa").await;
-    let bad = rinoa.ask(json!({"type": "tt_buy", "card": "Squall"}), "error").await;
+    let bad = rinoa
+        .ask(json!({"type": "tt_buy", "card": "Omega Weapon"}), "error")
+        .await;
     assert_eq!(bad["code"], "not_enough_points");
+    // The MUSH's series A has no character card.
+    let gone = rinoa.ask(json!({"type": "tt_buy", "card": "Squall"}), "error").await;
+    assert_eq!(gone["code"], "no_such_card");
 
     squall.says("+TT/Game Rinoa=Start/Open One", "You invite Rinoa").await;
     let open = rinoa.expect("challenge_open").await;
@@ -1491,7 +1502,7 @@ fn element_word(e: &str) -> String {
 /// the WebSocket player's view of the same match.
 #[tokio::test]
 async fn elements_and_open_hands_on_the_text_side() {
-    use arbiter_core::tripletriad::ff8_card;
+    let shop = arbiter_economy::Catalog::standard();
     let server = Server::start("elements");
     let mut squall = player(&server, "Squall", "Start").await;
     let mut zell = Mush::connect(&server.mush, "Zell").await;
@@ -1588,7 +1599,7 @@ async fn elements_and_open_hands_on_the_text_side() {
                 let hand_line = grid.iter().find(|l| l.starts_with("Your hand (")).unwrap();
                 for c in hand_line.split_once(": ").unwrap().1.split("  ") {
                     let name = c.split_once(") ").unwrap().1.split(" [").next().unwrap();
-                    let element = ff8_card(name).unwrap().element;
+                    let element = shop.find(name).unwrap().card.element;
                     if element != arbiter_core::tripletriad::Element::None {
                         assert!(
                             c.ends_with(&format!("({})", element_word(element.name()))),
