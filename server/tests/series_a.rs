@@ -1,5 +1,5 @@
 //! Migration 0009 (the MUSH's series A without FF8's characters) on a database in the state 0008
-//! left: built with the migrations before it and rows as the server wrote them (a stash, a deck
+//! left: built with the migrations before it and rows in the forms the server writes (a stash, a deck
 //! with a note, a custom card whose name series A now takes, a match whose winner is choosing,
 //! a settlement not yet told), then the real server started on it. Run on PostgreSQL with
 //! `ARBITER_TEST_DATABASE` (server/scripts/postgres.sh), on a SQLite file otherwise.
