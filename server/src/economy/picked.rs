@@ -13,7 +13,8 @@ use super::{Economy, Tx};
 use crate::error::{Code, Failure};
 use crate::table::{random_hands, GameKind};
 
-/// The most characters of one card named in a pick (the longest card name takes 19).
+/// The most characters of one card named in a pick (series A's longest name takes 20, a custom
+/// card's 30).
 const CARD_WORD_MAX: usize = 40;
 
 /// What tells a person how to name their five, in both interfaces.

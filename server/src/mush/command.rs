@@ -543,7 +543,7 @@ mod tests {
             }
         );
         assert_eq!(p("+TT/Buy Random=A/7"), Command::BuyRandom { series: 'A', level: 7 });
-        assert_eq!(p("+TT/Buy Card=Squall"), Command::BuyCard("Squall".into()));
+        assert_eq!(p("+TT/Buy Card=Omega Weapon"), Command::BuyCard("Omega Weapon".into()));
         assert_eq!(
             p("+TT/Custom Ultros/5=3 4 5 6 Water=Octopus Menace%r\"Silence Knave! You are in the presence of Octopus Royalty!\""),
             Command::Custom {
