@@ -7,6 +7,7 @@
 import { describeError, h } from "./ui.js";
 import { list, t } from "./i18n.js";
 import { cardTile } from "./online-cards.js";
+import { rulesText } from "./online-rules.js";
 
 /** The size of a hand. */
 const FIVE = 5;
@@ -25,10 +26,11 @@ export class HandPicker {
     this.clock = null;
     this.summaryLine = h("span", { class: "online-picker-summary" });
     this.countdown = h("p", { class: "online-picker-countdown", role: "status", hidden: true });
+    this.rules = h("p", { class: "online-rules", hidden: true });
     this.panel = h("div", { class: "online-picker-panel", hidden: true });
     this.toggle = h("button", { type: "button", onclick: () => (this.panel.hidden ? this.open() : this.shut()) });
     this.heading = h("h3");
-    this.element = h("section", { class: "online-picker" }, this.heading, this.summaryLine, " ", this.toggle, this.countdown, this.panel);
+    this.element = h("section", { class: "online-picker" }, this.heading, this.summaryLine, " ", this.toggle, this.countdown, this.rules, this.panel);
     this.word();
   }
 
@@ -37,7 +39,7 @@ export class HandPicker {
    * the game waits for. */
   startWindow({ challenge, remaining_ms, waiting }, me) {
     const mine = waiting.includes(me.name);
-    this.windowed = { challenge: challenge.id, until: Date.now() + remaining_ms, waiting, mine };
+    this.windowed = { challenge: challenge.id, until: Date.now() + remaining_ms, waiting, mine, shown: challenge };
     this.element.dataset.window = mine ? "pick" : "wait";
     clearInterval(this.clock);
     this.clock = setInterval(() => this.tick(), 250);
@@ -53,6 +55,7 @@ export class HandPicker {
     delete this.element.dataset.window;
     delete this.element.dataset.seconds;
     this.countdown.hidden = true;
+    this.rules.hidden = true;
     this.shut();
   }
 
@@ -62,6 +65,9 @@ export class HandPicker {
     const seconds = Math.max(0, Math.ceil((w.until - Date.now()) / 1000));
     this.element.dataset.seconds = String(seconds);
     this.countdown.hidden = false;
+    // The game's rules in words, above the cards they decide.
+    this.rules.hidden = false;
+    this.rules.textContent = rulesText(w.shown.game, w.shown.rules, w.shown.options);
     this.countdown.textContent =
       w.sent ? t("picker.sent") : w.mine ? t("picker.window", { seconds }) : t("picker.waiting", { players: list(w.waiting), seconds });
     if (seconds === 0) clearInterval(this.clock);
