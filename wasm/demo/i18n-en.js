@@ -451,7 +451,7 @@ export default {
   "picker.sent": "Your five cards are picked: the game starts when everyone has picked.",
   "picker.deck": "deck {deck}",
   "picker.cards": "cards {cards}",
-  "picker.copies": "{left} of {count} left",
+  "picker.copies": { one: "{count} of {of} left", other: "{count} of {of} left" },
   "picker.deck_cards": { one: "{count} card", other: "{count} cards" },
   "notice.refused": { one: "{players} refused your challenge.", other: "{players} refused your challenge." },
   "notice.refused_anyone": "A player refused your challenge.",

@@ -452,7 +452,7 @@ export default {
   "picker.sent": "Vos cinq cartes sont choisies : la partie commence quand tout le monde a choisi.",
   "picker.deck": "deck {deck}",
   "picker.cards": "cartes {cards}",
-  "picker.copies": "{left} sur {count} restantes",
+  "picker.copies": { one: "{count} sur {of} restante", other: "{count} sur {of} restantes" },
   "picker.deck_cards": { one: "{count} carte", other: "{count} cartes" },
   "notice.refused": { one: "{players} a refusé votre défi.", other: "{players} ont refusé votre défi." },
   "notice.refused_anyone": "Un joueur a refusé votre défi.",

@@ -149,7 +149,7 @@ export class HandPicker {
     const pool = this.stash.map(({ card, count }) => {
       const left = count - taken(card.id);
       const add = h("button", { type: "button", disabled: left === 0 || this.chosen.length === FIVE, onclick: () => this.add(card) }, t("picker.add"));
-      return cardTile(card, { extra: [" · ", t("picker.copies", { left, count }), " ", add] });
+      return cardTile(card, { extra: [" · ", t("picker.copies", { count: left, of: count }), " ", add] });
     });
     const chosen = this.chosen.map((card, i) => cardTile(card, { extra: [" ", h("button", { type: "button", onclick: () => this.remove(i) }, t("picker.remove"))] }));
     const total = this.chosen.reduce((sum, c) => sum + c.card.level, 0);

@@ -298,7 +298,7 @@ class OnlineView {
       h("section", { "aria-label": t("lobby.new_challenge") }, h("h3", {}, t("lobby.challenge")), this.challengeForm.form),
       h(
         "section",
-        { "aria-label": t("lobby.challenges") },
+        { class: "online-lists", "aria-label": t("lobby.challenges") },
         h("h3", {}, t("lobby.open_challenges")),
         h("ul", { class: "online-challenges" }, challenges.length ? challenges : h("li", { class: "none" }, t("lobby.none"))),
         h("h3", {}, t("lobby.your_matches")),
