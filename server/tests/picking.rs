@@ -305,5 +305,22 @@ async fn a_text_player_picks_in_the_window_or_accepts_with_card_ids() {
     );
     let id = started(&mut w, cid).await;
     assert_eq!(names(&db.hands(id).await.red), names_of(&ids));
+
+    // The text player invites naming no deck (`<Name>=/<Rules>`): their five in the window.
+    t.send(&format!("+TT/Game {}=/Open", w.name())).await;
+    let open = w
+        .expect_where(|v| v["type"] == "challenge_open" && v["challenge"]["by"]["name"] == name.as_str())
+        .await;
+    let cid = open["challenge"]["id"].as_i64().unwrap();
+    let acc = w
+        .request(json!({"type": "accept", "challenge": cid, "deck": "Main"}))
+        .await;
+    assert_eq!(acc["type"], "accepted", "{acc}");
+    assert_eq!(picking(&mut w, cid).await["waiting"], json!([name]));
+    t.line_with("name the five cards you play within").await;
+    t.send(&format!("+TT/Pick {}", ids.join(","))).await;
+    t.line_with("The game starts").await;
+    let id = started(&mut w, cid).await;
+    assert_eq!(names(&db.hands(id).await.blue), names_of(&ids));
     db.audit();
 }

@@ -39,7 +39,8 @@ pub(super) async fn unpicked(tx: &mut Tx<'_>, c: &Challenge) -> Result<Vec<User>
         .iter()
         .map(|r| r.try_get("user_id"))
         .collect::<Result<Vec<i64>, _>>()?;
-    let by_deck = c.options.get("deck").is_some();
+    // The text interface writes `"deck": null` when the inviter names none.
+    let by_deck = c.options.get("deck").and_then(Value::as_str).is_some();
     Ok(c.seats
         .iter()
         .filter_map(|s| s.user())
