@@ -44,7 +44,7 @@ pub(super) async fn unpicked(tx: &mut Tx<'_>, c: &Challenge) -> Result<Vec<User>
     Ok(c.seats
         .iter()
         .filter_map(|s| s.user())
-        .filter(|u| !named.contains(&u.id) && !(by_deck && u.id == c.by.id))
+        .filter(|u| !(named.contains(&u.id) || by_deck && u.id == c.by.id))
         .cloned()
         .collect())
 }

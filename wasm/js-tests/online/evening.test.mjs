@@ -37,8 +37,8 @@ after(async () => {
   await server?.close();
 });
 
-const FR = { name: "Nom", password: "Mot de passe", register: "Créer un compte", add: "Ajouter", use: "Jouer ces cinq-là", pick: "Choisir…", stash: "Collection", lobby: "Salon", starter: "Prendre le lot de départ", seat: "Place 2", seatPlayer: "Joueur de la place 2", challenge: "Défier", accept: "Accepter", chat: "Chat du salon", line: "Ligne du chat", say: "Dire", back: "Retour au salon" };
-const EN = { name: "Name", password: "Password", register: "Register", add: "Add", use: "Play these five", pick: "Pick…", stash: "Stash", lobby: "Lobby", starter: "Take the starter set", seat: "Seat 2", seatPlayer: "Seat 2 player", challenge: "Challenge", accept: "Accept", chat: "Lobby chat", line: "Chat line", say: "Say", back: "Back to the lobby" };
+const FR = { name: "Nom", password: "Mot de passe", register: "Créer un compte", add: "Ajouter", use: "Jouer ces cinq-là", pick: "Choisir…", stash: "Collection", lobby: "Salon", starter: "Prendre le lot de départ", seat: "Place 2", seatPlayer: "Joueur de la place 2", challenge: "Défier", accept: "Accepter", chat: "Chat du salon", line: "Ligne du chat", say: "Dire", back: "Retour au salon", take: "Prendre cette carte" };
+const EN = { name: "Name", password: "Password", register: "Register", add: "Add", use: "Play these five", pick: "Pick…", stash: "Stash", lobby: "Lobby", starter: "Take the starter set", seat: "Seat 2", seatPlayer: "Seat 2 player", challenge: "Challenge", accept: "Accept", chat: "Lobby chat", line: "Chat line", say: "Say", back: "Back to the lobby", take: "Take this card" };
 
 /** A browser context in `locale`, on the Online tab, registered by typing (screenshot `shot`
  * of the filled form first). */
@@ -157,7 +157,8 @@ test("a French evening: register, pick, Mog-Facile, !aide, a quiz, then a person
   await shoot(fr, "08-fr-quiz");
 
   // A person, in English, for a card (One) on a 15 s clock: the French player's five go with the
-  // challenge (picked above); the English one names theirs in the picking window.
+  // challenge (picked above); the English one names theirs in the picking window. A draw moves no
+  // card: they play again, until one is won.
   const en = await person("en-GB", EN, "09-en-register");
   await starter(en);
   await form.getByLabel("Règles prédéfinies").selectOption("ttonline");
@@ -165,35 +166,44 @@ test("a French evening: register, pick, Mog-Facile, !aide, a quiz, then a person
   await form.getByLabel("Règle du vainqueur").selectOption("one");
   await form.getByLabel(FR.seatPlayer).fill(en.name);
   await form.getByLabel("Secondes par coup").fill("15");
-  await form.getByRole("button", { name: FR.challenge }).click();
-  const offer = en.section.locator('.online-challenges li[data-game="triple-triad"]', { hasText: fr.name });
-  await offer.waitFor(STEP);
-  await shoot(en, "10-en-offer");
-  await offer.getByRole("button", { name: EN.accept }).click();
-  await en.section.locator('.online-picker[data-window="pick"] .online-picker-panel:not([hidden])').waitFor(STEP);
-  await shoot(en, "11-en-picking");
-  await fr.section.locator('.online-picker[data-window="wait"]').waitFor(STEP);
-  assert.match(await fr.section.locator(".online-picker-countdown").textContent(), new RegExp(`^En attente du choix de ${en.name} : encore \\d+ s\\.$`));
-  await shoot(fr, "12-fr-waiting");
-  await pickFive(en);
-  for (const p of [fr, en]) await state(p, "match");
-  await shoot(fr, "13-fr-match");
-  await shoot(en, "14-en-match");
-  await playOut([fr, en]);
-  await shoot(fr, "15-fr-over");
-  await shoot(en, "16-en-over");
-  const choosing = [fr, en].map((p) => p.section.locator('.online-trade[data-state="choose"]'));
-  const settled = (p) => p.section.locator('.online-trade[data-state="settled"]');
-  const drawn = await Promise.race([settled(fr).waitFor(STEP).then(() => true), ...choosing.map((c) => c.waitFor(STEP).then(() => false))]);
-  if (!drawn) {
-    const winner = (await choosing[0].count()) ? fr : en;
-    const choice = winner.section.locator('.online-trade[data-state="choose"]');
-    await choice.locator(".online-pick").first().click();
-    await shoot(winner, `17-${winner === fr ? "fr" : "en"}-choice`);
-    await choice.getByRole("button", { name: winner === fr ? "Prendre cette carte" : "Take this card" }).click();
+  const trade = (p) => p.section.locator('.online-trade[data-state="choose"], .online-trade[data-state="wait"], .online-trade[data-state="settled"]');
+  let winner = null;
+  for (let attempt = 1; !winner; attempt++) {
+    assert.ok(attempt <= 6, "a game with a winner within six");
+    await form.getByRole("button", { name: FR.challenge }).click();
+    const offer = en.section.locator('.online-challenges li[data-game="triple-triad"]', { hasText: fr.name });
+    await offer.waitFor(STEP);
+    await shoot(en, "10-en-offer");
+    await offer.getByRole("button", { name: EN.accept }).click();
+    await en.section.locator('.online-picker[data-window="pick"] .online-picker-panel:not([hidden])').waitFor(STEP);
+    await shoot(en, "11-en-picking");
+    await fr.section.locator('.online-picker[data-window="wait"]').waitFor(STEP);
+    assert.match(await fr.section.locator(".online-picker-countdown").textContent(), new RegExp(`^En attente du choix de ${en.name} : encore \\d+ s\\.$`));
+    await shoot(fr, "12-fr-waiting");
+    await pickFive(en);
+    for (const p of [fr, en]) await state(p, "match");
+    await shoot(fr, "13-fr-match");
+    await shoot(en, "14-en-match");
+    await playOut([fr, en]);
+    await shoot(fr, "15-fr-over");
+    await shoot(en, "16-en-over");
+    for (const p of [fr, en]) await trade(p).waitFor(STEP);
+    const states = await Promise.all([fr, en].map((p) => trade(p).getAttribute("data-state")));
+    if (states.includes("choose")) winner = states[0] === "choose" ? fr : en;
+    else {
+      for (const p of [fr, en]) {
+        await p.section.getByRole("button", { name: p.words.back }).click();
+        await state(p, "lobby");
+      }
+    }
   }
-  for (const p of [fr, en]) await settled(p).waitFor(STEP);
+  const choice = winner.section.locator('.online-trade[data-state="choose"]');
+  await choice.locator(".online-pick").first().click();
+  await shoot(winner, `17-${winner === fr ? "fr" : "en"}-choice`);
+  await choice.getByRole("button", { name: winner.words.take }).click();
+  for (const p of [fr, en]) await p.section.locator('.online-trade[data-state="settled"]').waitFor(STEP);
   await shoot(fr, "18-fr-settled");
   await shoot(en, "19-en-settled");
+  for (const p of [fr, en]) assert.equal(await p.section.locator(".online-moved li").count(), 1, "one card changed hands");
   assert.deepEqual([...fr.errors, ...en.errors], []);
 });
