@@ -73,6 +73,7 @@ class OnlineView {
     this.message.textContent = this.words?.() ?? "";
     this.lobbyChat?.word();
     this.matchChat?.word();
+    this.picker?.word();
     // The challenge form is built again in the new words, with the choices made in it.
     const filled = this.challengeForm?.values();
     this.challengeForm = null;

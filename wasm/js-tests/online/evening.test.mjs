@@ -205,5 +205,25 @@ test("a French evening: register, pick, Mog-Facile, !aide, a quiz, then a person
   await shoot(fr, "18-fr-settled");
   await shoot(en, "19-en-settled");
   for (const p of [fr, en]) assert.equal(await p.section.locator(".online-moved li").count(), 1, "one card changed hands");
+
+  // The French player's key pages in English: the switch words the lobby, the picker and a game
+  // against Mog-Facile under the same rules.
+  await fr.page.locator('.language button[data-language="en"]').click();
+  await fr.section.getByRole("button", { name: EN.back }).click();
+  await state(fr, "lobby");
+  await shoot(fr, "20-en-lobby");
+  await fr.section.locator(".online-picker").getByRole("button", { name: EN.pick }).click();
+  await fr.section.locator(".online-picker-pool .cards-tile").first().waitFor(STEP);
+  await shoot(fr, "21-en-picker");
+  await fr.section.locator(".online-picker").getByRole("button", { name: "Close" }).click();
+  await form.getByLabel("Preset").selectOption("ttonline");
+  for (const rule of ["random hands", "elemental", "power walls"]) await form.getByLabel(rule).check();
+  await form.getByLabel("Trade").selectOption("training");
+  await form.getByLabel(EN.seatPlayer).fill("Mog-Facile");
+  await form.getByRole("button", { name: EN.challenge }).click();
+  await state(fr, "match");
+  const words = await fr.section.locator(".online-match .online-rules").first().textContent();
+  for (const word of ["Random hands", "Elemental", "Power walls", "Training"]) assert.ok(words.toLowerCase().includes(word.toLowerCase()), `${word} in ${words}`);
+  await shoot(fr, "22-en-mog-facile");
   assert.deepEqual([...fr.errors, ...en.errors], []);
 });
