@@ -45,6 +45,8 @@ impl Server {
                 "--database",
                 &database,
             ])
+            // No picking window: these games name their decks, or play the current ones.
+            .env("ARBITER_PICK_SECONDS", "0")
             .stdout(Stdio::piped())
             .stderr(
                 std::fs::OpenOptions::new()

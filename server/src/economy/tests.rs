@@ -474,11 +474,14 @@ async fn random_hands_are_drawn_from_each_collection_by_the_seed() {
     assert!(err.message.contains("this one has 0"), "{}", err.message);
     let game = crate::table::GameKind::TripleTriad;
     assert_eq!(
-        e.check_seat(game, &random, true, b, None).await.unwrap_err().code,
+        e.check_seat(game, &random, true, b, None, false)
+            .await
+            .unwrap_err()
+            .code,
         Code::TooFewCards
     );
-    e.check_seat(game, &random, true, a, None).await.unwrap();
-    e.check_seat(game, &json!({}), false, b, None).await.unwrap();
+    e.check_seat(game, &random, true, a, None, false).await.unwrap();
+    e.check_seat(game, &json!({}), false, b, None, false).await.unwrap();
     // A computer's hand is the table's to deal; a person's comes from their own stash.
     let out = draw(random.clone(), [Some(a), None], 7).await.unwrap();
     assert!(out["hands"]["red"].is_null(), "{out}");
