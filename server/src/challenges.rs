@@ -411,7 +411,25 @@ async fn within_limits(
     .bind(user)
     .fetch_one(&mut **tx)
     .await?;
-    let (running, open): (i64, i64) = (row.try_get("running")?, row.try_get("open")?);
+    let (mut running, open): (i64, i64) = (row.try_get("running")?, row.try_get("open")?);
+    // A game in its picking window is a match about to start for everyone seated: counted as
+    // running, or a pair of accounts could seat each other in any number of them. The stored
+    // seats hold a seated user as `{"id":ID,"name":…}`; the LIKE narrows, the seats decide.
+    let picking = sqlx::query(sqlx::AssertSqlSafe(format!(
+        "{SELECT} WHERE challenges.status = 'picking' AND challenges.seats LIKE $1"
+    )))
+    .bind(format!("%\"id\":{user},%"))
+    .fetch_all(&mut **tx)
+    .await?;
+    for r in &picking {
+        if from_row(r)?
+            .seats
+            .iter()
+            .any(|s| s.user().is_some_and(|u| u.id == user))
+        {
+            running += 1;
+        }
+    }
     let max = hub.config.max_matches;
     if running >= i64::from(max) {
         return Err(Failure::new(

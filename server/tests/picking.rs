@@ -324,3 +324,28 @@ async fn a_text_player_picks_in_the_window_or_accepts_with_card_ids() {
     assert_eq!(names(&db.hands(id).await.blue), names_of(&ids));
     db.audit();
 }
+
+/// A game in its picking window counts as a running match for everyone seated: with one match
+/// at most, neither player can challenge again until it ends, so two accounts cannot seat each
+/// other in any number of windows.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_in_its_window_counts_against_the_match_limit() {
+    let db = Database::fresh().await;
+    let server = Server::start_with(&db, &["--pick-seconds", "60", "--max-matches", "1"]);
+    let mut a = with_deck(&server, "blue").await;
+    let mut b = with_deck(&server, "red").await;
+    let cid = challenge(&mut a, &b.name(), json!({}), json!({})).await;
+    let acc = b.request(json!({"type": "accept", "challenge": cid})).await;
+    assert_eq!(acc["type"], "accepted", "{acc}");
+    picking(&mut a, cid).await;
+    let again = json!({"type": "challenge", "game": "triple-triad", "options": {},
+                       "seats": [{"kind": "me"}, {"kind": "player", "name": b.name()}]});
+    a.refused(again.clone(), "too_many_matches").await;
+    let back = json!({"type": "challenge", "game": "triple-triad", "options": {},
+                      "seats": [{"kind": "me"}, {"kind": "player", "name": a.name()}]});
+    b.refused(back, "too_many_matches").await;
+    let ids = five_ids(&db, &a.name()).await;
+    let r = a.request(json!({"type": "pick", "challenge": cid, "cards": ids})).await;
+    assert_eq!(r["type"], "picked", "{r}");
+    db.audit();
+}
