@@ -22,7 +22,8 @@ python_tests() (
     [ -x "$venv/bin/python" ] || python3 -m venv "$venv"
     "$build_venv/bin/python" -m pip install --quiet --disable-pip-version-check maturin==1.16.0
     "$venv/bin/python" -m pip install --quiet --disable-pip-version-check numpy pytest mypy \
-        pettingzoo==1.27.0 gymnasium==1.4.0 open-spiel==2.0.2 "jax[cpu]==0.10.2"
+        pettingzoo==1.27.0 gymnasium==1.4.0 open-spiel==2.0.2 "jax[cpu]==0.10.2" \
+        flax==0.12.8 optax==0.2.8 chex==0.1.92 orbax-checkpoint==0.12.8 etils==1.15.0
     rm -rf "$target/wheels-python"
     (cd "$root/python" && CARGO_TARGET_DIR="$target" "$build_venv/bin/maturin" build --release --quiet \
         --interpreter "$venv/bin/python" --out "$target/wheels-python")

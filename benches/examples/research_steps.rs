@@ -10,7 +10,10 @@
 //! `... -- rate GAME THREADS [GAMES [SECONDS]]` prints one game's steps per second and per CPU
 //! second on THREADS threads (what `python/bench/steps.py --rust` runs beside its own loops);
 //! `... -- lockstep GAME THREADS [GAMES [SECONDS]]` steps per second in the rhythm of a batch
-//! stepped from Python, with no Python: one thread draws all the actions, then all step.
+//! stepped from Python, with no Python: one thread draws all the actions, then all step;
+//! `... -- digest GAME STEPS [GAMES]` prints a hash of every tensor, mask and return of STEPS
+//! steps: two builds that print the same digest observed the same games byte for byte (the
+//! check that a speed-up changed no observation).
 
 use std::time::{Duration, Instant};
 
@@ -108,6 +111,42 @@ fn run<G: Engine>(fresh: &impl Fresh<G>, games: usize, seed: u64, mut more: impl
         }
     }
     (steps, sum)
+}
+
+/// The loop of [`run`] for `steps` steps, hashing every step's tensor, mask and (at the end of an
+/// episode) returns, FNV-1a over their bytes.
+fn digest<G: Engine>(fresh: &impl Fresh<G>, games: usize, steps: u64) -> u64 {
+    let mut h = 0xcbf2_9ce4_8422_2325u64;
+    let mut eat = |bytes: &[u8]| {
+        for &b in bytes {
+            h = (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3);
+        }
+    };
+    let mut rng = Rng::new(1);
+    let mut pool: Vec<Slot<G>> = (0..games).map(|i| Slot::new(fresh.fresh(i as u64))).collect();
+    let mut episodes = games as u64;
+    for _ in 0..steps.div_ceil(games as u64) {
+        for s in &mut pool {
+            let id = s.legal[rng.below(s.legal.len() as u64) as usize];
+            let mv = s.game.action_move(id).expect("a legal id names a move");
+            s.game.play(mv).map_err(Into::into).expect("legal");
+            if s.game.is_over() {
+                for r in s.game.returns() {
+                    eat(&r.to_le_bytes());
+                }
+                episodes += 1;
+                fresh.redeal(episodes, &mut s.game);
+            }
+            s.observe();
+            for x in &s.tensor {
+                eat(&x.to_le_bytes());
+            }
+            for &m in &s.mask {
+                eat(&[u8::from(m)]);
+            }
+        }
+    }
+    h
 }
 
 /// Until `time` has passed (the clock read once every call).
@@ -264,6 +303,19 @@ fn main() {
             with_game(
                 arg(1).unwrap_or(""),
                 Count(number(2, 1e5) as u64, number(3, 64.0) as usize),
+            );
+        }
+        // `digest GAME STEPS [GAMES]`: the hash of every observation of STEPS steps.
+        Some("digest") => {
+            struct Digest(u64, usize);
+            impl Visit for Digest {
+                fn visit<G: Engine + Send>(self, fresh: impl Fresh<G>) {
+                    println!("{:016x}", digest(&fresh, self.1, self.0));
+                }
+            }
+            with_game(
+                arg(1).unwrap_or(""),
+                Digest(number(2, 1e5) as u64, number(3, 64.0) as usize),
             );
         }
         // `resets GAME RESETS [GAMES]`: what a batch's `reset` does per game, RESETS times round

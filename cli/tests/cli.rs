@@ -1445,3 +1445,61 @@ fn play_switches_any_rule_over_the_preset() {
     assert!(!bad.status.success());
     assert!(String::from_utf8_lossy(&bad.stderr).contains("same_wall requires same"));
 }
+
+/// The preset's clock is said in the rules and at every prompt; `--time` changes it or turns it
+/// off; a line typed after the clock ran out finds a card played for the person (the French
+/// server's rule), not the move it names.
+#[test]
+fn the_clock_is_said_and_kept() {
+    let ask = [
+        "play",
+        "triple-triad",
+        "--seed",
+        "4",
+        "--level",
+        "random",
+        "--you",
+        "blue",
+    ];
+    let (s, _) = text(&arbiter_with(
+        &[&ask[..], &["--preset", "ttonline"]].concat(),
+        b"quit\n",
+        &[],
+    ));
+    assert!(s.contains("Clock: 60 s a move"), "{s}");
+    assert!(s.contains(" s left)"), "{s}");
+    let (s, _) = text(&arbiter_with(
+        &[&ask[..], &["--preset", "ttonline", "--time", "off"]].concat(),
+        b"quit\n",
+        &[],
+    ));
+    assert!(!s.contains("Clock:") && !s.contains(" s left)"), "{s}");
+    let (_, e) = text(&arbiter_with(&[&ask[..], &["--time", "14"]].concat(), b"quit\n", &[]));
+    assert!(e.contains("seconds from 15 to 300"), "{e}");
+
+    let mut child = Command::new(bin())
+        .args([&ask[..], &["--time", "15"]].concat())
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(b"rules\n").unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(15_500));
+    stdin.write_all(b"4 8\nquit\n").unwrap();
+    drop(stdin);
+    let (s, _) = text(&child.wait_with_output().unwrap());
+    assert!(s.contains("(15 s left) > rules"), "{s}");
+    let after = &s[s
+        .find("Your 15 s ran out before that line: a card is played for you, ")
+        .expect(&s)..];
+    let mut lines = after.lines().skip(1);
+    assert!(lines.next().unwrap().starts_with("You (blue) played "), "{s}");
+    assert!(lines.next().unwrap().starts_with("The computer (red) played "), "{s}");
+    assert!(
+        !s.contains("Mesmerize on cell 8"),
+        "the line typed late is not played: {s}"
+    );
+}

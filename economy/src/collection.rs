@@ -2,7 +2,7 @@
 
 use alloc::vec::Vec;
 
-use arbiter_core::tripletriad::{Card, FF8_CARDS};
+use arbiter_core::tripletriad::Card;
 use arbiter_core::Rng;
 
 /// How many copies of a card of `level` one may own: 9 (levels 1–2), 7 (3–4), 5 (5–6), 2 (7–8),
@@ -180,10 +180,13 @@ impl Collection {
         }
     }
 
-    /// A starter collection: 20 random FF8 cards of levels 1–3, drawn from `seed`.
+    /// A starter collection: 20 random cards of series A's levels 1–3, drawn from `seed`.
     pub fn starter(seed: u64) -> Collection {
         let mut rng = Rng::new(seed);
-        let pool: Vec<Card> = FF8_CARDS.iter().filter(|c| c.level <= 3).map(|c| c.card()).collect();
+        let pool: Vec<Card> = crate::series_a::cards()
+            .map(|(_, c)| c)
+            .filter(|c| c.level <= 3)
+            .collect();
         let mut c = Collection::default();
         while c.cards.len() < 20 {
             let card = pool[rng.below(pool.len() as u64) as usize].clone();

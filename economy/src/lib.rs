@@ -20,11 +20,13 @@ extern crate alloc;
 
 mod collection;
 mod mush;
+mod series_a;
 mod shop;
 mod stakes;
 
 pub use collection::{copies_allowed, rank_sum_range, validate_custom_card, Collection, CollectionError};
 pub use mush::{rule_words, MushRules, MushRulesError, Spectators};
+pub use series_a::REPLACED as SERIES_A_REPLACED;
 pub use shop::{suggest_ranks, Catalog, Copies, Sale, Series, ShopCard, ShopError, NAME_LIMIT, TEXT_LIMIT};
 pub use stakes::{
     bet_transfer, reward, ttonline_winner_rule, Customs, Party, Reward, Stake, StakeError, Standing, POINTS_PER_GAME,

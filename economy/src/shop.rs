@@ -11,7 +11,7 @@ use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
 use crate::collection::{copies_allowed, validate_custom_card, CollectionError};
-use arbiter_core::tripletriad::{Card, Element, FF8_CARDS};
+use arbiter_core::tripletriad::{Card, Element};
 use arbiter_core::{quote, Rng};
 
 /// How many copies of each of its cards a series lets one own.
@@ -200,8 +200,8 @@ impl Catalog {
     /// The code of the series custom cards join.
     pub const CUSTOM: char = 'C';
 
-    /// Series A (the Final Fantasy VIII cards, in the game's order: 10 points a level at random,
-    /// 20 by card), Z (the promos: not for sale) and C (custom cards: not sold at random, 100
+    /// Series A (FF8's cards in the game's order, its characters and three of its monsters
+    /// replaced: [`crate::series_a::REPLACED`]; 10 points a level at random, 20 by card), Z (the promos: not for sale) and C (custom cards: not sold at random, 100
     /// points a level by card, so 50 a level to create one).
     pub fn standard() -> Catalog {
         let series = alloc::vec![
@@ -227,9 +227,9 @@ impl Catalog {
                 copies: Copies::One,
             },
         ];
-        let ff8 = FF8_CARDS.iter().map(|c| ShopCard {
-            id: format!("A{:03}", c.id),
-            card: c.card(),
+        let a = crate::series_a::cards().map(|(n, card)| ShopCard {
+            id: format!("A{n:03}"),
+            card,
             text: String::new(),
         });
         let promos = PROMOS.iter().enumerate().map(|(i, (name, ranks, text))| ShopCard {
@@ -239,7 +239,7 @@ impl Catalog {
         });
         Catalog {
             series,
-            cards: ff8.chain(promos).collect(),
+            cards: a.chain(promos).collect(),
         }
     }
 
@@ -467,9 +467,9 @@ mod tests {
         let shop = Catalog::standard();
         assert_eq!(shop.series_of('a').unwrap().prices(), "10/20");
         assert_eq!(shop.series_of('Z').unwrap().prices(), "--/--");
-        assert_eq!(shop.buy_card("Squall", 500, 0).unwrap().price, 200);
+        assert_eq!(shop.buy_card("Omega Weapon", 500, 0).unwrap().price, 200);
         assert_eq!(
-            shop.buy_card("Squall", 199, 0),
+            shop.buy_card("Omega Weapon", 199, 0),
             Err(ShopError::NotEnoughPoints {
                 price: 200,
                 points: 199
@@ -498,12 +498,26 @@ mod tests {
     }
 
     #[test]
+    fn series_a_is_the_mush_s_without_characters() {
+        let shop = Catalog::standard();
+        assert_eq!(shop.cards_of('A', None).count(), 110);
+        assert_eq!(shop.find("A110").unwrap().card.name, "Omega Weapon");
+        assert_eq!(shop.find("goblin").unwrap().id, "A007");
+        for name in ["Squall", "Rinoa", "Biggs, Wedge", "Angelo", "Gesper"] {
+            assert_eq!(shop.find(name), None, "{name}");
+        }
+        let levels: Vec<u8> = shop.cards_of('A', None).map(|c| c.card.level).collect();
+        assert!(levels.windows(2).all(|w| w[0] <= w[1]), "numbers follow the levels");
+        assert_eq!(shop.cards_of('A', Some(10)).count(), 11);
+    }
+
+    #[test]
     fn random_purchases_skip_full_cards_and_say_when_all_are() {
         let shop = Catalog::standard();
-        let full = |c: &ShopCard| if c.card.name == "Squall" { 1 } else { 0 };
+        let full = |c: &ShopCard| if c.card.name == "Omega Weapon" { 1 } else { 0 };
         for seed in 0..50 {
             let sale = shop.buy_random('A', 10, 1000, full, &mut Rng::new(seed)).unwrap();
-            assert_ne!(sale.card.card.name, "Squall");
+            assert_ne!(sale.card.card.name, "Omega Weapon");
             assert_eq!(sale.price, 100);
         }
         assert_eq!(

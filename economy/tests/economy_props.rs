@@ -17,8 +17,16 @@ enum Buy {
 fn buy() -> impl Strategy<Value = Buy> {
     prop_oneof![
         (prop::sample::select(vec!['A', 'Z', 'C', 'Q']), 0u8..=11).prop_map(|(s, l)| Buy::Random(s, l)),
-        prop::sample::select(vec!["Geezard", "A110", "Squall", "Z001", "Ultros", "a050", "nobody"])
-            .prop_map(|n| Buy::Card(n.into())),
+        prop::sample::select(vec![
+            "Geezard",
+            "A110",
+            "Omega Weapon",
+            "Z001",
+            "Ultros",
+            "a050",
+            "nobody"
+        ])
+        .prop_map(|n| Buy::Card(n.into())),
     ]
 }
 

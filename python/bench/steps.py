@@ -21,6 +21,16 @@ loops, while two threads only scale in wall time when the machine has two idle c
 is printed before and after).
 
     python python/bench/steps.py [--games N] [--seconds S] [--repeats R] [--rust BINARY]
+
+``--anchors 64 1024`` measures instead, at each batch size, our three games' batches on one
+thread beside two anchors stepping connect_four at the same size: pyspiel's C++ game (a Python
+loop over the batch's states: pyspiel has no batch) and pgx's (its ``step`` under ``jax.vmap``
+and ``jax.jit``, the draw jitted with it; ``pip install pgx==2.6.0`` beside ``jax[cpu]``). Each
+step is a random legal action drawn the same way for all, in one go over the batch (uniform
+scores times the legal mask, then the largest), the play, the observation and the legal mask,
+a finished game starting again. The figure is steps per CPU second of the whole process
+(``time.process_time()``, which counts JAX's own threads too), the draw included; ours also
+inside ``step`` alone.
 """
 
 import argparse
@@ -151,6 +161,119 @@ def pyspiel_steps(name, seconds):
     return timed(loop, seconds)
 
 
+def pyspiel_batch(name, n, seconds):
+    """A batch of ``n`` pyspiel states stepped as ours are: the draw over the batch's masks with
+    NumPy, then per state (pyspiel has no batch) the play, a new game when over, its observation
+    tensor and its legal mask."""
+    import pyspiel
+
+    game = pyspiel.load_game(name)
+    rng = np.random.default_rng(1)
+    states = [game.new_initial_state() for _ in range(n)]
+    masks = np.array([s.legal_actions_mask() for s in states], np.float32)
+    observations = np.zeros((n, game.observation_tensor_size()), np.float32)
+    scores = np.empty(masks.shape, np.float32)
+
+    def loop(end):
+        steps = 0
+        while time.perf_counter() < end:
+            rng.random(out=scores, dtype=np.float32)
+            np.multiply(scores, masks, out=scores)
+            actions = scores.argmax(axis=1).tolist()
+            for i, a in enumerate(actions):
+                s = states[i]
+                s.apply_action(a)
+                if s.is_terminal():
+                    s = states[i] = game.new_initial_state()
+                observations[i] = s.observation_tensor()
+                masks[i] = s.legal_actions_mask()
+            steps += n
+        return steps
+
+    return timed(loop, seconds)
+
+
+def pgx_batch(name, n):
+    """A function of ``seconds`` that steps ``n`` pgx games of ``name``: ``step`` under
+    ``jax.vmap``, a finished game reset (``pgx.experimental.auto_reset``) and the draw, jitted
+    together and compiled here, before any timing."""
+    import jax
+    import pgx
+    from pgx.experimental import auto_reset
+
+    env = pgx.make(name)
+    step = jax.vmap(auto_reset(env.step, env.init))
+
+    @jax.jit
+    def play(state, key):
+        key, draw, resets = jax.random.split(key, 3)
+        mask = state.legal_action_mask
+        actions = (jax.random.uniform(draw, mask.shape) * mask).argmax(axis=1)
+        return step(state, actions, jax.random.split(resets, n)), key
+
+    key = jax.random.PRNGKey(1)
+    state = jax.jit(jax.vmap(env.init))(jax.random.split(key, n))
+    state, key = play(state, key)
+    jax.block_until_ready(state)
+    held = [state, key]
+
+    def measure(seconds):
+        def loop(end):
+            state, key, steps = held[0], held[1], 0
+            while time.perf_counter() < end:
+                for _ in range(10):
+                    state, key = play(state, key)
+                steps += 10 * n
+            jax.block_until_ready(state)
+            held[:] = [state, key]
+            return steps
+
+        return timed(loop, seconds)
+
+    return measure
+
+
+def anchors(sizes, seconds, repeats):
+    """Our batches on one thread beside pyspiel's and pgx's connect_four, at each batch size,
+    interleaved and repeated: the table of steps per CPU second."""
+    try:
+        import pyspiel  # noqa: F401
+
+        spiel = True
+    except ImportError:
+        spiel = False
+    try:
+        import pgx  # noqa: F401
+    except ImportError:
+        pgx = None
+    print(f"{os.cpu_count()} CPUs, {load()} at the start; batches of {sizes}, {seconds} s a figure, {repeats} repeats")
+    jitted = {n: pgx_batch("connect_four", n) for n in sizes} if pgx else {}
+    figures = {}
+    for _ in range(repeats):
+        for n in sizes:
+            for name, (_, batch) in GAMES.items():
+                figures.setdefault((name, n), []).append(batched(batch(n, 1), seconds))
+            if spiel:
+                figures.setdefault(("pyspiel", n), []).append(pyspiel_batch("connect_four", n, seconds))
+            if pgx:
+                figures.setdefault(("pgx", n), []).append(jitted[n](seconds))
+    print(f"{load()} at the end")
+
+    def med(key, i=1):
+        return statistics.median(v[i] for v in figures[key]) if key in figures else float("nan")
+
+    print("\nsteps per CPU second, median of the repeats (ours on one thread: the loop with the draw [step alone])")
+    for n in sizes:
+        c4 = {a: med((a, n)) for a in ("pyspiel", "pgx")}
+        print(f"batch {n}: connect_four pyspiel {c4['pyspiel']:,.0f}, pgx {c4['pgx']:,.0f}")
+        for name in GAMES:
+            mine = med((name, n))
+            print(
+                f"  {name:<14}{mine:>11,.0f} [{med((name, n), 2):>11,.0f}]"
+                f"   {mine / c4['pyspiel']:.2f}x pyspiel's, {mine / c4['pgx']:.2f}x pgx's"
+            )
+
+
 def load():
     return "load average %.2f %.2f %.2f" % os.getloadavg()
 
@@ -162,7 +285,17 @@ def main():
     ap.add_argument("--repeats", type=int, default=3, help="interleaved repeats; medians are printed")
     ap.add_argument("--rust", help="the built research_steps example, for the pure-Rust loop beside ours")
     ap.add_argument("--only", choices=sorted(GAMES), action="append", help="measure only these games")
+    ap.add_argument(
+        "--anchors",
+        type=int,
+        nargs="+",
+        metavar="GAMES",
+        help="only our batches on one thread beside pyspiel's and pgx's connect_four, at these batch sizes",
+    )
     args = ap.parse_args()
+    if args.anchors:
+        anchors(args.anchors, args.seconds, args.repeats)
+        return
     try:
         import pyspiel  # noqa: F401
 

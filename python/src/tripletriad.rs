@@ -27,6 +27,14 @@ crate::game_class! {
             tt::PRESETS.to_vec()
         }
 
+        /// The Final Fantasy VIII cards in the core's order (each as in a hand's JSON, with its
+        /// level): what a preset's deal draws from, for hosts that draw a deal themselves
+        /// (`arbiter.openspiel`'s chance nodes) and start it with `from_json`.
+        #[staticmethod]
+        fn ff8_cards<'py>(py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+            to_py(py, &tt::ff8_cards())
+        }
+
         /// What the last move played on this object captured, each flip with its rule; `None`
         /// before any move and on a state just loaded.
         fn last_captures<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {

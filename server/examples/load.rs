@@ -525,6 +525,9 @@ fn spawn_server(binary: &PathBuf, database: &str, addr: SocketAddr) -> Result<Ch
         // Every client comes from this one address.
         .args(["--max-per-peer", "1000000"])
         .env("ARBITER_LOG", "arbiter_server=warn")
+        // The challenges here name no hands: the matches start at once, with the current decks,
+        // rather than wait out a picking window (an older binary ignores the variable).
+        .env("ARBITER_PICK_SECONDS", "0")
         .stdout(Stdio::null())
         .stderr(Stdio::inherit())
         .spawn()

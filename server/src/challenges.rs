@@ -1,6 +1,7 @@
 //! Challenges and the lobby: a challenge names its game, options, clock and seats; people take
 //! their seats by accepting; when every person's seat is taken the match starts in the same
-//! transaction that closes the challenge.
+//! transaction that closes the challenge (after the picking window, `picking`, when someone
+//! still has to name the five cards they play).
 
 use std::sync::Arc;
 
@@ -19,6 +20,11 @@ use crate::hub::Hub;
 use crate::live::{self, Sitter};
 use crate::protocol::SeatRequest;
 use crate::table::GameKind;
+
+mod picking;
+
+pub use picking::pick;
+pub(crate) use picking::resume as resume_picking;
 
 /// Seconds a move: the French server's range.
 pub const TIME_RANGE: std::ops::RangeInclusive<u32> = 15..=300;
@@ -295,8 +301,9 @@ pub async fn create(
     }
     let all_people = !seats.iter().any(|s| matches!(s, Seat::Computer { .. }));
     let pick = cards.clone().or(deck.map(Pick::Deck));
+    let later = picking::windowed(hub, game, &options, all_people);
     hub.economy
-        .check_seat(game, &options, all_people, by.id, pick.as_ref())
+        .check_seat(game, &options, all_people, by.id, pick.as_ref(), later)
         .await?;
     let c = Challenge {
         id: new_id(),
@@ -404,7 +411,25 @@ async fn within_limits(
     .bind(user)
     .fetch_one(&mut **tx)
     .await?;
-    let (running, open): (i64, i64) = (row.try_get("running")?, row.try_get("open")?);
+    let (mut running, open): (i64, i64) = (row.try_get("running")?, row.try_get("open")?);
+    // A game in its picking window is a match about to start for everyone seated: counted as
+    // running, or a pair of accounts could seat each other in any number of them. The stored
+    // seats hold a seated user as `{"id":ID,"name":…}`; the LIKE narrows, the seats decide.
+    let picking = sqlx::query(sqlx::AssertSqlSafe(format!(
+        "{SELECT} WHERE challenges.status = 'picking' AND challenges.seats LIKE $1"
+    )))
+    .bind(format!("%\"id\":{user},%"))
+    .fetch_all(&mut **tx)
+    .await?;
+    for r in &picking {
+        if from_row(r)?
+            .seats
+            .iter()
+            .any(|s| s.user().is_some_and(|u| u.id == user))
+        {
+            running += 1;
+        }
+    }
     let max = hub.config.max_matches;
     if running >= i64::from(max) {
         return Err(Failure::new(
@@ -479,8 +504,9 @@ pub async fn accept(hub: &Arc<Hub>, id: i64, user: &User, pick: Option<Pick>) ->
         return Err(Failure::new(Code::NotInvited, "you already sit in this challenge"));
     }
     let all_people = !c.seats.iter().any(|s| matches!(s, Seat::Computer { .. }));
+    let windowed = picking::windowed(hub, c.game, &c.options, all_people);
     hub.economy
-        .check_seat(c.game, &c.options, all_people, user.id, pick.as_ref())
+        .check_seat(c.game, &c.options, all_people, user.id, pick.as_ref(), windowed)
         .await?;
     let seat = c
         .seats
@@ -509,6 +535,13 @@ pub async fn accept(hub: &Arc<Hub>, id: i64, user: &User, pick: Option<Pick>) ->
     }
     if let Some(pick) = &pick {
         hub.economy.choose_hand(&mut tx, id, user.id, pick).await?;
+    }
+    if windowed && c.complete() {
+        let waiting = picking::unpicked(&mut tx, &c).await?;
+        if !waiting.is_empty() {
+            picking::open(hub, tx, &c, &waiting).await?;
+            return Ok(Frame::Accepted { challenge: id, seat }.json());
+        }
     }
     let started = if c.complete() {
         Some(start_match(&mut tx, hub, &c).await?)

@@ -66,6 +66,11 @@ pub struct Cli {
     /// `127.0.0.1:4201`, a loopback address unless you mean otherwise). Off when not given.
     #[arg(long, env = "ARBITER_MUSH_LISTEN")]
     pub mush_listen: Option<SocketAddr>,
+    /// Seconds the people of a Triple Triad game between people have, once its last seat is
+    /// taken, to pick the five cards they play if they named none (0: no window, each plays their
+    /// current deck at once).
+    #[arg(long, env = "ARBITER_PICK_SECONDS")]
+    pub pick_seconds: Option<u64>,
     /// Open challenges one account may have at once (more: `too_many_challenges`).
     #[arg(long, env = "ARBITER_MAX_CHALLENGES")]
     pub max_challenges: Option<u32>,
@@ -140,6 +145,7 @@ struct File {
     think_ms: Option<u64>,
     claim_pause_ms: Option<u64>,
     mush_listen: Option<SocketAddr>,
+    pick_seconds: Option<u64>,
     max_challenges: Option<u32>,
     max_matches: Option<u32>,
     header_timeout: Option<u64>,
@@ -170,6 +176,8 @@ pub struct Config {
     pub think_ms: u64,
     pub claim_pause: Duration,
     pub mush_listen: Option<SocketAddr>,
+    /// The picking window (zero: none).
+    pub pick_time: Duration,
     pub max_challenges: u32,
     pub max_matches: u32,
     pub header_timeout: Duration,
@@ -221,6 +229,7 @@ impl Config {
             think_ms: cli.think_ms.or(file.think_ms).unwrap_or(3_000),
             claim_pause: Duration::from_millis(cli.claim_pause_ms.or(file.claim_pause_ms).unwrap_or(1_000)),
             mush_listen: cli.mush_listen.or(file.mush_listen),
+            pick_time: secs(cli.pick_seconds.or(file.pick_seconds), 60),
             max_challenges: cli.max_challenges.or(file.max_challenges).unwrap_or(5),
             max_matches: cli.max_matches.or(file.max_matches).unwrap_or(10),
             header_timeout: secs(cli.header_timeout.or(file.header_timeout), 10),
@@ -259,6 +268,10 @@ impl Config {
         anyhow::ensure!(
             config.rate >= 1 && config.burst >= 1,
             "rate and burst must be at least 1"
+        );
+        anyhow::ensure!(
+            config.pick_time <= Duration::from_secs(600),
+            "pick_seconds must be at most 600"
         );
         let l = &config.logins;
         anyhow::ensure!(l.hashers >= 1, "hashers must be at least 1");

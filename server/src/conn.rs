@@ -511,6 +511,11 @@ async fn answer(hub: &Arc<Hub>, s: &mut Session, request: Request, re: &Option<V
             let pick = crate::economy::Pick::from_request(deck, cards)?;
             Ok(vec![challenges::accept(hub, challenge, need(s)?, pick).await?])
         }
+        Request::Pick { challenge, deck, cards } => {
+            let pick = crate::economy::Pick::from_request(deck, cards)?
+                .ok_or_else(|| Failure::new(Code::BadMessage, "a pick names a deck or five cards"))?;
+            Ok(vec![challenges::pick(hub, challenge, need(s)?, pick).await?])
+        }
         Request::Refuse { challenge } => Ok(vec![challenges::decline(hub, challenge, need(s)?, false).await?]),
         Request::Withdraw { challenge } => Ok(vec![challenges::decline(hub, challenge, need(s)?, true).await?]),
         Request::Move {

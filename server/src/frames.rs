@@ -67,6 +67,19 @@ pub enum Frame {
         challenge: i64,
         reason: Closing,
     },
+    /// Every seat of `challenge` is taken: the people in `waiting` name their five by `until`
+    /// (ms since the epoch, `remaining_ms` from when it was sent); nobody is told what anyone
+    /// picked.
+    Picking {
+        challenge: ChallengeView,
+        until: i64,
+        remaining_ms: i64,
+        waiting: Vec<String>,
+    },
+    /// The asker's five for `challenge` are named (`pick`).
+    Picked {
+        challenge: i64,
+    },
     ChallengeOpen {
         challenge: ChallengeView,
     },
@@ -286,6 +299,10 @@ pub enum Closing {
     Refused,
     Withdrawn,
     Started,
+    /// Every seat taken, someone still to name their five: the picking window runs.
+    Picking,
+    /// The picking window ran out and someone had no hand to play: nothing was staked.
+    PickTimeout,
 }
 
 impl Closing {
@@ -295,6 +312,8 @@ impl Closing {
             Closing::Refused => "refused",
             Closing::Withdrawn => "withdrawn",
             Closing::Started => "started",
+            Closing::Picking => "picking",
+            Closing::PickTimeout => "pick_timeout",
         }
     }
 }

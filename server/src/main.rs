@@ -107,6 +107,10 @@ async fn run() -> anyhow::Result<()> {
     {
         live::arm_choice(&hub, id, deadline);
     }
+    let picking = challenges::resume_picking(&hub)
+        .await
+        .map_err(|f| anyhow::anyhow!("{}", f.message))?;
+    tracing::info!("{picking} picking windows resumed");
     if let Some(c) = &cluster {
         c.run(&hub);
     }

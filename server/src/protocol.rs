@@ -89,6 +89,14 @@ pub enum Request {
         #[serde(default)]
         cards: Option<Vec<String>>,
     },
+    /// The five cards played, named in a challenge's picking window: a deck or five card ids.
+    Pick {
+        challenge: i64,
+        #[serde(default)]
+        deck: Option<String>,
+        #[serde(default)]
+        cards: Option<Vec<String>>,
+    },
     Refuse {
         challenge: i64,
     },
@@ -242,7 +250,7 @@ pub enum DeckOp {
 
 /// Every request type but the card economy's, for telling an unknown type from a malformed
 /// known one.
-const TYPES: [&str; 22] = [
+const TYPES: [&str; 23] = [
     "hello",
     "register",
     "login",
@@ -252,6 +260,7 @@ const TYPES: [&str; 22] = [
     "lobby",
     "challenge",
     "accept",
+    "pick",
     "refuse",
     "withdraw",
     "move",

@@ -6,8 +6,11 @@
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
+use arbiter_core::tripletriad::{Card, Match, Move, Options, Player};
+use arbiter_core::{Game, Rng};
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
+use sqlx::Row as _;
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
 use tokio::net::TcpStream;
 use tokio::sync::mpsc;
@@ -42,6 +45,8 @@ impl Server {
                 "--database",
                 &database,
             ])
+            // No picking window: these games name their decks, or play the current ones.
+            .env("ARBITER_PICK_SECONDS", "0")
             .stdout(Stdio::piped())
             .stderr(
                 std::fs::OpenOptions::new()
@@ -103,6 +108,8 @@ struct Mush {
     lines: mpsc::UnboundedReceiver<String>,
     /// Lines read since the last `expect`.
     seen: Vec<String>,
+    /// Everything typed (`> ` before it) and read so far: the player's screen.
+    screen: Vec<String>,
 }
 
 impl Mush {
@@ -122,6 +129,7 @@ impl Mush {
             write,
             lines,
             seen: Vec::new(),
+            screen: Vec::new(),
         };
         m.expect("Welcome to Arbiter").await;
         m
@@ -129,6 +137,7 @@ impl Mush {
 
     async fn send(&mut self, line: &str) {
         println!("[{}] > {line}", self.name);
+        self.screen.push(format!("> {line}"));
         self.write.write_all(format!("{line}\r\n").as_bytes()).await.unwrap();
     }
 
@@ -142,6 +151,7 @@ impl Mush {
             match tokio::time::timeout_at(deadline, self.lines.recv()).await {
                 Ok(Some(l)) => {
                     println!("[{}]   {l}", self.name);
+                    self.screen.push(l.clone());
                     self.seen.push(l);
                 }
                 _ => panic!("{}: no line with {text:?}; read {:#?}", self.name, self.seen),
@@ -158,6 +168,7 @@ impl Mush {
     async fn drain(&mut self, ms: u64) -> Vec<String> {
         while let Ok(Some(l)) = tokio::time::timeout(Duration::from_millis(ms), self.lines.recv()).await {
             println!("[{}]   {l}", self.name);
+            self.screen.push(l.clone());
             self.seen.push(l);
         }
         std::mem::take(&mut self.seen)
@@ -250,7 +261,7 @@ async fn the_seeds_commands_and_a_game_with_a_stake() {
         )
         .await;
     squall
-        .says("+TT/Deck Add=Squall", "deck Start already holds 5 cards")
+        .says("+TT/Deck Add=Omega Weapon", "deck Start already holds 5 cards")
         .await;
     squall.says("+TT/Deck Check=Start", "is ready").await;
     let first = five_ids(&stash).split(',').next().unwrap().to_string();
@@ -277,8 +288,14 @@ async fn the_seeds_commands_and_a_game_with_a_stake() {
     squall.says("+TT/List", "Final Fantasy").await;
     squall.drain(300).await;
     squall.says("+TT/List A/7", "Ultima Weapon").await;
-    squall.says("+TT/List A/All", "A110").await;
-    squall.drain(300).await;
+    // Series A is the MUSH's: FF8's numbers and levels, no character card.
+    let all = [squall.says("+TT/List A/All", "A110").await, squall.drain(300).await].concat();
+    assert!(all.iter().any(|l| l.starts_with("A110 Omega Weapon")), "{all:#?}");
+    assert!(all.iter().any(|l| l.starts_with("A007 Goblin")), "{all:#?}");
+    for (n, old, _) in arbiter_economy::SERIES_A_REPLACED {
+        assert!(!all.iter().any(|l| l.contains(old)), "A{n:03} {old}: {all:#?}");
+    }
+    squall.says("+TT/Buy Card=Squall", "no card named or numbered").await;
     squall
         .says("+TT/Buy Random=A/7", "costs 70 points and you have 0")
         .await;
@@ -449,8 +466,13 @@ async fn a_text_player_against_a_websocket_player() {
         .await;
 
     let (mut rinoa, my_id) = ws_player(&server, "Rinoa").await;
-    let bad = rinoa.ask(json!({"type": "tt_buy", "card": "Squall"}), "error").await;
+    let bad = rinoa
+        .ask(json!({"type": "tt_buy", "card": "Omega Weapon"}), "error")
+        .await;
     assert_eq!(bad["code"], "not_enough_points");
+    // The MUSH's series A has no character card.
+    let gone = rinoa.ask(json!({"type": "tt_buy", "card": "Squall"}), "error").await;
+    assert_eq!(gone["code"], "no_such_card");
 
     squall.says("+TT/Game Rinoa=Start/Open One", "You invite Rinoa").await;
     let open = rinoa.expect("challenge_open").await;
@@ -1482,7 +1504,7 @@ fn element_word(e: &str) -> String {
 /// the WebSocket player's view of the same match.
 #[tokio::test]
 async fn elements_and_open_hands_on_the_text_side() {
-    use arbiter_core::tripletriad::ff8_card;
+    let shop = arbiter_economy::Catalog::standard();
     let server = Server::start("elements");
     let mut squall = player(&server, "Squall", "Start").await;
     let mut zell = Mush::connect(&server.mush, "Zell").await;
@@ -1579,7 +1601,7 @@ async fn elements_and_open_hands_on_the_text_side() {
                 let hand_line = grid.iter().find(|l| l.starts_with("Your hand (")).unwrap();
                 for c in hand_line.split_once(": ").unwrap().1.split("  ") {
                     let name = c.split_once(") ").unwrap().1.split(" [").next().unwrap();
-                    let element = ff8_card(name).unwrap().element;
+                    let element = shop.find(name).unwrap().card.element;
                     if element != arbiter_core::tripletriad::Element::None {
                         assert!(
                             c.ends_with(&format!("({})", element_word(element.name()))),
@@ -1771,78 +1793,189 @@ async fn play_by_name_or_id_help_and_whose_turn() {
     );
 }
 
-/// A whole text game under `Elemental Same Plus Combo One` between two text players, with a
-/// drawn round: its result and the next round are announced to both. Run alone with
-/// `--nocapture`, its output is the transcript of such a game.
+/// The Triple Triad match running on `server` as the core plays it: the seed, the options
+/// (the hands brought among them) and the clock the server stored, replayed.
+async fn stored_match(server: &Server) -> Match {
+    sqlx::any::install_default_drivers();
+    let pool = sqlx::AnyPool::connect(&server.database).await.unwrap();
+    let row = sqlx::query("SELECT seed, options, time_s FROM matches WHERE status = 'running'")
+        .fetch_one(&pool)
+        .await
+        .unwrap();
+    pool.close().await;
+    let mut options: Value = serde_json::from_str(&row.get::<String, _>("options")).unwrap();
+    let fields = options.as_object_mut().unwrap();
+    let hands = fields.remove("hands").unwrap();
+    let stake: arbiter_economy::Stake = serde_json::from_value(fields.remove("stake").unwrap()).unwrap();
+    fields.remove("words");
+    fields.remove("deck");
+    let mut config = serde_json::from_value::<Options>(options).unwrap().config().unwrap();
+    config.time = Some(row.get::<i64, _>("time_s") as u32);
+    config.trade = stake.trade;
+    let hand = |p: &str| serde_json::from_value::<Vec<Card>>(hands[p].clone()).unwrap();
+    Match::new(config, hand("blue"), hand("red"), row.get::<i64, _>("seed") as u64).unwrap()
+}
+
+/// Moves that draw `m`'s first round and then play the match to its end: the first of `tries`
+/// seeded random playouts of the core's match that does.
+fn a_drawn_first_round(m: &Match, tries: u64) -> Option<Vec<Move>> {
+    'tries: for t in 0..tries {
+        let mut rng = Rng::new(t);
+        let mut g = m.clone();
+        let mut moves = Vec::new();
+        while !g.is_over() {
+            let legal = g.game().legal_moves();
+            let mv = legal[rng.below(legal.len() as u64) as usize];
+            g.play(mv).unwrap();
+            moves.push(mv);
+            if moves.len() == 9 && g.round_number() == 1 {
+                continue 'tries;
+            }
+        }
+        return Some(moves);
+    }
+    None
+}
+
+/// The lines of `screen` shown for the grid that opens round `n` (what was typed left out).
+fn round_grid(screen: &[String], n: u32) -> Vec<String> {
+    let shown: Vec<String> = screen.iter().filter(|l| !l.starts_with("> ")).cloned().collect();
+    let start = shown
+        .iter()
+        .position(|l| l.starts_with(&format!("Round {n}  (")))
+        .unwrap_or_else(|| panic!("no grid opens round {n}: {shown:#?}"));
+    shown[start..].to_vec()
+}
+
+/// A whole text game under `Elemental Same Plus Combo One` between two text players whose first
+/// round is drawn: the moves are chosen on the core's replay of the match the server stored (the
+/// engine is deterministic from the seed), played by both over their sockets. Each sees every
+/// round's elements, the draw and the next round announced; both screens go to
+/// `target/transcripts/mush-elemental-same-plus-combo-one.txt`.
 #[tokio::test]
 async fn a_drawn_round_is_announced() {
     let server = Server::start("drawn-round");
     let mut squall = player(&server, "Squall", "Start").await;
     let mut cloud = player(&server, "Cloud", "Main").await;
-    for game in 0..40 {
+    let (m, moves) = loop {
         squall
             .says("+TT/Game Cloud=Start/Elemental Same Plus Combo One", "You invite Cloud")
             .await;
         cloud.expect("Squall invites you").await;
         cloud.says("+TT/Accept Main", "The game starts").await;
-        let mut seen: [Vec<String>; 2] = Default::default();
-        let mut moves = game;
-        let mut over = 0;
-        while over < 2 {
-            for (i, who) in [&mut squall, &mut cloud].into_iter().enumerate() {
-                let lines = who.drain(250).await;
-                seen[i].extend(lines.iter().cloned());
-                if lines.iter().any(|l| l.contains("The game is over")) {
-                    over += 1;
-                    continue;
-                }
-                if lines.iter().any(|l| l.contains("Your turn")) {
-                    who.send(&format!("+TT/Play 1={}", empty_cell(&lines, moves))).await;
-                    moves += 1;
-                }
-            }
-            assert!(moves < 400, "the game does not end");
+        let m = stored_match(&server).await;
+        if let Some(moves) = a_drawn_first_round(&m, 5000) {
+            break (m, moves);
         }
-        let rounds = seen[0].iter().filter(|l| l.starts_with("Round ")).filter_map(|l| {
-            l["Round ".len()..]
-                .split_whitespace()
-                .next()
-                .and_then(|n| n.parse::<u32>().ok())
-        });
-        let last = rounds.max().unwrap_or(1);
-        let winner = if seen[0].iter().any(|l| l.contains("you win")) {
-            &mut squall
-        } else {
-            &mut cloud
-        };
-        if last == 1 {
-            // The winner takes no card: the decks stay whole for the next game.
-            winner.says("+TT/Choose None", "No card changes hands").await;
-            continue;
+        // No draw within reach of this deal (it never happened in trials): another game.
+        squall.says("+TT/Cancel", "You leave the game").await;
+        cloud.expect("The game is over").await;
+        cloud.says("+TT/Choose None", "No card changes hands").await;
+    };
+    // Blue is whoever is told to play first, when blue moves first.
+    let first = [squall.drain(400).await, cloud.drain(400).await].map(|l| l.iter().any(|l| l.contains("Your turn")));
+    let first_mover = m.game().to_move().unwrap();
+    let blue_is_squall = first[0] == (first_mover == Player::Blue);
+    let mut g = m.clone();
+    let mut elements = vec![*g.game().elements()];
+    for (k, mv) in moves.iter().enumerate() {
+        let squalls = (g.game().to_move().unwrap() == Player::Blue) == blue_is_squall;
+        let who = if squalls { &mut squall } else { &mut cloud };
+        if k > 0 {
+            who.expect("Your turn").await;
         }
-        winner.says("+TT/WinList", "The winner takes 1 card").await;
-        winner.says("+TT/Choose 1", "goes from").await;
-        for s in &seen {
-            for n in 1..last {
-                let told = s.iter().position(|l| l.starts_with(&format!("Round {n} is a ")));
-                let next = s.iter().position(|l| l.starts_with(&format!("Round {}  (", n + 1)));
-                let (Some(told), Some(next)) = (told, next) else {
-                    panic!("round {n}'s draw is not announced: {s:#?}");
-                };
-                assert!(told < next, "{s:#?}");
-                // The move that ended the round is told in words, not in the engine's notation.
-                assert!(s[told - 1].contains("plays their last card at position"), "{s:#?}");
-                assert!(
-                    s[told].contains(&format!("round {} begins", n + 1)) && s[told].contains("draw"),
-                    "{}",
-                    s[told]
-                );
-            }
+        let (card, cell) = mv
+            .to_string()
+            .split_once('@')
+            .map(|(c, p)| (c.parse::<u8>().unwrap(), p.parse::<u8>().unwrap()))
+            .unwrap();
+        who.send(&format!("+TT/Play {}={}", card + 1, cell + 1)).await;
+        let round = g.round_number();
+        g.play(*mv).unwrap();
+        if g.round_number() > round {
+            elements.push(*g.game().elements());
         }
-        println!("a drawn round in game {}", game + 1);
-        return;
     }
-    panic!("no drawn round in 40 games");
+    squall.expect("The game is over").await;
+    cloud.expect("The game is over").await;
+    if let Some(winner) = g.result().unwrap().winner {
+        let (w, l) = if (winner == Player::Blue) == blue_is_squall {
+            (&mut squall, &mut cloud)
+        } else {
+            (&mut cloud, &mut squall)
+        };
+        w.says("+TT/WinList", "The winner takes 1 card").await;
+        w.drain(300).await;
+        w.says("+TT/Choose 1", "goes from").await;
+        l.expect("goes from").await;
+    }
+    squall.drain(300).await;
+    cloud.drain(300).await;
+
+    let last = g.round_number();
+    assert!(last >= 2 && elements.len() == last as usize);
+    for s in [&squall.screen, &cloud.screen] {
+        for n in 1..last {
+            let told = s.iter().position(|l| l.starts_with(&format!("Round {n} is a ")));
+            let next = s.iter().position(|l| l.starts_with(&format!("Round {}  (", n + 1)));
+            let (Some(told), Some(next)) = (told, next) else {
+                panic!("round {n}'s draw is not announced: {s:#?}");
+            };
+            assert!(told < next, "{s:#?}");
+            // The move that ended the round is told in words, not in the engine's notation.
+            assert!(
+                s[..told]
+                    .iter()
+                    .rev()
+                    .find(|l| !l.starts_with("> "))
+                    .unwrap()
+                    .contains("plays their last card at position"),
+                "{s:#?}"
+            );
+            assert!(
+                s[told].contains(&format!("round {} begins", n + 1)) && s[told].contains("draw"),
+                "{}",
+                s[told]
+            );
+        }
+        // Each round's board shows its elements, dealt again after a draw.
+        for (n, round) in elements.iter().enumerate() {
+            let grid = round_grid(s, n as u32 + 1);
+            for (cell, e) in round.iter().enumerate() {
+                if let Some(e) = e {
+                    let shown = cell_line(&grid, cell, 2);
+                    assert!(
+                        shown.ends_with(&format!("[{}]", element_word(e.name()))),
+                        "round {}, cell {cell}: {grid:#?}",
+                        n + 1
+                    );
+                }
+            }
+        }
+    }
+    // target/debug/deps/mush-…: the transcript goes to target/transcripts.
+    let target = std::env::current_exe()
+        .unwrap()
+        .ancestors()
+        .nth(3)
+        .unwrap()
+        .to_path_buf();
+    let dir = target.join("transcripts");
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut out = format!(
+        "A text game under Elemental Same Plus Combo One between two text players, round 1 drawn, {} moves.\n",
+        moves.len()
+    );
+    for (name, s) in [("Squall", &squall.screen), ("Cloud", &cloud.screen)] {
+        out += &format!("\n===== {name}'s screen (\"> \" before what {name} typed) =====\n");
+        for l in s.iter() {
+            out += l;
+            out.push('\n');
+        }
+    }
+    let path = dir.join("mush-elemental-same-plus-combo-one.txt");
+    std::fs::write(&path, out).unwrap();
+    println!("transcript: {}", path.display());
 }
 
 /// A deck is a list (« When putting cards in a Deck, they are not removed from your stash »):

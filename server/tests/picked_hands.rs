@@ -158,7 +158,7 @@ async fn what_a_player_cannot_play_is_refused_with_its_reason() {
             "deck_unusable",
         ),
         (cards(&|c| c[0] = "Z999".into()), "no_such_card"),
-        (cards(&|c| c[0] = "Squall".into()), "not_owned"),
+        (cards(&|c| c[0] = "Omega Weapon".into()), "not_owned"),
         (cards(&|c| c[0] = "x\u{1b}[2J".into()), "no_such_card"),
         (
             json!({"cards": ids, "options": {"preset": "mush", "deck": "Main"}}),
@@ -213,7 +213,7 @@ async fn what_a_player_cannot_play_is_refused_with_its_reason() {
     b.c.refused(json!({"type": "accept", "challenge": cid}), "no_deck")
         .await;
     b.c.refused(
-        json!({"type": "accept", "challenge": cid, "cards": vec!["Squall"; 5]}),
+        json!({"type": "accept", "challenge": cid, "cards": vec!["Omega Weapon"; 5]}),
         "not_owned",
     )
     .await;

@@ -14,11 +14,13 @@ const games = {
 const mounted = new Map();
 
 /** The shell's words: each element marked `data-i18n` (text), `data-i18n-html` (a catalog entry
- * with markup of the page's own), `data-i18n-label` (its aria-label). */
+ * with markup of the page's own), `data-i18n-label` (its aria-label), `data-i18n-title` (its
+ * title). */
 function wordShell() {
   for (const el of document.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
   for (const el of document.querySelectorAll("[data-i18n-html]")) el.innerHTML = t(el.dataset.i18nHtml);
   for (const el of document.querySelectorAll("[data-i18n-label]")) el.setAttribute("aria-label", t(el.dataset.i18nLabel));
+  for (const el of document.querySelectorAll("[data-i18n-title]")) el.setAttribute("title", t(el.dataset.i18nTitle));
   const switcher = document.querySelector(".language");
   switcher.setAttribute("aria-label", t("shell.language"));
   switcher.replaceChildren(

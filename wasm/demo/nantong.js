@@ -2,57 +2,25 @@
 // shows what seat 0's observation shows (its own hand, the table, claims put to it), offers its
 // legal actions and, at the end of the deal, the engine's itemised score.
 import { Nantong } from "arbiter-engine/web";
-import { GameView, h, helpLine, hintButton, messageLine, pause, randomSeed, howToPlay, toolbar } from "./ui.js";
+import { GameView, h, helpLine, hintButton, labelled, messageLine, pause, randomSeed, howToPlay, toolbar, words } from "./ui.js";
+import { has, onLanguage, t } from "./i18n.js";
 
 const YOU = 0;
-const SEATS = ["You", "Seat 1", "Seat 2"];
-const SUITS = { m: "Myriads", s: "Strings", c: "Coins" };
-const GENERALS = { T: "Thousand", W: "White Flower", R: "Red Flower" };
-const ACTION_NAMES = {
-  win: "Win (hu)",
-  pass: "Pass",
-  pong: "Pong",
-  kong: "Kong",
-  declare_hezi: "Declare Tiandi Hezi",
-  ready: "Declare ready",
-  finish: "Finish preparation",
-  concealed_kong: "Concealed kong",
-  add_kong: "Add to kong",
-  declare_four: "Declare four",
-  declare_triple: "Declare triple",
-};
-const MELD_NAMES = {
-  pong: "pong",
-  exposed_kong: "kong",
-  concealed_kong: "concealed kong",
-  opening_four: "opening four",
-  opening_triple: "opening triple",
-  hezi: "Tiandi Hezi",
-  three_in_hand: "three in hand",
-  four_in_hand: "four in hand",
-  completed_by_discard: "completed by the discard",
-};
-const SOURCES = { discard: "a discard", self_draw: "a self-drawn card", kong_replacement: "a kong replacement", robbed_kong: "a robbed kong" };
+/** A seat's name: "You", "Seat 1", "Seat 2". */
+const seatName = (seat) => t(`demo.nt.seat.${seat}`);
+const seatNames = () => [0, 1, 2].map(seatName);
+const GENERALS = new Set(["T", "W", "R"]);
+/** A word the core sends as a code (an action's verb, a meld's type, a score's bonus or
+ * doubling) in the page's words: `key`'s, or the code itself while the page does not know it. */
+const coded = (key, code) => (has(key) ? t(key) : code);
+/** The catalog's spelling of a score's name (`"dealer's first discard"`: `dealer_s_first_discard`). */
+const slug = (name) => name.replace(/[^a-z0-9]+/g, "_");
+const actionName = (verb) => coded(`demo.nt.action.${verb}`, verb);
+const meldName = (type) => coded(`demo.nt.meld.${type}`, type);
+const scoreName = (name) => coded(`demo.nt.score.${slug(name)}`, name);
 
-// New page texts of this file, in English (the i18n lane moves them into the catalogs).
-const PAGE_TEXT = {
-  preparation:
-    "Preparation, before play: you may lay out groups from the cards you were dealt (Declare four: four alike, and you draw a replacement; Declare triple: three of an indicator's kind; Tiandi Hezi). “Declare ready” tells the table your hand needs only one card to win: it is then locked, and a win scores double. “Finish preparation” ends your declarations without that; when every player has finished, the dealer discards first.",
-  claim: (who, card) => `${who} discarded ${card}.`,
-  robbing: (who, card) => `${who} is adding ${card} to a pong.`,
-  claimWin: "Win (hu): it completes your hand (seven groups and a pair).",
-  claimPong: "Pong: take it with the two alike in your hand, lay the three out, then discard.",
-  claimKong: "Kong: take it with the three alike in your hand, lay the four out, draw a replacement.",
-  claimPass: "Pass: let it go.",
-  turn: "Your turn: click a card to discard it.",
-  turnWin: "Win (hu): your hand is complete.",
-  turnKong: "Concealed kong: lay out four alike from your hand and draw a replacement. Add to kong: put the fourth card on your pong.",
-  endHands: "Every hand at the end",
-  handOf: (name) => `${name}'s hand`,
-};
-
-export const cardName = (code) => GENERALS[code] ?? `${code[0]} of ${SUITS[code[1]]}`;
-const suitOf = (code) => (code in GENERALS ? "g" : code[1]);
+export const cardName = (code) => (GENERALS.has(code) ? t(`demo.nt.general.${code}`) : t("demo.nt.card", { rank: code[0], suit: t(`demo.nt.suit.${code[1]}`) }));
+const suitOf = (code) => (GENERALS.has(code) ? "g" : code[1]);
 
 /** The suit's mark, drawn (the machine may have no font for the Chinese characters). */
 function suitGlyph(code) {
@@ -72,13 +40,13 @@ function suitGlyph(code) {
 
 /** A long card: the rank (or the general's initial) at both ends, the suit's mark between. */
 export function longCard(code, { tag = "span", cls = "", ...attrs } = {}) {
-  const top = code in GENERALS ? code : code[0];
+  const top = GENERALS.has(code) ? code : code[0];
   return h(
     tag,
     { class: `lc suit-${suitOf(code)} ${cls}`, "aria-label": cardName(code), role: tag === "span" ? "img" : null, ...attrs },
     h("b", { class: "lc-rank" }, top),
     suitGlyph(code),
-    h("small", { class: "lc-suit" }, code in GENERALS ? GENERALS[code].split(" ")[0] : SUITS[code[1]]),
+    h("small", { class: "lc-suit" }, t(`demo.nt.short.${GENERALS.has(code) ? code : code[1]}`)),
   );
 }
 
@@ -86,26 +54,28 @@ export function longCard(code, { tag = "span", cls = "", ...attrs } = {}) {
 export function decisionHelp(obs, who) {
   const can = (verb) => obs.actions.some((a) => a.split(" ")[0] === verb);
   if (!obs.actions.length) return "";
-  if (can("finish")) return PAGE_TEXT.preparation;
+  if (can("finish")) return t("demo.nt.help.preparation");
   if (obs.claim) {
     const from = obs.discards.at(-1);
     const robbing = !can("pong") && !can("kong") && from?.[1] !== obs.claim;
-    const said = robbing ? PAGE_TEXT.robbing(who[obs.last_event?.seat] ?? "A seat", cardName(obs.claim)) : PAGE_TEXT.claim(who[from?.[0]] ?? "A seat", cardName(obs.claim));
-    return [said, can("win") && PAGE_TEXT.claimWin, can("pong") && PAGE_TEXT.claimPong, can("kong") && PAGE_TEXT.claimKong, PAGE_TEXT.claimPass].filter(Boolean).join(" ");
+    const said = robbing
+      ? t("demo.nt.help.robbing", { seat: who[obs.last_event?.seat] ?? t("demo.nt.a_seat"), card: cardName(obs.claim) })
+      : t("demo.nt.help.claim", { seat: who[from?.[0]] ?? t("demo.nt.a_seat"), card: cardName(obs.claim) });
+    return [said, ...["win", "pong", "kong"].filter(can).map((verb) => t(`demo.nt.claim.${verb}`)), t("demo.nt.help.claim_pass")].join(" ");
   }
-  return [PAGE_TEXT.turn, can("win") && PAGE_TEXT.turnWin, (can("concealed_kong") || can("add_kong")) && PAGE_TEXT.turnKong].filter(Boolean).join(" ");
+  return [t("demo.nt.help.turn"), can("win") && t("demo.nt.help.turn_win"), (can("concealed_kong") || can("add_kong")) && t("demo.nt.help.turn_kong")].filter(Boolean).join(" ");
 }
 
 /** Every seat's hand face up once a deal is over, as the table sees them then. */
 export function handsAtEnd(hands, names, win) {
   return h(
     "div",
-    { class: "nt-hands-end", role: "group", "aria-label": PAGE_TEXT.endHands },
-    h("h3", {}, PAGE_TEXT.endHands),
+    { class: "nt-hands-end", role: "group", "aria-label": t("demo.nt.end_hands") },
+    h("h3", {}, t("demo.nt.end_hands")),
     hands.map((hand, seat) =>
       h(
         "section",
-        { class: `nt-shown${win?.seat === seat ? " winner" : ""}`, "aria-label": PAGE_TEXT.handOf(names[seat]), dataset: { seat } },
+        { class: `nt-shown${win?.seat === seat ? " winner" : ""}`, "aria-label": t("demo.nt.hand_of", { seat: names[seat] }), dataset: { seat } },
         h("h4", {}, names[seat]),
         h("div", { class: "cards" }, hand.map((c) => longCard(c, { cls: "small" }))),
       ),
@@ -133,11 +103,17 @@ class NantongView extends GameView {
     this.help = helpLine();
     this.table = h("div", { class: "nt-table" });
     this.claim = h("div", { class: "claim", role: "alert" });
-    this.hand = h("div", { class: "nt-hand", "aria-label": "Your hand" });
-    this.actions = h("div", { class: "actions", role: "group", "aria-label": "Your actions" });
+    this.hand = h("div", { class: "nt-hand", ...labelled("board.your_hand") });
+    this.actions = h("div", { class: "actions", role: "group", ...labelled("board.your_actions") });
     this.end = h("div", { class: "nt-end" });
     section.append(this.tools.bar, howToPlay("nantong"), this.table, this.message, this.help, this.claim, this.hand, this.actions, this.end);
     this.deal = null;
+    // Everything on the table is drawn from the deal: drawn again in the new words.
+    onLanguage(() => {
+      if (!this.deal) return;
+      this.render();
+      if (this.deal.isOver) this.finish();
+    });
     this.start(randomSeed());
   }
 
@@ -166,34 +142,35 @@ class NantongView extends GameView {
   render() {
     const obs = this.deal.observation(YOU);
     const over = this.deal.isOver;
+    const seats = seatNames();
     const seatPanel = (seat) => {
       const discards = obs.discards.filter(([s]) => s === seat).map(([, c]) => c);
       const lastDiscard = obs.discards.at(-1);
       return h(
         "section",
-        { class: `seat seat-${seat}${obs.to_act === seat ? " acting" : ""}`, "aria-label": SEATS[seat] },
+        { class: `seat seat-${seat}${obs.to_act === seat ? " acting" : ""}`, "aria-label": seats[seat] },
         h(
           "h2",
           {},
-          SEATS[seat],
-          seat !== YOU ? h("span", { class: "tag" }, "computer") : null,
-          obs.dealer === seat ? h("span", { class: "tag dealer" }, "dealer") : null,
-          obs.ready[seat] ? h("span", { class: "tag ready" }, "ready") : null,
-          h("span", { class: "count" }, `${obs.hand_sizes[seat]} in hand`),
+          seats[seat],
+          seat !== YOU ? h("span", { class: "tag" }, t("demo.nt.computer")) : null,
+          obs.dealer === seat ? h("span", { class: "tag dealer" }, t("nantong.dealer")) : null,
+          obs.ready[seat] ? h("span", { class: "tag ready" }, t("demo.nt.ready")) : null,
+          h("span", { class: "count" }, t("nantong.in_hand", { count: obs.hand_sizes[seat] })),
         ),
         seat === YOU
           ? null
           : over
-            ? h("div", { class: "backs shown", "aria-label": PAGE_TEXT.handOf(SEATS[seat]) }, this.deal.observation(seat).hand.map((c) => longCard(c, { cls: "tiny" })))
+            ? h("div", { class: "backs shown", "aria-label": t("demo.nt.hand_of", { seat: seats[seat] }) }, this.deal.observation(seat).hand.map((c) => longCard(c, { cls: "tiny" })))
             : h("div", { class: "backs", "aria-hidden": "true" }, Array.from({ length: obs.hand_sizes[seat] }, () => h("span", { class: "back" }))),
         h(
           "div",
-          { class: "melds", "aria-label": "Melds" },
-          obs.melds[seat].length ? obs.melds[seat].map((m) => h("span", { class: "meld", title: MELD_NAMES[m.type] }, meldCards(m).map((c) => longCard(c, { cls: "small" })), h("small", {}, MELD_NAMES[m.type]))) : h("span", { class: "none" }, "no melds"),
+          { class: "melds", "aria-label": t("nantong.melds") },
+          obs.melds[seat].length ? obs.melds[seat].map((m) => h("span", { class: "meld", title: meldName(m.type) }, meldCards(m).map((c) => longCard(c, { cls: "small" })), h("small", {}, meldName(m.type)))) : h("span", { class: "none" }, t("demo.nt.no_melds")),
         ),
         h(
           "div",
-          { class: "discards", "aria-label": `Discards of ${SEATS[seat]}` },
+          { class: "discards", "aria-label": t("demo.nt.discards_of", { seat: seats[seat] }) },
           discards.map((c, i) => longCard(c, { cls: `small${lastDiscard && lastDiscard[0] === seat && i === discards.length - 1 ? " latest" : ""}` })),
         ),
       );
@@ -203,9 +180,9 @@ class NantongView extends GameView {
       h(
         "div",
         { class: "centre-info" },
-        h("div", { class: "indicators", "aria-label": "Indicators" }, h("span", { class: "label" }, "Indicators"), obs.indicators.map((c) => longCard(c))),
-        h("p", { class: "stock" }, h("strong", {}, obs.stock), " cards in the stock"),
-        h("p", { class: "deal-no" }, `Deal ${this.dealNumber}, seed ${this.seed}`),
+        h("div", { class: "indicators", "aria-label": t("demo.nt.indicators") }, h("span", { class: "label" }, t("demo.nt.indicators")), obs.indicators.map((c) => longCard(c))),
+        h("p", { class: "stock" }, h("strong", {}, obs.stock), " ", t("demo.nt.stock", { count: obs.stock })),
+        h("p", { class: "deal-no" }, t("demo.nt.deal_seed", { deal: this.dealNumber, seed: this.seed })),
       ),
       seatPanel(1),
       seatPanel(YOU),
@@ -218,11 +195,11 @@ class NantongView extends GameView {
     const groups = new Map();
     obs.hand.forEach((c, i) => groups.set(suitOf(c), [...(groups.get(suitOf(c)) ?? []), [c, i]]));
     this.hand.replaceChildren(
-      h("h2", {}, "Your hand"),
+      h("h2", {}, t("board.your_hand")),
       ...["m", "s", "c", "g"].filter((s) => groups.has(s)).map((s) =>
         h(
           "div",
-          { class: "suit-group", "aria-label": s === "g" ? "Old generals" : SUITS[s] },
+          { class: "suit-group", "aria-label": t(s === "g" ? "demo.nt.old_generals" : `demo.nt.suit.${s}`) },
           groups.get(s).map(([c, i]) => {
             const discard = !this.busy && legal.has(`discard ${c}`);
             return longCard(c, {
@@ -230,7 +207,7 @@ class NantongView extends GameView {
               type: "button",
               cls: `${discard ? "playable" : ""}${fresh[i] && this.previousShown ? " fresh" : ""}`,
               disabled: !discard,
-              "aria-label": discard ? `Discard ${cardName(c)}` : cardName(c),
+              "aria-label": discard ? t("demo.nt.discard_card", { card: cardName(c) }) : cardName(c),
               dataset: { card: c },
               onclick: () => this.act(`discard ${c}`),
             });
@@ -246,27 +223,27 @@ class NantongView extends GameView {
         ? []
         : others.map((a) => {
             const [verb, card] = a.split(" ");
-            return h("button", { type: "button", class: verb === "win" ? "primary" : "", dataset: { action: a }, onclick: () => this.act(a) }, ACTION_NAMES[verb] ?? verb, card ? ` ${cardName(card)}` : "");
+            return h("button", { type: "button", class: verb === "win" ? "primary" : "", dataset: { action: a }, onclick: () => this.act(a) }, actionName(verb), card ? ` ${cardName(card)}` : "");
           })),
     );
     const discarder = obs.discards.at(-1)?.[0];
     this.claim.replaceChildren(
       ...(obs.claim && !this.busy
-        ? [longCard(obs.claim), h("span", {}, `${SEATS[discarder] ?? "A seat"} ${discarder === undefined ? "offers" : "discarded"} ${cardName(obs.claim)}: claim it or pass?`)]
+        ? [longCard(obs.claim), h("span", {}, t(discarder === undefined ? "demo.nt.offers" : "demo.nt.discarded", { seat: seats[discarder] ?? t("demo.nt.a_seat"), card: cardName(obs.claim) }))]
         : []),
     );
     this.claim.hidden = !this.claim.childElementCount;
-    this.explain(over || this.busy ? "" : decisionHelp(obs, SEATS));
+    this.explain(over || this.busy ? null : () => decisionHelp(obs, seatNames()));
     if (!over && !this.busy && obs.actions.length) {
       const discarding = obs.actions.some((a) => a.startsWith("discard "));
-      this.message.textContent = obs.claim ? "A claim is yours to make." : discarding ? "Your turn: click a card to discard it, or choose an action." : "Your turn: choose an action.";
+      words(this.message, () => t(obs.claim ? "demo.nt.claim_yours" : discarding ? "demo.nt.your_turn_discard" : "demo.nt.your_turn"));
     }
   }
 
   async act(action) {
     if (this.busy || this.deal.actor !== YOU) return;
     this.deal.act(YOU, action);
-    this.message.textContent = `You: ${describe(action)}.`;
+    words(this.message, () => t("demo.nt.did", { seat: seatName(YOU), action: describe(action) }));
     this.advance();
   }
 
@@ -290,7 +267,7 @@ class NantongView extends GameView {
       this.deal.act(seat, action);
       // A pass (or a silent finish) would tell that a claim was possible: the table never hears it.
       if (!["pass", "finish"].includes(action)) {
-        this.message.textContent = `${SEATS[seat]}: ${describe(action)}.`;
+        words(this.message, () => t("demo.nt.did", { seat: seatName(seat), action: describe(action) }));
         this.render();
         await pause(n++ ? 380 : 250);
         if (generation !== this.generation) return;
@@ -305,42 +282,46 @@ class NantongView extends GameView {
     const win = this.deal.win();
     const score = this.deal.score();
     this.section.dataset.state = "over";
-    const headline = win
-      ? `${win.seat === YOU ? "You win" : `${SEATS[win.seat]} wins`} on ${win.heavenly ? "a heavenly hand" : `${cardName(win.card)}, from ${SOURCES[win.source]}`}.`
-      : "The stock is exhausted: nobody wins; base hu still settles.";
+    const seats = seatNames();
+    const yours = win?.seat === YOU;
+    const headline = !win
+      ? t("demo.nt.exhausted")
+      : win.heavenly
+        ? t(yours ? "demo.nt.win.you_heavenly" : "demo.nt.win.seat_heavenly", { seat: seats[win.seat] })
+        : t(yours ? "demo.nt.win.you" : "demo.nt.win.seat", { seat: seats[win.seat], card: cardName(win.card), source: t(`demo.nt.source.${win.source}`) });
     this.message.textContent = headline;
     this.end.replaceChildren(
-      h("h2", {}, `Deal ${this.dealNumber} — score`),
+      h("h2", {}, t("demo.nt.deal_score", { deal: this.dealNumber })),
       h("p", { class: "final", "data-winner": win ? String(win.seat) : "none" }, headline),
-      handsAtEnd([0, 1, 2].map((seat) => this.deal.observation(seat).hand), SEATS, win),
+      handsAtEnd([0, 1, 2].map((seat) => this.deal.observation(seat).hand), seats, win),
       h(
         "div",
         { class: "score-cards" },
         score.players.map((p, seat) =>
           h(
             "section",
-            { class: `score-card${win?.seat === seat ? " winner" : ""}`, "aria-label": `Score of ${SEATS[seat]}` },
-            h("h3", {}, SEATS[seat]),
+            { class: `score-card${win?.seat === seat ? " winner" : ""}`, "aria-label": t("demo.nt.score_of", { seat: seats[seat] }) },
+            h("h3", {}, seats[seat]),
             h(
               "table",
               {},
               h("tbody", {},
                 p.groups.map((g) =>
-                  h("tr", {}, h("td", {}, longCard(g.card, { cls: "tiny" }), ` ${MELD_NAMES[g.source] ?? g.source}`), h("td", {}, `${g.base}${g.doublings.map(() => " ×2").join("")}`, g.doublings.length ? h("small", {}, ` (${g.doublings.join(", ")})`) : null), h("td", { class: "num" }, g.value)),
+                  h("tr", {}, h("td", {}, longCard(g.card, { cls: "tiny" }), ` ${meldName(g.source)}`), h("td", {}, `${g.base}${g.doublings.map(() => " ×2").join("")}`, g.doublings.length ? h("small", {}, ` (${g.doublings.map(scoreName).join(", ")})`) : null), h("td", { class: "num" }, g.value)),
                 ),
-                h("tr", { class: "sub" }, h("td", { colspan: 2 }, "Base hu"), h("td", { class: "num" }, p.base)),
-                p.bonuses.map((b) => h("tr", {}, h("td", { colspan: 2 }, `+ ${b.name}`), h("td", { class: "num" }, `+${b.value}`))),
-                p.multipliers.map((m) => h("tr", {}, h("td", { colspan: 2 }, `× 2 ${m}`), h("td", { class: "num" }, "×2"))),
-                p.raw !== p.base ? h("tr", {}, h("td", { colspan: 2 }, "Raw"), h("td", { class: "num" }, p.raw)) : null,
-                h("tr", { class: "total" }, h("td", { colspan: 2 }, "Total (rounded up to tens)"), h("td", { class: "num", "data-total": p.total }, p.total)),
-                h("tr", { class: `settle ${score.settlement[seat] >= 0 ? "plus" : "minus"}` }, h("td", { colspan: 2 }, "Settlement"), h("td", { class: "num", "data-settlement": score.settlement[seat] }, `${score.settlement[seat] > 0 ? "+" : ""}${score.settlement[seat]}`)),
+                h("tr", { class: "sub" }, h("td", { colspan: 2 }, t("demo.nt.base_hu")), h("td", { class: "num" }, p.base)),
+                p.bonuses.map((b) => h("tr", {}, h("td", { colspan: 2 }, `+ ${scoreName(b.name)}`), h("td", { class: "num" }, `+${b.value}`))),
+                p.multipliers.map((m) => h("tr", {}, h("td", { colspan: 2 }, `× 2 ${scoreName(m)}`), h("td", { class: "num" }, "×2"))),
+                p.raw !== p.base ? h("tr", {}, h("td", { colspan: 2 }, t("demo.nt.raw")), h("td", { class: "num" }, p.raw)) : null,
+                h("tr", { class: "total" }, h("td", { colspan: 2 }, t("demo.nt.total")), h("td", { class: "num", "data-total": p.total }, p.total)),
+                h("tr", { class: `settle ${score.settlement[seat] >= 0 ? "plus" : "minus"}` }, h("td", { colspan: 2 }, t("demo.nt.settlement")), h("td", { class: "num", "data-settlement": score.settlement[seat] }, `${score.settlement[seat] > 0 ? "+" : ""}${score.settlement[seat]}`)),
               ),
             ),
           ),
         ),
       ),
-      h("div", { class: "end-buttons" }, h("button", { type: "button", class: "primary", onclick: () => this.nextDeal() }, "Next deal"), h("button", { type: "button", onclick: () => this.start(randomSeed()) }, "New game")),
-      h("details", { class: "record" }, h("summary", {}, "Deal record (JSON: the deck, the dealer and every action, to replay it)"), h("pre", {}, JSON.stringify(this.deal.toJSON()))),
+      h("div", { class: "end-buttons" }, h("button", { type: "button", class: "primary", onclick: () => this.nextDeal() }, t("demo.nt.next_deal")), h("button", { type: "button", onclick: () => this.start(randomSeed()) }, t("demo.new_game"))),
+      h("details", { class: "record" }, h("summary", {}, t("demo.nt.record")), h("pre", {}, JSON.stringify(this.deal.toJSON()))),
     );
   }
 }
@@ -352,8 +333,8 @@ export function meldCards(meld) {
 
 export function describe(action) {
   const [verb, card] = action.split(" ");
-  if (verb === "discard") return `discards ${cardName(card)}`;
-  return `${(ACTION_NAMES[verb] ?? verb).toLowerCase()}${card ? ` ${cardName(card)}` : ""}`;
+  if (verb === "discard") return t("demo.nt.discards", { card: cardName(card) });
+  return `${actionName(verb).toLowerCase()}${card ? ` ${cardName(card)}` : ""}`;
 }
 
 export function mount(section) {

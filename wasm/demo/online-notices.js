@@ -6,8 +6,8 @@ import { list, t } from "./i18n.js";
 const named = (challenge) => challenge.seats.filter((s) => s.kind === "player" && s.name !== challenge.by.name).map((s) => s.name);
 
 /** What the player `me` is told when `challenge` closes for `reason` (`challenge_closed`), or
- * null: a refusal is told to the challenger, a withdrawal to the players it named; a started
- * match tells itself. */
+ * null: a refusal is told to the challenger, a withdrawal to the players it named, a picking
+ * window that ran out to everyone seated; a started match tells itself. */
 export function closedNotice(challenge, reason, me) {
   const mine = challenge.by.id === me.id;
   if (reason === "refused" && mine) {
@@ -15,6 +15,7 @@ export function closedNotice(challenge, reason, me) {
     return who.length ? t("notice.refused", { players: list(who), count: who.length }) : t("notice.refused_anyone");
   }
   if (reason === "withdrawn" && !mine && named(challenge).includes(me.name)) return t("notice.withdrawn", { player: challenge.by.name });
+  if (reason === "pick_timeout") return t("notice.pick_timeout");
   return null;
 }
 

@@ -73,6 +73,7 @@ class OnlineView {
     this.message.textContent = this.words?.() ?? "";
     this.lobbyChat?.word();
     this.matchChat?.word();
+    this.picker?.word();
     // The challenge form is built again in the new words, with the choices made in it.
     const filled = this.challengeForm?.values();
     this.challengeForm = null;
@@ -131,9 +132,16 @@ class OnlineView {
     client.on("challenge_created", seen);
     client.on("challenge_closed", ({ challenge, reason }) => {
       const c = this.challengesSeen.get(challenge);
+      // In its picking window a challenge is still to be told of: how the window ends.
+      if (reason === "picking") return;
       this.challengesSeen.delete(challenge);
+      this.picker.endWindow(challenge);
       const notice = c && client.user ? closedNotice(c, reason, client.user) : null;
       if (notice) this.say(notice);
+    });
+    client.on("picking", (picking) => {
+      this.challengesSeen.set(picking.challenge.id, picking.challenge);
+      if (client.user) this.picker.startWindow(picking, client.user);
     });
     // The round each Triple Triad match was last shown at: a new one after a draw is told.
     this.roundsShown = new Map();
@@ -291,7 +299,7 @@ class OnlineView {
       h("section", { "aria-label": t("lobby.new_challenge") }, h("h3", {}, t("lobby.challenge")), this.challengeForm.form),
       h(
         "section",
-        { "aria-label": t("lobby.challenges") },
+        { class: "online-lists", "aria-label": t("lobby.challenges") },
         h("h3", {}, t("lobby.open_challenges")),
         h("ul", { class: "online-challenges" }, challenges.length ? challenges : h("li", { class: "none" }, t("lobby.none"))),
         h("h3", {}, t("lobby.your_matches")),
@@ -342,7 +350,12 @@ class OnlineView {
     const time = h("input", { name: "online-time", type: "number", min: welcome.limits.min_time, max: welcome.limits.max_time, value: 60, "aria-label": t("form.time") });
     const privacy = h("input", { name: "online-private", type: "checkbox", "aria-label": t("form.private_label") });
     const broadcast = h("input", { name: "online-broadcast", type: "checkbox", "aria-label": t("form.broadcast_label") });
-    const powerWalls = h("input", { name: "online-power-walls", type: "checkbox" });
+    // Rules added to the preset's own: the French server's Aléatoire, Élémentaire, Mur puissant.
+    const added = {
+      random: h("input", { name: "online-random", type: "checkbox" }),
+      elemental: h("input", { name: "online-elemental", type: "checkbox" }),
+      power_walls: h("input", { name: "online-power-walls", type: "checkbox" }),
+    };
     // The server refuses both at once: ticking one clears the other.
     privacy.addEventListener("change", () => privacy.checked && (broadcast.checked = false));
     broadcast.addEventListener("change", () => broadcast.checked && (privacy.checked = false));
@@ -386,7 +399,7 @@ class OnlineView {
         ...(g === "triple-triad"
           ? [
               h("label", {}, `${t("form.preset")} `, preset),
-              h("label", {}, powerWalls, ` ${t("form.power_walls")}`),
+              ...Object.entries(added).map(([rule, box]) => h("label", {}, box, ` ${t(`form.${rule}`)}`)),
               h("label", {}, `${t("form.trade")} `, trade),
             ]
           : [g === "trax" ? h("label", {}, `${t("form.variant")} `, variant) : h("label", {}, `${t("form.deals")} `, deals)]),
@@ -406,7 +419,8 @@ class OnlineView {
           const g = game.value;
           const tt = { preset: preset.value };
           // `rules` replaces the preset's: the preset's own, as the engine has them, plus the rule.
-          if (powerWalls.checked) tt.rules = { ...using(TripleTriadMatch.fromPreset(preset.value, 0), (m) => m.toJSON().config.rules), power_walls: true };
+          const ticked = Object.keys(added).filter((rule) => added[rule].checked);
+          if (ticked.length) tt.rules = { ...using(TripleTriadMatch.fromPreset(preset.value, 0), (m) => m.toJSON().config.rules), ...Object.fromEntries(ticked.map((rule) => [rule, true])) };
           if (trade.value) tt.stake = { trade: trade.value };
           const spec = {
             game: g,

@@ -2,19 +2,13 @@
 // placements of a cell offered where the pointer (or focus) is, forced tiles falling in after
 // each move, the winning track lit, the moves in official notation, undo.
 import { Trax, describe } from "arbiter-engine/web";
-import { GameView, h, helpLine, hintButton, messageLine, pause, randomSeed, howToPlay, toolbar, using } from "./ui.js";
+import { GameView, h, helpLine, hintButton, labelled, messageLine, pause, randomSeed, howToPlay, say, toolbar, using, words } from "./ui.js";
+import { has, onLanguage, t } from "./i18n.js";
 
-// New page texts of this file, in English (the i18n lane moves them into the catalogs).
-const PAGE_TEXT = {
-  yourMove: (colour, variant) =>
-    `Your move (${colour}): place a tile so that its track colours match its neighbours' (a highlighted cell offers the tiles that fit). ` +
-    "Tiles the placement forces (a cell where two tracks of one colour meet) fall in by themselves, and they can win for either side. " +
-    `You win with a loop of your colour${variant === "loop" ? "" : ", or a line of it from one edge of the play area to the opposite one eight or more cells away"}.`,
-  hintWords: (move) => `play ${move}`,
-};
-
-// What each variant the engine declares (`describe("trax")`) is called here.
-const VARIANT_LABELS = { "8x8": "8x8 (the classic)", unbounded: "Supertrax (unbounded)", loop: "Loop Trax" };
+// What each variant the engine declares (`describe("trax")`) is called here (`demo.trax.variant.*`;
+// a variant the page does not know yet shows its code).
+const variantName = (v) => (has(`demo.trax.variant.${v}`) ? t(`demo.trax.variant.${v}`) : v);
+const colourName = (c) => t(`demo.trax.colour.${c}`);
 const COLOUR = { white: "#f3efe4", red: "#d92b2b" };
 // Edge n, e, s, w: where a track meets it.
 const EDGE_POINT = [[50, 0], [100, 50], [50, 100], [0, 50]];
@@ -69,30 +63,35 @@ class TraxView extends GameView {
     const variants = describe("trax").options.find((o) => o.name === "variant");
     this.variantSelect = h(
       "select",
-      { name: "trax-variant", "aria-label": "Variant" },
-      variants.values.map((v) => h("option", { value: v, selected: v === variants.default }, VARIANT_LABELS[v] ?? v)),
+      { name: "trax-variant", ...labelled("demo.trax.variant") },
+      variants.values.map((v) => words(h("option", { value: v, selected: v === variants.default }), () => variantName(v))),
     );
-    this.sideSelect = h("select", { name: "trax-side", "aria-label": "You play" }, h("option", { value: "white" }, "white (first)"), h("option", { value: "red" }, "red (second)"));
-    this.undoButton = h("button", { type: "button", onclick: () => this.undo() }, "Undo");
+    this.sideSelect = h(
+      "select",
+      { name: "trax-side", ...labelled("demo.trax.you_play") },
+      words(h("option", { value: "white" }), () => t("demo.trax.white_first")),
+      words(h("option", { value: "red" }), () => t("demo.trax.red_second")),
+    );
+    this.undoButton = words(h("button", { type: "button", onclick: () => this.undo() }), () => t("demo.trax.undo"));
     this.tools = toolbar({
       game: "trax",
       levels: Trax.levels,
       level: Trax.levels.at(-1),
       start: (seed) => this.start(seed),
       extra: [
-        h("label", {}, "Variant ", this.variantSelect),
-        h("label", {}, "You play ", this.sideSelect),
+        h("label", {}, say("demo.trax.variant_label"), this.variantSelect),
+        h("label", {}, say("demo.trax.you_play_label"), this.sideSelect),
         this.undoButton,
-        hintButton(() => !this.game.isOver && this.game.toMove === this.you && this.hint(this.game, Trax.levels, PAGE_TEXT.hintWords)),
+        hintButton(() => !this.game.isOver && this.game.toMove === this.you && this.hint(this.game, Trax.levels, (move) => t("demo.trax.hint", { move }))),
       ],
     });
     this.variantSelect.addEventListener("change", () => this.start(randomSeed()));
     this.sideSelect.addEventListener("change", () => this.start(this.seed));
     this.message = messageLine();
     this.help = helpLine();
-    this.board = h("div", { class: "trax-board", role: "grid", "aria-label": "Board" });
-    this.choices = h("div", { class: "choices", role: "group", "aria-label": "Placements", hidden: true });
-    this.moveList = h("ol", { class: "move-list trax-moves", "aria-label": "Moves" });
+    this.board = h("div", { class: "trax-board", role: "grid", ...labelled("board.board") });
+    this.choices = h("div", { class: "choices", role: "group", ...labelled("board.placements"), hidden: true });
+    this.moveList = h("ol", { class: "move-list trax-moves", ...labelled("match.moves") });
     this.info = h("p", { class: "trax-info" });
     this.result = h("div", { class: "result", "aria-live": "polite" });
     section.append(
@@ -103,10 +102,12 @@ class TraxView extends GameView {
         "div",
         { class: "trax-table" },
         h("div", { class: "trax-stage" }, this.board, this.choices),
-        h("aside", { class: "trax-side" }, this.message, this.help, this.result, this.info, h("h3", {}, "Moves (official notation)"), this.moveList),
+        h("aside", { class: "trax-side" }, this.message, this.help, this.result, this.info, h("h3", {}, say("demo.trax.moves")), this.moveList),
       ),
     );
     addEventListener("resize", () => this.game && this.render());
+    // The board's labels are drawn from the position: drawn again in the new words.
+    onLanguage(() => this.game && this.render());
     section.addEventListener("keydown", (e) => e.key === "Escape" && this.closeChoices());
     // A click anywhere else closes the open choice.
     document.addEventListener("pointerdown", (e) => !e.target.closest?.(".choices, .cell.target") && this.closeChoices());
@@ -139,7 +140,8 @@ class TraxView extends GameView {
     const game = this.game;
     const { cols, rows } = game.size;
     const targets = this.targets();
-    this.explain(targets.size ? PAGE_TEXT.yourMove(this.you, game.variant) : "");
+    const [you, variant] = [this.you, game.variant];
+    this.explain(targets.size ? () => t(variant === "loop" ? "demo.trax.help_loop" : "demo.trax.help", { colour: colourName(you) }) : null);
     const turn = game.lastTurn();
     const win = game.win();
     // The engine names the cells of every winning track; the page only lights them.
@@ -172,7 +174,7 @@ class TraxView extends GameView {
               {
                 class: `cell tile-cell${fresh && placed ? " placed" : ""}${fresh && forced !== undefined ? " forced" : ""}${placed ? " last" : ""}`,
                 role: "gridcell",
-                "aria-label": `${name}: tile ${tile.shape}${forced !== undefined ? " (forced)" : ""}`,
+                "aria-label": t(forced !== undefined ? "demo.trax.tile_forced" : "board.tile", { cell: name, shape: tile.shape }),
                 style: { "--i": forced ?? 0 },
               },
               tileSvg(tile, { lit: lit.has(key) ? win.winner : null }),
@@ -183,7 +185,7 @@ class TraxView extends GameView {
             h("button", {
               type: "button",
               class: "cell target",
-              "aria-label": `${name}: ${targets.get(name).length} placements`,
+              "aria-label": t("board.cell_placements", { cell: name, count: targets.get(name).length }),
               dataset: { cell: name },
               // Pointing (or tabbing) at a cell previews its placements; a click, a tap or Enter
               // opens them to choose from. A preview never catches the pointer, so it cannot
@@ -202,14 +204,14 @@ class TraxView extends GameView {
     // Undo needs a move of the person's own to take back.
     this.undoButton.disabled = this.busy || this.game.toJSON().moves.length < (this.you === "white" ? 1 : 2);
     this.showMoves();
-    const variant = game.variant === "8x8" ? ` — the area may not pass 8×8` : "";
-    this.info.textContent = `${game.tiles} tiles, ${cols}×${rows}${variant}. Seed ${this.seed}.`;
+    const info = { count: game.tiles, cols, rows, seed: this.seed };
+    words(this.info, () => t(game.variant === "8x8" ? "demo.trax.info_8x8" : "demo.trax.info", info));
   }
 
   showMoves() {
     const moves = this.game.toJSON().moves;
     this.moveList.replaceChildren(
-      ...moves.map((m, i) => h("li", { class: i % 2 ? "red" : "white", dataset: { move: m } }, `${i % 2 ? "Red" : "White"} ${m}`)),
+      ...moves.map((m, i) => h("li", { class: i % 2 ? "red" : "white", dataset: { move: m } }, t(i % 2 ? "demo.trax.move_red" : "demo.trax.move_white", { move: m }))),
     );
     this.moveList.lastElementChild?.scrollIntoView?.({ block: "nearest" });
   }
@@ -233,7 +235,7 @@ class TraxView extends GameView {
               type: "button",
               class: "choice",
               dataset: { move },
-              "aria-label": `Play ${move}${forced.length ? `, forcing ${forced.length} more` : ""}`,
+              "aria-label": forced.length ? t("demo.trax.play_forcing", { move, count: forced.length }) : t("board.play", { move }),
               tabindex: choose ? null : "-1",
               onclick: () => this.play(move),
             },
@@ -259,22 +261,25 @@ class TraxView extends GameView {
 
   closeChoices() {
     this.choices.hidden = true;
+    // Its tiles were drawn for the position (and in the words) of the moment it opened.
+    this.choices.replaceChildren();
     delete this.choices.dataset.cell;
   }
 
   async play(move) {
     if (this.busy || this.game.toMove !== this.you) return;
-    await this.turn(move, "You");
+    await this.turn(move, "you");
     this.advance();
   }
 
+  /** Plays `move` for `who` (`you` or `computer`) and shows it. */
   async turn(move, who) {
     const generation = this.generation;
     this.busy = true;
     this.game.play(move);
     const forced = this.game.lastTurn().forced.length;
     this.render({ fresh: true });
-    this.message.textContent = `${who} played ${move}${forced ? `; ${forced} forced tile${forced > 1 ? "s" : ""} fell in` : ""}.`;
+    words(this.message, () => t(forced ? `demo.trax.played_forcing.${who}` : `demo.trax.played.${who}`, { move, count: forced }));
     // Wait for the forced tiles' animation (staggered in CSS) before the next turn.
     await pause(400 + 180 * forced);
     if (generation === this.generation) this.busy = false;
@@ -285,33 +290,34 @@ class TraxView extends GameView {
     while (!this.game.isOver && this.game.toMove !== this.you) {
       this.busy = true;
       this.render();
-      this.message.textContent = "The computer is thinking…";
+      words(this.message, () => t("demo.trax.thinking"));
       await pause(300);
       if (generation !== this.generation) return;
       const ply = this.game.toJSON().moves.length;
       const move = await this.think(this.game, this.tools.level, this.seed * 1000 + ply);
       if (generation !== this.generation) return;
-      await this.turn(move, "The computer");
+      await this.turn(move, "computer");
       if (generation !== this.generation) return;
     }
     this.busy = false;
     this.render();
     if (this.game.isOver) this.finish();
-    else this.message.textContent = `Your move (${this.you}): point at a highlighted cell to see its tiles, click it to choose one.`;
+    else {
+      const you = this.you;
+      words(this.message, () => t("demo.trax.your_move", { colour: colourName(you) }));
+    }
   }
 
   finish() {
     const win = this.game.win();
     const outcome = this.game.outcome;
-    let text;
-    if (win) {
-      const how = [win.by_loop && "a loop", win.by_line && "a line"].filter(Boolean).join(" and ");
-      text = `${win.winner === this.you ? "You win" : "The computer wins"}: ${win.winner} by ${how}.`;
-    } else text = "A draw: the 8×8 board has no move left.";
-    const turns = this.game.toJSON().moves.length;
-    this.message.textContent = `Game over after ${turns} turns and ${this.game.tiles} tiles.`;
+    const by = win ? [win.by_loop && "loop", win.by_line && "line"].filter(Boolean).join("+") : "";
+    const yours = win?.winner === this.you;
+    const text = () => (win ? t(yours ? "demo.trax.you_win" : "demo.trax.computer_wins", { colour: colourName(win.winner), how: t(`demo.trax.by.${by.replace("+", "_")}`) }) : t("demo.trax.draw"));
+    const over = { turns: this.game.toJSON().moves.length, count: this.game.tiles };
+    words(this.message, () => t("demo.trax.over", over));
     this.section.dataset.state = "over";
-    this.result.replaceChildren(h("p", { class: `final ${win?.winner ?? "draw"}`, "data-winner": outcome, "data-by": win ? [win.by_loop && "loop", win.by_line && "line"].filter(Boolean).join("+") : "" }, text));
+    this.result.replaceChildren(words(h("p", { class: `final ${win?.winner ?? "draw"}`, "data-winner": outcome, "data-by": by }), text));
   }
 
   /** Takes back turns until it is the person's move again, their own last move included. */
@@ -321,7 +327,7 @@ class TraxView extends GameView {
     while (this.game.tiles && this.game.nextPlayer !== this.you) this.game.undo();
     this.result.replaceChildren();
     this.section.dataset.state = "playing";
-    this.message.textContent = "Move taken back.";
+    words(this.message, () => t("demo.trax.undone"));
     this.advance();
   }
 }

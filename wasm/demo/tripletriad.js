@@ -1,8 +1,8 @@
 // Triple Triad against the computer: a match (rounds, sudden death, trade) under a preset or
 // any rule set, every capture shown and explained before the turn passes. The person is blue.
 import { TripleTriadMatch, TripleTriad, describe as describeOptions } from "arbiter-engine/web";
-import { GameView, describeError, h, helpLine, hintButton, howToPlay, messageLine, pause, randomSeed, toolbar, using } from "./ui.js";
-import { t } from "./i18n.js";
+import { GameView, describeError, h, helpLine, hintButton, howToPlay, labelled, messageLine, pause, randomSeed, say, toolbar, using, words } from "./ui.js";
+import { has, list, onLanguage, t } from "./i18n.js";
 
 const YOU = "blue";
 const CPU = "red";
@@ -10,23 +10,12 @@ const CPU = "red";
 const valuesOf = (name) => describeOptions("triple-triad").options.find((o) => o.name === name).values;
 // The rules' names are the page catalog's (`rule.*`), which the Online tab's rules in words share.
 const ruleLabel = (key) => t(`rule.${key}`);
-// Captures are shown in the order the rules resolve them.
-const RULE_NAMES = { wall: "Power wall", same: "Same", plus: "Plus", basic: "Basic", battle: "Battle", combo: "Combo" };
+// The name of the rule of a step of the engine's account of a move (`demo.capture.*`).
+const ruleName = (rule) => t(`demo.capture.${rule}`);
 const SIDES = ["top", "right", "bottom", "left"];
-const CELL_NAMES = ["top left", "top", "top right", "left", "centre", "right", "bottom left", "bottom", "bottom right"];
+const cellName = (cell) => t(`cell.${cell}`);
 
 const rank = (n) => (n === 10 ? "A" : String(n));
-// New page texts of this file, in English (the i18n lane moves them into the catalogs).
-const PAGE_TEXT = {
-  effective: (printed) => `Elemental: printed ${printed}`,
-  yourTurn: "Your turn: pick a card from your hand, then an empty cell. Your card takes each neighbouring red card whose rank facing it is lower than your card's rank on that side.",
-  same: "Same: when two or more of your card's sides equal the ranks facing them, those cards are taken.",
-  plus: "Plus: when two or more sides add up to the same sum with the ranks facing them, those cards are taken.",
-  combo: "Combo: cards taken by Same or Plus take their own weaker neighbours in turn.",
-  elemental: "Elemental: a card on a cell of its own element fights with every rank one higher, on another element's cell one lower.",
-  hintWords: (name, cell) => `${name} on the ${cell} cell`,
-};
-const playerName = (p) => (p === YOU ? "You" : "Red");
 
 // Element icons, drawn rather than taken from an emoji font that a machine may lack.
 const ELEMENT_ICONS = {
@@ -45,19 +34,10 @@ export function elementIcon(element, extraClass = "") {
   if (!icon) return null;
   return h(
     "svg:svg",
-    { class: `element ${extraClass}`, viewBox: "0 0 24 24", role: "img", "aria-label": element },
-    h("svg:title", {}, element),
+    { class: `element ${extraClass}`, viewBox: "0 0 24 24", role: "img", "aria-label": t(`element.${element}`) },
+    h("svg:title", {}, t(`element.${element}`)),
     h("svg:path", { d: icon[1], fill: icon[0], stroke: "#0008", "stroke-width": "0.8" }),
   );
-}
-
-/** The ranks a card placed on a cell of `element` fights with: under Elemental one more on a
- * cell of its own element, one less on any other elemental cell (rules/triple-triad.md, kept
- * within 1..A under the clamp); the printed ones elsewhere. */
-export function effectiveRanks(card, element, rules) {
-  if (!rules.elemental || !element || element === "none") return card.ranks;
-  const shift = card.element === element ? 1 : -1;
-  return card.ranks.map((r) => (rules.elemental_clamp ? Math.min(10, Math.max(1, r + shift)) : Math.max(0, r + shift)));
 }
 
 /** A card's face: the four ranks in a diamond (`ranks`: the effective ones, when Elemental
@@ -67,27 +47,27 @@ export function cardFace(card, ranks = card.ranks) {
   return [
     h(
       "span",
-      { class: `ranks${change}`, "aria-hidden": "true", title: change ? PAGE_TEXT.effective(card.ranks.map(rank).join(" ")) : null },
+      { class: `ranks${change}`, "aria-hidden": "true", title: change ? t("demo.tt.printed", { ranks: card.ranks.map(rank).join(" ") }) : null },
       ranks.map((r, i) => h("b", { class: `r-${SIDES[i]}` }, rank(r))),
     ),
     elementIcon(card.element),
-    h("span", { class: "power", title: "power", "aria-hidden": "true" }, `P${card.power}`),
+    h("span", { class: "power", title: t("demo.tt.power"), "aria-hidden": "true" }, `P${card.power}`),
     h("span", { class: "name" }, card.name),
   ];
 }
 
 export const cardLabel = (card, ranks = card.ranks) =>
-  `${card.name}: top ${rank(ranks[0])}, right ${rank(ranks[1])}, bottom ${rank(ranks[2])}, left ${rank(ranks[3])}` +
-  (ranks.every((r, i) => r === card.ranks[i]) ? "" : ` (${PAGE_TEXT.effective(card.ranks.map(rank).join(" "))})`) +
-  (card.element !== "none" ? `, ${card.element}` : "") +
-  `, power ${card.power}`;
+  t("demo.tt.card", { name: card.name, top: rank(ranks[0]), right: rank(ranks[1]), bottom: rank(ranks[2]), left: rank(ranks[3]) }) +
+  (ranks.every((r, i) => r === card.ranks[i]) ? "" : t("demo.tt.card_printed", { ranks: card.ranks.map(rank).join(" ") })) +
+  (card.element !== "none" ? t("demo.tt.card_element", { element: t(`element.${card.element}`) }) : "") +
+  t("demo.tt.card_power", { power: card.power });
 
 /** The power-wall labels on a cell's sides, drawn on its edges, and the same in words. */
 export function wallMarks(walls, cell) {
   const here = walls.filter((w) => w.cell === cell);
   return {
     marks: here.map((w) => h("span", { class: `wall-label wall-${w.side}`, "aria-hidden": "true" }, w.label)),
-    words: here.map((w) => `, ${w.label} wall on the ${w.side}`).join(""),
+    words: here.map((w) => t("demo.tt.wall", { label: w.label, side: t(`side.${w.side}`) })).join(""),
   };
 }
 
@@ -104,7 +84,7 @@ function snapshot(round) {
 /** The rules panel: a preset, then every option of the engine's configuration. */
 function rulesPanel(onChange) {
   const presets = valuesOf("preset");
-  const presetSelect = h("select", { name: "tt-preset", "aria-label": "Preset" }, presets.map((p) => h("option", { value: p }, p)));
+  const presetSelect = h("select", { name: "tt-preset", ...labelled("demo.tt.preset") }, presets.map((p) => words(h("option", { value: p }), () => t(`demo.preset.${p}`))));
   const fields = h("div", { class: "rule-fields" });
   const error = h("p", { class: "rule-error", role: "alert" });
   const summary = h("summary", {});
@@ -112,7 +92,7 @@ function rulesPanel(onChange) {
     "details",
     { class: "rules-panel" },
     summary,
-    h("div", { class: "rule-row" }, h("label", {}, "Preset ", presetSelect), h("span", { class: "hint" }, "Changes apply to the next game.")),
+    h("div", { class: "rule-row" }, h("label", {}, say("demo.tt.preset_label"), presetSelect), words(h("span", { class: "hint" }), () => t("demo.tt.next_game"))),
     fields,
     error,
   );
@@ -127,19 +107,19 @@ function rulesPanel(onChange) {
     for (const [key, value] of Object.entries(config.rules)) {
       if (typeof value === "boolean") {
         inputs[key] = h("input", { type: "checkbox", name: `tt-${key}`, checked: value, onchange: changed });
-        fields.append(h("label", { class: "toggle" }, inputs[key], " ", ruleLabel(key)));
+        fields.append(h("label", { class: "toggle" }, inputs[key], " ", words(h("span"), () => ruleLabel(key))));
       } else {
         inputs[key] = h(
           "select",
           { name: `tt-${key}`, onchange: changed },
-          [1, 2].map((n) => h("option", { value: n, selected: n === value }, `${n} side${n > 1 ? "s" : ""}`)),
+          [1, 2].map((n) => words(h("option", { value: n, selected: n === value }), () => t("demo.tt.sides", { count: n }))),
         );
-        fields.append(h("label", { class: "toggle" }, ruleLabel(key), " ", inputs[key]));
+        fields.append(h("label", { class: "toggle" }, words(h("span"), () => ruleLabel(key)), " ", inputs[key]));
       }
     }
-    inputs.sudden_death = h("select", { name: "tt-sudden-death", onchange: changed }, valuesOf("sudden_death").map((v) => h("option", { value: v, selected: v === config.sudden_death }, v.replaceAll("_", " "))));
-    inputs.trade = h("select", { name: "tt-trade", onchange: changed }, valuesOf("trade").map((v) => h("option", { value: v, selected: v === config.trade }, v.replaceAll("_", " "))));
-    fields.append(h("label", { class: "toggle" }, "Sudden death ", inputs.sudden_death), h("label", { class: "toggle" }, "Trade ", inputs.trade));
+    inputs.sudden_death = h("select", { name: "tt-sudden-death", onchange: changed }, valuesOf("sudden_death").map((v) => words(h("option", { value: v, selected: v === config.sudden_death }), () => t(`sudden_death.${v}`))));
+    inputs.trade = h("select", { name: "tt-trade", onchange: changed }, valuesOf("trade").map((v) => words(h("option", { value: v, selected: v === config.trade }), () => t(`trade.${v}`))));
+    fields.append(h("label", { class: "toggle" }, say("demo.tt.sudden_death"), inputs.sudden_death), h("label", { class: "toggle" }, say("demo.tt.trade"), inputs.trade));
     changed();
   }
 
@@ -156,18 +136,20 @@ function rulesPanel(onChange) {
   function validate() {
     try {
       using(TripleTriadMatch.fromJSON(matchInput(current(), presetSelect.value, 0)), () => {});
-      error.textContent = "";
+      words(error, () => "");
       return true;
     } catch (e) {
-      error.textContent = `The engine refuses these rules: ${describeError(e)}`;
+      words(error, () => t("demo.tt.refused", { reason: refusal(e) }));
       return false;
     }
   }
 
   function changed() {
     const valid = validate();
-    const on = Object.entries(current().rules).filter(([, v]) => v === true).map(([k]) => ruleLabel(k).split(" (")[0]);
-    summary.textContent = `Rules: ${presetSelect.value} — ${on.join(", ") || "basic only"}${valid ? "" : " (invalid)"}`;
+    const on = Object.entries(current().rules).filter(([, v]) => v === true).map(([k]) => k);
+    words(summary, () =>
+      t(valid ? "demo.tt.rules_summary" : "demo.tt.rules_summary_invalid", { preset: t(`demo.preset.${presetSelect.value}`), rules: on.map((k) => ruleLabel(k).split(" (")[0]).join(", ") || t("demo.tt.basic_only") }),
+    );
     onChange?.();
   }
 
@@ -181,6 +163,17 @@ function rulesPanel(onChange) {
     config: current,
     validate,
   };
+}
+
+/** Why the engine refuses a set of rules, in the page's words: its reasons name the rules by
+ * their codes (`same_wall requires same`, `... cannot be combined with same_wall`). */
+function refusal(e) {
+  const name = (code) => (has(`rule.${code}`) ? ruleLabel(code) : code);
+  const needs = /^(\w+) requires (\w+)$/.exec(e?.message ?? "");
+  if (needs) return t("demo.tt.rule_needs", { rule: name(needs[1]), needs: name(needs[2]) });
+  const edges = /cannot be combined with (\w+)$/.exec(e?.message ?? "");
+  if (edges) return t("demo.tt.rule_edges", { rule: name(edges[1]) });
+  return describeError(e);
 }
 
 /** The match's input: the preset's hands and seed with the chosen configuration. */
@@ -197,18 +190,18 @@ class TripleTriadView extends GameView {
     const hint = hintButton(() => {
       if (this.match.isOver || this.busy || this.snap.toMove !== YOU) return;
       const hand = this.snap.obs.hand;
-      const words = (move) => PAGE_TEXT.hintWords(hand[Number(move.split("@")[0])].name, CELL_NAMES[Number(move.split("@")[1])]);
+      const wording = (move) => t("demo.tt.hint", { card: hand[Number(move.split("@")[0])].name, cell: cellName(Number(move.split("@")[1])) });
       // The round is copied to the worker as the call starts: it may be freed at once.
-      using(this.match.game(), (round) => this.hint(round, TripleTriad.levels, words));
+      using(this.match.game(), (round) => this.hint(round, TripleTriad.levels, wording));
     });
     this.tools = toolbar({ game: "tt", levels: TripleTriad.levels, level: TripleTriad.levels.at(-1), extra: [hint], start: (seed) => this.start(seed) });
     this.message = messageLine();
     this.help = helpLine();
-    this.board = h("div", { class: "tt-board", role: "grid", "aria-label": "Board" });
-    this.hands = { blue: h("div", { class: "hand blue", "aria-label": "Your hand" }), red: h("div", { class: "hand red", "aria-label": "Red's hand" }) };
-    this.scores = { blue: h("output", { class: "score blue", "aria-label": "Your score" }), red: h("output", { class: "score red", "aria-label": "Red's score" }) };
-    this.captureLog = h("ol", { class: "capture-log", "aria-live": "polite", "aria-label": "Captures" });
-    this.moveList = h("div", { class: "move-list", "aria-label": "Moves" });
+    this.board = h("div", { class: "tt-board", role: "grid", ...labelled("board.board") });
+    this.hands = { blue: h("div", { class: "hand blue", ...labelled("board.your_hand") }), red: h("div", { class: "hand red", ...labelled("demo.tt.red_hand") }) };
+    this.scores = { blue: h("output", { class: "score blue", ...labelled("demo.tt.your_score") }), red: h("output", { class: "score red", ...labelled("demo.tt.red_score") }) };
+    this.captureLog = h("ol", { class: "capture-log", "aria-live": "polite", ...labelled("demo.tt.captures") });
+    this.moveList = h("div", { class: "move-list", ...labelled("match.moves") });
     this.result = h("div", { class: "result", "aria-live": "polite" });
     this.trade = h("div", { class: "trade" });
     this.roundLabel = h("span", { class: "round" });
@@ -219,17 +212,17 @@ class TripleTriadView extends GameView {
       h(
         "div",
         { class: "tt-table" },
-        h("div", { class: "side blue" }, h("h2", {}, "You ", this.scores.blue), this.hands.blue),
+        h("div", { class: "side blue" }, h("h2", {}, say("demo.tt.you"), " ", this.scores.blue), this.hands.blue),
         h("div", { class: "centre" }, this.board, this.message, this.help),
-        h("div", { class: "side red" }, h("h2", {}, "Red ", this.scores.red), this.hands.red),
+        h("div", { class: "side red" }, h("h2", {}, say("demo.tt.red"), " ", this.scores.red), this.hands.red),
         h(
           "aside",
           { class: "tt-info" },
           this.result,
           this.trade,
-          h("h3", {}, "Captures ", this.roundLabel),
+          h("h3", {}, say("demo.tt.captures"), " ", this.roundLabel),
           this.captureLog,
-          h("h3", {}, "Moves"),
+          h("h3", {}, say("match.moves")),
           this.moveList,
         ),
       ),
@@ -237,13 +230,15 @@ class TripleTriadView extends GameView {
     this.selected = null;
     this.busy = false;
     this.match = null;
+    // What is drawn from the position (the board's and the cards' labels) is drawn again.
+    onLanguage(() => this.shown && this.show(...this.shown));
     this.start(randomSeed());
   }
 
   start(seed) {
     if (!this.rules.validate()) {
       this.rules.panel.open = true;
-      this.message.textContent = "Fix the rules first: the engine refuses this combination.";
+      words(this.message, () => t("demo.tt.fix_rules"));
       return;
     }
     this.match?.free();
@@ -257,26 +252,27 @@ class TripleTriadView extends GameView {
     this.result.replaceChildren();
     this.trade.replaceChildren();
     this.section.dataset.state = "playing";
-    this.roundLabel.textContent = "";
+    words(this.roundLabel, () => "");
     this.startRound();
     this.advance();
   }
 
   startRound() {
     const n = this.match.roundNumber;
-    this.roundLabel.textContent = `(round ${n})`;
+    words(this.roundLabel, () => t("demo.tt.round_label", { round: n }));
     this.marks = undefined;
-    this.moveList.append(h("h4", { class: "round-start" }, `Round ${n}${n > 1 ? " — sudden death" : ""}`), h("ol", {}));
+    this.moveList.append(words(h("h4", { class: "round-start" }), () => t(n > 1 ? "demo.tt.round_sudden" : "demo.tt.round", { round: n })), h("ol", {}));
     this.show(using(this.match.game(), snapshot));
   }
 
   /** Draws a position; `owners` overrides the colour shown on some cells (captures to come). */
   show(snap, { owners = new Map(), marks = new Map(), placed = -1 } = {}) {
+    this.shown = [snap, { owners, marks, placed }];
     this.snap = snap;
     const { obs, legal, toMove } = snap;
     const yourTurn = toMove === YOU && !this.busy;
     const rules = obs.rules;
-    this.explain(yourTurn ? [PAGE_TEXT.yourTurn, rules.same && PAGE_TEXT.same, rules.plus && PAGE_TEXT.plus, rules.combo && PAGE_TEXT.combo, rules.elemental && PAGE_TEXT.elemental].filter(Boolean).join(" ") : "");
+    this.explain(yourTurn ? () => ["your_turn", ...["same", "plus", "combo", "elemental"].filter((rule) => rules[rule])].map((key) => t(`demo.tt.help.${key}`)).join(" ") : null);
     const legalCells = new Set(legal.filter((m) => this.selected !== null && m.startsWith(`${this.selected}@`)).map((m) => Number(m.split("@")[1])));
     this.board.replaceChildren(
       ...obs.board.map((placedCard, cell) => {
@@ -284,10 +280,11 @@ class TripleTriadView extends GameView {
         const owner = owners.get(cell) ?? placedCard?.owner;
         const mark = marks.get(cell);
         const walls = wallMarks(obs.walls, cell);
-        const ranks = placedCard ? effectiveRanks(placedCard.card, element, obs.rules) : null;
+        // The ranks it plays with, as the engine reckons them (Elemental's changes).
+        const ranks = placedCard ? obs.effective[cell] : null;
         const label = placedCard
-          ? `${CELL_NAMES[cell]}: ${owner === YOU ? "your" : "red's"} ${cardLabel(placedCard.card, ranks)}${walls.words}`
-          : `${CELL_NAMES[cell]}: empty${element ? `, ${element} cell` : ""}${walls.words}`;
+          ? t(owner === YOU ? "demo.tt.cell_yours" : "demo.tt.cell_reds", { cell: cellName(cell), card: cardLabel(placedCard.card, ranks) }) + walls.words
+          : t(element ? "demo.tt.cell_element" : "demo.tt.cell_empty", { cell: cellName(cell), element: element && t(`element.${element}`) }) + walls.words;
         return h(
           "button",
           {
@@ -305,7 +302,7 @@ class TripleTriadView extends GameView {
                 "div",
                 { class: `ttcard ${owner}${cell === placed ? " placed" : ""}${mark ? " flipped" : ""}` },
                 cardFace(placedCard.card, ranks),
-                mark ? h("span", { class: `capture-badge ${mark}` }, RULE_NAMES[mark]) : null,
+                mark ? h("span", { class: `capture-badge ${mark}` }, ruleName(mark)) : null,
               )
             : null,
         );
@@ -330,7 +327,7 @@ class TripleTriadView extends GameView {
     const theirs = obs.opponent_hand.map((card) =>
       card
         ? h("div", { class: "ttcard red in-hand", role: "img", "aria-label": cardLabel(card) }, cardFace(card))
-        : h("div", { class: "ttcard back in-hand", role: "img", "aria-label": "a hidden card" }),
+        : h("div", { class: "ttcard back in-hand", role: "img", "aria-label": t("board.hidden_card") }),
     );
     this.hands.blue.replaceChildren(...yours);
     this.hands.red.replaceChildren(...theirs);
@@ -343,7 +340,8 @@ class TripleTriadView extends GameView {
     if (this.busy || this.snap.toMove !== YOU) return;
     this.selected = this.selected === i ? null : i;
     this.show(this.snap, this.marks);
-    this.message.textContent = this.selected === null ? "Pick a card, then a cell." : "Now pick an empty cell (highlighted).";
+    const next = this.selected === null ? "demo.tt.pick_card" : "demo.tt.pick_cell";
+    words(this.message, () => t(next));
     if (this.selected !== null) this.board.querySelector(".cell.legal")?.focus({ preventScroll: true });
   }
 
@@ -396,7 +394,7 @@ class TripleTriadView extends GameView {
     const generation = this.generation;
     while (!this.match.isOver && this.snap.toMove === CPU) {
       this.busy = true;
-      this.message.textContent = "Red is thinking…";
+      words(this.message, () => t("demo.tt.red_thinking"));
       await pause(350);
       // The round is copied to the worker as the call starts: it may be freed at once.
       const move = await using(this.match.game(), (round) => this.think(round, this.tools.level, this.seed * 1000 + this.ply));
@@ -408,7 +406,7 @@ class TripleTriadView extends GameView {
     if (this.match.isOver) this.finish();
     else {
       this.show(this.snap, this.marks);
-      this.message.textContent = "Your turn: pick a card, then a cell (or drag it there).";
+      words(this.message, () => t("demo.tt.your_turn"));
     }
   }
 
@@ -432,10 +430,12 @@ class TripleTriadView extends GameView {
     this.ply++;
 
     const card = before.obs[mover === YOU ? "hand" : "opponent_hand"][Number(move.split("@")[0])] ?? after.obs.board[caps.cell].card;
-    const line = h("li", { class: mover, dataset: { move } }, `${playerName(mover)}: ${move} — ${card.name} to the ${CELL_NAMES[caps.cell]}`);
+    const said = { move, card: card.name };
+    const by = mover === YOU ? "you" : "red";
+    const line = words(h("li", { class: mover, dataset: { move } }), () => t(`demo.tt.move.${by}`, { ...said, cell: cellName(caps.cell) }));
     this.moveList.lastElementChild.append(line);
     this.moveList.scrollTop = this.moveList.scrollHeight;
-    this.captureLog.replaceChildren(h("li", {}, `${playerName(mover)} ${mover === YOU ? "play" : "plays"} ${card.name} on the ${CELL_NAMES[caps.cell]}.`));
+    this.captureLog.replaceChildren(words(h("li"), () => t(`demo.tt.play.${by}`, { ...said, cell: cellName(caps.cell) })));
 
     // First the card alone, every captured card still in its old colour.
     const owners = new Map();
@@ -446,7 +446,7 @@ class TripleTriadView extends GameView {
     const steps = caps.steps.filter((s) => s.rule !== "place");
     const marks = new Map();
     this.show({ ...after, toMove: null }, { owners, marks, placed: caps.cell });
-    this.message.textContent = `${playerName(mover)}: ${card.name} to the ${CELL_NAMES[caps.cell]}.`;
+    words(this.message, () => t(`demo.tt.placed.${by}`, { ...said, cell: cellName(caps.cell) }));
     await pause(steps.length ? 450 : 300);
     for (const step of steps) {
       if (generation !== this.generation) return;
@@ -455,21 +455,21 @@ class TripleTriadView extends GameView {
         owners.delete(cell);
         if (step.rule !== "wall") marks.set(cell, step.rule);
       }
-      const text = describe(step, after.obs.board, mover);
-      const name = RULE_NAMES[step.rule];
-      this.captureLog.append(h("li", { class: `rule-${step.rule}` }, h("strong", {}, name), ` — ${text}`));
-      this.message.textContent = `${name}! ${text}`;
+      const text = () => describe(step, after.obs.board, mover);
+      this.captureLog.append(words(h("li", { class: `rule-${step.rule}` }), () => [h("strong", {}, ruleName(step.rule)), ` — ${text()}`]));
+      words(this.message, () => t("demo.tt.step", { rule: ruleName(step.rule), text: text() }));
       this.show({ ...after, toMove: null }, { owners, marks, placed: caps.cell });
       await pause(900);
     }
-    if (!caps.flips.length && !caps.placed_lost) this.captureLog.append(h("li", {}, "No capture."));
+    if (!caps.flips.length && !caps.placed_lost) this.captureLog.append(words(h("li"), () => t("demo.tt.no_capture")));
     if (generation !== this.generation) return;
 
     if (finished && !this.match.isOver && this.match.roundNumber !== roundBefore) {
       // A drawn round: show it, then deal the sudden-death round.
-      const [b, r] = roundScores;
-      this.message.textContent = `Round ${roundBefore} is a draw, ${b}–${r}: sudden death, round ${this.match.roundNumber}.`;
-      this.result.replaceChildren(h("p", {}, `Round ${roundBefore}: draw ${b}–${r}. Sudden death!`));
+      const [blue, red] = roundScores;
+      const drawn = { round: roundBefore, blue, red, next: this.match.roundNumber };
+      words(this.message, () => t("demo.tt.round_drawn", drawn));
+      this.result.replaceChildren(words(h("p"), () => t("demo.tt.round_drawn_short", drawn)));
       await pause(1600);
       if (generation !== this.generation) return;
       this.startRound();
@@ -485,12 +485,14 @@ class TripleTriadView extends GameView {
     this.busy = false;
     this.show({ ...this.snap, toMove: null }, this.marks);
     const { winner, scores, rounds } = this.match.result;
-    const [b, r] = scores;
-    const text = winner === YOU ? `You win ${b}–${r}!` : winner === CPU ? `Red wins ${r}–${b}.` : `Draw ${b}–${r}.`;
-    this.message.textContent = `${text} ${rounds > 1 ? `(after ${rounds} rounds)` : ""}`;
+    const [blue, red] = scores;
+    const verdict = () => t(winner === YOU ? "demo.tt.you_win" : winner === CPU ? "demo.tt.red_wins" : "demo.tt.draw", { blue, red });
+    this.verdict = () => [verdict(), rounds > 1 && t("demo.tt.after_rounds", { count: rounds })].filter(Boolean).join(" ");
+    words(this.message, this.verdict);
+    const [preset, seed] = [this.rules.preset, this.seed];
     this.result.replaceChildren(
-      h("p", { class: `final ${winner ?? "draw"}`, "data-winner": winner ?? "draw", "data-scores": `${b}-${r}` }, text),
-      h("p", {}, `${rounds} round${rounds > 1 ? "s" : ""}, seed ${this.seed}, ${this.rules.preset} rules.`),
+      words(h("p", { class: `final ${winner ?? "draw"}`, "data-winner": winner ?? "draw", "data-scores": `${blue}-${red}` }), verdict),
+      words(h("p"), () => t("demo.tt.match_summary", { count: rounds, seed, preset: t(`demo.preset.${preset}`) })),
     );
     this.section.dataset.state = "trade";
     this.startTrade();
@@ -509,7 +511,7 @@ class TripleTriadView extends GameView {
     if (chooser === CPU) return this.settle(this.match.computerPicks());
 
     const picked = new Set();
-    const confirm = h("button", { type: "button", class: "primary", disabled: true, onclick: () => this.settle([...picked]) }, "Take");
+    const confirm = words(h("button", { type: "button", class: "primary", disabled: true, onclick: () => this.settle([...picked]) }), () => t("demo.tt.take"));
     const options = theirs.map((card, i) =>
       h(
         "div",
@@ -520,7 +522,7 @@ class TripleTriadView extends GameView {
             type: "button",
             class: "ttcard red",
             "aria-pressed": "false",
-            "aria-label": `Take ${cardLabel(card)}`,
+            "aria-label": t("choice.take_card", { card: cardLabel(card) }),
             onclick: (e) => {
               if (picked.has(i)) picked.delete(i);
               else if (kind === "swap" || count === 1) picked.clear(), picked.add(i);
@@ -532,33 +534,35 @@ class TripleTriadView extends GameView {
           },
           cardFace(card),
         ),
-        kind === "swap" ? h("div", { class: "gives" }, "for your ", h("div", { class: "ttcard blue small" }, cardFace(save[YOU][i]))) : null,
+        kind === "swap" ? h("div", { class: "gives" }, say("demo.tt.for_your"), " ", h("div", { class: "ttcard blue small" }, cardFace(save[YOU][i]))) : null,
       ),
     );
     this.trade.replaceChildren(
-      h("h3", {}, "Trade"),
-      h("p", {}, kind === "swap" ? "Take one of Red's cards; you give up your card in the facing position." : `Take ${count} of the cards Red brought.`),
+      h("h3", {}, say("demo.tt.trade_title")),
+      words(h("p"), () => (kind === "swap" ? t("demo.tt.swap_help") : t("demo.tt.pick_help", { count }))),
       h("div", { class: "trade-cards" }, options),
       confirm,
     );
-    this.message.textContent += kind === "swap" ? " Pick a card to swap." : ` Pick ${count} card${count > 1 ? "s" : ""} to take.`;
+    const verdict = this.verdict;
+    words(this.message, () => `${verdict()} ${kind === "swap" ? t("demo.tt.pick_swap") : t("demo.tt.pick_take", { count })}`);
   }
 
   settle(picks) {
     const transfers = this.match.settleTrade(picks);
     this.section.dataset.state = "over";
-    const taken = (to) => transfers.filter((t) => t.to === to).map((t) => t.card.name).join(", ");
-    const trade = [taken(YOU) && `You take ${taken(YOU)}.`, taken(CPU) && `Red takes ${taken(CPU)}.`].filter(Boolean);
-    this.message.textContent = `${this.result.firstChild.textContent} ${trade.join(" ") || "No card changes hands."}`;
+    const taken = (to) => list(transfers.filter((t) => t.to === to).map((t) => t.card.name));
+    const traded = () => [transfers.some((x) => x.to === YOU) && t("demo.tt.you_take", { cards: taken(YOU) }), transfers.some((x) => x.to === CPU) && t("demo.tt.red_takes", { cards: taken(CPU) })].filter(Boolean).join(" ");
+    const verdict = this.verdict;
+    words(this.message, () => `${verdict()} ${traded() || t("demo.tt.no_transfer")}`);
     this.trade.replaceChildren(
-      h("h3", {}, "Trade"),
+      h("h3", {}, say("demo.tt.trade_title")),
       transfers.length
         ? h(
             "ul",
             { class: "transfers" },
-            transfers.map((t) => h("li", {}, h("div", { class: `ttcard ${t.from} small` }, cardFace(t.card)), ` ${t.to === YOU ? "You take" : "Red takes"} ${t.card.name}`)),
+            transfers.map((x) => h("li", {}, h("div", { class: `ttcard ${x.from} small` }, cardFace(x.card)), " ", say(x.to === YOU ? "demo.tt.you_take_card" : "demo.tt.red_takes_card", { card: x.card.name }))),
           )
-        : h("p", {}, "No card changes hands."),
+        : words(h("p"), () => t("demo.tt.no_transfer")),
     );
   }
 }
@@ -566,23 +570,30 @@ class TripleTriadView extends GameView {
 /** One line on a step of the engine's account of a move (`lastCaptures().steps`): the pairs it
  * compared, with the ranks as that rule read them, and what it turned. */
 function describe(step, board, mover) {
-  const name = (cell) => (cell === null ? "the edge" : board[cell].card.name);
-  const names = (cells) => cells.map(name).join(", ");
-  const turned = (cells) => (cells.length ? `: ${names(cells)} turn${cells.length === 1 ? "s" : ""} ${mover}` : ": nothing to take");
-  const versus = (p) => `${name(p.from)}'s ${rank(p.rank)} against ${name(p.to)}'s ${rank(p.other)}`;
+  const name = (cell) => (cell === null ? t("demo.tt.edge") : board[cell].card.name);
+  const turned = (cells) => (cells.length ? t("demo.tt.turned", { count: cells.length, cards: list(cells.map(name)), colour: t(`colour.${mover}`) }) : t("demo.tt.nothing_taken"));
+  const versus = (p) => t("demo.tt.versus", { card: name(p.from), rank: rank(p.rank), other: name(p.to), other_rank: rank(p.other) });
+  const pairs = (all, pair) => all.map(pair).join(", ");
   switch (step.rule) {
     case "wall":
-      return `the ${step.wall.label} wall (power ${step.power}) pushes the line: ${step.pushes.map((p) => `${name(p.to)} to the ${CELL_NAMES[p.to]}`).join(", ")}`;
+      return t("demo.tt.wall_push", { label: step.wall.label, power: step.power, pushes: list(step.pushes.map((p) => t("demo.tt.pushed", { card: name(p.to), cell: cellName(p.to) }))) });
     case "same":
-      return `equal sides (${step.pairs.map((p) => `${rank(p.rank)} = ${rank(p.other)}${p.to === null ? " (edge)" : ""}`).join(", ")})${turned(step.captured)}`;
+      return t("demo.tt.same_sides", { pairs: pairs(step.pairs, (p) => `${rank(p.rank)} = ${rank(p.other)}${p.to === null ? t("demo.tt.edge_mark") : ""}`), turned: turned(step.captured) });
     case "plus":
-      return `equal sums (${step.pairs.map((p) => `${rank(p.rank)}+${rank(p.other)} = ${p.sum}`).join(", ")})${turned(step.captured)}`;
+      return t("demo.tt.plus_sums", { pairs: pairs(step.pairs, (p) => `${rank(p.rank)}+${rank(p.other)} = ${p.sum}`), turned: turned(step.captured) });
     case "battle":
       return step.fights
-        .map((f) => `${versus(f)}, totals ${f.total} against ${f.other_total}: ${f.winner === null ? "no change" : f.winner === mover ? `${name(f.to)} turns ${mover}` : `${name(f.from)} is lost`}`)
+        .map((f) =>
+          t("demo.tt.fight", {
+            versus: versus(f),
+            total: f.total,
+            other_total: f.other_total,
+            result: f.winner === null ? t("demo.tt.fight_even") : f.winner === mover ? t("demo.tt.fight_turns", { card: name(f.to), colour: t(`colour.${mover}`) }) : t("demo.tt.fight_lost", { card: name(f.from) }),
+          }),
+        )
         .join("; ");
     case "combo":
-      return `wave ${step.wave}: ${step.pairs.map(versus).join("; ")}${turned(step.captured)}`;
+      return t("demo.tt.combo_wave", { wave: step.wave, pairs: step.pairs.map(versus).join("; "), turned: turned(step.captured) });
     default:
       return `${step.pairs.map(versus).join("; ")}${turned(step.captured)}`;
   }

@@ -2,19 +2,9 @@
 // game, seed, the computer's level), the message line and the computer's thinking, which runs on
 // the engine's worker so that the page keeps drawing while a strong level searches.
 import { ArbiterWorker } from "arbiter-engine/worker";
-import { has, t } from "./i18n.js";
+import { has, language, onLanguage, t } from "./i18n.js";
 
 const ai = new ArbiterWorker();
-
-// New page texts of this file, in English (the i18n lane moves them into the catalogs).
-const PAGE_TEXT = {
-  howToPlay: "How to play",
-  rulesMissing: "The rules could not be loaded.",
-  hint: "Hint",
-  hintTitle: "What the strongest computer player would play here",
-  hintThinking: "Looking for a good move…",
-  hintSays: (move) => `Hint: ${move} (the strongest computer player's choice).`,
-};
 
 /** `h("button", {class: "x", onclick}, "text", child)`: attributes starting with `on` are
  * listeners, `false`/`null` attributes and children are left out. */
@@ -39,6 +29,38 @@ export function fill(el, ...children) {
   el.replaceChildren(...children.flat(Infinity).filter((c) => c != null && c !== false));
 }
 
+// The elements `words` fills, held weakly: an element the page dropped is forgotten.
+const worded = new Set();
+let pruneAt = 1024;
+
+/** Fills `el` with what `draw()` returns (text, elements or a list of them, read from the
+ * catalogs with `t`), now and again after each switch of language, until the next `words(el, …)`;
+ * returns `el`. */
+export function words(el, draw) {
+  if (!el.draw) {
+    // The references to elements already collected go now and then, not only at a switch.
+    if (worded.size >= pruneAt) {
+      for (const ref of worded) if (!ref.deref()) worded.delete(ref);
+      pruneAt = 2 * worded.size + 1024;
+    }
+    worded.add(new WeakRef(el));
+  }
+  el.draw = draw;
+  fill(el, draw());
+  return el;
+}
+
+onLanguage(() => {
+  for (const ref of worded) {
+    const el = ref.deref();
+    if (!el) worded.delete(ref);
+    else if (el.isConnected) fill(el, el.draw());
+  }
+});
+
+/** `key`'s words in a span that follows the page's language (for a text beside a control). */
+export const say = (key, params) => words(h("span"), () => t(key, params));
+
 /** `?fast` in the address shortens every animation and pause to nothing (the browser tests use
  * it; what is shown and what must be clicked stay the same). */
 export const fast = new URLSearchParams(location.search).has("fast");
@@ -49,6 +71,10 @@ if (fast) document.documentElement.dataset.fast = "";
 export function pause(ms) {
   return new Promise((resolve) => (fast ? requestAnimationFrame(() => resolve()) : setTimeout(resolve, ms)));
 }
+
+/** The attributes of an element whose aria-label is `key`'s words (main.js words them again
+ * after a switch of language). */
+export const labelled = (key) => ({ "aria-label": t(key), dataset: { i18nLabel: key } });
 
 /** A seed a person can read and type. */
 export function randomSeed() {
@@ -66,29 +92,29 @@ export function toolbar({ game, levels, level, extra = [], start }) {
     min: 0,
     step: 1,
     inputmode: "numeric",
-    "aria-label": "Seed",
+    ...labelled("demo.seed"),
     class: "seed",
     name: `${game}-seed`,
   });
   const levelSelect = h(
     "select",
-    { "aria-label": "Computer level", name: `${game}-level` },
-    levels.map((l) => h("option", { value: l, selected: l === level }, l)),
+    { ...labelled("demo.computer_level"), name: `${game}-level` },
+    levels.map((l) => words(h("option", { value: l, selected: l === level }), () => t(`level.${l}`))),
   );
   const playSeed = () => {
     const seed = Number(seedInput.value);
     if (Number.isSafeInteger(seed) && seed >= 0) start(seed);
-    else seedInput.setCustomValidity("a whole number from 0"), seedInput.reportValidity();
+    else seedInput.setCustomValidity(t("demo.seed_invalid")), seedInput.reportValidity();
   };
   seedInput.addEventListener("input", () => seedInput.setCustomValidity(""));
   seedInput.addEventListener("keydown", (e) => e.key === "Enter" && playSeed());
   const bar = h(
     "div",
     { class: "toolbar" },
-    h("button", { type: "button", class: "primary", onclick: () => start(randomSeed()) }, "New game"),
-    h("label", {}, "Seed ", seedInput),
-    h("button", { type: "button", onclick: playSeed }, "Play seed"),
-    h("label", {}, "Computer ", levelSelect),
+    words(h("button", { type: "button", class: "primary", onclick: () => start(randomSeed()) }), () => t("demo.new_game")),
+    h("label", {}, say("demo.seed_label"), seedInput),
+    words(h("button", { type: "button", onclick: playSeed }), () => t("demo.play_seed")),
+    h("label", {}, say("demo.computer"), levelSelect),
     extra,
   );
   return {
@@ -103,29 +129,27 @@ export function toolbar({ game, levels, level, extra = [], start }) {
   };
 }
 
-/** The rules written for players (the terminal's `arbiter rules` texts, which the package
- * ships in dist/rules/), fetched when the panel is first opened; the sections headed `leave`
- * (the terminal's own, such as how it draws Trax tiles in letters) are left out. */
+/** The rules written for players, fetched when the panel is first opened and again after a
+ * switch of language: in English the terminal's `arbiter rules` texts (which the package ships
+ * in dist/rules/), in French their translation beside the page (rules/fr/); the sections headed
+ * `leave` (the terminal's own, such as how it draws Trax tiles in letters) are left out. */
 export function howToPlay(game, { leave = [] } = {}) {
   const body = h("div", { class: "how-to-play-text" });
-  const panel = h(
-    "details",
-    {
-      class: "how-to-play",
-      ontoggle: async () => {
-        if (!panel.open || body.childElementCount) return;
-        try {
-          const answer = await fetch(new URL(`../dist/rules/${game}.txt`, import.meta.url));
-          if (!answer.ok) throw new Error(answer.statusText);
-          fill(body, rulesBlocks(await answer.text()).filter((block, i, all) => !leave.includes(sectionOf(all, i))));
-        } catch {
-          body.textContent = PAGE_TEXT.rulesMissing;
-        }
-      },
-    },
-    h("summary", {}, PAGE_TEXT.howToPlay),
-    body,
-  );
+  const load = async () => {
+    if (!panel.open || body.dataset.language === language()) return;
+    const lang = (body.dataset.language = language());
+    const address = lang === "en" ? `../dist/rules/${game}.txt` : `rules/${lang}/${game}.txt`;
+    try {
+      const answer = await fetch(new URL(address, import.meta.url));
+      if (!answer.ok) throw new Error(answer.statusText);
+      const text = await answer.text();
+      if (lang === language()) fill(body, rulesBlocks(text).filter((block, i, all) => !leave.includes(sectionOf(all, i))));
+    } catch {
+      body.textContent = t("demo.rules_missing");
+    }
+  };
+  const panel = h("details", { class: "how-to-play", ontoggle: load }, words(h("summary"), () => t("demo.how_to_play")), body);
+  onLanguage(load);
   return panel;
 }
 
@@ -176,7 +200,7 @@ export function helpLine() {
 
 /** The toolbar's hint button: `onclick` shows the strongest computer player's move. */
 export function hintButton(onclick) {
-  return h("button", { type: "button", class: "hint-button", title: PAGE_TEXT.hintTitle, onclick }, PAGE_TEXT.hint);
+  return words(h("button", { type: "button", class: "hint-button", title: t("demo.hint_title"), dataset: { i18nTitle: "demo.hint_title" }, onclick }), () => t("demo.hint"));
 }
 
 /** The game's message line: read out by screen readers as it changes. */
@@ -234,24 +258,28 @@ export class GameView {
   }
 
   /** The hint the terminal gives: the move the strongest of `levels` would make for the person
-   * in `game` (its turn), in `words`, on the help line (`data-hint` holds the move). */
-  async hint(game, levels, words) {
+   * in `game` (its turn), in `wording(move)`'s words, on the help line (`data-hint` holds the
+   * move). */
+  async hint(game, levels, wording) {
     if (this.busy) return;
     const generation = this.generation;
-    this.help.textContent = PAGE_TEXT.hintThinking;
+    words(this.help, () => t("demo.hint_thinking"));
     const move = await this.think(game, levels.at(-1), this.seed + 1);
     if (generation !== this.generation || move === undefined || this.busy) return;
     this.help.dataset.hint = move;
-    this.help.textContent = PAGE_TEXT.hintSays(words(move));
+    words(this.help, () => t("demo.hint_says", { move: wording(move) }));
   }
 
-  /** Says what the person's decision now means (`text`; empty while it is not their turn). */
-  explain(text) {
-    // A hint stays on show until the decision changes.
-    if (this.explained === text) return;
-    this.explained = text;
+  /** Says what the person's decision now means (`draw()`'s words; `null` while it is not their
+   * turn). */
+  explain(draw) {
+    // A hint stays on show until the decision changes (the last one worded anew, so that a
+    // switch of language changes no decision).
+    const said = () => draw?.() ?? "";
+    if (this.explained?.() === said()) return;
+    this.explained = said;
     delete this.help.dataset.hint;
-    this.help.textContent = text;
+    words(this.help, said);
   }
 
   /** Shows the game just set up and lets the computer move while it is its turn. */

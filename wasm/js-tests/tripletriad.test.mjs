@@ -113,6 +113,34 @@ test("observations hide the opponent's cards unless the rules are open", (t) => 
   assert.deepEqual(open.observation("blue").opponent_hand, open.toJSON().hands.red);
 });
 
+test("the observation gives the ranks each placed card plays with under Elemental", (t) => {
+  // Cells 0 and 3 are fire, cell 2 ice, cell 1 none: Ifrit (fire) gains one on every rank on
+  // fire; Bomb (fire) on ice and Geezard (no element) on fire lose one; Plain keeps its own.
+  const elemental = (clamp) => ({
+    rules: { elemental: true, elemental_clamp: clamp },
+    elements: ["fire", null, "ice", "fire", null, null, null, null, null],
+    board: [
+      { card: { name: "Ifrit", ranks: [9, 6, 10, 2], element: "fire" }, owner: "blue" },
+      { card: card("Plain", [1, 10, 5, 5]), owner: "red" },
+      { card: { name: "Bomb", ranks: [2, 1, 3, 10], element: "fire" }, owner: "red" },
+      { card: card("Geezard", [1, 4, 1, 5]), owner: "blue" },
+      null, null, null, null, null,
+    ],
+    hands: { blue: [card("B1", [5, 5, 5, 5]), card("B2", [5, 5, 5, 5]), card("B3", [5, 5, 5, 5])], red: [card("R1", [5, 5, 5, 5]), card("R2", [5, 5, 5, 5]), card("R3", [5, 5, 5, 5])] },
+    to_move: "red",
+  });
+  const printed = own(t, TripleTriad.fromJSON({ ...elemental(false), rules: {} })).observation("blue");
+  assert.deepEqual(printed.effective, [[9, 6, 10, 2], [1, 10, 5, 5], [2, 1, 3, 10], [1, 4, 1, 5], null, null, null, null, null]);
+  // Final Fantasy VIII: an A with one more is 11, a 1 with one less is 0.
+  const ff8 = own(t, TripleTriad.fromJSON(elemental(false))).observation("red");
+  assert.deepEqual(ff8.effective.slice(0, 5), [[10, 7, 11, 3], [1, 10, 5, 5], [1, 0, 2, 9], [0, 3, 0, 4], null]);
+  // The English rules keep them within 1..A.
+  const mush = own(t, TripleTriad.fromJSON(elemental(true))).observation("blue");
+  assert.deepEqual(mush.effective.slice(0, 5), [[10, 7, 10, 3], [1, 10, 5, 5], [1, 1, 2, 9], [1, 3, 1, 4], null]);
+  // The printed ranks stay as they are on the card.
+  assert.deepEqual(mush.board[0].card.ranks, [9, 6, 10, 2]);
+});
+
 test("clone is independent", (t) => {
   const g = own(t, TripleTriad.fromPreset("ff8", 8));
   const c = own(t, g.clone());

@@ -313,8 +313,11 @@ export interface TripleTriadView {
   rounds: { winner: "blue" | "red" | null; scores: [number, number] }[];
   /** The finished rounds before those listed: draws all. */
   rounds_before?: number;
+  /** By cell, the ranks the card placed there plays with (Elemental's changes), as the core
+   * reckons them; here beside the observation rather than in it. */
+  effective: TripleTriadObservation["effective"];
   /** The seat's own observation; null in the public view (then `public` says what all may see). */
-  observation: TripleTriadObservation | null;
+  observation: Omit<TripleTriadObservation, "effective"> | null;
   public?: TripleTriadPublic;
 }
 
@@ -532,7 +535,9 @@ export interface Stats {
 export interface ClientEvents {
   presence: { type: "presence"; user: User; online: boolean };
   challenge_open: { type: "challenge_open"; challenge: Challenge };
-  challenge_closed: { type: "challenge_closed"; challenge: number; reason: "refused" | "withdrawn" | "started" };
+  challenge_closed: { type: "challenge_closed"; challenge: number; reason: "refused" | "withdrawn" | "started" | "picking" | "pick_timeout" };
+  /** Every seat taken: `waiting` still name their five, until `until` (ms since the epoch). */
+  picking: { type: "picking"; challenge: Challenge; until: number; remaining_ms: number; waiting: string[] };
   match_listed: { type: "match_listed"; match: MatchSummary };
   match_unlisted: { type: "match_unlisted"; match: number };
   match_started: { type: "match_started"; match: MatchSummary; seat: number };
@@ -662,6 +667,8 @@ export declare class ArbiterClient {
   /** A challenge with stakes needs `deck`, the deck you play with. */
   /** A game that plays picked hands takes `deck` or five card ids `cards`; neither: your current deck. */
   accept(challenge: number, options?: { deck?: string; cards?: string[] }): Promise<{ challenge: number; seat: number }>;
+  /** Names your five in a challenge's picking window: `deck` or five card ids `cards`. */
+  pick(challenge: number, options: { deck?: string; cards?: string[] }): Promise<{ challenge: number }>;
   refuse(challenge: number): Promise<ClientEvents["challenge_closed"]>;
   withdraw(challenge: number): Promise<ClientEvents["challenge_closed"]>;
 

@@ -76,6 +76,18 @@ function requireCount(value, what) {
   return value;
 }
 
+/** An `accept` or a `pick` of `challenge` naming a deck or five card ids (or neither). */
+function handRequest(type, challenge, { deck, cards }) {
+  requireId(challenge, "challenge");
+  const request = { type, challenge };
+  if (deck !== undefined) request.deck = requireText(deck, "deck");
+  if (cards !== undefined) {
+    if (!Array.isArray(cards)) throw badArgument("cards is a list of card ids");
+    request.cards = cards.map((c) => requireText(c, "cards"));
+  }
+  return request;
+}
+
 function requireId(value, what) {
   return requireCount(value, `${what} id`);
 }
@@ -721,17 +733,18 @@ export class ArbiterClient {
   }
 
   /** Takes a seat of a challenge; one that plays picked hands takes `{deck}` (a deck of yours)
-   * or `{cards}` (five card ids), else plays your current deck (PROTOCOL.md, "Picked hands"). */
+   * or `{cards}` (five card ids), else you name them in its picking window (`pick`), or play
+   * your current deck (PROTOCOL.md, "Picked hands"). */
   async accept(challenge, { deck, cards } = {}) {
-    requireId(challenge, "challenge");
-    const request = { type: "accept", challenge };
-    if (deck !== undefined) request.deck = requireText(deck, "deck");
-    if (cards !== undefined) {
-      if (!Array.isArray(cards)) throw badArgument("cards is a list of card ids");
-      request.cards = cards.map((c) => requireText(c, "cards"));
-    }
-    const reply = await this.request(request);
+    const reply = await this.request(handRequest("accept", challenge, { deck, cards }));
     return { challenge: reply.challenge, seat: reply.seat };
+  }
+
+  /** Names your five in a challenge's picking window (a `picking` event): `{deck}` or `{cards}`
+   * (PROTOCOL.md, "The picking window"). */
+  async pick(challenge, { deck, cards } = {}) {
+    const reply = await this.request(handRequest("pick", challenge, { deck, cards }));
+    return { challenge: reply.challenge };
   }
 
   async refuse(challenge) {

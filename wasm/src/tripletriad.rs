@@ -2,13 +2,30 @@
 //! the shared verbs: captures, scores, the exact solver, rounds and the trade.
 
 use arbiter_core::tripletriad::{self as tt, Solution};
+use arbiter_core::Game;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 use crate::convert::{bad_argument, json_text, seed, text, to_js, to_js_or_null, Js, OrThrow};
 use crate::verbs::{self, player_from_js, JsGame};
 
-impl JsGame for tt::TripleTriad {}
+impl JsGame for tt::TripleTriad {
+    fn seen_by(&self, player: tt::Player) -> Js<JsValue> {
+        to_js(&Seen {
+            observation: self.observation(player),
+            effective: core::array::from_fn(|cell| self.effective_ranks(cell as u8)),
+        })
+    }
+}
+
+/// A round's observation with the ranks each placed card plays with, as the core reckons them
+/// (Elemental's +1 and -1): pages show them rather than work the rule out again.
+#[derive(Serialize)]
+struct Seen {
+    #[serde(flatten)]
+    observation: tt::Observation,
+    effective: [Option<[u8; 4]>; 9],
+}
 
 crate::game_class! {
     /// A Triple Triad round: board, hands, rules and the player to move.

@@ -93,6 +93,11 @@ export interface TripleTriadObservation {
   hand: Card[];
   opponent_hand: (Card | null)[];
   to_move: TripleTriadPlayer;
+  /** By cell, the ranks the card placed there plays with (top, right, bottom, left): its printed
+   * ranks changed by Elemental (one more on a cell of its own element, one less on another
+   * element's, kept within 1..10 under `elemental_clamp`), as the core reckons them; `null` on an
+   * empty cell. */
+  effective: ([number, number, number, number] | null)[];
 }
 
 /** What one placement did. */

@@ -18,6 +18,13 @@ pub trait JsGame:
 {
     /// Whether JavaScript names players by their index in [`Engine::PLAYERS`] (Nantong's seats).
     const NUMBERED: bool = false;
+
+    /// What `observation(player)` hands JavaScript: the core's observation, with what the core
+    /// works out for front ends from the rest of the state where a game has such (Triple Triad's
+    /// effective ranks).
+    fn seen_by(&self, player: Self::Player) -> Js<JsValue> {
+        to_js(&self.observation(player))
+    }
 }
 
 /// A player as JavaScript sees it.
@@ -84,7 +91,7 @@ pub fn outcome<G: JsGame>(g: &G) -> JsValue {
 }
 
 pub fn observation<G: JsGame>(g: &G, player: &JsValue) -> Js<JsValue> {
-    to_js(&g.observation(player_from_js::<G>(player)?))
+    g.seen_by(player_from_js::<G>(player)?)
 }
 
 pub fn observation_tensor<G: JsGame>(g: &G, player: &JsValue) -> Js<Vec<f32>> {

@@ -17,13 +17,12 @@ use std::fmt::Display;
 use std::io::{BufRead, Write};
 use std::marker::PhantomData;
 use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
 
 /// The options every game has; the levels offered are the game's own ([`Engine::LEVELS`]).
 #[derive(clap::Args)]
 pub struct Common<G: Engine + Send + Sync + 'static> {
-    /// Seed for the deal (Triple Triad's hands, Nantong's deck) and every random choice of the
-    /// computer (default: a fresh one, printed so that the game can be played again).
-    #[arg(long, conflicts_with = "load")]
+    #[arg(long, conflicts_with = "load", help = seed_help(G::NAME))]
     pub seed: Option<u64>,
     #[arg(long, value_parser = PossibleValuesParser::new(G::LEVELS), help = level_help(G::NAME, G::LEVELS))]
     pub level: Option<String>,
@@ -92,6 +91,19 @@ pub struct SaveFile<S> {
     pub seed: u64,
     pub opponent: Opponent,
     pub state: S,
+}
+
+/// `--seed`'s help: what the seed draws in this game.
+fn seed_help(game: &str) -> String {
+    let drawn = match game {
+        "triple-triad" => "the hands, who moves first, the elements and walls, and ",
+        "nantong" => "the deck and ",
+        _ => "",
+    };
+    format!(
+        "Seed for {drawn}every random choice of the computer (default: a fresh one, printed so that \
+         the game can be played again)"
+    )
 }
 
 /// The first-game level of each game, which `--help` recommends.
@@ -178,6 +190,14 @@ pub trait Session {
     fn extra(&mut self, _line: &str, _st: Style, _frame: Frame) -> Option<String> {
         None
     }
+    /// Seconds the person has for each move, when the rules keep a clock.
+    fn clock(&self) -> Option<u32> {
+        None
+    }
+    /// The move played for the person whose clock ran out.
+    fn timeout_move(&self) -> Option<Self::Move> {
+        None
+    }
 }
 
 /// How a game loop ended.
@@ -243,11 +263,35 @@ pub fn drive<T: Session, R: BufRead, W: Write>(
             continue;
         }
         con.show(&t.screen(st, con.frame))?;
+        let turn = Instant::now();
         loop {
-            let Some(line) = con.ask(&st.bold(&t.prompt()))? else {
+            // A terminal cannot tick while it waits for a line: every prompt says what is left,
+            // and the first line after the clock ran out finds the move played.
+            let prompt = match t.clock() {
+                Some(limit) => {
+                    let left = Duration::from_secs(limit.into()).saturating_sub(turn.elapsed());
+                    format!("{} ({} s left)", t.prompt(), left.as_millis().div_ceil(1000))
+                }
+                None => t.prompt(),
+            };
+            let Some(line) = con.ask(&st.bold(&prompt))? else {
                 con.say("End of input: the game stops here.")?;
                 return Ok(Ending::EndOfInput);
             };
+            let ran_out = t
+                .clock()
+                .filter(|&limit| turn.elapsed() > Duration::from_secs(limit.into()));
+            if let (Some(limit), Said::Help | Said::Rules | Said::Hint | Said::Undo | Said::Move(_)) =
+                (ran_out, said(&line))
+            {
+                let mv = t.timeout_move().ok_or("the clock ran out with no move to play")?;
+                con.say(&format!(
+                    "Your {limit} s ran out before that line: a card is played for you, {mv}."
+                ))?;
+                let text = t.play(mv, st)?;
+                con.say(&text)?;
+                break;
+            }
             match said(&line) {
                 Said::Help => con.say(&format!("{}\n{}", t.help(), commands(hint_level)))?,
                 Said::Quit => {

@@ -41,6 +41,10 @@ pub struct Args {
     /// What the winner takes from the loser, instead of the preset's rule.
     #[arg(long, value_parser = options::values(TripleTriad::NAME, "trade"), conflicts_with = "load")]
     trade: Option<String>,
+    /// Seconds you have for each move (15 to 300), or `off`, instead of the preset's clock (the
+    /// French server's 60 s); when it runs out a card is played for you.
+    #[arg(long, value_name = "SECONDS", value_parser = clock, conflicts_with = "load")]
+    time: Option<Clock>,
     #[command(flatten)]
     common: Common<TripleTriad>,
 }
@@ -63,11 +67,28 @@ fn with_switches(m: Match, args: &Args, seed: u64) -> Outcome<Match> {
     if let Some(t) = &args.trade {
         config.trade = t.parse().map_err(|e| format!("--trade: {e}"))?;
     }
+    if let Some(Clock(time)) = args.time {
+        config.time = time;
+    }
     if config == *m.config() {
         return Ok(m);
     }
     let (blue, red) = (m.brought(Player::Blue).to_vec(), m.brought(Player::Red).to_vec());
     Ok(Match::new(config, blue, red, seed).map_err(arbiter_core::Error::from)?)
+}
+
+/// `--time`: seconds, or `off` for no clock.
+#[derive(Clone, Copy)]
+struct Clock(Option<u32>);
+
+fn clock(s: &str) -> Result<Clock, String> {
+    if s == "off" {
+        return Ok(Clock(None));
+    }
+    match s.parse::<u32>() {
+        Ok(t) if (15..=300).contains(&t) => Ok(Clock(Some(t))),
+        _ => Err("seconds from 15 to 300, or off".into()),
+    }
 }
 
 /// The presets with what each plays, for `--help`.
@@ -305,6 +326,14 @@ impl Session for TtSession {
             preset: self.preset.clone(),
             m: self.m.clone(),
         }
+    }
+
+    fn clock(&self) -> Option<u32> {
+        self.m.config().time
+    }
+
+    fn timeout_move(&self) -> Option<Move> {
+        self.m.timeout_move()
     }
 
     fn extra(&mut self, line: &str, _st: Style, _frame: Frame) -> Option<String> {

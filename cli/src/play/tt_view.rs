@@ -291,8 +291,12 @@ pub fn trade(t: TradeRule) -> String {
 
 /// The whole rule set, in words.
 pub fn rules(c: &MatchConfig) -> String {
+    let clock = match c.time {
+        Some(t) => format!("\nClock: {t} s a move; when it runs out, a card is played for you (--time)."),
+        None => String::new(),
+    };
     format!(
-        "Rules: {}.\nAfter a round: {}.\nAt the end: {}.\nThe full rules: arbiter rules triple-triad.",
+        "Rules: {}.\nAfter a round: {}.\nAt the end: {}.{clock}\nThe full rules: arbiter rules triple-triad.",
         rule_items(c).join(", "),
         sudden_death(c.sudden_death),
         trade(c.trade)

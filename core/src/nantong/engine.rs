@@ -46,8 +46,15 @@ impl Engine for Nantong {
         tensor::LEN
     }
 
+    /// The legal actions' ids without a list of the actions first.
+    fn legal_actions_into(&self, out: &mut Vec<usize>) {
+        out.clear();
+        self.each_action(|a| out.push(a.id()));
+        out.sort_unstable();
+    }
+
     fn observation_tensor_into(&self, seat: Seat, out: &mut [f32]) {
-        tensor::write(&self.seen(seat), out);
+        tensor::write(&self.sight(seat), out);
     }
 
     /// Each seat's net settlement in points (0 for all while the deal goes on).

@@ -2,7 +2,7 @@
 
 use alloc::vec::Vec;
 
-use super::card::Kind;
+use super::card::{Counts, Kind, KINDS};
 use super::score::{Meld, MeldType};
 use super::seat::Seat;
 use super::state::{Event, Nantong, Phase};
@@ -103,37 +103,60 @@ impl Nantong {
     }
 
     /// `seat`'s observation without its two costly parts, the legal actions in notation and the
-    /// last event: what the tensor reads ([`Nantong::observe`] adds them).
+    /// last event ([`Nantong::observe`] adds them).
     pub(crate) fn seen(&self, seat: Seat) -> Observation {
+        let sight = self.sight(seat);
+        let mut melds = self.melds.clone();
+        for (s, melds) in Seat::ALL.into_iter().zip(&mut melds) {
+            for m in melds {
+                m.kind = sight.meld_kind(s, m);
+            }
+        }
+        Observation {
+            seat,
+            hand: Kind::all()
+                .flat_map(|k| core::iter::repeat_n(k, sight.hand[k.index()] as usize))
+                .collect(),
+            melds,
+            discards: self.discards.clone(),
+            indicators: sight.indicators,
+            stock: sight.stock,
+            ready: sight.ready,
+            hand_sizes: sight.hand_sizes,
+            dealer: sight.dealer,
+            to_act: sight.to_act,
+            claim: sight.claim,
+            actions: Vec::new(),
+            last_event: None,
+        }
+    }
+
+    /// What `seat` sees, borrowed from the state: what the tensor reads, without the copies of
+    /// an [`Observation`]. Only `seat`'s own hand is read.
+    pub(crate) fn sight(&self, seat: Seat) -> Sight<'_> {
         let mut hand = self.hands[seat.index()];
         let mut hand_sizes = Seat::ALL.map(|s| self.hand_size(s));
-        let mut melds = self.melds.clone();
         let claim = match self.phase {
             Phase::ClaimWin { card, seat: asked, .. }
             | Phase::ClaimMeld { card, seat: asked, .. }
             | Phase::RobKong { card, seat: asked, .. } => (asked == seat).then_some(card),
             _ => None,
         };
+        let mut added = None;
         if let Phase::RobKong { card, adder, .. } = self.phase {
             // Everyone sees the kong as added: the adder's card is on the table.
             hand_sizes[adder.index()] -= 1;
             if seat == adder {
                 hand[card.index()] -= 1;
             }
-            if let Some(m) = melds[adder.index()]
-                .iter_mut()
-                .find(|m| m.kind == MeldType::Pong && m.card == card)
-            {
-                m.kind = MeldType::ExposedKong;
-            }
+            added = Some((adder, card));
         }
-        Observation {
+        Sight {
             seat,
-            hand: Kind::all()
-                .flat_map(|k| core::iter::repeat_n(k, hand[k.index()] as usize))
-                .collect(),
-            melds,
-            discards: self.discards.clone(),
+            hand,
+            melds: &self.melds,
+            added,
+            discards: &self.discards,
             indicators: self.indicators,
             stock: self.stock_size(),
             ready: self.ready,
@@ -141,8 +164,58 @@ impl Nantong {
             dealer: self.dealer,
             to_act: self.actor(),
             claim,
-            actions: Vec::new(),
-            last_event: None,
+        }
+    }
+}
+
+/// What one seat sees, as [`Observation`] says, borrowed from a state or an observation: what the
+/// tensor is written from.
+pub(crate) struct Sight<'a> {
+    pub(crate) seat: Seat,
+    /// The observer's concealed cards, by kind.
+    pub(crate) hand: Counts,
+    pub(crate) melds: &'a [Vec<Meld>; 3],
+    /// The pong of a kong being added (its seat and card), which everyone sees as the kong.
+    pub(crate) added: Option<(Seat, Kind)>,
+    pub(crate) discards: &'a [(Seat, Kind)],
+    pub(crate) indicators: [Kind; 2],
+    pub(crate) stock: usize,
+    pub(crate) ready: [bool; 3],
+    pub(crate) hand_sizes: [usize; 3],
+    pub(crate) dealer: Seat,
+    pub(crate) to_act: Option<Seat>,
+    pub(crate) claim: Option<Kind>,
+}
+
+impl<'a> Sight<'a> {
+    /// The sight an observation describes.
+    pub(crate) fn of(obs: &'a Observation) -> Sight<'a> {
+        let mut hand = [0; KINDS];
+        for k in &obs.hand {
+            hand[k.index()] += 1;
+        }
+        Sight {
+            seat: obs.seat,
+            hand,
+            melds: &obs.melds,
+            added: None,
+            discards: &obs.discards,
+            indicators: obs.indicators,
+            stock: obs.stock,
+            ready: obs.ready,
+            hand_sizes: obs.hand_sizes,
+            dealer: obs.dealer,
+            to_act: obs.to_act,
+            claim: obs.claim,
+        }
+    }
+
+    /// The type of `seat`'s meld `m` as everyone sees it.
+    pub(crate) fn meld_kind(&self, seat: Seat, m: &Meld) -> MeldType {
+        if m.kind == MeldType::Pong && self.added == Some((seat, m.card)) {
+            MeldType::ExposedKong
+        } else {
+            m.kind
         }
     }
 }

@@ -502,74 +502,89 @@ impl Nantong {
 
     /// Every legal action of the seat to act.
     pub fn actions(&self) -> Vec<Action> {
-        let Some(s) = self.actor() else { return Vec::new() };
+        let mut out = Vec::new();
+        self.each_action(|a| out.push(a));
+        out
+    }
+
+    /// Whether the seat to act may play `action`.
+    fn offers(&self, action: Action) -> bool {
+        let mut found = false;
+        self.each_action(|a| found |= a == action);
+        found
+    }
+
+    /// Calls `out` with every legal action of the seat to act, in [`Nantong::actions`]' order:
+    /// the research loops list them without a list of their own.
+    pub(super) fn each_action(&self, mut out: impl FnMut(Action)) {
+        let Some(s) = self.actor() else { return };
         let i = s.index();
         let hand = &self.hands[i];
         let in_hand = || Kind::all().filter(move |k| hand[k.index()] > 0);
         let stock = self.stock_size() > 0;
-        let mut out = Vec::new();
         match self.phase {
             Phase::Preparation(_) => {
                 for k in Kind::all() {
                     if self.dealt[i][k.index()] == 4 && hand[k.index()] == 4 && stock {
-                        out.push(Action::DeclareFour(k));
+                        out(Action::DeclareFour(k));
                     }
                     if self.indicators.contains(&k) && self.dealt[i][k.index()] >= 3 && hand[k.index()] >= 3 {
-                        out.push(Action::DeclareTriple(k));
+                        out(Action::DeclareTriple(k));
                     }
                 }
                 if self.hezi_allowed(s) {
-                    out.push(Action::DeclareHezi);
+                    out(Action::DeclareHezi);
                 }
                 if self.ready_allowed(s) {
-                    out.push(Action::Ready);
+                    out(Action::Ready);
                 }
-                out.push(Action::Finish);
+                out(Action::Finish);
             }
             Phase::DealerFirst => {
                 if is_winning(hand, self.groups(s)) {
-                    out.push(Action::Win);
+                    out(Action::Win);
                 }
-                out.extend(in_hand().map(Action::Discard));
+                in_hand().map(Action::Discard).for_each(&mut out);
             }
             Phase::AfterDraw { drawn, .. } => {
                 if is_winning(hand, self.groups(s)) {
-                    out.push(Action::Win);
+                    out(Action::Win);
                 }
                 if self.ready[i] {
-                    out.push(Action::Discard(drawn));
+                    out(Action::Discard(drawn));
                 } else {
                     if stock {
-                        out.extend(in_hand().filter(|k| hand[k.index()] == 4).map(Action::ConcealedKong));
+                        in_hand()
+                            .filter(|k| hand[k.index()] == 4)
+                            .map(Action::ConcealedKong)
+                            .for_each(&mut out);
                         let pongs = self.melds[i].iter().filter(|m| m.kind == MeldType::Pong);
-                        out.extend(
-                            pongs
-                                .filter(|m| hand[m.card.index()] > 0)
-                                .map(|m| Action::AddKong(m.card)),
-                        );
+                        pongs
+                            .filter(|m| hand[m.card.index()] > 0)
+                            .map(|m| Action::AddKong(m.card))
+                            .for_each(&mut out);
                     }
-                    out.extend(in_hand().map(Action::Discard));
+                    in_hand().map(Action::Discard).for_each(&mut out);
                 }
             }
-            Phase::AfterPong(_) => out.extend(in_hand().map(Action::Discard)),
+            Phase::AfterPong(_) => in_hand().map(Action::Discard).for_each(&mut out),
             Phase::ClaimWin { card, .. } | Phase::RobKong { card, .. } => {
                 if self.wins_with(s, card) {
-                    out.push(Action::Win);
+                    out(Action::Win);
                 }
-                out.push(Action::Pass);
+                out(Action::Pass);
             }
             Phase::ClaimMeld { card, .. } => {
                 if hand[card.index()] >= 2 {
-                    out.push(Action::Pong);
+                    out(Action::Pong);
                 }
                 if hand[card.index()] >= 3 && stock {
-                    out.push(Action::Kong);
+                    out(Action::Kong);
                 }
-                out.push(Action::Pass);
+                out(Action::Pass);
             }
             Phase::Over => {}
         }
-        out
     }
 
     fn hezi_allowed(&self, s: Seat) -> bool {
@@ -596,7 +611,7 @@ impl Nantong {
         if seat != expected {
             return Err(NantongError::OutOfTurn { actor: seat, expected });
         }
-        if !self.actions().contains(&action) {
+        if !self.offers(action) {
             return Err(NantongError::Illegal {
                 seat,
                 action,

@@ -22,7 +22,7 @@
 use alloc::vec::Vec;
 
 use super::card::KINDS;
-use super::observation::Observation;
+use super::observation::{Observation, Sight};
 use super::score::MeldType;
 use super::seat::Seat;
 
@@ -41,28 +41,30 @@ pub const LEN: usize = KINDS + 3 * 6 * KINDS + 3 * KINDS + KINDS + 1 + 3 + 3 + 3
 /// ```
 pub fn observation_tensor(obs: &Observation) -> Vec<f32> {
     let mut out = alloc::vec![0.0f32; LEN];
-    write(obs, &mut out);
+    write(&Sight::of(obs), &mut out);
     out
 }
 
-/// [`observation_tensor`] over `out` ([`LEN`] numbers).
-pub(crate) fn write(obs: &Observation, out: &mut [f32]) {
+/// [`observation_tensor`] over `out` ([`LEN`] numbers), from what the observer sees (read from
+/// an observation, or borrowed from the state by the engine's tensor without copying it).
+pub(crate) fn write(obs: &Sight<'_>, out: &mut [f32]) {
     assert_eq!(out.len(), LEN, "a Nantong tensor has {LEN} numbers");
     out.fill(0.0);
     let me = obs.seat.index();
     let rel = |s: Seat| (s.index() + 3 - me) % 3;
     let bump = |out: &mut [f32], at: usize, by: f32| out[at] = (out[at] + by).min(1.0);
-    for k in &obs.hand {
-        bump(out, k.index(), 0.25);
+    for (x, &n) in out.iter_mut().zip(&obs.hand) {
+        *x = (f32::from(n) * 0.25).min(1.0);
     }
-    for (seat, melds) in Seat::ALL.iter().zip(&obs.melds) {
+    for (seat, melds) in Seat::ALL.iter().zip(obs.melds) {
         for m in melds {
-            let t = MeldType::ALL.iter().position(|&t| t == m.kind).unwrap_or(0);
+            let kind = obs.meld_kind(*seat, m);
+            let t = MeldType::ALL.iter().position(|&t| t == kind).unwrap_or(0);
             bump(out, KINDS + (rel(*seat) * 6 + t) * KINDS + m.card.index(), 0.25);
         }
     }
     let discards = KINDS + 3 * 6 * KINDS;
-    for &(seat, k) in &obs.discards {
+    for &(seat, k) in obs.discards {
         bump(out, discards + rel(seat) * KINDS + k.index(), 0.25);
     }
     let indicators = discards + 3 * KINDS;
@@ -110,6 +112,32 @@ mod tests {
         deck.swap(0, 30);
         let mine = Nantong::deal(&deck, dealer).unwrap();
         assert_ne!(seen(&mine), seen(&g));
+    }
+
+    /// The engine's tensor, read from the state without an observation, is the tensor of each
+    /// seat's observation all deal long, a kong being robbed included.
+    #[test]
+    fn the_engines_tensor_is_the_observations() {
+        use crate::nantong::Phase;
+        use crate::Engine;
+        let (mut row, mut robbing) = (alloc::vec![0.5; LEN], 0);
+        for seed in 0..300 {
+            let mut g = Nantong::new(seed);
+            let mut rng = crate::Rng::new(seed);
+            loop {
+                robbing += usize::from(matches!(g.phase(), Phase::RobKong { .. }));
+                for s in Seat::ALL {
+                    g.observation_tensor_into(s, &mut row);
+                    assert_eq!(row, observation_tensor(&g.observation(s)), "seed {seed}");
+                }
+                let legal = g.legal_moves();
+                if legal.is_empty() {
+                    break;
+                }
+                g.play(legal[rng.below(legal.len() as u64) as usize]).unwrap();
+            }
+        }
+        assert!(robbing > 0, "no kong was robbed");
     }
 
     #[test]

@@ -144,19 +144,22 @@ impl Trax {
     /// An empty board with the default tile limit ([`DEFAULT_MAX_TILES`]); white to move.
     pub fn new(variant: Variant) -> Trax {
         let side = START_SIDE;
+        // An 8x8 game holds at most 64 tiles: its lists are sized for a whole game at once
+        // (growing them by doubling was a tenth of a research step); the others grow.
+        let tiles = if variant == Variant::EightByEight { 64 } else { 0 };
         Trax {
             variant,
             max_tiles: DEFAULT_MAX_TILES,
             board: Board::new(side, side, (side / 2) as i32, (side / 2) as i32),
-            partner: Vec::new(),
-            slot_cell: Vec::new(),
+            partner: Vec::with_capacity(4 * tiles),
+            slot_cell: Vec::with_capacity(tiles),
             tiles: 0,
             bbox: EMPTY_BOX,
             to_move: Colour::White,
             result: None,
-            history: Vec::new(),
-            turns: Vec::new(),
-            log: Vec::new(),
+            history: Vec::with_capacity(tiles),
+            turns: Vec::with_capacity(tiles),
+            log: Vec::with_capacity(4 * tiles),
             joined: Vec::new(),
             queue: Vec::new(),
         }

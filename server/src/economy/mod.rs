@@ -27,6 +27,7 @@ pub use audit::audit;
 use audit::Figures;
 pub(crate) use decks::check_name as check_deck_name;
 pub use decks::{DeckCheck, DeckView};
+pub(crate) use picked::picks_hands;
 pub use picked::Pick;
 pub use shop::SeriesView;
 pub(crate) use stakes::check_settles;

@@ -13,14 +13,15 @@ use super::{Economy, Tx};
 use crate::error::{Code, Failure};
 use crate::table::{random_hands, GameKind};
 
-/// The most characters of one card named in a pick (the longest card name takes 19).
+/// The most characters of one card named in a pick (series A's longest name takes 20, a custom
+/// card's 30).
 const CARD_WORD_MAX: usize = 40;
 
 /// What tells a person how to name their five, in both interfaces.
-const HOW: &str = "name the five cards you play: a deck of yours (the challenge's options.deck or the accept's deck; +TT/Game <Name>=<Deck>/<Rules> or +TT/Accept <Deck> in text) or five card ids (cards)";
+const HOW: &str = "name the five cards you play: a deck of yours (the challenge's options.deck or the accept's deck; +TT/Game <Name>=<Deck>/<Rules> or +TT/Accept <Deck> in text) or five card ids (cards; +TT/Accept A001 A002 A003 A004 A005 in text)";
 
 /// The five cards a person names.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Pick {
     /// A saved deck, by name.
     Deck(String),
@@ -52,6 +53,16 @@ impl Pick {
             }
             (None, None) => Ok(None),
         }
+    }
+
+    /// This pick checked for its form as [`Pick::from_request`] checks a request's (the text
+    /// interface reads its own).
+    pub fn checked(self) -> Result<Pick, Failure> {
+        let (deck, cards) = match self {
+            Pick::Deck(d) => (Some(d), None),
+            Pick::Cards(c) => (None, Some(c)),
+        };
+        Pick::from_request(deck, cards)?.ok_or_else(|| Failure::internal("a pick of nothing"))
     }
 
     /// As stored with a seat (`tt_seat_decks.deck`): a deck's name, or the cards as a JSON list,
@@ -189,9 +200,35 @@ impl Economy {
         Ok(hand)
     }
 
+    /// Refuses `pick` when `user` could not play it in a match under `options` (see
+    /// [`Economy::picked_hand`]), inside `tx`.
+    pub(crate) async fn check_pick(
+        &self,
+        tx: &mut Tx<'_>,
+        user: i64,
+        pick: &Pick,
+        options: &Value,
+    ) -> Result<(), Failure> {
+        let catalog = self.catalog_with(&mut **tx).await?;
+        self.picked_hand(tx, &catalog, user, pick, level_limit(options))
+            .await
+            .map(drop)
+    }
+
+    /// What `user`, who named no five in a picking window that ran out, plays in a match under
+    /// `options`: their current deck when the match admits it (none at stake, the level limit
+    /// kept); otherwise why not.
+    pub(crate) async fn timed_out_pick(&self, tx: &mut Tx<'_>, user: i64, options: &Value) -> Result<Pick, Failure> {
+        let pick = self.default_pick(tx, user, options.get("stake").is_some()).await?;
+        self.check_pick(tx, user, &pick, options).await?;
+        Ok(pick)
+    }
+
     /// Refuses `user` a seat in a match of `game` under `options` (`all_people`: no computer
     /// seat) at the challenge or the accept rather than when the match starts: a pick named
-    /// that the match would not play, or hands that could not be made (picked or drawn).
+    /// that the match would not play, or hands that could not be made (picked or drawn). With
+    /// `later`, a person who names no five now names them in the picking window, so only a pick
+    /// named is checked.
     pub(crate) async fn check_seat(
         &self,
         game: GameKind,
@@ -199,6 +236,7 @@ impl Economy {
         all_people: bool,
         user: i64,
         pick: Option<&Pick>,
+        later: bool,
     ) -> Result<(), Failure> {
         let picks = picks_hands(game, options, all_people);
         if pick.is_some() && !picks {
@@ -215,14 +253,12 @@ impl Economy {
             // Whether some hand fits does not depend on the seed.
             self.drawn_hand(&mut tx, user, 0, limit).await?;
         } else if picks {
-            let staked = options.get("stake").is_some();
             let pick = match pick {
                 Some(p) => p.clone(),
-                None => self.default_pick(&mut tx, user, staked).await?,
+                None if later => return Ok(()),
+                None => self.default_pick(&mut tx, user, options.get("stake").is_some()).await?,
             };
-            let catalog = self.catalog_with(&mut *tx).await?;
-            self.picked_hand(&mut tx, &catalog, user, &pick, level_limit(options))
-                .await?;
+            self.check_pick(&mut tx, user, &pick, options).await?;
         }
         Ok(())
     }

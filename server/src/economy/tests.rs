@@ -94,7 +94,7 @@ async fn stash_decks_and_refusals() {
     let d = e.deck_add(a, None, std::slice::from_ref(&first)).await.unwrap();
     assert_eq!(d.cards.len(), 1);
     assert_eq!(
-        e.deck_add(a, None, &["Squall".into()]).await.unwrap_err().code,
+        e.deck_add(a, None, &["Omega Weapon".into()]).await.unwrap_err().code,
         Code::NotOwned
     );
     assert_eq!(
@@ -165,7 +165,7 @@ async fn shop_and_custom_cards() {
     let long = "x".repeat(501);
     let refused = e.create_custom(a, "Longwinded", 5, [3, 5, 6, 4], "Water", &long).await;
     assert_eq!(refused.unwrap_err().code, Code::BadCustomCard);
-    e.buy_card(a, "Squall").await.unwrap();
+    e.buy_card(a, "Omega Weapon").await.unwrap();
     assert_eq!(e.buy_card(a, "A110").await.unwrap_err().code, Code::CopyLimit);
     // +TT/Custom Ultros/5=3 4 5 6 Water: up 3, left 4, right 5, down 6.
     let ultros = e
@@ -210,18 +210,18 @@ async fn two_clients_of_one_player_race() {
     let a = user(&e, "Selphie").await;
     give_points(&e, a, 200).await;
     // Two purchases with points for one.
-    let (x, y) = tokio::join!(e.buy_card(a, "Squall"), e.buy_card(a, "Squall"));
+    let (x, y) = tokio::join!(e.buy_card(a, "Omega Weapon"), e.buy_card(a, "Omega Weapon"));
     assert_eq!([x.is_ok(), y.is_ok()].iter().filter(|o| **o).count(), 1);
     let err = x.err().or(y.err()).unwrap();
     assert!(matches!(err.code, Code::NotEnoughPoints | Code::CopyLimit), "{err:?}");
     // The one copy into one deck twice at once: once. Into two decks: both (decks are lists).
     e.deck_create(a, "One").await.unwrap();
     e.deck_create(a, "Two").await.unwrap();
-    let squall = vec!["Squall".to_string()];
-    let (x, y) = tokio::join!(e.deck_add(a, Some("One"), &squall), e.deck_add(a, Some("One"), &squall));
+    let omega = vec!["Omega Weapon".to_string()];
+    let (x, y) = tokio::join!(e.deck_add(a, Some("One"), &omega), e.deck_add(a, Some("One"), &omega));
     assert_eq!([x.is_ok(), y.is_ok()].iter().filter(|o| **o).count(), 1);
     assert_eq!(x.err().or(y.err()).unwrap().code, Code::NotOwned);
-    e.deck_add(a, Some("Two"), &squall).await.unwrap();
+    e.deck_add(a, Some("Two"), &omega).await.unwrap();
     sound(&e).await;
 }
 
@@ -474,11 +474,14 @@ async fn random_hands_are_drawn_from_each_collection_by_the_seed() {
     assert!(err.message.contains("this one has 0"), "{}", err.message);
     let game = crate::table::GameKind::TripleTriad;
     assert_eq!(
-        e.check_seat(game, &random, true, b, None).await.unwrap_err().code,
+        e.check_seat(game, &random, true, b, None, false)
+            .await
+            .unwrap_err()
+            .code,
         Code::TooFewCards
     );
-    e.check_seat(game, &random, true, a, None).await.unwrap();
-    e.check_seat(game, &json!({}), false, b, None).await.unwrap();
+    e.check_seat(game, &random, true, a, None, false).await.unwrap();
+    e.check_seat(game, &json!({}), false, b, None, false).await.unwrap();
     // A computer's hand is the table's to deal; a person's comes from their own stash.
     let out = draw(random.clone(), [Some(a), None], 7).await.unwrap();
     assert!(out["hands"]["red"].is_null(), "{out}");

@@ -3,6 +3,8 @@
 
 use std::fmt;
 
+use crate::economy::Pick;
+
 /// A card as a player names it: its id (`A001`), its name (`Geezard`), or, in a game, its place
 /// in the hand (`1` to `5`).
 pub type CardRef = String;
@@ -75,8 +77,11 @@ pub enum Command {
         /// The rule words, as typed.
         rules: String,
     },
-    /// `+TT/Accept <Deck>` (`+TT/Accept` alone when the hands are drawn).
-    Accept(Option<String>),
+    /// `+TT/Accept <Deck>`, `+TT/Accept <Card> <Card> ...` (five), or `+TT/Accept` alone (the
+    /// hands drawn, the current deck, or the picking window).
+    Accept(Option<Pick>),
+    /// `+TT/Pick <Deck>` or `+TT/Pick <Card> <Card> ...`: the five named in a picking window.
+    Pick(Pick),
     /// `+TT/Refuse`.
     Refuse,
     /// `+TT/Spectate Join=<Name>`.
@@ -185,6 +190,30 @@ fn cards(s: &str) -> Result<Vec<CardRef>, BadCommand> {
         return bad("a card is missing in the list (write Card1,Card2,...)");
     }
     Ok(list)
+}
+
+/// How `+TT/Accept` and `+TT/Pick` take five cards.
+const HAND: &str =
+    "<Deck> or five cards: +TT/Pick A001 A002 A003 A004 A005, or by name with commas (Bite Bug,Geezard,...)";
+
+/// Five cards as `+TT/Accept` and `+TT/Pick` take them: a deck's name (one word), or five
+/// cards by id or name, split by commas (a name may hold spaces) or else by spaces; nothing:
+/// none named.
+fn hand(s: &str) -> Result<Option<Pick>, BadCommand> {
+    let s = s.trim();
+    let list: Vec<CardRef> = if s.is_empty() {
+        return Ok(None);
+    } else if s.contains(',') {
+        cards(s)?
+    } else if s.contains(char::is_whitespace) {
+        s.split_whitespace().map(str::to_owned).collect()
+    } else {
+        return Ok(Some(Pick::Deck(word(s, "the deck's name")?)));
+    };
+    if list.len() != 5 {
+        return bad(format!("a hand is five cards, not {}: {HAND}", list.len()));
+    }
+    Ok(Some(Pick::Cards(list)))
 }
 
 /// A rank as typed: 1 to 9 or A (or 10).
@@ -306,10 +335,13 @@ impl std::str::FromStr for Command {
                     rules: rules.trim().to_string(),
                 })
             }
-            "accept" if value.is_none() => Ok(Command::Accept(
-                (!arg.is_empty()).then(|| word(arg, "the deck's name")).transpose()?,
-            )),
-            "accept" => bad("write +TT/Accept <Deck>"),
+            "accept" if value.is_none() => Ok(Command::Accept(hand(arg)?)),
+            "accept" => bad(format!("write +TT/Accept, +TT/Accept {HAND}")),
+            "pick" if value.is_none() => match hand(arg)? {
+                Some(pick) => Ok(Command::Pick(pick)),
+                None => bad(format!("write +TT/Pick {HAND}")),
+            },
+            "pick" => bad(format!("write +TT/Pick {HAND}")),
             "spectate" => match (arg.to_ascii_lowercase().as_str(), value) {
                 ("join", Some(name)) => Ok(Command::SpectateJoin(word(name, "the player's name")?)),
                 ("leave", None) => Ok(Command::SpectateLeave),
@@ -434,7 +466,7 @@ fn custom(arg: &str, value: Option<&str>) -> Result<Command, BadCommand> {
 }
 
 /// The help line every unknown or malformed command gets.
-pub const HELP_LINE: &str = "Type +TT/Help for the commands, +TT/Help <Command> for one (+TT/Starter, +TT/Stash, +TT/Detail, +TT/Stats, +TT/Deck, +TT/Game, +TT/Accept, +TT/Refuse, +TT/Play, +TT/Grid, +TT/Choose, +TT/WinList, +TT/Cancel, +TT/Spectate, +TT/Option, +TT/List, +TT/Buy, +TT/Custom, +TT/Help Random; say, pose, page, +TT/Silence).";
+pub const HELP_LINE: &str = "Type +TT/Help for the commands, +TT/Help <Command> for one (+TT/Starter, +TT/Stash, +TT/Detail, +TT/Stats, +TT/Deck, +TT/Game, +TT/Accept, +TT/Pick, +TT/Refuse, +TT/Play, +TT/Grid, +TT/Choose, +TT/WinList, +TT/Cancel, +TT/Spectate, +TT/Option, +TT/List, +TT/Buy, +TT/Custom, +TT/Help Random; say, pose, page, +TT/Silence).";
 
 #[cfg(test)]
 mod tests {
@@ -499,8 +531,23 @@ mod tests {
                 rules: "Main-aléatoire Aléatoire".into()
             }
         );
-        assert_eq!(p("+TT/Accept Start"), Command::Accept(Some("Start".into())));
+        assert_eq!(p("+TT/Accept Start"), Command::Accept(Some(Pick::Deck("Start".into()))));
         assert_eq!(p("+TT/Accept"), Command::Accept(None));
+        let ids: Vec<String> = ["A001", "A002", "A003", "A004", "A005"].map(String::from).into();
+        assert_eq!(
+            p("+TT/Accept A001 A002  A003 A004 A005"),
+            Command::Accept(Some(Pick::Cards(ids.clone())))
+        );
+        assert_eq!(
+            p("+TT/Accept Bite Bug, Geezard,Funguar,A004,a005"),
+            Command::Accept(Some(Pick::Cards(
+                ["Bite Bug", "Geezard", "Funguar", "A004", "a005"]
+                    .map(String::from)
+                    .into()
+            )))
+        );
+        assert_eq!(p("+TT/Pick A001 A002 A003 A004 A005"), Command::Pick(Pick::Cards(ids)));
+        assert_eq!(p("+TT/pick Main"), Command::Pick(Pick::Deck("Main".into())));
         assert_eq!(p("+TT/Refuse"), Command::Refuse);
         assert_eq!(p("+TT/Spectate Join=Cloud"), Command::SpectateJoin("Cloud".into()));
         assert_eq!(p("+TT/Spectate Leave"), Command::SpectateLeave);
@@ -543,7 +590,7 @@ mod tests {
             }
         );
         assert_eq!(p("+TT/Buy Random=A/7"), Command::BuyRandom { series: 'A', level: 7 });
-        assert_eq!(p("+TT/Buy Card=Squall"), Command::BuyCard("Squall".into()));
+        assert_eq!(p("+TT/Buy Card=Omega Weapon"), Command::BuyCard("Omega Weapon".into()));
         assert_eq!(
             p("+TT/Custom Ultros/5=3 4 5 6 Water=Octopus Menace%r\"Silence Knave! You are in the presence of Octopus Royalty!\""),
             Command::Custom {
@@ -598,6 +645,10 @@ mod tests {
             ("+TT/Option", "+TT/Option Private"),
             ("+TT/Choose", "+TT/Choose <Card>"),
             ("+TT/Accept Main=x", "+TT/Accept <Deck>"),
+            ("+TT/Accept A001 A002 A003 A004", "five cards, not 4"),
+            ("+TT/Accept Geezard,,A003,A004,A005", "a card is missing"),
+            ("+TT/Pick", "+TT/Pick <Deck>"),
+            ("+TT/Pick A001 A002 A003 A004 A005 A006", "five cards, not 6"),
             ("+TT/Stats=Cloud", "+TT/Stats <Name>"),
             ("+TT/Custom Ultros=3 4 5 6", "+TT/Custom <Name>/<Level>"),
             ("+TT/Custom Ultros/5=3 4 5", "+TT/Custom <Name>/<Level>"),

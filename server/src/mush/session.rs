@@ -13,6 +13,7 @@ use sqlx::Row as _;
 use super::command::{BadCommand, Command, DeckCommand, Opponent, HELP_LINE};
 use super::render;
 use crate::accounts::User;
+use crate::economy::Pick;
 use crate::error::{Code, Failure};
 use crate::frames::{ChallengeSeat, Closing, Frame, SeatView};
 use crate::hub::Hub;
@@ -38,6 +39,8 @@ pub struct Session {
     invited: Vec<(i64, String)>,
     /// Who withdrew the last invitation before it was answered: `+TT/Accept` says so.
     withdrawn: Option<String>,
+    /// The challenge whose picking window this player was told of: `+TT/Pick` names five for it.
+    picking: Option<i64>,
     pub quitting: bool,
 }
 
@@ -81,6 +84,7 @@ impl Session {
             invitations: Vec::new(),
             invited: Vec::new(),
             withdrawn: None,
+            picking: None,
             quitting: false,
         }
     }
@@ -266,7 +270,8 @@ impl Session {
                 ))
             }
             Command::Game { opponent, deck, rules } => self.invite(hub, &opponent, deck.as_deref(), &rules).await,
-            Command::Accept(deck) => self.accept(hub, deck.as_deref()).await,
+            Command::Accept(pick) => self.accept(hub, pick).await,
+            Command::Pick(pick) => self.pick_five(hub, pick).await,
             Command::Refuse => {
                 let me = self.me()?.clone();
                 let id = self.invitation(hub).await?;
@@ -470,7 +475,10 @@ impl Session {
                     "under RandomHands the hands are drawn from each collection: name no deck (+TT/Game <Name>=/<Rules...>)",
                 ))
             }
-            (None, false) => return Err(Failure::new(Code::NoDeck, "name your deck: +TT/Game <Name>=<Deck>/<Rules...>")),
+            // Without a deck, the inviter names their five when every seat is taken.
+            (None, false) if hub.config.pick_time.is_zero() => {
+                return Err(Failure::new(Code::NoDeck, "name your deck: +TT/Game <Name>=<Deck>/<Rules...>"))
+            }
             (deck, _) => deck,
         };
         // Refused now rather than when the other accepts: a deck the rules do not admit, a stake
@@ -578,15 +586,26 @@ impl Session {
             })
     }
 
-    async fn accept(&mut self, hub: &Arc<Hub>, deck: Option<&str>) -> Reply {
+    async fn accept(&mut self, hub: &Arc<Hub>, pick: Option<Pick>) -> Reply {
         let me = self.me()?.clone();
         let id = self.invitation(hub).await?;
-        let pick = crate::economy::Pick::from_request(deck.map(str::to_owned), None)?;
-        crate::challenges::accept(hub, id, &me, pick).await?;
-        say(match deck {
-            Some(deck) => format!("You accept the game with your deck {deck}."),
+        let pick = pick.map(Pick::checked).transpose()?;
+        let line = match &pick {
+            Some(Pick::Deck(deck)) => format!("You accept the game with your deck {deck}."),
+            Some(Pick::Cards(cards)) => format!("You accept the game with {}.", cards.join(", ")),
             None => "You accept the game.".to_string(),
-        })
+        };
+        crate::challenges::accept(hub, id, &me, pick).await?;
+        say(line)
+    }
+
+    async fn pick_five(&mut self, hub: &Arc<Hub>, pick: Pick) -> Reply {
+        let me = self.me()?.clone();
+        let id = self
+            .picking
+            .ok_or_else(|| Failure::new(Code::NoSuchChallenge, "no game waits for your five cards"))?;
+        crate::challenges::pick(hub, id, &me, pick.checked()?).await?;
+        say("Your five cards are named: the game starts when every player has named theirs.")
     }
 
     async fn play(&mut self, hub: &Arc<Hub>, card: &str, position: u8) -> Reply {
@@ -698,6 +717,34 @@ impl Session {
                     c.by.name,
                     at_stake(&c.options["stake"])
                 )]
+            }
+            Frame::Picking {
+                challenge,
+                remaining_ms,
+                waiting,
+                ..
+            } => {
+                let Some((_, name)) = me else { return Vec::new() };
+                self.picking = Some(challenge.id);
+                let seconds = (remaining_ms + 999) / 1000;
+                if waiting.iter().any(|w| w.eq_ignore_ascii_case(&name)) {
+                    return vec![format!(
+                        "Every seat is taken: name the five cards you play within {seconds} seconds: +TT/Pick <Deck> or +TT/Pick <Card> <Card> <Card> <Card> <Card> (ids, or names with commas). Otherwise you play your current deck if this game admits it; if not, the game is cancelled."
+                    )];
+                }
+                vec![format!(
+                    "Waiting for {} to name their five cards ({seconds} seconds at most).",
+                    waiting.join(", ")
+                )]
+            }
+            Frame::ChallengeClosed { challenge, reason } if self.picking == Some(challenge) => {
+                self.picking = None;
+                match reason {
+                    Closing::PickTimeout => vec![
+                        "The game is cancelled: the picking time ran out and a player had no five cards this game admits. Nothing was at stake.".into(),
+                    ],
+                    _ => Vec::new(),
+                }
             }
             Frame::ChallengeClosed { challenge, reason } => {
                 if let Some(by) = forget(&mut self.invitations, challenge) {
@@ -978,7 +1025,11 @@ const HELP: &[(&str, &[&str])] = &[
         "  RandomHands (Main-aléatoire) draws each hand from its player's collection: +TT/Game <Name>=/<Rules>, +TT/Accept without a deck.",
         "  Time=<15 to 300> seconds a move on both; <Name> Computer:<Level> plays the computer (no stakes: None or Training).",
     ]),
-    ("Accept", &["+TT/Accept <Deck> — play the game you are invited to with your deck (+TT/Accept alone under RandomHands)."]),
+    ("Accept", &[
+        "+TT/Accept <Deck> — play the game you are invited to with a deck of yours; +TT/Accept A001 A002 A003 A004 A005 — with five cards by id (or by name: Bite Bug,Geezard,...).",
+        "  +TT/Accept alone: the server draws the hands under RandomHands; otherwise you name your five when every seat is taken (+TT/Pick), or play your current deck.",
+    ]),
+    ("Pick", &["+TT/Pick <Deck> or +TT/Pick <Card> <Card> <Card> <Card> <Card> — the five cards you play, while the game waits for them (the server says how many seconds; then your current deck if the game admits it, else the game is cancelled)."]),
     ("Refuse", &["+TT/Refuse — refuse the game you are invited to: the inviter is told."]),
     ("Play", &["+TT/Play <Card>=<Position> — a card of your hand (its place 1 to 5, its name or the start of it, or its id such as A001) on a position (1 upper left to 9 lower right)."]),
     ("Grid", &["+TT/Grid — the grid and the hands; under Elemental each cell's element and the +1/-1 a card on it gets."]),

@@ -6,6 +6,7 @@
 
 pub mod economy;
 pub mod stored;
+pub mod text;
 pub mod truth;
 
 use std::io::{BufRead, BufReader};
@@ -254,6 +255,9 @@ impl Server {
             .args(["--database", &db.url])
             .args(how.args)
             .env("ARBITER_LOG", how.log.unwrap_or("arbiter_server=warn"))
+            // No picking window unless a test opens one (`--pick-seconds`, or `how.env`): the
+            // tests about something else start their matches at once, with the current decks.
+            .env("ARBITER_PICK_SECONDS", "0")
             .envs(how.env.iter().copied())
             .stdout(Stdio::piped())
             .stderr(if how.log.is_some() {

@@ -6,7 +6,7 @@
 // `?fast` makes the page skip its animation pauses; the steps and clicks stay the same.
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
 import { Nantong, TripleTriad, TripleTriadMatch, Trax } from "arbiter-engine";
@@ -20,8 +20,12 @@ const using = (object, fn) => {
   }
 };
 import { serve } from "../../demo/server.mjs";
+import en from "../../demo/i18n-en.js";
+import fr from "../../demo/i18n-fr.js";
 
 const shots = fileURLToPath(new URL("../../../target/demo-shots/", import.meta.url));
+// Each demo tab in English and in French (not committed).
+const languageShots = fileURLToPath(new URL("../../../target/screenshots/demo/", import.meta.url));
 const executablePath = process.env.CHROMIUM ?? "/usr/bin/chromium";
 // As root and with no network: no sandbox, and nothing that would try to reach one.
 const args = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
@@ -32,6 +36,7 @@ let server, url, browser;
 
 before(async () => {
   mkdirSync(shots, { recursive: true });
+  mkdirSync(languageShots, { recursive: true });
   ({ server, url } = await serve(0));
   browser = await chromium.launch({ executablePath, args });
 });
@@ -110,6 +115,89 @@ async function playTripleTriad(page, { preset, seed, touch = false }) {
   return moves;
 }
 
+/**
+ * Plays 8x8 Trax on the page as white against the weakest computer, seed 30 (a game of 18 turns
+ * that fills the area): a cell pointed at, then clicked, then a tile; with `undo`, one move taken
+ * back on the way.
+ */
+async function playTrax(page, { undo = false } = {}) {
+  const section = page.locator("#trax");
+  await section.getByLabel("Variant").selectOption("8x8");
+  await section.getByLabel("Computer level").selectOption(Trax.levels.includes("easy") ? "easy" : Trax.levels[0]);
+  await playSeed(section, 30);
+  let turns = 0;
+  let undone = !undo;
+  while ((await waitForTurn(page, "trax", ".trax-board button.target")) === "turn") {
+    if (turns === 3 && !undone) {
+      // Take back your last move (and the computer's answer), then go on.
+      const before = await section.locator(".trax-moves li").count();
+      await section.getByRole("button", { name: "Undo" }).click();
+      await page.waitForFunction((n) => document.querySelectorAll("#trax .trax-moves li").length === n - 2, before, STEP);
+      undone = true;
+      continue;
+    }
+    // Pointing at a cell previews its tiles; clicking it opens them to choose from.
+    const cell = section.locator(".trax-board button.target").first();
+    await cell.hover();
+    assert.ok((await section.locator(".choices.preview button.choice").count()) >= 2, "a cell offers two or three tiles");
+    await cell.click();
+    const choices = section.locator(".choices:not(.preview) button.choice");
+    // Alternate the tiles so that the person's track wanders rather than loops at once.
+    await choices.nth(turns % (await choices.count())).click();
+    turns++;
+    assert.ok(turns < 40, "the game ends");
+  }
+}
+
+/** Plays a Nantong deal on the page as seat 0 against the strongest computers: a win or a pong
+ * when offered, else the last card that may be discarded, else the first action. */
+async function playNantong(page, seed) {
+  const section = page.locator("#nantong");
+  await section.getByLabel("Computer level").selectOption(Nantong.levels.at(-1));
+  await playSeed(section, seed);
+  let actions = 0;
+  const yours = ".actions button, .nt-hand button.playable";
+  while ((await waitForTurn(page, "nantong", yours)) === "turn") {
+    const named = (name) => section.locator(".actions").getByRole("button", { name, exact: true });
+    if (await named("Win (hu)").count()) await named("Win (hu)").click();
+    else if (await named("Pong").count()) await named("Pong").click();
+    else if (await section.locator(".nt-hand button.playable").count()) await section.locator(".nt-hand button.playable").last().click();
+    else await section.locator(".actions button").first().click();
+    actions++;
+    assert.ok(actions < 80, "the deal ends");
+  }
+}
+
+/** The words (four letters or more) of the English catalog that no French entry has, but for
+ * those of the cards' names (which stay as they are): none may show on a page in French. */
+function englishOnly() {
+  const words = (texts) => new Set(texts.flatMap((text) => text.replace(/\{\w+\}|<[^>]*>/g, " ").match(/\p{L}{4,}/gu) ?? []).map((w) => w.toLowerCase()));
+  const entries = (catalog) => Object.values(catalog).flatMap((v) => (typeof v === "object" ? Object.values(v) : [v]));
+  const cards = JSON.parse(readFileSync(new URL("../../../core/data/ff8-cards.json", import.meta.url), "utf8")).map((c) => c.name);
+  const french = words([...entries(fr), ...cards]);
+  return [...words(entries(en))].filter((w) => !french.has(w));
+}
+
+/** Every text of the elements `selector` (text, aria-label, title; the deal record's JSON, the
+ * rules panel's text and what is marked in another language, such as the switch's "English",
+ * apart) that holds one of `forbidden`'s words, with the word. */
+function wordsLeft(page, selector, forbidden) {
+  return page.evaluate(
+    ([selector, forbidden]) => {
+      const words = new Set(forbidden);
+      const texts = [];
+      const page = (el) => !el.closest(".record pre, .how-to-play-text") && el.closest("[lang]") === document.documentElement;
+      for (const root of document.querySelectorAll(selector)) {
+        const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+        for (let node; (node = walker.nextNode()); ) if (page(node.parentElement)) texts.push(node.textContent);
+        for (const el of root.querySelectorAll("[aria-label], [title]")) if (page(el)) texts.push(el.getAttribute("aria-label") ?? "", el.getAttribute("title") ?? "");
+      }
+      return texts.flatMap((text) => (text.match(/\p{L}{4,}/gu) ?? []).filter((w) => words.has(w.toLowerCase())).map((w) => `${w} in ${JSON.stringify(text)}`));
+    },
+    [selector, forbidden],
+  );
+}
+
 describe("demo page", () => {
   test("Triple Triad: a match by clicks and one drag, sudden death and the trade", async () => {
     const { page, errors, context } = await open("triple-triad");
@@ -175,17 +263,17 @@ describe("demo page", () => {
     const listed = (await section.locator(".move-list li[data-move]").allTextContents()).map((t) => t.match(/\d@\d/)[0]);
     const match = TripleTriadMatch.fromPreset("mush", 27);
     for (const move of listed) match.play(move);
+    // The ranks each placed card plays with, as the engine reckons them (in Node).
     const obs = using(match.game(), (g) => g.observation("blue"));
+    const written = (ranks) => ranks.map((r) => (r === 10 ? "A" : String(r)));
     let changed = 0;
     for (const [cell, placed] of obs.board.entries()) {
-      const element = obs.elements[cell];
-      const shift = !element || element === "none" ? 0 : placed.card.element === element ? 1 : -1;
-      const expected = placed.card.ranks.map((r) => Math.min(10, Math.max(1, r + shift))).map((r) => (r === 10 ? "A" : String(r)));
+      const expected = written(obs.effective[cell]);
       const shown = await section.locator(`.tt-board .cell[data-cell="${cell}"] .ttcard .ranks b`).allTextContents();
-      assert.deepEqual(shown, expected, `cell ${cell}: ${placed.card.name} on ${element}`);
-      if (expected.some((r, i) => r !== (placed.card.ranks[i] === 10 ? "A" : String(placed.card.ranks[i])))) {
+      assert.deepEqual(shown, expected, `cell ${cell}: ${placed.card.name} on ${obs.elements[cell]}`);
+      if (expected.join() !== written(placed.card.ranks).join()) {
         changed++;
-        assert.match(await section.locator(`.tt-board .cell[data-cell="${cell}"]`).getAttribute("aria-label"), /Elemental: printed/);
+        assert.match(await section.locator(`.tt-board .cell[data-cell="${cell}"]`).getAttribute("aria-label"), new RegExp(`Elemental: printed ${written(placed.card.ranks).join(" ")}`));
       }
     }
     assert.ok(changed > 0, "some card's ranks were changed by its cell");
@@ -197,33 +285,7 @@ describe("demo page", () => {
   test("Trax: 8x8 by pointing at cells and choosing tiles, one undo, the win shown", async () => {
     const { page, errors, context } = await open("trax");
     const section = page.locator("#trax");
-    await section.getByLabel("Variant").selectOption("8x8");
-    await section.getByLabel("Computer level").selectOption(Trax.levels.includes("easy") ? "easy" : Trax.levels[0]);
-    // Seed 30: a game of 18 turns that fills the 8x8 area.
-    await playSeed(section, 30);
-
-    let turns = 0;
-    let undone = false;
-    while ((await waitForTurn(page, "trax", ".trax-board button.target")) === "turn") {
-      if (turns === 3 && !undone) {
-        // Take back your last move (and the computer's answer), then go on.
-        const before = await section.locator(".trax-moves li").count();
-        await section.getByRole("button", { name: "Undo" }).click();
-        await page.waitForFunction((n) => document.querySelectorAll("#trax .trax-moves li").length === n - 2, before, STEP);
-        undone = true;
-        continue;
-      }
-      // Pointing at a cell previews its tiles; clicking it opens them to choose from.
-      const cell = section.locator(".trax-board button.target").first();
-      await cell.hover();
-      assert.ok((await section.locator(".choices.preview button.choice").count()) >= 2, "a cell offers two or three tiles");
-      await cell.click();
-      const choices = section.locator(".choices:not(.preview) button.choice");
-      // Alternate the tiles so that the person's track wanders rather than loops at once.
-      await choices.nth(turns % (await choices.count())).click();
-      turns++;
-      assert.ok(turns < 40, "the game ends");
-    }
+    await playTrax(page, { undo: true });
 
     const listed = (await section.locator(".trax-moves li").allTextContents()).map((t) => t.split(" ")[1]);
     const game = new Trax("8x8");
@@ -244,22 +306,9 @@ describe("demo page", () => {
   test("Nantong: a deal by clicking cards and action buttons, the score breakdown shown", async () => {
     const { page, errors, context } = await open("nantong");
     const section = page.locator("#nantong");
-    await section.getByLabel("Computer level").selectOption(Nantong.levels.at(-1));
     // Seed 15: you win on a self-drawn card.
     const seed = 15;
-    await playSeed(section, seed);
-
-    let actions = 0;
-    const yours = ".actions button, .nt-hand button.playable";
-    while ((await waitForTurn(page, "nantong", yours)) === "turn") {
-      const named = (name) => section.locator(".actions").getByRole("button", { name, exact: true });
-      if (await named("Win (hu)").count()) await named("Win (hu)").click();
-      else if (await named("Pong").count()) await named("Pong").click();
-      else if (await section.locator(".nt-hand button.playable").count()) await section.locator(".nt-hand button.playable").last().click();
-      else await section.locator(".actions button").first().click();
-      actions++;
-      assert.ok(actions < 80, "the deal ends");
-    }
+    await playNantong(page, seed);
 
     // The deal record the page shows, replayed from the seed by the package.
     const record = JSON.parse(await section.locator(".record pre").textContent());
@@ -322,6 +371,60 @@ describe("demo page", () => {
         assert.equal(await section.locator(`.tt-board .cell[data-cell="${cell}"].taken`).count(), 0, hint);
       }
       await page.screenshot({ path: `${shots}teach-${tab.id}.png`, fullPage: true });
+    }
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  test("every demo tab in French: no English word left, the rules written for French players", async () => {
+    const { page, errors, context } = await open("triple-triad", { height: 900 });
+    const forbidden = englishOnly();
+    assert.ok(forbidden.includes("seed") && forbidden.includes("turn"), "the list holds the English words");
+    const tabs = [
+      // mush (clamped Elemental), seed 27: placed cards fight with changed ranks on the last board.
+      { id: "triple-triad", play: () => playTripleTriad(page, { preset: "mush", seed: 27 }), english: "EXTRA RULES", french: "RÈGLES SUPPLÉMENTAIRES" },
+      { id: "trax", play: () => playTrax(page), english: "WINNING", french: "GAGNER" },
+      { id: "nantong", play: () => playNantong(page, 15), english: "A WINNING HAND", french: "UNE MAIN GAGNANTE" },
+    ];
+    const switchTo = async (lang) => {
+      await page.locator(`.language button[data-language="${lang}"]`).click();
+      await page.waitForFunction((lang) => document.documentElement.lang === lang, lang, STEP);
+    };
+    for (const tab of tabs) {
+      await page.goto(`${url}?fast#${tab.id}`);
+      await switchTo("en");
+      const section = page.locator(`#${tab.id}`);
+      await tab.play();
+      await section.locator(".how-to-play summary").click();
+      await section.locator(".how-to-play-text h3", { hasText: tab.english }).waitFor(STEP);
+      if (tab.id === "triple-triad") await section.locator(".rules-panel summary").click();
+      await page.screenshot({ path: `${languageShots}${tab.id}-en.png`, fullPage: true });
+
+      // The finished game, its rules panel and its "How to play" in French.
+      await switchTo("fr");
+      await section.locator(".how-to-play-text h3", { hasText: tab.french }).waitFor(STEP);
+      assert.equal(await section.locator(".how-to-play-text h3", { hasText: tab.english }).count(), 0);
+      assert.deepEqual(await wordsLeft(page, `#${tab.id}, header.top, footer`, forbidden), [], `${tab.id} at the end`);
+      if (tab.id === "triple-triad") {
+        // The card a cell changed shows the ranks it fought with, and says its printed ones.
+        assert.ok(await section.locator(".tt-board .ranks.raised, .tt-board .ranks.lowered").count(), "Elemental changed a placed card");
+        assert.ok(await section.locator('.tt-board .cell[aria-label*="Élémentaire : valeurs imprimées"]').count());
+      }
+      await page.screenshot({ path: `${languageShots}${tab.id}-fr.png`, fullPage: true });
+
+      // A new game, the decision at hand explained and a hint, in French.
+      await section.getByRole("button", { name: "Nouvelle partie", exact: true }).first().click();
+      await page.waitForFunction((id) => document.querySelector(`#${id} .help-line`).textContent.length > 0, tab.id, STEP);
+      await section.getByRole("button", { name: "Indice", exact: true }).click();
+      await section.locator(".help-line[data-hint]").waitFor(STEP);
+      assert.match(await section.locator(".help-line").textContent(), /^Indice : /);
+      assert.deepEqual(await wordsLeft(page, `#${tab.id}`, forbidden), [], `${tab.id} in play`);
+      await page.screenshot({ path: `${languageShots}${tab.id}-fr-playing.png`, fullPage: true });
+
+      // And back: the English words return.
+      await switchTo("en");
+      await section.locator(".how-to-play-text h3", { hasText: tab.english }).waitFor(STEP);
+      assert.match(await section.locator(".toolbar").textContent(), /New game/);
     }
     assert.deepEqual(errors, []);
     await context.close();

@@ -60,7 +60,8 @@ export async function startServer({ binary = serverBinary(), env = {} } = {}) {
     },
     async start() {
       const child = spawn(binary, ["--listen", `127.0.0.1:${this.port}`, "--database", database, "--static-dir", pkg], {
-        env: { ...process.env, ARBITER_LOG: "arbiter_server=info", ...env },
+        // No picking window unless a test opens one: the others start their matches at once.
+        env: { ...process.env, ARBITER_LOG: "arbiter_server=info", ARBITER_PICK_SECONDS: "0", ...env },
         stdio: ["ignore", "pipe", "pipe"],
       });
       this.process = child;

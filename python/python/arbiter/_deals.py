@@ -1,0 +1,263 @@
+"""The deals behind ``arbiter.openspiel``'s chance nodes: what each draw can give and with what
+probability, the game the core starts from a finished deal, and a deal resampled for one player.
+
+A deal is the tuple of chance outcomes drawn so far. The core keeps the rules: the presets'
+configurations (level limit, first player, elements) are read from the core, and a finished deal
+is started by the core's constructors from explicit hands (``TripleTriad.from_json``) or an
+explicit deck (``Nantong.deal``), which validate it.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from math import comb
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
+
+from ._core import Nantong, TripleTriad, TripleTriadMatch
+
+Deal = Tuple[int, ...]
+Outcomes = List[Tuple[int, float]]
+_ELEMENTS = ["none", "fire", "ice", "thunder", "earth", "poison", "wind", "water", "holy"]
+_PLAYERS = ["blue", "red"]
+#: The FF8 cards in the core's order, read once: a game is made again for every state OpenSpiel
+#: deserialises.
+FF8_CARDS: List[Dict[str, Any]] = TripleTriad.ff8_cards()
+
+
+@lru_cache(maxsize=None)
+def _hands(j: int, budget: Optional[int], avail: Tuple[Tuple[int, int], ...]) -> int:
+    """Sets of `j` distinct cards, `avail` holding (level, cards of that level), whose levels sum
+    to at most `budget` (no bound when None)."""
+    if budget is not None and budget < 0:
+        return 0
+    if j == 0:
+        return 1
+    if not avail:
+        return 0
+    (level, n), rest = avail[0], avail[1:]
+    total = 0
+    for c in range(min(n, j) + 1):
+        left = None if budget is None else budget - c * level
+        if left is not None and left < 0:
+            break
+        total += comb(n, c) * _hands(j - c, left, rest)
+    return total
+
+
+@lru_cache(maxsize=1 << 14)
+def _view(dealer: "TripleTriadDeal", deal: Deal, player: int) -> str:
+    # A tree walk asks the same views of the deal over and over.
+    return dealer._view(deal, player)
+
+
+def _pick(weights: Outcomes, uniform: Callable[[], float]) -> int:
+    """An outcome drawn from `weights` (summing to 1) with one uniform number."""
+    u, acc = uniform(), 0.0
+    for action, p in weights:
+        acc += p
+        if u < acc:
+            return action
+    return weights[-1][0]
+
+
+class TripleTriadDeal:
+    """A round under a preset, dealt as chance: blue's cards one by one, then red's (each hand
+    distinct cards of the pool, uniform among the hands within the preset's level limit, as the
+    core's deal), the first player (a fair coin unless the preset fixes it), then each cell's
+    element under the Elemental rule (none with probability 3/4, else one of the eight).
+
+    Smaller rounds: `hand` cards each (1 to 5) on a board whose first ``10 - 2 * hand`` cells hold
+    Geezards, blue's and red's by turns from cell 0; hands drawn from the first `pool` FF8 cards
+    (the core's order, weakest first); `elemental=False` plays without the Elemental rule (and its
+    clamp), so no elements are drawn; `first` (blue or red) fixes the first player, as a match's
+    configuration can.
+    """
+
+    def __deepcopy__(self, memo: Any) -> "TripleTriadDeal":
+        # Never changed once made: a state's clones share it.
+        return self
+
+    def __init__(self, preset: str, hand: int, pool: int, elemental: bool, first: str):
+        config = TripleTriadMatch.from_preset(preset, 0).to_json()["config"]
+        cards = FF8_CARDS
+        if not 1 <= hand <= 5:
+            raise ValueError(f"hand: {hand} cards; a hand holds 1 to 5 cards")
+        if not hand <= pool <= len(cards):
+            raise ValueError(f"pool: {pool} cards; the pool holds from `hand` ({hand}) to {len(cards)} cards")
+        self.cards = cards[:pool]
+        self._started: Dict[Deal, TripleTriad] = {}
+        self.levels = [c["level"] for c in self.cards]
+        self.hand = hand
+        self.limit: Optional[int] = config["deck_level_limit"]
+        self.rules = dict(config["rules"])
+        if not elemental:
+            self.rules.update(elemental=False, elemental_clamp=False)
+        if config["elements"] != "random":
+            raise ValueError(f"preset {preset}: only drawn elements can be dealt as chance")
+        self.elements = bool(self.rules["elemental"])
+        self.walls = config["walls"]
+        if first not in ("", *_PLAYERS):
+            raise ValueError(f"first: {first!r}; blue, red, or empty for the preset's")
+        self.first: Optional[str] = first or config["first"]
+        self.open = bool(self.rules["open"])
+        filled = 10 - 2 * hand
+        self.board = [{"card": cards[0], "owner": _PLAYERS[c % 2]} if c < filled else None for c in range(9)]
+        self.steps = 2 * hand + (self.first is None) + 9 * self.elements
+        self.max_outcomes = max(pool, 9 if self.elements else 2)
+
+    def _card_weights(self, fixed: Sequence[int]) -> Outcomes:
+        """The next card of a hand holding `fixed` (cards already known, in any slot): each card's
+        share of the valid hands that hold it, which depends only on its level."""
+        free = [i for i in range(len(self.cards)) if i not in fixed]
+        if self.limit is None:
+            return [(i, 1 / len(free)) for i in free]
+        budget = self.limit - sum(self.levels[i] for i in fixed)
+        counts: Dict[int, int] = {}
+        for i in free:
+            counts[self.levels[i]] = counts.get(self.levels[i], 0) + 1
+        share = {}
+        for level in counts:
+            rest = tuple(sorted({**counts, level: counts[level] - 1}.items()))
+            share[level] = _hands(self.hand - len(fixed) - 1, budget - level, rest)
+        weights = [(i, share[self.levels[i]]) for i in free]
+        total = sum(w for _, w in weights)
+        return [(i, w / total) for i, w in weights if w > 0]
+
+    def outcomes(self, deal: Deal) -> Outcomes:
+        n, k = len(deal), self.hand
+        if n < 2 * k:
+            start = 0 if n < k else k
+            return self._card_weights(deal[start:n])
+        if n == 2 * k and self.first is None:
+            return [(0, 0.5), (1, 0.5)]
+        return [(0, 0.75)] + [(e, 1 / 32) for e in range(1, 9)]
+
+    def outcome_text(self, deal: Deal, action: int) -> str:
+        n, k = len(deal), self.hand
+        if n < 2 * k:
+            return f"{_PLAYERS[n // k]} draws {self.cards[action]['name']}"
+        if n == 2 * k and self.first is None:
+            return f"{_PLAYERS[action]} moves first"
+        return f"cell {n - 2 * k - (self.first is None)}: {_ELEMENTS[action]}"
+
+    def _parts(self, deal: Deal) -> Tuple[List[int], List[int], Optional[str], List[int]]:
+        k, at = self.hand, 2 * self.hand
+        first = self.first
+        if first is None and len(deal) > at:
+            first, at = _PLAYERS[deal[at]], at + 1
+        return list(deal[:k]), list(deal[k : 2 * k]), first, list(deal[at:])
+
+    def start(self, deal: Deal) -> TripleTriad:
+        # A tree walk (CFR, a best response) finishes each deal many times: the core reads a deal's
+        # setup once, then it is copied.
+        started = self._started.get(deal)
+        if started is None:
+            if len(self._started) >= 4096:
+                self._started.clear()
+            started = self._started[deal] = self._setup(deal)
+        return started.clone()
+
+    def _setup(self, deal: Deal) -> TripleTriad:
+        blue, red, first, elements = self._parts(deal)
+        setup = {
+            "rules": self.rules,
+            "walls": self.walls,
+            "elements": [None if e == 0 else _ELEMENTS[e] for e in elements] or [None] * 9,
+            "board": self.board,
+            "hands": {"blue": [self.cards[i] for i in blue], "red": [self.cards[i] for i in red]},
+            "to_move": first,
+        }
+        return TripleTriad.from_json(setup)
+
+    def view(self, deal: Deal, player: int) -> str:
+        """What `player` has seen of a deal under way: their cards, the opponent's (their number
+        unless hands are open), the first player and the elements drawn."""
+        return _view(self, deal, player)
+
+    def _view(self, deal: Deal, player: int) -> str:
+        blue, red, first, elements = self._parts(deal)
+        hands = [blue, red]
+        theirs: Any = hands[1 - player] if self.open else len(hands[1 - player])
+        seen = {"hand": hands[player], "opponent": theirs, "first": first, "elements": elements}
+        return "deal " + json.dumps(seen, separators=(",", ":"))
+
+    def resample(self, deal: Deal, actions: Sequence[int], player: int, uniform: Callable[[], float]) -> Deal:
+        """`deal` with the opponent's unplayed cards drawn again, uniformly among the hands that
+        hold the cards they have played (in the slots they played them from) and meet the level
+        limit: everything else is seen by `player`."""
+        if self.open:
+            return deal
+        k = self.hand
+        other = 1 - player
+        blue, red, first, rest = self._parts(deal)
+        hands = [blue, red]
+        theirs = hands[other]
+        # A move is `card * 9 + cell`, the card counted among the cards still in hand; turns alternate.
+        slots, played = list(range(len(theirs))), set()
+        for ply, action in enumerate(actions):
+            if first is not None and (_PLAYERS.index(first) + ply) % 2 == other:
+                played.add(slots.pop(action // 9))
+        fixed = [theirs[s] for s in sorted(played)]
+        for s in range(len(theirs)):
+            if s not in played:
+                theirs[s] = _pick(self._card_weights(fixed), uniform)
+                fixed.append(theirs[s])
+        head = [*hands[0], *hands[1]]
+        return tuple(head) + deal[len(head) :]
+
+
+class NantongDeal:
+    """A Nantong deal dealt as chance: the dealer (each seat 1/3), then the 120 cards of the deck
+    in order, each kind with probability its cards left over the cards left, which is a uniform
+    shuffle; `Nantong.deal` gives the seats and the stock from that order, as the core does."""
+
+    def __deepcopy__(self, memo: Any) -> "NantongDeal":
+        # Never changed once made: a state's clones share it.
+        return self
+
+    def __init__(self) -> None:
+        sample = Nantong(0).to_json()["deck"]
+        self.kinds: List[str] = sorted(set(sample))
+        self.copies = len(sample) // len(self.kinds)
+        self.cards = len(sample)
+        self.steps = 1 + self.cards
+        self.max_outcomes = len(self.kinds)
+        self.open = False
+
+    def outcomes(self, deal: Deal) -> Outcomes:
+        if not deal:
+            return [(s, 1 / 3) for s in range(3)]
+        left = self.cards - (len(deal) - 1)
+        counts = [self.copies] * len(self.kinds)
+        for k in deal[1:]:
+            counts[k] -= 1
+        return [(k, c / left) for k, c in enumerate(counts) if c]
+
+    def outcome_text(self, deal: Deal, action: int) -> str:
+        if not deal:
+            return f"seat {action} deals"
+        return f"card {len(deal) - 1}: {self.kinds[action]}"
+
+    def start(self, deal: Deal) -> Nantong:
+        return Nantong.deal([self.kinds[k] for k in deal[1:]], deal[0])
+
+    def _own(self, dealer: int, player: int) -> range:
+        # The dealer takes the deck's first 23 cards, the next seats 22 each (`Nantong.deal`).
+        offset = (player - dealer) % 3
+        return range(0, 23) if offset == 0 else range(1 + 22 * offset, 23 + 22 * offset)
+
+    def view(self, deal: Deal, player: int) -> str:
+        """What `player` has seen of a deal under way: the dealer, their own cards and the two
+        indicators (cards 67 and 68, turned up)."""
+        if not deal:
+            return "deal"
+        cards = deal[1:]
+        own = sorted(self.kinds[cards[i]] for i in self._own(deal[0], player) if i < len(cards))
+        shown = [self.kinds[c] for c in cards[67:69]]
+        return "deal " + json.dumps({"dealer": deal[0], "hand": own, "indicators": shown}, separators=(",", ":"))
+
+    def hidden(self, deal: Deal, player: int) -> List[int]:
+        """The positions in the deck of the cards `player` was not dealt and that were not turned up."""
+        own = self._own(deal[0], player)
+        return [i for i in range(len(deal) - 1) if i not in own and i not in (67, 68)]

@@ -1,0 +1,265 @@
+"""The deal as OpenSpiel chance nodes: core deals are chance paths, resampling for ISMCTS, and
+OpenSpiel's algorithms (CFR, MCCFR, ISMCTS, DQN through rl_environment) on a small variant."""
+
+import math
+
+import numpy as np
+import pyspiel
+import pytest
+from open_spiel.python import policy as policy_lib
+from open_spiel.python import rl_environment
+from open_spiel.python.jax import dqn  # needs flax, optax, chex, orbax-checkpoint (python/test.sh)
+from open_spiel.python.algorithms import (
+    cfr,
+    exploitability,
+    external_sampling_mccfr,
+    ismcts,
+    mcts,
+    outcome_sampling_mccfr,
+)
+
+import arbiter.openspiel  # noqa: F401  (registers the games)
+from arbiter import Nantong, TripleTriad
+
+# Closed hands of two cards from three, three empty cells, blue first: 36 deals of 24 lines of play.
+SMALL = {"preset": "mush", "hand": 2, "pool": 3, "elemental": False, "first": "blue"}
+
+
+def _names():
+    return [c["name"] for c in TripleTriad.ff8_cards()]
+
+
+def _deal(state, rng):
+    while state.is_chance_node():
+        actions, probs = zip(*state.chance_outcomes())
+        state.apply_action(int(rng.choice(actions, p=probs)))
+    return state
+
+
+@pytest.mark.parametrize("preset", TripleTriad.presets)
+def test_a_core_deal_is_a_chance_path_that_plays_the_same_round(preset):
+    names = _names()
+    game = pyspiel.load_game("arbiter_triple_triad", {"preset": preset})
+    assert game.get_type().chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+    for seed in range(5):
+        core = TripleTriad.from_preset(preset, seed)
+        j = core.to_json()
+        path = [names.index(c["name"]) for c in j["hands"]["blue"] + j["hands"]["red"]]
+        path.append(["blue", "red"].index(j["to_move"]))
+        kinds = ["none", "fire", "ice", "thunder", "earth", "poison", "wind", "water", "holy"]
+        path += [kinds.index(e or "none") for e in j.get("elements", [None] * 9)]
+        state = game.new_initial_state()
+        for outcome in path:
+            assert state.is_chance_node()
+            assert outcome in dict(state.chance_outcomes())
+            state.apply_action(outcome)
+        assert not state.is_chance_node()
+        assert state.engine.to_json() == j
+        assert state.legal_actions() == core.legal_actions().tolist()
+
+
+def test_a_core_nantong_deal_is_a_chance_path_that_plays_the_same_deal():
+    game = pyspiel.load_game("arbiter_nantong")
+    core = Nantong(6)
+    j = core.to_json()
+    kinds = sorted(set(j["deck"]))
+    state = game.new_initial_state()
+    for outcome in [j["dealer"]] + [kinds.index(k) for k in j["deck"]]:
+        assert outcome in dict(state.chance_outcomes())
+        state.apply_action(outcome)
+    rng = np.random.default_rng(1)
+    while not state.is_terminal():
+        assert state.legal_actions() == core.legal_actions().tolist()
+        player = state.current_player()
+        assert state.observation_string(player) == arbiter.openspiel._observation_string(core, player)
+        action = int(rng.choice(state.legal_actions()))
+        state.apply_action(action)
+        core.play(action)
+    assert state.returns() == core.returns()
+
+
+def test_chance_outcomes_are_distributions_and_keep_the_level_limit():
+    names = TripleTriad.ff8_cards()
+    game = pyspiel.load_game("arbiter_triple_triad", {"preset": "mush"})
+    rng = np.random.default_rng(5)
+    for _ in range(30):
+        state = game.new_initial_state()
+        while state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            assert math.isclose(sum(p for _, p in outcomes), 1.0)
+            assert [a for a, _ in outcomes] == sorted({a for a, _ in outcomes})
+            actions, probs = zip(*outcomes)
+            state.apply_action(int(rng.choice(actions, p=probs)))
+        hands = state.engine.to_json()["hands"]
+        for hand in hands.values():
+            assert sum(c["level"] for c in hand) <= 20 and len({c["name"] for c in hand}) == 5
+    assert len(names) == 110
+
+
+def test_the_first_cards_share_the_hands_under_the_level_limit():
+    # Under mush's limit of 20 a level-10 card leaves 10 for four cards: a few hands only.
+    state = pyspiel.load_game("arbiter_triple_triad", {"preset": "mush"}).new_initial_state()
+    odds = dict(state.chance_outcomes())
+    levels = [c["level"] for c in TripleTriad.ff8_cards()]
+    strong, weak = levels.index(10), levels.index(1)
+    assert 0 < odds[strong] < odds[weak]
+    assert math.isclose(sum(odds.values()), 1.0)
+
+
+def test_rl_environment_deals_a_new_round_every_episode():
+    # (Keywords of Environment are game parameters: `seed=` would fix the deal.)
+    env = rl_environment.Environment("arbiter_triple_triad", chance_event_sampler=rl_environment.ChanceEventSampler(3))
+    seen = set()
+    for _ in range(5):
+        step = env.reset()
+        seen.add(str(env.get_state.engine.to_json()["hands"]))
+        while not step.last():
+            player = step.observations["current_player"]
+            step = env.step([step.observations["legal_actions"][player][0]])
+    assert len(seen) == 5
+    # The old behaviour on demand: a seed is one deal.
+    same = rl_environment.Environment("arbiter_triple_triad", seed=7)
+    hands = set()
+    for _ in range(3):
+        same.reset()
+        hands.add(str(same.get_state.engine.to_json()["hands"]))
+    assert len(hands) == 1
+
+
+def test_resampling_keeps_what_the_player_saw_and_redraws_the_rest():
+    game = pyspiel.load_game("arbiter_triple_triad", {"preset": "mush"})
+    rng = np.random.default_rng(2)
+    state = _deal(game.new_initial_state(), rng)
+    for _ in range(3):
+        state.apply_action(int(rng.choice(state.legal_actions())))
+    player = state.current_player()
+    other = 1 - player
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    hands = set()
+    for _ in range(20):
+        sample = state.resample_from_infostate(player, sampler)
+        assert sample.information_state_string(player) == state.information_state_string(player)
+        assert sample.current_player() == player
+        assert sample.history()[len(sample.drawn) :] == state.history()[len(state.drawn) :]
+        theirs = sample.engine.to_json()["hands"][["blue", "red"][other]]
+        assert sum(c["level"] for c in sample.engine.to_json()["hands"][["blue", "red"][other]]) <= 20
+        hands.add(str(theirs))
+    assert len(hands) > 1
+
+
+def test_nantong_resampling_keeps_what_the_seat_saw():
+    game = pyspiel.load_game("arbiter_nantong")
+    rng = np.random.default_rng(4)
+    state = _deal(game.new_initial_state(), rng)
+    for _ in range(12):
+        state.apply_action(int(rng.choice(state.legal_actions())))
+    player = state.current_player()
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    decks = set()
+    for _ in range(3):
+        sample = state.resample_from_infostate(player, sampler)
+        assert sample.information_state_string(player) == state.information_state_string(player)
+        assert sample.current_player() == player
+        decks.add(sample.drawn)
+    assert len(decks - {state.drawn}) >= 1
+    # ISMCTS searches from such samples.
+    while len(state.legal_actions()) < 2:
+        state.apply_action(state.legal_actions()[0])
+    rng = np.random.RandomState(2)
+    bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rng), 2.0, max_simulations=4, random_state=rng)
+    assert bot.step(state) in state.legal_actions()
+
+
+@pytest.mark.parametrize("params", [SMALL, {"preset": "mush"}])
+def test_ismcts_plays_whole_rounds(params):
+    game = pyspiel.load_game("arbiter_triple_triad", params)
+    rng = np.random.RandomState(7)
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
+    bot = ismcts.ISMCTSBot(game, evaluator, uct_c=2.0, max_simulations=20, random_state=rng)
+    for _ in range(2):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                actions, probs = zip(*state.chance_outcomes())
+                state.apply_action(int(rng.choice(actions, p=probs)))
+            elif state.current_player() == 0:
+                action = bot.step(state)
+                assert action in state.legal_actions()
+                state.apply_action(action)
+            else:
+                state.apply_action(int(rng.choice(state.legal_actions())))
+        assert sum(state.returns()) == 0
+
+
+@pytest.fixture(scope="module")
+def small():
+    """The small variant and the exploitability of the uniform policy there (what CFR starts from)."""
+    game = pyspiel.load_game("arbiter_triple_triad", SMALL)
+    return game, exploitability.exploitability(game, policy_lib.UniformRandomPolicy(game))
+
+
+def test_cfr_solves_the_small_variant(small):
+    game, uniform = small
+    solver = cfr.CFRSolver(game)
+    values = [uniform]
+    for iterations in (3, 5):
+        for _ in range(iterations):
+            solver.evaluate_and_update_policy()
+        values.append(exploitability.exploitability(game, solver.average_policy()))
+    assert values == sorted(values, reverse=True) and values[-1] < values[0] / 3, values
+
+
+@pytest.mark.parametrize(
+    "solver_class", [outcome_sampling_mccfr.OutcomeSamplingSolver, external_sampling_mccfr.ExternalSamplingSolver]
+)
+def test_mccfr_samples_deals_of_the_small_variant(small, solver_class):
+    game, uniform = small
+    np.random.seed(1)
+    solver = solver_class(game)
+    for _ in range(200):
+        solver.iteration()
+    assert exploitability.exploitability(game, solver.average_policy()) < uniform
+
+
+def test_dqn_trains_through_rl_environment():
+    sampler = rl_environment.ChanceEventSampler(1)
+    env = rl_environment.Environment(pyspiel.load_game("arbiter_triple_triad", SMALL), chance_event_sampler=sampler)
+    size = env.observation_spec()["info_state"][0]
+    actions = env.action_spec()["num_actions"]
+    agents = [
+        dqn.DQN(p, size, actions, hidden_layers_sizes=[16], batch_size=16, min_buffer_size_to_learn=32,
+                    learn_every=4, replay_buffer_capacity=500, allow_checkpointing=False, seed=p)
+        for p in range(2)
+    ]
+    deals, steps = set(), 0
+    while steps < 300:
+        step = env.reset()
+        deals.add(str(env.get_state.engine.to_json()["hands"]))
+        while not step.last():
+            player = step.observations["current_player"]
+            out = agents[player].step(step)
+            step = env.step([out.action])
+            steps += 1
+        for agent in agents:
+            agent.step(step)
+    assert len(deals) > 5
+    assert any(agent.loss is not None and np.isfinite(agent.loss) for agent in agents)
+
+
+def test_openspiels_random_simulation_test_passes_on_the_small_variant():
+    pyspiel.random_sim_test(pyspiel.load_game("arbiter_triple_triad", SMALL), num_sims=10, serialize=True, verbose=False)
+
+
+@pytest.mark.parametrize(
+    "params, words",
+    [
+        ({"hand": 0}, "hand"),
+        ({"hand": 3, "pool": 2}, "pool"),
+        ({"pool": 111}, "pool"),
+        ({"first": "green"}, "first"),
+        ({"hand": 2, "seed": 4}, "seed"),
+    ],
+)
+def test_a_bad_variant_is_an_error_of_load_game(params, words):
+    with pytest.raises(Exception, match=words):
+        pyspiel.load_game("arbiter_triple_triad", {"preset": "mush", **params})
