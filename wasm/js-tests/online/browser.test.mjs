@@ -10,15 +10,13 @@ import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { chromium } from "playwright-core";
 import { Trax } from "arbiter-engine";
 import { ArbiterClient } from "arbiter-engine/client";
 import { startServer } from "./server.mjs";
+import { launch, openOnline, register } from "./pages.mjs";
 import { checkSpectatorFrame } from "./hidden.mjs";
 
 const shots = fileURLToPath(new URL("../../../target/demo-shots/", import.meta.url));
-const executablePath = process.env.CHROMIUM ?? "/usr/bin/chromium";
-const args = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
 const STEP = { timeout: 20_000 };
 const PASSWORD = "correct horse battery";
 /** How the page words the winner rules these tests play (wasm/demo/online-rules.js). */
@@ -32,7 +30,7 @@ before(async () => {
   // Nantong's claim pause (no pass told sooner after its question) kept short: the pages here
   // answer at once, and the computer seats too.
   server = await startServer({ env: { ARBITER_CLAIM_PAUSE_MS: "50" } });
-  browser = await chromium.launch({ executablePath, args });
+  browser = await launch();
 });
 
 after(async () => {
@@ -42,22 +40,10 @@ after(async () => {
 
 /** A person in a browser context of its own: the Online tab open, registered as a new name. */
 async function person(prefix) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
-  const errors = [];
-  page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
-  page.on("pageerror", (e) => errors.push(e.message));
-  const frames = [];
-  page.on("websocket", (ws) => ws.on("framereceived", ({ payload }) => frames.push(String(payload))));
-  await page.goto(`${server.url}/demo/?fast#online`);
-  const section = page.locator("#online");
-  const name = `${prefix}${++serial}`;
-  await section.getByLabel("Name").fill(name);
-  await section.getByLabel("Password").fill(PASSWORD);
-  await section.getByRole("button", { name: "Register" }).click();
-  await page.waitForFunction(() => document.getElementById("online").dataset.state === "lobby", null, STEP);
-  return { page, section, name, errors, frames, context };
+  return register(await openOnline(browser, server), `${prefix}${++serial}`, PASSWORD, ENGLISH, STEP);
 }
+
+const ENGLISH = { name: "Name", password: "Password", register: "Register" };
 
 /** `by` challenges `to` to `game` with one option, from the lobby's form; `to` accepts. With
  * `stake`, each plays its deck `stake.deck`, picked in the lobby's picker, and the winner rule
@@ -110,7 +96,15 @@ async function playOut(players, move, each = async () => {}, limit = 400) {
     }
     const before = await mover.section.locator(".online-moves li").count();
     await move(mover);
-    await mover.page.waitForFunction((n) => document.querySelectorAll("#online .online-moves li").length > n, before, STEP);
+    try {
+      await mover.page.waitForFunction((n) => document.querySelectorAll("#online .online-moves li").length > n, before, STEP);
+    } catch (e) {
+      // What the page and its socket were at when no move followed: the failure says it.
+      const status = await mover.section.locator(".online-side").innerText();
+      const actions = await mover.section.locator(".actions").allInnerTexts();
+      const frames = mover.frames.slice(-4).map((f) => f.slice(0, 400));
+      throw new Error(`${e.message}\nafter ${moves} moves (${before} listed)\nstatus: ${status}\nactions: ${actions}\nlast frames: ${frames.join("\n")}`);
+    }
     moves++;
     await each();
   }

@@ -8,13 +8,11 @@ import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { mkdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { chromium } from "playwright-core";
 import { ArbiterClient } from "arbiter-engine/client";
 import { startServer } from "./server.mjs";
+import { launch, openOnline, pickFive as pickAll, register } from "./pages.mjs";
 
 const shots = fileURLToPath(new URL("../../../target/screenshots/evening/", import.meta.url));
-const executablePath = process.env.CHROMIUM ?? "/usr/bin/chromium";
-const args = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
 const STEP = { timeout: 30_000 };
 const PASSWORD = "correct horse battery";
 /** The card data the quiz asks about (the core's). */
@@ -29,7 +27,7 @@ let serial = 0;
 before(async () => {
   mkdirSync(shots, { recursive: true });
   server = await startServer({ env: { ARBITER_PICK_SECONDS: "120", ARBITER_THINK_MS: "50", ARBITER_QUIZ_SECONDS: "120" } });
-  browser = await chromium.launch({ executablePath, args });
+  browser = await launch();
 });
 
 after(async () => {
@@ -42,23 +40,13 @@ const EN = { name: "Name", password: "Password", register: "Register", add: "Add
 
 /** A browser context in `locale`, on the Online tab, registered by typing (screenshot `shot`
  * of the filled form first). */
+/** Five cards added one by one in `p`'s open picker, then played (`shot`: the picker full). */
+const pickFive = (p, shot) => pickAll(p, STEP, shot && (() => shoot(p, shot)));
+
 async function person(locale, words, shot) {
-  const context = await browser.newContext({ locale, viewport: { width: 1280, height: 800 } });
-  const page = await context.newPage();
-  const errors = [];
-  page.on("pageerror", (e) => errors.push(e.message));
-  page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
-  const frames = [];
-  page.on("websocket", (ws) => ws.on("framereceived", ({ payload }) => frames.push(String(payload))));
-  await page.goto(`${server.url}/demo/?fast#online`);
-  const section = page.locator("#online");
-  const name = `soir${Date.now() % 10000}${++serial}`;
-  await section.getByLabel(words.name, { exact: true }).fill(name);
-  await section.getByLabel(words.password).fill(PASSWORD);
-  await page.screenshot({ path: `${shots}${shot}.png` });
-  await section.getByRole("button", { name: words.register }).click();
-  await page.waitForFunction(() => document.getElementById("online").dataset.state === "lobby", null, STEP);
-  return { context, page, section, name, errors, frames, words };
+  const p = await openOnline(browser, server, { locale, height: 800 });
+  const filled = (page) => page.screenshot({ path: `${shots}${shot}.png` });
+  return register(p, `soir${Date.now() % 10000}${++serial}`, PASSWORD, words, STEP, filled);
 }
 
 const shoot = (p, shot) => p.page.screenshot({ path: `${shots}${shot}.png`, fullPage: true });
@@ -72,17 +60,6 @@ async function starter(p) {
   await panel(p, p.words.lobby);
 }
 
-/** Five cards added one by one in `p`'s open picker, then played (`shot`: the picker full). */
-async function pickFive(p, shot) {
-  const picker = p.section.locator(".online-picker");
-  await picker.locator(".online-picker-pool .cards-tile").first().waitFor(STEP);
-  for (let n = 1; n <= 5; n++) {
-    await picker.locator(".online-picker-pool button:not([disabled])", { hasText: p.words.add }).first().click();
-    await picker.locator(`.online-picker-chosen[data-count="${n}"]`).waitFor(STEP);
-  }
-  if (shot) await shoot(p, shot);
-  await picker.getByRole("button", { name: p.words.use }).click();
-}
 
 /** Plays `players`' Triple Triad match to its end by clicking, the first legal card and cell. */
 async function playOut(players) {

@@ -7,13 +7,11 @@ import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { chromium } from "playwright-core";
 import { ArbiterClient } from "arbiter-engine/client";
 import { startServer } from "./server.mjs";
+import { launch, openOnline } from "./pages.mjs";
 
 const shots = fileURLToPath(new URL("../../../target/demo-shots/", import.meta.url));
-const executablePath = process.env.CHROMIUM ?? "/usr/bin/chromium";
-const args = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
 const STEP = { timeout: 20_000 };
 const PASSWORD = "correct horse battery";
 
@@ -22,7 +20,7 @@ let server, browser;
 before(async () => {
   mkdirSync(shots, { recursive: true });
   server = await startServer();
-  browser = await chromium.launch({ executablePath, args });
+  browser = await launch();
 });
 
 after(async () => {
@@ -32,15 +30,9 @@ after(async () => {
 
 /** A fresh browser (no kept choice) whose languages are `locale`'s, on the Online tab. */
 async function open(locale) {
-  const context = await browser.newContext({ locale, viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
-  const errors = [];
-  page.on("pageerror", (e) => errors.push(e.message));
-  page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
-  await page.goto(`${server.url}/demo/?fast#online`);
-  const section = page.locator("#online");
-  await page.waitForFunction(() => document.querySelector("#online .message")?.textContent !== "", null, STEP);
-  return { context, page, section, errors };
+  const p = await openOnline(browser, server, { locale });
+  await p.page.waitForFunction(() => document.querySelector("#online .message")?.textContent !== "", null, STEP);
+  return p;
 }
 
 const inState = (p, state) => p.page.waitForFunction((s) => document.getElementById("online").dataset.state === s, state, STEP);

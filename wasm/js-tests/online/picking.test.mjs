@@ -7,13 +7,11 @@ import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { chromium } from "playwright-core";
 import { ArbiterClient } from "arbiter-engine/client";
 import { startServer } from "./server.mjs";
+import { launch, openOnline, pickFive, register } from "./pages.mjs";
 
 const shots = fileURLToPath(new URL("../../../target/screenshots/evening/", import.meta.url));
-const executablePath = process.env.CHROMIUM ?? "/usr/bin/chromium";
-const args = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
 const STEP = { timeout: 20_000 };
 const PASSWORD = "correct horse battery";
 /** Long enough for a loaded machine's pages to pick by clicking. */
@@ -25,7 +23,7 @@ let serial = 0;
 before(async () => {
   mkdirSync(shots, { recursive: true });
   server = await startServer({ env: { ARBITER_PICK_SECONDS: String(PICK_SECONDS) } });
-  browser = await chromium.launch({ executablePath, args });
+  browser = await launch();
 });
 
 after(async () => {
@@ -36,25 +34,13 @@ after(async () => {
 /** A person registered from a page in `locale`'s language (its labels `words`), with the
  * starter set taken (through a connection of their own: the page is what is tested). */
 async function person(locale, words) {
-  const context = await browser.newContext({ locale, viewport: { width: 1280, height: 800 } });
-  const page = await context.newPage();
-  const errors = [];
-  page.on("pageerror", (e) => errors.push(e.message));
-  page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
-  const frames = [];
-  page.on("websocket", (ws) => ws.on("framereceived", ({ payload }) => frames.push(String(payload))));
-  await page.goto(`${server.url}/demo/?fast#online`);
-  const section = page.locator("#online");
-  const name = `pick${Date.now() % 100000}${++serial}`;
-  await section.getByLabel(words.name, { exact: true }).fill(name);
-  await section.getByLabel(words.password).fill(PASSWORD);
-  await section.getByRole("button", { name: words.register }).click();
-  await page.waitForFunction(() => document.getElementById("online").dataset.state === "lobby", null, STEP);
+  const p = await register(await openOnline(browser, server, { locale, height: 800 }), `pick${Date.now() % 100000}${++serial}`, PASSWORD, words, STEP);
+  const name = p.name;
   const client = await ArbiterClient.connect(`${server.url.replace("http", "ws")}/ws`, { reconnect: false });
   await client.login(name, PASSWORD);
   await client.request({ type: "tt_starter" });
   client.close();
-  return { context, page, section, name, errors, frames, words };
+  return p;
 }
 
 const EN = { name: "Name", password: "Password", register: "Register", add: "Add", use: "Play these five" };
@@ -63,16 +49,6 @@ const FR = { name: "Nom", password: "Mot de passe", register: "Créer un compte"
 /** The seconds `p`'s countdown shows. */
 const seconds = async (p) => Number(await p.section.locator(".online-picker").getAttribute("data-seconds"));
 
-/** `p` adds five cards of its collection in the open picker and plays them. */
-async function pickFive(p) {
-  const picker = p.section.locator(".online-picker");
-  await picker.locator(".online-picker-pool .cards-tile").first().waitFor(STEP);
-  for (let n = 1; n <= 5; n++) {
-    await picker.locator(".online-picker-pool button:not([disabled])", { hasText: p.words.add }).first().click();
-    await picker.locator(`.online-picker-chosen[data-count="${n}"]`).waitFor(STEP);
-  }
-  await picker.getByRole("button", { name: p.words.use }).click();
-}
 
 test("the picker opens with a countdown once every seat is taken, and the last pick starts the game", async () => {
   const en = await person("en-GB", EN);
@@ -98,7 +74,7 @@ test("the picker opens with a countdown once every seat is taken, and the last p
   await en.page.screenshot({ path: `${shots}picking-en-window.png` });
 
   // English picks first: told whom the game waits for; no card of the other's in any frame.
-  await pickFive(en);
+  await pickFive(en, STEP);
   await en.section.locator('.online-picker[data-window="wait"]').waitFor(STEP);
   assert.match(await en.section.locator(".online-picker-countdown").textContent(), new RegExp(`^Waiting for ${fr.name} to pick their five cards: \\d+ s left\\.$`));
   await en.page.screenshot({ path: `${shots}picking-en-waiting.png` });
@@ -107,7 +83,7 @@ test("the picker opens with a countdown once every seat is taken, and the last p
   await fr.page.screenshot({ path: `${shots}picking-fr-phone.png`, fullPage: true });
   await fr.page.setViewportSize({ width: 1280, height: 800 });
   const sentBefore = en.frames.length;
-  await pickFive(fr);
+  await pickFive(fr, STEP);
   for (const p of [en, fr]) {
     await p.page.waitForFunction(() => document.getElementById("online").dataset.state === "match", null, STEP);
     assert.equal(await p.section.locator(".online-picker").getAttribute("data-window"), null, "the window closed");
