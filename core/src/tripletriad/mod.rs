@@ -70,7 +70,7 @@ pub use matches::matchplay::{
 pub use matches::preset::{preset, DEFAULT_PRESET, FF8_TRADES, PRESETS};
 pub use matches::trade::{DiffMode, TradeNotAllowed, TradeRule, UnknownTradeRule};
 pub use options::{describe, ff8_hands, Options};
-pub use round::card::{Card, Element, Side, UnknownElement};
+pub use round::card::{Card, CardType, Element, Side, UnknownCardType, UnknownElement};
 pub use round::cards::{ff8_card, ff8_cards, Ff8Card, FF8_CARDS};
 pub use round::position::{Player, UnknownPlayer};
 pub use round::resolve::Captures;

@@ -87,6 +87,80 @@ impl FromStr for Element {
     }
 }
 
+/// A card's type (its "faction" icon), read by Final Fantasy XIV's Ascension and Descension only
+/// (`rules/triple-triad-ffxiv.md`, section 1). The English client calls `Beastman` "Society"; the
+/// case format keeps the older name.
+///
+/// ```
+/// use arbiter_core::tripletriad::CardType;
+/// assert_eq!("scion".parse::<CardType>().unwrap(), CardType::Scion);
+/// assert_eq!(CardType::Beastman.to_string(), "beastman");
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
+pub enum CardType {
+    /// No type: never changed by Ascension or Descension.
+    #[default]
+    None,
+    /// Primal.
+    Primal,
+    /// Scion.
+    Scion,
+    /// Beastman ("Society" in the current English client).
+    Beastman,
+    /// Garlean.
+    Garlean,
+}
+
+impl CardType {
+    /// Every type, `None` first.
+    pub const ALL: [CardType; 5] = [
+        CardType::None,
+        CardType::Primal,
+        CardType::Scion,
+        CardType::Beastman,
+        CardType::Garlean,
+    ];
+
+    /// The lower-case name used in JSON.
+    pub const fn name(self) -> &'static str {
+        match self {
+            CardType::None => "none",
+            CardType::Primal => "primal",
+            CardType::Scion => "scion",
+            CardType::Beastman => "beastman",
+            CardType::Garlean => "garlean",
+        }
+    }
+
+    /// Whether this is `None` (JSON leaves the field out then).
+    pub fn is_none(&self) -> bool {
+        *self == CardType::None
+    }
+}
+
+impl fmt::Display for CardType {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A type name that is not one of the five.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown card type {0:?} (expected none, primal, scion, beastman or garlean)")]
+pub struct UnknownCardType(pub String);
+
+impl FromStr for CardType {
+    type Err = UnknownCardType;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        CardType::ALL
+            .into_iter()
+            .find(|t| t.name().eq_ignore_ascii_case(s))
+            .ok_or_else(|| UnknownCardType(crate::error::quote(s)))
+    }
+}
+
 /// The four sides of a card or a cell, in the order ranks are written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -157,6 +231,12 @@ pub struct Card {
     /// 1..=10 for deck limits and collections; 0 when unknown.
     #[cfg_attr(feature = "serde", serde(default))]
     pub level: u8,
+    /// Final Fantasy XIV's card type; JSON names it `type` and leaves it out when `None`.
+    #[cfg_attr(
+        feature = "serde",
+        serde(rename = "type", default, skip_serializing_if = "CardType::is_none")
+    )]
+    pub card_type: CardType,
 }
 
 impl Card {
@@ -168,6 +248,7 @@ impl Card {
             element: Element::None,
             power: 0,
             level: 0,
+            card_type: CardType::None,
         }
     }
 
@@ -186,6 +267,12 @@ impl Card {
     /// The same card with level `level`.
     pub fn with_level(mut self, level: u8) -> Card {
         self.level = level;
+        self
+    }
+
+    /// The same card with type `card_type`.
+    pub fn with_type(mut self, card_type: CardType) -> Card {
+        self.card_type = card_type;
         self
     }
 
