@@ -28,8 +28,7 @@ fn rules() -> impl Strategy<Value = Rules> {
             borderless,
             elemental_clamp: f[10],
             same_min_matches: min,
-            random: false,
-            power_walls: false,
+            ..Rules::default()
         }
     })
 }

@@ -230,7 +230,10 @@ mod tests {
                 ["same_wall", "borderless"],
                 ["plus_wall", "borderless"],
                 ["borderless", "power_walls"],
-                ["borderless", "walls"]
+                ["borderless", "walls"],
+                ["ascension", "descension"],
+                ["order", "chaos"],
+                ["three_open", "all_open"]
             ]
         );
     }
@@ -252,7 +255,14 @@ mod tests {
         .unwrap();
         let keys: Vec<&str> = json.as_object().unwrap().keys().map(String::as_str).collect();
         assert_eq!(sorted(names), sorted(keys));
-        let rules = serde_json::to_value(Rules::default()).unwrap();
+        // Every flag on, since flags that are off may be left out of the JSON.
+        let mut all = Rules::default();
+        for r in Rule::ALL {
+            if let Some(on) = r.flag(&mut all) {
+                *on = true;
+            }
+        }
+        let rules = serde_json::to_value(all).unwrap();
         let fields: Vec<&str> = rules.as_object().unwrap().keys().map(String::as_str).collect();
         assert_eq!(sorted(Rule::ALL.map(Rule::name).to_vec()), sorted(fields));
     }

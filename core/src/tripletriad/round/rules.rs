@@ -50,6 +50,48 @@ pub struct Rules {
     /// The French server's « Mur puissant »: a match draws the border's labels from its seed
     /// when none are given (a round on its own needs them given).
     pub power_walls: bool,
+    /// FFXIV: the lower rank captures, in the placement and in Combo chains.
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "is_false"))]
+    pub reverse: bool,
+    /// FFXIV: a 1 and an A facing each other: the attacker captures.
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "is_false"))]
+    pub fallen_ace: bool,
+    /// FFXIV: a typed card shows +1 per card of its type on the board.
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "is_false"))]
+    pub ascension: bool,
+    /// FFXIV: a typed card shows -1 per card of its type on the board.
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "is_false"))]
+    pub descension: bool,
+    /// FFXIV: each player must play the first card of its hand.
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "is_false"))]
+    pub order: bool,
+    /// FFXIV: the game draws the card to play each turn; the player picks the cell.
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "is_false"))]
+    pub chaos: bool,
+    /// FFXIV: three of each hand's five cards are visible.
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "is_false"))]
+    pub three_open: bool,
+    /// FFXIV: both hands are visible (as `open`).
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "is_false"))]
+    pub all_open: bool,
+    /// FFXIV: one card of each hand changes hands before play.
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "is_false"))]
+    pub swap: bool,
+    /// FFXIV: the match's rules are drawn at random (the drawn ones are their own flags).
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "is_false"))]
+    pub roulette: bool,
+    /// FFXIV: hands are picked from a random offer (setup only).
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "is_false"))]
+    pub draft: bool,
+    /// FFXIV: a drawn round restarts with each colour's cards, up to five rounds.
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "is_false"))]
+    pub sudden_death: bool,
+}
+
+/// New flags stay out of a serialised [`Rules`] while off, so that what hosts stored keeps its form.
+#[cfg(feature = "serde")]
+fn is_false(on: &bool) -> bool {
+    !*on
 }
 
 impl Default for Rules {
@@ -69,6 +111,18 @@ impl Default for Rules {
             elemental: false,
             elemental_clamp: true,
             power_walls: false,
+            reverse: false,
+            fallen_ace: false,
+            ascension: false,
+            descension: false,
+            order: false,
+            chaos: false,
+            three_open: false,
+            all_open: false,
+            swap: false,
+            roulette: false,
+            draft: false,
+            sudden_death: false,
         }
     }
 }
@@ -113,11 +167,35 @@ pub enum Rule {
     ElementalClamp,
     /// [`Rules::power_walls`].
     PowerWalls,
+    /// [`Rules::reverse`].
+    Reverse,
+    /// [`Rules::fallen_ace`].
+    FallenAce,
+    /// [`Rules::ascension`].
+    Ascension,
+    /// [`Rules::descension`].
+    Descension,
+    /// [`Rules::order`].
+    Order,
+    /// [`Rules::chaos`].
+    Chaos,
+    /// [`Rules::three_open`].
+    ThreeOpen,
+    /// [`Rules::all_open`].
+    AllOpen,
+    /// [`Rules::swap`].
+    Swap,
+    /// [`Rules::roulette`].
+    Roulette,
+    /// [`Rules::draft`].
+    Draft,
+    /// [`Rules::sudden_death`].
+    SuddenDeath,
 }
 
 impl Rule {
     /// Every field, in the order of [`Rules`].
-    pub const ALL: [Rule; 14] = [
+    pub const ALL: [Rule; 26] = [
         Rule::Open,
         Rule::Random,
         Rule::Same,
@@ -132,6 +210,18 @@ impl Rule {
         Rule::Elemental,
         Rule::ElementalClamp,
         Rule::PowerWalls,
+        Rule::Reverse,
+        Rule::FallenAce,
+        Rule::Ascension,
+        Rule::Descension,
+        Rule::Order,
+        Rule::Chaos,
+        Rule::ThreeOpen,
+        Rule::AllOpen,
+        Rule::Swap,
+        Rule::Roulette,
+        Rule::Draft,
+        Rule::SuddenDeath,
     ];
 
     /// The field's name, as configurations write it.
@@ -151,6 +241,18 @@ impl Rule {
             Rule::Elemental => "elemental",
             Rule::ElementalClamp => "elemental_clamp",
             Rule::PowerWalls => "power_walls",
+            Rule::Reverse => "reverse",
+            Rule::FallenAce => "fallen_ace",
+            Rule::Ascension => "ascension",
+            Rule::Descension => "descension",
+            Rule::Order => "order",
+            Rule::Chaos => "chaos",
+            Rule::ThreeOpen => "three_open",
+            Rule::AllOpen => "all_open",
+            Rule::Swap => "swap",
+            Rule::Roulette => "roulette",
+            Rule::Draft => "draft",
+            Rule::SuddenDeath => "sudden_death",
         }
     }
 
@@ -171,6 +273,18 @@ impl Rule {
             Rule::Elemental => &mut rules.elemental,
             Rule::ElementalClamp => &mut rules.elemental_clamp,
             Rule::PowerWalls => &mut rules.power_walls,
+            Rule::Reverse => &mut rules.reverse,
+            Rule::FallenAce => &mut rules.fallen_ace,
+            Rule::Ascension => &mut rules.ascension,
+            Rule::Descension => &mut rules.descension,
+            Rule::Order => &mut rules.order,
+            Rule::Chaos => &mut rules.chaos,
+            Rule::ThreeOpen => &mut rules.three_open,
+            Rule::AllOpen => &mut rules.all_open,
+            Rule::Swap => &mut rules.swap,
+            Rule::Roulette => &mut rules.roulette,
+            Rule::Draft => &mut rules.draft,
+            Rule::SuddenDeath => &mut rules.sudden_death,
         })
     }
 
@@ -213,6 +327,9 @@ pub enum RulesError {
     /// `same_min_matches` other than 1 or 2.
     #[error("same_min_matches is {0} (only 1 or 2 are allowed)")]
     SameMinMatches(u8),
+    /// Two FFXIV rules that contradict each other (no source pairs them).
+    #[error("{0} and {1} cannot be combined")]
+    Contradictory(&'static str, &'static str),
     /// A borderless board has no edges for walls.
     #[error("a borderless board has no edges: it cannot be combined with {0}")]
     BorderlessWithEdges(&'static str),
@@ -229,6 +346,15 @@ impl Rules {
         }
         if !matches!(self.same_min_matches, 1 | 2) {
             return Err(RulesError::SameMinMatches(self.same_min_matches));
+        }
+        for (a, b) in [
+            (Rule::Ascension, Rule::Descension),
+            (Rule::Order, Rule::Chaos),
+            (Rule::AllOpen, Rule::ThreeOpen),
+        ] {
+            if a.is_on(*self) && b.is_on(*self) {
+                return Err(RulesError::Contradictory(a.name(), b.name()));
+            }
         }
         if self.borderless {
             if self.same_wall {
