@@ -1,23 +1,26 @@
 """A batch on two threads against the same batch on one, on a quiet machine and under load that
 this script makes itself (N processes that spin), side by side.
 
-A step is a researcher's loop: the actions drawn with NumPy from the masks, then ``step``. For
-each game, batch size and load, a child process steps the batch on one thread and the same batch
-on two in turns of ``--stint`` seconds, so that both see the same moments of the machine's load
-(which moves by a factor of two from one second to the next on a shared machine); ``--repeats``
-such processes, medians printed. ``--site DIR`` (repeatable) measures the wheels installed in
-those directories (``pip install --target DIR``) side by side, in turn, instead of the wheel this
-Python imports.
+The figure is the batch's own step: a researcher's loop draws the actions with NumPy from the
+masks, then calls ``step``, and only ``step`` is timed (the draw is serial NumPy work that no
+thread of the batch can share, so the whole loop's ratio is capped by it: Amdahl); the loop's
+ratio, the draw included, is printed beside it. For each game, batch size and load, a child
+process steps the batch on one thread and the same batch on two in turns of ``--stint`` seconds,
+so that both see the same moments of the machine's load (which moves by a factor of two from one
+second to the next on a shared machine); ``--repeats`` such processes, medians printed. ``--site
+DIR`` (repeatable) measures the wheels installed in those directories (``pip install --target
+DIR``) side by side, in turn, instead of the wheel this Python imports.
 
     python python/bench/threads.py [--loads 0 2 4 8] [--games 64 128 1024] [--seconds S]
                                    [--repeats R] [--site DIR ...]
 
 Before each load, the machine's own (background) load is sampled: the threads ready to run in
 `/proc/loadavg` (its fourth field, less this script's reader), averaged over a second. A row is
-"quiet" only when that background is under one thread. Prints, per line: steps per wall second on
-one thread and on two, their ratio (the median of the repeats, and the lowest and highest), the
-CPU time a step took on each (every thread of the process counted), and the one-minute load
-average when the row ended.
+"quiet" only when that background is under one thread. Prints, per line: `step`'s steps per wall
+second on one thread and on two, their ratio (the median of the repeats, and the lowest and
+highest), the whole loop's ratio (median, lowest, highest), the CPU time a step took inside
+`step` on each (every thread of the process counted), and the one-minute load average when the
+row ended.
 """
 
 import argparse
@@ -33,8 +36,9 @@ GAMES = ("trax", "triple-triad", "nantong")
 
 def one(game, games, seconds, stint):
     """The figures of one run, in this process: a batch on one thread and the same batch on two,
-    stepped in turns of `stint` seconds until each has stepped `seconds`, so that both see the
-    same load; steps per wall second and CPU µs per step, one thread's then two's."""
+    stepped in turns of `stint` seconds until each has stepped `seconds` inside `step`, so that
+    both see the same load. For one thread then two: steps per wall second inside `step`, CPU µs
+    a step inside `step`, steps per wall second of the whole loop (the draw included)."""
     import numpy as np
 
     import arbiter
@@ -60,18 +64,27 @@ def one(game, games, seconds, stint):
 
         for _ in range(20):  # warm
             batch.step(draw())
-        runs.append({"batch": batch, "draw": draw, "steps": 0, "wall": 0.0, "cpu": 0.0})
+        runs.append({"batch": batch, "draw": draw, "steps": 0, "wall": 0.0, "cpu": 0.0, "loop": 0.0})
+    clock, cpu_clock = time.perf_counter, time.process_time
     while min(r["wall"] for r in runs) < seconds:
         for r in runs:
-            batch, draw = r["batch"], r["draw"]
-            cpu, wall = time.process_time(), time.perf_counter()
-            end = wall + stint
-            while time.perf_counter() < end:
-                batch.step(draw())
-                r["steps"] += games
-            r["cpu"] += time.process_time() - cpu
-            r["wall"] += time.perf_counter() - wall
-    return [x for r in runs for x in (r["steps"] / r["wall"], r["cpu"] / r["steps"] * 1e6)]
+            step, draw = r["batch"].step, r["draw"]
+            wall = cpu = 0.0
+            begin = clock()
+            end = begin + stint
+            steps = 0
+            while clock() < end:
+                actions = draw()
+                c, w = cpu_clock(), clock()
+                step(actions)
+                wall += clock() - w
+                cpu += cpu_clock() - c
+                steps += games
+            r["loop"] += clock() - begin
+            r["steps"] += steps
+            r["wall"] += wall
+            r["cpu"] += cpu
+    return [x for r in runs for x in (r["steps"] / r["wall"], r["cpu"] / r["steps"] * 1e6, r["steps"] / r["loop"])]
 
 
 def background():
@@ -108,7 +121,7 @@ def main():
     ap.add_argument("--loads", type=int, nargs="+", default=[0, 2, 4, 8], help="busy processes beside the runs")
     ap.add_argument("--games", type=int, nargs="+", default=[64, 128, 1024])
     ap.add_argument("--only", choices=GAMES, action="append")
-    ap.add_argument("--seconds", type=float, default=1.0)
+    ap.add_argument("--seconds", type=float, default=1.0, help="seconds each thread count spends inside step")
     ap.add_argument("--stint", type=float, default=0.1, help="seconds a thread count steps before the other's turn")
     ap.add_argument("--repeats", type=int, default=3)
     ap.add_argument("--site", action="append", default=[], help="a directory holding another wheel to compare")
@@ -140,12 +153,14 @@ def main():
                     for site in sites:
                         runs.setdefault(site, []).append(figure(site, game, games, args.seconds, args.stint))
                 for site in sites:
-                    w1, c1, w2, c2 = (statistics.median(r[k] for r in runs[site]) for k in range(4))
-                    pairs = [r[2] / r[0] for r in runs[site]]
+                    w1, c1, l1, w2, c2, l2 = (statistics.median(r[k] for r in runs[site]) for k in range(6))
+                    steps = [r[3] / r[0] for r in runs[site]]
+                    loops = [r[5] / r[2] for r in runs[site]]
                     label = os.path.basename(site.rstrip("/")) or "this wheel"
                     print(
-                        f"{game:13} {games:5} games {label:12} one {w1 / 1e3:8.0f}k/s  two {w2 / 1e3:8.0f}k/s"
-                        f"  {statistics.median(pairs):5.2f}x ({min(pairs):4.2f}-{max(pairs):4.2f})"
+                        f"{game:13} {games:5} games {label:12} step one {w1 / 1e3:7.0f}k/s two {w2 / 1e3:7.0f}k/s"
+                        f"  {statistics.median(steps):5.2f}x ({min(steps):4.2f}-{max(steps):4.2f})"
+                        f"   loop {statistics.median(loops):5.2f}x ({min(loops):4.2f}-{max(loops):4.2f})"
                         f"   CPU/step {c1:6.2f} / {c2:6.2f} us   load {os.getloadavg()[0]:5.2f}",
                         flush=True,
                     )
