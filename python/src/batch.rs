@@ -434,8 +434,9 @@ impl<G: Fresh> Batch<G> {
 
     /// Runs `f` on every game with its rows of `targets`, with the GIL released, the games cut
     /// into contiguous pieces that the batch's threads claim (see [`Crew`]); first `check` on
-    /// every game, if given, so that a refusal changes nothing. The check is a lookup a game,
-    /// done by the calling thread alone: meeting the workers once more a call cost more.
+    /// every game, if given, so that a refusal changes nothing. On threads the check is a round
+    /// of its own: a lookup a game, but a cache miss or two each, it was about a twentieth of a
+    /// step, all of it the calling thread's.
     fn run<'py>(
         &mut self,
         py: Python<'py>,
@@ -491,15 +492,28 @@ impl<G: Fresh> Batch<G> {
             })?;
         }
         let crew = self.crew.as_mut();
+        let check_all = |slots: &[Slot<G>], start: usize| {
+            check.map_or(Ok(()), |check| {
+                (slots.iter().enumerate()).try_for_each(|(k, slot)| check(start + k, slot))
+            })
+        };
         let result = py.detach(move || {
-            if let Some(check) = check {
-                (slots.iter().enumerate()).try_for_each(|(i, slot)| check(i, slot))?;
-            }
-            let Some(crew) = crew else {
-                return work(0, slots, observations, masks, rewards, to_move, done);
-            };
-            let Some(pieces) = crew.plan(slots.len()) else {
-                return crew.alone(|| work(0, slots, observations, masks, rewards, to_move, done));
+            let plan = crew.map(|crew| {
+                let pieces = crew.plan(slots.len());
+                (crew, pieces)
+            });
+            let (crew, pieces) = match plan {
+                Some((crew, Some(pieces))) => (crew, pieces),
+                plan => {
+                    let alone = move || {
+                        check_all(slots, 0)?;
+                        work(0, slots, observations, masks, rewards, to_move, done)
+                    };
+                    return match plan {
+                        Some((crew, _)) => crew.alone(alone),
+                        None => alone(),
+                    };
+                }
             };
             let chunk = slots.len().div_ceil(pieces);
             let mut parts = Vec::new();
@@ -527,13 +541,21 @@ impl<G: Fresh> Batch<G> {
             // done, where PyO3 turns it into a PanicException, as when one game panics without
             // threads.
             let results: Vec<Mutex<Result<(), Error>>> = parts.iter().map(|_| Mutex::new(Ok(()))).collect();
+            if check.is_some() {
+                crew.share(parts.len(), &|k| {
+                    if let Some((at, s, ..)) = lock(&parts[k]).as_ref() {
+                        *lock(&results[k]) = check_all(s, *at);
+                    }
+                });
+                // The first refusal in the games' order, whatever the threads.
+                first_error(&results)?;
+            }
             crew.run(parts.len(), &|k| {
                 if let Some((at, s, o, m, r, t, d)) = parts.get(k).and_then(|p| lock(p).take()) {
                     *lock(&results[k]) = work(at, s, o, m, r, t, d);
                 }
             });
-            // The first refusal in the games' order, whatever the threads.
-            first_error(results)
+            first_error(&results)
         });
         result.py()
     }
@@ -655,11 +677,11 @@ impl<G: Fresh> Batch<G> {
     }
 }
 
-/// The first error of the chunks' results, in the games' order.
-fn first_error(results: Vec<Mutex<Result<(), Error>>>) -> Result<(), Error> {
+/// The first error of the chunks' results, in the games' order (taken, leaving `Ok`).
+fn first_error(results: &[Mutex<Result<(), Error>>]) -> Result<(), Error> {
     results
-        .into_iter()
-        .try_for_each(|r| r.into_inner().unwrap_or_else(|e| e.into_inner()))
+        .iter()
+        .try_for_each(|r| std::mem::replace(&mut *lock(r), Ok(())))
 }
 
 /// Writes a game's legal ids, mask, observation tensor (of the player to move) and player to move.

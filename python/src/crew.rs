@@ -20,13 +20,14 @@
 //!   with them, then two alone, back to back, so that both see the same moment of the machine's
 //!   load, and keeps the workers only while they gain [`PAYS`]; else it steps alone (the
 //!   workers sleep) for a time in proportion to what the trial lost, longer each time they lose,
-//!   and with them, it tries again every [`TEAM_CALLS`] calls, or at once after a call far
-//!   slower than the trial's. (Judging a call with the workers by the caller's own pieces does
+//!   and with them, it tries again after [`TEAM_CALLS`] calls (twice as many after each trial
+//!   won in a row, at most [`TEAM_MOST`]), or at once after a call far slower than the trial's. (Judging a call with the workers by the caller's own pieces does
 //!   not do: a worker that shares a busy core with the caller slows the caller's pieces down,
 //!   so the time alone they suggest is too long, and the crew kept workers that lost.)
 //! - no thread spins when there are more threads than cores, nor while the machine has more
 //!   threads ready to run than cores (read from `/proc/loadavg` now and then): a spinning thread
-//!   would take a core from one with work.
+//!   would take a core from one with work. A thread that runs a moment (a daemon waking) is not
+//!   such a load: the gate leaves a thread's slack (see [`Crew::plan`]).
 
 use std::any::Any;
 use std::panic::{self, AssertUnwindSafe};
@@ -60,9 +61,11 @@ const TRIAL: [bool; 5] = [true, true, true, false, false];
 const WAIT_FIRST: f64 = 16.0;
 const WAIT_MOST: f64 = 1024.0;
 
-/// Calls with the workers between two trials while they pay (two calls alone in 69 cost about
-/// 1 % when the workers gain 1.5×).
-const TEAM_CALLS: u32 = 64;
+/// Calls with the workers between two trials while they pay, after a trial lost (two calls
+/// alone in 69 cost about 1.5 % when the workers gain 1.6×), and at most, after trials won in a
+/// row (about 0.5 %): a quiet machine's trials keep winning, and each costs.
+const TEAM_CALLS: f64 = 64.0;
+const TEAM_MOST: f64 = 256.0;
 
 /// A call with the workers this many times slower than the trial's calls with them starts a
 /// new trial at once: the machine has changed.
@@ -218,6 +221,8 @@ struct Tuning {
     /// trial (calls with them, or nanoseconds of calls alone).
     team: bool,
     left: f64,
+    /// The calls with the workers after the next trial won.
+    stretch: f64,
     /// The factor of the next wait alone.
     factor: f64,
     /// When the last call ended, to time the gap before the next one.
@@ -247,6 +252,7 @@ impl Tuning {
             without: 0.0,
             team: false,
             left: 0.0,
+            stretch: TEAM_CALLS,
             factor: WAIT_FIRST,
             last_end: None,
             gap: 0.0,
@@ -274,9 +280,11 @@ impl Tuning {
             }
             self.team = self.without >= PAYS * self.with;
             if self.team {
-                self.left = f64::from(TEAM_CALLS);
+                self.left = self.stretch;
+                self.stretch = (self.stretch * 2.0).min(TEAM_MOST);
                 self.factor = WAIT_FIRST;
             } else {
+                self.stretch = TEAM_CALLS;
                 // At least one call's time, so that a trial never follows a trial.
                 self.left = self.factor * (self.with - self.without).max(ns);
                 self.factor = (self.factor * 2.0).min(WAIT_MOST);
@@ -286,6 +294,9 @@ impl Tuning {
         let runs = TRIAL.iter().skip(1).filter(|&&t| t).count() as f64;
         let stalled = team && ns > STALL * self.with / runs;
         self.left -= if team { 1.0 } else { ns };
+        if stalled {
+            self.stretch = TEAM_CALLS;
+        }
         if self.left <= 0.0 || stalled {
             (self.step, self.with, self.without) = (0, 0.0, 0.0);
         }
@@ -382,7 +393,11 @@ impl Crew {
                     t.ready * 0.75 + now * 0.25
                 };
                 let cores = cores();
-                let spin = self.workers.len() < cores && t.ready <= cores as f64;
+                // Under a thread's slack: the average of a quiet machine whose own threads
+                // fill the cores (the caller and its spinning workers are counted) stays above
+                // them for seconds after a daemon ran a moment (the excess shrinks by a quarter a read),
+                // and without spinning each call paid two wake-ups (tens of µs each here).
+                let spin = self.workers.len() < cores && t.ready < (cores + 1) as f64;
                 self.shared.spin.store(spin, Ordering::Relaxed);
             }
         }
@@ -404,15 +419,16 @@ impl Crew {
     /// `k` in `0..pieces`, in the calling thread and the workers, and returns when every one has
     /// returned. A panic in any of them goes on here once all are done.
     pub fn run(&mut self, pieces: usize, job: &(dyn Fn(usize) + Sync)) {
-        self.together(pieces, job);
+        self.share(pieces, job);
         let end = Instant::now();
         self.tuning
             .record(true, end.duration_since(self.start).as_nanos() as f64);
         self.tuning.last_end = Some(end);
     }
 
-    /// [`Crew::run`] with the workers woken.
-    fn together(&mut self, pieces: usize, job: &(dyn Fn(usize) + Sync)) {
+    /// [`Crew::run`] without ending the call: a call in rounds (each waiting for the one
+    /// before, as a check of every game before any plays) shares all but its last through this.
+    pub fn share(&mut self, pieces: usize, job: &(dyn Fn(usize) + Sync)) {
         let shared = &*self.shared;
         self.tag = self.tag.wrapping_add(1);
         // SAFETY (the lifetime erased): the caller returns only once every piece has returned
