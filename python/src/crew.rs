@@ -20,8 +20,9 @@
 //!   with them, then two alone, back to back, so that both see the same moment of the machine's
 //!   load, and keeps the workers only while they gain [`PAYS`]; else it steps alone (the
 //!   workers sleep) for a time in proportion to what the trial lost, longer each time they lose,
-//!   and with them, it tries again after [`TEAM_CALLS`] calls (twice as many after each trial
-//!   won in a row, at most [`TEAM_MOST`]), or at once after a call far slower than the trial's. (Judging a call with the workers by the caller's own pieces does
+//!   and with them, it tries again after [`TEAM_CALLS`] calls (on a calm machine twice as many
+//!   after each trial won in a row, at most [`TEAM_MOST`]), or at once after a call far slower
+//!   than the trial's. (Judging a call with the workers by the caller's own pieces does
 //!   not do: a worker that shares a busy core with the caller slows the caller's pieces down,
 //!   so the time alone they suggest is too long, and the crew kept workers that lost.)
 //! - no thread spins when there are more threads than cores, nor while the machine has more
@@ -37,8 +38,10 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 /// The longest a worker stays awake after a call: longer than the time between two steps of a
-/// batch stepped in a loop (drawing 128 actions with NumPy takes about 15 µs).
-const LINGER: Duration = Duration::from_micros(300);
+/// batch stepped in a loop (drawing 128 actions with NumPy takes about 15 µs, 1,024 Triple
+/// Triad actions about 290 µs: at 300 µs a worker could fall asleep just before the next call
+/// and be woken, 6–18 µs, in a call of about 350 µs on two threads).
+const LINGER: Duration = Duration::from_micros(1000);
 
 /// The longest the calling thread waits awake for a piece that a worker has begun, before it
 /// sleeps (a worker that the system has put off would otherwise wait for the core the caller
@@ -228,9 +231,11 @@ struct Tuning {
     /// When the last call ended, to time the gap before the next one.
     last_end: Option<Instant>,
     gap: f64,
-    /// When the machine's threads ready to run were last read, and their moving average.
+    /// When the machine's threads ready to run were last read, their moving average, and
+    /// whether it leaves a core to the crew.
     last_look: Option<Instant>,
     ready: f64,
+    calm: bool,
 }
 
 /// How often a crew reads how many threads the machine has ready to run.
@@ -258,6 +263,7 @@ impl Tuning {
             gap: 0.0,
             last_look: None,
             ready: 0.0,
+            calm: true,
         }
     }
 
@@ -281,8 +287,12 @@ impl Tuning {
             self.team = self.without >= PAYS * self.with;
             if self.team {
                 self.left = self.stretch;
-                self.stretch = (self.stretch * 2.0).min(TEAM_MOST);
-                self.factor = WAIT_FIRST;
+                // On a busy machine a trial that wins is as likely a call alone the system put
+                // off: the waits alone after trials lost go on growing.
+                if self.calm {
+                    self.stretch = (self.stretch * 2.0).min(TEAM_MOST);
+                    self.factor = WAIT_FIRST;
+                }
             } else {
                 self.stretch = TEAM_CALLS;
                 // At least one call's time, so that a trial never follows a trial.
@@ -395,9 +405,10 @@ impl Crew {
                 let cores = cores();
                 // Under a thread's slack: the average of a quiet machine whose own threads
                 // fill the cores (the caller and its spinning workers are counted) stays above
-                // them for seconds after a daemon ran a moment (the excess shrinks by a quarter a read),
-                // and without spinning each call paid two wake-ups (tens of µs each here).
-                let spin = self.workers.len() < cores && t.ready < (cores + 1) as f64;
+                // them for seconds after a daemon ran a moment (the excess shrinks by a
+                // quarter a read), and without spinning each call pays two wake-ups.
+                t.calm = t.ready < (cores + 1) as f64;
+                let spin = self.workers.len() < cores && t.calm;
                 self.shared.spin.store(spin, Ordering::Relaxed);
             }
         }
