@@ -267,6 +267,21 @@ impl Tuning {
         }
     }
 
+    /// Takes in `now` threads ready to run on a machine of `cores`: whether the machine is calm.
+    fn look(&mut self, now: f64, cores: usize) -> bool {
+        self.ready = if self.ready == 0.0 {
+            now
+        } else {
+            self.ready * 0.75 + now * 0.25
+        };
+        // Under a thread's slack: the average of a quiet machine whose own threads fill the
+        // cores (the caller and its spinning workers are counted) stays above them for seconds
+        // after a daemon ran a moment (the excess shrinks by a quarter a read), and without
+        // spinning each call pays two wake-ups.
+        self.calm = self.ready < (cores + 1) as f64;
+        self.calm
+    }
+
     /// Whether this call goes with the workers.
     fn team(&self) -> bool {
         TRIAL.get(self.step).copied().unwrap_or(self.team)
@@ -396,19 +411,8 @@ impl Crew {
         if self.tuning.last_look.is_none_or(|t| start.duration_since(t) >= LOOK) {
             self.tuning.last_look = Some(start);
             if let Some(now) = threads_ready() {
-                let t = &mut self.tuning;
-                t.ready = if t.ready == 0.0 {
-                    now
-                } else {
-                    t.ready * 0.75 + now * 0.25
-                };
                 let cores = cores();
-                // Under a thread's slack: the average of a quiet machine whose own threads
-                // fill the cores (the caller and its spinning workers are counted) stays above
-                // them for seconds after a daemon ran a moment (the excess shrinks by a
-                // quarter a read), and without spinning each call pays two wake-ups.
-                t.calm = t.ready < (cores + 1) as f64;
-                let spin = self.workers.len() < cores && t.calm;
+                let spin = self.workers.len() < cores && self.tuning.look(now, cores);
                 self.shared.spin.store(spin, Ordering::Relaxed);
             }
         }
@@ -490,6 +494,54 @@ fn work(shared: &Shared) {
         let job = *lock(&shared.job);
         if let Some(job) = job {
             shared.claim(job, false);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_moment_of_load_leaves_a_quiet_machine_calm() {
+        let mut t = Tuning::new();
+        // A batch's two threads fill the 2 cores; a daemon runs a moment.
+        for now in [2.0, 2.0, 3.0, 2.0, 2.0] {
+            t.look(now, 2);
+        }
+        assert!(t.calm, "average {}", t.ready);
+        for _ in 0..10 {
+            t.look(4.0, 2);
+        }
+        assert!(!t.calm, "average {}", t.ready);
+    }
+
+    /// Runs a whole trial: its calls with the workers take `with` ns, alone `without`.
+    fn trial(t: &mut Tuning, with: f64, without: f64) {
+        for &team in &TRIAL {
+            t.record(team, if team { with } else { without });
+        }
+    }
+
+    #[test]
+    fn a_busy_machine_keeps_its_backoff_after_a_won_trial() {
+        for calm in [true, false] {
+            let mut t = Tuning::new();
+            t.calm = calm;
+            trial(&mut t, 300.0, 100.0);
+            while t.step >= TRIAL.len() {
+                t.record(false, 100.0);
+            }
+            trial(&mut t, 100.0, 300.0);
+            assert!(t.team);
+            while t.step >= TRIAL.len() {
+                t.record(true, 100.0);
+            }
+            trial(&mut t, 300.0, 100.0);
+            // Lost by 400 ns: a calm machine's won trial began the waits anew (16 times the
+            // loss), a busy one's kept them growing (32 times).
+            let want = if calm { 16.0 } else { 32.0 } * 400.0;
+            assert_eq!(t.left, want, "calm {calm}");
         }
     }
 }
