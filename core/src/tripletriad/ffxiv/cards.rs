@@ -9,7 +9,7 @@ pub struct FfxivCard {
     pub id: u16,
     /// The English name.
     pub name: &'static str,
-    /// The French name, as the French client writes it (common nouns in lower case).
+    /// The French name, as the data has it (common nouns in lower case: « chocobo »).
     pub name_fr: &'static str,
     /// Top, right, bottom, left; 10 is A.
     pub ranks: [u8; 4],
