@@ -13,6 +13,7 @@
 pub mod ai;
 mod board;
 mod engine;
+mod known;
 mod movegen;
 mod notation;
 mod options;
