@@ -132,9 +132,10 @@ impl Known {
                 }
                 let gx = gx0 + dx;
                 let entry = &mut self.cells[idx];
+                // The grid cell across edge `e` (north, east, south, west), near a tile of the turn.
                 let forced_reached = |e: u8| {
-                    let m = b.step(idx, e);
-                    forced_near[m / w] >> (m % w) & 1 != 0
+                    let (x, y) = [(gx, gy - 1), (gx + 1, gy), (gx, gy + 1), (gx - 1, gy)][usize::from(e)];
+                    forced_near[y] >> x & 1 != 0
                 };
                 let reached = entry.quick == UNKNOWN_EDGES
                     || cell_near[gy] >> gx & 1 != 0
