@@ -42,10 +42,6 @@ impl Engine for Trax {
     /// shapes in id order.
     fn legal_actions_into(&self, out: &mut Vec<usize>) {
         out.clear();
-        if self.result.is_none() && self.known.is_of(self.stamp) {
-            out.extend(self.known.ids().iter().map(|&id| usize::from(id)));
-            return;
-        }
         self.each_legal(|c| {
             // The span limit keeps every move inside the ids; the check costs nothing.
             out.extend(self.id_of(c.mv));
@@ -91,17 +87,10 @@ impl Trax {
     #[inline]
     pub(super) fn id_of(&self, mv: Move) -> Option<usize> {
         let side = self.action_side();
+        let (col, row) = (mv.col as usize, mv.row as usize);
         // Shapes are declared in `Shape::ALL` order.
-        (mv.col < side as u64 && mv.row < side as u64)
-            .then(|| action_id(side, mv.col as usize, mv.row as usize, mv.shape as usize))
+        (mv.col < side as u64 && mv.row < side as u64).then(|| (row * side + col) * 3 + mv.shape as usize)
     }
-}
-
-/// The id of shape `k` (of [`Shape::ALL`]) at notation column `col` and row `row`, ids `side`
-/// columns wide.
-#[inline(always)]
-pub(super) fn action_id(side: usize, col: usize, row: usize, k: usize) -> usize {
-    (row * side + col) * 3 + k
 }
 
 impl Game for Trax {

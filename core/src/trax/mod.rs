@@ -13,7 +13,6 @@
 pub mod ai;
 mod board;
 mod engine;
-mod known;
 mod movegen;
 mod notation;
 mod options;

@@ -2,7 +2,7 @@
 //! that finds every legal placement.
 
 use alloc::vec::Vec;
-use core::ops::{ControlFlow, Deref};
+use core::ops::ControlFlow;
 
 use super::board::{entry_bit, BBox, Board};
 use super::notation::Move;
@@ -154,28 +154,9 @@ pub(super) struct Facts {
     pub(super) over: bool,
 }
 
-/// How the forced plays of a placement were judged, which tells how far from them the
-/// judgement read the tiles.
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub(super) enum Verdict {
-    /// Legal by the quick checks: each forced tile forces nothing more, or forces one more that
-    /// does (read up to three cells from each forced cell).
-    Quick,
-    /// The trial cascade's answer (read up to two cells from each cell it placed, left in the
-    /// queue).
-    Trial(bool),
-}
-
-impl Verdict {
-    #[inline(always)]
-    pub(super) fn legal(self) -> bool {
-        self != Verdict::Trial(false)
-    }
-}
-
 /// Whether the forced plays after putting `tile` on `idx` stay legal and put at most `room` tiles
-/// with it, and how that was judged; `forcing` are the edges of `tile` towards the cells it
-/// forces. Not inlined: the scan around it keeps its registers (perft 7 about 6 % faster).
+/// with it; `forcing` are the edges of `tile` towards the cells it forces. Not inlined: the scan
+/// around it keeps its registers (perft 7 about 6 % faster).
 #[inline(never)]
 pub(super) fn forced_plays_legal(
     b: &mut Board,
@@ -184,16 +165,16 @@ pub(super) fn forced_plays_legal(
     tile: Tile,
     forcing: u8,
     room: u32,
-) -> Verdict {
+) -> bool {
     if forcing.count_ones() < room && forced_tiles_end(b, idx, tile, forcing, room) {
-        return Verdict::Quick;
+        return true;
     }
     b.set_tile(idx, tile);
     let legal = cascade(&mut BareCells { b, queue }, idx);
     for &c in queue.iter() {
         b.clear_tile(c as usize);
     }
-    Verdict::Trial(legal && queue.len() as u64 <= u64::from(room))
+    legal && queue.len() as u64 <= u64::from(room)
 }
 
 /// The cell across edge `e` of `tile` on `idx`, which that colour already enters, and the tile
@@ -281,72 +262,6 @@ pub(super) fn forced_tiles_end(b: &Board, idx: usize, tile: Tile, forcing: u8, r
     e2 == opposite(e1) || b.grid[b.step(b.step(idx, e1), e2)].tile != 0 || (t1.0 >> e2 & 1) != (t2.0 >> e1 & 1)
 }
 
-/// The cells where a placement may go (absolute x0, x1, y0, y1, inclusive): the ring of empty
-/// cells around the tiles, only the part that keeps the area 8 wide in 8x8, and within
-/// [`MAX_SPAN`] elsewhere. Needs a tile on the board.
-#[inline(always)]
-pub(super) fn ring(facts: Facts) -> (i32, i32, i32, i32) {
-    let bb = facts.bbox;
-    let (mut x0, mut x1, mut y0, mut y1) = (bb.minx - 1, bb.maxx + 1, bb.miny - 1, bb.maxy + 1);
-    if facts.eight {
-        (x0, x1) = (x0.max(bb.maxx - 7), x1.min(bb.minx + 7));
-        (y0, y1) = (y0.max(bb.maxy - 7), y1.min(bb.miny + 7));
-    } else {
-        let (w, h) = (bb.maxx - bb.minx + 1, bb.maxy - bb.miny + 1);
-        if w >= MAX_SPAN as i32 {
-            (x0, x1) = (bb.minx, bb.maxx);
-        }
-        if h >= MAX_SPAN as i32 {
-            (y0, y1) = (bb.miny, bb.maxy);
-        }
-    }
-    (x0, x1, y0, y1)
-}
-
-/// The shapes (bit `k` for [`Shape::ALL`]`[k]`) that can go on the empty cell `idx`, which a
-/// track enters, putting at most `room` tiles. They are read from the tiles up to two cells
-/// from `idx`, and for each forcing tile, as far as its [`Verdict`] says: `forced` is shown
-/// each forcing tile's edges towards the cells it forces, the verdict, and the queue (which
-/// holds the cells of a trial's cascade).
-#[inline(always)]
-pub(super) fn legal_shapes(
-    b: &mut Board,
-    queue: &mut Vec<u32>,
-    idx: usize,
-    room: u32,
-    mut forced: impl FnMut(u8, Verdict, &[u32]),
-) -> u8 {
-    let entries = b.grid[idx].entries;
-    // Edges towards empty neighbours already entered by red (white): a tile whose red (white)
-    // edge points there gives that neighbour a second entry, a forced play.
-    let (mut red_near, mut white_near) = (0u8, 0u8);
-    for e in 0..4u8 {
-        let n = b.grid[b.step(idx, e)];
-        if n.tile == 0 {
-            red_near |= ((n.entries & 0xF != 0) as u8) << e;
-            white_near |= ((n.entries >> 4 != 0) as u8) << e;
-        }
-    }
-    let fits = FITS[entries as usize];
-    let mut legal = 0u8;
-    for (k, &fit) in fits.iter().enumerate() {
-        if fit == 0 {
-            continue;
-        }
-        let tile = Tile(fit);
-        let forcing = (tile.0 & red_near) | (!tile.0 & white_near);
-        if forcing != 0 {
-            let verdict = forced_plays_legal(b, queue, idx, tile, forcing, room);
-            forced(forcing, verdict, queue);
-            if !verdict.legal() {
-                continue;
-            }
-        }
-        legal |= 1 << k;
-    }
-    legal
-}
-
 /// Calls `f` with every legal placement that puts at most `room` tiles, in ascending order of
 /// row, column and shape ([`Shape::ALL`]), until `f` breaks (whether it did is returned); trial
 /// turns run only where a forced play may follow, on `b` and undone. Needs [`MARGIN`] around the
@@ -375,25 +290,26 @@ pub(super) fn generate(
         }
         return ControlFlow::Continue(());
     }
-    each_in_ring(b, facts, |b, idx| legal_shapes(b, queue, idx, room, |_, _, _| {}), f)
-}
-
-/// Calls `f` with every placement of the ring (see [`ring`]) in ascending order of row, column
-/// and shape, until `f` breaks, the legal shapes of each empty cell that a track enters given by
-/// `shapes` (read from `b`, or worked out on it). Needs a tile on the board.
-#[inline(always)]
-pub(super) fn each_in_ring<B: Deref<Target = Board>>(
-    mut b: B,
-    facts: Facts,
-    mut shapes: impl FnMut(&mut B, usize) -> u8,
-    mut f: impl FnMut(Candidate) -> ControlFlow<()>,
-) -> ControlFlow<()> {
-    let (x0, x1, y0, y1) = ring(facts);
+    // The ring of empty cells around the tiles; only the part that keeps the area 8 wide in 8x8,
+    // and within MAX_SPAN elsewhere.
+    let bb = facts.bbox;
+    let (mut x0, mut x1, mut y0, mut y1) = (bb.minx - 1, bb.maxx + 1, bb.miny - 1, bb.maxy + 1);
+    if facts.eight {
+        (x0, x1) = (x0.max(bb.maxx - 7), x1.min(bb.minx + 7));
+        (y0, y1) = (y0.max(bb.maxy - 7), y1.min(bb.miny + 7));
+    } else {
+        let (w, h) = (bb.maxx - bb.minx + 1, bb.maxy - bb.miny + 1);
+        if w >= MAX_SPAN as i32 {
+            (x0, x1) = (bb.minx, bb.maxx);
+        }
+        if h >= MAX_SPAN as i32 {
+            (y0, y1) = (bb.miny, bb.maxy);
+        }
+    }
     let Some(first) = b.index(i64::from(x0), i64::from(y0)) else {
         return ControlFlow::Continue(());
     };
     let (cols, rows, stride) = ((x1 - x0 + 1) as usize, (y1 - y0 + 1) as usize, b.w);
-    let bb = facts.bbox;
     for r in 0..rows {
         let row = first + r * stride;
         for dx in 0..cols {
@@ -402,19 +318,34 @@ pub(super) fn each_in_ring<B: Deref<Target = Board>>(
             if cell.tile != 0 || cell.entries == 0 {
                 continue;
             }
-            let legal = shapes(&mut b, idx);
+            // Edges towards empty neighbours already entered by red (white): a tile whose red
+            // (white) edge points there gives that neighbour a second entry, a forced play.
+            let (mut red_near, mut white_near) = (0u8, 0u8);
+            for e in 0..4u8 {
+                let n = b.grid[b.step(idx, e)];
+                if n.tile == 0 {
+                    red_near |= ((n.entries & 0xF != 0) as u8) << e;
+                    white_near |= ((n.entries >> 4 != 0) as u8) << e;
+                }
+            }
+            let fits = FITS[cell.entries as usize];
             for (k, shape) in Shape::ALL.into_iter().enumerate() {
-                if legal >> k & 1 == 0 {
+                if fits[k] == 0 {
                     continue;
                 }
+                let tile = Tile(fits[k]);
                 let mv = Move {
                     col: (x0 - bb.minx + 1) as u64 + dx as u64,
                     row: (y0 - bb.miny + 1) as u64 + r as u64,
                     shape,
                 };
+                let forcing = (tile.0 & red_near) | (!tile.0 & white_near);
+                if forcing != 0 && !forced_plays_legal(b, queue, idx, tile, forcing, room) {
+                    continue;
+                }
                 f(Candidate {
                     cell: idx as u32,
-                    tile: Tile(FITS[cell.entries as usize][k]),
+                    tile,
                     mv,
                 })?;
             }

@@ -6,8 +6,6 @@ use core::fmt;
 use core::ops::ControlFlow;
 
 use super::board::{fit_axis, tile_hash, BBox, Board, Remap, EMPTY_BOX};
-use super::engine::action_id;
-use super::known::Known;
 use super::movegen::{cascade, generate, Candidate, Cells, Facts};
 use super::notation::Move;
 use super::tile::{opposite, Colour, Shape, Tile, E, N, W};
@@ -76,11 +74,6 @@ pub struct Trax {
     /// Scratch: path ends joined in the current turn, and the forced queue.
     pub(super) joined: Vec<(u32, u32)>,
     pub(super) queue: Vec<u32>,
-    /// Counts the changes of the cells (tiles put or taken back, the grid rebuilt): what
-    /// `known` was worked out for.
-    pub(super) stamp: u32,
-    /// The legal placements of an 8x8 game after its last turn ([`Trax::keeps_legal`]).
-    pub(super) known: Known,
 }
 
 /// Empty cells kept around the tiles between turns: a turn's tiles and the cells they touch lie
@@ -169,8 +162,6 @@ impl Trax {
             log: Vec::with_capacity(4 * tiles),
             joined: Vec::new(),
             queue: Vec::new(),
-            stamp: 0,
-            known: Known::default(),
         }
     }
 
@@ -368,7 +359,6 @@ impl Trax {
             *c = remap.cell(*c).unwrap_or(0);
         }
         self.board = board;
-        self.stamp = self.stamp.wrapping_add(1);
         remap
     }
 
@@ -418,7 +408,6 @@ impl Trax {
     /// Puts a tile of the turn in progress: next slot, entries, bounding box, paths.
     pub(super) fn put(&mut self, idx: usize, tile: Tile, loops: &mut u8) {
         let slot = self.tiles;
-        self.stamp = self.stamp.wrapping_add(1);
         self.board.set_tile(idx, tile);
         // Slots fit 16 bits: a turn that passes the limit (at most the ceiling) is undone.
         self.board.grid[idx].slot = slot as u16;
@@ -455,7 +444,6 @@ impl Trax {
     }
 
     pub(super) fn restore(&mut self, s: Checkpoint) {
-        self.stamp = self.stamp.wrapping_add(1);
         while self.log.len() > s.log {
             let Some((end, old)) = self.log.pop() else { break };
             self.partner[end as usize] = old;
@@ -638,7 +626,7 @@ impl Trax {
     /// convention), so that a position is over exactly when it has no legal move.
     pub(super) fn end_turn(&mut self) {
         self.refit(MARGIN, false);
-        if self.result.is_none() && !self.has_legal_move_after_turn() {
+        if self.result.is_none() && !self.has_legal_move() {
             self.result = Some(Outcome::Draw);
         }
     }
@@ -665,35 +653,6 @@ impl Trax {
         // A board that shrank a lot gives its memory back.
         self.refit(MARGIN, true);
         mv
-    }
-
-    /// Whether the legal placements are kept from turn to turn ([`Known`]): in 8x8 games whose
-    /// tile limit cannot bind (a turn puts no more tiles than there are free cells).
-    pub(super) fn keeps_legal(&self) -> bool {
-        self.variant == Variant::EightByEight && self.max_tiles >= 64
-    }
-
-    /// [`Trax::has_legal_move`] after a turn; where the placements are kept, it works them out
-    /// again, from those before the turn if they were of that position.
-    fn has_legal_move_after_turn(&mut self) -> bool {
-        if !self.keeps_legal() {
-            return self.has_legal_move();
-        }
-        let first = self.turns.last().map_or(0, |c| c.tiles as usize);
-        let since = &self.slot_cell[first..];
-        let before = self.stamp.wrapping_sub(since.len() as u32);
-        let since = self.known.is_of(before).then_some(since);
-        let (facts, room, side) = (self.facts(), self.room(), self.action_side());
-        let any = self.known.refresh(
-            &mut self.board,
-            &mut self.queue,
-            facts,
-            room,
-            since,
-            self.stamp,
-            |col, row, k| action_id(side, col as usize, row as usize, k),
-        );
-        any.unwrap_or_else(|| self.has_legal_move())
     }
 
     /// Tiles that turns may still put before the limit.
@@ -742,9 +701,6 @@ impl Trax {
         let facts = self.facts();
         if facts.over {
             return;
-        }
-        if self.known.is_of(self.stamp) {
-            return self.known.each(&self.board, facts, f);
         }
         if let Some(mut cells) = self.board.window(self.nonempty_box(), MARGIN) {
             let _ = generate(&mut cells, &mut Vec::with_capacity(16), facts, self.room(), f);
