@@ -21,9 +21,9 @@ crate::game_class! {
         /// `kinds` (1 to 30) make a smaller deal (`rules/nantong-small.md`): winning hands of
         /// `groups` groups and a pair, a deck of the first `kinds` kinds.
         #[new]
-        #[pyo3(signature = (seed, *, groups = nt::FULL_GROUPS, kinds = nt::KINDS as u32))]
-        fn new(seed: &Bound<'_, PyAny>, groups: u32, kinds: u32) -> PyResult<Self> {
-            let size = nt::Size::new(groups, kinds).py()?;
+        #[pyo3(signature = (seed, *, groups = None, kinds = None))]
+        fn new(seed: &Bound<'_, PyAny>, groups: Option<u32>, kinds: Option<u32>) -> PyResult<Self> {
+            let size = nt::Options { groups, kinds, ..nt::Options::default() }.size().py()?;
             Ok(Nantong(nt::Nantong::sized(crate::convert::seed(seed)?, size)))
         }
 
@@ -33,11 +33,12 @@ crate::game_class! {
         /// the first `len(deck) / 4` kinds, the dealer takes `3 * groups + 2` cards, the others
         /// `3 * groups + 1`.
         #[staticmethod]
-        #[pyo3(signature = (deck, dealer, *, groups = nt::FULL_GROUPS))]
-        fn deal(deck: &Bound<'_, PyAny>, dealer: &Bound<'_, PyAny>, groups: u32) -> PyResult<Self> {
+        #[pyo3(signature = (deck, dealer, *, groups = None))]
+        fn deal(deck: &Bound<'_, PyAny>, dealer: &Bound<'_, PyAny>, groups: Option<u32>) -> PyResult<Self> {
             let deck: Vec<Kind> = list_from_py(deck, "deck")?;
             let dealer = player_from_py::<nt::Nantong>(dealer)?;
-            let size = nt::Size::new(groups, (deck.len() / 4).max(1) as u32).py()?;
+            let kinds = Some((deck.len() / 4).max(1) as u32);
+            let size = nt::Options { groups, kinds, ..nt::Options::default() }.size().py()?;
             nt::Nantong::deal_sized(&deck, dealer, size).py().map(Nantong)
         }
 
