@@ -1,6 +1,7 @@
 //! `arbiter`: play, perft, solve, rules and conformance for the Arbiter rules engines.
 
 mod arena;
+mod catalog;
 mod conformance;
 mod options;
 mod perft;
@@ -48,6 +49,17 @@ enum Command {
     Rules {
         /// The game.
         game: RulesOf,
+    },
+    /// List a game's cards: id, level or stars, ranks (top, right, bottom, left), element or type, name.
+    Cards {
+        /// Which cards.
+        set: catalog::Set,
+    },
+    /// List Final Fantasy XIV's NPC opponents (rules, number of possible hands), or show one:
+    /// its fixed, variable and reward cards and every hand it can bring.
+    Npcs {
+        /// An NPC's name, English or French (case ignored).
+        name: Option<String>,
     },
     /// Play Trax through the contest line protocol on standard input and output.
     #[command(name = "engine")]
@@ -109,6 +121,8 @@ fn run(cli: Cli) -> Outcome<bool> {
             out.write_all(rules::flow(rules::source(game.name()), Frame::detect().width).as_bytes())?;
             Ok(true)
         }
+        Command::Cards { set } => catalog::cards(set, &mut out).map(|()| true),
+        Command::Npcs { name } => catalog::npcs(name.as_deref(), &mut out).map(|()| true),
         Command::Protocol(opts) => {
             protocol::run(&opts, &mut std::io::stdin().lock(), &mut out)?;
             Ok(true)

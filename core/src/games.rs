@@ -137,7 +137,7 @@ impl AnyGame {
             Options::Trax(o) => AnyGame::Trax(Box::new(o.game().map_err(|e| bad(alloc::format!("max_tiles: {e}")))?)),
             Options::Nantong(o) => {
                 o.deals()?;
-                AnyGame::Nantong(Box::new(nantong::Nantong::new(seed)))
+                AnyGame::Nantong(Box::new(nantong::Nantong::sized(seed, o.size()?)))
             }
         })
     }

@@ -31,12 +31,18 @@ scores times the legal mask, then the largest), the play, the observation and th
 a finished game starting again. The figure is steps per CPU second of the whole process
 (``time.process_time()``, which counts JAX's own threads too), the draw included; ours also
 inside ``step`` alone.
+
+``--site DIR`` (repeatable) measures instead the wheel installed in each DIR (``pip install
+--target DIR``), the batch of ``--only`` games on one thread at ``--games`` games, each figure in
+a process of its own, the wheels in turns so that all see the same moments of the load: before
+and after a change, side by side.
 """
 
 import argparse
 import os
 import statistics
 import subprocess
+import sys
 import time
 
 import numpy as np
@@ -274,6 +280,27 @@ def anchors(sizes, seconds, repeats):
             )
 
 
+def sites(dirs, names, n, seconds, repeats):
+    """The batch on one thread of the wheel in each of ``dirs``, in turns, a process a figure:
+    the table of steps per CPU second, with the draw and inside ``step`` alone."""
+    code = "import sys, steps; print(*steps.batched(steps.GAMES[sys.argv[1]][1](int(sys.argv[2]), 1), float(sys.argv[3])))"
+    print(f"{os.cpu_count()} CPUs, {load()} at the start; {n} games, {seconds} s a figure, {repeats} repeats")
+    figures = {}
+    for _ in range(repeats):
+        for name in names:
+            for d in dirs:
+                env = dict(os.environ, PYTHONPATH=os.pathsep.join([d, os.path.dirname(os.path.abspath(__file__))]))
+                run = [sys.executable, "-c", code, name, str(n), str(seconds)]
+                out = subprocess.run(run, env=env, capture_output=True, text=True, check=True).stdout
+                figures.setdefault((name, d), []).append([float(x) for x in out.split()])
+    print(f"{load()} at the end\nsteps per CPU second, median (lowest-highest) of the repeats")
+    for name in names:
+        for d in dirs:
+            for label, i in (("with the draw", 1), ("inside step", 2)):
+                v = sorted(f[i] for f in figures[(name, d)])
+                print(f"  {name:<14}{d:<40}{label:<15}{statistics.median(v):>11,.0f} ({v[0]:,.0f}-{v[-1]:,.0f})")
+
+
 def load():
     return "load average %.2f %.2f %.2f" % os.getloadavg()
 
@@ -292,7 +319,11 @@ def main():
         metavar="GAMES",
         help="only our batches on one thread beside pyspiel's and pgx's connect_four, at these batch sizes",
     )
+    ap.add_argument("--site", action="append", help="a directory holding a wheel to measure (repeatable)")
     args = ap.parse_args()
+    if args.site:
+        sites(args.site, args.only or list(GAMES), args.games, args.seconds, args.repeats)
+        return
     if args.anchors:
         anchors(args.anchors, args.seconds, args.repeats)
         return

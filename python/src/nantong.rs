@@ -17,20 +17,41 @@ crate::game_class! {
     /// A deal of Nantong long cards: three seats (0, 1, 2), hidden hands, claims, kongs and hu
     /// scoring.
     Nantong(nt::Nantong, "Nantong") {
-        /// A deal whose deck order and dealer are drawn from `seed`.
+        /// A deal whose deck order and dealer are drawn from `seed`; `groups` (0 to 7) and
+        /// `kinds` (1 to 30) make a smaller deal (`rules/nantong-small.md`): winning hands of
+        /// `groups` groups and a pair, a deck of the first `kinds` kinds.
         #[new]
-        fn new(seed: &Bound<'_, PyAny>) -> PyResult<Self> {
-            Ok(Nantong(nt::Nantong::new(crate::convert::seed(seed)?)))
+        #[pyo3(signature = (seed, *, groups = None, kinds = None))]
+        fn new(seed: &Bound<'_, PyAny>, groups: Option<u32>, kinds: Option<u32>) -> PyResult<Self> {
+            let size = nt::Options { groups, kinds, ..nt::Options::default() }.size().py()?;
+            Ok(Nantong(nt::Nantong::sized(crate::convert::seed(seed)?, size)))
         }
 
         /// The canonical deal of a deck order (120 card codes, four of each kind): the dealer
         /// takes the first 23 cards, the next seats 22 each, two indicators are turned up, 51
-        /// make the stock.
+        /// make the stock. With `groups` below 7, a smaller deal: the deck holds four of each of
+        /// the first `len(deck) / 4` kinds, the dealer takes `3 * groups + 2` cards, the others
+        /// `3 * groups + 1`.
         #[staticmethod]
-        fn deal(deck: &Bound<'_, PyAny>, dealer: &Bound<'_, PyAny>) -> PyResult<Self> {
+        #[pyo3(signature = (deck, dealer, *, groups = None))]
+        fn deal(deck: &Bound<'_, PyAny>, dealer: &Bound<'_, PyAny>, groups: Option<u32>) -> PyResult<Self> {
             let deck: Vec<Kind> = list_from_py(deck, "deck")?;
             let dealer = player_from_py::<nt::Nantong>(dealer)?;
-            nt::Nantong::deal(&deck, dealer).py().map(Nantong)
+            let kinds = Some((deck.len() / 4).max(1) as u32);
+            let size = nt::Options { groups, kinds, ..nt::Options::default() }.size().py()?;
+            nt::Nantong::deal_sized(&deck, dealer, size).py().map(Nantong)
+        }
+
+        /// Groups in a winning hand (7; fewer in a smaller deal).
+        #[getter]
+        fn groups(&self) -> usize {
+            self.0.size().groups()
+        }
+
+        /// Kinds in the deck (30; fewer in a smaller deal).
+        #[getter]
+        fn kinds(&self) -> usize {
+            self.0.size().kinds()
         }
 
         /// The next deal: the next seat deals a deck shuffled by this deal's generator.

@@ -15,6 +15,7 @@ from open_spiel.python.algorithms import (
     external_sampling_mccfr,
     ismcts,
     mcts,
+    minimax,
     outcome_sampling_mccfr,
 )
 
@@ -244,6 +245,28 @@ def test_dqn_trains_through_rl_environment():
             agent.step(step)
     assert len(deals) > 5
     assert any(agent.loss is not None and np.isfinite(agent.loss) for agent in agents)
+
+
+def test_expectiminimax_solves_the_dealt_open_hand_variant_as_the_core_solver_does():
+    # Open hands: once dealt nothing is hidden, so the dealt game is perfect information with
+    # chance, which alpha-beta refuses and expectiminimax takes: 36 deals of two cards each.
+    game = pyspiel.load_game("arbiter_triple_triad", dict(SMALL, preset="ff8"))
+    assert game.get_type().information == pyspiel.GameType.Information.PERFECT_INFORMATION
+    value, _ = minimax.expectiminimax(game.new_initial_state(), 10, None, 0)
+
+    def dealt(state, p):
+        if not state.is_chance_node():
+            yield state, p
+            return
+        for outcome, q in state.chance_outcomes():
+            yield from dealt(state.child(outcome), p * q)
+
+    expected = 0.0
+    for state, p in dealt(game.new_initial_state(), 1.0):
+        # The core's exact solver: the score difference for the player to move.
+        margin = state.engine.solve()["value"]
+        expected += p * np.sign(margin) * (1 if state.current_player() == 0 else -1)
+    assert math.isclose(value, expected) and 0 < value < 1, (value, expected)
 
 
 def test_openspiels_random_simulation_test_passes_on_the_small_variant():

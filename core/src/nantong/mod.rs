@@ -16,6 +16,7 @@ mod observation;
 mod options;
 mod score;
 mod seat;
+mod size;
 mod state;
 pub mod tensor;
 mod validate;
@@ -29,5 +30,6 @@ pub use score::{
     Bonus, DealScore, GroupScore, Meld, MeldType, PlayerHand, PlayerScore, ScoreError, Source, Win, WinSource,
 };
 pub use seat::{NoSuchSeat, Seat};
+pub use size::{Size, FULL_GROUPS};
 pub use state::{full_deck, Drawn, Event, Nantong, NantongError, Phase, Taken};
 pub use validate::{score_deal, winner_total, FinishedDeal, HandCheck};

@@ -1,9 +1,10 @@
-//! A Nantong match's options as hosts take them: how many deals, the next seat dealing each.
+//! A Nantong match's options as hosts take them: how many deals, the next seat dealing each, and
+//! how big a deal is (the full game unless `groups` or `kinds` say a smaller one).
 
 use alloc::vec;
 use alloc::vec::Vec;
 
-use super::Nantong;
+use super::{Nantong, Size, FULL_GROUPS, KINDS};
 use crate::options::{Description, Kind, OptionSpec};
 use crate::{Engine, Error, ErrorKind};
 
@@ -18,7 +19,9 @@ pub const DEFAULT_DEALS: u32 = 4;
 /// ```
 /// use arbiter_core::nantong::Options;
 /// assert_eq!(Options::default().deals(), Ok(4));
-/// assert!(Options { deals: Some(17) }.deals().is_err());
+/// assert!(Options { deals: Some(17), ..Options::default() }.deals().is_err());
+/// let small = Options { groups: Some(1), kinds: Some(5), ..Options::default() };
+/// assert_eq!(small.size().unwrap().cards(), 20);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -28,6 +31,12 @@ pub struct Options {
     /// is [`Nantong::next_deal`].
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     pub deals: Option<u32>,
+    /// Groups in a winning hand, 0 to 7 (7, the full game's, when absent): a smaller deal.
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub groups: Option<u32>,
+    /// Kinds in the deck, the first ones in code order, 1 to 30 (30 when absent): a smaller deal.
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub kinds: Option<u32>,
 }
 
 impl Options {
@@ -42,6 +51,11 @@ impl Options {
         }
         Ok(deals)
     }
+
+    /// How big each deal is, checked.
+    pub fn size(&self) -> Result<Size, Error> {
+        Size::new(self.groups.unwrap_or(FULL_GROUPS), self.kinds.unwrap_or(KINDS as u32))
+    }
 }
 
 /// The options' names, allowed values and defaults.
@@ -54,14 +68,32 @@ impl Options {
 pub fn describe() -> Description {
     Description {
         game: Nantong::NAME,
-        options: vec![OptionSpec {
-            name: "deals",
-            kind: Kind::Number {
-                min: 1,
-                max: Some(MAX_DEALS),
-                default: Some(DEFAULT_DEALS),
+        options: vec![
+            OptionSpec {
+                name: "deals",
+                kind: Kind::Number {
+                    min: 1,
+                    max: Some(MAX_DEALS),
+                    default: Some(DEFAULT_DEALS),
+                },
             },
-        }],
+            OptionSpec {
+                name: "groups",
+                kind: Kind::Number {
+                    min: 0,
+                    max: Some(FULL_GROUPS),
+                    default: Some(FULL_GROUPS),
+                },
+            },
+            OptionSpec {
+                name: "kinds",
+                kind: Kind::Number {
+                    min: 1,
+                    max: Some(KINDS as u32),
+                    default: Some(KINDS as u32),
+                },
+            },
+        ],
         requires: Vec::new(),
         excludes: Vec::new(),
     }

@@ -565,11 +565,14 @@ struct Winner {
     /// Groups declared (a Tiandi Hezi is not one).
     melded: bool,
     pong: bool,
+    /// Groups in a winning hand: 7, or fewer in a smaller deal.
+    groups: u8,
 }
 
 impl Winner {
-    fn new(p: &PlayerHand, win: &Win) -> Winner {
+    fn new(p: &PlayerHand, win: &Win, groups: usize) -> Winner {
         Winner {
+            groups: groups as u8,
             card: win.card,
             heavenly: win.heavenly,
             completes: from_other(win) && p.hand[win.card.index()] == 3,
@@ -586,8 +589,10 @@ fn partition_items(sink: &mut impl Sink, w: Winner, indicators: Indicators, best
     if completed {
         sink.group(Source::CompletedByDiscard, w.card, indicators);
     }
-    let qing = !w.melded && best.sequences == 7;
-    let piao = best.sequences == best.wenqian;
+    // Both forms describe the groups: a hand with none to make (a smaller deal's) has neither.
+    let formed = w.groups > 0;
+    let qing = formed && !w.melded && best.sequences == w.groups;
+    let piao = formed && best.sequences == best.wenqian;
     if qing {
         sink.bonus("qing hu", 100);
     } else if piao {
@@ -611,16 +616,19 @@ fn partition_items(sink: &mut impl Sink, w: Winner, indicators: Indicators, best
 
 /// The best shape of a winning hand and its raw total, without building a breakdown: the items
 /// that no partition changes once, then each shape the partitions allow.
-pub(crate) fn best_win(p: &PlayerHand, win: &Win, indicators: [Kind; 2]) -> Option<(u32, Best)> {
+///
+/// `groups` is the groups of a winning hand (7; fewer in a smaller deal).
+pub(crate) fn best_win(p: &PlayerHand, win: &Win, indicators: [Kind; 2], groups: usize) -> Option<(u32, Best)> {
     let indicators = Indicators::new(indicators);
-    let melds = p.melds.iter().filter(|m| m.kind != MeldType::Hezi).count();
+    // The full game's groups that a smaller deal does not ask for count as made.
+    let melds = super::FULL_GROUPS as usize - groups + p.melds.iter().filter(|m| m.kind != MeldType::Hezi).count();
     let shapes = shapes(&p.hand, melds, (!win.heavenly).then_some(win.card));
     if shapes == [0; 3] {
         return None;
     }
     let mut fixed = Sum::default();
     fixed_items(&mut fixed, p, win, indicators);
-    let winner = Winner::new(p, win);
+    let winner = Winner::new(p, win, groups);
     let mut best: Option<(u32, Best)> = None;
     for place in Place::ALL {
         for shape in Bits(shapes[place as usize]) {
@@ -642,7 +650,7 @@ pub(crate) fn best_win(p: &PlayerHand, win: &Win, indicators: [Kind; 2]) -> Opti
 
 /// Every seat's breakdown: base hu for all, and for the winner (with its best partition) the
 /// bonuses and multipliers too.
-fn breakdown(indicators: [Kind; 2], players: &[PlayerHand; 3], win: Option<(&Win, &Best)>) -> DealScore {
+fn breakdown(indicators: [Kind; 2], players: &[PlayerHand; 3], win: Option<(&Win, &Best)>, groups: usize) -> DealScore {
     let indicators = Indicators::new(indicators);
     // Built in place: a breakdown is kilobytes, and moving it is what scoring it used to cost.
     let mut score = DealScore {
@@ -654,7 +662,7 @@ fn breakdown(indicators: [Kind; 2], players: &[PlayerHand; 3], win: Option<(&Win
         match win.filter(|(w, _)| w.seat == seat) {
             Some((w, best)) => {
                 fixed_items(s, p, w, indicators);
-                partition_items(s, Winner::new(p, w), indicators, *best);
+                partition_items(s, Winner::new(p, w, groups), indicators, *best);
             }
             None => base_groups(s, &p.hand, &p.melds, indicators),
         }
@@ -673,18 +681,24 @@ pub(crate) fn score_checked(
     win: Option<&Win>,
     best: Option<&Best>,
 ) -> DealScore {
-    breakdown(indicators, players, win.zip(best))
+    breakdown(indicators, players, win.zip(best), super::FULL_GROUPS as usize)
 }
 
-/// Scores the end of a deal the engine played: its states are deals the rules allow.
-pub(crate) fn score_played(indicators: [Kind; 2], players: &[PlayerHand; 3], win: Option<&Win>) -> DealScore {
+/// Scores the end of a deal the engine played, whose winning hands have `groups` groups: its
+/// states are deals the rules allow.
+pub(crate) fn score_played(
+    indicators: [Kind; 2],
+    players: &[PlayerHand; 3],
+    win: Option<&Win>,
+    groups: usize,
+) -> DealScore {
     let best = win.map(|w| {
         // The engine offers a win only on a hand that `is_winning` accepts, which has a shape.
-        best_win(&players[w.seat.index()], w, indicators)
+        best_win(&players[w.seat.index()], w, indicators, groups)
             .expect("the engine offers a win only on a winning hand")
             .1
     });
-    breakdown(indicators, players, win.zip(best.as_ref()))
+    breakdown(indicators, players, win.zip(best.as_ref()), groups)
 }
 
 #[cfg(test)]
@@ -729,7 +743,7 @@ mod tests {
                 let mut sum = fixed;
                 partition_items(
                     &mut sum,
-                    Winner::new(p, win),
+                    Winner::new(p, win, 7),
                     indicators,
                     Best {
                         sequences,
@@ -800,7 +814,7 @@ mod tests {
             let Some((p, win, ind)) = random_win(&mut rng) else {
                 continue;
             };
-            let fast = best_win(&p, &win, ind).map(|b| b.0);
+            let fast = best_win(&p, &win, ind, 7).map(|b| b.0);
             assert_eq!(fast, best_by_enumeration(&p, &win, ind), "{p:?} {win:?} {ind:?}");
             assert!(fast.is_some());
             checked += 1;

@@ -7,13 +7,14 @@ use super::card::{deck_in_order, Counts, Kind, KINDS};
 use super::hand::{is_winning, waits};
 use super::score::{score_played, DealScore, Meld, MeldType, PlayerHand, Win, WinSource};
 use super::seat::Seat;
+use super::size::Size;
 use crate::Rng;
 
 /// Why a deck or an action was refused; the state is unchanged.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum NantongError {
-    /// The deck is not 120 cards, four of each kind.
-    #[error("a deck holds 120 cards, four of each of the 30 kinds")]
+    /// The deck is not four of each of the deal's kinds (120 cards of 30 kinds in the full game).
+    #[error("a deck holds four of each of the deal's kinds: 120 cards of the 30 kinds in the full game")]
     BadDeck,
     /// The deal has ended.
     #[error("the deal is over")]
@@ -126,11 +127,12 @@ pub enum Phase {
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Nantong {
+    pub(super) size: Size,
     pub(super) rng: Rng,
     pub(super) dealer: Seat,
     pub(super) indicators: [Kind; 2],
-    /// The deck as dealt; the stock is `deck[front..back]`, drawn from the front, replacements
-    /// from the back.
+    /// The deck as dealt, its first `size.cards()` cards (a smaller deal leaves the rest unused);
+    /// the stock is `deck[front..back]`, drawn from the front, replacements from the back.
     pub(super) deck: [Kind; DECK],
     pub(super) front: usize,
     pub(super) back: usize,
@@ -216,10 +218,8 @@ pub struct Drawn {
     pub card: Option<Kind>,
 }
 
-/// Cards in a deck.
+/// Cards in the full game's deck.
 const DECK: usize = 120;
-/// Where the stock starts in the deck: after 23 + 22 + 22 dealt cards and two indicators.
-const STOCK_START: usize = 69;
 
 /// The 120 cards in code order (four of each kind).
 ///
@@ -245,15 +245,29 @@ impl Nantong {
     /// assert_eq!(Nantong::new(4), Nantong::new(4));
     /// ```
     pub fn new(seed: u64) -> Nantong {
-        let mut rng = Rng::new(seed);
-        let dealer = Seat::ALL[rng.below(3) as usize];
-        Self::shuffled(rng, dealer)
+        Self::sized(seed, Size::FULL)
     }
 
-    fn shuffled(mut rng: Rng, dealer: Seat) -> Nantong {
+    /// A deal of `size` from a shuffled deck and a dealer both drawn from `seed` (the full game's
+    /// is [`Nantong::new`]'s, draw for draw).
+    ///
+    /// ```
+    /// use arbiter_core::nantong::{Nantong, Size};
+    /// let g = Nantong::sized(4, Size::new(1, 5).unwrap());
+    /// assert_eq!((g.hand_size(g.dealer()), g.hand_size(g.dealer().next()), g.stock_size()), (5, 4, 5));
+    /// assert_eq!(g.next_deal().size(), g.size());
+    /// assert_eq!(Nantong::sized(4, Size::FULL), Nantong::new(4));
+    /// ```
+    pub fn sized(seed: u64, size: Size) -> Nantong {
+        let mut rng = Rng::new(seed);
+        let dealer = Seat::ALL[rng.below(3) as usize];
+        Self::shuffled(rng, dealer, size)
+    }
+
+    fn shuffled(mut rng: Rng, dealer: Seat, size: Size) -> Nantong {
         let mut deck = deck_in_order();
-        rng.shuffle(&mut deck);
-        let mut g = Nantong::from_deck(deck, dealer);
+        rng.shuffle(&mut deck[..size.cards()]);
+        let mut g = Nantong::from_deck(deck, dealer, size);
         g.rng = rng;
         g
     }
@@ -266,7 +280,7 @@ impl Nantong {
     /// assert_eq!(g.next_deal().dealer(), g.dealer().next());
     /// ```
     pub fn next_deal(&self) -> Nantong {
-        Self::shuffled(self.rng, self.dealer.next())
+        Self::shuffled(self.rng, self.dealer.next(), self.size)
     }
 
     /// A restart: a new shuffle and a dealer drawn again.
@@ -280,7 +294,7 @@ impl Nantong {
     pub fn restart(&self) -> Nantong {
         let mut rng = self.rng;
         let dealer = Seat::ALL[rng.below(3) as usize];
-        Self::shuffled(rng, dealer)
+        Self::shuffled(rng, dealer, self.size)
     }
 
     /// The canonical deal of a deck order: the dealer takes the first 23 cards, the next seats 22
@@ -293,32 +307,59 @@ impl Nantong {
     /// assert!(Nantong::deal(&full_deck()[1..], Seat::ALL[1]).is_err());
     /// ```
     pub fn deal(deck: &[Kind], dealer: Seat) -> Result<Nantong, NantongError> {
-        let deck: [Kind; DECK] = deck.try_into().map_err(|_| NantongError::BadDeck)?;
-        let mut seen = [0u8; KINDS];
-        for k in &deck {
-            seen[k.index()] += 1;
-        }
-        if seen.iter().any(|&n| n != 4) {
-            return Err(NantongError::BadDeck);
-        }
-        Ok(Nantong::from_deck(deck, dealer))
+        Self::deal_sized(deck, dealer, Size::FULL)
     }
 
-    fn from_deck(deck: [Kind; DECK], dealer: Seat) -> Nantong {
+    /// The canonical deal of a deck order for a deal of `size`: the dealer takes the first
+    /// `3 × groups + 2` cards, the next seats `3 × groups + 1` each, two indicators are turned
+    /// up, the rest is the stock. The deck holds four of each of the first `size.kinds()` kinds.
+    ///
+    /// ```
+    /// use arbiter_core::nantong::{Kind, Nantong, Seat, Size};
+    /// let size = Size::new(0, 2).unwrap();
+    /// let deck: Vec<Kind> = "1m 2m 1m 2m 1m 2m 1m 2m".split(' ').map(|k| k.parse().unwrap()).collect();
+    /// let g = Nantong::deal_sized(&deck, Seat::ALL[0], size).unwrap();
+    /// assert_eq!((g.hand_size(Seat::ALL[0]), g.stock_size(), g.deck().len()), (2, 2, 8));
+    /// assert!(Nantong::deal_sized(&deck[1..], Seat::ALL[0], size).is_err());
+    /// ```
+    pub fn deal_sized(deck: &[Kind], dealer: Seat, size: Size) -> Result<Nantong, NantongError> {
+        if deck.len() != size.cards() {
+            return Err(NantongError::BadDeck);
+        }
+        let mut seen = [0u8; KINDS];
+        for k in deck {
+            seen[k.index()] += 1;
+        }
+        if seen
+            .iter()
+            .enumerate()
+            .any(|(i, &n)| n != if i < size.kinds() { 4 } else { 0 })
+        {
+            return Err(NantongError::BadDeck);
+        }
+        let mut full = deck_in_order();
+        full[..deck.len()].copy_from_slice(deck);
+        Ok(Nantong::from_deck(full, dealer, size))
+    }
+
+    fn from_deck(deck: [Kind; DECK], dealer: Seat, size: Size) -> Nantong {
         let mut hands = [[0u8; KINDS]; 3];
-        let ranges = [(dealer, 0..23), (dealer.next(), 23..45), (dealer.next().next(), 45..67)];
-        for (seat, range) in ranges {
-            for k in &deck[range] {
+        let (hand, stock) = (size.hand(), size.stock_start());
+        for (n, seat) in [dealer, dealer.next(), dealer.next().next()].into_iter().enumerate() {
+            // The dealer's hand is the first, one card longer.
+            let from = if n == 0 { 0 } else { 1 + n * hand };
+            for k in &deck[from..1 + (n + 1) * hand] {
                 hands[seat.index()][k.index()] += 1;
             }
         }
         Nantong {
+            size,
             rng: Rng::new(0),
             dealer,
-            indicators: [deck[67], deck[68]],
+            indicators: [deck[stock - 2], deck[stock - 1]],
             deck,
-            front: STOCK_START,
-            back: DECK,
+            front: stock,
+            back: size.cards(),
             dealt: hands,
             hands,
             melds: Default::default(),
@@ -330,6 +371,11 @@ impl Nantong {
             last: None,
             result: None,
         }
+    }
+
+    /// How big the deal is ([`Size::FULL`] unless made [`Nantong::sized`]).
+    pub fn size(&self) -> Size {
+        self.size
     }
 
     /// The dealer.
@@ -351,7 +397,7 @@ impl Nantong {
     /// assert_eq!(again.indicators(), g.indicators());
     /// ```
     pub fn deck(&self) -> &[Kind] {
-        &self.deck
+        &self.deck[..self.size.cards()]
     }
 
     /// The generator that shuffles the next deal.
@@ -399,7 +445,10 @@ impl Nantong {
     /// ```
     pub fn undo(&mut self) -> Option<(Seat, Action)> {
         let (&last, before) = self.history.split_last()?;
-        let mut g = Nantong::replay(&self.deck, self.dealer, before).ok()?;
+        let mut g = self.redealt();
+        for &(seat, action) in before {
+            g.act(seat, action).ok()?;
+        }
         g.rng = self.rng;
         *self = g;
         Some(last)
@@ -415,11 +464,19 @@ impl Nantong {
         self.result.as_ref().and_then(|r| r.0.as_ref())
     }
 
+    /// This deal again, before its first action.
+    fn redealt(&self) -> Nantong {
+        Nantong::from_deck(self.deck, self.dealer, self.size)
+    }
+
+    /// The groups `s` counts as made: its declared ones (a Tiandi Hezi is not one), and in a
+    /// smaller deal the full game's groups it does not ask for.
     fn groups(&self, s: Seat) -> usize {
-        self.melds[s.index()]
-            .iter()
-            .filter(|m| m.kind != MeldType::Hezi)
-            .count()
+        self.size.spare_groups()
+            + self.melds[s.index()]
+                .iter()
+                .filter(|m| m.kind != MeldType::Hezi)
+                .count()
     }
 
     fn wins_with(&self, s: Seat, card: Kind) -> bool {
@@ -702,7 +759,7 @@ impl Nantong {
             melds: self.melds[i].clone(),
             ready: self.ready[i],
         });
-        let score = score_played(self.indicators, &players, win.as_ref());
+        let score = score_played(self.indicators, &players, win.as_ref(), self.size.groups());
         self.result = Some((win, score));
         self.phase = Phase::Over;
     }
@@ -961,7 +1018,7 @@ impl Nantong {
     /// ```
     pub fn unforced_history(&self) -> Vec<(Seat, Action)> {
         // Every action of the history was legal when played: the replay cannot refuse one.
-        let mut g = Nantong::deal(&self.deck, self.dealer).expect("this deal's own deck");
+        let mut g = self.redealt();
         let mut kept = Vec::new();
         for &(seat, action) in self.history() {
             let forced = action == Action::Pass && g.actions() == [Action::Pass];
@@ -1005,6 +1062,9 @@ struct Played {
 #[derive(serde::Serialize, serde::Deserialize)]
 struct DealRecord {
     deck: Vec<Kind>,
+    /// A smaller deal's groups (the deck's length gives its kinds); absent in the full game.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    groups: Option<u32>,
     dealer: Seat,
     rng: Rng,
     actions: Vec<Played>,
@@ -1014,7 +1074,8 @@ struct DealRecord {
 impl serde::Serialize for Nantong {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         DealRecord {
-            deck: self.deck.to_vec(),
+            deck: self.deck().to_vec(),
+            groups: (self.size != Size::FULL).then_some(self.size.groups() as u32),
             dealer: self.dealer,
             rng: self.rng,
             actions: self
@@ -1032,7 +1093,9 @@ impl<'de> serde::Deserialize<'de> for Nantong {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         use serde::de::Error;
         let saved = DealRecord::deserialize(d)?;
-        let mut g = Nantong::deal(&saved.deck, saved.dealer).map_err(D::Error::custom)?;
+        let groups = saved.groups.unwrap_or(super::FULL_GROUPS);
+        let size = Size::new(groups, (saved.deck.len() / 4) as u32).map_err(|e| D::Error::custom(e.message()))?;
+        let mut g = Nantong::deal_sized(&saved.deck, saved.dealer, size).map_err(D::Error::custom)?;
         for (n, p) in saved.actions.iter().enumerate() {
             g.act(p.seat, p.action).map_err(|e| {
                 D::Error::custom(alloc::format!(

@@ -12,6 +12,7 @@ use super::score::{
     best_win, round_up, score_checked, Best, DealScore, Meld, MeldType, PlayerHand, ScoreError, Win, WinSource,
 };
 use super::seat::Seat;
+use super::size::FULL_GROUPS;
 
 /// Concealed cards and the melds declared beside them.
 ///
@@ -186,7 +187,7 @@ pub(crate) fn check_deal(
     if !win.heavenly && p.hand[win.card.index()] == 0 {
         return Err(ScoreError::NotWinning(win.seat));
     }
-    match best_win(p, win, indicators) {
+    match best_win(p, win, indicators, FULL_GROUPS as usize) {
         Some((_, best)) => Ok(Some(best)),
         None => Err(ScoreError::NotWinning(win.seat)),
     }
@@ -235,7 +236,7 @@ pub(crate) fn check_hand(indicators: [Kind; 2], p: &PlayerHand, win: &Win) -> Re
 /// ```
 pub fn winner_total(indicators: [Kind; 2], p: &PlayerHand, win: &Win) -> Option<u32> {
     check_hand(indicators, p, win).ok()?;
-    best_win(p, win, indicators).map(|b| round_up(b.0))
+    best_win(p, win, indicators, FULL_GROUPS as usize).map(|b| round_up(b.0))
 }
 
 /// Scores a deal that `dealer` dealt: `win` is `None` for an exhausted deal.

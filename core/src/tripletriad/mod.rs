@@ -56,6 +56,7 @@ mod search {
 #[cfg(feature = "std")]
 mod arena;
 mod engine;
+pub mod ffxiv;
 mod options;
 #[cfg(test)]
 pub(crate) mod testing;

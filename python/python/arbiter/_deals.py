@@ -208,26 +208,40 @@ class TripleTriadDeal:
 
 
 class NantongDeal:
-    """A Nantong deal dealt as chance: the dealer (each seat 1/3), then the 120 cards of the deck
-    in order, each kind with probability its cards left over the cards left, which is a uniform
-    shuffle; `Nantong.deal` gives the seats and the stock from that order, as the core does."""
+    """A Nantong deal dealt as chance: the dealer (each seat 1/3), then the cards of the deck in
+    order, each kind with probability its cards left over the cards left, which is a uniform
+    shuffle; `Nantong.deal` gives the seats and the stock from that order, as the core does.
+
+    A smaller deal (``rules/nantong-small.md``): winning hands of `groups` groups and a pair
+    (hands of ``3 * groups + 1`` cards, the dealer's one more), a deck of the first `kinds` kinds.
+    `dealer` (0, 1 or 2) fixes the dealer, as the deal before fixes it in a match: the first chance
+    node has that one outcome.
+    """
 
     def __deepcopy__(self, memo: Any) -> "NantongDeal":
         # Never changed once made: a state's clones share it.
         return self
 
-    def __init__(self) -> None:
-        sample = Nantong(0).to_json()["deck"]
+    def __init__(self, groups: int = 7, kinds: int = 30, dealer: int = -1) -> None:
+        if dealer not in (-1, 0, 1, 2):
+            raise ValueError(f"dealer: {dealer}; 0, 1 or 2, or -1 for a drawn one")
+        self.dealer = dealer
+        # The core checks the size (and says what is wrong with it).
+        sample = Nantong(0, groups=groups, kinds=kinds).to_json()["deck"]
+        self.groups = groups
         self.kinds: List[str] = sorted(set(sample))
         self.copies = len(sample) // len(self.kinds)
         self.cards = len(sample)
         self.steps = 1 + self.cards
-        self.max_outcomes = len(self.kinds)
+        self.max_outcomes = max(3, len(self.kinds))
         self.open = False
+        self.hand = 3 * groups + 1
+        # The two indicators, turned up after the three hands.
+        self.indicators = (3 * self.hand + 1, 3 * self.hand + 2)
 
     def outcomes(self, deal: Deal) -> Outcomes:
         if not deal:
-            return [(s, 1 / 3) for s in range(3)]
+            return [(self.dealer, 1.0)] if self.dealer >= 0 else [(s, 1 / 3) for s in range(3)]
         left = self.cards - (len(deal) - 1)
         counts = [self.copies] * len(self.kinds)
         for k in deal[1:]:
@@ -240,24 +254,25 @@ class NantongDeal:
         return f"card {len(deal) - 1}: {self.kinds[action]}"
 
     def start(self, deal: Deal) -> Nantong:
-        return Nantong.deal([self.kinds[k] for k in deal[1:]], deal[0])
+        return Nantong.deal([self.kinds[k] for k in deal[1:]], deal[0], groups=self.groups)
 
     def _own(self, dealer: int, player: int) -> range:
-        # The dealer takes the deck's first 23 cards, the next seats 22 each (`Nantong.deal`).
-        offset = (player - dealer) % 3
-        return range(0, 23) if offset == 0 else range(1 + 22 * offset, 23 + 22 * offset)
+        # The dealer takes the deck's first cards, one more than the next seats (`Nantong.deal`):
+        # 23, then 22 each in the full game.
+        offset, hand = (player - dealer) % 3, self.hand
+        return range(0, hand + 1) if offset == 0 else range(1 + hand * offset, 1 + hand * (offset + 1))
 
     def view(self, deal: Deal, player: int) -> str:
         """What `player` has seen of a deal under way: the dealer, their own cards and the two
-        indicators (cards 67 and 68, turned up)."""
+        indicators (cards 67 and 68 in the full game, turned up)."""
         if not deal:
             return "deal"
         cards = deal[1:]
         own = sorted(self.kinds[cards[i]] for i in self._own(deal[0], player) if i < len(cards))
-        shown = [self.kinds[c] for c in cards[67:69]]
+        shown = [self.kinds[cards[i]] for i in self.indicators if i < len(cards)]
         return "deal " + json.dumps({"dealer": deal[0], "hand": own, "indicators": shown}, separators=(",", ":"))
 
     def hidden(self, deal: Deal, player: int) -> List[int]:
         """The positions in the deck of the cards `player` was not dealt and that were not turned up."""
         own = self._own(deal[0], player)
-        return [i for i in range(len(deal) - 1) if i not in own and i not in (67, 68)]
+        return [i for i in range(len(deal) - 1) if i not in own and i not in self.indicators]

@@ -20,6 +20,12 @@ gives games that OpenSpiel's Python algorithms and its C++ algorithms that only 
   other cells filled), ``pool`` (hands drawn from the first ``pool`` FF8 cards),
   ``elemental`` (False: no Elemental rule, so no elements to draw) and ``first`` (``blue`` or
   ``red``: no coin for the first player).
+- Smaller Nantong deals (``rules/nantong-small.md``, ours, not the source's): ``groups`` (a winning
+  hand is ``groups`` groups and a pair, 0 to 7; hands of ``3 * groups + 1`` cards) and ``kinds``
+  (the deck holds four of each of the first ``kinds`` kinds); ``dealer`` (0, 1 or 2) fixes the
+  dealer instead of drawing it. ``{"groups": 0, "kinds": 2, "dealer": 0}`` is small enough for
+  ``cfr`` and exact best responses (70 deals of 8 cards, about 6,400 decision nodes),
+  ``{"groups": 1, "kinds": 5}`` for MCCFR and ISMCTS.
 - Trax is a perfect-information game, and so is Triple Triad under a preset with open hands
   (``ff8``, ``ttonline``, ``ffforever``: ``alpha_beta_search`` takes them under a ``seed``); under
   closed hands (``mush``) it is an imperfect-information game, as Nantong (hidden hands and stock) is.
@@ -364,6 +370,12 @@ def _triple_triad_deal(params: Dict[str, Any]) -> TripleTriadDeal:
     return TripleTriadDeal(params["preset"], params["hand"], params["pool"], params["elemental"], params["first"])
 
 
+def _nantong(params: Dict[str, Any]) -> Nantong:
+    if params["dealer"] != -1:
+        raise ValueError("dealer fixes the dealer of a dealt deal: a seed draws its own")
+    return Nantong(params["seed"], groups=params["groups"], kinds=params["kinds"])
+
+
 def _register(name: str, long_name: str, spec: _Spec) -> type:
     game_class = type(long_name.replace(" ", "") + "Game", (ArbiterGame,), {"spec": spec})
     pyspiel.register_game(spec.type, game_class)
@@ -416,11 +428,11 @@ NantongGame = _register(
     _Spec(
         "arbiter_nantong",
         "Arbiter Nantong",
-        lambda p: Nantong(p["seed"]),
-        {"seed": -1},
+        _nantong,
+        {"seed": -1, "groups": 7, "kinds": 30, "dealer": -1},
         _imperfect,
         2.0 * (2**32 - 1),
         1000,
-        lambda p: NantongDeal(),
+        lambda p: NantongDeal(p["groups"], p["kinds"], p["dealer"]),
     ),
 )

@@ -32,8 +32,9 @@ impl HostedNantong {
     pub fn new(options: &Value, seed: u64) -> Result<HostedNantong, String> {
         let (o, _): (Options, _) = read_options(options, &[])?;
         let deals = o.deals().map_err(|e| e.message().to_owned())?;
+        let size = o.size().map_err(|e| e.message().to_owned())?;
         Ok(HostedNantong {
-            deal: Nantong::new(seed),
+            deal: Nantong::sized(seed, size),
             deals,
             results: Vec::new(),
             shown: Value::Null,

@@ -8,13 +8,14 @@ use super::distance::{piao_shanten, Distance};
 use crate::nantong::action::Action;
 use crate::nantong::card::{Counts, Kind, KINDS};
 use crate::nantong::observation::Observation;
-use crate::nantong::score::{concealed_base, MeldType};
+use crate::nantong::score::concealed_base;
 use crate::Rng;
 
 /// What the observer knows of the table, counted.
 struct Knowledge {
     hand: Counts,
-    /// Groups the observer declared (a Tiandi Hezi is not one).
+    /// Groups the observer counts as made: in the full game those it declared (a Tiandi Hezi is
+    /// not one); a smaller deal's hand asks for fewer.
     melds: usize,
     /// Copies of each kind the observer cannot see.
     unseen: Counts,
@@ -74,7 +75,10 @@ impl Knowledge {
         });
         Knowledge {
             hand,
-            melds: obs.melds[me].iter().filter(|m| m.kind != MeldType::Hezi).count(),
+            // The hand of a seat asked to act holds 3 cards a group still to make and one (two
+            // when it must discard) for the pair, in a deal of any size: in the full game this
+            // is 7 less the groups declared.
+            melds: 7usize.saturating_sub(obs.hand.len().saturating_sub(1) / 3),
             unseen,
             danger,
             indicators: obs.indicators,

@@ -1,0 +1,23 @@
+//! Final Fantasy XIV's Triple Triad data: every card, every NPC opponent with the hands it can
+//! bring, and the deck rule (`rules/triple-triad-ffxiv.md`, sections 1 and 3).
+//!
+//! The data is FFTriadBuddy's (github.com/MgAl2O4/FFTriadBuddy, `assets/data/cards.xml`,
+//! `npcs.xml`, `loc.xml`), extracted into `core/data/ffxiv-cards.json` and `ffxiv-npcs.json`
+//! (each names its commit) and compiled in by the build: see `core/data/README.md`.
+//!
+//! ```
+//! use arbiter_core::tripletriad::ffxiv;
+//! let npc = ffxiv::npc("Baderon").unwrap();
+//! let hand = &npc.hands()[0];
+//! assert_eq!(hand.cards.len(), 5);
+//! let ids: Vec<u16> = hand.cards.iter().map(|c| c.id).collect();
+//! assert!(ffxiv::DeckRule::CURRENT.check(&ids).is_ok());
+//! ```
+
+mod cards;
+mod deck;
+mod npcs;
+
+pub use cards::{card, card_by_id, FfxivCard, CARDS};
+pub use deck::{DeckError, DeckRule};
+pub use npcs::{npc, Hand, Npc, NPCS};
