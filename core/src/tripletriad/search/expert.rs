@@ -161,10 +161,13 @@ impl Expert {
             return thought;
         }
         let empty = !world.pos.occupied & FULL;
-        // Identical cards in my hand play alike: the first stands for all.
-        let distinct: Vec<u8> = (0..obs.hand.len())
-            .filter(|&i| !obs.hand[..i].contains(&obs.hand[i]))
-            .map(|i| i as u8)
+        // Identical cards in my hand play alike: the first stands for all. Order and Chaos leave
+        // one card, whatever the hidden cards are.
+        let playable = world.table.playable(&world.pos);
+        let distinct: Vec<u8> = bits(world.pos.hand(me))
+            .enumerate()
+            .filter(|&(i, id)| playable >> id & 1 != 0 && !obs.hand[..i].contains(&obs.hand[i]))
+            .map(|(i, _)| i as u8)
             .collect();
         if distinct.len() == 1 && empty.count_ones() == 1 {
             thought.best = Some(Move {
@@ -255,10 +258,10 @@ fn shallow(t: &RoundTable, pos: &Position, depth: u32, alpha: i8, beta: i8, node
     if depth == 0 || pos.is_over() {
         return final_value(pos);
     }
-    let hand = pos.hand(pos.to_move);
+    let playable = t.playable(pos);
     let mut best = -128i8;
-    for card in bits(hand) {
-        if hand & t.twins[card as usize] != 0 {
+    for card in bits(playable) {
+        if playable & t.twins[card as usize] != 0 {
             continue;
         }
         for cell in bits(!pos.occupied & FULL) {
