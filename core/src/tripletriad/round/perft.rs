@@ -69,12 +69,17 @@ fn perft_generic<const BASIC: bool>(t: &RoundTable, pos: Position, depth: u32, s
 fn last_two<const BASIC: bool>(t: &RoundTable, pos: Position, seen: &mut u16) -> u64 {
     let empty = !pos.occupied & FULL;
     // The replies' cards do not depend on the move: the same hand, as many empty cells.
-    let after = Position {
-        occupied: pos.occupied | (empty & empty.wrapping_neg()),
-        to_move: pos.to_move.other(),
-        ..pos
+    let cards = if t.forced {
+        let after = Position {
+            occupied: pos.occupied | (empty & empty.wrapping_neg()),
+            to_move: pos.to_move.other(),
+            ..pos
+        };
+        t.playable(&after)
+    } else {
+        pos.hand(pos.to_move.other())
     };
-    let replies = (t.playable(&after).count_ones() * (empty.count_ones() - 1)) as u64;
+    let replies = (cards.count_ones() * (empty.count_ones() - 1)) as u64;
     let mut nodes = 0;
     for_children::<BASIC>(t, pos, |next| {
         *seen ^= next.blue;

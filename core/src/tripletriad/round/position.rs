@@ -176,6 +176,8 @@ pub(crate) struct RoundTable {
     /// `draws[e]`: under Chaos, the hand index the game drew for the turn played with `e` empty
     /// cells; [`NO_DRAW`] where the draw is unknown (any card may be played).
     pub draws: [u8; 10],
+    /// Order, or a Chaos draw known: [`RoundTable::playable`] has work to do.
+    pub forced: bool,
 }
 
 /// An unknown Chaos draw in [`RoundTable::draws`].
@@ -215,7 +217,14 @@ impl RoundTable {
             types: [0; 16],
             typed: false,
             draws: [NO_DRAW; 10],
+            forced: false,
         }
+    }
+
+    /// Sets the Chaos draws (see [`RoundTable::draws`]).
+    pub fn set_draws(&mut self, draws: [u8; 10]) {
+        self.draws = draws;
+        self.forced = self.rules.order || draws.iter().any(|&d| d != NO_DRAW);
     }
 
     /// The card ids of `pos`'s mover that may be played: under Order the first of its hand, under
@@ -224,6 +233,15 @@ impl RoundTable {
     #[inline(always)]
     pub fn playable(&self, pos: &Position) -> u16 {
         let hand = pos.hand(pos.to_move);
+        // One flag on the searches' path: FF8 rounds pay a predicted branch.
+        if !self.forced {
+            return hand;
+        }
+        self.forced_cards(pos, hand)
+    }
+
+    #[inline(never)]
+    fn forced_cards(&self, pos: &Position, hand: u16) -> u16 {
         if self.rules.order {
             return hand & hand.wrapping_neg();
         }
@@ -272,6 +290,7 @@ impl RoundTable {
             self.types[id] = card.card_type as u8;
         }
         self.typed = (rules.ascension || rules.descension) && self.types.iter().any(|&t| t != 0);
+        self.set_draws(self.draws);
         for (cell, shows) in self.shows.iter_mut().enumerate() {
             *shows = match self.elements[cell].filter(|_| rules.elemental) {
                 Some(e) => by_side.map(|row| elemental_row(&rules, row, &element, e as u8)),

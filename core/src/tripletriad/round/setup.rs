@@ -397,7 +397,7 @@ impl Setup {
         debug_assert_eq!(bits(pos.occupied).count() + empty, 9);
         debug_assert!(pos.occupied <= FULL);
         let mut table = RoundTable::new(self.rules, cards, self.elements, self.walls.clone());
-        table.draws = draws;
+        table.set_draws(draws);
         Ok((table, pos))
     }
 

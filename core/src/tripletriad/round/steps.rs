@@ -108,8 +108,9 @@ pub enum Step {
         /// Where the placed card is now.
         cell: u8,
     },
-    /// Ascension, when a typed card on the board (the placed one included) reads a modified
-    /// rank: each such type's modifier; every pair after it shows the ranks so modified.
+    /// Ascension, when a type has cards on the board before the move: each such type's modifier
+    /// (what every card of the type, the placed one included, adds to its ranks); every pair
+    /// after it shows the ranks so modified.
     Ascension {
         /// By type, in type order.
         types: Vec<Modifier>,
@@ -230,9 +231,8 @@ pub(crate) fn steps(t: &RoundTable, before: &Position, card: u8, placed_on: u8) 
     let r = &t.rules;
     let mods = modifiers(t, &pos, cell);
     if r.ascension || r.descension {
-        let on_board = bits(pos.occupied).fold(0u8, |m, c| m | 1 << t.types[pos.card(c) as usize]);
         let types: Vec<Modifier> = (1..5)
-            .filter(|&ty| mods[ty] != 0 && on_board >> ty & 1 != 0)
+            .filter(|&ty| mods[ty] != 0)
             .map(|ty| Modifier {
                 card_type: CardType::ALL[ty],
                 count: mods[ty].unsigned_abs(),
