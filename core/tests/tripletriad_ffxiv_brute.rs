@@ -355,6 +355,25 @@ fn every_placement_mix_agrees_with_a_brute_force() {
                 .unwrap();
                 n = n.play(&mix, mv);
                 assert_eq!(owners(&g), n.owners(), "after {mv:?}, {what}");
+                // The ranks a card shows the next placement: its type's count is the board's.
+                for (cell, slot) in n.board.iter().enumerate() {
+                    let want = slot.map(|(k, _)| {
+                        let c = &n.cards[k];
+                        let count = n
+                            .board
+                            .iter()
+                            .flatten()
+                            .filter(|(o, _)| n.cards[*o].card_type == c.card_type)
+                            .count();
+                        let m = if c.card_type == CardType::None {
+                            0
+                        } else {
+                            mix.typed * count as i8
+                        };
+                        c.ranks.map(|r| (r as i8 + m).clamp(1, 10) as u8)
+                    });
+                    assert_eq!(g.effective_ranks(cell as u8), want, "cell {cell} after {mv:?}, {what}");
+                }
             }
         }
     }

@@ -7,10 +7,10 @@ use arrayvec::ArrayVec;
 use core::fmt;
 use core::str::FromStr;
 
-use super::board::{bits, FULL};
+use super::board::{bits, EDGE, FULL};
 use super::card::{Card, Element};
 use super::position::{Player, Position, RoundTable, NO_DRAW};
-use super::resolve::{place, Captures};
+use super::resolve::{modifiers, place, typed_ranks, Captures};
 use super::rules::{Rules, Wall};
 use super::setup::{Hands, Placed, Setup, SetupError};
 use super::steps::{steps, LastMove};
@@ -236,9 +236,17 @@ impl TripleTriad {
         self.pos.score(player)
     }
 
-    /// The effective ranks of the card on `cell` (printed ranks adjusted by the elemental rule).
+    /// The effective ranks of the card on `cell` for the next placement: printed ranks adjusted
+    /// by the elemental rule, or under Ascension/Descension by the count of its type on the board.
     pub fn effective_ranks(&self, cell: u8) -> Option<[u8; 4]> {
-        self.cell(cell).map(|_| self.table.effective(self.pos.card(cell), cell))
+        let (t, id) = (&*self.table, self.pos.card(cell));
+        self.cell(cell).map(|_| {
+            if t.typed {
+                typed_ranks(t, &modifiers(t, &self.pos, EDGE), id)
+            } else {
+                t.effective(id, cell)
+            }
+        })
     }
 
     /// Whether Chaos is on and the draw of some remaining turn is unknown: the exact value then
