@@ -219,27 +219,32 @@ struct Sides {
 /// bit per side in a 4-bit mask. An edge reads as cell 9: never occupied, card id 0.
 #[inline(always)]
 fn decide(t: &RoundTable, pos: &Position, card: u8, cell: usize, mover: Player) -> Sides {
-    let card = (card & 0xF) as usize;
-    let ids = neighbour_ids(t, pos, cell);
-    // A byte per side: the neighbour's facing printed rank, and in the top bit whether the card
-    // beats it.
-    let row = &t.against[card][cell];
-    let against = (0..4).fold(0, |f, s| f | (row[s][ids[s]] as u32) << (8 * s));
-    decide_on(t, pos, card, cell, mover, t.packed[card], against, ids)
+    let (mine, against, ids) = faces(t, pos, card, cell);
+    decide_on(t, pos, (card & 0xF) as usize, cell, mover, mine, against, ids)
 }
 
-/// [`decide`] under Ascension or Descension, where the ranks depend on the board: `mods` are the
-/// types' modifiers of this placement ([`modifiers`]).
-fn decide_typed(t: &RoundTable, pos: &Position, card: u8, cell: usize, mover: Player, mods: &[i8; 5]) -> Sides {
+/// What [`decide_on`] reads, from the tables: the placed card's printed ranks, and a byte per
+/// side with the neighbour's facing printed rank and in the top bit whether the card beats it.
+#[inline(always)]
+fn faces(t: &RoundTable, pos: &Position, card: u8, cell: usize) -> (u32, u32, [usize; 4]) {
     let card = (card & 0xF) as usize;
     let ids = neighbour_ids(t, pos, cell);
-    let mine = typed_ranks(t, mods, card as u8);
+    let row = &t.against[card][cell];
+    let against = (0..4).fold(0, |f, s| f | (row[s][ids[s]] as u32) << (8 * s));
+    (t.packed[card], against, ids)
+}
+
+/// [`faces`] under Ascension or Descension, where the ranks depend on the board: `mods` are the
+/// types' modifiers of this placement ([`modifiers`]).
+fn typed_faces(t: &RoundTable, pos: &Position, card: u8, cell: usize, mods: &[i8; 5]) -> (u32, u32, [usize; 4]) {
+    let ids = neighbour_ids(t, pos, cell);
+    let mine = typed_ranks(t, mods, card);
     let against = (0..4).fold(0, |f, s| {
         let other = typed_ranks(t, mods, ids[s] as u8)[(s + 2) & 3];
         let beats = if t.rules.beats(mine[s], other) { 0x80 } else { 0 };
         f | ((other | beats) as u32) << (8 * s)
     });
-    decide_on(t, pos, card, cell, mover, u32::from_le_bytes(mine), against, ids)
+    (u32::from_le_bytes(mine), against, ids)
 }
 
 /// Ascension/Descension: each type's modifier for a placement on `cell` (index 0, no type, stays
@@ -391,28 +396,17 @@ fn resolve_full(t: &RoundTable, pos: &mut Position, card: u8, placed_on: u8, mov
             out.cell = wall.line()[1];
         }
     }
-    let to_cells = &t.side_cells[out.cell as usize];
-    if t.typed {
-        // Values are fixed for the whole placement (steps 2-5): the counters move after it.
-        let mods = modifiers(t, pos, out.cell);
-        let d = decide_typed(t, pos, card, out.cell as usize, mover, &mods);
-        record(&mut out, t, &d, to_cells);
-        out.combo = apply(t, pos, &d, to_cells, out.cell, mover, |id, _, side, other| {
-            let other = typed_ranks(t, &mods, other)[(side + 2) & 3];
-            t.rules.beats(typed_ranks(t, &mods, id)[side], other)
-        });
-        return out;
-    }
-    let d = decide(t, pos, card, out.cell as usize, mover);
-    record(&mut out, t, &d, to_cells);
-    out.combo = apply(t, pos, &d, to_cells, out.cell, mover, |id, c, side, other| {
-        t.against[id as usize][c as usize][side][other as usize] >> 7 != 0
-    });
-    out
-}
-
-/// Steps 3-6 of `d` into `out`, as cells.
-fn record(out: &mut Captures, t: &RoundTable, d: &Sides, to_cells: &[u16; 16]) {
+    let cell = out.cell as usize;
+    let to_cells = &t.side_cells[cell];
+    // Ascension/Descension: the values are fixed for the whole placement (steps 2-5), the
+    // counters move after it.
+    let mods = if t.typed { modifiers(t, pos, out.cell) } else { [0; 5] };
+    let (mine, against, ids) = if t.typed {
+        typed_faces(t, pos, card, cell, &mods)
+    } else {
+        faces(t, pos, card, cell)
+    };
+    let d = decide_on(t, pos, (card & 0xF) as usize, cell, mover, mine, against, ids);
     if t.rules.same {
         out.same_matches = to_cells[d.matches as usize];
     }
@@ -421,6 +415,17 @@ fn record(out: &mut Captures, t: &RoundTable, d: &Sides, to_cells: &[u16; 16]) {
     out.basic = to_cells[d.basic as usize];
     out.battle = to_cells[d.battle as usize];
     out.placed_lost = d.placed_lost;
+    out.combo = apply(t, pos, &d, to_cells, out.cell, mover, |id, c, side, other| {
+        if t.typed {
+            t.rules.beats(
+                typed_ranks(t, &mods, id)[side],
+                typed_ranks(t, &mods, other)[(side + 2) & 3],
+            )
+        } else {
+            t.against[id as usize][c as usize][side][other as usize] >> 7 != 0
+        }
+    });
+    out
 }
 
 /// `SPREAD[sides]`: 0xFF in the byte of each side in a 4-bit mask.
