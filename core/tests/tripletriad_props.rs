@@ -5,17 +5,29 @@ use arbiter_core::{perft, Game};
 use proptest::prelude::*;
 
 fn card(i: usize) -> impl Strategy<Value = Card> {
-    (prop::array::uniform4(1u8..=10), 0usize..9, 0u32..20).prop_map(move |(ranks, e, power)| {
-        Card::new(&format!("card{i}"), ranks)
+    (prop::array::uniform4(1u8..=10), 0usize..9, 0u32..20, 0usize..5).prop_map(move |(ranks, e, power, ty)| {
+        let mut c = Card::new(&format!("card{i}"), ranks)
             .with_element(Element::ALL[e])
-            .with_power(power)
+            .with_power(power);
+        c.card_type = CardType::ALL[ty];
+        c
     })
 }
 
 fn rules() -> impl Strategy<Value = Rules> {
-    (prop::array::uniform12(any::<bool>()), 1u8..=2).prop_map(|(f, min)| {
+    (prop::array::uniform20(any::<bool>()), 1u8..=2).prop_map(|(f, min)| {
         let borderless = f[9];
+        // The FFXIV flags, one of each contradictory pair; Ascension and Descension leave out
+        // the FF8 rules that read printed ranks or edges (`setup` drops the walls).
+        let typed = f[14] && !f[2] && !f[4] && !f[7] && !f[8];
         Rules {
+            reverse: f[12],
+            fallen_ace: f[13],
+            ascension: typed && f[15],
+            descension: typed && !f[15],
+            order: f[16] && !f[17],
+            chaos: f[17],
+            swap: f[18],
             open: f[0],
             same: f[1],
             same_wall: f[1] && f[2] && !borderless,
@@ -73,52 +85,70 @@ fn setup() -> impl Strategy<Value = Setup> {
         0usize..=9,
         any::<bool>(),
         prop::array::uniform9(any::<bool>()),
+        (prop::collection::vec(0u8..5, 0..10), 0u8..5, 0u8..5, any::<bool>()),
     )
-        .prop_map(|(rules, walls, elements, mut cards, filled, blue_first, owners)| {
-            for (i, c) in cards.iter_mut().enumerate() {
-                c.name = format!("card{i}");
-            }
-            let walls = if rules.borderless { Vec::new() } else { walls };
-            let empty = 9 - filled;
-            let total = empty + 1;
-            let (mine, theirs) = (total - total / 2, total / 2);
-            let to_move = if blue_first { Player::Blue } else { Player::Red };
-            let mut it = cards.into_iter();
-            let mut board: [Option<Placed>; 9] = Default::default();
-            for (cell, slot) in board.iter_mut().enumerate().take(filled) {
-                let owner = if owners[cell] { Player::Blue } else { Player::Red };
-                *slot = Some(Placed {
-                    card: it.next().unwrap(),
-                    owner,
-                });
-            }
-            let mut hands = Hands::default();
-            *hands.get_mut(to_move) = it.by_ref().take(mine).collect();
-            *hands.get_mut(to_move.other()) = it.take(theirs).collect();
-            Setup {
-                rules,
-                elements: elements.map(|e| e.map(|i| Element::ALL[i])),
-                walls,
-                board,
-                hands,
-                to_move,
-            }
-        })
+        .prop_map(
+            |(rules, walls, elements, mut cards, filled, blue_first, owners, (draws, i, j, swap))| {
+                for (i, c) in cards.iter_mut().enumerate() {
+                    c.name = format!("card{i}");
+                }
+                let typed = rules.ascension || rules.descension;
+                let walls = if rules.borderless || typed { Vec::new() } else { walls };
+                let empty = 9 - filled;
+                let total = empty + 1;
+                let (mine, theirs) = (total - total / 2, total / 2);
+                let to_move = if blue_first { Player::Blue } else { Player::Red };
+                let mut it = cards.into_iter();
+                let mut board: [Option<Placed>; 9] = Default::default();
+                for (cell, slot) in board.iter_mut().enumerate().take(filled) {
+                    let owner = if owners[cell] { Player::Blue } else { Player::Red };
+                    *slot = Some(Placed {
+                        card: it.next().unwrap(),
+                        owner,
+                    });
+                }
+                let mut hands = Hands::default();
+                *hands.get_mut(to_move) = it.by_ref().take(mine).collect();
+                *hands.get_mut(to_move.other()) = it.take(theirs).collect();
+                // Chaos draws for some of the coming turns, each within its mover's hand then.
+                let mut chaos_draws = Vec::new();
+                if rules.chaos {
+                    let mut held = [mine, theirs];
+                    for (turn, raw) in draws.into_iter().take(empty).enumerate() {
+                        chaos_draws.push(raw % held[turn % 2] as u8);
+                        held[turn % 2] -= 1;
+                    }
+                }
+                Setup {
+                    rules,
+                    elements: elements.map(|e| e.map(|i| Element::ALL[i])),
+                    walls,
+                    board,
+                    hands,
+                    to_move,
+                    chaos_draws,
+                    swap: (rules.swap && swap && filled == 0).then_some(Swap { blue: i, red: j }),
+                }
+            },
+        )
 }
 
 fn closed_form(g: &TripleTriad, depth: u32) -> u64 {
-    // Captures never change how many cells are empty or how many cards each hand holds.
+    // Captures never change how many cells are empty or how many cards each hand holds; Order
+    // and a known Chaos draw leave one card to play.
+    let (rules, draws) = (*g.rules(), g.setup().chaos_draws);
     let mut empty = (0..9).filter(|&c| g.cell(c).is_none()).count() as u64;
     let mut hands = [
         g.hand_len(g.next_player()) as u64,
         g.hand_len(g.next_player().other()) as u64,
     ];
     let mut n = 1;
-    for _ in 0..depth {
+    for turn in 0..depth as usize {
         if empty == 0 {
             return 0;
         }
-        n *= empty * hands[0];
+        let forced = rules.order || turn < draws.len();
+        n *= empty * if forced { hands[0].min(1) } else { hands[0] };
         empty -= 1;
         hands[0] -= 1;
         hands.swap(0, 1);

@@ -24,7 +24,11 @@ export interface Card {
   power: number;
   /** 1..10 for deck limits; 0 when unknown. */
   level: number;
+  /** Final Fantasy XIV's card type, read by Ascension and Descension; absent for none. */
+  type?: CardType;
 }
+/** Final Fantasy XIV's card types. */
+export type CardType = "none" | "primal" | "scion" | "beastman" | "garlean";
 /** A card as input: `element` defaults to `"none"`, `power` and `level` to 0. */
 export type CardInput = Pick<Card, "name" | "ranks"> & Partial<Card>;
 
@@ -46,6 +50,19 @@ export interface TripleTriadRules {
   elemental_clamp: boolean;
   /** The French « Mur puissant »: a match draws the border's labels from its seed. */
   power_walls: boolean;
+  /** Final Fantasy XIV's rules (rules/triple-triad-ffxiv.md); written only when on. */
+  reverse?: boolean;
+  fallen_ace?: boolean;
+  ascension?: boolean;
+  descension?: boolean;
+  order?: boolean;
+  chaos?: boolean;
+  three_open?: boolean;
+  all_open?: boolean;
+  swap?: boolean;
+  roulette?: boolean;
+  draft?: boolean;
+  sudden_death?: boolean;
 }
 
 /** A power-wall label on one side of a cell: `">5"`, `"<15"`, `"=8"`. */
@@ -71,6 +88,8 @@ export interface TripleTriadState {
   board: (Placed | null)[];
   hands: { blue: Card[]; red: Card[] };
   to_move: TripleTriadPlayer;
+  /** Under Chaos: the hand index drawn for each coming turn, present only when some are known. */
+  chaos_draws?: number[];
 }
 
 /** A round's state as `TripleTriad.fromJSON()` reads it (defaults filled in). */
@@ -81,6 +100,10 @@ export interface TripleTriadStateInput {
   board: (Placed<CardInput> | null)[];
   hands: { blue?: CardInput[]; red?: CardInput[] };
   to_move: TripleTriadPlayer;
+  /** Under Chaos: the hand index drawn for each coming turn; beyond the list any card. */
+  chaos_draws?: number[];
+  /** Under Swap, at round start: blue's and red's cards that change hands, each into the other's slot. */
+  swap?: { blue: number; red: number };
 }
 
 /** What one player sees: the opponent's unplayed cards are `null` unless the rules are open. */
@@ -93,6 +116,8 @@ export interface TripleTriadObservation {
   hand: Card[];
   opponent_hand: (Card | null)[];
   to_move: TripleTriadPlayer;
+  /** Under Chaos: the draws known for the coming turns, present only when some are. */
+  chaos_draws?: number[];
   /** By cell, the ranks the card placed there plays with (top, right, bottom, left): its printed
    * ranks changed by Elemental (one more on a cell of its own element, one less on another
    * element's, kept within 1..10 under `elemental_clamp`), as the core reckons them; `null` on an
@@ -126,11 +151,14 @@ export interface CapturePair {
   to: number | null;
   rank: number;
   other: number;
+  /** Basic and Combo under FFXIV's rules: the rule that let the card take the other. */
+  by?: "reverse" | "fallen_ace";
 }
 /** One step of a placement's resolution; `captured` lists the cells it turned to the mover. */
 export type CaptureStep =
   | { rule: "place"; cell: number; card: string; owner: TripleTriadPlayer }
   | { rule: "wall"; wall: Wall; power: number; pushes: { from: number; to: number }[]; cell: number }
+  | { rule: "ascension" | "descension"; types: { type: CardType; count: number; modifier: number }[] }
   | { rule: "same"; pairs: CapturePair[]; captured: number[] }
   | { rule: "plus"; pairs: (CapturePair & { sum: number })[]; captured: number[] }
   | { rule: "basic"; pairs: CapturePair[]; captured: number[] }

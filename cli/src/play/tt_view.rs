@@ -328,7 +328,15 @@ pub fn explain(g: &TripleTriad, mover: Player, who: &str, card: &Card) -> String
             format!("takes {}", names(cells))
         }
     };
-    let versus = |p: &Pair| format!("{} {} > {} of {}", p.side, rank(p.rank), rank(p.other), name(p.to));
+    let versus = |p: &Pair| {
+        let (beats, note) = match p.by {
+            Some("reverse") => ("<", " (Reverse)"),
+            Some("fallen_ace") => ("vs", " (Fallen Ace)"),
+            _ => (">", ""),
+        };
+        let (side, mine, other, to) = (p.side, rank(p.rank), rank(p.other), name(p.to));
+        format!("{side} {mine} {beats} {other} of {to}{note}")
+    };
     let Some(last) = g.last_move() else {
         return format!("{who} ({mover}) played {}.", card.name);
     };
@@ -348,6 +356,22 @@ pub fn explain(g: &TripleTriad, mover: Player, who: &str, card: &Card) -> String
     for step in &last.steps {
         match step {
             Step::Place { .. } | Step::Wall { .. } => {}
+            Step::Ascension { types } | Step::Descension { types } => {
+                let mods: Vec<String> = types
+                    .iter()
+                    .map(|m| format!("{} {:+}", m.card_type, m.modifier))
+                    .collect();
+                let rule = if matches!(step, Step::Ascension { .. }) {
+                    "Ascension"
+                } else {
+                    "Descension"
+                };
+                out.push_str(&format!(
+                    "
+  {rule}: {}.",
+                    mods.join(", ")
+                ));
+            }
             Step::Same { pairs, captured } => {
                 let pairs: Vec<String> = pairs
                     .iter()
@@ -395,7 +419,7 @@ pub fn explain(g: &TripleTriad, mover: Player, who: &str, card: &Card) -> String
             Step::Combo { wave, pairs, .. } => {
                 let wins: Vec<String> = pairs
                     .iter()
-                    .map(|p| format!("{} takes {}", name(Some(p.from)), name(p.to)))
+                    .map(|p| format!("{} takes {} ({})", name(Some(p.from)), name(p.to), versus(p)))
                     .collect();
                 out.push_str(&format!("\n  Combo {wave}: {}", wins.join("; ")));
             }

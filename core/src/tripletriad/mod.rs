@@ -76,7 +76,7 @@ pub use round::cards::{ff8_card, ff8_cards, Ff8Card, FF8_CARDS};
 pub use round::position::{Player, UnknownPlayer};
 pub use round::resolve::Captures;
 pub use round::rules::{BadLabel, Comparison, Rule, Rules, RulesError, UnknownRule, Wall, WallLabel};
-pub use round::setup::{Hands, Placed, Setup, SetupError};
+pub use round::setup::{Hands, Placed, Setup, SetupError, Swap};
 pub use round::state::{BadMove, Move, MoveError, MoveList, Observation, TripleTriad};
 pub use round::steps::{Fight, LastMove, Pair, Push, Step, Summed};
 pub use round::tensor;

@@ -228,10 +228,22 @@ mod tests {
             d.excludes,
             [
                 ["same_wall", "borderless"],
+                ["same_wall", "ascension"],
+                ["same_wall", "descension"],
                 ["plus_wall", "borderless"],
+                ["plus_wall", "ascension"],
+                ["plus_wall", "descension"],
+                ["battle", "ascension"],
+                ["battle", "descension"],
                 ["borderless", "power_walls"],
                 ["borderless", "walls"],
+                ["elemental", "ascension"],
+                ["elemental", "descension"],
+                ["power_walls", "ascension"],
+                ["power_walls", "descension"],
                 ["ascension", "descension"],
+                ["ascension", "walls"],
+                ["descension", "walls"],
                 ["order", "chaos"],
                 ["three_open", "all_open"]
             ]

@@ -45,10 +45,9 @@ fn perft_generic<const BASIC: bool>(t: &RoundTable, pos: Position, depth: u32, s
     if pos.is_over() {
         return 0;
     }
-    let hand = pos.hand(pos.to_move);
     let empty = !pos.occupied & FULL;
     if depth == 1 {
-        return (hand.count_ones() * empty.count_ones()) as u64;
+        return (t.playable(&pos).count_ones() * empty.count_ones()) as u64;
     }
     if depth == 2 {
         return last_two::<BASIC>(t, pos, seen);
@@ -65,11 +64,22 @@ fn perft_generic<const BASIC: bool>(t: &RoundTable, pos: Position, depth: u32, s
 }
 
 /// Perft 2 of a position whose board is not full after any move: the moves are played, the
-/// replies counted (captures never change their number).
+/// replies counted (captures never change their number, nor which cards may be played).
 #[inline(always)]
 fn last_two<const BASIC: bool>(t: &RoundTable, pos: Position, seen: &mut u16) -> u64 {
     let empty = !pos.occupied & FULL;
-    let replies = (pos.hand(pos.to_move.other()).count_ones() * (empty.count_ones() - 1)) as u64;
+    // The replies' cards do not depend on the move: the same hand, as many empty cells.
+    let cards = if t.forced {
+        let after = Position {
+            occupied: pos.occupied | (empty & empty.wrapping_neg()),
+            to_move: pos.to_move.other(),
+            ..pos
+        };
+        t.playable(&after)
+    } else {
+        pos.hand(pos.to_move.other())
+    };
+    let replies = (cards.count_ones() * (empty.count_ones() - 1)) as u64;
     let mut nodes = 0;
     for_children::<BASIC>(t, pos, |next| {
         *seen ^= next.blue;
@@ -81,7 +91,7 @@ fn last_two<const BASIC: bool>(t: &RoundTable, pos: Position, seen: &mut u16) ->
 /// Every child of `pos`, cell by cell.
 #[inline(always)]
 fn for_children<const BASIC: bool>(t: &RoundTable, pos: Position, mut f: impl FnMut(Position)) {
-    let hand = pos.hand(pos.to_move);
+    let hand = t.playable(&pos);
     for cell in bits(!pos.occupied & FULL) {
         // What the basic rule reads around the cell is the same for every card of the hand.
         let victims = if BASIC { victims(t, &pos, cell) } else { 0 };

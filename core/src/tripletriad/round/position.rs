@@ -166,9 +166,22 @@ pub(crate) struct RoundTable {
     pub nb_shift: [[u8; 4]; 9],
     /// `sides_of[c][cells]`: the sides of cell `c` that face a cell of the mask `cells`.
     pub sides_of: &'static [[u8; 512]; 9],
-    /// No walls, Same, Plus, Battle or Combo: the fast path applies.
+    /// No walls, Same, Plus, Battle, Combo or typed values: the fast path applies.
     pub basic_only: bool,
+    /// `types[id]`: card `id`'s type as a number (0 for none), what Ascension and Descension read.
+    pub types: [u8; 16],
+    /// Ascension or Descension with a typed card in the round: values depend on the board, and
+    /// the placement takes the path that reads them ([`super::resolve`]).
+    pub typed: bool,
+    /// `draws[e]`: under Chaos, the hand index the game drew for the turn played with `e` empty
+    /// cells; [`NO_DRAW`] where the draw is unknown (any card may be played).
+    pub draws: [u8; 10],
+    /// Order, or a Chaos draw known: [`RoundTable::playable`] has work to do.
+    pub forced: bool,
 }
+
+/// An unknown Chaos draw in [`RoundTable::draws`].
+pub(crate) const NO_DRAW: u8 = 0xFF;
 
 impl RoundTable {
     /// The table of the ten `cards` (by id) under `rules` on cells of `elements` with `walls`.
@@ -201,7 +214,47 @@ impl RoundTable {
             nb_shift: [[0; 4]; 9],
             sides_of: &SIDES_OF[0],
             basic_only: false,
+            types: [0; 16],
+            typed: false,
+            draws: [NO_DRAW; 10],
+            forced: false,
         }
+    }
+
+    /// Sets the Chaos draws (see [`RoundTable::draws`]).
+    pub fn set_draws(&mut self, draws: [u8; 10]) {
+        self.draws = draws;
+        self.forced = self.rules.order || draws.iter().any(|&d| d != NO_DRAW);
+    }
+
+    /// The card ids of `pos`'s mover that may be played: under Order the first of its hand, under
+    /// Chaos the drawn one when the draw is known, else its whole hand. Every move generator reads
+    /// this, so that play, perft and the searches count the same moves.
+    #[inline(always)]
+    pub fn playable(&self, pos: &Position) -> u16 {
+        let hand = pos.hand(pos.to_move);
+        // One flag on the searches' path: FF8 rounds pay a predicted branch.
+        if !self.forced {
+            return hand;
+        }
+        self.forced_cards(pos, hand)
+    }
+
+    #[inline(never)]
+    fn forced_cards(&self, pos: &Position, hand: u16) -> u16 {
+        if self.rules.order {
+            return hand & hand.wrapping_neg();
+        }
+        match self.draws[(!pos.occupied & FULL).count_ones() as usize] {
+            NO_DRAW => hand,
+            index => bits(hand).nth(index as usize).map_or(0, |id| 1 << id),
+        }
+    }
+
+    /// Whether a Chaos draw is missing for some turn left from `pos` (the exact value then depends
+    /// on draws nobody knows).
+    pub fn draws_missing(&self, pos: &Position) -> bool {
+        self.rules.chaos && (1..=(!pos.occupied & FULL).count_ones() as usize).any(|e| self.draws[e] == NO_DRAW)
     }
 
     /// The effective ranks of card `id` on cell `cell`, by side.
@@ -234,7 +287,10 @@ impl RoundTable {
             }
             element[id] = card.element as u8;
             self.sum[id] = card.ranks.iter().map(|&r| r as u16).sum();
+            self.types[id] = card.card_type as u8;
         }
+        self.typed = (rules.ascension || rules.descension) && self.types.iter().any(|&t| t != 0);
+        self.set_draws(self.draws);
         for (cell, shows) in self.shows.iter_mut().enumerate() {
             *shows = match self.elements[cell].filter(|_| rules.elemental) {
                 Some(e) => by_side.map(|row| elemental_row(&rules, row, &element, e as u8)),
@@ -254,14 +310,15 @@ impl RoundTable {
                 .filter(|&o| printed[o] == printed[id] && cards[o] == cards[id])
                 .fold(0u16, |m, o| m | 1 << o)
         });
-        self.basic_only = self.walls.is_empty() && !rules.same && !rules.plus && !rules.battle && !rules.combo;
+        self.basic_only =
+            self.walls.is_empty() && !rules.same && !rules.plus && !rules.battle && !rules.combo && !self.typed;
         let shows = &self.shows;
         if self.basic_only {
             for (id, beats) in self.beats64.iter_mut().enumerate().take(CARDS) {
                 for (c, beats) in beats.iter_mut().enumerate() {
                     *beats = (0..4).filter(|&s| nb[c][s] != EDGE).fold(0, |m, s| {
                         let facing = &shows[nb[c][s] as usize][(s + 2) & 3];
-                        m | (taken_mask(shows[c][s][id], facing) as u64) << (16 * s)
+                        m | (taken_mask(&rules, shows[c][s][id], facing) as u64) << (16 * s)
                     });
                 }
             }
@@ -273,11 +330,9 @@ impl RoundTable {
                     // shows (what Same and Plus compare).
                     let (facing, printed) = (&shows[n as usize][(s + 2) & 3], &by_side[(s + 2) & 3]);
                     for (id, against) in self.against.iter_mut().enumerate().take(CARDS) {
-                        // As signed bytes (ranks are under 16), so that the comparison is one
-                        // instruction on x86-64.
-                        let v = shows[c][s][id] as i8;
+                        let v = shows[c][s][id];
                         against[c][s] =
-                            core::array::from_fn(|k| printed[k] | if v > facing[k] as i8 { 0x80 } else { 0 });
+                            core::array::from_fn(|k| printed[k] | if rules.beats(v, facing[k]) { 0x80 } else { 0 });
                     }
                 }
             }
@@ -311,10 +366,10 @@ impl RoundTable {
 /// The cards of a round.
 const CARDS: usize = 10;
 
-/// The ids (bit `k`) whose rank in `facing` is under `v`: the cards that a side showing `v` takes.
+/// The ids (bit `k`) whose rank in `facing` a side showing `v` beats: the cards it takes.
 #[inline(always)]
-fn taken_mask(v: u8, facing: &[u8; 16]) -> u16 {
-    (0..16).fold(0, |m, k| m | ((v > facing[k]) as u16) << k)
+fn taken_mask(rules: &Rules, v: u8, facing: &[u8; 16]) -> u16 {
+    (0..16).fold(0, |m, k| m | (rules.beats(v, facing[k]) as u16) << k)
 }
 
 /// The printed ranks `row` of the cards of `element` (by id) on a cell of element `cell`, under

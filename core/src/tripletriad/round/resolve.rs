@@ -129,14 +129,16 @@ pub(crate) fn child(t: &RoundTable, mut pos: Position, card: u8, cell: u8) -> Po
     if t.basic_only {
         return place_basic(t, pos, card, cell);
     }
-    if !t.walls.is_empty() {
+    if !t.walls.is_empty() || t.typed {
         place(t, &mut pos, card, cell);
         return pos;
     }
     let mover = put(&mut pos, card, cell);
     let d = decide(t, &pos, card, cell as usize, mover);
     let to_cells = &t.side_cells[cell as usize];
-    apply(t, &mut pos, &d, to_cells, cell, mover);
+    apply(t, &mut pos, &d, to_cells, cell, mover, |id, c, side, other| {
+        t.against[id as usize][c as usize][side][other as usize] >> 7 != 0
+    });
     pos
 }
 
@@ -217,19 +219,76 @@ struct Sides {
 /// bit per side in a 4-bit mask. An edge reads as cell 9: never occupied, card id 0.
 #[inline(always)]
 fn decide(t: &RoundTable, pos: &Position, card: u8, cell: usize, mover: Player) -> Sides {
-    let r = &t.rules;
+    let (mine, against, ids) = faces(t, pos, card, cell);
+    decide_on(t, pos, (card & 0xF) as usize, cell, mover, mine, against, ids)
+}
+
+/// What [`decide_on`] reads, from the tables: the placed card's printed ranks, and a byte per
+/// side with the neighbour's facing printed rank and in the top bit whether the card beats it.
+#[inline(always)]
+fn faces(t: &RoundTable, pos: &Position, card: u8, cell: usize) -> (u32, u32, [usize; 4]) {
     let card = (card & 0xF) as usize;
+    let ids = neighbour_ids(t, pos, cell);
+    let row = &t.against[card][cell];
+    let against = (0..4).fold(0, |f, s| f | (row[s][ids[s]] as u32) << (8 * s));
+    (t.packed[card], against, ids)
+}
+
+/// [`faces`] under Ascension or Descension, where the ranks depend on the board: `mods` are the
+/// types' modifiers of this placement ([`modifiers`]).
+fn typed_faces(t: &RoundTable, pos: &Position, card: u8, cell: usize, mods: &[i8; 5]) -> (u32, u32, [usize; 4]) {
+    let ids = neighbour_ids(t, pos, cell);
+    let mine = typed_ranks(t, mods, card);
+    let against = (0..4).fold(0, |f, s| {
+        let other = typed_ranks(t, mods, ids[s] as u8)[(s + 2) & 3];
+        let beats = if t.rules.beats(mine[s], other) { 0x80 } else { 0 };
+        f | ((other | beats) as u32) << (8 * s)
+    });
+    (u32::from_le_bytes(mine), against, ids)
+}
+
+/// Ascension/Descension: each type's modifier for a placement on `cell` (index 0, no type, stays
+/// 0): plus or minus the cards of that type on the board before it, the placed one not counted.
+pub(crate) fn modifiers(t: &RoundTable, pos: &Position, cell: u8) -> [i8; 5] {
+    let mut mods = [0i8; 5];
+    let sign = if t.rules.ascension { 1 } else { -1 };
+    for c in bits(pos.occupied & !(1 << cell)) {
+        let ty = t.types[pos.card(c) as usize] as usize;
+        if ty != 0 {
+            mods[ty] += sign;
+        }
+    }
+    mods
+}
+
+/// Card `id`'s ranks under the modifiers `mods`: printed plus its type's modifier, within 1..=10.
+pub(crate) fn typed_ranks(t: &RoundTable, mods: &[i8; 5], id: u8) -> [u8; 4] {
+    let m = mods[t.types[(id & 0xF) as usize] as usize];
+    t.cards
+        .get(id as usize)
+        .map_or([0; 4], |c| c.ranks.map(|r| (r as i8 + m).clamp(1, 10) as u8))
+}
+
+/// Steps 3-6 on the ranks as read: `mine`, the placed card's (a byte per side), and `against`,
+/// a byte per side with the neighbour's facing rank and in its top bit whether the card beats it.
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn decide_on(
+    t: &RoundTable,
+    pos: &Position,
+    card: usize,
+    cell: usize,
+    mover: Player,
+    mine: u32,
+    against: u32,
+    ids: [usize; 4],
+) -> Sides {
+    let r = &t.rules;
     let theirs = pos.occupied & (pos.blue ^ if mover == Player::Blue { FULL } else { 0 });
     let sides_of = &t.sides_of[cell];
     let present = SPREAD[sides_of[(pos.occupied & FULL) as usize] as usize & 0xF];
     let their_sides = sides_of[(theirs & FULL) as usize];
-    let ids = neighbour_ids(t, pos, cell);
-    // A byte per side: the neighbour's facing printed rank, and in the top bit whether the card
-    // beats it.
-    let row = &t.against[card][cell];
-    let against = (0..4).fold(0, |f, s| f | (row[s][ids[s]] as u32) << (8 * s));
     let face = against & 0x0F0F_0F0F;
-    let mine = t.packed[card];
     let mut d = Sides {
         matches: 0,
         same: 0,
@@ -276,8 +335,18 @@ fn decide(t: &RoundTable, pos: &Position, card: u8, cell: usize, mover: Player) 
 }
 
 /// Applies steps 3-6 together, then step 7; returns the cells Combo took.
+/// `wins(id, c, side, other)`: whether card `id` on cell `c` takes card `other` facing its
+/// `side` by the basic condition (what a Combo wave reads).
 #[inline(always)]
-fn apply(t: &RoundTable, pos: &mut Position, d: &Sides, to_cells: &[u16; 16], cell: u8, mover: Player) -> u16 {
+fn apply(
+    t: &RoundTable,
+    pos: &mut Position,
+    d: &Sides,
+    to_cells: &[u16; 16],
+    cell: u8,
+    mover: Player,
+    wins: impl Fn(u8, u8, usize, u8) -> bool,
+) -> u16 {
     let special = to_cells[(d.same | d.plus) as usize & 0xF];
     set_owner(
         pos,
@@ -300,10 +369,9 @@ fn apply(t: &RoundTable, pos: &mut Position, d: &Sides, to_cells: &[u16; 16], ce
         let theirs = pos.occupied & (pos.blue ^ if mover == Player::Blue { FULL } else { 0 });
         let mut next = 0u16;
         for c in bits(frontier) {
-            let against = &t.against[pos.card(c) as usize][c as usize];
+            let id = pos.card(c);
             for (side, &n) in t.nb[c as usize].iter().enumerate() {
-                let taken = (against[side][pos.card(n) as usize] >> 7) as u16;
-                next |= (taken & theirs >> n & 1) << n;
+                next |= (wins(id, c, side, pos.card(n)) as u16 & theirs >> n & 1) << n;
             }
         }
         set_owner(pos, next, mover);
@@ -328,8 +396,17 @@ fn resolve_full(t: &RoundTable, pos: &mut Position, card: u8, placed_on: u8, mov
             out.cell = wall.line()[1];
         }
     }
-    let d = decide(t, pos, card, out.cell as usize, mover);
-    let to_cells = &t.side_cells[out.cell as usize];
+    let cell = out.cell as usize;
+    let to_cells = &t.side_cells[cell];
+    // Ascension/Descension: the values are fixed for the whole placement (steps 2-5), the
+    // counters move after it.
+    let mods = if t.typed { modifiers(t, pos, out.cell) } else { [0; 5] };
+    let (mine, against, ids) = if t.typed {
+        typed_faces(t, pos, card, cell, &mods)
+    } else {
+        faces(t, pos, card, cell)
+    };
+    let d = decide_on(t, pos, (card & 0xF) as usize, cell, mover, mine, against, ids);
     if t.rules.same {
         out.same_matches = to_cells[d.matches as usize];
     }
@@ -338,7 +415,16 @@ fn resolve_full(t: &RoundTable, pos: &mut Position, card: u8, placed_on: u8, mov
     out.basic = to_cells[d.basic as usize];
     out.battle = to_cells[d.battle as usize];
     out.placed_lost = d.placed_lost;
-    out.combo = apply(t, pos, &d, to_cells, out.cell, mover);
+    out.combo = apply(t, pos, &d, to_cells, out.cell, mover, |id, c, side, other| {
+        if t.typed {
+            t.rules.beats(
+                typed_ranks(t, &mods, id)[side],
+                typed_ranks(t, &mods, other)[(side + 2) & 3],
+            )
+        } else {
+            t.against[id as usize][c as usize][side][other as usize] >> 7 != 0
+        }
+    });
     out
 }
 

@@ -327,7 +327,8 @@ pub enum RulesError {
     /// `same_min_matches` other than 1 or 2.
     #[error("same_min_matches is {0} (only 1 or 2 are allowed)")]
     SameMinMatches(u8),
-    /// Two FFXIV rules that contradict each other (no source pairs them).
+    /// Two rules that cannot be combined: FFXIV pairs that contradict each other (no source
+    /// pairs them), or Ascension/Descension with an FF8 rule that reads printed ranks or edges.
     #[error("{0} and {1} cannot be combined")]
     Contradictory(&'static str, &'static str),
     /// A borderless board has no edges for walls.
@@ -336,6 +337,21 @@ pub enum RulesError {
 }
 
 impl Rules {
+    /// Whether a side showing `rank` takes a facing `other` by the basic condition: higher (lower
+    /// under Reverse, strictly both ways), and under Fallen Ace a 1 and an A facing each other go
+    /// to the attacker whatever Reverse says (`rules/triple-triad-ffxiv.md`, Fallen Ace).
+    #[inline(always)]
+    pub(crate) fn beats(&self, rank: u8, other: u8) -> bool {
+        if self.fallen_ace && matches!((rank, other), (1, 10) | (10, 1)) {
+            return true;
+        }
+        if self.reverse {
+            rank < other
+        } else {
+            rank > other
+        }
+    }
+
     /// Checks that the options can be combined; `walls` says whether wall labels are given.
     pub fn validate(&self, walls: bool) -> Result<(), RulesError> {
         if self.same_wall && !self.same {
@@ -354,6 +370,22 @@ impl Rules {
         ] {
             if a.is_on(*self) && b.is_on(*self) {
                 return Err(RulesError::Contradictory(a.name(), b.name()));
+            }
+        }
+        if self.ascension || self.descension {
+            // Typed values replace printed ranks; the FF8 rules that read printed ranks or
+            // edges beside them have no FFXIV meaning to combine with.
+            let name = if self.ascension { "ascension" } else { "descension" };
+            for (on, other) in [
+                (self.same_wall, "same_wall"),
+                (self.plus_wall, "plus_wall"),
+                (self.battle, "battle"),
+                (self.elemental, "elemental"),
+                (self.power_walls || walls, "power walls"),
+            ] {
+                if on {
+                    return Err(RulesError::Contradictory(name, other));
+                }
             }
         }
         if self.borderless {

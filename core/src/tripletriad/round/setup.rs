@@ -6,7 +6,7 @@ use alloc::vec::Vec;
 use super::board::{bits, FULL};
 use super::card::{Card, Element};
 use super::cards::FF8_CARDS;
-use super::position::{Player, Position, RoundTable};
+use super::position::{Player, Position, RoundTable, NO_DRAW};
 use super::rules::{Rules, RulesError, Wall};
 use crate::Rng;
 
@@ -138,6 +138,26 @@ pub struct Setup {
     pub hands: Hands,
     /// The player to move.
     pub to_move: Player,
+    /// Under Chaos: the hand index the game drew for each coming turn, in turn order; turns
+    /// beyond the list may play any card.
+    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "Vec::is_empty"))]
+    pub chaos_draws: Vec<u8>,
+    /// Under Swap, at round start: the two cards that change hands before play (without it the
+    /// hands are taken as already swapped).
+    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "Option::is_none"))]
+    pub swap: Option<Swap>,
+}
+
+/// FFXIV's Swap: blue's `blue`-th card and red's `red`-th card change hands, each taking the
+/// other's slot.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
+pub struct Swap {
+    /// The index in blue's hand.
+    pub blue: u8,
+    /// The index in red's hand.
+    pub red: u8,
 }
 
 impl Default for Setup {
@@ -150,6 +170,8 @@ impl Default for Setup {
             board: Default::default(),
             hands: Hands::default(),
             to_move: Player::Blue,
+            chaos_draws: Vec::new(),
+            swap: None,
         }
     }
 }
@@ -208,6 +230,34 @@ pub enum SetupError {
     /// `power_walls` on a round given no labels (only a match draws them).
     #[error("power_walls: a match draws the labels from its seed; a round on its own needs them given")]
     PowerWallsUnlabelled,
+    /// `chaos_draws` without the Chaos rule.
+    #[error("chaos_draws needs the chaos rule")]
+    DrawsWithoutChaos,
+    /// A Chaos draw names a card the mover of that turn does not hold, or a turn the round does
+    /// not have.
+    #[error("chaos draw {turn} names card {index}, but that turn's mover holds {hand} cards")]
+    BadDraw {
+        /// The turn, from 0 (the coming one).
+        turn: usize,
+        /// The hand index drawn.
+        index: u8,
+        /// The cards the mover holds then (0 past the last turn).
+        hand: usize,
+    },
+    /// `swap` without the Swap rule.
+    #[error("swap needs the swap rule")]
+    SwapWithoutRule,
+    /// `swap` on a round already begun (Swap happens before play).
+    #[error("swap happens at round start: an empty board and five cards each")]
+    SwapNotAtStart,
+    /// `swap` names a card a hand does not have.
+    #[error("swap names blue's card {blue} and red's card {red}: hands hold five cards (0 to 4)")]
+    SwapIndex {
+        /// Blue's index.
+        blue: u8,
+        /// Red's index.
+        red: u8,
+    },
 }
 
 /// The elements of [`Setup::draw_elements`].
@@ -294,13 +344,32 @@ impl Setup {
             });
         }
 
+        let draws = self.draws(empty)?;
+        let mut hands = self.hands.clone();
+        if let Some(swap) = self.swap {
+            if !self.rules.swap {
+                return Err(SetupError::SwapWithoutRule);
+            }
+            if empty != 9 || nb != 5 || nr != 5 {
+                return Err(SetupError::SwapNotAtStart);
+            }
+            let (i, j) = (swap.blue as usize, swap.red as usize);
+            if i >= 5 || j >= 5 {
+                return Err(SetupError::SwapIndex {
+                    blue: swap.blue,
+                    red: swap.red,
+                });
+            }
+            core::mem::swap(&mut hands.blue[i], &mut hands.red[j]);
+        }
+
         // Ids: blue's hand from 0, red's from 5 (a hand's order is its id order), the board's
         // cards in the ids left over.
         let mut slots: [Option<Card>; 10] = Default::default();
-        for (i, c) in self.hands.blue.iter().enumerate() {
+        for (i, c) in hands.blue.iter().enumerate() {
             slots[i] = Some(c.clone());
         }
-        for (i, c) in self.hands.red.iter().enumerate() {
+        for (i, c) in hands.red.iter().enumerate() {
             slots[5 + i] = Some(c.clone());
         }
         let mut pos = Position {
@@ -327,9 +396,32 @@ impl Setup {
         debug_assert_eq!(cards.len(), 10);
         debug_assert_eq!(bits(pos.occupied).count() + empty, 9);
         debug_assert!(pos.occupied <= FULL);
-        Ok((
-            RoundTable::new(self.rules, cards, self.elements, self.walls.clone()),
-            pos,
-        ))
+        let mut table = RoundTable::new(self.rules, cards, self.elements, self.walls.clone());
+        table.set_draws(draws);
+        Ok((table, pos))
+    }
+
+    /// The Chaos draws by the number of empty cells of their turn (see [`RoundTable::draws`]),
+    /// each checked against the hand its turn's mover will hold.
+    fn draws(&self, empty: usize) -> Result<[u8; 10], SetupError> {
+        let mut draws = [NO_DRAW; 10];
+        if self.chaos_draws.is_empty() {
+            return Ok(draws);
+        }
+        if !self.rules.chaos {
+            return Err(SetupError::DrawsWithoutChaos);
+        }
+        let mut held = [self.hands.blue.len(), self.hands.red.len()];
+        let mut mover = self.to_move;
+        for (turn, &index) in self.chaos_draws.iter().enumerate() {
+            let hand = if turn < empty { held[mover as usize] } else { 0 };
+            if index as usize >= hand {
+                return Err(SetupError::BadDraw { turn, index, hand });
+            }
+            draws[empty - turn] = index;
+            held[mover as usize] -= 1;
+            mover = mover.other();
+        }
+        Ok(draws)
     }
 }

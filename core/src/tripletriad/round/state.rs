@@ -7,10 +7,10 @@ use arrayvec::ArrayVec;
 use core::fmt;
 use core::str::FromStr;
 
-use super::board::{bits, FULL};
+use super::board::{bits, EDGE, FULL};
 use super::card::{Card, Element};
-use super::position::{Player, Position, RoundTable};
-use super::resolve::{place, Captures};
+use super::position::{Player, Position, RoundTable, NO_DRAW};
+use super::resolve::{modifiers, place, typed_ranks, Captures};
 use super::rules::{Rules, Wall};
 use super::setup::{Hands, Placed, Setup, SetupError};
 use super::steps::{steps, LastMove};
@@ -83,6 +83,16 @@ pub enum MoveError {
     /// The cell already holds a card.
     #[error("cell {0} is occupied")]
     Occupied(u8),
+    /// Order or a known Chaos draw names another card of the hand.
+    #[error("{player} must play card {must} of its hand (order or chaos), not card {index}")]
+    NotPlayable {
+        /// The mover.
+        player: Player,
+        /// The index asked for.
+        index: u8,
+        /// The index the rule allows.
+        must: u8,
+    },
 }
 
 /// A Triple Triad round: board, hands, rules and the player to move.
@@ -155,6 +165,12 @@ impl TripleTriad {
                 red: hand(Player::Red),
             },
             to_move: p.to_move,
+            chaos_draws: (1..=(!p.occupied & FULL).count_ones() as usize)
+                .rev()
+                .map(|e| t.draws[e])
+                .take_while(|&d| d != NO_DRAW)
+                .collect(),
+            swap: None,
         }
     }
 
@@ -220,9 +236,24 @@ impl TripleTriad {
         self.pos.score(player)
     }
 
-    /// The effective ranks of the card on `cell` (printed ranks adjusted by the elemental rule).
+    /// The effective ranks of the card on `cell` for the next placement: printed ranks adjusted
+    /// by the elemental rule, or under Ascension/Descension by the count of its type on the board.
     pub fn effective_ranks(&self, cell: u8) -> Option<[u8; 4]> {
-        self.cell(cell).map(|_| self.table.effective(self.pos.card(cell), cell))
+        let (t, id) = (&*self.table, self.pos.card(cell));
+        self.cell(cell).map(|_| {
+            if t.typed {
+                typed_ranks(t, &modifiers(t, &self.pos, EDGE), id)
+            } else {
+                t.effective(id, cell)
+            }
+        })
+    }
+
+    /// Whether Chaos is on and the draw of some remaining turn is unknown: the exact value then
+    /// depends on draws nobody knows, and the solver searches those turns as the mover's free
+    /// choice (what the state allows), so hosts that need the rules' value refuse to solve.
+    pub fn draws_missing(&self) -> bool {
+        self.table.draws_missing(&self.pos)
     }
 
     /// Checks `mv` without playing it.
@@ -244,6 +275,15 @@ impl TripleTriad {
         }
         if p.occupied & (1 << mv.cell) != 0 {
             return Err(MoveError::Occupied(mv.cell));
+        }
+        let playable = self.table.playable(p);
+        let id = p.hand_card(p.to_move, mv.card).expect("checked");
+        if playable & (1 << id) == 0 {
+            return Err(MoveError::NotPlayable {
+                player: p.to_move,
+                index: mv.card,
+                must: hand_index(p.hand(p.to_move), playable.trailing_zeros() as u8),
+            });
         }
         Ok(())
     }
@@ -328,6 +368,11 @@ impl TripleTriad {
     }
 }
 
+/// The place in `hand` (a mask of card ids) of card `id`.
+pub(crate) fn hand_index(hand: u16, id: u8) -> u8 {
+    (hand & ((1 << id) - 1)).count_ones() as u8
+}
+
 impl PartialEq for TripleTriad {
     /// Two states are equal when they hold the same data (cards are compared by value).
     fn eq(&self, other: &TripleTriad) -> bool {
@@ -373,6 +418,9 @@ pub struct Observation {
     pub opponent_hand: Vec<Option<Card>>,
     /// The player to move.
     pub to_move: Player,
+    /// Under Chaos, the draws known for the coming turns (as in [`Setup::chaos_draws`]).
+    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "Vec::is_empty"))]
+    pub chaos_draws: Vec<u8>,
 }
 
 impl Observation {
@@ -396,6 +444,8 @@ impl Observation {
             board: self.board.clone(),
             hands,
             to_move: self.to_move,
+            chaos_draws: self.chaos_draws.clone(),
+            swap: None,
         }
     }
 }
@@ -420,8 +470,9 @@ impl Game for TripleTriad {
         if self.pos.is_over() {
             return list;
         }
-        let n = self.pos.hand(self.pos.to_move).count_ones() as u8;
-        for card in 0..n {
+        let hand = self.pos.hand(self.pos.to_move);
+        for id in bits(self.table.playable(&self.pos)) {
+            let card = hand_index(hand, id);
             for cell in bits(!self.pos.occupied & FULL) {
                 list.push(Move { card, cell });
             }
@@ -474,6 +525,7 @@ impl Game for TripleTriad {
             hand: s.hands.get(player).to_vec(),
             opponent_hand: theirs,
             to_move: s.to_move,
+            chaos_draws: s.chaos_draws,
         }
     }
 

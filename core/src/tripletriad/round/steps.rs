@@ -1,7 +1,9 @@
 //! The evidence of a placement: each step of the resolution that did something, in the order of
 //! the rules file, with the pairs of sides it compared (ranks as that rule reads them: effective
-//! under Elemental for Basic and Combo, printed for Same, Plus and Battle), the walls that counted,
-//! Battle's totals, a power wall's pushes, and each Combo wave with the cards it took.
+//! under Elemental for Basic and Combo, printed for Same, Plus and Battle, and under FFXIV's
+//! Ascension/Descension the typed values for all of them, after a step giving each type's
+//! modifier), the walls that counted, Battle's totals, a power wall's pushes, each Combo wave
+//! with the cards it took, and which of Reverse or Fallen Ace won a comparison.
 //!
 //! The placement itself runs on bit masks ([`super::resolve`]); the steps are taken afterwards,
 //! on the position before the move, so that play and search pay nothing for them. A test holds
@@ -11,10 +13,10 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use super::board::{bits, EDGE};
-use super::card::Side;
+use super::card::{CardType, Side};
 use super::position::{Player, Position, RoundTable};
-use super::resolve::{rotate, Captures};
-use super::rules::Wall;
+use super::resolve::{modifiers, rotate, typed_ranks, Captures};
+use super::rules::{Rules, Wall};
 
 /// Two sides that a rule compared: the side of the acting card (the placed card, or a card
 /// that Combo turned) and what faces it, a neighbour's side or a board edge.
@@ -32,6 +34,24 @@ pub struct Pair {
     pub rank: u8,
     /// The facing rank, as the rule reads it.
     pub other: u8,
+    /// For Basic and Combo, when the capture was not "higher takes lower": `"reverse"` (the
+    /// lower rank took it) or `"fallen_ace"` (a 1 and an A, the attacker took it). Left out of
+    /// JSON otherwise.
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub by: Option<&'static str>,
+}
+
+/// A type's modifier under Ascension or Descension for one placement.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Modifier {
+    /// The type.
+    #[cfg_attr(feature = "serde", serde(rename = "type"))]
+    pub card_type: CardType,
+    /// Cards of that type on the board before the placement.
+    pub count: u8,
+    /// What that type's ranks gain (negative under Descension), before the clamp to 1..=10.
+    pub modifier: i8,
 }
 
 /// A Battle fought (step 6): the printed ranks were equal, the rank totals decide.
@@ -87,6 +107,18 @@ pub enum Step {
         pushes: Vec<Push>,
         /// Where the placed card is now.
         cell: u8,
+    },
+    /// Ascension, when a type has cards on the board before the move: each such type's modifier
+    /// (what every card of the type, the placed one included, adds to its ranks); every pair
+    /// after it shows the ranks so modified.
+    Ascension {
+        /// By type, in type order.
+        types: Vec<Modifier>,
+    },
+    /// Descension: as [`Step::Ascension`], the modifiers negative.
+    Descension {
+        /// By type, in type order.
+        types: Vec<Modifier>,
     },
     /// Step 3, when it fired: the equal sides (printed ranks; own cards count, and under Same
     /// Wall an edge facing an A), and the opponent cards among them.
@@ -197,8 +229,34 @@ pub(crate) fn steps(t: &RoundTable, before: &Position, card: u8, placed_on: u8) 
     }
 
     let r = &t.rules;
+    let mods = modifiers(t, &pos, cell);
+    if r.ascension || r.descension {
+        let types: Vec<Modifier> = (1..5)
+            .filter(|&ty| mods[ty] != 0)
+            .map(|ty| Modifier {
+                card_type: CardType::ALL[ty],
+                count: mods[ty].unsigned_abs(),
+                modifier: mods[ty],
+            })
+            .collect();
+        if !types.is_empty() {
+            out.push(if r.ascension {
+                Step::Ascension { types }
+            } else {
+                Step::Descension { types }
+            });
+        }
+    }
+    // The ranks as Same, Plus and Battle read them: printed, or modified by the card's type.
+    let ranks = |id: u8| {
+        if t.typed {
+            typed_ranks(t, &mods, id)
+        } else {
+            t.cards[id as usize].ranks
+        }
+    };
     let theirs = |pos: &Position, n: u8| pos.occupied >> n & 1 != 0 && owner(pos, n) != mover;
-    let printed = t.cards[card as usize].ranks;
+    let printed = ranks(card);
     // Each side: the neighbour's cell (None at an edge) and, where a card is, its id.
     let sides: [(Option<u8>, Option<u8>); 4] = core::array::from_fn(|s| {
         let n = t.nb[cell as usize][s];
@@ -208,13 +266,14 @@ pub(crate) fn steps(t: &RoundTable, before: &Position, card: u8, placed_on: u8) 
             n => (Some(n), None),
         }
     });
-    let facing = |id: u8, s: usize| t.cards[id as usize].ranks[(s + 2) & 3];
+    let facing = |id: u8, s: usize| ranks(id)[(s + 2) & 3];
     let pair = |s: usize, rank: u8, other: u8| Pair {
         from: cell,
         side: Side::ALL[s],
         to: sides[s].0,
         rank,
         other,
+        by: None,
     };
 
     let mut same = 0u16;
@@ -260,7 +319,8 @@ pub(crate) fn steps(t: &RoundTable, before: &Position, card: u8, placed_on: u8) 
     }
 
     let special = same | plus;
-    let eff = |id: u8, at: u8, s: usize| t.effective(id, at)[s];
+    // The ranks as Basic and Combo read them: effective (Elemental, which typed values exclude).
+    let eff = |id: u8, at: u8, s: usize| if t.typed { ranks(id)[s] } else { t.effective(id, at)[s] };
     let open = |s: usize| match sides[s] {
         (Some(n), Some(id)) if theirs(&pos, n) && special >> n & 1 == 0 => Some((n, id)),
         _ => None,
@@ -269,7 +329,10 @@ pub(crate) fn steps(t: &RoundTable, before: &Position, card: u8, placed_on: u8) 
         .filter_map(|s| {
             let (n, id) = open(s)?;
             let (mine, other) = (eff(card, cell, s), eff(id, n, (s + 2) & 3));
-            (mine > other).then(|| pair(s, mine, other))
+            r.beats(mine, other).then(|| Pair {
+                by: won_by(r, mine, other),
+                ..pair(s, mine, other)
+            })
         })
         .collect();
     let basic = taken(&basic_pairs, |_| true);
@@ -334,13 +397,14 @@ pub(crate) fn steps(t: &RoundTable, before: &Position, card: u8, placed_on: u8) 
                         continue;
                     }
                     let (mine, other) = (eff(id, c, s), eff(pos.card(n), n, (s + 2) & 3));
-                    if mine > other {
+                    if r.beats(mine, other) {
                         pairs.push(Pair {
                             from: c,
                             side: Side::ALL[s],
                             to: Some(n),
                             rank: mine,
                             other,
+                            by: won_by(r, mine, other),
                         });
                     }
                 }
@@ -360,6 +424,15 @@ pub(crate) fn steps(t: &RoundTable, before: &Position, card: u8, placed_on: u8) 
         }
     }
     out
+}
+
+/// Which FFXIV rule made `rank` take `other` when "higher takes lower" did not decide it alone.
+fn won_by(r: &Rules, rank: u8, other: u8) -> Option<&'static str> {
+    if r.fallen_ace && matches!((rank, other), (1, 10) | (10, 1)) && (rank > other) == r.reverse {
+        Some("fallen_ace")
+    } else {
+        r.reverse.then_some("reverse")
+    }
 }
 
 /// The cells of the pairs' neighbours that `take` accepts, as a mask.
@@ -411,7 +484,7 @@ mod tests {
                 let (mut lost, mut cell) = (false, c.placed_on);
                 for step in &last.steps {
                     let (i, captured) = match step {
-                        Step::Place { .. } => (0, &Vec::new()),
+                        Step::Place { .. } | Step::Ascension { .. } | Step::Descension { .. } => (0, &Vec::new()),
                         Step::Wall { cell: to, .. } => {
                             cell = *to;
                             (1, &Vec::new())

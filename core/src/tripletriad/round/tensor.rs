@@ -231,7 +231,9 @@ pub(crate) fn legal_actions_into(g: &TripleTriad, out: &mut Vec<usize>) {
         return;
     }
     let empty = !p.occupied & FULL;
-    for card in 0..p.hand(p.to_move).count_ones() as usize {
+    let hand = p.hand(p.to_move);
+    for id in bits(g.table.playable(p)) {
+        let card = super::state::hand_index(hand, id) as usize;
         out.extend(bits(empty).map(|cell| card * 9 + cell as usize));
     }
 }

@@ -161,10 +161,19 @@ impl Expert {
             return thought;
         }
         let empty = !world.pos.occupied & FULL;
-        // Identical cards in my hand play alike: the first stands for all.
-        let distinct: Vec<u8> = (0..obs.hand.len())
-            .filter(|&i| !obs.hand[..i].contains(&obs.hand[i]))
-            .map(|i| i as u8)
+        // Identical cards in my hand play alike: the first stands for all. Order and Chaos leave
+        // one card, whatever the hidden cards are.
+        let playable = world.table.playable(&world.pos);
+        let allowed: Vec<usize> = bits(world.pos.hand(me))
+            .enumerate()
+            .filter(|&(_, id)| playable >> id & 1 != 0)
+            .map(|(i, _)| i)
+            .collect();
+        let distinct: Vec<u8> = allowed
+            .iter()
+            .enumerate()
+            .filter(|&(k, &i)| !allowed[..k].iter().any(|&j| obs.hand[j] == obs.hand[i]))
+            .map(|(_, &i)| i as u8)
             .collect();
         if distinct.len() == 1 && empty.count_ones() == 1 {
             thought.best = Some(Move {
@@ -255,10 +264,10 @@ fn shallow(t: &RoundTable, pos: &Position, depth: u32, alpha: i8, beta: i8, node
     if depth == 0 || pos.is_over() {
         return final_value(pos);
     }
-    let hand = pos.hand(pos.to_move);
+    let playable = t.playable(pos);
     let mut best = -128i8;
-    for card in bits(hand) {
-        if hand & t.twins[card as usize] != 0 {
+    for card in bits(playable) {
+        if playable & t.twins[card as usize] != 0 {
             continue;
         }
         for cell in bits(!pos.occupied & FULL) {
@@ -340,6 +349,38 @@ mod tests {
         // Seeded: 40 fixed games, in which the expert (about 80 % of decisive games over
         // thousands) must win clearly more than it loses.
         assert!(wins > 2 * losses, "{wins} wins, {losses} losses");
+    }
+
+    /// Under Order and Chaos (draws known, a twin of the drawn card earlier in the hand) the
+    /// expert and every level play only the card the rule allows, closed hands or open.
+    #[test]
+    fn every_level_plays_the_allowed_card_under_order_and_chaos() {
+        for seed in 0..4 {
+            for (order, chaos) in [(true, false), (false, true)] {
+                let mut setup = closed(seed).setup();
+                setup.rules.order = order;
+                setup.rules.chaos = chaos;
+                setup.rules.open = seed % 2 == 0;
+                setup.hands.blue[2] = setup.hands.blue[0].clone();
+                setup.hands.red[3] = setup.hands.red[1].clone();
+                if chaos {
+                    setup.chaos_draws = alloc::vec![2, 3, 1, 0, 0, 2, 1, 0, 0];
+                }
+                let mut g = TripleTriad::new(&setup).unwrap();
+                let mut rng = Rng::new(seed);
+                while let Some(p) = g.to_move() {
+                    let obs = g.observation(p);
+                    let legal = g.legal_moves();
+                    let expert = Expert::default().think(&obs, &mut rng).best.unwrap();
+                    assert!(legal.contains(&expert), "expert {expert}, order {order}");
+                    for level in ai::Level::ALL {
+                        let mv = ai::choose(&obs, level, &mut rng).unwrap();
+                        assert!(legal.contains(&mv), "{level:?} {mv}, order {order}");
+                    }
+                    g.play(legal[rng.below(legal.len() as u64) as usize]).unwrap();
+                }
+            }
+        }
     }
 
     #[test]

@@ -377,10 +377,10 @@ impl<M: Memory> Search<M> {
     pub(crate) fn children(&self, t: &RoundTable, pos: &Position, hint: Option<(u8, u8)>) -> Children {
         let mut kids: ArrayVec<Position, 45> = ArrayVec::new();
         let mut keys: ArrayVec<u64, 45> = ArrayVec::new();
-        let (mover, hand) = (pos.to_move, pos.hand(pos.to_move));
-        for card in bits(hand) {
+        let (mover, playable) = (pos.to_move, t.playable(pos));
+        for card in bits(playable) {
             // Identical cards in one hand give identical subtrees: try the first only.
-            if hand & t.twins[card as usize] != 0 {
+            if playable & t.twins[card as usize] != 0 {
                 continue;
             }
             for cell in bits(!pos.occupied & FULL) {
@@ -506,7 +506,7 @@ fn best_child(
 ) -> (i8, Option<(u8, u8)>) {
     let empty = !pos.occupied & FULL;
     let mut best = (-128i8, None);
-    for card in bits(pos.hand(pos.to_move)) {
+    for card in bits(t.playable(pos)) {
         for cell in bits(empty) {
             let next = child(t, *pos, card, cell);
             let v = value(&next, best.0);
@@ -550,7 +550,7 @@ fn by_history(
     mut value: impl FnMut(&Position, i8, &mut [[u32; 9]; 10]) -> i8,
 ) -> (i8, Option<(u8, u8)>) {
     let mut moves: ArrayVec<u64, 12> = ArrayVec::new();
-    for card in bits(pos.hand(pos.to_move)) {
+    for card in bits(t.playable(pos)) {
         for cell in bits(!pos.occupied & FULL) {
             moves.push(tie_break(history[card as usize][cell as usize], card, cell));
         }
@@ -663,7 +663,7 @@ mod tests {
             return final_value(pos);
         }
         let mut best = -128;
-        for card in bits(pos.hand(pos.to_move)) {
+        for card in bits(t.playable(pos)) {
             for cell in bits(!pos.occupied & FULL) {
                 let mut next = *pos;
                 place(t, &mut next, card, cell);
