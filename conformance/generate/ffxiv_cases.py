@@ -233,7 +233,8 @@ def acts(case, result, rule):
 
 # ---- Notes -----------------------------------------------------------------------------------
 
-def describe(event, move):
+def describe(event, move, label):
+    """One event of a move's log, named after the rule it shows (`label`, from tag())."""
     rule, d = event
     at = f"move {move}"
     if rule == "same":
@@ -241,9 +242,10 @@ def describe(event, move):
     if rule == "plus":
         return f"plus ({at}): sum {d['sum']} on cells {d['cells']}, takes {d['captured']}"
     if rule == "basic":
-        return f"basic ({at}): {d['attack']} takes {d['defence']} at cell {d['cell']}"
+        return f"{label or 'basic'} ({at}): {d['attack']} takes {d['defence']} at cell {d['cell']}"
     if rule == "combo":
-        return (f"combo wave {d['wave']} ({at}): cell {d['from']}'s {d['attack']} takes "
+        under = f", by {label}" if label not in (None, "combo") else ""
+        return (f"combo wave {d['wave']} ({at}{under}): cell {d['from']}'s {d['attack']} takes "
                 f"{d['defence']} at cell {d['cell']}")
     if rule == "values":
         mods = ", ".join(f"{t} {m:+d}" for t, m in sorted(d["mods"].items()))
@@ -275,7 +277,7 @@ def play_note(case, log, result, filed):
             if t:
                 shows.add(t)
             if t or event[0] in ("same", "plus"):
-                lines.append(describe(event, m))
+                lines.append(describe(event, m, t))
     if "error" in result:
         return None
     head = []
