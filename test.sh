@@ -30,7 +30,8 @@ or all with --serial, one after the other in this order:
   c_install         the installed library linked by pkg-config and CMake, the README's C examples
   trax_referee      two Trax engines under a Python referee
   python_package    the Python wheel built by maturin in a venv under target/: pytest, mypy --strict,
-                    stubtest, the Python conformance runner, and arbiter.distributed on a local Ray cluster
+                    stubtest, the Python conformance runner, and arbiter.distributed on a local Ray cluster;
+                    the self-check of the FFXIV conformance cases' reference (conformance/generate/)
   fuzz_smoke        15 s of every fuzz target (needs the nightly toolchain: skipped, and said, without it)
 
 What it installs where missing: the rustup components rustfmt and clippy, the targets
@@ -312,6 +313,10 @@ python_package() {
     # shellcheck source=python/test.sh
     source python/test.sh
     python_tests
+    # The independent reference that wrote the FFXIV conformance cases, checked against positions
+    # worked by hand (conformance/generate/README.md); the venv is the one python_tests made.
+    "${CARGO_TARGET_DIR:-target}/python-venv/bin/python" -m pytest -q -p no:cacheprovider \
+        conformance/generate/test_ffxiv_reference.py
 }
 
 # A short run of every fuzz target (nightly, sanitizer coverage), seeded from the conformance
