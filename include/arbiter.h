@@ -736,7 +736,8 @@ ArbiterStatus arbiter_triple_triad_solve(const ArbiterTripleTriad *h,
 
 // `arbiter_triple_triad_solve` within `budget` (NULL: none; its nodes are positions searched):
 // `ARBITER_LIMIT_EXCEEDED` if it runs out before the value is exact, with `value` and `action`
-// untouched (`arbiter_triple_triad_choose_within` at `perfect` plays the best move found then).
+// untouched (`arbiter_triple_triad_choose_within` at `perfect` plays the best move found then);
+// `ARBITER_BAD_ARGUMENT` under Chaos while a remaining turn's draw is unknown.
 ArbiterStatus arbiter_triple_triad_solve_within(const ArbiterTripleTriad *h,
                                                 const ArbiterBudget *budget,
                                                 int32_t *value,

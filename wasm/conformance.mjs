@@ -114,6 +114,15 @@ function ttState(c) {
   }
 }
 
+/** A number read off the case's state into `expect[key]`, or the error `"error": true` expects. */
+function ttCount(expect, c, read, key) {
+  expecting(
+    expect,
+    () => ({ value: using(ttState(c), read), free() {} }),
+    (r) => check(expect, key, r.value),
+  );
+}
+
 /** A match case as the package reads matches: `{config, blue, red, seed}`. */
 function matchJSON(c) {
   const given = (key, fallback) => c[key] ?? fallback;
@@ -207,9 +216,9 @@ const tripleTriad = {
   play: ttPlay,
   perft: (c, expect) => {
     const depth = count(c, "depth");
-    using(ttState(c), (g) => check(expect, "nodes", g.perft(depth)));
+    ttCount(expect, c, (g) => g.perft(depth), "nodes");
   },
-  solve: (c, expect) => using(ttState(c), (g) => check(expect, "value", g.solve().value)),
+  solve: (c, expect) => ttCount(expect, c, (g) => g.solve().value, "value"),
   match: ttMatch,
 };
 

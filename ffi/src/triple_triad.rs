@@ -301,7 +301,8 @@ pub unsafe extern "C" fn arbiter_triple_triad_solve(
 
 /// `arbiter_triple_triad_solve` within `budget` (NULL: none; its nodes are positions searched):
 /// `ARBITER_LIMIT_EXCEEDED` if it runs out before the value is exact, with `value` and `action`
-/// untouched (`arbiter_triple_triad_choose_within` at `perfect` plays the best move found then).
+/// untouched (`arbiter_triple_triad_choose_within` at `perfect` plays the best move found then);
+/// `ARBITER_BAD_ARGUMENT` under Chaos while a remaining turn's draw is unknown.
 #[no_mangle]
 pub unsafe extern "C" fn arbiter_triple_triad_solve_within(
     h: *const ArbiterTripleTriad,
@@ -311,6 +312,7 @@ pub unsafe extern "C" fn arbiter_triple_triad_solve_within(
 ) -> ArbiterStatus {
     read(h, |g| {
         let (value, action) = (Out::new(value, "value")?, Out::new(action, "action")?);
+        g.solvable()?;
         let solution = crate::budget::with_budget(budget, |b| {
             tripletriad::Solver::default().solve_within(g, b).map_err(|cut| {
                 Failure::new(

@@ -64,6 +64,7 @@ crate::game_class! {
             nodes: Option<&Bound<'py, PyAny>>,
         ) -> PyResult<Bound<'py, PyDict>> {
             let limits = verbs::Limits::from_py(time_ms, nodes)?;
+            self.0.solvable().map_err(crate::convert::raise)?;
             let interrupt = crate::interrupt::Interrupt::new();
             let solved = py.detach(|| limits.run(&interrupt, |budget| tt::Solver::default().solve_within(&self.0, budget)));
             let s = interrupt.result(Some(solved))?.map_err(|cut| {

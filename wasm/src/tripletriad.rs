@@ -116,6 +116,7 @@ impl TripleTriad {
         #[wasm_bindgen(unchecked_optional_param_type = "SearchOptions | null")] options: Option<JsValue>,
     ) -> Js<JsValue> {
         let limits = verbs::Limits::from_js(options.as_ref(), "solve options")?;
+        self.0.solvable().js()?;
         let solution = limits.run(|budget| tt::Solver::default().solve_within(&self.0, budget));
         match solution {
             Ok(s) => to_js(&Solved::from(s)),

@@ -212,11 +212,11 @@ def tt_match(c: Dict[str, Any], expect: Dict[str, Any]) -> None:
 
 def tt_perft(c: Dict[str, Any], expect: Dict[str, Any]) -> None:
     depth = count(c, "depth")
-    check(expect, "nodes", tt_state(c).perft(depth))
+    expecting(expect, lambda: tt_state(c).perft(depth), lambda n: check(expect, "nodes", n))
 
 
 def tt_solve(c: Dict[str, Any], expect: Dict[str, Any]) -> None:
-    check(expect, "value", tt_state(c).solve()["value"])
+    expecting(expect, lambda: tt_state(c).solve()["value"], lambda v: check(expect, "value", v))
 
 
 # ---- Trax -------------------------------------------------------------------------------------

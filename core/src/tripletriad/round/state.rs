@@ -256,6 +256,18 @@ impl TripleTriad {
         self.table.draws_missing(&self.pos)
     }
 
+    /// `Ok` when the exact value is defined; under Chaos with a draw unknown, the error every
+    /// binding's `solve` raises (the case format's rule: a solve needs every remaining draw).
+    pub fn solvable(&self) -> Result<(), crate::Error> {
+        if self.draws_missing() {
+            return Err(crate::Error::new(
+                crate::ErrorKind::BadArgument,
+                "solve under chaos needs a draw for every remaining turn (chaos_draws)",
+            ));
+        }
+        Ok(())
+    }
+
     /// Checks `mv` without playing it.
     pub fn check(&self, mv: Move) -> Result<(), MoveError> {
         let p = &self.pos;
