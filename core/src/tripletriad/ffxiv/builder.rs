@@ -245,3 +245,102 @@ fn allowed_so_far<'a>(cards: impl Iterator<Item = &'a FfxivCard>) -> bool {
     }
     rare <= DeckRule::CURRENT.max_four_or_five_stars && legendary <= DeckRule::CURRENT.max_five_stars
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tripletriad::ffxiv::{npc, odds, CARDS};
+
+    fn build(collection: &[u16], name: &str) -> BuiltDeck {
+        best_deck(
+            collection,
+            npc(name).unwrap(),
+            Opponent::Perfect,
+            Start::Either,
+            &mut || false,
+        )
+        .unwrap()
+    }
+
+    /// Six one-star cards, then three two-star ones: against the Triple Triad Master the
+    /// decks of one-star cards lose, those with two of the others win (measured), so the best
+    /// deck changes as the collection grows.
+    const POOL: [u16; 9] = [1, 2, 3, 4, 5, 6, 21, 22, 23];
+
+    fn weak(n: usize) -> Vec<u16> {
+        POOL[..n].to_vec()
+    }
+
+    /// The builder's deck is the best of every deck, each scored by `odds` apart.
+    #[test]
+    fn equals_the_best_of_every_deck_scored_apart() {
+        let collection = POOL[2..].to_vec();
+        let master = npc("Triple Triad Master").unwrap();
+        let built = build(&collection, "Triple Triad Master");
+        let mut best: f64 = 0.0;
+        let mut worst: f64 = 1.0;
+        for skip in 0..7 {
+            for skip2 in skip + 1..7 {
+                let deck: Vec<&FfxivCard> = (0..7)
+                    .filter(|&i| i != skip && i != skip2)
+                    .map(|i| card_by_id(collection[i]).unwrap())
+                    .collect();
+                let deck: [&FfxivCard; 5] = deck.try_into().unwrap();
+                let win = odds(&deck, master, Opponent::Perfect).unwrap().total(Start::Either).win;
+                (best, worst) = (best.max(win), worst.min(win));
+            }
+        }
+        assert!(built.complete);
+        assert_eq!(built.win, best);
+        assert_eq!(built.upper, best);
+        let deck = built.deck.unwrap().map(|id| card_by_id(id).unwrap());
+        assert_eq!(
+            odds(&deck, master, Opponent::Perfect).unwrap().total(Start::Either).win,
+            best
+        );
+        assert!(worst < best, "a test that can tell decks apart");
+    }
+
+    /// Adding cards never lowers the best probability; the same collection in another order
+    /// or with repeats gives the same deck.
+    #[test]
+    fn monotone_in_the_collection_and_deterministic() {
+        let pool = weak(9);
+        let mut last = 0.0;
+        let mut values = Vec::new();
+        for n in 5..=9 {
+            let built = build(&pool[..n], "Triple Triad Master");
+            assert!(built.complete);
+            assert!(built.win >= last, "{n} cards: {} after {last}", built.win);
+            last = built.win;
+            values.push(built.win);
+            let mut shuffled: Vec<u16> = pool[..n].iter().rev().copied().collect();
+            shuffled.push(pool[0]);
+            assert_eq!(build(&shuffled, "Triple Triad Master"), built, "{n} cards");
+        }
+        assert!(values[0] < values[4], "the best value grows somewhere: {values:?}");
+    }
+
+    #[test]
+    fn stopped_early_it_says_so_with_a_sound_bound() {
+        let master = npc("Triple Triad Master").unwrap();
+        let built = best_deck(&weak(9), master, Opponent::Perfect, Start::Either, &mut || true).unwrap();
+        assert!(!built.complete);
+        assert_eq!(built.upper, 1.0);
+        assert!(built.win <= built.upper);
+    }
+
+    #[test]
+    fn bad_collections_get_a_clear_answer() {
+        let master = npc("Triple Triad Master").unwrap();
+        let none = best_deck(&weak(4), master, Opponent::Perfect, Start::Either, &mut || false).unwrap();
+        assert_eq!((none.deck, none.complete), (None, true));
+        let five_stars: Vec<u16> = CARDS.iter().filter(|c| c.rarity == 5).take(6).map(|c| c.id).collect();
+        let none = best_deck(&five_stars, master, Opponent::Perfect, Start::Either, &mut || false).unwrap();
+        assert_eq!(none.deck, None, "one five-star card a deck at most");
+        assert_eq!(
+            best_deck(&[1, 2, 9999], master, Opponent::Perfect, Start::Either, &mut || false),
+            Err(BuildError::Deck(DeckError::UnknownCard(9999)))
+        );
+    }
+}

@@ -232,8 +232,8 @@ pub(crate) struct Judge {
     pub nodes: u64,
 }
 
-/// Bits of the expectimax memo: 2^20 slots of 16 bytes.
-const MEMO_BITS: u32 = 20;
+/// Bits of the expectimax memo: 2^23 slots of 16 bytes (128 MiB).
+const MEMO_BITS: u32 = 23;
 
 /// Positions with at least this many empty cells are memoised; below, recomputing is cheaper
 /// than a probe.
