@@ -201,3 +201,70 @@ pub fn deck(args: DeckArgs, out: &mut impl Write) -> Outcome {
     )?;
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run(f: impl FnOnce(&mut Vec<u8>) -> Outcome) -> Result<String, String> {
+        let mut out = Vec::new();
+        f(&mut out).map_err(|e| e.to_string())?;
+        Ok(String::from_utf8(out).unwrap())
+    }
+
+    fn odds_args(npc: &str, cards: &[&str]) -> OddsArgs {
+        OddsArgs {
+            npc: npc.into(),
+            cards: cards.iter().map(|c| c.to_string()).collect(),
+            against: Against::Perfect,
+        }
+    }
+
+    #[test]
+    fn npc_odds_prints_each_hand_and_the_totals() {
+        let text = run(|o| {
+            npc_odds(
+                odds_args("triple triad master", &["Ifrit", "Titan", "Garuda", "53", "55"]),
+                o,
+            )
+        })
+        .unwrap();
+        assert!(
+            text.contains("hand (1/1): Chocobo, Mandragora, Tonberry, Pudding, Spriggan"),
+            "{text}"
+        );
+        assert!(
+            text.contains("total, either     win 100.00 %  draw   0.00 %  loss   0.00 %"),
+            "{text}"
+        );
+        assert!(!text.contains("note:"), "a deck the game allows: {text}");
+        let err = run(|o| npc_odds(odds_args("Nobody\u{1b}", &["1", "2", "3", "4", "5"]), o)).unwrap_err();
+        assert_eq!(err, "no NPC is named \"Nobody\" (`arbiter npcs` lists them)");
+        let err = run(|o| npc_odds(odds_args("triple triad master", &["1", "2", "3", "4", "Geezard"]), o)).unwrap_err();
+        assert!(err.contains("\"Geezard\""), "{err}");
+        let chaos = ffxiv::NPCS
+            .iter()
+            .find(|n| n.rules.contains(&arbiter_core::tripletriad::Rule::Chaos))
+            .unwrap();
+        let err = run(|o| npc_odds(odds_args(chaos.name, &["1", "2", "3", "4", "5"]), o)).unwrap_err();
+        assert!(err.contains("Chaos"), "{err}");
+    }
+
+    #[test]
+    fn deck_reads_a_collection_and_refuses_a_bad_budget() {
+        let path = std::env::temp_dir().join(format!("arbiter-deck-test-{}.txt", std::process::id()));
+        std::fs::write(&path, "# mine\n27\nMomodi Modi\n29\n30 # a comment\n21\n").unwrap();
+        let args = |budget| DeckArgs {
+            npc: "Triple Triad Master".into(),
+            collection: path.to_string_lossy().into_owned(),
+            budget,
+            against: Against::Perfect,
+            first: First::Either,
+        };
+        let text = run(|o| deck(args(None), o)).unwrap();
+        assert!(text.contains("ids: 27 28 29 30 21\nwin 100.00 %\noptimal"), "{text}");
+        let err = run(|o| deck(args(Some(-1.0)), o)).unwrap_err();
+        assert_eq!(err, "--budget takes seconds, not -1");
+        std::fs::remove_file(&path).unwrap();
+    }
+}
