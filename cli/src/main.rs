@@ -3,6 +3,7 @@
 mod arena;
 mod catalog;
 mod conformance;
+mod odds;
 mod options;
 mod perft;
 mod play;
@@ -61,6 +62,11 @@ enum Command {
         /// An NPC's name, English or French (case ignored).
         name: Option<String>,
     },
+    /// Exact win, draw and loss odds of your five cards against a FFXIV NPC, per hand it can
+    /// bring and in total, with the time taken.
+    NpcOdds(odds::OddsArgs),
+    /// The deck of your collection with the best exact odds of beating a FFXIV NPC.
+    Deck(odds::DeckArgs),
     /// Play Trax through the contest line protocol on standard input and output.
     #[command(name = "engine")]
     Protocol(protocol::Options),
@@ -123,6 +129,8 @@ fn run(cli: Cli) -> Outcome<bool> {
         }
         Command::Cards { set } => catalog::cards(set, &mut out).map(|()| true),
         Command::Npcs { name } => catalog::npcs(name.as_deref(), &mut out).map(|()| true),
+        Command::NpcOdds(args) => odds::npc_odds(args, &mut out).map(|()| true),
+        Command::Deck(args) => odds::deck(args, &mut out).map(|()| true),
         Command::Protocol(opts) => {
             protocol::run(&opts, &mut std::io::stdin().lock(), &mut out)?;
             Ok(true)

@@ -14,10 +14,14 @@
 //! assert!(ffxiv::DeckRule::CURRENT.check(&ids).is_ok());
 //! ```
 
+mod builder;
 mod cards;
 mod deck;
 mod npcs;
+mod odds;
 
+pub use builder::{best_deck, BuildError, BuiltDeck};
 pub use cards::{card, card_by_id, FfxivCard, CARDS};
 pub use deck::{DeckError, DeckRule};
 pub use npcs::{npc, Hand, Npc, NPCS};
+pub use odds::{odds, HandOdds, NpcOdds, Odds, OddsError, Opponent, Start};
