@@ -65,6 +65,9 @@ struct Searcher<'a, T> {
     limit: u64,
     stop: &'a mut dyn FnMut() -> bool,
     aborted: bool,
+    /// Whether leaves threatened by a loop in one are searched a turn further ([`Searcher::quiet`]):
+    /// not in the first two iterations, which must stay cheap (see [`search`]).
+    extend: bool,
     killers: [[u32; 2]; MAX_PLY],
     history: Vec<u32>,
     lists: Vec<Vec<Candidate>>,
@@ -202,6 +205,7 @@ fn deepen<T: Table>(
         limit: limits.nodes.max(1),
         stop,
         aborted: false,
+        extend: false,
         killers: [[u32::MAX; 2]; MAX_PLY],
         history: vec![0; 0x4000],
         lists: (0..MAX_PLY).map(|_| Vec::new()).collect(),
@@ -213,8 +217,8 @@ fn deepen<T: Table>(
         nodes: 0,
     };
     let mut scores = vec![i32::MIN; root.len()];
-    // How many moves lead `root` in the order of the last finished iteration (the others it
-    // refused).
+    // How many moves lead `root` in the order of the last finished iteration that it did not find
+    // lost (nor refused).
     let mut ranked = 0;
     for d in first.min(depth)..=depth {
         let (done, i, score) = s.root(&mut root, &mut scores, d);
@@ -223,14 +227,20 @@ fn deepen<T: Table>(
         // finished iteration is not known lost yet, and is played instead. Without that, a longer
         // think played worse: a search cut short while it refuted the first move played it, lost
         // (itersmp-fe won a game so at 1 s a move, where 300,000 nodes found another move).
-        let unsearched = scores.iter().position(|&x| x == i32::MIN);
-        match unsearched {
-            Some(k) if !done && k < ranked && score < -WINNING / 2 => best.mv = root[k].mv,
-            _ if done || scores[0] != i32::MIN => {
+        // The previous iteration's scores of the moves after its best are bounds: the move taken
+        // is checked not to lose at once.
+        let next = if !done && score < -WINNING / 2 {
+            (0..ranked).find(|&k| scores[k] == i32::MIN && !loses_at_once(&mut s.g, &root[k]))
+        } else {
+            None
+        };
+        match next {
+            Some(k) => best.mv = root[k].mv,
+            None if done || scores[0] != i32::MIN => {
                 best.mv = root[i].mv;
                 best.score = score;
             }
-            _ => {}
+            None => {}
         }
         if !done {
             break;
@@ -243,11 +253,37 @@ fn deepen<T: Table>(
         let mut order: Vec<usize> = (0..root.len()).collect();
         order.sort_by_key(|&k| core::cmp::Reverse(scores[k]));
         root = order.iter().map(|&k| root[k]).collect();
-        ranked = scores.iter().filter(|&&x| x != i32::MIN).count();
+        ranked = scores.iter().filter(|&&x| x >= -WINNING / 2).count();
         scores.iter_mut().for_each(|x| *x = i32::MIN);
     }
     best.nodes = s.nodes;
     Some(best)
+}
+
+/// Whether `c`, played in `g`, loses at once: it closes only the opponent's loop or line, or the
+/// opponent then has a winning turn (a refused turn counts as lost).
+fn loses_at_once(g: &mut Trax, c: &Candidate) -> bool {
+    let me = g.next_player();
+    let Some(saved) = g.make(c) else {
+        return true;
+    };
+    let lost = match g.outcome() {
+        Some(Outcome::Winner(p)) => p != me,
+        Some(Outcome::Draw) => false,
+        None => {
+            let mut replies = Vec::new();
+            g.candidates(&mut replies);
+            replies.iter().any(|r| {
+                g.make(r).is_some_and(|s| {
+                    let won = g.outcome() == Some(Outcome::Winner(me.other()));
+                    g.unmake(s);
+                    won
+                })
+            })
+        }
+    };
+    g.unmake(saved);
+    lost
 }
 
 impl<T: Table> Searcher<'_, T> {
@@ -256,6 +292,7 @@ impl<T: Table> Searcher<'_, T> {
     fn root(&mut self, root: &mut [Candidate], scores: &mut [i32], depth: u32) -> (bool, usize, i32) {
         let (mut alpha, beta) = (-WIN - 1, WIN + 1);
         let mut best = 0;
+        self.extend = depth >= 3;
         let (cols, rows) = self.g.size();
         // 8x8 bounds the area by itself (and there the cost measured weaker: expert against
         // hard won 1, drew 5 and lost 4 of 10 games with it, won 5 and drew 5 without).
@@ -423,7 +460,7 @@ impl<T: Table> Searcher<'_, T> {
     fn quiet(&self, mover: Colour, ply: usize) -> Result<i32, ()> {
         let (s, near) = threats(&self.g);
         let me = mover.other();
-        if near[me as usize] == 0 && near[mover as usize] > 0 && ply + 3 < MAX_PLY {
+        if self.extend && near[me as usize] == 0 && near[mover as usize] > 0 && ply + 3 < MAX_PLY {
             return Err(());
         }
         Ok(score_threats(me, s, near))
