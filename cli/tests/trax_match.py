@@ -44,7 +44,9 @@ def main():
     ap.add_argument("--peer", required=True, help="the other engine's command; {seed} is replaced")
     ap.add_argument("--peer-dir", help="the folder the other engine runs in")
     ap.add_argument("--games", type=int, default=40)
-    ap.add_argument("--time-ms", type=int, default=200, help="arbiter's time a move")
+    ap.add_argument("--time-ms", type=int, default=200,
+                    help="arbiter's time a move; 0: the level's node budget on one thread, which a loaded "
+                         "machine does not distort (against another arbiter, say, for a change's effect)")
     ap.add_argument("--threads", type=int, default=2, help="arbiter's threads")
     ap.add_argument("--level", default="expert")
     ap.add_argument("--variant", default="unbounded")
@@ -61,8 +63,9 @@ def main():
             seed, colour = a.first_seed + i // 2, ("white" if i % 2 == 0 else "red")
         else:
             seed, colour = a.first_seed + i, a.colours
-        ours = [a.arbiter, "engine", "trax", "--variant", a.variant, "--level", a.level, "--seed", str(seed),
-                "--time-ms", str(a.time_ms), "--threads", str(a.threads)]
+        ours = [a.arbiter, "engine", "trax", "--variant", a.variant, "--level", a.level, "--seed", str(seed)]
+        if a.time_ms:
+            ours += ["--time-ms", str(a.time_ms), "--threads", str(a.threads)]
         peer = a.peer.replace("{seed}", str(seed)).split()
         white_cmd, red_cmd = (ours, peer) if colour == "white" else (peer, ours)
         cwd = (None, a.peer_dir) if colour == "white" else (a.peer_dir, None)

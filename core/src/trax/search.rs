@@ -1,6 +1,7 @@
-//! The searching Trax player: iterative deepening alpha-beta (negamax) with a transposition
-//! table, move ordering (the table's move, killer moves, history) and an evaluation of the
-//! threats that open tracks make, under a budget of nodes.
+//! The searching Trax player: iterative deepening alpha-beta (negamax, principal variation
+//! search) with a transposition table, move ordering (the table's move, killer moves, history), a
+//! turn more past the depth after a threat of a loop in one, and an evaluation of the threats that
+//! open tracks make, under a budget of nodes.
 //!
 //! Every turn the search tries is played in full (forced tiles, loops and lines), so a win or a
 //! loss within the depth searched is seen exactly; the evaluation only guides what lies beyond.
@@ -64,6 +65,9 @@ struct Searcher<'a, T> {
     limit: u64,
     stop: &'a mut dyn FnMut() -> bool,
     aborted: bool,
+    /// Whether leaves threatened by a loop in one are searched a turn further ([`Searcher::quiet`]):
+    /// not in the first two iterations, which must stay cheap (see [`search`]).
+    extend: bool,
     killers: [[u32; 2]; MAX_PLY],
     history: Vec<u32>,
     lists: Vec<Vec<Candidate>>,
@@ -77,8 +81,9 @@ fn history_slot(key: u32) -> usize {
 /// Searches `game` for the player to move within `limits`; `stop` is asked every 256 nodes from
 /// the first on (a clock, for interactive use) and ends the search when it says so.
 /// The budget and the clock hold on every board: a search that runs out returns the best move of
-/// the deepest iteration whose first move it finished (the first iteration plays the moves in a
-/// random order, so even a search stopped at once has a legal move).
+/// the deepest iteration whose first move it finished, unless that iteration found every move it
+/// searched lost: then the best of the others in the previous iteration (the first iteration plays
+/// the moves in a random order, so even a search stopped at once has a legal move).
 ///
 /// What it then promises depends on what the budget covers, each iteration in full: the first
 /// (one turn deep: each move played once, as many nodes as moves) takes a win in one turn; the
@@ -180,7 +185,8 @@ fn deepen<T: Table>(
     game.to_move()?;
     let mut g = game.clone();
     let depth = limits.depth.clamp(1, MAX_PLY as u32 - 2);
-    g.reserve_turns(depth + 1);
+    // Extensions ([`Searcher::quiet`]) play past the depth, up to the deepest ply.
+    g.reserve_turns(MAX_PLY as u32);
     let mut root = Vec::new();
     g.candidates(&mut root);
     if root.is_empty() {
@@ -199,6 +205,7 @@ fn deepen<T: Table>(
         limit: limits.nodes.max(1),
         stop,
         aborted: false,
+        extend: false,
         killers: [[u32::MAX; 2]; MAX_PLY],
         history: vec![0; 0x4000],
         lists: (0..MAX_PLY).map(|_| Vec::new()).collect(),
@@ -210,12 +217,30 @@ fn deepen<T: Table>(
         nodes: 0,
     };
     let mut scores = vec![i32::MIN; root.len()];
+    // How many moves lead `root` in the order of the last finished iteration that it did not find
+    // lost (nor refused).
+    let mut ranked = 0;
     for d in first.min(depth)..=depth {
         let (done, i, score) = s.root(&mut root, &mut scores, d);
-        // An unfinished iteration still counts if its first move, the best so far, was searched.
-        if done || scores[0] != i32::MIN {
-            best.mv = root[i].mv;
-            best.score = score;
+        // An unfinished iteration still counts if its first move, the best so far, was searched;
+        // but when every move it searched turned out lost, the next one in the order of the last
+        // finished iteration is not known lost yet, and is played instead. Without that, a longer
+        // think played worse: a search cut short while it refuted the first move played it, lost
+        // (itersmp-fe won a game so at 1 s a move, where 300,000 nodes found another move).
+        // The previous iteration's scores of the moves after its best are bounds: the move taken
+        // is checked not to lose at once.
+        let next = if !done && score < -WINNING / 2 {
+            (0..ranked).find(|&k| scores[k] == i32::MIN && !loses_at_once(&mut s.g, &root[k]))
+        } else {
+            None
+        };
+        match next {
+            Some(k) => best.mv = root[k].mv,
+            None if done || scores[0] != i32::MIN => {
+                best.mv = root[i].mv;
+                best.score = score;
+            }
+            None => {}
         }
         if !done {
             break;
@@ -228,10 +253,37 @@ fn deepen<T: Table>(
         let mut order: Vec<usize> = (0..root.len()).collect();
         order.sort_by_key(|&k| core::cmp::Reverse(scores[k]));
         root = order.iter().map(|&k| root[k]).collect();
+        ranked = scores.iter().filter(|&&x| x >= -WINNING / 2).count();
         scores.iter_mut().for_each(|x| *x = i32::MIN);
     }
     best.nodes = s.nodes;
     Some(best)
+}
+
+/// Whether `c`, played in `g`, loses at once: it closes only the opponent's loop or line, or the
+/// opponent then has a winning turn (a refused turn counts as lost).
+fn loses_at_once(g: &mut Trax, c: &Candidate) -> bool {
+    let me = g.next_player();
+    let Some(saved) = g.make(c) else {
+        return true;
+    };
+    let lost = match g.outcome() {
+        Some(Outcome::Winner(p)) => p != me,
+        Some(Outcome::Draw) => false,
+        None => {
+            let mut replies = Vec::new();
+            g.candidates(&mut replies);
+            replies.iter().any(|r| {
+                g.make(r).is_some_and(|s| {
+                    let won = g.outcome() == Some(Outcome::Winner(me.other()));
+                    g.unmake(s);
+                    won
+                })
+            })
+        }
+    };
+    g.unmake(saved);
+    lost
 }
 
 impl<T: Table> Searcher<'_, T> {
@@ -240,6 +292,7 @@ impl<T: Table> Searcher<'_, T> {
     fn root(&mut self, root: &mut [Candidate], scores: &mut [i32], depth: u32) -> (bool, usize, i32) {
         let (mut alpha, beta) = (-WIN - 1, WIN + 1);
         let mut best = 0;
+        self.extend = depth >= 3;
         let (cols, rows) = self.g.size();
         // 8x8 bounds the area by itself (and there the cost measured weaker: expert against
         // hard won 1, drew 5 and lost 4 of 10 games with it, won 5 and drew 5 without).
@@ -249,7 +302,7 @@ impl<T: Table> Searcher<'_, T> {
             // that much, its score lowered after, unless the search sees a forced end.
             let widens = c.mv.col == 0 || c.mv.row == 0 || c.mv.col > u64::from(cols) || c.mv.row > u64::from(rows);
             let cost = if widens && !bounded { WIDEN } else { 0 };
-            let Some(score) = self.child(c, depth, alpha.saturating_add(cost), beta, 0) else {
+            let Some(score) = self.scout(c, depth, alpha.saturating_add(cost), beta, 0, i > 0) else {
                 continue;
             };
             if self.aborted {
@@ -269,6 +322,19 @@ impl<T: Table> Searcher<'_, T> {
         (true, best, alpha)
     }
 
+    /// [`Searcher::child`] of a move after the first (`later`): first with a null window, which
+    /// costs less and says whether it beats `alpha`, then, only if it does within `beta`, again
+    /// with the full window for its score (principal variation search).
+    fn scout(&mut self, c: &Candidate, depth: u32, alpha: i32, beta: i32, ply: usize, later: bool) -> Option<i32> {
+        if later && beta > alpha.saturating_add(1) {
+            let score = self.child(c, depth, alpha, alpha + 1, ply)?;
+            if score <= alpha || score >= beta || self.aborted {
+                return Some(score);
+            }
+        }
+        self.child(c, depth, alpha, beta, ply)
+    }
+
     /// Plays `c`, scores it for the player who played it (a finished game exactly, else by a
     /// search `depth - 1` deep) and takes it back; `None` if the turn is refused.
     fn child(&mut self, c: &Candidate, depth: u32, alpha: i32, beta: i32, ply: usize) -> Option<i32> {
@@ -285,8 +351,12 @@ impl<T: Table> Searcher<'_, T> {
             Some(Outcome::Winner(p)) if p == me => -lost,
             Some(Outcome::Winner(_)) => lost,
             Some(Outcome::Draw) => 0,
-            None if depth <= 1 || self.aborted => -self.evaluate(),
-            None => -self.negamax(depth - 1, -beta, -alpha, ply + 1),
+            None if self.aborted => -self.evaluate(),
+            None if depth > 1 => -self.negamax(depth - 1, -beta, -alpha, ply + 1),
+            None => match self.quiet(me, ply) {
+                Ok(score) => -score,
+                Err(()) => -self.negamax(1, -beta, -alpha, ply + 1),
+            },
         };
         self.hash ^= change;
         self.g.unmake(saved);
@@ -331,7 +401,7 @@ impl<T: Table> Searcher<'_, T> {
         let alpha0 = alpha;
         let (mut best, mut best_key) = (-WIN - 1, u32::MAX);
         for c in &list {
-            let Some(score) = self.child(c, depth, alpha, beta, ply) else {
+            let Some(score) = self.scout(c, depth, alpha, beta, ply, best > -WIN - 1) else {
                 continue;
             };
             if self.aborted {
@@ -381,6 +451,20 @@ impl<T: Table> Searcher<'_, T> {
     fn evaluate(&self) -> i32 {
         evaluate(&self.g)
     }
+
+    /// A leaf after `mover` played at `ply`: its evaluation, or `Err` when the turn threatens a
+    /// loop in one that the player to move cannot answer with one of their own. Such a leaf is
+    /// searched a turn further (the reply must parry, and most replies lose at once): scored
+    /// statically, a leaf where the threat cannot be parried looked like any other, and 15 of 16
+    /// games lost to itersmp-fe were lost by a loop.
+    fn quiet(&self, mover: Colour, ply: usize) -> Result<i32, ()> {
+        let (s, near) = threats(&self.g);
+        let me = mover.other();
+        if self.extend && near[me as usize] == 0 && near[mover as usize] > 0 && ply + 3 < MAX_PLY {
+            return Err(());
+        }
+        Ok(score_threats(me, s, near))
+    }
 }
 
 /// What widening the area costs a move at the root in the unbounded variants, against the threats
@@ -391,7 +475,8 @@ const WIDEN: i32 = 12;
 
 /// Loop threat by the distance between the cells that a track's two ends enter.
 const LOOP: [i32; 6] = [0, 40, 18, 8, 3, 1];
-/// Line threat by the columns (rows) between a track's ends leaving by opposite sides.
+/// Line threat by 8 less the columns (rows) that a track whose ends leave by opposite sides still
+/// lacks (see [`line_threat`]).
 const LINE: [i32; 9] = [0, 0, 0, 1, 3, 6, 12, 24, 40];
 
 /// What a loop threat in one turn is worth to the player to move, in the variants without edges:
@@ -406,8 +491,12 @@ const CORNERED: i32 = 20_000;
 
 /// See [`Searcher::evaluate`].
 pub(crate) fn evaluate(g: &Trax) -> i32 {
-    let me = g.next_player();
     let (s, near) = threats(g);
+    score_threats(g.next_player(), s, near)
+}
+
+/// [`evaluate`] from the [`threats`] of the position, for `me` to move.
+fn score_threats(me: Colour, s: [i32; 2], near: [u32; 2]) -> i32 {
     let (mine, theirs) = (s[me as usize], s[me.other() as usize]);
     let positional = mine * 3 / 2 - theirs;
     if near[me as usize] > 0 {
@@ -426,13 +515,14 @@ fn threats(g: &Trax) -> ([i32; 2], [u32; 2]) {
     let edgeless = g.variant() != Variant::EightByEight;
     let mut s = [0i32; 2];
     let mut near = [0u32; 2];
+    let (cols, rows) = g.size();
     g.open_paths(|colour, a, z| {
         let ((ax, ay), (zx, zy)) = (a.target(), z.target());
         let d = (ax - zx).unsigned_abs() + (ay - zy).unsigned_abs();
         near[colour as usize] += u32::from(d == 1 && edgeless);
         let mut v = LOOP[(d as usize).min(LOOP.len() - 1)];
         if lines {
-            v += line_threat(a, z, |e| (e.x, e.edge), W, E) + line_threat(a, z, |e| (e.y, e.edge), N, S);
+            v += line_threat(a, z, |e| (e.x, e.edge), W, E, cols) + line_threat(a, z, |e| (e.y, e.edge), N, S, rows);
         }
         s[colour as usize] += v;
     });
@@ -440,8 +530,11 @@ fn threats(g: &Trax) -> ([i32; 2], [u32; 2]) {
 }
 
 /// The line threat of a track with ends `a` and `z` along one axis: `along` gives an end's
-/// coordinate on it and its edge; `low` and `high` are the edges that face out on either side.
-fn line_threat(a: End, z: End, along: impl Fn(End) -> (i32, u8), low: u8, high: u8) -> i32 {
+/// coordinate on it and its edge; `low` and `high` are the edges that face out on either side;
+/// `area` is the tiles' extent along it. A line spans the whole area and at least 8, so what
+/// counts is how many columns (rows) the track still lacks: a track 7 wide in an area 12 wide
+/// lacks 5, as one 3 wide in an area of 8 does.
+fn line_threat(a: End, z: End, along: impl Fn(End) -> (i32, u8), low: u8, high: u8, area: u32) -> i32 {
     let ((pa, ea), (pz, ez)) = (along(a), along(z));
     let ((lo, elo), (hi, ehi)) = if pa <= pz {
         ((pa, ea), (pz, ez))
@@ -449,7 +542,8 @@ fn line_threat(a: End, z: End, along: impl Fn(End) -> (i32, u8), low: u8, high: 
         ((pz, ez), (pa, ea))
     };
     if elo == low && ehi == high {
-        LINE[((hi - lo + 1) as usize).min(LINE.len() - 1)]
+        let lacking = (area.max(8) as i32 - (hi - lo + 1)).max(0) as usize;
+        LINE[(LINE.len() - 1).saturating_sub(lacking)]
     } else {
         0
     }
@@ -500,6 +594,31 @@ mod tests {
             }
         }
         assert!(winning > 10 && cornered > 0, "{winning} {cornered}");
+    }
+
+    #[test]
+    fn a_search_cut_short_while_refuting_its_move_plays_another() {
+        // itersmp-fe against arbiter's red, 1 s a move (seed 105): red played B6\, which loses by
+        // force in three turns of white's. At 1,600,000 nodes the fifth iteration prefers it and
+        // the sixth, cut short, has refuted it and nothing else: the search used to play it.
+        let moves = crate::trax::read_record("@0/ A0/ A0/ @3+ C2/ B4+ D3/ C5+ C1/ @1\\ A0\\ @3/ A4/ @4/ A5/").unwrap();
+        let g = Trax::replay(Variant::Unbounded, &moves).unwrap();
+        let lost: Move = "B6\\".parse().unwrap();
+        let mut after = g.clone();
+        after.play(lost).unwrap();
+        let limits = Limits {
+            nodes: 2_000_000,
+            depth: 5,
+        };
+        let refuted = search(&after, limits, &mut Rng::new(1), &mut || false).unwrap();
+        assert!(refuted.score > WIN - MAX_PLY as i32, "{refuted:?}");
+        let limits = Limits {
+            nodes: 1_600_000,
+            depth: 30,
+        };
+        let r = search(&g, limits, &mut Rng::new(1), &mut || false).unwrap();
+        assert_eq!(r.depth, 5, "{r:?}");
+        assert_ne!(r.mv, lost, "{r:?}");
     }
 
     #[test]
