@@ -342,14 +342,13 @@ impl Rules {
     /// to the attacker whatever Reverse says (`rules/triple-triad-ffxiv.md`, Fallen Ace).
     #[inline(always)]
     pub(crate) fn beats(&self, rank: u8, other: u8) -> bool {
-        if self.fallen_ace && matches!((rank, other), (1, 10) | (10, 1)) {
-            return true;
-        }
-        if self.reverse {
-            rank < other
-        } else {
-            rank > other
-        }
+        // Without branches, on signed bytes (ranks are under 16): the capture tables apply this
+        // to 16 ids at a time, and this form keeps those loops vector compares, as fast as
+        // FF8's plain `>` (the tables are rebuilt at every deal a batch makes).
+        let (r, o) = (rank as i8, other as i8);
+        let plain = (r > o) & !self.reverse | (r < o) & self.reverse;
+        let ace = self.fallen_ace & ((r == 1) & (o == 10) | (r == 10) & (o == 1));
+        plain | ace
     }
 
     /// Checks that the options can be combined; `walls` says whether wall labels are given.
