@@ -2,8 +2,8 @@
 //! crafted saves. Every one is refused with an error, never a panic.
 
 use arbiter_core::nantong::{
-    counts_of, full_deck, score_deal, winner_total, FinishedDeal, Kind, Meld, MeldType, Nantong, NoSuchSeat,
-    PlayerHand, ScoreError, Seat, Source, Win, WinSource,
+    counts_of, score_deal, winner_total, FinishedDeal, Kind, Meld, MeldType, NoSuchSeat, PlayerHand, ScoreError, Seat,
+    Win, WinSource,
 };
 use arbiter_core::{Error, ErrorKind};
 
@@ -324,7 +324,7 @@ fn seats_exist_only_in_range() {
 #[cfg(feature = "serde")]
 mod json {
     use super::*;
-    use arbiter_core::nantong::Observation;
+    use arbiter_core::nantong::{full_deck, Nantong, Observation, Source};
     use arbiter_core::Game;
     use serde_json::{json, Value};
 

@@ -95,7 +95,12 @@ async function playOut(players, move, each = async () => {}, limit = 400) {
       continue;
     }
     const before = await mover.section.locator(".online-moves li").count();
-    await move(mover);
+    // `move` says false when the page offered nothing to do (a forced pass is the server's to
+    // answer): then no move of this page's is awaited, the loop looks again.
+    if ((await move(mover)) === false) {
+      await new Promise((r) => setTimeout(r, 50));
+      continue;
+    }
     try {
       await mover.page.waitForFunction((n) => document.querySelectorAll("#online .online-moves li").length > n, before, STEP);
     } catch (e) {
@@ -433,8 +438,9 @@ describe("Online tab", () => {
       [ann],
       async (p) => {
         const button = p.section.locator(".online-nt .actions button").first();
-        if (await button.count()) await button.click();
-        else if (await p.section.locator(".online-nt .actions .forced").count()) forced++;
+        if (await button.count()) return void (await button.click());
+        if (await p.section.locator(".online-nt .actions .forced").count()) forced++;
+        return false;
       },
       async () => {},
       3000,

@@ -31,7 +31,8 @@ after(async () => {
 /** A fresh browser (no kept choice) whose languages are `locale`'s, on the Online tab. */
 async function open(locale) {
   const p = await openOnline(browser, server, { locale });
-  await p.page.waitForFunction(() => document.querySelector("#online .message")?.textContent !== "", null, STEP);
+  // Before the page's script runs there is no message line at all: wait for words in it.
+  await p.page.waitForFunction(() => (document.querySelector("#online .message")?.textContent ?? "") !== "", null, STEP);
   return p;
 }
 
