@@ -106,7 +106,7 @@ class OnlineView {
     this.say(() => (key ? t(key, { reason: describeError(e) }) : describeError(e)));
   }
 
-  async connect() {
+  async connect({ quiet = false } = {}) {
     const url = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws`;
     try {
       this.client = await ArbiterClient.connect(url);
@@ -171,7 +171,7 @@ class OnlineView {
       sessionStorage.removeItem(TOKEN);
       this.show("login");
     });
-    this.say("online.connected", { server: client.welcome.server });
+    if (!quiet) this.say("online.connected", { server: client.welcome.server });
     const token = sessionStorage.getItem(TOKEN);
     if (token) {
       try {
@@ -479,7 +479,8 @@ class OnlineView {
     this.show("login");
     this.say("online.logged_out");
     this.client = null;
-    this.connecting = new Promise((resolve) => setTimeout(resolve, 100)).then(() => this.connect());
+    // The new connection keeps "Logged out." on the message line: that is what the person did.
+    this.connecting = new Promise((resolve) => setTimeout(resolve, 100)).then(() => this.connect({ quiet: true }));
   }
 
   // ---- a match -----------------------------------------------------------------------------

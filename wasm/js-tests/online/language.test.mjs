@@ -128,6 +128,11 @@ test("a French browser gets the page in French; the switch to English is kept in
   await section.getByRole("button", { name: "Log out" }).click();
   await inState(fr, "login");
   assert.equal(await message(fr), "Logged out.");
+  // The page connects again behind it (a second welcome) and still says why it is at the login.
+  const welcomes = () => fr.frames.filter((f) => JSON.parse(f).type === "welcome").length;
+  for (let i = 0; i < 100 && welcomes() < 2; i++) await new Promise((r) => setTimeout(r, 50));
+  assert.equal(welcomes(), 2);
+  assert.equal(await message(fr), "Logged out.");
   assert.deepEqual(fr.errors, []);
   await fr.context.close();
   const again = await open("fr-FR");
