@@ -187,6 +187,46 @@ fn arena_plays_under_ffxiv_rule_words() {
         text.contains("rules same,combo,reverse,fallen_ace,descension"),
         "{text}"
     );
+    // FFXIV hands, typed for Ascension; Chaos draws each turn's card from the seed.
+    let (s, e, ok) = arbiter(
+        &[
+            "arena",
+            "triple-triad",
+            "--cards",
+            "ffxiv",
+            "--rules",
+            "ascension,chaos,plus,combo",
+            "--players",
+            "random,greedy",
+            "--games",
+            "2",
+            "--threads",
+            "1",
+            "--json",
+        ],
+        "",
+    );
+    assert!(ok, "{e}");
+    let text = serde_json::from_str::<serde_json::Value>(&s).unwrap().to_string();
+    assert!(
+        text.contains("two random FFXIV hands (decks the deck rule allows), rules plus,combo,ascension,chaos"),
+        "{text}"
+    );
+    let (_, e, ok) = arbiter(
+        &[
+            "arena",
+            "triple-triad",
+            "--cards",
+            "ffxiv",
+            "--preset",
+            "ff8",
+            "--players",
+            "greedy,random",
+        ],
+        "",
+    );
+    assert!(!ok, "--cards is for random hands, not a preset's");
+    assert!(e.contains("--cards") && e.contains("--preset"), "{e}");
     let (_, e, ok) = arbiter(
         &[
             "arena",
