@@ -87,7 +87,7 @@ int main(void) {
     char rule[128];
     size_t size = 0;
     CHECK(arbiter_ffxiv_deck_rule(rule, sizeof rule, &size) == ARBITER_OK);
-    CHECK(strcmp(rule, "{\"cards\":5,\"max_four_or_five_stars\":2,\"max_five_stars\":1}") == 0);
+    CHECK(strcmp(rule, "{\"cards\":5,\"max_five_stars\":1,\"max_four_or_five_stars\":2}") == 0);
 
     printf("%d passed, %d failed\n", checks - failures, failures);
     return failures ? 1 : 0;
