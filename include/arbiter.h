@@ -181,6 +181,23 @@ ArbiterStatus arbiter_cancel_reset(const ArbiterCancel *c);
 // Frees a flag; NULL is ignored. No call may be using it.
 void arbiter_cancel_free(ArbiterCancel *c);
 
+// Every Final Fantasy XIV card as JSON: `{"source": {...}, "cards": [{"id", "name": {"en",
+// "fr"}, "ranks": [top, right, bottom, left] (10 is A), "rarity" (stars, 1..5), "type" ("none",
+// "primal", "scion", "beastman", "garlean"), "sort", "group"}]}`, by ascending id; `source`
+// names where the facts come from (FFTriadBuddy's data, at a commit).
+ArbiterStatus arbiter_ffxiv_cards(char *buf, size_t cap, size_t *size);
+
+// Every Final Fantasy XIV NPC opponent as JSON: `{"source": {...}, "npcs": [{"id", "name":
+// {"en", "fr"}, "location": {"en", "fr", "x", "y"}, "rules": [rule names of the options],
+// "fixed": [card ids in every hand], "variable": [card ids the rest is drawn from], "rewards":
+// [card ids]}]}`, by ascending id. A hand holds every fixed card and `5 - fixed` distinct
+// variable ones, each choice equally likely.
+ArbiterStatus arbiter_ffxiv_npcs(char *buf, size_t cap, size_t *size);
+
+// What a player's deck may hold, as JSON: `{"cards": 5, "max_four_or_five_stars",
+// "max_five_stars"}` (five distinct cards; NPCs do not follow the rule).
+ArbiterStatus arbiter_ffxiv_deck_rule(char *buf, size_t cap, size_t *size);
+
 // The positions after `plies` plies from this one, in a stable order, as a JSON array of
 // `{"line": "@0/, B1+", "count": 2}`: the first line of moves reaching each position, separated
 // by a comma and a space (the position is this game after it) and the number of move sequences reaching it (transposed

@@ -64,7 +64,12 @@ pub struct TripleTriadArgs {
     /// instead of random FF8 hands under --rules.
     #[arg(long, value_parser = PossibleValuesParser::new(PRESETS), conflicts_with = "rules")]
     preset: Option<String>,
-    /// Rules, comma-separated; elemental draws the cells' elements from the seed.
+    /// The cards of the random hands: FF8's, or Final Fantasy XIV's (each hand a deck its deck
+    /// rule allows; cards with types, for Ascension and Descension).
+    #[arg(long, value_enum, default_value = "ff8", conflicts_with = "preset")]
+    cards: crate::catalog::Set,
+    /// Rules, comma-separated; elemental draws the cells' elements from the seed, chaos each
+    /// turn's card, swap the exchanged cards.
     #[arg(long, value_delimiter = ',', value_parser = options::values(TripleTriad::NAME, "rules"),
           default_values = ARENA_RULES.map(|r| r.name()))]
     rules: Vec<String>,
@@ -105,7 +110,10 @@ pub fn run(game: Game, out: &mut impl Write) -> Outcome {
                 None => {
                     let mut r = rules_from_names(&a.rules).map_err(|e| format!("--rules: {e}"))?;
                     r.open = open.unwrap_or(r.open);
-                    ArenaDeal::Random(r)
+                    match a.cards {
+                        crate::catalog::Set::Ff8 => ArenaDeal::Random(r),
+                        crate::catalog::Set::Ffxiv => ArenaDeal::RandomFfxiv(r),
+                    }
                 }
             };
             contest(&a.common, &deal.describe(), out, |seed| Ok(deal.deal(seed)?))

@@ -42,6 +42,7 @@ pub fn run(game: Game, out: &mut impl Write) -> Outcome {
         speedup,
     } = game;
     let g = load_state(&state)?;
+    g.solvable().map_err(|e| format!("{}: {e}", state.display()))?;
     let n = threads(n)?;
     let mover = g.next_player();
     let timed = |n: usize| {

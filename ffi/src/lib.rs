@@ -12,6 +12,7 @@
 
 mod boundary;
 mod budget;
+mod ffxiv;
 mod split;
 // Public to Rust only for the C ABI fuzz target (fuzz/), which calls the exports as a host would.
 pub mod nantong;

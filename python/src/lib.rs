@@ -13,6 +13,7 @@ mod arena;
 mod batch;
 mod convert;
 mod crew;
+mod ffxiv;
 mod interrupt;
 mod memory;
 mod nantong;
@@ -239,6 +240,9 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<batch::TripleTriadBatch>()?;
     m.add_class::<batch::TraxBatch>()?;
     m.add_class::<batch::NantongBatch>()?;
+    m.add_function(wrap_pyfunction!(ffxiv::ffxiv_json, m)?)?;
+    m.add_function(wrap_pyfunction!(ffxiv::ffxiv_hands, m)?)?;
+    m.add_function(wrap_pyfunction!(ffxiv::ffxiv_deck_rule, m)?)?;
     m.add_function(wrap_pyfunction!(batch::seed_of_episode, m)?)?;
     m.add_function(wrap_pyfunction!(batch::seed_of_opponent, m)?)?;
     // A batch's worker threads do not survive `os.fork()` (multiprocessing's default on Linux):

@@ -71,7 +71,17 @@ def batches() -> None:
     print(arbiter.episode_seed(1, 2, 3), arbiter.NantongBatch(2).episode_seed(1))
 
 
+def ffxiv() -> None:
+    from arbiter import ffxiv
+
+    names: List[str] = [c["name"]["en"] for c in ffxiv.cards()]
+    hand = ffxiv.hands(ffxiv.npc("Baderon")["id"])[0]
+    caps: int = ffxiv.DECK_RULE["max_five_stars"]
+    print(names[0], hand[0]["ranks"], caps, ffxiv.sources()["cards"]["commit"])
+
+
 if __name__ == "__main__":
     print(play_out(arbiter.Trax()), research(arbiter.TripleTriad.from_preset("ff8", 2)))
     extras()
     batches()
+    ffxiv()

@@ -2,7 +2,8 @@
 // any rule set, every capture shown and explained before the turn passes. The person is blue.
 import { TripleTriadMatch, TripleTriad, describe as describeOptions } from "arbiter-engine/web";
 import { GameView, describeError, h, helpLine, hintButton, howToPlay, labelled, messageLine, pause, randomSeed, say, toolbar, using, words } from "./ui.js";
-import { has, list, onLanguage, t } from "./i18n.js";
+import { has, language, list, onLanguage, t } from "./i18n.js";
+import { loadFfxiv, npcDeal, npcRules } from "./ffxiv.js";
 
 const YOU = "blue";
 const CPU = "red";
@@ -51,6 +52,7 @@ export function cardFace(card, ranks = card.ranks) {
       ranks.map((r, i) => h("b", { class: `r-${SIDES[i]}` }, rank(r))),
     ),
     elementIcon(card.element),
+    card.type && card.type !== "none" ? h("span", { class: `card-type type-${card.type}`, title: t(`card_type.${card.type}`), "aria-hidden": "true" }, t(`card_type.${card.type}`)) : null,
     h("span", { class: "power", title: t("demo.tt.power"), "aria-hidden": "true" }, `P${card.power}`),
     h("span", { class: "name" }, card.name),
   ];
@@ -60,6 +62,7 @@ export const cardLabel = (card, ranks = card.ranks) =>
   t("demo.tt.card", { name: card.name, top: rank(ranks[0]), right: rank(ranks[1]), bottom: rank(ranks[2]), left: rank(ranks[3]) }) +
   (ranks.every((r, i) => r === card.ranks[i]) ? "" : t("demo.tt.card_printed", { ranks: card.ranks.map(rank).join(" ") })) +
   (card.element !== "none" ? t("demo.tt.card_element", { element: t(`element.${card.element}`) }) : "") +
+  (card.type && card.type !== "none" ? t("demo.tt.card_type", { type: t(`card_type.${card.type}`) }) : "") +
   t("demo.tt.card_power", { power: card.power });
 
 /** The power-wall labels on a cell's sides, drawn on its edges, and the same in words. */
@@ -85,6 +88,24 @@ function snapshot(round) {
 function rulesPanel(onChange) {
   const presets = valuesOf("preset");
   const presetSelect = h("select", { name: "tt-preset", ...labelled("demo.tt.preset") }, presets.map((p) => words(h("option", { value: p }), () => t(`demo.preset.${p}`))));
+  // Final Fantasy XIV's NPCs, once their data has come: picking one sets its rules and deals its
+  // hand against a deck of yours (ffxiv.js).
+  const npcSelect = h("select", { name: "tt-npc", disabled: true, ...labelled("demo.tt.npc") }, words(h("option", { value: "" }), () => t("demo.tt.no_npc")));
+  let ffxiv = null;
+  const npcWords = () => {
+    const fr = language() === "fr";
+    for (const option of npcSelect.options) {
+      const npc = ffxiv?.npcs.find((n) => String(n.id) === option.value);
+      if (npc) option.textContent = t("demo.tt.npc_option", { name: fr ? npc.name.fr : npc.name.en, location: fr ? npc.location.fr : npc.location.en });
+    }
+  };
+  loadFfxiv().then((data) => {
+    ffxiv = data;
+    npcSelect.append(...data.npcs.map((n) => h("option", { value: String(n.id) })));
+    npcWords();
+    npcSelect.disabled = false;
+  });
+  onLanguage(npcWords);
   const fields = h("div", { class: "rule-fields" });
   const error = h("p", { class: "rule-error", role: "alert" });
   const summary = h("summary", {});
@@ -93,16 +114,23 @@ function rulesPanel(onChange) {
     { class: "rules-panel" },
     summary,
     h("div", { class: "rule-row" }, h("label", {}, say("demo.tt.preset_label"), presetSelect), words(h("span", { class: "hint" }), () => t("demo.tt.next_game"))),
+    h("div", { class: "rule-row" }, h("label", {}, say("demo.tt.npc_label"), npcSelect), words(h("span", { class: "hint" }), () => t("demo.tt.npc_hint"))),
     fields,
     error,
   );
   let config = null;
+  // The rules' controls by flag, and the match's other choices apart (FFXIV has a rule named
+  // sudden_death beside the match's option of that name).
   const inputs = {};
+  const choices = {};
 
   // The controls are built from the preset's own configuration, so an option the engine adds
   // shows up here without a change to the page.
   function load(preset) {
     config = using(TripleTriadMatch.fromPreset(preset, 0), (m) => m.toJSON().config);
+    // A save leaves out the flags that are off and newer than it (FFXIV's): the engine's
+    // declaration lists them all.
+    config.rules = { ...Object.fromEntries(valuesOf("rules").map((flag) => [flag, false])), ...config.rules };
     fields.replaceChildren();
     for (const [key, value] of Object.entries(config.rules)) {
       if (typeof value === "boolean") {
@@ -117,9 +145,9 @@ function rulesPanel(onChange) {
         fields.append(h("label", { class: "toggle" }, words(h("span"), () => ruleLabel(key)), " ", inputs[key]));
       }
     }
-    inputs.sudden_death = h("select", { name: "tt-sudden-death", onchange: changed }, valuesOf("sudden_death").map((v) => words(h("option", { value: v, selected: v === config.sudden_death }), () => t(`sudden_death.${v}`))));
-    inputs.trade = h("select", { name: "tt-trade", onchange: changed }, valuesOf("trade").map((v) => words(h("option", { value: v, selected: v === config.trade }), () => t(`trade.${v}`))));
-    fields.append(h("label", { class: "toggle" }, say("demo.tt.sudden_death"), inputs.sudden_death), h("label", { class: "toggle" }, say("demo.tt.trade"), inputs.trade));
+    choices.sudden_death = h("select", { name: "tt-sudden-death", onchange: changed }, valuesOf("sudden_death").map((v) => words(h("option", { value: v, selected: v === config.sudden_death }), () => t(`sudden_death.${v}`))));
+    choices.trade = h("select", { name: "tt-trade", onchange: changed }, valuesOf("trade").map((v) => words(h("option", { value: v, selected: v === config.trade }), () => t(`trade.${v}`))));
+    fields.append(h("label", { class: "toggle" }, say("demo.tt.sudden_death"), choices.sudden_death), h("label", { class: "toggle" }, say("demo.tt.trade"), choices.trade));
     changed();
   }
 
@@ -129,13 +157,13 @@ function rulesPanel(onChange) {
       const input = inputs[key];
       rules[key] = input.type === "checkbox" ? input.checked : Number(input.value);
     }
-    return { ...config, rules, sudden_death: inputs.sudden_death.value, trade: inputs.trade.value };
+    return { ...config, rules, sudden_death: choices.sudden_death.value, trade: choices.trade.value };
   }
 
   // The engine is the judge of what combines: a refused set shows its words and blocks a start.
   function validate() {
     try {
-      using(TripleTriadMatch.fromJSON(matchInput(current(), presetSelect.value, 0)), () => {});
+      using(TripleTriadMatch.fromJSON(matchInput(current(), presetSelect.value, 0, npc(), ffxiv)), () => {});
       words(error, () => "");
       return true;
     } catch (e) {
@@ -148,18 +176,35 @@ function rulesPanel(onChange) {
     const valid = validate();
     const on = Object.entries(current().rules).filter(([, v]) => v === true).map(([k]) => k);
     words(summary, () =>
-      t(valid ? "demo.tt.rules_summary" : "demo.tt.rules_summary_invalid", { preset: t(`demo.preset.${presetSelect.value}`), rules: on.map((k) => ruleLabel(k).split(" (")[0]).join(", ") || t("demo.tt.basic_only") }),
+      t(valid ? "demo.tt.rules_summary" : "demo.tt.rules_summary_invalid", { preset: npcName() ?? t(`demo.preset.${presetSelect.value}`), rules: on.map((k) => ruleLabel(k).split(" (")[0]).join(", ") || t("demo.tt.basic_only") }),
     );
     onChange?.();
   }
 
-  presetSelect.addEventListener("change", () => load(presetSelect.value));
+  const npc = () => ffxiv?.npcs.find((n) => String(n.id) === npcSelect.value) ?? null;
+  const npcName = () => npc()?.name[language() === "fr" ? "fr" : "en"];
+  /** The NPC's rules on the preset's options: its flags, no sudden death but its own, no trade. */
+  function pickNpc() {
+    load(presetSelect.value);
+    const chosen = npc();
+    if (!chosen) return;
+    const flags = Object.keys(config.rules).filter((key) => typeof config.rules[key] === "boolean");
+    for (const [flag, on] of Object.entries(npcRules(chosen, flags))) inputs[flag].checked = on;
+    choices.sudden_death.value = "off";
+    choices.trade.value = "none";
+    changed();
+  }
+
+  presetSelect.addEventListener("change", pickNpc);
+  npcSelect.addEventListener("change", pickNpc);
   load(presets[0]);
   return {
     panel,
     get preset() {
       return presetSelect.value;
     },
+    npc,
+    ffxiv: () => ffxiv,
     config: current,
     validate,
   };
@@ -176,10 +221,12 @@ function refusal(e) {
   return describeError(e);
 }
 
-/** The match's input: the preset's hands and seed with the chosen configuration. */
-function matchInput(config, preset, seed) {
+/** The match's input: the preset's hands and seed with the chosen configuration; against a
+ * FFXIV NPC, its hand and yours dealt from the seed. */
+function matchInput(config, preset, seed, npc, ffxiv) {
   const base = using(TripleTriadMatch.fromPreset(preset, seed), (m) => m.toJSON());
-  return { config, blue: base.blue, red: base.red, seed: base.seed };
+  const hands = npc ? npcDeal(ffxiv, npc, seed) : base;
+  return { config, blue: hands.blue, red: hands.red, seed: base.seed };
 }
 
 class TripleTriadView extends GameView {
@@ -243,7 +290,7 @@ class TripleTriadView extends GameView {
     }
     this.match?.free();
     this.restart(seed);
-    this.match = TripleTriadMatch.fromJSON(matchInput(this.rules.config(), this.rules.preset, seed));
+    this.match = TripleTriadMatch.fromJSON(matchInput(this.rules.config(), this.rules.preset, seed, this.rules.npc(), this.rules.ffxiv()));
     this.ply = 0;
     this.selected = null;
     this.busy = false;

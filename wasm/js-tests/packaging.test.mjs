@@ -14,7 +14,7 @@ const tsc = join(pkg, "node_modules", ".bin", "tsc");
 const run = (cmd, args, cwd) => execFileSync(cmd, args, { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
 
 test("no public signature is typed any", () => {
-  const declarations = ["dist/arbiter_wasm.d.ts", "js/node.d.ts", "js/web.d.ts", "js/error.d.ts", "js/worker.d.ts", "js/worker-node.d.ts", "js/worker-client.d.ts", "js/client.d.ts"];
+  const declarations = ["dist/arbiter_wasm.d.ts", "js/ffxiv.d.ts", "js/node.d.ts", "js/web.d.ts", "js/error.d.ts", "js/worker.d.ts", "js/worker-node.d.ts", "js/worker-client.d.ts", "js/client.d.ts"];
   for (const file of declarations) {
     const code = readFileSync(join(pkg, file), "utf8").replace(/\/\*[\s\S]*?\*\//g, "").replace(/\/\/.*$/gm, "");
     assert.doesNotMatch(code, /\bany\b/, file);
@@ -32,7 +32,7 @@ test("npm pack, install the tarball, import, require, play", (t) => {
   }
   assert.ok(!files.some((f) => f.startsWith("src/") || f.startsWith("js-tests/") || f.endsWith(".rs")), `${files}`);
   // The rules for players (cli/src/rules/), which the demo's "How to play" panels read.
-  for (const needed of ["js/worker.js", "js/worker-node.js", "js/worker-thread.js", "js/worker-thread-node.js", "js/worker.d.ts", "js/guards.js", "js/client.js", "js/client.d.ts", "dist/rules/triple-triad.txt", "dist/rules/trax.txt", "dist/rules/nantong.txt"]) {
+  for (const needed of ["js/worker.js", "js/worker-node.js", "js/worker-thread.js", "js/worker-thread-node.js", "js/worker.d.ts", "js/guards.js", "js/client.js", "js/client.d.ts", "dist/rules/triple-triad.txt", "dist/rules/trax.txt", "dist/rules/nantong.txt", "js/ffxiv.js", "js/ffxiv-node.js", "js/ffxiv.d.ts", "dist/data/ffxiv-cards.json", "dist/data/ffxiv-npcs.json"]) {
     assert.ok(files.includes(needed), `${needed} is packed`);
   }
 

@@ -117,6 +117,13 @@ for (const game of ["triple-triad", "trax", "nantong"]) {
   copyFileSync(join(root, "cli", "src", "rules", `${game}.txt`), join(dist, "rules", `${game}.txt`));
 }
 
+// Final Fantasy XIV's cards and NPCs, the core's data files as they are (core/data/): JSON beside
+// the .wasm rather than in it, read by arbiter-engine/ffxiv and by the demo's FFXIV choice.
+mkdirSync(join(dist, "data"), { recursive: true });
+for (const file of ["ffxiv-cards.json", "ffxiv-npcs.json"]) {
+  copyFileSync(join(root, "core", "data", file), join(dist, "data", file));
+}
+
 // The package carries the repository's licence texts (package.json's "files" lists them).
 for (const licence of ["LICENSE-MIT", "LICENSE-APACHE"]) {
   if (existsSync(join(root, licence))) copyFileSync(join(root, licence), join(pkg, licence));

@@ -55,7 +55,12 @@ fn with_switches(m: Match, args: &Args, seed: u64) -> Outcome<Match> {
     if let Some(names) = &args.rules {
         let open = config.rules.open;
         config.rules = rules_from_names(names).map_err(|e| format!("--rules: {e}"))?;
-        config.rules.open = open;
+        // FFXIV's All Open and Three Open say what the hands show, over the preset's.
+        config.rules.open = if config.rules.all_open || config.rules.three_open {
+            config.rules.all_open
+        } else {
+            open
+        };
     }
     config.rules.power_walls |= args.power_walls;
     if args.open || args.closed {

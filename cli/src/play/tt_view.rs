@@ -145,11 +145,15 @@ pub fn hand_lines(title: &str, owner: Player, cards: &[Option<Card>], st: Style)
         out.push(match c {
             Some(c) => {
                 let r = c.ranks.map(Card::rank_symbol);
-                let element = if c.element == Element::None {
-                    String::new()
-                } else {
-                    c.element.to_string()
-                };
+                // What the card has of an element and a type (FFXIV's Ascension and Descension read it).
+                let element = [
+                    (c.element != Element::None).then(|| c.element.to_string()),
+                    (!c.card_type.is_none()).then(|| c.card_type.name().to_string()),
+                ]
+                .into_iter()
+                .flatten()
+                .collect::<Vec<_>>()
+                .join(" ");
                 let name: String = c.name.chars().take(13).collect();
                 format!(
                     " [{i}] {name:<13} {} {} {} {} p{:<3}{element}",
@@ -201,6 +205,7 @@ pub fn preset_origin(name: &str) -> &'static str {
         "ttonline" => "the French game server",
         "mush" => "the English text game",
         "ffforever" => "the Russian rules summary",
+        "ffxiv" => "Final Fantasy XIV",
         _ => "a preset",
     }
 }
@@ -208,7 +213,13 @@ pub fn preset_origin(name: &str) -> &'static str {
 /// The placement rules in play, as short items.
 pub fn rule_items(c: &MatchConfig) -> Vec<String> {
     let r = &c.rules;
-    let mut items = vec![if r.open { "open hands" } else { "closed hands" }.to_string()];
+    let hands = match (r.all_open, r.three_open, r.open) {
+        (true, _, _) => "All Open",
+        (_, true, _) => "Three Open (three of each hand shown)",
+        (_, _, true) => "open hands",
+        _ => "closed hands",
+    };
+    let mut items = vec![hands.to_string()];
     let mut add = |on: bool, item: String| {
         if on {
             items.push(item)
@@ -246,6 +257,22 @@ pub fn rule_items(c: &MatchConfig) -> Vec<String> {
             }
         ),
     );
+    // Final Fantasy XIV's rules, in its own words (`rules/triple-triad-ffxiv.md`).
+    for (on, name) in [
+        (r.reverse, "Reverse (the lower rank captures)"),
+        (r.fallen_ace, "Fallen Ace (a 1 takes an A)"),
+        (r.ascension, "Ascension (+1 a card of its type on the board)"),
+        (r.descension, "Descension (-1 a card of its type on the board)"),
+        (r.order, "Order (cards played in hand order)"),
+        (r.chaos, "Chaos (the card to play is drawn)"),
+        (r.swap, "Swap (a card of each hand changes sides)"),
+        (r.roulette, "Roulette"),
+        (r.draft, "Draft"),
+        (r.random, "Random hands"),
+        (r.sudden_death, "Sudden Death (a draw restarts, five rounds at most)"),
+    ] {
+        add(on, name.into());
+    }
     add(
         r.power_walls || !c.walls.is_empty(),
         if r.power_walls {

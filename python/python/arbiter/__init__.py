@@ -28,6 +28,7 @@ from ._core import (
     episode_seed,
     opponent_seed,
 )
+from . import ffxiv
 
 __all__ = [
     "ArbiterError",
@@ -45,5 +46,6 @@ __all__ = [
     "TripleTriadMatch",
     "describe",
     "episode_seed",
+    "ffxiv",
     "opponent_seed",
 ]

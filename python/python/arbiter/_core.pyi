@@ -20,6 +20,9 @@ __all__ = [
     "TripleTriad",
     "TripleTriadBatch",
     "TripleTriadMatch",
+    "_ffxiv_deck_rule",
+    "_ffxiv_hands",
+    "_ffxiv_json",
     "arena_games",
     "arena_report",
     "describe",
@@ -292,3 +295,8 @@ def arena_report(
 ) -> Dict[str, Any]: ...
 
 def describe(game: Optional[str] = None) -> Dict[str, Any]: ...
+
+# Final Fantasy XIV's data, read by arbiter.ffxiv.
+def _ffxiv_json(which: str) -> str: ...
+def _ffxiv_hands(name: str) -> List[List[int]]: ...
+def _ffxiv_deck_rule() -> Tuple[int, int]: ...

@@ -40,6 +40,10 @@ impl FfxivCard {
 /// ```
 pub static CARDS: &[FfxivCard] = include!(concat!(env!("OUT_DIR"), "/ffxiv_cards.rs"));
 
+/// `data/ffxiv-cards.json` as it is, its source named: what the bindings give hosts that read
+/// the cards as data (a reference the Rust program does not make is not linked in).
+pub const CARDS_JSON: &str = include_str!("../../../data/ffxiv-cards.json");
+
 /// The card with id `id`.
 pub fn card_by_id(id: u16) -> Option<&'static FfxivCard> {
     CARDS.binary_search_by_key(&id, |c| c.id).ok().map(|i| &CARDS[i])

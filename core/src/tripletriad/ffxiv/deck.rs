@@ -1,6 +1,7 @@
 //! What a player's Final Fantasy XIV deck may hold (`rules/triple-triad-ffxiv.md`, section 3).
 
-use super::cards::card_by_id;
+use super::cards::{card_by_id, CARDS};
+use crate::Rng;
 
 /// A deck rule: five distinct cards and caps on the rare ones. NPCs do not follow it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -48,6 +49,31 @@ impl DeckRule {
         max_four_or_five_stars: 2,
         max_five_stars: 1,
     };
+
+    /// A deck drawn from `rng`, uniformly among those the rule allows: five distinct cards,
+    /// drawn again until the rule holds (most draws pass: a third of the cards have 4 or 5 stars).
+    ///
+    /// ```
+    /// use arbiter_core::tripletriad::ffxiv::DeckRule;
+    /// let deck = DeckRule::CURRENT.random_deck(&mut arbiter_core::Rng::new(7));
+    /// assert!(DeckRule::CURRENT.check(&deck).is_ok());
+    /// ```
+    pub fn random_deck(&self, rng: &mut Rng) -> [u16; 5] {
+        loop {
+            let mut deck = [0; 5];
+            for i in 0..deck.len() {
+                deck[i] = loop {
+                    let id = CARDS[rng.below(CARDS.len() as u64) as usize].id;
+                    if !deck[..i].contains(&id) {
+                        break id;
+                    }
+                };
+            }
+            if self.check(&deck).is_ok() {
+                return deck;
+            }
+        }
+    }
 
     /// Whether the cards with these ids make a deck, and if not, the first reason.
     ///

@@ -21,7 +21,7 @@ mod npcs;
 mod odds;
 
 pub use builder::{best_deck, BuildError, BuiltDeck};
-pub use cards::{card, card_by_id, FfxivCard, CARDS};
+pub use cards::{card, card_by_id, FfxivCard, CARDS, CARDS_JSON};
 pub use deck::{DeckError, DeckRule};
-pub use npcs::{npc, Hand, Npc, NPCS};
+pub use npcs::{npc, Hand, Npc, NPCS, NPCS_JSON};
 pub use odds::{odds, HandOdds, NpcOdds, Odds, OddsError, Opponent, Start};

@@ -58,6 +58,9 @@ impl Hand {
 /// ```
 pub static NPCS: &[Npc] = include!(concat!(env!("OUT_DIR"), "/ffxiv_npcs.rs"));
 
+/// `data/ffxiv-npcs.json` as it is, its source named (see [`CARDS_JSON`](super::CARDS_JSON)).
+pub const NPCS_JSON: &str = include_str!("../../../data/ffxiv-npcs.json");
+
 /// The NPC named `name` in English or French, case ignored.
 ///
 /// ```
