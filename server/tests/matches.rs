@@ -180,8 +180,9 @@ async fn triple_triad_closed_hands_rounds_and_a_spectator() {
 }
 
 /// A challenge under FFXIV's rules: Three Open shows each seat three of the opponent's five
-/// (drawn from the seed by the core) and no frame of a seat or a spectator ever carries the other
-/// two; Chaos tells the mover its card, Swap and Sudden Death run as the core's match does.
+/// (drawn from the seed by the core), and the card it gave under Swap; no frame of a seat or a
+/// spectator ever carries the others. Chaos tells the mover its card; Sudden Death runs as the
+/// core's match does.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn triple_triad_under_ffxiv_rules_shows_three_open_cards_only() {
     let db = Database::fresh().await;
@@ -208,7 +209,9 @@ async fn triple_triad_under_ffxiv_rules_shows_three_open_cards_only() {
         let view = c.request(json!({"type": "sync", "match": id})).await;
         let o = &view["view"]["observation"];
         let theirs = o["opponent_hand"].as_array().unwrap();
-        assert_eq!(theirs.iter().filter(|c| !c.is_null()).count(), 3, "seat {seat}: {view}");
+        // Three drawn visible, and the card this seat gave under Swap if it is not among them.
+        let shown = theirs.iter().filter(|c| !c.is_null()).count();
+        assert!((3..=4).contains(&shown), "seat {seat}: {view}");
         let mover = view["to_move"].as_u64() == Some(seat as u64);
         assert_eq!(
             o["chaos_draws"].as_array().map_or(0, Vec::len),
