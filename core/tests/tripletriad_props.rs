@@ -273,3 +273,98 @@ proptest! {
         }
     }
 }
+
+/// The FFXIV rules a match draws for or replays: Three Open or All Open, Order or Chaos, Swap,
+/// Sudden Death, on equal-ish cards so that draws (and so restarts) come often.
+fn ffxiv_rules() -> impl Strategy<Value = Rules> {
+    prop::array::uniform6(any::<bool>()).prop_map(|f| Rules {
+        three_open: f[0] && !f[1],
+        all_open: f[1],
+        order: f[2] && !f[3],
+        chaos: f[3],
+        swap: f[4],
+        sudden_death: f[5],
+        ..Rules::default()
+    })
+}
+
+fn ffxiv_hand(prefix: &'static str) -> impl Strategy<Value = Vec<Card>> {
+    prop::collection::vec(prop::array::uniform4(4u8..=6), 5).prop_map(move |ranks| {
+        ranks
+            .into_iter()
+            .enumerate()
+            .map(|(i, r)| Card::new(&format!("{prefix}{i}"), r))
+            .collect()
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+
+    /// A match under FFXIV rules: every move it offers is accepted and none other; under
+    /// Chaos the offered moves play the mover's draw, which only the mover sees; an observer
+    /// sees exactly the opponent's cards its observation shows faces for (three or four at the
+    /// start of a Three Open match, five under All Open), no byte of the others; and the same seed
+    /// and moves replay the same match.
+    #[cfg(feature = "serde")]
+    #[test]
+    fn ffxiv_matches_offer_what_they_accept_and_hide_what_they_hide(
+        rules in ffxiv_rules(),
+        blue in ffxiv_hand("b"),
+        red in ffxiv_hand("r"),
+        seed in any::<u64>(),
+        picks in prop::collection::vec(0usize..45, 60),
+    ) {
+        let config = MatchConfig { rules, ..MatchConfig::default() };
+        let mut m = Match::new(config.clone(), blue.clone(), red.clone(), seed).unwrap();
+        let mut played = Vec::new();
+        for pick in picks {
+            if m.is_over() {
+                break;
+            }
+            let g = m.game();
+            let mover = g.next_player();
+            let legal = g.legal_moves();
+            for p in Player::BOTH {
+                let o = m.observation(p);
+                let json = serde_json::to_string(&o).unwrap();
+                prop_assert_eq!(o.opponent_hand.len(), g.hand_len(p.other()));
+                for (c, face) in g.hand(p.other()).zip(&o.opponent_hand) {
+                    prop_assert_eq!(face.is_some(), json.contains(&format!("\"{}\"", c.name)));
+                    prop_assert!(!rules.all_open || face.is_some());
+                }
+                let start = g.hand_len(p.other()) == 5 && g.hand_len(p) == 5;
+                if rules.three_open && start {
+                    // Three drawn, and a card this observer gave under Swap or took back.
+                    let shown = o.opponent_hand.iter().flatten().count();
+                    prop_assert!((3..=4).contains(&shown) || m.round_number() > 1, "{} shown", shown);
+                }
+                match (rules.chaos, p == mover) {
+                    (true, true) => {
+                        prop_assert_eq!(o.chaos_draws.len(), 1);
+                        prop_assert!(legal.iter().all(|mv| mv.card == o.chaos_draws[0]));
+                    }
+                    _ => prop_assert!(o.chaos_draws.is_empty()),
+                }
+            }
+            let mv = Move { card: (pick / 9) as u8, cell: (pick % 9) as u8 };
+            let offered = legal.contains(&mv);
+            let mv = if offered { mv } else {
+                prop_assert!(m.clone().play(mv).is_err(), "{} accepted but not offered", mv);
+                legal[pick % legal.len()]
+            };
+            m.play(mv).unwrap();
+            played.push(mv);
+        }
+        prop_assert!(m.round_number() <= 5 || !rules.sudden_death);
+        let mut again = Match::new(config, blue, red, seed).unwrap();
+        for mv in played {
+            again.play(mv).unwrap();
+        }
+        prop_assert_eq!(again.game(), m.game());
+        prop_assert_eq!(again.rounds(), m.rounds());
+        for p in Player::BOTH {
+            prop_assert_eq!(again.observation(p), m.observation(p));
+        }
+    }
+}

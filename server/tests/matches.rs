@@ -179,6 +179,53 @@ async fn triple_triad_closed_hands_rounds_and_a_spectator() {
     }
 }
 
+/// A challenge under FFXIV's rules: Three Open shows each seat three of the opponent's five
+/// (drawn from the seed by the core), and the card it gave under Swap; no frame of a seat or a
+/// spectator ever carries the others. Chaos tells the mover its card; Sudden Death runs as the
+/// core's match does.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn triple_triad_under_ffxiv_rules_shows_three_open_cards_only() {
+    let db = Database::fresh().await;
+    let server = fast(&db);
+    let mut alice = Client::player(&server, "alice").await;
+    let mut bob = Client::player(&server, "bob").await;
+    alice.deck().await;
+    bob.deck().await;
+    let options = json!({"preset": "ffxiv",
+        "rules": {"three_open": true, "chaos": true, "swap": true, "sudden_death": true}});
+    let nb = bob.name();
+    let id = start_match(
+        &mut alice,
+        &mut [&mut bob],
+        json!({"game": "triple-triad", "options": options, "time": 60,
+               "seats": [{"kind": "me"}, {"kind": "player", "name": nb}]}),
+    )
+    .await;
+    let mut carol = Client::connect(&server).await;
+    let mut watchers = [spectate(&mut carol, id).await];
+    let seed = db.seed(id).await;
+    let truth = Truth::tt_options(&options, 60, seed, db.hands(id).await);
+    for (seat, c) in [&mut alice, &mut bob].into_iter().enumerate() {
+        let view = c.request(json!({"type": "sync", "match": id})).await;
+        let o = &view["view"]["observation"];
+        let theirs = o["opponent_hand"].as_array().unwrap();
+        // Three drawn visible, and the card this seat gave under Swap if it is not among them.
+        let shown = theirs.iter().filter(|c| !c.is_null()).count();
+        assert!((3..=4).contains(&shown), "seat {seat}: {view}");
+        let mover = view["to_move"].as_u64() == Some(seat as u64);
+        assert_eq!(
+            o["chaos_draws"].as_array().map_or(0, Vec::len),
+            usize::from(mover),
+            "{view}"
+        );
+    }
+    let mut seats = [Some(&mut alice), Some(&mut bob)];
+    let states = play_out(id, &mut seats, &mut watchers, truth, seed).await;
+    seats[0].as_deref_mut().unwrap().over(id).await;
+    seats[1].as_deref_mut().unwrap().over(id).await;
+    check_all(id, &seats, &watchers, &states);
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn trax_between_two_people_to_the_end() {
     let db = Database::fresh().await;

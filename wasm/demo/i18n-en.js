@@ -504,6 +504,7 @@ export default {
   "demo.preset.ttonline": "the French server (ttonline)",
   "demo.preset.mush": "the English MUSH (mush)",
   "demo.preset.ffforever": "the Russian rules (ffforever)",
+  "demo.preset.ffxiv": "Final Fantasy XIV, no rule (ffxiv)",
   "demo.tt.printed": "Elemental: printed {ranks}",
   "demo.tt.power": "power",
   "demo.tt.card": "{name}: top {top}, right {right}, bottom {bottom}, left {left}",

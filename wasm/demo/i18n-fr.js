@@ -505,6 +505,7 @@ export default {
   "demo.preset.ttonline": "le serveur français (ttonline)",
   "demo.preset.mush": "le MUSH anglais (mush)",
   "demo.preset.ffforever": "les règles russes (ffforever)",
+  "demo.preset.ffxiv": "Final Fantasy XIV, sans règle (ffxiv)",
   "demo.tt.printed": "Élémentaire : valeurs imprimées {ranks}",
   "demo.tt.power": "power",
   "demo.tt.card": "{name} : haut {top}, droite {right}, bas {bottom}, gauche {left}",

@@ -5,7 +5,7 @@ export type TripleTriadPlayer = "blue" | "red";
 export type TripleTriadLevel = "random" | "greedy" | "perfect" | "expert";
 /** A move: the index of the card in the mover's hand, `@`, the cell (row-major from the top left). */
 export type TripleTriadNotation = `${0 | 1 | 2 | 3 | 4}@${0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8}`;
-export type TripleTriadPreset = "ff8" | "ttonline" | "mush" | "ffforever";
+export type TripleTriadPreset = "ff8" | "ttonline" | "mush" | "ffforever" | "ffxiv";
 export type Element = "none" | "fire" | "ice" | "thunder" | "earth" | "poison" | "wind" | "water" | "holy";
 export type Side = "top" | "right" | "bottom" | "left";
 /** The rule that flipped a card, as `lastCaptures()` reports it. */

@@ -67,7 +67,7 @@ impl From<MatchError> for Error {
             Move(m) => m.into(),
             Setup(s) => s.into(),
             Trade(t) => t.into(),
-            HandSize { .. } | RoundLimit | Time(_) | DeckLevel { .. } | Saved(_) => {
+            HandSize { .. } | SuddenDeathRule(_) | RoundLimit | Time(_) | DeckLevel { .. } | Saved(_) => {
                 Error::new(ErrorKind::BadArgument, e.to_string())
             }
             NotOver | AlreadySettled | BadPicks(_) => Error::new(ErrorKind::IllegalMove, e.to_string()),

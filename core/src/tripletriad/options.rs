@@ -82,7 +82,7 @@ pub fn ff8_hands(config: &MatchConfig, seed: u64) -> Result<Hands, Error> {
 /// ```
 /// use arbiter_core::options::Kind;
 /// let d = arbiter_core::tripletriad::describe();
-/// assert_eq!(d.option("preset").unwrap().kind.values(), ["ff8", "ttonline", "mush", "ffforever"]);
+/// assert_eq!(d.option("preset").unwrap().kind.values(), ["ff8", "ttonline", "mush", "ffforever", "ffxiv"]);
 /// assert!(d.requires.contains(&["same_wall", "same"]));
 /// assert!(d.excludes.contains(&["borderless", "walls"]));
 /// ```

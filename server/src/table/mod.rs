@@ -351,4 +351,36 @@ mod tests {
             .unwrap_err();
         assert!(e.contains("the stake names the trade"), "{e}");
     }
+
+    /// FFXIV's presets and flags come from the core's declaration: every flag is accepted, the
+    /// core's refusals are the server's, and a seat's view under Three Open shows three of the
+    /// opponent's five (the other two are `null`).
+    #[test]
+    fn ffxiv_challenges_take_the_cores_flags_and_refusals() {
+        let tt = GameKind::TripleTriad;
+        let rules = json!({"three_open": true, "chaos": true, "swap": true, "sudden_death": true,
+            "reverse": true, "fallen_ace": true, "ascension": true, "same": true, "plus": true,
+            "combo": true, "random": true, "roulette": true, "draft": true});
+        tt.check_options(&json!({"preset": "ffxiv", "rules": rules}), 60)
+            .unwrap();
+        for bad in [
+            json!({"preset": "ffxiv", "rules": {"three_open": true, "all_open": true}}),
+            json!({"preset": "ffxiv", "rules": {"order": true, "chaos": true}}),
+            json!({"preset": "ffxiv", "rules": {"ascension": true, "descension": true}}),
+            json!({"preset": "ffxiv", "rules": {"sudden_death": true}, "sudden_death": "shuffle"}),
+        ] {
+            assert!(tt.check_options(&bad, 60).is_err(), "{bad}");
+        }
+        let three = json!({"preset": "ffxiv", "rules": {"three_open": true}});
+        for seed in 0..8 {
+            let Hosted::TripleTriad(t) = Hosted::new(tt, &three, seed, 60).unwrap() else {
+                unreachable!()
+            };
+            for seat in 0..2 {
+                let view = t.seat_view(seat);
+                let theirs = view["observation"]["opponent_hand"].as_array().unwrap();
+                assert_eq!(theirs.iter().filter(|c| !c.is_null()).count(), 3, "{view}");
+            }
+        }
+    }
 }

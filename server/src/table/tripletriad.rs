@@ -1,9 +1,11 @@
-//! Triple Triad: the core's whole match layer (rounds, sudden death), with the hands the people
-//! bring (picked or drawn from their collections) and a computer's FF8 hand drawn from the
-//! match's seed. Trades move cards between collections: they come with the card economy.
+//! Triple Triad: the core's whole match layer (rounds, sudden death, FFXIV's draws from the
+//! seed), with the hands the people bring (picked or drawn from their collections) and a
+//! computer's FF8 hand drawn from the match's seed. Every seat sees the match's observation (what
+//! the core's match shows it: Three Open's three cards, its own Chaos draw), a computer seat
+//! chooses from it too. Trades move cards between collections: they come with the card economy.
 
 use arbiter_core::options::{Description, Kind};
-use arbiter_core::tripletriad::{ff8_hands, Match, Options, Player, TripleTriad};
+use arbiter_core::tripletriad::{ai, ff8_hands, Match, Options, Player, TripleTriad};
 use arbiter_core::{Budget, Engine, Game, Rng};
 use arbiter_economy::Party;
 use serde::Deserialize;
@@ -178,7 +180,9 @@ impl HostedTt {
         if self.game.is_over() {
             return None;
         }
-        super::choose(self.round(), level, rng, budget)
+        let level: ai::Level = level.parse().ok()?;
+        let seat = self.round().to_move()?;
+        ai::choose_within(&self.game.observation(seat), level, rng, budget).map(|m| m.to_string())
     }
 
     fn frame(&self, observation: Value, public: Value) -> Value {
@@ -201,13 +205,14 @@ impl HostedTt {
 
     pub fn seat_view(&self, seat: usize) -> Value {
         let player = TripleTriad::PLAYERS[seat];
-        self.frame(to_value(self.round().observation(player)), Value::Null)
+        self.frame(to_value(self.game.observation(player)), Value::Null)
     }
 
-    /// The board and both hands as the other player sees each (faces only under the open rule).
+    /// The board and both hands as the other player sees each (faces under the open rules, and
+    /// Three Open's three).
     pub fn public_view(&self) -> Value {
-        let blue = self.round().observation(Player::Blue);
-        let red = self.round().observation(Player::Red);
+        let blue = self.game.observation(Player::Blue);
+        let red = self.game.observation(Player::Red);
         let public = json!({
             "board": to_value(&blue.board),
             "rules": to_value(blue.rules),

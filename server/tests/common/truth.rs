@@ -3,7 +3,7 @@
 
 use arbiter_core::nantong::Nantong;
 use arbiter_core::trax::{Trax, Variant};
-use arbiter_core::tripletriad::{preset, Hands, Match, Player, TripleTriad};
+use arbiter_core::tripletriad::{Hands, Match, Options, Player, TripleTriad};
 use arbiter_core::{Engine, Game, Rng};
 use serde_json::{json, Value};
 
@@ -20,10 +20,18 @@ impl Truth {
     /// A Triple Triad match under `preset_name` with `round_limit`, with the `hands` the players
     /// brought (the match's record keeps them: [`super::Database::hands`]).
     pub fn tt(preset_name: &str, round_limit: Option<u32>, time: u32, seed: u64, hands: Hands) -> Truth {
-        let mut config = preset(preset_name).unwrap();
-        if round_limit.is_some() {
-            config.round_limit = round_limit;
-        }
+        Truth::tt_options(
+            &json!({"preset": preset_name, "round_limit": round_limit}),
+            time,
+            seed,
+            hands,
+        )
+    }
+
+    /// A Triple Triad match under a challenge's core `options`, as [`Truth::tt`].
+    pub fn tt_options(options: &Value, time: u32, seed: u64, hands: Hands) -> Truth {
+        let options: Options = serde_json::from_value(options.clone()).unwrap();
+        let mut config = options.config().unwrap();
         config.time = Some(time);
         Truth::Tt(Match::new(config, hands.blue, hands.red, seed).unwrap())
     }
@@ -95,7 +103,7 @@ impl Truth {
         match (self, seat) {
             (Truth::Tt(m), Some(s)) => {
                 let p = TripleTriad::PLAYERS[s];
-                let obs = m.game().observation(p);
+                let obs = m.observation(p);
                 assert_eq!(
                     view["observation"],
                     serde_json::to_value(&obs).unwrap(),
@@ -103,35 +111,36 @@ impl Truth {
                 );
                 let mut visible: Vec<String> = obs.hand.iter().map(|c| c.name.clone()).collect();
                 visible.extend(obs.board.iter().flatten().map(|c| c.card.name.clone()));
-                if !obs.rules.open {
-                    for c in m.game().observation(p.other()).hand {
-                        if !visible.contains(&c.name) {
-                            assert!(
-                                !text.contains(&format!("\"{}\"", c.name)),
-                                "seat {s} sees hidden {}: {text}",
-                                c.name
-                            );
-                        }
+                visible.extend(obs.opponent_hand.iter().flatten().map(|c| c.name.clone()));
+                for c in m.game().hand(p.other()) {
+                    if !visible.contains(&c.name) {
+                        assert!(
+                            !text.contains(&format!("\"{}\"", c.name)),
+                            "seat {s} sees hidden {}: {text}",
+                            c.name
+                        );
                     }
                 }
             }
             (Truth::Tt(m), None) => {
-                let blue = m.game().observation(Player::Blue);
-                let red = m.game().observation(Player::Red);
+                let blue = m.observation(Player::Blue);
+                let red = m.observation(Player::Red);
                 assert!(view["observation"].is_null());
                 let public = &view["public"];
                 assert_eq!(public["board"], serde_json::to_value(&blue.board).unwrap());
                 assert_eq!(public["hands"], json!([red.opponent_hand, blue.opponent_hand]));
-                if !blue.rules.open {
-                    let board: Vec<String> = blue.board.iter().flatten().map(|c| c.card.name.clone()).collect();
-                    for c in blue.hand.iter().chain(&red.hand) {
-                        if !board.contains(&c.name) {
-                            assert!(
-                                !text.contains(&format!("\"{}\"", c.name)),
-                                "a spectator sees hidden {}: {text}",
-                                c.name
-                            );
-                        }
+                // What neither opponent sees of a hand, no spectator sees.
+                let mut visible: Vec<String> = blue.board.iter().flatten().map(|c| c.card.name.clone()).collect();
+                for o in [&blue, &red] {
+                    visible.extend(o.opponent_hand.iter().flatten().map(|c| c.name.clone()));
+                }
+                for c in blue.hand.iter().chain(&red.hand) {
+                    if !visible.contains(&c.name) {
+                        assert!(
+                            !text.contains(&format!("\"{}\"", c.name)),
+                            "a spectator sees hidden {}: {text}",
+                            c.name
+                        );
                     }
                 }
             }

@@ -10,8 +10,8 @@ use crate::tripletriad::round::card::{Card, Element};
 use crate::tripletriad::round::position::Player;
 use crate::tripletriad::round::resolve::Captures;
 use crate::tripletriad::round::rules::{random_walls, Rules, Wall};
-use crate::tripletriad::round::setup::{Hands, Setup, SetupError};
-use crate::tripletriad::round::state::{Move, MoveError, TripleTriad};
+use crate::tripletriad::round::setup::{Hands, Setup, SetupError, Swap};
+use crate::tripletriad::round::state::{Move, MoveError, Observation, TripleTriad};
 use crate::{Game, Rng};
 
 /// What happens when a round is drawn.
@@ -142,6 +142,7 @@ pub struct MatchConfig {
     /// What a drawn round leads to.
     pub sudden_death: SuddenDeath,
     /// At most this many rounds in all, round 1 included (`None`: unlimited; 0 is refused).
+    /// FFXIV's `sudden_death` rule plays five at most whatever this says.
     pub round_limit: Option<u32>,
     /// What the winner takes.
     pub trade: TradeRule,
@@ -156,10 +157,18 @@ pub struct MatchConfig {
     pub owned: Option<Owned>,
 }
 
+/// The most rounds FFXIV's Sudden Death plays: "until the fifth draw, in which it will end in a
+/// draw" (`rules/triple-triad-ffxiv.md`, section 5: the fandom table over FFTriadBuddy's solver
+/// limit of three restarts).
+pub(crate) const FFXIV_SUDDEN_DEATH_ROUNDS: u32 = 5;
+
 impl MatchConfig {
     /// Checks everything that does not depend on the cards brought.
     pub fn validate(&self) -> Result<(), MatchError> {
         self.rules.validate(!self.walls.is_empty()).map_err(SetupError::from)?;
+        if self.rules.sudden_death && !matches!(self.sudden_death, SuddenDeath::Off | SuddenDeath::OwnColours) {
+            return Err(MatchError::SuddenDeathRule(self.sudden_death));
+        }
         if self.round_limit == Some(0) {
             return Err(MatchError::RoundLimit);
         }
@@ -170,6 +179,22 @@ impl MatchConfig {
             self.trade.allowed(o.blue as usize, o.red as usize)?;
         }
         Ok(())
+    }
+
+    /// What a drawn round leads to and the most rounds in all. FFXIV's `sudden_death` rule is
+    /// [`SuddenDeath::OwnColours`] (each player takes the cards of its colour on the board and
+    /// its unplayed card; the player who held that card moves first) within
+    /// [`FFXIV_SUDDEN_DEATH_ROUNDS`]; a lower `round_limit` still applies.
+    pub(crate) fn restarts(&self) -> (SuddenDeath, Option<u32>) {
+        if self.rules.sudden_death {
+            let cap = FFXIV_SUDDEN_DEATH_ROUNDS;
+            (
+                SuddenDeath::OwnColours,
+                Some(self.round_limit.map_or(cap, |l| l.min(cap))),
+            )
+        } else {
+            (self.sudden_death, self.round_limit)
+        }
     }
 }
 
@@ -247,6 +272,9 @@ pub enum MatchError {
         /// How many.
         count: usize,
     },
+    /// FFXIV's `sudden_death` rule with another way of replaying a draw.
+    #[error("the sudden_death rule replays a draw with each colour's cards: sudden_death {0} contradicts it (leave it off or own_colours)")]
+    SuddenDeathRule(SuddenDeath),
     /// A round limit of 0.
     #[error("round_limit is 0: a match has at least one round")]
     RoundLimit,
@@ -313,6 +341,9 @@ pub struct Match {
     /// are the hand positions at the start of the round (blue 0..5, red 5..10).
     origin: Vec<(Player, u8)>,
     game: TripleTriad,
+    /// Under Three Open, `visible[p]`: the ids of the opponent's cards drawn visible to `p` at
+    /// the round's start.
+    visible: [u16; 2],
     first: Player,
     rng: Rng,
     /// The moves of every round started, the current one last.
@@ -329,10 +360,42 @@ pub struct Match {
 /// Mixed into the seed for the power walls' draw ("WALLS" in ASCII).
 const WALLS_STREAM: u64 = 0x57_414C_4C53;
 
+/// A round as it starts: its game (under Swap with the two cards exchanged, under Chaos with the
+/// first turn's draw), the swap made, and under Three Open the cards each player sees.
+struct Start {
+    game: TripleTriad,
+    swap: Option<Swap>,
+    visible: [u16; 2],
+}
+
+/// Under Three Open, the three cards of each hand of five its opponent sees, drawn from `rng`
+/// (uniform: the spec names no other law): `visible[p]` holds the ids of `p`'s opponent's cards.
+fn three_open(rng: &mut Rng) -> [u16; 2] {
+    Player::BOTH.map(|p| {
+        // A round starts with blue's five as ids 0..5 and red's as 5..10.
+        let base = 5 * p.other() as u16;
+        let mut slots = [0u16, 1, 2, 3, 4];
+        rng.shuffle(&mut slots);
+        slots[..3].iter().fold(0, |seen, &i| seen | 1 << (base + i))
+    })
+}
+
+/// Under Chaos, draws the card the coming turn must play, uniform over the mover's hand (the
+/// spec's reading), unless the round is over.
+fn draw_chaos(game: &mut TripleTriad, rng: &mut Rng) {
+    if game.rules().chaos && !game.is_over() {
+        let hand = game.hand_len(game.next_player()) as u64;
+        game.set_chaos_draw(rng.below(hand) as u8);
+    }
+}
+
 impl Match {
     /// Starts a match; `seed` drives every random choice (first player, elements, shuffles,
     /// trade, and under [`Rules::power_walls`] the labels when none are given, which the
-    /// configuration then holds).
+    /// configuration then holds). Under the FFXIV rules it also draws, in this order at a
+    /// round's start after the elements: Swap's two cards (the first round only: the cards change
+    /// hands before the match begins), Three Open's visible cards, and each turn's Chaos card
+    /// as that turn comes.
     pub fn new(mut config: MatchConfig, blue: Vec<Card>, red: Vec<Card>, seed: u64) -> Result<Match, MatchError> {
         if config.rules.power_walls && config.walls.is_empty() {
             // A stream of their own, so that turning the rule on deals the same hands, first
@@ -340,14 +403,19 @@ impl Match {
             config.walls = random_walls(&mut Rng::new(seed ^ WALLS_STREAM));
         }
         let brought = Hands { blue, red };
-        let (game, first, rng) = Self::opening(&config, brought.clone(), seed)?;
-        let origin = (0..10).map(|i| (Player::BOTH[i / 5], (i % 5) as u8)).collect();
+        let (start, first, rng) = Self::opening(&config, brought.clone(), seed)?;
+        let mut origin: Vec<(Player, u8)> = (0..10).map(|i| (Player::BOTH[i / 5], (i % 5) as u8)).collect();
+        if let Some(s) = start.swap {
+            // Each card took the other's slot and keeps its owner (cards return after the match).
+            origin.swap(s.blue as usize, 5 + s.red as usize);
+        }
         Ok(Match {
             config,
             brought,
             seed,
             origin,
-            game,
+            game: start.game,
+            visible: start.visible,
             first,
             rng,
             moves: alloc::vec![Vec::new()],
@@ -360,7 +428,7 @@ impl Match {
 
     /// Checks `config` and the hands brought, then starts the first round as `seed` does: its
     /// game, who moves first, and the match's generator after those draws.
-    fn opening(config: &MatchConfig, hands: Hands, seed: u64) -> Result<(TripleTriad, Player, Rng), MatchError> {
+    fn opening(config: &MatchConfig, hands: Hands, seed: u64) -> Result<(Start, Player, Rng), MatchError> {
         config.validate()?;
         for (player, hand) in [(Player::Blue, &hands.blue), (Player::Red, &hands.red)] {
             if hand.len() != 5 {
@@ -377,8 +445,8 @@ impl Match {
             }
         }
         let (first, mut rng) = Self::first_player(config, seed);
-        let game = Self::round(config, hands, first, &mut rng)?;
-        Ok((game, first, rng))
+        let start = Self::round(config, hands, first, &mut rng, true)?;
+        Ok((start, first, rng))
     }
 
     /// Who moves first in the first round of a match seeded with `seed`, and the generator the
@@ -389,16 +457,33 @@ impl Match {
         (first, rng)
     }
 
-    fn round(config: &MatchConfig, hands: Hands, first: Player, rng: &mut Rng) -> Result<TripleTriad, SetupError> {
+    /// Starts a round (`opening`: the match's first) with what it draws from `rng`.
+    fn round(
+        config: &MatchConfig,
+        hands: Hands,
+        first: Player,
+        rng: &mut Rng,
+        opening: bool,
+    ) -> Result<Start, SetupError> {
+        let rules = config.rules;
+        let elements = config.elements.round(&rules, rng);
+        let swap = (opening && rules.swap).then(|| Swap {
+            blue: rng.below(5) as u8,
+            red: rng.below(5) as u8,
+        });
         let setup = Setup {
-            rules: config.rules,
+            rules,
             walls: config.walls.clone(),
             hands,
             to_move: first,
-            elements: config.elements.round(&config.rules, rng),
+            elements,
+            swap,
             ..Setup::default()
         };
-        TripleTriad::new(&setup)
+        let mut game = TripleTriad::new(&setup)?;
+        let visible = if rules.three_open { three_open(rng) } else { [0; 2] };
+        draw_chaos(&mut game, rng);
+        Ok(Start { game, swap, visible })
     }
 
     /// The configuration.
@@ -411,9 +496,42 @@ impl Match {
         self.seed
     }
 
-    /// The round being played (or the last one).
+    /// The round being played (or the last one). Its own [`Game::observation`] knows nothing of
+    /// the match's draws: players see [`Match::observation`].
     pub fn game(&self) -> &TripleTriad {
         &self.game
+    }
+
+    /// What `player` may see: the round's observation, with what the match drew. Under Three
+    /// Open, of the opponent's hand only the cards drawn visible at the round's start and the
+    /// cards `player` brought (one given under Swap, or taken back by a restart) show their
+    /// faces; the others are `None`, so nothing of them is in the observation. Under All Open
+    /// (as under `open`) every card shows. Under Chaos the draw is told to the mover only:
+    /// `chaos_draws` holds its coming turn's card on its turn and is empty otherwise.
+    ///
+    /// ```
+    /// use arbiter_core::tripletriad::{Match, MatchConfig, Player, Rules, Setup};
+    /// let s = Setup::random_ff8(4);
+    /// let config = MatchConfig { rules: Rules { three_open: true, ..Rules::default() }, ..MatchConfig::default() };
+    /// let m = Match::new(config, s.hands.blue, s.hands.red, 4).unwrap();
+    /// let o = m.observation(Player::Blue);
+    /// assert_eq!(o.opponent_hand.iter().filter(|c| c.is_some()).count(), 3);
+    /// ```
+    pub fn observation(&self, player: Player) -> Observation {
+        let mut o = self.game.observation(player);
+        if self.config.rules.three_open {
+            let seen = self.visible[player as usize];
+            o.opponent_hand = bits(self.game.pos.hand(player.other()))
+                .map(|id| {
+                    let shown = seen & (1 << id) != 0 || self.origin[id as usize].0 == player;
+                    shown.then(|| self.game.table.cards[id as usize].clone())
+                })
+                .collect();
+        }
+        if self.game.next_player() != player {
+            o.chaos_draws.clear();
+        }
+        o
     }
 
     /// The number of the current round, from 1 (once over: the number of rounds played).
@@ -461,6 +579,8 @@ impl Match {
         self.moves.last_mut().expect("a round is under way").push(mv);
         if self.game.is_over() {
             self.end_round()?;
+        } else {
+            draw_chaos(&mut self.game, &mut self.rng);
         }
         Ok(captures)
     }
@@ -521,8 +641,9 @@ impl Match {
         let winner = self.game.outcome().and_then(|o| o.winner());
         self.rounds.push(RoundResult { winner, scores });
         let played = self.round_number();
-        let limit_reached = self.config.round_limit.is_some_and(|l| played >= l);
-        if winner.is_some() || self.config.sudden_death == SuddenDeath::Off || limit_reached {
+        let (mode, limit) = self.config.restarts();
+        let limit_reached = limit.is_some_and(|l| played >= l);
+        if winner.is_some() || mode == SuddenDeath::Off || limit_reached {
             self.result = Some(MatchResult {
                 winner,
                 scores,
@@ -533,7 +654,7 @@ impl Match {
         // Sudden death: the ten cards of this round, with their original owners.
         let (mut blue, mut red): (Vec<_>, Vec<_>) = (Vec::new(), Vec::new());
         let mut first = self.first.other();
-        match self.config.sudden_death {
+        match mode {
             SuddenDeath::OwnColours => {
                 for (colour, id) in self.colours() {
                     let o = self.origin[id as usize];
@@ -558,7 +679,9 @@ impl Match {
             blue: blue.iter().map(card).collect(),
             red: red.iter().map(card).collect(),
         };
-        self.game = Self::round(&self.config, hands, first, &mut self.rng)?;
+        let start = Self::round(&self.config, hands, first, &mut self.rng, false)?;
+        self.game = start.game;
+        self.visible = start.visible;
         self.origin = blue.into_iter().chain(red).collect();
         self.first = first;
         self.moves.push(Vec::new());
@@ -1061,6 +1184,290 @@ mod tests {
         assert_eq!(run(true), run(false));
     }
 
+    /// A match under FFXIV flags, `b0`..`b4` against `r0`..`r4`.
+    fn ffxiv(rules: Rules, blue: u8, red: u8, seed: u64) -> Match {
+        let config = MatchConfig {
+            rules,
+            first: Some(Player::Blue),
+            ..MatchConfig::default()
+        };
+        Match::new(config, cards("b", blue), cards("r", red), seed).unwrap()
+    }
+
+    #[test]
+    fn ffxiv_sudden_death_restarts_with_each_colour_and_ends_drawn_after_five_rounds() {
+        let rules = Rules {
+            sudden_death: true,
+            ..Rules::default()
+        };
+        let mut m = ffxiv(rules, 1, 1, 2);
+        for _ in 0..9 {
+            let mv = m.game().legal_moves()[0];
+            m.play(mv).unwrap();
+        }
+        // Red held the unplayed card: it moves first, with its four red board cards and that one.
+        assert_eq!(m.round_number(), 2);
+        assert_eq!(m.game().next_player(), Player::Red);
+        let red: Vec<&str> = m.game().hand(Player::Red).map(|c| c.name.as_str()).collect();
+        assert_eq!(red, ["r0", "r1", "r2", "r3", "r4"]);
+        play_out(&mut m);
+        let r = m.result().unwrap();
+        assert_eq!((r.winner, r.rounds), (None, FFXIV_SUDDEN_DEATH_ROUNDS));
+        // A lower limit still applies; a higher one does not lift the cap.
+        for (limit, rounds) in [(Some(2), 2), (Some(9), 5)] {
+            let config = MatchConfig {
+                rules,
+                round_limit: limit,
+                ..MatchConfig::default()
+            };
+            let mut m = Match::new(config, cards("b", 1), cards("r", 1), 2).unwrap();
+            play_out(&mut m);
+            assert_eq!(m.result().unwrap().rounds, rounds, "{limit:?}");
+        }
+        for mode in [SuddenDeath::Shuffle, SuddenDeath::OriginalHands] {
+            let config = MatchConfig {
+                rules,
+                sudden_death: mode,
+                ..MatchConfig::default()
+            };
+            assert_eq!(
+                Match::new(config, cards("b", 1), cards("r", 1), 2).unwrap_err(),
+                MatchError::SuddenDeathRule(mode)
+            );
+        }
+    }
+
+    #[test]
+    fn swap_exchanges_one_card_drawn_from_the_seed_and_cards_keep_their_owners() {
+        let rules = Rules {
+            swap: true,
+            ..Rules::default()
+        };
+        let mut slots = Vec::new();
+        for seed in 0..24 {
+            let m = ffxiv(rules, 9, 1, seed);
+            let slot = |p: Player, prefix: char| {
+                let held: Vec<usize> = m
+                    .game()
+                    .hand(p)
+                    .enumerate()
+                    .filter(|(_, c)| c.name.starts_with(prefix))
+                    .map(|(i, _)| i)
+                    .collect();
+                assert_eq!(held.len(), 1, "seed {seed}");
+                held[0]
+            };
+            let (i, j) = (slot(Player::Blue, 'r'), slot(Player::Red, 'b'));
+            // Each card took the other's slot: blue's i-th went to red's j-th place and back.
+            assert_eq!(m.game().hand(Player::Blue).nth(i).unwrap().name, alloc::format!("r{j}"));
+            assert_eq!(m.game().hand(Player::Red).nth(j).unwrap().name, alloc::format!("b{i}"));
+            assert_eq!(m.game(), ffxiv(rules, 9, 1, seed).game(), "the seed replays its swap");
+            slots.push((i, j));
+            // The direct trade moves the cards by their owners, not by who played them.
+            let config = MatchConfig {
+                rules,
+                trade: TradeRule::Direct,
+                ..MatchConfig::default()
+            };
+            let mut m = Match::new(config, cards("b", 9), cards("r", 1), seed).unwrap();
+            play_out(&mut m);
+            let t = m.settle_trade(&[]).unwrap();
+            assert!(t
+                .iter()
+                .all(|t| t.card.name.starts_with(t.from.name().chars().next().unwrap())));
+            let turned = m
+                .colours()
+                .filter(|&(colour, id)| m.origin[id as usize].0 != colour)
+                .count();
+            assert_eq!(t.len(), turned, "seed {seed}");
+        }
+        slots.sort_unstable();
+        slots.dedup();
+        assert!(slots.len() > 5, "swaps ignore the seed: {slots:?}");
+        // Swap happens once: a restart plays the colours as they are.
+        let both = Rules {
+            swap: true,
+            sudden_death: true,
+            ..Rules::default()
+        };
+        let mut m = ffxiv(both, 1, 1, 3);
+        let names =
+            |m: &Match| -> Vec<alloc::string::String> { m.game().hand(Player::Red).map(|c| c.name.clone()).collect() };
+        let dealt = names(&m);
+        // Nothing is captured and red plays its hand in order onto the cells in order.
+        for _ in 0..9 {
+            let mv = m.game().legal_moves()[0];
+            m.play(mv).unwrap();
+        }
+        assert_eq!((m.round_number(), names(&m)), (2, dealt));
+    }
+
+    #[test]
+    fn chaos_draws_each_turn_from_the_seed_and_tells_the_mover_only() {
+        let rules = Rules {
+            chaos: true,
+            ..Rules::default()
+        };
+        let mut draws = Vec::new();
+        for seed in 0..6 {
+            let mut m = ffxiv(rules, 3, 3, seed);
+            let mut seen = Vec::new();
+            while !m.is_over() {
+                let mover = m.game().next_player();
+                let o = m.observation(mover);
+                let &[d] = o.chaos_draws.as_slice() else {
+                    panic!("no draw for {mover}: {o:?}")
+                };
+                assert!((d as usize) < m.game().hand_len(mover));
+                assert!(m.observation(mover.other()).chaos_draws.is_empty());
+                let moves = m.game().legal_moves();
+                assert!(moves.iter().all(|mv| mv.card == d), "{moves:?}");
+                let other = Move {
+                    card: (d + 1) % m.game().hand_len(mover) as u8,
+                    cell: moves[0].cell,
+                };
+                if other.card != d {
+                    assert!(matches!(
+                        m.clone().play(other),
+                        Err(MatchError::Move(MoveError::NotPlayable { .. }))
+                    ));
+                }
+                seen.push(d);
+                let mv = moves[moves.len() / 2];
+                m.play(mv).unwrap();
+            }
+            assert_eq!(seen.len(), 9);
+            draws.push(seen);
+        }
+        draws.dedup();
+        assert!(draws.len() > 1, "chaos ignores the seed");
+    }
+
+    #[test]
+    fn order_holds_through_the_match() {
+        let rules = Rules {
+            order: true,
+            sudden_death: true,
+            ..Rules::default()
+        };
+        let mut m = ffxiv(rules, 1, 1, 5);
+        while !m.is_over() {
+            let moves = m.game().legal_moves();
+            assert!(moves.iter().all(|mv| mv.card == 0), "{moves:?}");
+            if m.game().hand_len(m.game().next_player()) > 1 {
+                let second = Move { card: 1, ..moves[0] };
+                assert!(m.clone().play(second).is_err());
+            }
+            m.play(moves[moves.len() - 1]).unwrap();
+        }
+        assert_eq!(m.result().unwrap().rounds, FFXIV_SUDDEN_DEATH_ROUNDS);
+    }
+
+    /// The faces of `player`'s view of the opponent's hand: the names shown, `None` for hidden.
+    fn shown(m: &Match, player: Player) -> Vec<Option<alloc::string::String>> {
+        let o = m.observation(player);
+        o.opponent_hand.into_iter().map(|c| c.map(|c| c.name)).collect()
+    }
+
+    #[test]
+    fn three_open_shows_three_cards_drawn_from_the_seed_and_all_open_shows_five() {
+        let three = Rules {
+            three_open: true,
+            ..Rules::default()
+        };
+        let mut sets = Vec::new();
+        for seed in 0..12 {
+            let mut m = ffxiv(three, 3, 3, seed);
+            for p in Player::BOTH {
+                let faces = shown(&m, p);
+                assert_eq!(faces.iter().flatten().count(), 3, "seed {seed}");
+                sets.push(faces);
+            }
+            // What stays in hand keeps its face or its back until played.
+            let before = shown(&m, Player::Red);
+            let mv = m.game().legal_moves()[0];
+            m.play(mv).unwrap();
+            let mut after = before.clone();
+            after.remove(mv.card as usize);
+            assert_eq!(shown(&m, Player::Red), after);
+        }
+        sets.sort_unstable();
+        sets.dedup();
+        assert!(sets.len() > 3, "three open ignores the seed");
+        let all = Rules {
+            all_open: true,
+            ..Rules::default()
+        };
+        let m = ffxiv(all, 3, 3, 1);
+        assert!(Player::BOTH.iter().all(|&p| shown(&m, p).iter().all(Option::is_some)));
+        // Under Swap, the card a player gave shows in the opponent's hand.
+        let swapped = Rules {
+            three_open: true,
+            swap: true,
+            ..Rules::default()
+        };
+        for seed in 0..12 {
+            let m = ffxiv(swapped, 3, 3, seed);
+            let faces = shown(&m, Player::Blue);
+            let given = m
+                .game()
+                .hand(Player::Red)
+                .position(|c| c.name.starts_with('b'))
+                .unwrap();
+            assert!(faces[given].is_some(), "seed {seed}");
+        }
+    }
+
+    #[cfg(feature = "serde")]
+    #[test]
+    fn no_byte_of_a_hidden_card_reaches_the_observation() {
+        let rules = Rules {
+            three_open: true,
+            chaos: true,
+            swap: true,
+            sudden_death: true,
+            ..Rules::default()
+        };
+        for seed in 0..16 {
+            let mut m = ffxiv(rules, 3, 3, seed);
+            while !m.is_over() {
+                for p in Player::BOTH {
+                    let o = m.observation(p);
+                    let json = serde_json::to_string(&o).unwrap();
+                    for (c, face) in m.game().hand(p.other()).zip(&o.opponent_hand) {
+                        let named = json.contains(&alloc::format!("\"{}\"", c.name));
+                        assert_eq!(named, face.is_some(), "seed {seed}: {} seen by {p}: {json}", c.name);
+                    }
+                }
+                let mv = m.timeout_move().unwrap();
+                m.play(mv).unwrap();
+            }
+        }
+    }
+
+    #[test]
+    fn the_same_seed_and_moves_replay_the_same_ffxiv_match() {
+        let rules = Rules {
+            three_open: true,
+            chaos: true,
+            swap: true,
+            sudden_death: true,
+            ..Rules::default()
+        };
+        let run = |seed| {
+            let mut m = ffxiv(rules, 3, 3, seed);
+            let mut seen = Vec::new();
+            while !m.is_over() {
+                seen.push(Player::BOTH.map(|p| m.observation(p)));
+                let mv = m.timeout_move().unwrap();
+                m.play(mv).unwrap();
+            }
+            (seen, m.rounds().to_vec())
+        };
+        assert_eq!(run(8), run(8));
+        assert_ne!(run(8), run(9));
+    }
+
     #[cfg(feature = "serde")]
     mod saving {
         use super::*;
@@ -1166,6 +1573,28 @@ mod tests {
                 assert_eq!(reload(&done).transfers(), Some(&settled[..]));
             }
             assert!(most_rounds > 1, "sudden death never ran");
+        }
+
+        #[test]
+        fn an_ffxiv_match_reloads_with_the_same_draws() {
+            let rules = Rules {
+                three_open: true,
+                chaos: true,
+                swap: true,
+                sudden_death: true,
+                ..Rules::default()
+            };
+            let mut m = ffxiv(rules, 3, 3, 12);
+            while !m.is_over() {
+                let back = reload(&m);
+                assert_eq!(back.game(), m.game());
+                for p in Player::BOTH {
+                    assert_eq!(back.observation(p), m.observation(p));
+                }
+                let mv = m.timeout_move().unwrap();
+                m.play(mv).unwrap();
+            }
+            assert!(m.round_number() > 1, "sudden death never ran");
         }
 
         #[test]

@@ -7,19 +7,20 @@ use crate::tripletriad::round::rules::Rules;
 use crate::{Error, ErrorKind};
 
 /// The preset names, in the order [`preset`] knows them.
-pub const PRESETS: [&str; 4] = ["ff8", "ttonline", "mush", "ffforever"];
+pub const PRESETS: [&str; 5] = ["ff8", "ttonline", "mush", "ffforever", "ffxiv"];
 
 /// The preset of options that name none: the game as Final Fantasy VIII plays it, which every
 /// front end offers first (the basic game of the rules is still a choice of fields away).
 pub const DEFAULT_PRESET: &str = PRESETS[0];
 
-/// The named preset: `ff8`, `ttonline`, `mush` or `ffforever` (ASCII case ignored).
+/// The named preset: `ff8`, `ttonline`, `mush`, `ffforever` or `ffxiv` (ASCII case ignored).
 ///
 /// ```
 /// use arbiter_core::tripletriad::{preset, SuddenDeath};
 /// let ff8 = preset("ff8").unwrap();
 /// assert!(!ff8.rules.elemental_clamp && !ff8.rules.battle && !ff8.rules.plus_wall);
 /// assert_eq!(preset("ffforever").unwrap().sudden_death, SuddenDeath::Shuffle);
+/// assert_eq!(preset("ffxiv").unwrap().rules, arbiter_core::tripletriad::Rules::default());
 /// assert!(preset("nope").is_none());
 /// ```
 pub fn preset(name: &str) -> Option<MatchConfig> {
@@ -87,6 +88,18 @@ pub fn preset(name: &str) -> Option<MatchConfig> {
             trade: TradeRule::DirectSwap,
             ..MatchConfig::default()
         },
+        // Final Fantasy XIV's base game (`rules/triple-triad-ffxiv.md`): every one of its fifteen
+        // rules is an option an NPC or a host turns on, so none is on here: hands closed (All
+        // Open and Three Open off), no Same, Plus or Combo, no sudden death (FFXIV's own is the
+        // `sudden_death` rule, not a mode), no board edge rule, no elements. Trade `none`: a
+        // FFXIV match never takes a card from the loser (cards are won from an NPC's reward
+        // list, which the economy does not model), and no source names a trade between players.
+        "ffxiv" => MatchConfig {
+            rules: Rules::default(),
+            sudden_death: SuddenDeath::Off,
+            trade: TradeRule::None,
+            ..MatchConfig::default()
+        },
         _ => return None,
     };
     Some(config)
@@ -126,5 +139,8 @@ mod tests {
         assert_eq!(preset("ttonline").unwrap().sudden_death, SuddenDeath::Off);
         assert_eq!(preset("mush").unwrap().deck_level_limit, Some(20));
         assert_eq!(preset("ff8").unwrap().deck_level_limit, None);
+        let ffxiv = preset("ffxiv").unwrap();
+        assert!(!ffxiv.rules.open && !ffxiv.rules.all_open && !ffxiv.rules.three_open);
+        assert_eq!((ffxiv.sudden_death, ffxiv.trade), (SuddenDeath::Off, TradeRule::None));
     }
 }

@@ -127,7 +127,7 @@ impl Position {
 
 /// Everything that does not change during a round: cards, rules, elements, walls and the values
 /// derived from them, shared between copies of a state.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub(crate) struct RoundTable {
     pub rules: Rules,
     /// The ten cards of the round, by id.

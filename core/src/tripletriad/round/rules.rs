@@ -351,6 +351,12 @@ impl Rules {
         plain | ace
     }
 
+    /// Whether both hands are shown to both players: FF8's Open or FFXIV's All Open (Three Open
+    /// shows what a match draws, [`Match::observation`](crate::tripletriad::Match::observation)).
+    pub(crate) fn hands_open(&self) -> bool {
+        self.open || self.all_open
+    }
+
     /// Checks that the options can be combined; `walls` says whether wall labels are given.
     pub fn validate(&self, walls: bool) -> Result<(), RulesError> {
         if self.same_wall && !self.same {

@@ -268,6 +268,17 @@ impl TripleTriad {
         Ok(())
     }
 
+    /// Under Chaos, makes `index` the draw of the coming turn: a match draws each turn's card
+    /// as the turn comes, so that no player sees a later draw before its turn. The round's copies
+    /// keep the draws they had.
+    pub(crate) fn set_chaos_draw(&mut self, index: u8) {
+        let empty = (!self.pos.occupied & FULL).count_ones() as usize;
+        let table = Shared::make_mut(&mut self.table);
+        let mut draws = table.draws;
+        draws[empty] = index;
+        table.set_draws(draws);
+    }
+
     /// Checks `mv` without playing it.
     pub fn check(&self, mv: Move) -> Result<(), MoveError> {
         let p = &self.pos;
@@ -401,7 +412,9 @@ impl fmt::Debug for TripleTriad {
 }
 
 /// What one player may see: the board, their own hand, and the opponent's hand only if the rules
-/// are open (otherwise `None` for each unplayed card: its count is known, not its face).
+/// are open (`open` or `all_open`; otherwise `None` for each unplayed card: its count is known,
+/// not its face). A round alone shows no card under `three_open`: which three are shown is a
+/// match's draw ([`Match::observation`](crate::tripletriad::Match::observation)).
 ///
 /// ```
 /// use arbiter_core::Game;
@@ -521,7 +534,7 @@ impl Game for TripleTriad {
 
     fn observation(&self, player: Player) -> Observation {
         let s = self.setup();
-        let open = self.table.rules.open;
+        let open = self.table.rules.hands_open();
         let theirs = s
             .hands
             .get(player.other())

@@ -104,7 +104,7 @@ impl View for Seen<'_> {
         self.0.hand(self.1).enumerate().for_each(|(i, c)| f(i, c));
     }
     fn opponent(&self, mut f: impl FnMut(usize, Option<&Card>)) {
-        let open = self.0.table.rules.open;
+        let open = self.0.table.rules.hands_open();
         self.0
             .hand(self.1.other())
             .enumerate()
