@@ -118,6 +118,21 @@ test("the computer within a budget: nodes and milliseconds, the best move so far
   for (const bad of [{ timeMs: -1 }, { timeMs: 0 }, { nodes: 1.5 }, { nodes: 0 }, { fast: true }, "fast", 3]) {
     throwsArbiter(() => g.chooseMove("expert", 1, bad), "BAD_ARGUMENT", JSON.stringify(bad));
   }
+  // The budget is read as its JSON carries it: fields JSON drops are absent, and of several faults
+  // the first field in byte order is named, whatever the object's own order.
+  assert.ok(legal.includes(g.chooseMove("expert", 1, { nodes: 50, timeMs: undefined })));
+  const why = (options) => {
+    try {
+      g.chooseMove("expert", 1, options);
+    } catch (e) {
+      return e.message;
+    }
+    return "accepted";
+  };
+  assert.match(why({ timeMs: -1, fast: true }), /^chooseMove options: unknown option "fast" \(expected timeMs or nodes\), got /);
+  assert.match(why({ timeMs: -1, nodes: 0 }), /^chooseMove options: nodes must be a positive integer, got /);
+  assert.match(why({ nodes: 2 ** 53 }), /^chooseMove options: nodes must be a positive integer, got /);
+  assert.match(why([1]), /^chooseMove options: expected an object \{ timeMs, nodes \}, got /);
 });
 
 test("at its tile limit a game is over, drawn: isOver, outcome, legalMoves and chooseMove agree", (t) => {

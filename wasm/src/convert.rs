@@ -27,6 +27,12 @@ extern "C" {
     fn json_stringify(value: &JsValue) -> Result<JsValue, JsValue>;
     #[wasm_bindgen(js_name = String, catch)]
     fn js_string(value: &JsValue) -> Result<String, JsValue>;
+    #[wasm_bindgen(js_namespace = Object, js_name = keys)]
+    pub fn object_keys(object: &JsValue) -> Vec<String>;
+    #[wasm_bindgen(js_namespace = Reflect, js_name = get)]
+    pub fn property(object: &JsValue, key: &str) -> JsValue;
+    #[wasm_bindgen(js_namespace = Array, js_name = isArray)]
+    pub fn is_array(value: &JsValue) -> bool;
     /// A JavaScript string, measured before it is copied into the module's memory.
     #[wasm_bindgen(js_name = String)]
     type JsText;
@@ -197,6 +203,12 @@ pub fn json_text(v: &JsValue, what: &str) -> Js<String> {
         )
     })?;
     string(&text)?.ok_or_else(wrong)
+}
+
+/// A copy of an object as its JSON text carries it (what [`from_js`] would read), for arguments
+/// read field by field.
+pub fn json_copy(v: &JsValue, what: &str) -> Js<JsValue> {
+    json_parse(&json_text(v, what)?).map_err(|_| throw(ErrorKind::Parse.name(), format!("{what} is not JSON")))
 }
 
 /// Reads a value of the core from a plain object or JSON text; anything unreadable (syntax,

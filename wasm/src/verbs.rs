@@ -8,7 +8,8 @@ use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 use crate::convert::{
-    bad_argument, describe, from_js, integer, or_null, seed, string, text, to_js, Js, OrThrow, MAX_SAFE_INTEGER,
+    bad_argument, describe, from_js, integer, is_array, json_copy, object_keys, or_null, property, seed, string, text,
+    to_js, Js, OrThrow, MAX_SAFE_INTEGER,
 };
 
 /// A game as the package hands it to JavaScript: saved and observed as JSON, moves read from
@@ -138,27 +139,48 @@ impl Limits {
             return Ok(limits);
         };
         let wrong = |why: &str| bad_argument(format!("{what}: {why}, got {}", describe(v)));
-        let serde_json::Value::Object(fields) = (if v.is_object() {
-            from_js(v, what)?
+        // Read as JSON carries it (the copy a worker forwards), field by field on the JavaScript
+        // side: a map of JSON values would bring its own reader and tree into the module.
+        let fields = if v.is_object() {
+            json_copy(v, what)?
         } else {
-            serde_json::Value::Null
-        }) else {
-            return Err(wrong("expected an object { timeMs, nodes }"));
+            JsValue::NULL
         };
-        for (key, value) in &fields {
-            match key.as_str() {
-                "timeMs" => {
-                    let ms = value.as_f64().filter(|ms| ms.is_finite() && *ms > 0.0);
-                    limits.time_ms = Some(ms.ok_or_else(|| wrong("timeMs must be a positive number of milliseconds"))?);
-                }
-                "nodes" => {
-                    let n = value.as_u64().filter(|&n| n > 0 && n <= MAX_SAFE_INTEGER);
-                    limits.nodes = Some(n.ok_or_else(|| wrong("nodes must be a positive integer"))?);
-                }
-                other => return Err(wrong(&format!("unknown option {other:?} (expected timeMs or nodes)"))),
+        if !fields.is_object() || is_array(&fields) {
+            return Err(wrong("expected an object { timeMs, nodes }"));
+        }
+        // Of several faults, the first field in byte order is reported, whatever the object's order.
+        let mut fault: Option<(String, String)> = None;
+        for key in object_keys(&fields) {
+            let value = property(&fields, &key);
+            let why = match key.as_str() {
+                "timeMs" => match value.as_f64().filter(|ms| ms.is_finite() && *ms > 0.0) {
+                    Some(ms) => {
+                        limits.time_ms = Some(ms);
+                        continue;
+                    }
+                    None => "timeMs must be a positive number of milliseconds".to_string(),
+                },
+                "nodes" => match value
+                    .as_f64()
+                    .filter(|&n| n.fract() == 0.0 && n > 0.0 && n <= MAX_SAFE_INTEGER as f64)
+                {
+                    Some(n) => {
+                        limits.nodes = Some(n as u64);
+                        continue;
+                    }
+                    None => "nodes must be a positive integer".to_string(),
+                },
+                other => format!("unknown option {other:?} (expected timeMs or nodes)"),
+            };
+            if fault.as_ref().is_none_or(|(first, _)| key < *first) {
+                fault = Some((key, why));
             }
         }
-        Ok(limits)
+        match fault {
+            Some((_, why)) => Err(wrong(&why)),
+            None => Ok(limits),
+        }
     }
 
     /// Runs `f` within these limits; the clock starts now.
