@@ -113,7 +113,8 @@ pub fn search(game: &Trax, limits: Limits, rng: &mut Rng, stop: &mut dyn FnMut()
 }
 
 /// The slots of the table that the threads of [`search_threads`] share: 16 MiB, filled by about a
-/// second of search on two threads (a slot is kept until another position's hash lands on it).
+/// second of search on two threads (a slot is kept until another position's hash lands on it);
+/// the table itself is kept for the next search (`Shared::take`).
 #[cfg(feature = "std")]
 const SHARED_SLOTS: usize = 1 << 20;
 
