@@ -12,6 +12,7 @@
 
 pub mod ai;
 mod board;
+mod book;
 mod engine;
 mod movegen;
 mod notation;

@@ -113,7 +113,8 @@ pub fn search(game: &Trax, limits: Limits, rng: &mut Rng, stop: &mut dyn FnMut()
 }
 
 /// The slots of the table that the threads of [`search_threads`] share: 16 MiB, filled by about a
-/// second of search on two threads (a slot is kept until another position's hash lands on it).
+/// second of search on two threads (a slot is kept until another position's hash lands on it);
+/// the table itself is kept for the next search (`Shared::take`).
 #[cfg(feature = "std")]
 const SHARED_SLOTS: usize = 1 << 20;
 
@@ -142,11 +143,11 @@ pub fn search_threads(
     stop: &(dyn Fn() -> bool + Sync),
 ) -> Option<Report> {
     use core::sync::atomic::{AtomicBool, Ordering::Relaxed};
-    let table = super::table::Shared::new(SHARED_SLOTS);
+    let table = super::table::Shared::take(SHARED_SLOTS, rng.next_u64());
     let done = AtomicBool::new(false);
     let limits = Limits { nodes: u64::MAX, depth };
     let seeds: Vec<u64> = (1..threads.max(1)).map(|_| rng.next_u64()).collect();
-    std::thread::scope(|scope| {
+    let report = std::thread::scope(|scope| {
         let helpers: Vec<_> = seeds
             .iter()
             .enumerate()
@@ -169,7 +170,9 @@ pub fn search_threads(
             r.nodes += helped;
         }
         report
-    })
+    });
+    table.give_back();
+    report
 }
 
 /// The iterative deepening of [`search`] with `table`, from iteration `first` on (a helper thread
