@@ -7,7 +7,8 @@
 //! player, each Swap exchange: all equally weighted, see [`odds`](super::odds)), and abandoned as
 //! soon as even winning all its remaining rounds could not beat the best deck found: an exact
 //! bound, so no candidate is lost. Among decks of equal probability the first in that order is
-//! kept.
+//! kept. Under Order a deck's hand order is part of it (the player arranges the deck): each of
+//! a deck's 120 orders is a candidate, in lexicographic order, and the best order is returned.
 //!
 //! **Monotone.** Run to the end the search is exhaustive, so its answer is the optimum over the
 //! collection's decks; a larger collection only adds candidates, and the order (hence the
@@ -28,15 +29,15 @@ use alloc::vec::Vec;
 use super::cards::{card_by_id, FfxivCard};
 use super::deck::{DeckError, DeckRule};
 use super::npcs::Npc;
-use super::odds::{playable_rules, rounds, Judge, OddsError, Opponent, Start};
+use super::odds::{rounds, rounds_per_start, Judge, OddsError, Opponent, Start, ORDERS};
 use crate::tripletriad::round::position::Player;
 use crate::tripletriad::TripleTriad;
 
 /// What the deck builder found.
 #[derive(Clone, Debug, PartialEq)]
 pub struct BuiltDeck {
-    /// The best deck found (card ids in the visiting order), `None` if the collection holds no
-    /// deck the rule allows.
+    /// The best deck found (card ids in the visiting order, or in the best hand order under
+    /// Order), `None` if the collection holds no deck the rule allows.
     pub deck: Option<[u16; 5]>,
     /// Its probability of winning.
     pub win: f64,
@@ -65,9 +66,10 @@ pub enum BuildError {
 }
 
 /// A round's win probability as an exact integer: in units of 1 / `UNITS`, a multiple of the
-/// number of equally likely move sequences of a random NPC from either start (46,080 when the
-/// player starts, 113,400 when the NPC does).
-const UNITS: u64 = 14_515_200;
+/// number of equally likely chance sequences of any round from either start: a random NPC's
+/// moves (46,080 when the player starts, 113,400 when the NPC does; 384 and 945 under Order),
+/// times the Chaos draws (120 for each player's five turns, 120 for its four), 2^13 3^5 5^3 7.
+pub(crate) const UNITS: u64 = 1_741_824_000;
 
 /// The deck of `collection` (card ids; repeats and order do not matter) with the best exact
 /// probability of beating `npc` played as `opponent`, the first player drawn as `start` says,
@@ -87,7 +89,7 @@ pub fn best_deck(
     start: Start,
     stop: &mut dyn FnMut() -> bool,
 ) -> Result<BuiltDeck, BuildError> {
-    let rules = playable_rules(npc)?;
+    let rules = npc.round_rules();
     let mut cards: Vec<&'static FfxivCard> = Vec::new();
     for &id in collection {
         cards.push(card_by_id(id).ok_or(DeckError::UnknownCard(id))?);
@@ -105,13 +107,14 @@ pub fn best_deck(
         Start::Either => &[Player::Blue, Player::Red],
     };
     let hands = npc.hands();
-    let per_deck = hands.len() * firsts.len() * if rules.swap { 25 } else { 1 };
+    let per_deck = hands.len() * firsts.len() * rounds_per_start(rules);
     let most = UNITS * per_deck as u64;
     let mut search = Builder {
         judge: Judge::new(opponent),
         best: None,
         best_units: 0,
         most,
+        hand_order: rules.order,
         stopped: false,
         decks: 0,
         rounds: 0,
@@ -172,6 +175,8 @@ struct Builder {
     best_units: u64,
     /// The score of a deck winning every round: nothing beats it.
     most: u64,
+    /// Order is played: a deck's order matters.
+    hand_order: bool,
     stopped: bool,
     decks: u64,
     rounds: u64,
@@ -181,6 +186,35 @@ struct Builder {
 type Score<'a> = dyn FnMut(&[usize], &mut Judge, &[usize], u64) -> Result<Verdict, OddsError> + 'a;
 
 impl Builder {
+    /// Scores one deck (card indices in hand order) and keeps it if it is the best. Whether to
+    /// go on: not once the caller stops the search or a deck wins every round.
+    fn consider(&mut self, deck: &[usize], score: &mut Score<'_>) -> Result<bool, OddsError> {
+        self.decks += 1;
+        match score(deck, &mut self.judge, &self.order, self.best_units)? {
+            Verdict::Stopped => {
+                self.stopped = true;
+                return Ok(false);
+            }
+            Verdict::CutAt(done) => {
+                self.rounds += done as u64 + 1;
+                let r = self.order.remove(done);
+                self.order.insert(0, r);
+                // Only the first deck can be cut with no best yet: it scored nothing.
+                if self.best.is_none() {
+                    self.best = Some(deck.to_vec());
+                }
+            }
+            Verdict::Scored(units) => {
+                self.rounds += self.order.len() as u64;
+                if self.best.is_none() || units > self.best_units {
+                    self.best = Some(deck.to_vec());
+                    self.best_units = units;
+                }
+            }
+        }
+        Ok(self.best_units < self.most)
+    }
+
     /// Visits the decks extending `chosen` with cards from index `from` on, in lexicographic
     /// order of indices, skipping any the deck rule forbids. Whether to go on: not once the
     /// caller stops the search or a deck wins every round.
@@ -195,30 +229,15 @@ impl Builder {
             debug_assert!(DeckRule::CURRENT
                 .check(&chosen.iter().map(|&c| cards[c].id).collect::<Vec<_>>())
                 .is_ok());
-            self.decks += 1;
-            match score(chosen, &mut self.judge, &self.order, self.best_units)? {
-                Verdict::Stopped => {
-                    self.stopped = true;
+            // Under Order the hand's order is part of the deck: each order is a candidate.
+            let orders: &[[usize; 5]] = if self.hand_order { &ORDERS } else { &ORDERS[..1] };
+            for order in orders {
+                let deck: Vec<usize> = order.iter().map(|&i| chosen[i]).collect();
+                if !self.consider(&deck, score)? {
                     return Ok(false);
                 }
-                Verdict::CutAt(done) => {
-                    self.rounds += done as u64 + 1;
-                    let r = self.order.remove(done);
-                    self.order.insert(0, r);
-                    // Only the first deck can be cut with no best yet: it scored nothing.
-                    if self.best.is_none() {
-                        self.best = Some(chosen.clone());
-                    }
-                }
-                Verdict::Scored(units) => {
-                    self.rounds += self.order.len() as u64;
-                    if self.best.is_none() || units > self.best_units {
-                        self.best = Some(chosen.clone());
-                        self.best_units = units;
-                    }
-                }
             }
-            return Ok(self.best_units < self.most);
+            return Ok(true);
         }
         for i in from..cards.len() {
             if cards.len() - i < 5 - chosen.len() {

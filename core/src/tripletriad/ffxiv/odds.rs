@@ -5,13 +5,21 @@
 //! starting player (FFXIV draws it at random: both are given, and their mean), one round under the
 //! NPC's [`Npc::round_rules`], with the player blue:
 //! - [`Opponent::Perfect`]: the round solved exactly ([`Solver`]); its value's sign is a win, a
-//!   draw or a loss with perfect play on both sides.
+//!   draw or a loss with perfect play on both sides (under Chaos, an expectimax: see below).
 //! - [`Opponent::Random`]: the NPC plays each of its legal moves (card, cell) with equal
 //!   probability; the player plays to **maximise its probability of winning, then, among moves
 //!   winning equally often, its probability of drawing** (lexicographic, which is what a player
 //!   farming an NPC's cards wants: a draw earns nothing, so a safe draw is not preferred to a
 //!   likelier win). Computed by expectimax over every NPC move, memoised, in exact integers (a
-//!   probability is a count over the product of the NPC's move counts), never sampled.
+//!   probability is a count over the product of the chance nodes' branchings), never sampled.
+//!
+//! **Speed of the expectimax** (all exact): positions are memoised by the cards on the board,
+//! their owners and the hands, in two-slot buckets that keep the larger subtree, under a round
+//! number so that a new round needs no clearing; under the basic capture alone (no Same, Plus,
+//! Combo, Ascension or Descension) a card with no empty cell around it can never be taken nor
+//! read again, so only the count of such blue cards is keyed, which merges the many positions
+//! that differ there; identical cards in a hand are searched once and counted; the player's
+//! search stops at a sure win, a perfect NPC's at a sure loss.
 //!
 //! **Information.** The player is taken to know the NPC's hand once the round starts (All Open);
 //! the odds are then exact. Under Three Open, or with hidden cards, they are an upper bound for a
@@ -25,9 +33,16 @@
 //! - Roulette: its rule is drawn per match and unknown in advance: counted as no extra rule.
 //! - Random, Draft: setup only: the odds are those of the five cards given.
 //! - All Open, Three Open: observation only (see above).
-//! - Chaos and Order are refused ([`OddsError::Refused`]): both fix which card a player must play,
-//!   and the NPC's hand order is not in the data (Order), or the draws would need an expectation
-//!   inside the search for both players (Chaos) that this module does not compute.
+//! - Chaos: each turn the game draws the mover's card uniformly from its hand (the spec's
+//!   natural reading; no source gives the probabilities), then the mover chooses the cell: a
+//!   chance node before every move, in the expectimax for both opponents (a perfect NPC then
+//!   minimises the player's chances, lexicographically as above). Against a random NPC the draw
+//!   and its uniform card choice are the same thing.
+//! - Order: each player must play its hand's first card. The player's order is the deck's, as
+//!   given (in the game the player arranges the deck: choosing the order is choosing the deck,
+//!   and the deck builder tries every order); the NPC's order is not in the data, so each of its
+//!   120 orders is taken as equally likely, and the player is taken to see it once the round
+//!   starts (the hand is shown in order). Each order is a round of its own.
 //!
 //! The placement itself (Same, Plus, Reverse, Fallen Ace, Ascension...) is the round's: these
 //! odds follow whatever the core's placement does under the NPC's [`Rules`].
@@ -37,10 +52,10 @@ use alloc::vec::Vec;
 
 use super::cards::FfxivCard;
 use super::npcs::{Hand, Npc};
-use crate::tripletriad::round::board::{bits, FULL};
+use crate::tripletriad::round::board::{bits, EDGE, FULL};
 use crate::tripletriad::round::position::{Player, Position, RoundTable};
 use crate::tripletriad::round::resolve::child;
-use crate::tripletriad::{Rule, Rules, Setup, SetupError, Solver, TripleTriad};
+use crate::tripletriad::{Rules, Setup, SetupError, Solver, TripleTriad};
 
 /// Who the NPC is taken to be.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -133,61 +148,89 @@ impl NpcOdds {
 /// Why the odds cannot be computed.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum OddsError {
-    /// A rule this module does not model (see the module's documentation).
-    #[error("the NPC plays {0:?}, whose odds are not computed here: it fixes which card must be played, from a hand order or a draw the odds do not model")]
-    Refused(Rule),
     /// The round's setup is refused by the core.
     #[error(transparent)]
     Setup(#[from] SetupError),
 }
 
-/// The rules the odds play under, or the rule that refuses them.
-pub(crate) fn playable_rules(npc: &Npc) -> Result<Rules, OddsError> {
-    if let Some(&rule) = npc.rules.iter().find(|r| matches!(r, Rule::Chaos | Rule::Order)) {
-        return Err(OddsError::Refused(rule));
-    }
-    Ok(npc.round_rules())
-}
-
-/// One round to play: the two hands (after any swap), who starts, and its weight among the
-/// rounds of its hand and start (1 / 25 under Swap).
+/// One round to play: the two hands (after any swap, in their order), who starts, and its
+/// weight among the rounds of its hand and start.
 pub(crate) struct Round {
     pub game: TripleTriad,
     pub weight: f64,
 }
 
-/// The rounds of `deck` against `hand` when `first` starts: one, or the 25 exchanges of Swap.
+/// How many rounds [`rounds`] gives for one hand and start: the 25 exchanges of Swap times the
+/// 120 orders of the NPC's hand under Order.
+pub(crate) fn rounds_per_start(rules: Rules) -> usize {
+    (if rules.swap { 25 } else { 1 }) * if rules.order { ORDERS.len() } else { 1 }
+}
+
+/// The 120 orders of five cards, lexicographic.
+pub(crate) const ORDERS: [[usize; 5]; 120] = {
+    let mut all = [[0; 5]; 120];
+    let mut n = 0;
+    let mut code = 0;
+    while code < 3125 {
+        let d = [code / 625, code / 125 % 5, code / 25 % 5, code / 5 % 5, code % 5];
+        let mut seen = 0u32;
+        let mut i = 0;
+        while i < 5 {
+            seen |= 1 << d[i];
+            i += 1;
+        }
+        if seen == 0x1F {
+            all[n] = d;
+            n += 1;
+        }
+        code += 1;
+    }
+    all
+};
+
+/// The rounds of `deck` against `hand` when `first` starts, equally likely: one, or the 25
+/// exchanges of Swap, times the 120 orders the NPC's hand may have under Order (the player's
+/// order is the deck's).
 pub(crate) fn rounds(
     deck: &[&FfxivCard; 5],
     hand: &Hand,
     rules: Rules,
     first: Player,
 ) -> Result<Vec<Round>, OddsError> {
-    let pairs: Vec<Option<(usize, usize)>> = if rules.swap {
-        (0..5).flat_map(|i| (0..5).map(move |j| Some((i, j)))).collect()
-    } else {
-        vec![None]
-    };
-    let weight = 1.0 / pairs.len() as f64;
-    pairs
-        .into_iter()
-        .map(|pair| {
+    let pairs: &[Option<(usize, usize)>] = if rules.swap { &SWAPS } else { &[None] };
+    let orders: &[[usize; 5]] = if rules.order { &ORDERS } else { &ORDERS[..1] };
+    let weight = 1.0 / (pairs.len() * orders.len()) as f64;
+    let mut all = Vec::with_capacity(pairs.len() * orders.len());
+    for pair in pairs {
+        for order in orders {
             let mut blue: Vec<_> = deck.iter().map(|c| c.card()).collect();
             let mut red: Vec<_> = hand.cards.iter().map(|c| c.card()).collect();
-            if let Some((i, j)) = pair {
+            if let Some((i, j)) = *pair {
                 core::mem::swap(&mut blue[i], &mut red[j]);
             }
             let mut setup = Setup::default().with_rules(rules);
             setup.hands.blue = blue;
-            setup.hands.red = red;
+            setup.hands.red = order.iter().map(|&i| red[i].clone()).collect();
             setup.to_move = first;
-            Ok(Round {
+            all.push(Round {
                 game: TripleTriad::new(&setup)?,
                 weight,
-            })
-        })
-        .collect()
+            });
+        }
+    }
+    Ok(all)
 }
+
+/// Swap's 25 exchanges: the player's i-th card for the hand's j-th.
+const SWAPS: [Option<(usize, usize)>; 25] = {
+    let mut all = [None; 25];
+    let mut k = 0;
+    while k < 25 {
+        all[k] = Some((k / 5, k % 5));
+        k += 1;
+    }
+    all
+};
 
 /// Exact odds of `deck` (the player's five cards, blue) against `npc`, for every hand it can
 /// bring and both starting players. The deck rule is not checked here (see
@@ -202,7 +245,7 @@ pub(crate) fn rounds(
 /// assert!((total.win + total.draw + total.loss - 1.0).abs() < 1e-9);
 /// ```
 pub fn odds(deck: &[&FfxivCard; 5], npc: &Npc, opponent: Opponent) -> Result<NpcOdds, OddsError> {
-    let rules = playable_rules(npc)?;
+    let rules = npc.round_rules();
     let mut judge = Judge::new(opponent);
     let mut hands = Vec::new();
     for hand in npc.hands() {
@@ -229,6 +272,8 @@ pub(crate) struct Judge {
     opponent: Opponent,
     solver: Solver,
     memo: Vec<Slot>,
+    /// The round's number in the memo's keys (see [`Walk::key`]): a new round needs no clearing.
+    epoch: u64,
     pub nodes: u64,
 }
 
@@ -239,79 +284,105 @@ const MEMO_BITS: u32 = 23;
 /// than a probe.
 const MEMO_MIN_EMPTY: u32 = 3;
 
-/// A memoised position: its key (0 = empty) and its value, as counts (see [`Judge::expect`]).
+/// Where the round's number sits in a memo key, and how many rounds fit before a clear.
+const EPOCH_SHIFT: u32 = 59;
+const EPOCHS: u64 = 1 << (64 - EPOCH_SHIFT);
+
+/// A memoised position: its key (0 = empty) and its value (see [`Walk::value`]).
 #[derive(Clone, Copy, Default)]
 struct Slot {
     key: u64,
-    win: u32,
-    draw: u32,
+    value: u64,
+}
+
+/// A value of the expectimax: blue's winning sequences in the high half, its drawing ones in
+/// the low half. Sums of values are sums of both counts (no count reaches 2^32), and comparing
+/// values compares wins first, then draws: the player's order of preference.
+type Value = u64;
+
+const WIN: Value = 1 << 32;
+
+/// Whether a round is an expectimax (a chance node somewhere) and who red is there.
+#[derive(Clone, Copy)]
+struct Walk<'a> {
+    t: &'a RoundTable,
+    /// Red plays uniformly at random (else it minimises blue's value).
+    random: bool,
+    /// Each turn's card is drawn uniformly from the mover's hand.
+    chaos: bool,
+    /// `around[c]`: the cells next to `c`.
+    around: [u16; 9],
+    epoch: u64,
 }
 
 impl Judge {
     pub(crate) fn new(opponent: Opponent) -> Judge {
-        let memo = match opponent {
-            Opponent::Perfect => Vec::new(),
-            Opponent::Random => vec![Slot::default(); 1 << MEMO_BITS],
-        };
         Judge {
             opponent,
             solver: Solver::default(),
-            memo,
+            memo: Vec::new(),
+            epoch: 0,
             nodes: 0,
         }
     }
 
+    /// The walk of `game`, or `None` when the round has no chance node (the solver's case).
+    fn walk<'a>(&mut self, game: &'a TripleTriad) -> Option<Walk<'a>> {
+        let t = &*game.table;
+        let random = self.opponent == Opponent::Random;
+        if !random && !t.rules.chaos {
+            return None;
+        }
+        if self.memo.is_empty() {
+            self.memo = vec![Slot::default(); 1 << MEMO_BITS];
+        }
+        self.epoch += 1;
+        if self.epoch == EPOCHS {
+            self.memo.fill(Slot::default());
+            self.epoch = 1;
+        }
+        Some(Walk {
+            t,
+            random,
+            chaos: t.rules.chaos,
+            around: core::array::from_fn(|c| t.nb[c].iter().filter(|&&n| n != EDGE).fold(0, |m, &n| m | 1 << n)),
+            epoch: self.epoch,
+        })
+    }
+
     /// The player's (blue's) odds in `game`.
     pub(crate) fn odds(&mut self, game: &TripleTriad) -> Odds {
-        match self.opponent {
-            Opponent::Perfect => {
-                let s = self.solver.solve(game);
-                self.nodes += s.nodes;
-                let blue = if game.pos.to_move == Player::Blue {
-                    s.value
-                } else {
-                    -s.value
-                };
-                match blue.signum() {
-                    1 => Odds {
-                        win: 1.0,
-                        ..Odds::default()
-                    },
-                    0 => Odds {
-                        draw: 1.0,
-                        ..Odds::default()
-                    },
-                    _ => Odds {
-                        loss: 1.0,
-                        ..Odds::default()
-                    },
-                }
-            }
-            Opponent::Random => {
-                self.memo.fill(Slot::default());
-                let (t, pos) = (&*game.table, game.pos);
-                let (win, draw) = self.expect(t, &pos);
-                let all = f64::from(npc_moves_below(&pos));
-                let (win, draw) = (f64::from(win) / all, f64::from(draw) / all);
-                Odds {
-                    win,
-                    draw,
-                    loss: (1.0 - win - draw).max(0.0),
-                }
-            }
+        let Some(w) = self.walk(game) else {
+            let s = self.solver.solve(game);
+            self.nodes += s.nodes;
+            let blue = if game.pos.to_move == Player::Blue {
+                s.value
+            } else {
+                -s.value
+            };
+            let mut odds = Odds::default();
+            *[&mut odds.loss, &mut odds.draw, &mut odds.win][(blue.signum() + 1) as usize] = 1.0;
+            return odds;
+        };
+        let v = self.value(&w, &game.pos);
+        let all = f64::from(w.chances(&game.pos));
+        let (win, draw) = ((v >> 32) as f64 / all, (v as u32) as f64 / all);
+        Odds {
+            win,
+            draw,
+            loss: (1.0 - win - draw).max(0.0),
         }
     }
 
     /// Blue's probability of winning `game` times `units`, exactly: `units` must be a multiple
-    /// of the number of red's move sequences from `game` (see [`npc_moves_below`]).
+    /// of the number of equally likely chance sequences of any round ([`UNITS`] is).
     pub(crate) fn win_units(&mut self, game: &TripleTriad, units: u64) -> u64 {
-        match self.opponent {
-            Opponent::Perfect => units * u64::from(self.blue_wins(game)),
-            Opponent::Random => {
-                self.memo.fill(Slot::default());
-                let sequences = u64::from(npc_moves_below(&game.pos));
+        match self.walk(game) {
+            None => units * u64::from(self.blue_wins(game)),
+            Some(w) => {
+                let sequences = u64::from(w.chances(&game.pos));
                 debug_assert_eq!(units % sequences, 0);
-                u64::from(self.expect(&game.table, &game.pos).0) * (units / sequences)
+                (self.value(&w, &game.pos) >> 32) * (units / sequences)
             }
         }
     }
@@ -333,81 +404,146 @@ impl Judge {
         }
     }
 
-    /// Blue's chances in `pos` against the random red, as counts `(win, draw)` out of
-    /// [`npc_moves_below`]`(pos)` equally likely red move sequences: exact integers, so that
-    /// equal chances compare equal.
-    fn expect(&mut self, t: &RoundTable, pos: &Position) -> (u32, u32) {
+    /// Blue's chances in `pos`, as counts out of [`Walk::chances`]`(pos)` equally likely chance
+    /// sequences (exact integers, so that equal chances compare equal): a Chaos draw, then the
+    /// mover's move (blue maximises, red averages when random and minimises when perfect).
+    fn value(&mut self, w: &Walk, pos: &Position) -> Value {
         self.nodes += 1;
         if pos.is_over() {
             let blue = pos.score(Player::Blue);
-            return (u32::from(blue > 5), u32::from(blue == 5));
+            return if blue > 5 { WIN } else { Value::from(blue == 5) };
         }
-        let empty = !pos.occupied & FULL;
-        let slot = if empty.count_ones() >= MEMO_MIN_EMPTY {
-            let key = memo_key(pos);
-            let slot = (mix(key) & ((1 << MEMO_BITS) - 1)) as usize;
-            let s = self.memo[slot];
-            if s.key == key {
-                return (s.win, s.draw);
+        let slot = if (!pos.occupied & FULL).count_ones() >= MEMO_MIN_EMPTY {
+            let key = w.key(pos);
+            let bucket = (mix(key) & ((1 << MEMO_BITS) - 2)) as usize;
+            if let Some(s) = self.memo[bucket..bucket + 2].iter().find(|s| s.key == key) {
+                return s.value;
             }
-            Some((slot, key))
+            Some((bucket, key))
         } else {
             None
         };
-        let hand = pos.hand(pos.to_move);
-        let value = if pos.to_move == Player::Red {
-            let mut sum = (0, 0);
-            for card in bits(hand) {
-                for cell in bits(empty) {
-                    let (w, d) = self.expect(t, &child(t, *pos, card, cell));
-                    sum = (sum.0 + w, sum.1 + d);
-                }
-            }
-            sum
+        let playable = w.t.playable(pos);
+        let value = if w.chaos {
+            distinct(w.t, playable)
+                .map(|(card, n)| n * self.decide(w, pos, 1 << card))
+                .sum()
         } else {
-            // Red's move counts below are the same for every blue move, so counts compare.
-            let most = npc_moves_below(pos);
-            let mut best = None;
-            'moves: for card in bits(hand) {
-                for cell in bits(empty) {
-                    let v = self.expect(t, &child(t, *pos, card, cell));
-                    if best.is_none_or(|b| v > b) {
-                        best = Some(v);
-                        if v.0 == most {
-                            break 'moves; // a sure win: nothing is better
-                        }
-                    }
-                }
-            }
-            best.unwrap_or((0, 0))
+            self.decide(w, pos, playable)
         };
-        if let Some((slot, key)) = slot {
-            self.memo[slot] = Slot {
-                key,
-                win: value.0,
-                draw: value.1,
+        if let Some((bucket, key)) = slot {
+            // Of the bucket's two slots, replace one of an older round, else the one with the
+            // smaller subtree (fewer cards left in hand).
+            let worth = |k: u64| {
+                if k >> EPOCH_SHIFT != w.epoch {
+                    0
+                } else {
+                    (k >> 9 & 0x3FF).count_ones() + 1
+                }
             };
+            let i = bucket + usize::from(worth(self.memo[bucket + 1].key) < worth(self.memo[bucket].key));
+            self.memo[i] = Slot { key, value };
         }
         value
     }
+
+    /// The mover's choice in `pos` among `cards` (its whole move under Chaos, after the draw).
+    fn decide(&mut self, w: &Walk, pos: &Position, cards: u16) -> Value {
+        let empty = !pos.occupied & FULL;
+        let mut moves = distinct(w.t, cards).flat_map(|(card, n)| bits(empty).map(move |cell| (card, cell, n)));
+        match pos.to_move {
+            Player::Red if w.random => moves
+                .map(|(card, cell, n)| n * self.value(w, &child(w.t, *pos, card, cell)))
+                .sum(),
+            Player::Red => {
+                let mut best = Value::MAX;
+                for (card, cell, _) in moves {
+                    best = best.min(self.value(w, &child(w.t, *pos, card, cell)));
+                    if best == 0 {
+                        break; // a sure loss for blue: nothing is lower
+                    }
+                }
+                best
+            }
+            Player::Blue => {
+                let (card, cell, _) = moves.next().expect("a move: the round is not over");
+                let first = child(w.t, *pos, card, cell);
+                let top = WIN * Value::from(w.chances(&first));
+                let mut best = self.value(w, &first);
+                for (card, cell, _) in moves {
+                    if best == top {
+                        break; // a sure win: nothing is better
+                    }
+                    best = best.max(self.value(w, &child(w.t, *pos, card, cell)));
+                }
+                best
+            }
+        }
+    }
 }
 
-/// The number of equally likely move sequences red plays from `pos` to the end: the product of
-/// red's move counts (cards in hand x empty cells) at its turns.
-fn npc_moves_below(pos: &Position) -> u32 {
-    let mut empty = (!pos.occupied & FULL).count_ones();
-    let mut red = pos.hand(Player::Red).count_ones();
-    let mut mover = pos.to_move;
-    let mut product = 1;
-    while empty > 0 {
-        if mover == Player::Red {
-            product *= red * empty;
-            red -= 1;
+/// The cards of `cards` that play differently, each with how many of `cards` are identical to
+/// it (they give identical subtrees, so one is searched and counted that many times).
+fn distinct(t: &RoundTable, cards: u16) -> impl Iterator<Item = (u8, Value)> + '_ {
+    bits(cards)
+        .filter(move |&c| cards & t.twins[c as usize] == 0)
+        .map(move |c| {
+            (
+                c,
+                bits(cards)
+                    .filter(|&d| d == c || t.twins[d as usize] & 1 << c != 0)
+                    .count() as Value,
+            )
+        })
+}
+
+impl Walk<'_> {
+    /// The number of equally likely chance sequences from `pos` to the end: the product, over
+    /// the turns left, of the Chaos draw (the mover's hand size) and of a random red's move
+    /// (cards it may play times empty cells).
+    fn chances(&self, pos: &Position) -> u32 {
+        let mut empty = (!pos.occupied & FULL).count_ones();
+        let mut held = [pos.hand(Player::Blue).count_ones(), pos.hand(Player::Red).count_ones()];
+        let mut mover = pos.to_move;
+        let mut product = 1;
+        while empty > 0 {
+            let hand = held[mover as usize];
+            if self.chaos {
+                product *= hand;
+            }
+            if mover == Player::Red && self.random {
+                product *= empty * if self.chaos || self.t.rules.order { 1 } else { hand };
+            }
+            held[mover as usize] -= 1;
+            empty -= 1;
+            mover = mover.other();
         }
-        empty -= 1;
-        mover = mover.other();
+        product
     }
-    product
+
+    /// A key naming `pos` within this round, never 0: the owner of each cell (bits 0-8), the
+    /// cards in hand (9-18), the card on each cell (4 bits from 23, id + 1), the round
+    /// ([`EPOCH_SHIFT`]). The mover follows from them. Under the basic capture alone a card
+    /// with no empty cell around can never be taken nor read again: such cards are keyed as
+    /// 0xF and only the number of blue ones (bits 19-22) is kept, so that positions differing
+    /// only there share their value.
+    fn key(&self, pos: &Position) -> u64 {
+        let mut owners = pos.blue & pos.occupied;
+        let mut k = (pos.hands as u64) << 9 | self.epoch << EPOCH_SHIFT;
+        for cell in bits(pos.occupied) {
+            let id = if self.t.basic_only && self.around[cell as usize] & !pos.occupied == 0 {
+                if owners & 1 << cell != 0 {
+                    owners &= !(1 << cell);
+                    k += 1 << 19;
+                }
+                0xF
+            } else {
+                pos.card(cell) as u64 + 1
+            };
+            k |= id << (23 + 4 * cell as u64);
+        }
+        k | owners as u64
+    }
 }
 
 /// Spreads a key over the memo's slots (a 64-bit finaliser).
@@ -417,20 +553,12 @@ fn mix(mut x: u64) -> u64 {
     x ^ (x >> 33)
 }
 
-/// A key naming a position within one round, never 0: the card on each cell (4 bits, id + 1)
-/// and its owner (the hands and the mover follow from them).
-fn memo_key(pos: &Position) -> u64 {
-    let mut k = (pos.blue & pos.occupied) as u64 | 1 << 63;
-    for cell in bits(pos.occupied) {
-        k |= (pos.card(cell) as u64 + 1) << (9 + 4 * cell as u64);
-    }
-    k
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::tripletriad::ffxiv::builder::UNITS;
     use crate::tripletriad::ffxiv::{card, npc, NPCS};
+    use crate::tripletriad::Rule;
     use crate::Game;
 
     /// Plain expectimax over the public game: every red move equally likely, blue maximising
@@ -553,16 +681,152 @@ mod tests {
         }
     }
 
+    /// Plain expectimax under Chaos over the public game: each hand index drawn with equal
+    /// probability, then blue maximises (win, draw) over the cells, red averages (`random`) or
+    /// minimises.
+    fn naive_chaos(g: &mut TripleTriad, random: bool) -> (f64, f64) {
+        if g.is_over() {
+            let blue = g.score(Player::Blue);
+            return (f64::from(u8::from(blue > 5)), f64::from(u8::from(blue == 5)));
+        }
+        let blue = g.next_player() == Player::Blue;
+        let moves = g.legal_moves();
+        let held = moves.iter().map(|m| m.card).max().unwrap() + 1;
+        let mut sum = (0.0, 0.0);
+        for drawn in 0..held {
+            let mut values = Vec::new();
+            for &mv in moves.iter().filter(|m| m.card == drawn) {
+                g.play(mv).unwrap();
+                values.push(naive_chaos(g, random));
+                g.undo();
+            }
+            // Wins equal up to rounding compare by draws (the module's counts are exact).
+            let lex = |a: &(f64, f64), b: &(f64, f64)| {
+                if (a.0 - b.0).abs() <= 1e-12 {
+                    a.1.total_cmp(&b.1)
+                } else {
+                    a.0.total_cmp(&b.0)
+                }
+            };
+            let v = if blue {
+                values.into_iter().max_by(lex).unwrap()
+            } else if random {
+                let n = values.len() as f64;
+                values.iter().fold((0.0, 0.0), |a, v| (a.0 + v.0 / n, a.1 + v.1 / n))
+            } else {
+                values.into_iter().min_by(lex).unwrap()
+            };
+            sum = (sum.0 + v.0 / f64::from(held), sum.1 + v.1 / f64::from(held));
+        }
+        sum
+    }
+
+    fn close(a: Odds, b: (f64, f64)) -> bool {
+        (a.win - b.0).abs() < 1e-12 && (a.draw - b.1).abs() < 1e-12
+    }
+
+    /// Chaos against both opponents and Order against both, on late positions of every rule mix
+    /// the data has with them, against brute force.
     #[test]
-    fn chaos_and_order_are_refused_with_the_rule() {
-        let player = deck(["Ifrit", "Titan", "Garuda", "Ramuh", "Shiva"]);
+    fn chaos_and_order_equal_brute_force() {
+        let player = deck(["Chocobo", "Moogle", "Tonberry", "Gaelicat", "Ifrit"]);
         for rule in [Rule::Chaos, Rule::Order] {
-            let n = NPCS.iter().find(|n| n.rules.contains(&rule)).unwrap();
+            for n in NPCS.iter().filter(|n| n.rules.contains(&rule)).take(3) {
+                let hand = n.hands()[0];
+                for first in [Player::Blue, Player::Red] {
+                    let mut all = rounds(&player, &hand, n.round_rules(), first).unwrap();
+                    let mut g = all.swap_remove(all.len() / 3).game;
+                    for _ in 0..3 {
+                        let mv = g.legal_moves()[1];
+                        g.play(mv).unwrap();
+                    }
+                    let mut random = Judge::new(Opponent::Random);
+                    let mut perfect = Judge::new(Opponent::Perfect);
+                    let (r, p) = (random.odds(&g), perfect.odds(&g));
+                    if rule == Rule::Chaos {
+                        let want = naive_chaos(&mut g.clone(), true);
+                        assert!(close(r, want), "{} {first:?}: {r:?} {want:?}", n.name);
+                        assert!(
+                            close(p, naive_chaos(&mut g.clone(), false)),
+                            "{} {first:?}: {p:?}",
+                            n.name
+                        );
+                    } else {
+                        assert!(close(r, naive_random(&mut g.clone())), "{} {first:?}: {r:?}", n.name);
+                        let margin = naive_perfect(&mut g.clone());
+                        assert_eq!(p.win, f64::from(u8::from(margin > 0)), "{}", n.name);
+                    }
+                    assert_eq!(
+                        random.win_units(&g, UNITS),
+                        (r.win * UNITS as f64).round() as u64,
+                        "{}",
+                        n.name
+                    );
+                }
+            }
+        }
+    }
+
+    /// Under Order the NPC's hand comes in each of its 120 orders, equally likely, the player's
+    /// in the deck's order; nothing is refused.
+    #[test]
+    fn order_rounds_cover_every_npc_order() {
+        let n = NPCS.iter().find(|n| n.rules.contains(&Rule::Order)).unwrap();
+        let player = deck(["Chocobo", "Moogle", "Tonberry", "Gaelicat", "Ifrit"]);
+        let hand = n.hands()[0];
+        let all = rounds(&player, &hand, n.round_rules(), Player::Red).unwrap();
+        assert_eq!(all.len(), rounds_per_start(n.round_rules()));
+        let mut seen = alloc::collections::BTreeSet::new();
+        for r in &all {
+            let setup = r.game.setup();
+            assert!(setup
+                .hands
+                .blue
+                .iter()
+                .map(|c| &c.name)
+                .eq(player.iter().map(|c| &c.name)));
+            seen.insert(setup.hands.red.iter().map(|c| c.name.clone()).collect::<Vec<_>>());
+            assert_eq!(r.weight, 1.0 / 120.0);
+        }
+        assert_eq!(seen.len(), 120);
+        for n in NPCS {
             assert!(
-                matches!(odds(&player, n, Opponent::Perfect), Err(OddsError::Refused(_))),
+                rounds(&player, &n.hands()[0], n.round_rules(), Player::Blue).is_ok(),
                 "{}",
                 n.name
             );
+        }
+    }
+
+    /// [`UNITS`] is a multiple of every round's number of chance sequences, for both starts and
+    /// every rule that changes it.
+    #[test]
+    fn units_divide_every_count_of_chance_sequences() {
+        let player = deck(["Chocobo", "Moogle", "Tonberry", "Gaelicat", "Ifrit"]);
+        let hand = npc("Baderon").unwrap().hands()[0];
+        for (chaos, order) in [(false, false), (true, false), (false, true)] {
+            let rules = Rules {
+                chaos,
+                order,
+                ..Rules::default()
+            };
+            for first in [Player::Blue, Player::Red] {
+                let g = rounds(&player, &hand, rules, first).unwrap().remove(0).game;
+                for random in [false, true] {
+                    let w = Walk {
+                        t: &g.table,
+                        random,
+                        chaos,
+                        around: [0; 9],
+                        epoch: 1,
+                    };
+                    assert_eq!(
+                        UNITS % u64::from(w.chances(&g.pos)),
+                        0,
+                        "{chaos} {order} {first:?} {random}"
+                    );
+                }
+            }
         }
     }
 }
