@@ -7,7 +7,9 @@ thread of the batch can share, so the whole loop's ratio is capped by it: Amdahl
 ratio, the draw included, is printed beside it. For each game, batch size and load, a child
 process steps the batch on one thread and the same batch on two in turns of ``--stint`` seconds,
 so that both see the same moments of the machine's load (which moves by a factor of two from one
-second to the next on a shared machine); ``--repeats`` such processes, medians printed. ``--site
+second to the next on a shared machine); ``--repeats`` such processes, medians printed. The
+repeats alternate which batch is made first and steps first in a turn, so that neither thread
+count gains from its place (the memory it was given, the moment of its turn). ``--site
 DIR`` (repeatable) measures the wheels installed in those directories (``pip install --target
 DIR``) side by side, in turn, instead of the wheel this Python imports.
 
@@ -34,11 +36,12 @@ import time
 GAMES = ("trax", "triple-triad", "nantong")
 
 
-def one(game, games, seconds, stint):
+def one(game, games, seconds, stint, first):
     """The figures of one run, in this process: a batch on one thread and the same batch on two,
     stepped in turns of `stint` seconds until each has stepped `seconds` inside `step`, so that
-    both see the same load. For one thread then two: steps per wall second inside `step`, CPU µs
-    a step inside `step`, steps per wall second of the whole loop (the draw included)."""
+    both see the same load; the batch on `first` threads is made first and steps first in each
+    turn. For one thread then two: steps per wall second inside `step`, CPU µs a step inside
+    `step`, steps per wall second of the whole loop (the draw included)."""
     import numpy as np
 
     import arbiter
@@ -50,8 +53,8 @@ def one(game, games, seconds, stint):
             return arbiter.TripleTriadBatch(games, "ff8", threads=threads)
         return arbiter.NantongBatch(games, threads=threads)
 
-    runs = []
-    for threads in (1, 2):
+    runs = {}
+    for threads in (first, 3 - first):
         batch = make(threads)
         rng = np.random.default_rng(1)
         masks = batch.arrays[1]
@@ -64,10 +67,10 @@ def one(game, games, seconds, stint):
 
         for _ in range(20):  # warm
             batch.step(draw())
-        runs.append({"batch": batch, "draw": draw, "steps": 0, "wall": 0.0, "cpu": 0.0, "loop": 0.0})
+        runs[threads] = {"batch": batch, "draw": draw, "steps": 0, "wall": 0.0, "cpu": 0.0, "loop": 0.0}
     clock, cpu_clock = time.perf_counter, time.process_time
-    while min(r["wall"] for r in runs) < seconds:
-        for r in runs:
+    while min(r["wall"] for r in runs.values()) < seconds:
+        for r in runs.values():
             step, draw = r["batch"].step, r["draw"]
             wall = cpu = 0.0
             begin = clock()
@@ -84,7 +87,7 @@ def one(game, games, seconds, stint):
             r["steps"] += steps
             r["wall"] += wall
             r["cpu"] += cpu
-    return [x for r in runs for x in (r["steps"] / r["wall"], r["cpu"] / r["steps"] * 1e6, r["steps"] / r["loop"])]
+    return [x for t in (1, 2) for r in [runs[t]] for x in (r["steps"] / r["wall"], r["cpu"] / r["steps"] * 1e6, r["steps"] / r["loop"])]
 
 
 def background():
@@ -102,12 +105,12 @@ def spin():
         pass
 
 
-def figure(site, game, games, seconds, stint):
+def figure(site, game, games, seconds, stint, first):
     env = dict(os.environ)
     if site:
         env["PYTHONPATH"] = site
     out = subprocess.run(
-        [sys.executable, __file__, "--one", game, str(games), str(seconds), str(stint)],
+        [sys.executable, __file__, "--one", game, str(games), str(seconds), str(stint), str(first)],
         env=env,
         check=True,
         capture_output=True,
@@ -125,11 +128,11 @@ def main():
     ap.add_argument("--stint", type=float, default=0.1, help="seconds a thread count steps before the other's turn")
     ap.add_argument("--repeats", type=int, default=3)
     ap.add_argument("--site", action="append", default=[], help="a directory holding another wheel to compare")
-    ap.add_argument("--one", nargs=4, help=argparse.SUPPRESS)
+    ap.add_argument("--one", nargs=5, help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.one:
-        game, games, seconds, stint = args.one
-        print(*one(game, int(games), float(seconds), float(stint)))
+        game, games, seconds, stint, first = args.one
+        print(*one(game, int(games), float(seconds), float(stint), int(first)))
         return
     sites = args.site or [""]
     print(
@@ -149,9 +152,10 @@ def main():
         for game in args.only or GAMES:
             for games in args.games:
                 runs = {}
-                for _ in range(args.repeats):
+                for repeat in range(args.repeats):
                     for site in sites:
-                        runs.setdefault(site, []).append(figure(site, game, games, args.seconds, args.stint))
+                        first = 1 + repeat % 2
+                        runs.setdefault(site, []).append(figure(site, game, games, args.seconds, args.stint, first))
                 for site in sites:
                     w1, c1, l1, w2, c2, l2 = (statistics.median(r[k] for r in runs[site]) for k in range(6))
                     steps = [r[3] / r[0] for r in runs[site]]
