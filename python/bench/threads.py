@@ -9,7 +9,9 @@ process steps the batch on one thread and the same batch on two in turns of ``--
 so that both see the same moments of the machine's load (which moves by a factor of two from one
 second to the next on a shared machine); ``--repeats`` such processes, medians printed. The
 repeats alternate which batch is made first and steps first in a turn, so that neither thread
-count gains from its place (the memory it was given, the moment of its turn). ``--site
+count gains from its place (under load, ``--pair 1 1`` gave about 0.87× twice and 1.02× once for
+Triple Triad at 128 games, as two repeats made the second batch second and one first), so give
+an even ``--repeats``. ``--site
 DIR`` (repeatable) measures the wheels installed in those directories (``pip install --target
 DIR``) side by side, in turn, instead of the wheel this Python imports. ``--pair 1 1`` compares a
 one-thread batch with another: the spread of the measurement itself.
@@ -128,7 +130,7 @@ def main():
     ap.add_argument("--only", choices=GAMES, action="append")
     ap.add_argument("--seconds", type=float, default=1.0, help="seconds each thread count spends inside step")
     ap.add_argument("--stint", type=float, default=0.1, help="seconds a thread count steps before the other's turn")
-    ap.add_argument("--repeats", type=int, default=3)
+    ap.add_argument("--repeats", type=int, default=4, help="an even count: each batch made first as often")
     ap.add_argument("--site", action="append", default=[], help="a directory holding another wheel to compare")
     ap.add_argument(
         "--pair", type=int, nargs=2, default=[1, 2], help="the thread counts compared (1 1: the measurement's own noise)"

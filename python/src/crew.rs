@@ -20,18 +20,18 @@
 //!   with them, then two alone, back to back, so that both see the same moment of the machine's
 //!   load, and keeps the workers only while they gain [`PAYS`]; else it steps alone (the
 //!   workers sleep) for a time in proportion to what the trial lost, longer each time they lose,
-//!   and with them, it tries again after [`TEAM_CALLS`] calls (on a calm machine twice as many
-//!   after each trial won in a row, at most [`TEAM_MOST`]), or at once after a call far slower
+//!   and with them, it tries again after [`TEAM_CALLS`] calls (twice as many after each trial
+//!   won in a row, at most [`TEAM_MOST`]), or at once after a call far slower
 //!   than the trial's. (Judging a call with the workers by the caller's own pieces does
 //!   not do: a worker that shares a busy core with the caller slows the caller's pieces down,
 //!   so the time alone they suggest is too long, and the crew kept workers that lost.)
 //! - no thread spins when there are more threads than cores; and while the machine's other
 //!   threads ready to run (read from `/proc/loadavg` now and then, less the crew's own) leave the
 //!   crew fewer cores than it has threads, the crew steps alone, without trials: there a worker
-//!   can wait a time slice (a millisecond or more) for a core in any call it joins, a trial that
-//!   wins is as likely a call alone that the system put off, and the trials' cost left two
-//!   threads at 0.79–1.20× one (`docs/speed.md`, the seventh and eighth rounds under load). A
-//!   thread that runs a moment (a daemon waking) is not such a load: the gate leaves a thread's
+//!   can wait a time slice (a millisecond or more) for a core in any call it joins, so a trial
+//!   measures the system's choices more than the workers (one that wins is as likely a call
+//!   alone that the system put off), and the calls with the workers it leads to lose. A thread
+//!   that runs a moment (a daemon waking) is not such a load: the gate leaves a thread's
 //!   slack (see [`Tuning::look`]). Nor are threads of a lower priority (`nice`d builds), which
 //!   `/proc/loadavg` counts alike: the gate also asks how long the calling thread itself waited
 //!   for a core (`/proc/thread-self/schedstat`), and a machine where it hardly waits is calm.
