@@ -326,8 +326,7 @@ impl Tuning {
         // 30 % of the time) keeps the average above a whole thread for seconds (the excess
         // shrinks by a quarter a read). More threads than cores are counted as the cores they
         // can fill.
-        let calm = self.ready + (threads.min(cores) as f64) < (cores + 1) as f64
-            || (0.0..WAITS).contains(&self.waits);
+        let calm = self.ready + (threads.min(cores) as f64) < (cores + 1) as f64 || (0.0..WAITS).contains(&self.waits);
         if self.calm && !calm && (self.team || self.step < TRIAL.len()) {
             // Judged on a calm machine: a trial comes first when it is calm again.
             (self.step, self.with, self.without) = (0, 0.0, 0.0);
