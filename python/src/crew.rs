@@ -20,15 +20,21 @@
 //!   with them, then two alone, back to back, so that both see the same moment of the machine's
 //!   load, and keeps the workers only while they gain [`PAYS`]; else it steps alone (the
 //!   workers sleep) for a time in proportion to what the trial lost, longer each time they lose,
-//!   and with them, it tries again after [`TEAM_CALLS`] calls (on a calm machine twice as many
-//!   after each trial won in a row, at most [`TEAM_MOST`]), or at once after a call far slower
+//!   and with them, it tries again after [`TEAM_CALLS`] calls (twice as many after each trial
+//!   won in a row, at most [`TEAM_MOST`]), or at once after a call far slower
 //!   than the trial's. (Judging a call with the workers by the caller's own pieces does
 //!   not do: a worker that shares a busy core with the caller slows the caller's pieces down,
 //!   so the time alone they suggest is too long, and the crew kept workers that lost.)
-//! - no thread spins when there are more threads than cores, nor while the machine has more
-//!   threads ready to run than cores (read from `/proc/loadavg` now and then): a spinning thread
-//!   would take a core from one with work. A thread that runs a moment (a daemon waking) is not
-//!   such a load: the gate leaves a thread's slack (see [`Crew::plan`]).
+//! - no thread spins when there are more threads than cores; and while the machine's other
+//!   threads ready to run (read from `/proc/loadavg` now and then, less the crew's own) leave the
+//!   crew fewer cores than it has threads, the crew steps alone, without trials: there a worker
+//!   can wait a time slice (a millisecond or more) for a core in any call it joins, so a trial
+//!   measures the system's choices more than the workers (one that wins is as likely a call
+//!   alone that the system put off), and the calls with the workers it leads to lose. A thread
+//!   that runs a moment (a daemon waking) is not such a load: the gate leaves a thread's
+//!   slack (see [`Tuning::look`]). Nor are threads of a lower priority (`nice`d builds), which
+//!   `/proc/loadavg` counts alike: the gate also asks how long the calling thread itself waited
+//!   for a core (`/proc/thread-self/schedstat`), and a machine where it hardly waits is calm.
 
 use std::any::Any;
 use std::panic::{self, AssertUnwindSafe};
@@ -123,15 +129,29 @@ impl Ends {
 /// The most pieces a call is cut into (`front` and `back` take 16 bits).
 const MOST_PIECES: usize = 0xffff;
 
+/// A word on a cache line (two: the prefetcher fetches lines in pairs) of its own. The calling
+/// thread claims pieces through [`Ends`] while an idle worker spins on the generation and the
+/// caller on [`Shared::finished`]: on one line, every claim waited for the line to come back
+/// from the spinning core.
+#[repr(align(128))]
+struct Line<T>(T);
+
+impl<T> std::ops::Deref for Line<T> {
+    type Target = T;
+    fn deref(&self) -> &T {
+        &self.0
+    }
+}
+
 /// What the calling thread and the workers share.
 struct Shared {
     /// Bumped once per call; the workers wake when it moves. `u64::MAX` ends them.
-    generation: AtomicU64,
+    generation: Line<AtomicU64>,
     /// The current call's job, `None` once the caller has claimed the last piece.
     job: Mutex<Option<Job>>,
-    ends: Ends,
+    ends: Line<Ends>,
     /// Pieces of the current call that have returned.
-    finished: AtomicUsize,
+    finished: Line<AtomicUsize>,
     /// The first panic of this call's pieces, to go on in the calling thread.
     panic: Mutex<Option<Box<dyn Any + Send>>>,
     /// Threads asleep (workers waiting for a call, the caller waiting for the workers), woken
@@ -188,8 +208,10 @@ impl Shared {
     }
 
     /// Claims and runs pieces of `job` from one end until none is left. A piece that panics
-    /// counts as run (its panic is kept for the caller): the others go on.
+    /// counts as run (its panic is kept for the caller): the others go on. The pieces run are
+    /// counted once, at the end: each count is a write to a line the other threads read.
     fn claim(&self, Job(tag, job, pieces): Job, front: bool) {
+        let mut run = 0;
         while let Some(k) = self.ends.claim(tag, front) {
             // SAFETY: piece `k` of call `tag` is claimed and has not returned: the caller waits
             // for it (see `Job`).
@@ -197,9 +219,10 @@ impl Shared {
             if let Err(payload) = panic::catch_unwind(AssertUnwindSafe(|| job(k))) {
                 lock(&self.panic).get_or_insert(payload);
             }
-            if self.finished.fetch_add(1, Ordering::SeqCst) + 1 == pieces {
-                self.notify();
-            }
+            run += 1;
+        }
+        if run > 0 && self.finished.fetch_add(run, Ordering::SeqCst) + run == pieces {
+            self.notify();
         }
     }
 }
@@ -231,11 +254,17 @@ struct Tuning {
     /// When the last call ended, to time the gap before the next one.
     last_end: Option<Instant>,
     gap: f64,
-    /// When the machine's threads ready to run were last read, their moving average, and
-    /// whether it leaves a core to the crew.
+    /// When the machine's threads ready to run were last read, the moving average of those not
+    /// the crew's, and whether it leaves a core to each of the crew's threads.
     last_look: Option<Instant>,
     ready: f64,
+    /// The calling thread's last reading of its wait for a core (its thread, when, the wait in
+    /// nanoseconds), and the moving average of the share of the time it waited.
+    last_wait: Option<(std::thread::ThreadId, Instant, u64)>,
+    waits: f64,
     calm: bool,
+    /// Whether the last call went with the workers (so that they spin now, if they may).
+    last_team: bool,
 }
 
 /// How often a crew reads how many threads the machine has ready to run.
@@ -247,6 +276,18 @@ fn threads_ready() -> Option<f64> {
     let text = std::fs::read_to_string("/proc/loadavg").ok()?;
     text.split_whitespace().nth(3)?.split('/').next()?.parse().ok()
 }
+
+/// How long the calling thread has waited for a core while ready to run, in nanoseconds
+/// (`/proc/thread-self/schedstat`'s second field); `None` where it cannot be read.
+fn waited() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    text.split_whitespace().nth(1)?.parse().ok()
+}
+
+/// The share of the time above which a calling thread that waits for a core finds the machine
+/// busy. Three threads of one priority on two cores wait a third of the time; a thread beside
+/// `nice 19` builds, a few hundredths.
+const WAITS: f64 = 0.1;
 
 impl Tuning {
     fn new() -> Tuning {
@@ -262,33 +303,57 @@ impl Tuning {
             last_end: None,
             gap: 0.0,
             last_look: None,
-            ready: 0.0,
+            ready: -1.0,
+            last_wait: None,
+            waits: -1.0,
             calm: true,
+            last_team: false,
         }
     }
 
-    /// Takes in `now` threads ready to run on a machine of `cores`: whether the machine is calm.
-    fn look(&mut self, now: f64, cores: usize) -> bool {
-        self.ready = if self.ready == 0.0 {
-            now
-        } else {
-            self.ready * 0.75 + now * 0.25
-        };
-        // Under a thread's slack: the average of a quiet machine whose own threads fill the
-        // cores (the caller and its spinning workers are counted) stays above them for seconds
-        // after a daemon ran a moment (the excess shrinks by a quarter a read), and without
-        // spinning each call pays two wake-ups.
-        self.calm = self.ready < (cores + 1) as f64;
-        self.calm
+    /// Takes in `now` threads ready to run on a machine of `cores`, `ours` of them the crew's
+    /// (of its `threads`), and the share of the time since the last look that the calling
+    /// thread waited for a core, if known: whether the machine is calm. The crew's own are left
+    /// out of the average, or a crew that steps alone on a machine with one other busy thread
+    /// would see it calm, then busy once its workers spin, and so on.
+    fn look(&mut self, now: f64, ours: usize, threads: usize, cores: usize, waited: Option<f64>) -> bool {
+        let average = |old: f64, new: f64| if old < 0.0 { new } else { old * 0.75 + new * 0.25 };
+        self.ready = average(self.ready, (now - ours as f64).max(0.0));
+        if let Some(w) = waited {
+            self.waits = average(self.waits, w);
+        }
+        // A thread's slack: a daemon that runs a moment (a load average of 0.3 is a thread ready
+        // 30 % of the time) keeps the average above a whole thread for seconds (the excess
+        // shrinks by a quarter a read). More threads than cores are counted as the cores they
+        // can fill.
+        let calm = self.ready + (threads.min(cores) as f64) < (cores + 1) as f64 || (0.0..WAITS).contains(&self.waits);
+        if self.calm && !calm && (self.team || self.step < TRIAL.len()) {
+            // Judged on a calm machine: a trial comes first when it is calm again.
+            (self.step, self.with, self.without) = (0, 0.0, 0.0);
+        }
+        self.calm = calm;
+        calm
     }
 
-    /// Whether this call goes with the workers.
+    /// Whether this call goes with the workers: never while the machine is busy.
     fn team(&self) -> bool {
-        TRIAL.get(self.step).copied().unwrap_or(self.team)
+        self.calm && TRIAL.get(self.step).copied().unwrap_or(self.team)
     }
 
     /// Records a call of `ns` nanoseconds, with the workers or not.
     fn record(&mut self, team: bool, ns: f64) {
+        self.last_team = team;
+        if !self.calm {
+            // Alone, as the machine is busy: no trial goes on, but a wait alone after a trial
+            // lost counts the time.
+            if self.step >= TRIAL.len() && !self.team {
+                self.left -= ns;
+                if self.left <= 0.0 {
+                    (self.step, self.with, self.without) = (0, 0.0, 0.0);
+                }
+            }
+            return;
+        }
         if self.step < TRIAL.len() {
             match (self.step, team) {
                 (0, _) => {}
@@ -302,12 +367,8 @@ impl Tuning {
             self.team = self.without >= PAYS * self.with;
             if self.team {
                 self.left = self.stretch;
-                // On a busy machine a trial that wins is as likely a call alone the system put
-                // off: the waits alone after trials lost go on growing.
-                if self.calm {
-                    self.stretch = (self.stretch * 2.0).min(TEAM_MOST);
-                    self.factor = WAIT_FIRST;
-                }
+                self.stretch = (self.stretch * 2.0).min(TEAM_MOST);
+                self.factor = WAIT_FIRST;
             } else {
                 self.stretch = TEAM_CALLS;
                 // At least one call's time, so that a trial never follows a trial.
@@ -351,10 +412,10 @@ impl Crew {
         let forks = FORKS.load(Ordering::SeqCst);
         let cores = cores();
         let shared = Arc::new(Shared {
-            generation: AtomicU64::new(0),
+            generation: Line(AtomicU64::new(0)),
             job: Mutex::new(None),
-            ends: Ends(AtomicU64::new(0)),
-            finished: AtomicUsize::new(0),
+            ends: Line(Ends(AtomicU64::new(0))),
+            finished: Line(AtomicUsize::new(0)),
             panic: Mutex::new(None),
             sleepers: AtomicUsize::new(0),
             lock: Mutex::new(()),
@@ -410,10 +471,21 @@ impl Crew {
         }
         if self.tuning.last_look.is_none_or(|t| start.duration_since(t) >= LOOK) {
             self.tuning.last_look = Some(start);
+            let wait = waited().map(|w| (std::thread::current().id(), start, w));
+            let share = match (self.tuning.last_wait, wait) {
+                (Some((was, then, before)), Some((now, _, after))) if was == now && start > then => {
+                    Some(after.saturating_sub(before) as f64 / start.duration_since(then).as_nanos() as f64)
+                }
+                _ => None,
+            };
+            self.tuning.last_wait = wait;
             if let Some(now) = threads_ready() {
-                let cores = cores();
-                let spin = self.workers.len() < cores && self.tuning.look(now, cores);
-                self.shared.spin.store(spin, Ordering::Relaxed);
+                let (cores, threads) = (cores(), self.workers.len() + 1);
+                // The caller reads, and the workers spin if the last call went with them.
+                let spinning = self.tuning.last_team && self.shared.spin.load(Ordering::Relaxed);
+                let ours = if spinning { threads } else { 1 };
+                let calm = self.tuning.look(now, ours, threads, cores, share);
+                self.shared.spin.store(threads <= cores && calm, Ordering::Relaxed);
             }
         }
         let pieces = items.min(8 * (self.workers.len() + 1)).min(MOST_PIECES);
@@ -507,41 +579,82 @@ mod tests {
         let mut t = Tuning::new();
         // A batch's two threads fill the 2 cores; a daemon runs a moment.
         for now in [2.0, 2.0, 3.0, 2.0, 2.0] {
-            t.look(now, 2);
+            t.look(now, 2, 2, 2, None);
         }
         assert!(t.calm, "average {}", t.ready);
         for _ in 0..10 {
-            t.look(4.0, 2);
+            t.look(4.0, 2, 2, 2, None);
         }
         assert!(!t.calm, "average {}", t.ready);
+    }
+
+    #[test]
+    fn one_other_busy_thread_is_seen_alike_whether_the_workers_spin_or_sleep() {
+        // Counting the crew's own threads, the machine looked calm to a crew stepping alone
+        // (the caller and the busy thread: 2 < 3) and busy once its worker spun (3).
+        for (now, ours) in [(2.0, 1), (3.0, 2)] {
+            let mut t = Tuning::new();
+            for _ in 0..10 {
+                t.look(now, ours, 2, 2, None);
+            }
+            assert!(!t.calm, "{now} ready, {ours} ours: average {}", t.ready);
+        }
     }
 
     /// Runs a whole trial: its calls with the workers take `with` ns, alone `without`.
     fn trial(t: &mut Tuning, with: f64, without: f64) {
         for &team in &TRIAL {
+            assert_eq!(t.team(), team);
             t.record(team, if team { with } else { without });
         }
     }
 
     #[test]
-    fn a_busy_machine_keeps_its_backoff_after_a_won_trial() {
-        for calm in [true, false] {
-            let mut t = Tuning::new();
-            t.calm = calm;
-            trial(&mut t, 300.0, 100.0);
-            while t.step >= TRIAL.len() {
-                t.record(false, 100.0);
-            }
-            trial(&mut t, 100.0, 300.0);
-            assert!(t.team);
-            while t.step >= TRIAL.len() {
-                t.record(true, 100.0);
-            }
-            trial(&mut t, 300.0, 100.0);
-            // Lost by 400 ns: a calm machine's won trial began the waits anew (16 times the
-            // loss), a busy one's kept them growing (32 times).
-            let want = if calm { 16.0 } else { 32.0 } * 400.0;
-            assert_eq!(t.left, want, "calm {calm}");
+    fn a_busy_machine_steps_alone_and_a_trial_comes_first_when_calm_again() {
+        let mut t = Tuning::new();
+        t.look(0.0, 1, 2, 2, None);
+        trial(&mut t, 100.0, 300.0);
+        assert!(t.team());
+        // Four busy threads besides the caller: no call goes with the workers, however long.
+        for _ in 0..5 {
+            t.look(5.0, 1, 2, 2, Some(0.6));
         }
+        assert!(!t.calm);
+        for _ in 0..1000 {
+            assert!(!t.team());
+            t.record(false, 100.0);
+        }
+        // Calm again: a trial first, whose loss sends the crew alone.
+        while !t.look(1.0, 1, 2, 2, Some(0.3)) {}
+        trial(&mut t, 300.0, 100.0);
+        assert!(!t.team());
+        assert_eq!(t.left, 16.0 * 400.0);
+    }
+
+    #[test]
+    fn a_caller_that_hardly_waits_for_a_core_finds_the_machine_calm() {
+        // Ten threads ready besides a caller that waits 2 % of the time (`nice`d builds), then
+        // a third of the time.
+        let mut t = Tuning::new();
+        for _ in 0..10 {
+            t.look(11.0, 1, 2, 2, Some(0.02));
+        }
+        assert!(t.calm, "waits {}", t.waits);
+        for _ in 0..10 {
+            t.look(11.0, 1, 2, 2, Some(0.33));
+        }
+        assert!(!t.calm, "waits {}", t.waits);
+    }
+
+    #[test]
+    fn a_wait_alone_goes_on_counting_while_the_machine_is_busy() {
+        let mut t = Tuning::new();
+        t.look(0.0, 1, 2, 2, None);
+        trial(&mut t, 300.0, 100.0);
+        let left = t.left;
+        t.look(5.0, 1, 2, 2, Some(0.6));
+        t.record(false, 100.0);
+        assert_eq!(t.left, left - 100.0);
+        assert!(t.step >= TRIAL.len());
     }
 }
