@@ -77,7 +77,8 @@ pub unsafe extern "C" fn arbiter_nantong_deal_sized(
     deal(deck, len, dealer, Some(groups), out)
 }
 
-/// The canonical deal of a deck given as JSON, its kinds read from its length.
+/// The canonical deal of a deck given as JSON: the full game's without `groups`, else of the
+/// kinds its length gives.
 unsafe fn deal(
     deck: *const c_char,
     len: usize,
@@ -88,7 +89,10 @@ unsafe fn deal(
     verbs::create(deck, len, out, |deck| {
         let dealer = player_at::<Nantong>(dealer)?;
         let deck: Vec<Kind> = serde_json::from_str(deck)?;
-        let size = size(groups, Some((deck.len() / 4).max(1) as u32))?;
+        let size = match groups {
+            None => Size::FULL,
+            Some(_) => size(groups, Some((deck.len() / 4).max(1) as u32))?,
+        };
         Nantong::deal_sized(&deck, dealer, size).map_err(core_error)
     })
 }

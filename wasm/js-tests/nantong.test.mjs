@@ -199,5 +199,7 @@ test("a smaller deal: its sizes, a whole deal, its save, refusals", (t) => {
   throwsArbiter(() => new Nantong(4, { deals: 2 }), "PARSE_ERROR");
   throwsArbiter(() => new Nantong(4, 1), "BAD_ARGUMENT");
   throwsArbiter(() => Nantong.deal(orderedDeck().slice(0, 8), 0, 1), "BAD_ARGUMENT");
+  // Without groups a deck is the full game's, as ever.
+  assert.throws(() => Nantong.deal(orderedDeck().slice(0, 8), 0), /120 cards/);
   throwsArbiter(() => Nantong.deal("1m 2m 1m 2m 1m 2m 1m 1m".split(" "), 0, 0), "BAD_ARGUMENT");
 });

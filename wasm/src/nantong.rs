@@ -90,12 +90,12 @@ impl Nantong {
     ) -> Js<Nantong> {
         let deck: Vec<Kind> = list(&deck, "deck")?;
         let dealer = player_from_js::<nt::Nantong>(&dealer)?;
-        let groups = if groups.is_undefined() {
-            None
+        let size = if groups.is_undefined() {
+            nt::Size::FULL
         } else {
-            Some(integer(&groups, "groups", u32::MAX as u64)? as u32)
+            let groups = integer(&groups, "groups", u32::MAX as u64)? as u32;
+            size(Some(groups), Some((deck.len() / 4).max(1) as u32))?
         };
-        let size = size(groups, Some((deck.len() / 4).max(1) as u32))?;
         nt::Nantong::deal_sized(&deck, dealer, size).js().map(Nantong)
     }
 
