@@ -251,12 +251,37 @@ ArbiterStatus arbiter_nantong_perft_part(const ArbiterNantong *h,
 // Creates a deal whose deck order and dealer are drawn from `seed`.
 ArbiterStatus arbiter_nantong_new(uint64_t seed, ArbiterNantong **out);
 
+// Creates a smaller deal (`rules/nantong-small.md`) whose deck order and dealer are drawn from
+// `seed`: winning hands of `groups` groups and a pair (0 to 7), a deck of four of each of the
+// first `kinds` kinds (1 to 30). 7 and 30 are the full game, dealt as `arbiter_nantong_new`
+// deals it; a size whose deck cannot deal the hands is `ARBITER_BAD_ARGUMENT`, the message
+// saying the least `kinds`.
+ArbiterStatus arbiter_nantong_new_sized(uint64_t seed,
+                                        uint32_t groups,
+                                        uint32_t kinds,
+                                        ArbiterNantong **out);
+
 // Creates the deal of an explicit deck (a JSON array of 120 card codes, four of each kind, in
 // dealing order) and dealer seat (0, 1, 2).
 ArbiterStatus arbiter_nantong_deal(const char *deck,
                                    size_t len,
                                    int32_t dealer,
                                    ArbiterNantong **out);
+
+// Creates the smaller deal of `groups` groups (0 to 7) of an explicit deck: four of each of the
+// first `n / 4` kinds for a JSON array of `n` card codes, in dealing order; the dealer (0, 1, 2)
+// takes the first `3 * groups + 2` cards, the next seats `3 * groups + 1` each.
+ArbiterStatus arbiter_nantong_deal_sized(const char *deck,
+                                         size_t len,
+                                         int32_t dealer,
+                                         uint32_t groups,
+                                         ArbiterNantong **out);
+
+// Groups in a winning hand: 7, fewer in a smaller deal.
+ArbiterStatus arbiter_nantong_groups(const ArbiterNantong *h, uint32_t *groups);
+
+// Kinds in the deck: 30, fewer in a smaller deal.
+ArbiterStatus arbiter_nantong_kinds(const ArbiterNantong *h, uint32_t *kinds);
 
 // Loads a deal saved by `_to_json` (its deck order, dealer, generator state and actions,
 // replayed): it continues exactly, the next deals included.

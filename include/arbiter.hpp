@@ -422,10 +422,20 @@ public:
 
     // A deal whose deck order and dealer are drawn from `seed`.
     explicit Nantong(uint64_t seed) : Game(adopt, detail::make<ArbiterNantong>(arbiter_nantong_new, seed)) {}
+    // A smaller deal (rules/nantong-small.md): `groups` groups and a pair, the first `kinds` kinds.
+    Nantong(uint64_t seed, uint32_t groups, uint32_t kinds)
+        : Game(adopt, detail::make<ArbiterNantong>(arbiter_nantong_new_sized, seed, groups, kinds)) {}
     // The deal of an explicit deck (a JSON array of 120 card codes) and dealer.
     static Nantong deal(std::string_view deck, int32_t dealer) {
         return Nantong(adopt, detail::make<ArbiterNantong>(arbiter_nantong_deal, deck.data(), deck.size(), dealer));
     }
+    // A smaller deal of an explicit deck: its length gives the kinds.
+    static Nantong deal(std::string_view deck, int32_t dealer, uint32_t groups) {
+        return Nantong(adopt,
+                       detail::make<ArbiterNantong>(arbiter_nantong_deal_sized, deck.data(), deck.size(), dealer, groups));
+    }
+    uint32_t groups() const { return detail::value<uint32_t>(arbiter_nantong_groups, raw_); }
+    uint32_t kinds() const { return detail::value<uint32_t>(arbiter_nantong_kinds, raw_); }
     Nantong next_deal() const { return Nantong(adopt, detail::make<ArbiterNantong>(arbiter_nantong_next_deal, raw_)); }
 
     // An action as text for `seat`.

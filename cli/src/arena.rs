@@ -5,7 +5,7 @@ use crate::options;
 use crate::progress::{plural, threads, Progress};
 use crate::term::Outcome;
 use arbiter_core::arena::{Arena, Contest, Played, Proportion, Report};
-use arbiter_core::nantong::Nantong;
+use arbiter_core::nantong::{Nantong, Size};
 use arbiter_core::trax::{Trax, Variant};
 use arbiter_core::tripletriad::{rules_from_names, ArenaDeal, ARENA_RULES};
 use arbiter_core::tripletriad::{TripleTriad, PRESETS};
@@ -95,6 +95,8 @@ pub struct TraxArgs {
 #[derive(clap::Args)]
 pub struct NantongArgs {
     #[command(flatten)]
+    size: options::NantongSize,
+    #[command(flatten)]
     common: Common<Nantong>,
 }
 
@@ -124,9 +126,18 @@ pub fn run(game: Game, out: &mut impl Write) -> Outcome {
                 Ok(Trax::new(variant))
             })
         }
-        Game::Nantong(a) => contest(&a.common, "a shuffled deck per deal", out, |seed| {
-            Ok(Nantong::new(seed))
-        }),
+        Game::Nantong(a) => {
+            let size = a.size.size()?;
+            let setup = match size == Size::FULL {
+                true => "a shuffled deck per deal".to_owned(),
+                false => format!(
+                    "a shuffled deck per deal, a smaller deal: {} and a pair, {}",
+                    plural(size.groups() as u64, "group"),
+                    plural(size.kinds() as u64, "kind")
+                ),
+            };
+            contest(&a.common, &setup, out, |seed| Ok(Nantong::sized(seed, size)))
+        }
     }
 }
 

@@ -5,6 +5,7 @@ use crate::play;
 use crate::play::triple_triad::load_state;
 use crate::progress::{plural, rate, threads, Progress};
 use crate::term::Outcome;
+use arbiter_core::nantong::Nantong;
 use arbiter_core::trax::{read_record, Trax, Variant};
 use arbiter_core::tripletriad::{Setup, TripleTriad};
 use arbiter_core::{perft_threads, Frontier, Transpose};
@@ -85,6 +86,20 @@ pub enum Game {
         /// A game saved by `arbiter play trax` (instead of --variant and --moves).
         #[arg(long, value_name = "FILE", conflicts_with_all = ["moves", "variant"])]
         state: Option<PathBuf>,
+        #[command(flatten)]
+        threads: Threads,
+        #[command(flatten)]
+        split: Split,
+    },
+    /// Nantong: from a deal drawn from a seed, the full game or a smaller one.
+    Nantong {
+        /// Depth: the number of actions (every seat's, passes included).
+        depth: u32,
+        /// Seed of the deck's order and the dealer.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        #[command(flatten)]
+        size: options::NantongSize,
         #[command(flatten)]
         threads: Threads,
         #[command(flatten)]
@@ -230,6 +245,17 @@ pub fn run(game: Game, out: &mut impl Write) -> Outcome {
             let g = Trax::replay(variant, &moves)
                 .map_err(|(i, e)| format!("--moves: move {} ({}) is refused: {e}", i + 1, moves[i]))?;
             count(&g, depth, g.turns_left(), "turns", (&threads, &split), out)
+        }
+        Game::Nantong {
+            depth,
+            seed,
+            size,
+            threads,
+            split,
+        } => {
+            // No bound on a deal's actions is stated: a depth past the deal's end counts 0.
+            let g = Nantong::sized(seed, size.size()?);
+            count(&g, depth, u32::MAX, "actions", (&threads, &split), out)
         }
     }
 }

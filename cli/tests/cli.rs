@@ -302,6 +302,71 @@ fn a_person_can_play_whole_nantong_deals() {
     assert!(s.contains("Running totals"), "{s}");
 }
 
+#[test]
+fn smaller_nantong_deals_in_play_perft_and_arena() {
+    let small = ["--groups", "1", "--kinds", "5"];
+    let out = arbiter_with(
+        &[&["play", "nantong", "--seed", "11"][..], &small].concat(),
+        ("1\n".repeat(200) + "n\n").as_bytes(),
+        &[],
+    );
+    let (s, e) = text(&out);
+    assert!(out.status.success(), "{e}");
+    assert!(
+        s.contains("A smaller deal: a winning hand is 1 group and a pair, from a deck of 1m to 5m."),
+        "{s}"
+    );
+    assert!(s.contains("Settlement: you"), "{s}");
+    // The count is the core's for the same deal, on the threads as on one.
+    let deal = arbiter_core::nantong::Nantong::sized(3, arbiter_core::nantong::Size::new(1, 5).unwrap());
+    let nodes = arbiter_core::perft(&deal, 10);
+    assert!(nodes > 20, "{nodes}");
+    let out = arbiter(&[&["perft", "nantong", "10", "--seed", "3", "--threads", "2"][..], &small].concat());
+    assert!(
+        stdout(&out).starts_with(&format!("perft 10: {nodes} nodes")),
+        "{}",
+        stdout(&out)
+    );
+    let full = arbiter_core::perft(&arbiter_core::nantong::Nantong::new(3), 5);
+    let out = arbiter(&["perft", "nantong", "5", "--seed", "3"]);
+    assert!(
+        stdout(&out).starts_with(&format!("perft 5: {} node", full)),
+        "{}",
+        stdout(&out)
+    );
+    let out = arbiter(
+        &[
+            &["arena", "nantong", "--players", "basic,random,random", "--games", "6"][..],
+            &small,
+        ]
+        .concat(),
+    );
+    assert!(out.status.success());
+    assert!(
+        stdout(&out).contains("a smaller deal: 1 group and a pair, 5 kinds"),
+        "{}",
+        stdout(&out)
+    );
+    // Sizes that cannot deal, out of range, or over a saved deal are refused in words.
+    for (args, words) in [
+        (
+            &["perft", "nantong", "1", "--groups", "7", "--kinds", "17"][..],
+            "at least 18 kinds",
+        ),
+        (
+            &["arena", "nantong", "--players", "basic,basic,basic", "--groups", "8"],
+            "8 is not in 0..=7",
+        ),
+        (
+            &["play", "nantong", "--load", "x.json", "--groups", "1"],
+            "leave out --groups and --kinds",
+        ),
+    ] {
+        let (s, e) = text(&arbiter(args));
+        assert!(e.contains(words), "{args:?}: {s}{e}");
+    }
+}
+
 fn text(o: &Output) -> (String, String) {
     (stdout(o), String::from_utf8_lossy(&o.stderr).into_owned())
 }

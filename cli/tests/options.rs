@@ -61,3 +61,29 @@ fn triple_triad_commands_offer_the_cores_presets_and_rules() {
     assert_eq!(bracket(&play, "--preset", "possible values"), Some(presets.join(", ")));
     assert_eq!(bracket(&play, "--preset", "default").as_deref(), default);
 }
+
+#[test]
+fn every_nantong_command_offers_the_cores_sizes() {
+    let d = describe("nantong").unwrap();
+    for name in ["groups", "kinds"] {
+        let Kind::Number {
+            min,
+            max: Some(max),
+            default: Some(default),
+        } = d.option(name).unwrap().kind
+        else {
+            panic!("{name} is a bounded number")
+        };
+        for args in [&["arena", "nantong"][..], &["perft", "nantong"], &["play", "nantong"]] {
+            let h = help(args);
+            let line = h
+                .lines()
+                .find(|l| l.trim_start().starts_with(&format!("--{name} ")))
+                .unwrap();
+            assert!(
+                line.contains(&format!(", {min} to {max} (default {default})")),
+                "{args:?}: {line}"
+            );
+        }
+    }
+}

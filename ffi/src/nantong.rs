@@ -2,7 +2,7 @@
 
 use std::ffi::c_char;
 
-use arbiter_core::nantong::{FinishedDeal, HandCheck, Kind, Nantong};
+use arbiter_core::nantong::{FinishedDeal, HandCheck, Kind, Nantong, Options, Size};
 
 use crate::boundary::{core_error, give, guard, handle, text, Out, TextOut};
 use crate::verbs::{self, change, json, notation, player_at, read};
@@ -21,6 +21,36 @@ pub unsafe extern "C" fn arbiter_nantong_new(seed: u64, out: *mut *mut ArbiterNa
     })
 }
 
+/// Creates a smaller deal (`rules/nantong-small.md`) whose deck order and dealer are drawn from
+/// `seed`: winning hands of `groups` groups and a pair (0 to 7), a deck of four of each of the
+/// first `kinds` kinds (1 to 30). 7 and 30 are the full game, dealt as `arbiter_nantong_new`
+/// deals it; a size whose deck cannot deal the hands is `ARBITER_BAD_ARGUMENT`, the message
+/// saying the least `kinds`.
+#[no_mangle]
+pub unsafe extern "C" fn arbiter_nantong_new_sized(
+    seed: u64,
+    groups: u32,
+    kinds: u32,
+    out: *mut *mut ArbiterNantong,
+) -> ArbiterStatus {
+    guard(|| {
+        let out = Out::new(out, "out")?;
+        give(out, Nantong::sized(seed, size(Some(groups), Some(kinds))?));
+        Ok(())
+    })
+}
+
+/// The core's size of `groups` and `kinds` (the full game's where absent), checked there.
+fn size(groups: Option<u32>, kinds: Option<u32>) -> Result<Size, crate::boundary::Failure> {
+    Options {
+        groups,
+        kinds,
+        ..Options::default()
+    }
+    .size()
+    .map_err(core_error)
+}
+
 /// Creates the deal of an explicit deck (a JSON array of 120 card codes, four of each kind, in
 /// dealing order) and dealer seat (0, 1, 2).
 #[no_mangle]
@@ -30,11 +60,53 @@ pub unsafe extern "C" fn arbiter_nantong_deal(
     dealer: i32,
     out: *mut *mut ArbiterNantong,
 ) -> ArbiterStatus {
+    deal(deck, len, dealer, None, out)
+}
+
+/// Creates the smaller deal of `groups` groups (0 to 7) of an explicit deck: four of each of the
+/// first `n / 4` kinds for a JSON array of `n` card codes, in dealing order; the dealer (0, 1, 2)
+/// takes the first `3 * groups + 2` cards, the next seats `3 * groups + 1` each.
+#[no_mangle]
+pub unsafe extern "C" fn arbiter_nantong_deal_sized(
+    deck: *const c_char,
+    len: usize,
+    dealer: i32,
+    groups: u32,
+    out: *mut *mut ArbiterNantong,
+) -> ArbiterStatus {
+    deal(deck, len, dealer, Some(groups), out)
+}
+
+/// The canonical deal of a deck given as JSON: the full game's without `groups`, else of the
+/// kinds its length gives.
+unsafe fn deal(
+    deck: *const c_char,
+    len: usize,
+    dealer: i32,
+    groups: Option<u32>,
+    out: *mut *mut ArbiterNantong,
+) -> ArbiterStatus {
     verbs::create(deck, len, out, |deck| {
         let dealer = player_at::<Nantong>(dealer)?;
         let deck: Vec<Kind> = serde_json::from_str(deck)?;
-        Nantong::deal(&deck, dealer).map_err(core_error)
+        let size = match groups {
+            None => Size::FULL,
+            Some(_) => size(groups, Some((deck.len() / 4).max(1) as u32))?,
+        };
+        Nantong::deal_sized(&deck, dealer, size).map_err(core_error)
     })
+}
+
+/// Groups in a winning hand: 7, fewer in a smaller deal.
+#[no_mangle]
+pub unsafe extern "C" fn arbiter_nantong_groups(h: *const ArbiterNantong, groups: *mut u32) -> ArbiterStatus {
+    verbs::value(h, groups, "groups", |g| Ok(g.size().groups() as u32))
+}
+
+/// Kinds in the deck: 30, fewer in a smaller deal.
+#[no_mangle]
+pub unsafe extern "C" fn arbiter_nantong_kinds(h: *const ArbiterNantong, kinds: *mut u32) -> ArbiterStatus {
+    verbs::value(h, kinds, "kinds", |g| Ok(g.size().kinds() as u32))
 }
 
 /// Loads a deal saved by `_to_json` (its deck order, dealer, generator state and actions,

@@ -8,7 +8,7 @@
 //! environments do): `done[i]` and `rewards[i]` tell of the game that just ended, the other
 //! arrays show the new one.
 
-use arbiter_core::nantong::Nantong;
+use arbiter_core::nantong::{Nantong, Size};
 use arbiter_core::trax::{Trax, Variant};
 use arbiter_core::tripletriad::{Dealer, TripleTriad, DEFAULT_PRESET};
 use arbiter_core::{Budget, Error, ErrorKind, Rng};
@@ -57,9 +57,9 @@ impl Fresh for Trax {
 }
 
 impl Fresh for Nantong {
-    type Params = ();
-    fn fresh(_: &(), seed: u64) -> Result<Nantong, Error> {
-        Ok(Nantong::new(seed))
+    type Params = Size;
+    fn fresh(size: &Size, seed: u64) -> Result<Nantong, Error> {
+        Ok(Nantong::sized(seed, *size))
     }
 }
 
@@ -735,7 +735,7 @@ macro_rules! batch_class {
     (
         $(#[$doc:meta])*
         $class:ident($core:ty, $game:ident, $name:literal)
-        new($($arg:ident),*) => $params:expr
+        new($($arg:ident),* $(; keyword $($kw:ident),+)?) => $params:expr
     ) => {
         $(#[$doc])*
         #[pyclass(module = "arbiter", name = $name)]
@@ -744,7 +744,7 @@ macro_rules! batch_class {
         #[pymethods]
         impl $class {
             #[new]
-            #[pyo3(signature = (num_games, $($arg = None,)* seed = None, threads = None, masks = None, opponent = None, seat = None))]
+            #[pyo3(signature = (num_games, $($arg = None,)* seed = None, threads = None, masks = None, opponent = None, seat = None $(, *, $($kw = None),+)?))]
             #[allow(clippy::too_many_arguments)]
             fn new<'py>(
                 py: Python<'py>,
@@ -755,6 +755,7 @@ macro_rules! batch_class {
                 masks: Option<bool>,
                 opponent: Option<&Bound<'py, PyAny>>,
                 seat: Option<&Bound<'py, PyAny>>,
+                $($($kw: Option<&Bound<'py, PyAny>>,)+)?
             ) -> PyResult<Self> {
                 let params = $params;
                 let opponent = read_opponent::<$core>(opponent, seat)?;
@@ -871,9 +872,10 @@ batch_class! {
 }
 
 batch_class! {
-    /// N Nantong deals, each from its own seed.
+    /// N Nantong deals, each from its own seed; `groups` and `kinds` make them smaller deals
+    /// (`rules/nantong-small.md`), as `Nantong(seed, groups=, kinds=)` does.
     NantongBatch(Nantong, PyNantong, "NantongBatch")
-    new() => Ok::<_, PyErr>(())
+    new(; keyword groups, kinds) => crate::nantong::size(groups, kinds)
 }
 
 /// The `opponent` (a level's name) and the learner's `seat` (a player's name or index, 0 by

@@ -13,6 +13,27 @@ impl PyGame for nt::Nantong {
     const NUMBERED: bool = true;
 }
 
+/// The core's size of `groups` and `kinds` (the full game's where `None`), checked there.
+fn sized(groups: Option<u32>, kinds: Option<u32>) -> PyResult<nt::Size> {
+    nt::Options {
+        groups,
+        kinds,
+        ..nt::Options::default()
+    }
+    .size()
+    .py()
+}
+
+/// A batch's `groups` and `kinds`, read as the core's size.
+pub fn size(groups: Option<&Bound<'_, PyAny>>, kinds: Option<&Bound<'_, PyAny>>) -> PyResult<nt::Size> {
+    let read = |v: Option<&Bound<'_, PyAny>>, what: &str| {
+        v.filter(|v| !v.is_none())
+            .map(|v| crate::convert::integer(v, what, u32::MAX as u64).map(|n| n as u32))
+            .transpose()
+    };
+    sized(read(groups, "groups")?, read(kinds, "kinds")?)
+}
+
 crate::game_class! {
     /// A deal of Nantong long cards: three seats (0, 1, 2), hidden hands, claims, kongs and hu
     /// scoring.
@@ -23,7 +44,7 @@ crate::game_class! {
         #[new]
         #[pyo3(signature = (seed, *, groups = None, kinds = None))]
         fn new(seed: &Bound<'_, PyAny>, groups: Option<u32>, kinds: Option<u32>) -> PyResult<Self> {
-            let size = nt::Options { groups, kinds, ..nt::Options::default() }.size().py()?;
+            let size = sized(groups, kinds)?;
             Ok(Nantong(nt::Nantong::sized(crate::convert::seed(seed)?, size)))
         }
 
@@ -38,7 +59,7 @@ crate::game_class! {
             let deck: Vec<Kind> = list_from_py(deck, "deck")?;
             let dealer = player_from_py::<nt::Nantong>(dealer)?;
             let kinds = Some((deck.len() / 4).max(1) as u32);
-            let size = nt::Options { groups, kinds, ..nt::Options::default() }.size().py()?;
+            let size = sized(groups, kinds)?;
             nt::Nantong::deal_sized(&deck, dealer, size).py().map(Nantong)
         }
 

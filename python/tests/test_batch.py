@@ -141,6 +141,34 @@ def test_episodes_are_seeded_from_the_batch_seed_index_and_episode():
     ).to_json()
 
 
+def test_a_batch_of_smaller_nantong_deals_keeps_its_size_episode_after_episode():
+    small = {"groups": 1, "kinds": 5}
+    b = NantongBatch(3, seed=9, threads=2, **small)
+    for i in range(3):
+        assert b.game(i).to_json() == Nantong(arbiter.episode_seed(9, i, 0), **small).to_json()
+    # The full game's arrays, a kind outside the deck reading 0 (rules/nantong-small.md).
+    assert (b.tensor_len, b.num_actions) == (NantongBatch(1).tensor_len, 157)
+    finished = 0
+    for _ in range(300):
+        obs, masks, rewards, to_move, done = b.step_random()
+        finished += int(done.sum())
+        for i in range(3):
+            # Only the deck's kinds are ever legal.
+            words = {w for m in b.game(i).legal_moves() for w in m.split()[1:]}
+            assert words <= {"1m", "2m", "3m", "4m", "5m"}, words
+    assert finished > 3
+    for i in range(3):
+        # Every episode dealt afresh from its own seed, small.
+        g = b.game(i)
+        assert (g.groups, g.kinds) == (1, 5)
+        assert Nantong(b.episode_seed(i), **small).to_json()["deck"] == g.to_json()["deck"]
+    b.reset(10)
+    assert b.game(2).to_json() == Nantong(arbiter.episode_seed(10, 2, 0), **small).to_json()
+    # Either size alone keeps the other's full value; the second positional is still the seed.
+    assert NantongBatch(2, 9, kinds=30).game(1).to_json() == Nantong(arbiter.episode_seed(9, 1, 0)).to_json()
+    assert NantongBatch(2, groups=0, opponent="basic").game(0).kinds == 30
+
+
 def test_caller_owned_arrays_are_written():
     b = TraxBatch(4, seed=1)
     n, t, a = len(b), b.tensor_len, b.num_actions
@@ -317,6 +345,14 @@ def test_bad_batch_arguments():
         NantongBatch(2, threads=10_000)
     with pytest.raises(arbiter.BadArgumentError):
         NantongBatch(2).game(2)
+    with pytest.raises(arbiter.BadArgumentError, match="0 to 7 groups"):
+        NantongBatch(2, groups=8)
+    with pytest.raises(arbiter.BadArgumentError, match="at least 18 kinds"):
+        NantongBatch(2, kinds=17)
+    with pytest.raises(TypeError):
+        NantongBatch(2, groups="1")
+    with pytest.raises(TypeError):
+        NantongBatch(2, None, None, None, None, None, 1)
 
 
 def test_unbounded_trax_batches_give_ids_instead_of_masks():

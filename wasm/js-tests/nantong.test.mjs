@@ -169,3 +169,37 @@ test("perft and action ids", (t) => {
   assert.equal(g.actionId("finish"), 156);
   assert.deepEqual(Nantong.levels, ["random", "basic", "strong"]);
 });
+
+test("a smaller deal: its sizes, a whole deal, its save, refusals", (t) => {
+  const g = own(t, new Nantong(4, { groups: 1, kinds: 5 }));
+  assert.deepEqual([g.groups, g.kinds], [1, 5]);
+  const seen = g.observation(g.dealer);
+  assert.equal(seen.hand.length, 5);
+  assert.equal(seen.hand_sizes.reduce((a, b) => a + b, 0), 13);
+  assert.equal(seen.stock, 5);
+  assert.ok([...seen.hand, ...seen.indicators].every((c) => ["1m", "2m", "3m", "4m", "5m"].includes(c)));
+  for (let i = 0; !g.isOver; i++) g.play(g.chooseMove("basic", i));
+  const state = g.toJSON();
+  assert.equal(state.groups, 1);
+  assert.equal(state.deck.length, 20);
+  const back = own(t, Nantong.fromJSON(state));
+  assert.deepEqual([back.groups, back.kinds, back.outcome], [1, 5, g.outcome]);
+  assert.deepEqual(own(t, g.nextDeal()).toJSON().deck.length, 20);
+  // Either size alone keeps the other's full value; the full game's save names no groups.
+  assert.equal(own(t, new Nantong(4, {})).toJSON().groups, undefined);
+  assert.deepEqual(own(t, new Nantong(4, {})).toJSON(), own(t, new Nantong(4)).toJSON());
+  assert.equal(own(t, new Nantong(4, { kinds: 20 })).groups, 7);
+  // A pair alone wins: two kinds deal the dealer two cards, the others one each.
+  const tiny = own(t, Nantong.deal("1m 2m 1m 2m 1m 2m 1m 2m".split(" "), 0, 0));
+  assert.deepEqual([tiny.groups, tiny.kinds], [0, 2]);
+  assert.deepEqual(tiny.observation(0).hand_sizes, [2, 1, 1]);
+  assert.equal(own(t, Nantong.deal(orderedDeck(), 2)).groups, 7);
+  throwsArbiter(() => new Nantong(4, { groups: 8 }), "BAD_ARGUMENT");
+  assert.throws(() => new Nantong(4, { groups: 7, kinds: 17 }), /at least 18 kinds/);
+  throwsArbiter(() => new Nantong(4, { deals: 2 }), "PARSE_ERROR");
+  throwsArbiter(() => new Nantong(4, 1), "BAD_ARGUMENT");
+  throwsArbiter(() => Nantong.deal(orderedDeck().slice(0, 8), 0, 1), "BAD_ARGUMENT");
+  // Without groups a deck is the full game's, as ever.
+  assert.throws(() => Nantong.deal(orderedDeck().slice(0, 8), 0), /120 cards/);
+  throwsArbiter(() => Nantong.deal("1m 2m 1m 2m 1m 2m 1m 1m".split(" "), 0, 0), "BAD_ARGUMENT");
+});

@@ -5,7 +5,7 @@
 use arbiter_core::nantong::{self as nt, counts_of, standing, FinishedDeal, Kind, Meld};
 use wasm_bindgen::prelude::*;
 
-use crate::convert::{bad_argument, from_js, seed, to_js, to_js_or_null, Js, OrThrow};
+use crate::convert::{bad_argument, from_js, integer, seed, to_js, to_js_or_null, Js, OrThrow};
 use crate::verbs::{self, player_from_js, JsGame};
 
 impl JsGame for nt::Nantong {
@@ -29,6 +29,26 @@ crate::game_class! {
     }
 }
 
+/// The size of a smaller deal as JavaScript gives it (`rules/nantong-small.md`): either field
+/// absent is the full game's.
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SizeIn {
+    groups: Option<u32>,
+    kinds: Option<u32>,
+}
+
+/// The core's size of `groups` and `kinds`, checked there (its message names the least kinds).
+fn size(groups: Option<u32>, kinds: Option<u32>) -> Js<nt::Size> {
+    nt::Options {
+        groups,
+        kinds,
+        ..nt::Options::default()
+    }
+    .size()
+    .js()
+}
+
 /// A list given as a JavaScript array (not as JSON text), read by the core's serde.
 fn list<T: serde::de::DeserializeOwned>(v: &JsValue, what: &str) -> Js<T> {
     if !v.is_object() {
@@ -39,23 +59,56 @@ fn list<T: serde::de::DeserializeOwned>(v: &JsValue, what: &str) -> Js<T> {
 
 #[wasm_bindgen]
 impl Nantong {
-    /// A deal whose deck order and dealer are drawn from `seed`.
+    /// A deal whose deck order and dealer are drawn from `seed`; `size` (`{ groups, kinds }`,
+    /// 0 to 7 and 1 to 30) makes a smaller deal (`rules/nantong-small.md`): winning hands of
+    /// `groups` groups and a pair, a deck of the first `kinds` kinds.
     #[wasm_bindgen(constructor)]
     pub fn new(
         #[wasm_bindgen(js_name = "seed", unchecked_param_type = "number | bigint")] seed_value: JsValue,
+        #[wasm_bindgen(js_name = "size", unchecked_optional_param_type = "NantongSize")] size_in: JsValue,
     ) -> Js<Nantong> {
-        Ok(Nantong(nt::Nantong::new(seed(&seed_value)?)))
+        let seed = seed(&seed_value)?;
+        if size_in.is_undefined() {
+            return Ok(Nantong(nt::Nantong::new(seed)));
+        }
+        if !size_in.is_object() {
+            return Err(bad_argument("size must be an object { groups, kinds }"));
+        }
+        let SizeIn { groups, kinds } = from_js(&size_in, "size")?;
+        Ok(Nantong(nt::Nantong::sized(seed, size(groups, kinds)?)))
     }
 
     /// The canonical deal of a deck order (120 card codes, four of each kind): the dealer takes
     /// the first 23 cards, the next seats 22 each, two indicators are turned up, 51 make the stock.
+    /// With `groups` below 7, a smaller deal: the deck holds four of each of the first
+    /// `deck.length / 4` kinds, the dealer takes `3 * groups + 2` cards, the others
+    /// `3 * groups + 1`.
     pub fn deal(
         #[wasm_bindgen(unchecked_param_type = "NantongCard[]")] deck: JsValue,
         #[wasm_bindgen(unchecked_param_type = "NantongSeat")] dealer: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "number")] groups: JsValue,
     ) -> Js<Nantong> {
         let deck: Vec<Kind> = list(&deck, "deck")?;
         let dealer = player_from_js::<nt::Nantong>(&dealer)?;
-        nt::Nantong::deal(&deck, dealer).js().map(Nantong)
+        let size = if groups.is_undefined() {
+            nt::Size::FULL
+        } else {
+            let groups = integer(&groups, "groups", u32::MAX as u64)? as u32;
+            size(Some(groups), Some((deck.len() / 4).max(1) as u32))?
+        };
+        nt::Nantong::deal_sized(&deck, dealer, size).js().map(Nantong)
+    }
+
+    /// Groups in a winning hand (7; fewer in a smaller deal).
+    #[wasm_bindgen(getter)]
+    pub fn groups(&self) -> usize {
+        self.0.size().groups()
+    }
+
+    /// Kinds in the deck (30; fewer in a smaller deal).
+    #[wasm_bindgen(getter)]
+    pub fn kinds(&self) -> usize {
+        self.0.size().kinds()
     }
 
     /// The next deal: the next seat deals a deck shuffled by this deal's generator.

@@ -316,10 +316,19 @@ export interface Meld {
   card: NantongCard;
 }
 
+/** A smaller deal (`rules/nantong-small.md`): a winning hand of `groups` groups and a pair
+ * (0 to 7), a deck of four of each of the first `kinds` kinds (1 to 30); absent, the full game's. */
+export interface NantongSize {
+  groups?: number;
+  kinds?: number;
+}
+
 /** A saved deal: the deck as dealt, the dealer, the random generator (for the next deal) and
  * every action; loading replays the actions. */
 export interface NantongState {
   deck: NantongCard[];
+  /** A smaller deal's groups (the deck's length gives its kinds); absent in the full game. */
+  groups?: number;
   dealer: NantongSeat;
   /** A decimal string when beyond 2^53. */
   rng: { state: number | string };

@@ -1,8 +1,10 @@
 //! `arbiter play nantong`: you (seat 0) against two computer players, deal after deal.
 
 use super::{drive, seed_line, Common, Console, Ending, Session};
+use crate::options::NantongSize;
+use crate::progress::plural;
 use crate::term::{wrap, Frame, Outcome, Style};
-use arbiter_core::nantong::{Action, DealScore, Kind, Meld, Nantong, Observation, Seat, Win, WinSource};
+use arbiter_core::nantong::{Action, DealScore, Kind, Meld, Nantong, Observation, Seat, Size, Win, WinSource};
 use arbiter_core::{Engine, Game, Rng};
 use serde::{Deserialize, Serialize};
 use std::io::{BufRead, Write};
@@ -11,6 +13,8 @@ use std::io::{BufRead, Write};
 pub struct Args {
     #[command(flatten)]
     common: Common<Nantong>,
+    #[command(flatten)]
+    size: NantongSize,
 }
 
 const YOU: Seat = Seat::ALL[0];
@@ -342,6 +346,10 @@ impl Session for NtSession {
 }
 
 pub fn run(args: Args, con: &mut Console<impl BufRead, impl Write>) -> Outcome {
+    if args.common.load.is_some() && args.size.given() {
+        return Err("--load: a saved deal keeps its own size; leave out --groups and --kinds".into());
+    }
+    let size = args.size.size()?;
     let (mut t, seed, mut opp, loaded) = match args.common.loaded::<Saved>(|s| {
         // Every deal's settlement sums to zero, and so do the totals of real deals.
         if s.totals.iter().map(|&t| i128::from(t)).sum::<i128>() == 0 && s.totals.iter().all(|t| t.abs() <= MAX_TOTAL) {
@@ -363,13 +371,21 @@ pub fn run(args: Args, con: &mut Console<impl BufRead, impl Write>) -> Outcome {
         None => {
             let seed = args.common.seed();
             let t = NtSession {
-                g: Nantong::new(seed),
+                g: Nantong::sized(seed, size),
                 totals: [0; 3],
             };
             (t, seed, args.common.opponent(seed ^ 0xA11CE), false)
         }
     };
     con.say(&format!("Nantong long cards. {}", seed_line(seed, loaded)))?;
+    let size = t.g.size();
+    if size != Size::FULL {
+        let last = Kind::from_index(size.kinds() - 1).ok_or("a deal has at least one kind")?;
+        con.say(&format!(
+            "A smaller deal: a winning hand is {} and a pair, from a deck of 1m to {last}.",
+            plural(size.groups() as u64, "group")
+        ))?;
+    }
     con.say(&format!(
         "You are seat 0; seats 1 and 2 are the computer (level {}).\n{LEGEND}\n\
          Type an option's number or text, `help` for everything else, `quit` to stop.",

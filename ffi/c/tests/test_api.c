@@ -634,6 +634,65 @@ static void trax_tile_limit(void) {
     arbiter_trax_free(t);
 }
 
+/* A smaller Nantong deal (rules/nantong-small.md): the sizes dealt, played out by the built-in
+ * level, its save loaded back with its size; an explicit deck; sizes that cannot deal refused. */
+static void nantong_sized(void) {
+    ArbiterNantong *n, *loaded, *full, *sized_full;
+    OK(arbiter_nantong_new_sized(4, 1, 5, &n));
+    uint32_t groups = 0, kinds = 0;
+    OK(arbiter_nantong_groups(n, &groups));
+    OK(arbiter_nantong_kinds(n, &kinds));
+    CHECK(groups == 1 && kinds == 5);
+    char *seen;
+    int32_t dealer = -1;
+    OK(arbiter_nantong_dealer(n, &dealer));
+    TEXT_OF(seen, arbiter_nantong_observation, n, dealer);
+    CHECK(strstr(seen, "\"stock\":5,") != NULL);
+    const char *dealt[] = {"\"hand_sizes\":[5,4,4]", "\"hand_sizes\":[4,5,4]", "\"hand_sizes\":[4,4,5]"};
+    CHECK(dealer >= 0 && dealer < 3 && strstr(seen, dealt[dealer]) != NULL);
+    free(seen);
+    uint32_t action;
+    for (uint64_t seed = 0; arbiter_nantong_choose(n, S("basic"), seed, &action) == ARBITER_OK; seed++)
+        OK(arbiter_nantong_play_action(n, action));
+    char *saved = nantong_view(n);
+    CHECK(strstr(saved, "\"groups\":1") != NULL);
+    OK(arbiter_nantong_from_json(S(saved), &loaded));
+    OK(arbiter_nantong_kinds(loaded, &kinds));
+    CHECK(kinds == 5);
+    char *again = nantong_view(loaded);
+    CHECK(strcmp(saved, again) == 0);
+    free(saved);
+    free(again);
+    arbiter_nantong_free(loaded);
+    arbiter_nantong_free(n);
+    /* 7 groups of 30 kinds is the full game, dealt as arbiter_nantong_new deals it. */
+    OK(arbiter_nantong_new(4, &full));
+    OK(arbiter_nantong_new_sized(4, 7, 30, &sized_full));
+    char *a = nantong_view(full), *b = nantong_view(sized_full);
+    CHECK(strcmp(a, b) == 0 && strstr(a, "groups") == NULL);
+    free(a);
+    free(b);
+    arbiter_nantong_free(full);
+    arbiter_nantong_free(sized_full);
+    /* No group: a pair wins; the dealer takes two cards, the others one. */
+    OK(arbiter_nantong_deal_sized(S("[\"1m\",\"2m\",\"1m\",\"2m\",\"1m\",\"2m\",\"1m\",\"2m\"]"), 0, 0, &n));
+    OK(arbiter_nantong_groups(n, &groups));
+    OK(arbiter_nantong_kinds(n, &kinds));
+    CHECK(groups == 0 && kinds == 2);
+    TEXT_OF(seen, arbiter_nantong_observation, n, 0);
+    CHECK(strstr(seen, "\"hand_sizes\":[2,1,1]") != NULL);
+    free(seen);
+    arbiter_nantong_free(n);
+    n = NULL;
+    FAILS(arbiter_nantong_new_sized(4, 8, 30, &n), ARBITER_BAD_ARGUMENT, "0 to 7 groups");
+    FAILS(arbiter_nantong_new_sized(4, 7, 17, &n), ARBITER_BAD_ARGUMENT, "at least 18 kinds");
+    FAILS(arbiter_nantong_new_sized(4, 1, 0, &n), ARBITER_BAD_ARGUMENT, "1 to 30 kinds");
+    FAILS(arbiter_nantong_new_sized(4, 1, 5, NULL), ARBITER_NULL_POINTER, "out");
+    FAILS(arbiter_nantong_deal_sized(S("[\"1m\",\"1m\",\"1m\",\"1m\"]"), 0, 0, &n), ARBITER_BAD_ARGUMENT, "at least 2 kinds");
+    FAILS(arbiter_nantong_groups(NULL, &groups), ARBITER_NULL_POINTER, "handle is NULL");
+    CHECK(n == NULL);
+}
+
 /* The research interface: tensors of the length the call reports, numbers in 0..=1, and a legal
  * action mask with a 1 exactly at the legal ids. */
 static void tensors_and_masks(void) {
@@ -756,6 +815,7 @@ int main(void) {
     version();
     budgets();
     trax_tile_limit();
+    nantong_sized();
     printf("%d passed, %d failed\n", checks - failures, failures);
     return failures ? 1 : 0;
 }

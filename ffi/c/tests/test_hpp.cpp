@@ -126,6 +126,13 @@ static void nantong() {
     auto next = n.next_deal();
     CHECK(next.dealer() == (n.dealer() + 1) % 3);
     throws([] { arbiter::Nantong::winning("{}"); }, ARBITER_PARSE_ERROR, "hand");
+    // A smaller deal (rules/nantong-small.md), by seed and by deck; its next deal keeps its size.
+    arbiter::Nantong small(4, 1, 5);
+    CHECK(small.groups() == 1 && small.kinds() == 5 && small.next_deal().kinds() == 5);
+    CHECK(contains(small.to_json(), "\"groups\":1"));
+    auto pair = arbiter::Nantong::deal(R"(["1m","2m","1m","2m","1m","2m","1m","2m"])", 0, 0);
+    CHECK(pair.groups() == 0 && pair.kinds() == 2 && arbiter::Nantong(4).groups() == 7);
+    throws([] { arbiter::Nantong(4, 7, 17); }, ARBITER_BAD_ARGUMENT, "at least 18 kinds");
 }
 
 static void match() {

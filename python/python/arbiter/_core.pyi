@@ -260,6 +260,9 @@ class NantongBatch(_Batch):
         masks: Optional[bool] = None,
         opponent: Optional[str] = None,
         seat: Union[str, _Int, None] = None,
+        *,
+        groups: Optional[int] = None,
+        kinds: Optional[int] = None,
     ) -> "NantongBatch": ...
     def game(self, i: _Int) -> Nantong: ...
 

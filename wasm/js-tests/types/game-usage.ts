@@ -11,5 +11,8 @@ export async function play(): Promise<[TripleTriadNotation | null, TraxWin | nul
   const match = TripleTriadMatch.fromPreset("mush", 2);
   const trax = new Trax("8x8");
   const deal = new Nantong(3n);
+  const small: number = new Nantong(3n, { groups: 1, kinds: 5 }).groups + Nantong.deal([], 0, 0).kinds;
+  // @ts-expect-error: a deal's size is its groups and kinds, not a match's deals
+  void new Nantong(3, { deals: 2 }), small;
   return [round.chooseMove("expert", 1), trax.win(), deal.actor, match.isOver || NoTrax === undefined || new ArbiterError("BAD_ARGUMENT", "") instanceof Error];
 }
