@@ -17,7 +17,7 @@ use super::tile::{opposite, Shape, Tile, E, N, S, W};
 /// Cells a row (and rows) of the frame: the 8 columns of the widest area and an empty one on
 /// each side. Bit `row * SIDE + col` is then the cell of notation column `col` and row `row`,
 /// whose action id is that number times three plus the shape's.
-const SIDE: u32 = 10;
+pub(super) const SIDE: u32 = 10;
 const VALID: u128 = (1 << (SIDE * SIDE)) - 1;
 
 const fn column(c: u32) -> u128 {
@@ -91,7 +91,7 @@ impl Bits {
         let b = self.bit(x, y);
         self.occupied |= b;
         for (e, red) in self.red.iter_mut().enumerate() {
-            *red |= b * u128::from(tile.0 >> e & 1);
+            *red |= b & u128::from(tile.0 >> e & 1).wrapping_neg();
         }
     }
 
@@ -102,6 +102,21 @@ impl Bits {
         self.occupied &= keep;
         for red in &mut self.red {
             *red &= keep;
+        }
+    }
+
+    /// Calls `f` with the bit and the tile of every tile, in ascending order of bit: the bits
+    /// are the cells of the observation's window.
+    #[inline(always)]
+    pub(super) fn each_tile(&self, mut f: impl FnMut(u32, Tile)) {
+        let mut cells = self.occupied;
+        while cells != 0 {
+            let at = cells.trailing_zeros();
+            cells &= cells - 1;
+            f(
+                at,
+                Tile((0..4).fold(0, |t, e| t | ((self.red[e] >> at) as u8 & 1) << e)),
+            );
         }
     }
 
