@@ -81,8 +81,8 @@ impl Bits {
         }
         // The tiles lie in the area, which the frame holds before and after.
         let moved = |m: u128| if by > 0 { m << by } else { m >> -by };
-        self.occupied = moved(self.occupied);
         self.red = self.red.map(moved);
+        self.occupied = self.red[0] | self.red[1] | self.red[2] | self.red[3];
     }
 
     /// Puts `tile` on absolute cell (`x`, `y`), inside the frame.
