@@ -42,6 +42,9 @@ impl Engine for Trax {
     /// shapes in id order.
     fn legal_actions_into(&self, out: &mut Vec<usize>) {
         out.clear();
+        if self.offered_ids(out) {
+            return;
+        }
         self.each_legal(|c| {
             // The span limit keeps every move inside the ids; the check costs nothing.
             out.extend(self.id_of(c.mv));

@@ -11,6 +11,7 @@
 //! ```
 
 pub mod ai;
+mod bits;
 mod board;
 mod book;
 mod engine;

@@ -262,6 +262,29 @@ pub(super) fn forced_tiles_end(b: &Board, idx: usize, tile: Tile, forcing: u8, r
     e2 == opposite(e1) || b.grid[b.step(b.step(idx, e1), e2)].tile != 0 || (t1.0 >> e2 & 1) != (t2.0 >> e1 & 1)
 }
 
+/// The edges of empty cell `idx` towards empty neighbours already entered by red, and by white: a
+/// tile whose red (white) edge points there gives that neighbour a second entry, a forced play.
+#[inline(always)]
+fn near(b: &Board, idx: usize) -> (u8, u8) {
+    let (mut red_near, mut white_near) = (0u8, 0u8);
+    for e in 0..4u8 {
+        let n = b.grid[b.step(idx, e)];
+        if n.tile == 0 {
+            red_near |= ((n.entries & 0xF != 0) as u8) << e;
+            white_near |= ((n.entries >> 4 != 0) as u8) << e;
+        }
+    }
+    (red_near, white_near)
+}
+
+/// Whether `tile` on empty cell `idx`, which forces a play, is legal within `room` tiles: a
+/// trial turn on `b`, undone.
+pub(super) fn plays_out(b: &mut Board, queue: &mut Vec<u32>, idx: usize, tile: Tile, room: u32) -> bool {
+    let (red_near, white_near) = near(b, idx);
+    let forcing = (tile.0 & red_near) | (!tile.0 & white_near);
+    forcing == 0 || forced_plays_legal(b, queue, idx, tile, forcing, room)
+}
+
 /// Calls `f` with every legal placement that puts at most `room` tiles, in ascending order of
 /// row, column and shape ([`Shape::ALL`]), until `f` breaks (whether it did is returned); trial
 /// turns run only where a forced play may follow, on `b` and undone. Needs [`MARGIN`] around the
@@ -318,16 +341,7 @@ pub(super) fn generate(
             if cell.tile != 0 || cell.entries == 0 {
                 continue;
             }
-            // Edges towards empty neighbours already entered by red (white): a tile whose red
-            // (white) edge points there gives that neighbour a second entry, a forced play.
-            let (mut red_near, mut white_near) = (0u8, 0u8);
-            for e in 0..4u8 {
-                let n = b.grid[b.step(idx, e)];
-                if n.tile == 0 {
-                    red_near |= ((n.entries & 0xF != 0) as u8) << e;
-                    white_near |= ((n.entries >> 4 != 0) as u8) << e;
-                }
-            }
+            let (red_near, white_near) = near(b, idx);
             let fits = FITS[cell.entries as usize];
             for (k, shape) in Shape::ALL.into_iter().enumerate() {
                 if fits[k] == 0 {

@@ -4,7 +4,6 @@ use alloc::vec;
 use alloc::vec::Vec;
 use core::ops::ControlFlow;
 
-use super::movegen::generate;
 use super::state::{Checkpoint, Trax, MARGIN, PERFT_HEADROOM};
 
 impl Trax {
@@ -100,8 +99,7 @@ impl Trax {
 
     /// The number of candidates (perft's leaves are counted, not stored).
     fn count_candidates(&mut self, n: &mut u64) {
-        let (facts, room) = (self.facts(), self.room());
-        let _ = generate(&mut self.board, &mut self.queue, facts, room, |_| {
+        let _ = self.placements(|_| {
             *n += 1;
             ControlFlow::Continue(())
         });

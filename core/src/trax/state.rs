@@ -5,6 +5,7 @@ use alloc::vec::Vec;
 use core::fmt;
 use core::ops::ControlFlow;
 
+use super::bits::Bits;
 use super::board::{fit_axis, tile_hash, BBox, Board, Remap, EMPTY_BOX};
 use super::movegen::{cascade, generate, Candidate, Cells, Facts};
 use super::notation::Move;
@@ -74,6 +75,10 @@ pub struct Trax {
     /// Scratch: path ends joined in the current turn, and the forced queue.
     pub(super) joined: Vec<(u32, u32)>,
     pub(super) queue: Vec<u32>,
+    /// 8x8: the tiles as bit-boards too, where moves are generated (unused in the other variants).
+    pub(super) bits: Bits,
+    /// 8x8: the legal placements by shape ([`Trax::offer`]) while no tile came or went since.
+    pub(super) offered: Option<[u128; 3]>,
 }
 
 /// Empty cells kept around the tiles between turns: a turn's tiles and the cells they touch lie
@@ -162,6 +167,8 @@ impl Trax {
             log: Vec::with_capacity(4 * tiles),
             joined: Vec::new(),
             queue: Vec::new(),
+            bits: Bits::default(),
+            offered: None,
         }
     }
 
@@ -408,6 +415,7 @@ impl Trax {
     /// Puts a tile of the turn in progress: next slot, entries, bounding box, paths.
     pub(super) fn put(&mut self, idx: usize, tile: Tile, loops: &mut u8) {
         let slot = self.tiles;
+        self.offered = None;
         self.board.set_tile(idx, tile);
         // Slots fit 16 bits: a turn that passes the limit (at most the ceiling) is undone.
         self.board.grid[idx].slot = slot as u16;
@@ -429,6 +437,10 @@ impl Trax {
             b.miny = b.miny.min(y);
             b.maxy = b.maxy.max(y);
         }
+        if self.variant == Variant::EightByEight {
+            self.bits.anchor(b.minx - 1, b.miny - 1);
+            self.bits.put(x, y, tile);
+        }
         self.link(idx, slot, tile, loops);
     }
 
@@ -444,6 +456,7 @@ impl Trax {
     }
 
     pub(super) fn restore(&mut self, s: Checkpoint) {
+        self.offered = None;
         while self.log.len() > s.log {
             let Some((end, old)) = self.log.pop() else { break };
             self.partner[end as usize] = old;
@@ -451,10 +464,17 @@ impl Trax {
         while self.slot_cell.len() > s.tiles as usize {
             let Some(c) = self.slot_cell.pop() else { break };
             self.board.clear_tile(c as usize);
+            if self.variant == Variant::EightByEight {
+                let (x, y) = self.board.xy(c as usize);
+                self.bits.clear(x, y);
+            }
         }
         self.partner.truncate(s.tiles as usize * 4);
         self.tiles = s.tiles;
         self.bbox = s.bbox;
+        if self.variant == Variant::EightByEight {
+            self.bits.anchor(s.bbox.minx - 1, s.bbox.miny - 1);
+        }
         self.to_move = s.to_move;
         self.result = s.result;
     }
@@ -626,7 +646,15 @@ impl Trax {
     /// convention), so that a position is over exactly when it has no legal move.
     pub(super) fn end_turn(&mut self) {
         self.refit(MARGIN, false);
-        if self.result.is_none() && !self.has_legal_move() {
+        if self.result.is_some() {
+            return;
+        }
+        let any = if self.variant == Variant::EightByEight && self.tiles > 0 && self.room() > 0 {
+            self.offer()
+        } else {
+            self.has_legal_move()
+        };
+        if !any {
             self.result = Some(Outcome::Draw);
         }
     }
@@ -671,35 +699,54 @@ impl Trax {
         }
     }
 
+    /// Calls `f` with every legal placement within the tile limit in ascending action ids, until
+    /// it breaks: 8x8 on its bit-boards, the other variants on the grid (trial turns of forced
+    /// plays on the board, undone). Needs [`MARGIN`].
+    pub(super) fn placements(&mut self, f: impl FnMut(Candidate) -> ControlFlow<()>) -> ControlFlow<()> {
+        let (facts, room) = (self.facts(), self.room());
+        if facts.eight && facts.tiles > 0 {
+            return self.placements_on_bits(f);
+        }
+        generate(&mut self.board, &mut self.queue, facts, room, f)
+    }
+
+    /// The 8x8 placements once a tile is down (none when over or out of room).
+    #[inline(always)]
+    fn placements_on_bits(&mut self, f: impl FnMut(Candidate) -> ControlFlow<()>) -> ControlFlow<()> {
+        match self.room() {
+            _ if self.result.is_some() => ControlFlow::Continue(()),
+            0 => ControlFlow::Continue(()),
+            room => self.generate_bits(room, f),
+        }
+    }
+
     /// Can the player to move play at all, within the tile limit? The scan stops at the first
     /// legal placement (a full one cost as much as the move generation of the turn).
     pub(super) fn has_legal_move(&mut self) -> bool {
-        let (facts, room) = (self.facts(), self.room());
-        generate(
-            &mut self.board,
-            &mut self.queue,
-            facts,
-            room,
-            |_| ControlFlow::Break(()),
-        )
-        .is_break()
+        self.placements(|_| ControlFlow::Break(())).is_break()
     }
 
     /// The legal placements within the tile limit, appended to `out`. Needs [`MARGIN`].
     pub(crate) fn candidates(&mut self, out: &mut Vec<Candidate>) {
-        let (facts, room) = (self.facts(), self.room());
-        let _ = generate(&mut self.board, &mut self.queue, facts, room, |c| {
+        let _ = self.placements(|c| {
             out.push(c);
             ControlFlow::Continue(())
         });
     }
 
     /// Calls `f` with every legal placement within the tile limit in the generator's order
-    /// (ascending action ids). The state is read, not copied: trial turns of forced plays go to
-    /// a copy of the cells of the area and two around it, the cells the generation reads anyway.
+    /// (ascending action ids). The state is read, not copied: 8x8 reads its bit-boards, the
+    /// other variants' trial turns of forced plays go to a copy of the cells of the area and two
+    /// around it, the cells the generation reads anyway.
     pub(super) fn each_legal(&self, f: impl FnMut(Candidate) -> ControlFlow<()>) {
         let facts = self.facts();
         if facts.over {
+            return;
+        }
+        if facts.eight && facts.tiles > 0 {
+            if self.room() > 0 {
+                let _ = self.generate_bits_reading(self.room(), f);
+            }
             return;
         }
         if let Some(mut cells) = self.board.window(self.nonempty_box(), MARGIN) {

@@ -30,6 +30,9 @@ pub const fn window(variant: Variant) -> usize {
     }
 }
 
+// The 8x8 window is the bit-boards' frame: a bit is a cell of the tensor.
+const _: () = assert!(window(Variant::EightByEight) == super::bits::SIDE as usize);
+
 /// The tensor's length for `variant`.
 pub const fn len(variant: Variant) -> usize {
     let w = window(variant);
@@ -81,8 +84,17 @@ pub(crate) fn write(g: &Trax, player: Colour, out: &mut [f32]) {
     // Row 0 and column 0 stay empty (the line before the area); tiles past the window do not show.
     let (cols, rows) = g.size();
     let (cols, rows) = ((cols as usize).min(w - 1), (rows as usize).min(w - 1));
-    // The area's rows straight from the grid (the margin keeps them inside it), a row at a time.
+    // A tile holds its red edges: the observer's are those, or the others.
+    let cells = |mine: u8| &TILE_CELLS[usize::from(if player == Colour::Red { mine } else { !mine } & 0xF)];
+    if v == Variant::EightByEight {
+        // The bit-boards' frame is the window, cell for cell: only the tiles are visited.
+        g.bits
+            .each_tile(|at, tile| out[at as usize * 5..][..5].copy_from_slice(cells(tile.0)));
+    }
+    // Else the area's rows straight from the grid (the margin keeps them inside it), a row at a
+    // time.
     let first = g.board.index(i64::from(g.bbox.minx), i64::from(g.bbox.miny));
+    let first = first.filter(|_| v != Variant::EightByEight);
     for (row, grid) in first
         .into_iter()
         .flat_map(|at| g.board.grid[at..].chunks(g.board.w))
@@ -92,9 +104,7 @@ pub(crate) fn write(g: &Trax, player: Colour, out: &mut [f32]) {
         let line = &mut out[((row + 1) * w + 1) * 5..][..cols * 5];
         for (cell, c) in line.chunks_exact_mut(5).zip(grid) {
             if c.tile != 0 {
-                // A tile holds its red edges: the observer's are those, or the others.
-                let mine = if player == Colour::Red { c.tile } else { !c.tile };
-                cell.copy_from_slice(&TILE_CELLS[usize::from(mine & 0xF)]);
+                cell.copy_from_slice(cells(c.tile));
             }
         }
     }
