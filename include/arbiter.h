@@ -826,7 +826,9 @@ ArbiterStatus arbiter_triple_triad_match_legal_actions(const ArbiterTripleTriadM
                                                        size_t cap,
                                                        size_t *count);
 
-// What `player` sees of the round in play, as JSON (as `arbiter_triple_triad_observation`).
+// What `player` sees of the round in play, as JSON (as `arbiter_triple_triad_observation`),
+// with what the match hides besides: under Three Open the three of the other hand drawn as
+// visible (the others `null`), and the other player's Chaos draw left out.
 ArbiterStatus arbiter_triple_triad_match_observation(const ArbiterTripleTriadMatch *h,
                                                      int32_t player,
                                                      char *buf,

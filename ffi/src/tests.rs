@@ -252,3 +252,40 @@ fn every_handle_exports_every_shared_verb() {
         assert!(matches.contains(verb), "arbiter_triple_triad_match_{verb} is missing");
     }
 }
+
+#[test]
+fn a_match_observation_hides_what_the_match_hides() {
+    // The match's own observation, not its round's: under Three Open three of the other hand are
+    // shown (the round alone hides all five, or would show all under a wrong reading).
+    use crate::triple_triad_match::*;
+    use arbiter_core::tripletriad::{Match, MatchConfig, Rules, Setup};
+    let s = Setup::random_ff8(4);
+    let config = MatchConfig {
+        rules: Rules {
+            three_open: true,
+            ..Rules::default()
+        },
+        ..MatchConfig::default()
+    };
+    let json = serde_json::to_string(&Match::new(config, s.hands.blue, s.hands.red, 4).unwrap()).unwrap();
+    let mut m = null_mut();
+    assert_eq!(
+        unsafe { arbiter_triple_triad_match_from_json(json.as_ptr().cast(), json.len(), &mut m) },
+        ARBITER_OK
+    );
+    let mut buf = vec![0u8; 1 << 16];
+    let mut size = 0;
+    assert_eq!(
+        unsafe { arbiter_triple_triad_match_observation(m, 0, buf.as_mut_ptr().cast(), buf.len(), &mut size) },
+        ARBITER_OK
+    );
+    let text = &buf[..buf.iter().position(|&b| b == 0).unwrap()];
+    let seen: serde_json::Value = serde_json::from_slice(text).unwrap();
+    let shown = seen["opponent_hand"].as_array().unwrap();
+    assert_eq!(
+        (shown.len(), shown.iter().filter(|c| !c.is_null()).count()),
+        (5, 3),
+        "{seen}"
+    );
+    unsafe { arbiter_triple_triad_match_free(m) };
+}

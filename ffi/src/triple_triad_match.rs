@@ -2,7 +2,7 @@
 
 use std::ffi::c_char;
 
-use arbiter_core::tripletriad::{Match, TradeChoice, TripleTriad};
+use arbiter_core::tripletriad::{Match, Observation, Player, TradeChoice, TripleTriad};
 use arbiter_core::Engine;
 
 use crate::boundary::{core_error, give, handle, slice, text, Failure, Out};
@@ -18,6 +18,9 @@ impl Round for Match {
     type Game = TripleTriad;
     fn round(&self) -> &TripleTriad {
         self.game()
+    }
+    fn observation(&self, player: Player) -> Observation {
+        Match::observation(self, player)
     }
 }
 
@@ -143,7 +146,9 @@ pub unsafe extern "C" fn arbiter_triple_triad_match_legal_actions(
     verbs::legal_actions(h, buf, cap, count)
 }
 
-/// What `player` sees of the round in play, as JSON (as `arbiter_triple_triad_observation`).
+/// What `player` sees of the round in play, as JSON (as `arbiter_triple_triad_observation`),
+/// with what the match hides besides: under Three Open the three of the other hand drawn as
+/// visible (the others `null`), and the other player's Chaos draw left out.
 #[no_mangle]
 pub unsafe extern "C" fn arbiter_triple_triad_match_observation(
     h: *const ArbiterTripleTriadMatch,

@@ -16,6 +16,11 @@ use crate::ArbiterStatus::{self, *};
 pub(crate) trait Round {
     type Game: Engine + 'static;
     fn round(&self) -> &Self::Game;
+    /// What `player` sees: the round's observation, unless the holder hides more than its
+    /// round does (a match's Three Open cards and the other player's Chaos draw).
+    fn observation(&self, player: <Self::Game as Game>::Player) -> <Self::Game as Game>::Observation {
+        self.round().observation(player)
+    }
 }
 
 macro_rules! is_its_own_round {
@@ -324,8 +329,7 @@ where
     <<H::Inner as Round>::Game as Game>::Observation: Serialize,
 {
     json(h, buf, cap, size, |g| {
-        Ok(g.round()
-            .observation(player_at::<<H::Inner as Round>::Game>(player_index)?))
+        Ok(g.observation(player_at::<<H::Inner as Round>::Game>(player_index)?))
     })
 }
 

@@ -137,6 +137,13 @@ impl TripleTriadMatch {
         TripleTriad(self.0.game().clone())
     }
 
+    /// What `player` sees of the round in play, as `game().observation(player)`, with what the
+    /// match hides besides: under Three Open the three of the other hand drawn as visible (the
+    /// others `None`), and the other player's Chaos draw left out.
+    fn observation<'py>(&self, py: Python<'py>, player: &Bound<'_, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+        to_py(py, &self.0.observation(player_from_py::<tt::TripleTriad>(player)?))
+    }
+
     /// Plays a move of the round in play (notation or action id); a drawn round under sudden
     /// death starts the next one.
     #[pyo3(signature = (r#move))]

@@ -121,6 +121,18 @@ def test_triple_triad_extras():
     assert g.next_player in ("blue", "red")
 
 
+def test_triple_triad_match_observation_hides_what_the_match_hides():
+    five = [{"name": f"B{i}", "ranks": [i, 5, 5, i]} for i in range(1, 6)]
+    other = [{"name": f"R{i}", "ranks": [i, 5, 5, i]} for i in range(1, 6)]
+    m = TripleTriadMatch.from_json({"config": {"rules": {"three_open": True}}, "blue": five, "red": other, "seed": 7})
+    seen = m.observation("blue")["opponent_hand"]
+    assert len(seen) == 5 and sum(c is not None for c in seen) == 3
+    # The round alone hides the whole closed hand.
+    assert all(c is None for c in m.game().observation("blue")["opponent_hand"])
+    with pytest.raises(arbiter.ParseError):
+        m.observation("green")
+
+
 def test_triple_triad_match_rounds_and_trade():
     m = TripleTriadMatch.from_preset("ff8", 21)
     assert m.round_number == 1 and m.rounds == [] and m.result is None and m.transfers() is None

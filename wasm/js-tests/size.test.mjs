@@ -31,6 +31,11 @@ for (const game of Object.keys(CLASSES)) {
     assert.equal(typeof entry.ArbiterError, "function");
     const name = { tripletriad: "triple-triad", trax: "trax", nantong: "nantong" }[game];
     assert.equal(entry.describe(name).game, name);
+    // It describes its own game alone: no other game's declaration is linked in.
+    assert.deepEqual(entry.describeAll().map((d) => d.game), [name]);
+    for (const other of ["triple-triad", "trax", "nantong"].filter((g) => g !== name)) {
+      assert.throws(() => entry.describe(other), (e) => e.code === "BAD_ARGUMENT" && e.message.includes(`expected ${name})`));
+    }
     const start = { tripletriad: () => entry.TripleTriad.fromPreset("ff8", 1), trax: () => new entry.Trax("8x8"), nantong: () => new entry.Nantong(1) }[game]();
     const all = await import("arbiter-engine");
     const twin = { tripletriad: () => all.TripleTriad.fromPreset("ff8", 1), trax: () => new all.Trax("8x8"), nantong: () => new all.Nantong(1) }[game]();

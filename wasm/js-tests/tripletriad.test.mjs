@@ -218,6 +218,19 @@ test("a match: rounds, sudden death, result and the trade", (t) => {
   assert.deepEqual(back.transfers(), moved);
 });
 
+test("a match's observation hides what the match hides: three of the other hand under Three Open", (t) => {
+  const five = (p) => [1, 2, 3, 4, 5].map((i) => card(`${p}${i}`, [i, 5, 5, i]));
+  const m = own(t, TripleTriadMatch.fromJSON({ config: { rules: { three_open: true } }, blue: five("B"), red: five("R"), seed: 7 }));
+  const seen = m.observation("blue").opponent_hand;
+  assert.equal(seen.length, 5);
+  assert.equal(seen.filter((c) => c !== null).length, 3);
+  // The round alone hides the whole closed hand.
+  assert.equal(own(t, m.game()).observation("blue").opponent_hand.filter((c) => c !== null).length, 0);
+  assert.ok(Array.isArray(m.observation("red").effective));
+  assert.throws(() => m.observation("green"), { code: "PARSE_ERROR" });
+  assert.throws(() => m.observation(2), { code: "BAD_ARGUMENT" });
+});
+
 test("a match from JSON, with a timeout move that draws nothing", (t) => {
   const five = (p) => [1, 2, 3, 4, 5].map((i) => card(`${p}${i}`, [i, 5, 5, i]));
   const m = own(t, TripleTriadMatch.fromJSON({ config: { trade: "diff", first: "red" }, blue: five("B"), red: five("R"), seed: "1152921504606846977" }));

@@ -11,11 +11,16 @@ use crate::verbs::{self, player_from_js, JsGame};
 
 impl JsGame for tt::TripleTriad {
     fn seen_by(&self, player: tt::Player) -> Js<JsValue> {
-        to_js(&Seen {
-            observation: self.observation(player),
-            effective: core::array::from_fn(|cell| self.effective_ranks(cell as u8)),
-        })
+        seen(self, self.observation(player))
     }
+}
+
+/// `observation` of `round`, with the ranks its placed cards play with.
+fn seen(round: &tt::TripleTriad, observation: tt::Observation) -> Js<JsValue> {
+    to_js(&Seen {
+        observation,
+        effective: core::array::from_fn(|cell| round.effective_ranks(cell as u8)),
+    })
 }
 
 /// A round's observation with the ranks each placed card plays with, as the core reckons them
@@ -169,6 +174,20 @@ impl TripleTriadMatch {
     /// A copy of the round in play (or of the last one, once the match is over).
     pub fn game(&self) -> TripleTriad {
         TripleTriad(self.0.game().clone())
+    }
+
+    /// What `player` sees of the round in play, as `game().observation(player)`, with what the
+    /// match hides besides: under Three Open the three of the other hand drawn as visible (the
+    /// others `null`), and the other player's Chaos draw left out.
+    #[wasm_bindgen(unchecked_return_type = "TripleTriadObservation")]
+    pub fn observation(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "TripleTriadPlayer")] player: JsValue,
+    ) -> Js<JsValue> {
+        seen(
+            self.0.game(),
+            self.0.observation(player_from_js::<tt::TripleTriad>(&player)?),
+        )
     }
 
     /// Plays a move of the round in play (notation or action id); a drawn round under sudden
