@@ -7,17 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int failures = 0, checks = 0;
-
-#define CHECK(cond)                                                                                 \
-    do {                                                                                            \
-        checks++;                                                                                   \
-        if (!(cond)) {                                                                              \
-            failures++;                                                                             \
-            fprintf(stderr, "%s:%d: CHECK failed: %s (last error: %s)\n", __FILE__, __LINE__, #cond, \
-                    arbiter_last_error());                                                          \
-        }                                                                                           \
-    } while (0)
+#include "check.h"
 
 typedef ArbiterStatus (*Data)(char *buf, size_t cap, size_t *size);
 
