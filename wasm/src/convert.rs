@@ -216,7 +216,7 @@ pub fn json_copy(v: &JsValue, what: &str) -> Js<JsValue> {
 /// library reports it (`conformance/bad-input/` holds both to that).
 pub fn from_js<T: DeserializeOwned>(v: &JsValue, what: &str) -> Js<T> {
     let text = json_text(v, what)?;
-    serde_json::from_str(&text).map_err(|e| throw(ErrorKind::Parse.name(), e.to_string()))
+    crate::json::from_str(&text).map_err(|e| throw(ErrorKind::Parse.name(), e.to_string()))
 }
 
 /// `null` for nothing.

@@ -9,6 +9,7 @@
 //! JavaScript glue and the shrinking come from wasm-bindgen and wasm-opt.
 
 mod convert;
+mod json;
 #[cfg(feature = "nantong")]
 mod nantong;
 mod options;

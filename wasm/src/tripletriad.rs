@@ -72,7 +72,7 @@ fn read_picks(v: &JsValue) -> Js<Vec<u8>> {
     if !v.is_object() {
         return Err(wrong());
     }
-    serde_json::from_str(&json_text(v, "picks")?).map_err(|_| wrong())
+    crate::json::from_str(&json_text(v, "picks")?).map_err(|_| wrong())
 }
 
 /// A preset's name and a seed.
