@@ -841,17 +841,13 @@ impl<'de> Reader<'_> {
         }
     }
 
-    /// Hands a value to the visitor through `take`, or a type error for any other token.
-    fn expect<V: Visitor<'de>>(
-        &mut self,
-        visitor: V,
-        take: impl FnOnce(&mut Self, Token, V) -> Result<Result<V::Value>, (Token, V)>,
-    ) -> Result<V::Value> {
+    /// What `take` finds in the next value's token, else the type error for that token. Generic
+    /// over what is found only (a text, a number...), not over the visitor: each derived reader's
+    /// field or value calls this and hands the result on.
+    #[inline(never)]
+    fn wanted<T>(&mut self, expected: &dyn Expected, take: fn(Token) -> Result<T, Token>) -> Result<T> {
         let token = self.token()?;
-        match take(self, token, visitor) {
-            Ok(result) => result.map_err(|e| self.fix(e)),
-            Err((token, visitor)) => Err(self.invalid_type(token, &visitor)),
-        }
+        take(token).map_err(|other| self.invalid_type(other, expected))
     }
 }
 
@@ -872,17 +868,19 @@ impl<'de> de::Deserializer<'de> for &mut Reader<'_> {
     }
 
     fn deserialize_bool<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
-        self.expect(visitor, |_, token, visitor| match token {
-            Token::Bool(b) => Ok(visitor.visit_bool(b)),
-            other => Err((other, visitor)),
-        })
+        let b = self.wanted(&visitor, |t| match t {
+            Token::Bool(b) => Ok(b),
+            other => Err(other),
+        })?;
+        visitor.visit_bool(b).map_err(|e| self.fix(e))
     }
 
     fn deserialize_i64<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
-        self.expect(visitor, |_, token, visitor| match token {
-            Token::Number(n) => Ok(n.visit(visitor)),
-            other => Err((other, visitor)),
-        })
+        let n = self.wanted(&visitor, |t| match t {
+            Token::Number(n) => Ok(n),
+            other => Err(other),
+        })?;
+        n.visit(visitor).map_err(|e| self.fix(e))
     }
 
     fn deserialize_i8<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
@@ -918,10 +916,11 @@ impl<'de> de::Deserializer<'de> for &mut Reader<'_> {
     }
 
     fn deserialize_str<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
-        self.expect(visitor, |_, token, visitor| match token {
-            Token::Text(s) => Ok(visitor.visit_string(s)),
-            other => Err((other, visitor)),
-        })
+        let s = self.wanted(&visitor, |t| match t {
+            Token::Text(s) => Ok(s),
+            other => Err(other),
+        })?;
+        visitor.visit_string(s).map_err(|e| self.fix(e))
     }
 
     fn deserialize_string<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
@@ -929,11 +928,11 @@ impl<'de> de::Deserializer<'de> for &mut Reader<'_> {
     }
 
     fn deserialize_bytes<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
-        self.expect(visitor, |reader, token, visitor| match token {
-            Token::Text(s) => Ok(visitor.visit_byte_buf(s.into_bytes())),
-            Token::Array => Ok(reader.array(visitor)),
-            other => Err((other, visitor)),
-        })
+        match self.token()? {
+            Token::Text(s) => visitor.visit_byte_buf(s.into_bytes()).map_err(|e| self.fix(e)),
+            Token::Array => self.array(visitor),
+            other => Err(self.invalid_type(other, &visitor)),
+        }
     }
 
     fn deserialize_byte_buf<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
@@ -950,10 +949,11 @@ impl<'de> de::Deserializer<'de> for &mut Reader<'_> {
     }
 
     fn deserialize_unit<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
-        self.expect(visitor, |_, token, visitor| match token {
-            Token::Null => Ok(visitor.visit_unit()),
-            other => Err((other, visitor)),
-        })
+        self.wanted(&visitor, |t| match t {
+            Token::Null => Ok(()),
+            other => Err(other),
+        })?;
+        visitor.visit_unit().map_err(|e| self.fix(e))
     }
 
     fn deserialize_unit_struct<V: Visitor<'de>>(self, _name: &'static str, visitor: V) -> Result<V::Value> {
@@ -965,10 +965,11 @@ impl<'de> de::Deserializer<'de> for &mut Reader<'_> {
     }
 
     fn deserialize_seq<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
-        self.expect(visitor, |reader, token, visitor| match token {
-            Token::Array => Ok(reader.array(visitor)),
-            other => Err((other, visitor)),
-        })
+        self.wanted(&visitor, |t| match t {
+            Token::Array => Ok(()),
+            other => Err(other),
+        })?;
+        self.array(visitor)
     }
 
     fn deserialize_tuple<V: Visitor<'de>>(self, _len: usize, visitor: V) -> Result<V::Value> {
@@ -985,10 +986,11 @@ impl<'de> de::Deserializer<'de> for &mut Reader<'_> {
     }
 
     fn deserialize_map<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
-        self.expect(visitor, |reader, token, visitor| match token {
-            Token::Object => Ok(reader.object(visitor)),
-            other => Err((other, visitor)),
-        })
+        self.wanted(&visitor, |t| match t {
+            Token::Object => Ok(()),
+            other => Err(other),
+        })?;
+        self.object(visitor)
     }
 
     fn deserialize_struct<V: Visitor<'de>>(
@@ -997,11 +999,16 @@ impl<'de> de::Deserializer<'de> for &mut Reader<'_> {
         _fields: &'static [&'static str],
         visitor: V,
     ) -> Result<V::Value> {
-        self.expect(visitor, |reader, token, visitor| match token {
-            Token::Array => Ok(reader.array(visitor)),
-            Token::Object => Ok(reader.object(visitor)),
-            other => Err((other, visitor)),
-        })
+        let array = self.wanted(&visitor, |t| match t {
+            Token::Array => Ok(true),
+            Token::Object => Ok(false),
+            other => Err(other),
+        })?;
+        if array {
+            self.array(visitor)
+        } else {
+            self.object(visitor)
+        }
     }
 
     fn deserialize_enum<V: Visitor<'de>>(
