@@ -225,7 +225,9 @@ impl Shared {
     /// end of its check: checks pieces while any is left, waits until every check of the call
     /// has returned, then plays pieces unless one refused; whether none refused. One call, not
     /// a round of checks and a round of plays: the hand-off (a worker seeing the call, taking
-    /// its job) is paid once.
+    /// its job) is paid once. A piece that panics counts as run (its panic is kept for the
+    /// caller; a check's refuses): the others go on. Each count is added once, at the end of
+    /// its phase: it is a write to a line the other threads read.
     fn take_part(&self, job: Job, front: bool, linger: Duration) -> bool {
         if let Some(check) = job.check {
             let tag = u64::from(job.tag);
@@ -551,9 +553,9 @@ impl Crew {
     /// The call that [`Crew::plan`] began, with the workers: runs `check(k)`, if given, for
     /// every piece `k` in `0..pieces`, then, unless one returned `false`, `play(k)` for every
     /// piece, in the calling thread and the workers; returns once every piece begun has
-    /// returned, whether the pieces played. A panic in any of them goes on here once all are
-    /// done (a check that panics refuses).
-    pub fn run(&mut self, pieces: usize, check: Option<Check<'_>>, play: &(dyn Fn(usize) + Sync)) -> bool {
+    /// returned. A panic in any of them goes on here once all are done (a check that panics
+    /// refuses).
+    pub fn run(&mut self, pieces: usize, check: Option<Check<'_>>, play: &(dyn Fn(usize) + Sync)) {
         let shared = &*self.shared;
         self.tag = self.tag.wrapping_add(1);
         // SAFETY (the lifetimes erased): the caller returns only once every piece begun has
@@ -587,7 +589,6 @@ impl Crew {
         if let Some(payload) = lock(&shared.panic).take() {
             panic::resume_unwind(payload);
         }
-        played
     }
 }
 
