@@ -434,9 +434,10 @@ impl<G: Fresh> Batch<G> {
 
     /// Runs `f` on every game with its rows of `targets`, with the GIL released, the games cut
     /// into contiguous pieces that the batch's threads claim (see [`Crew`]); first `check` on
-    /// every game, if given, so that a refusal changes nothing. On threads the check is a round
-    /// of its own: a lookup a game, but a cache miss or two each, it was about a twentieth of a
-    /// step, all of it the calling thread's.
+    /// every game, if given, so that a refusal changes nothing. On threads each thread checks
+    /// the pieces it claims, and plays once every check has passed (a lookup a game, but a
+    /// cache miss or two each, the check was about a twentieth of a step, all of it the calling
+    /// thread's).
     fn run<'py>(
         &mut self,
         py: Python<'py>,
@@ -541,20 +542,18 @@ impl<G: Fresh> Batch<G> {
             // done, where PyO3 turns it into a PanicException, as when one game panics without
             // threads.
             let results: Vec<Mutex<Result<(), Error>>> = parts.iter().map(|_| Mutex::new(Ok(()))).collect();
-            if check.is_some() {
-                crew.share(parts.len(), &|k| {
-                    if let Some((at, s, ..)) = lock(&parts[k]).as_ref() {
-                        *lock(&results[k]) = check_all(s, *at);
-                    }
-                });
-                // The first refusal in the games' order, whatever the threads.
-                first_error(&results)?;
-            }
-            crew.run(parts.len(), &|k| {
+            let check_piece = |k: usize| {
+                let result = lock(&parts[k]).as_ref().map_or(Ok(()), |(at, s, ..)| check_all(s, *at));
+                let passed = result.is_ok();
+                *lock(&results[k]) = result;
+                passed
+            };
+            crew.run(parts.len(), check.is_some().then_some(&check_piece as _), &|k| {
                 if let Some((at, s, o, m, r, t, d)) = parts.get(k).and_then(|p| lock(p).take()) {
                     *lock(&results[k]) = work(at, s, o, m, r, t, d);
                 }
             });
+            // The first refusal (or error) in the games' order, whatever the threads.
             first_error(&results)
         });
         result.py()

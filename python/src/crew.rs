@@ -80,13 +80,22 @@ const TEAM_MOST: f64 = 256.0;
 /// new trial at once: the machine has changed.
 const STALL: f64 = 4.0;
 
-/// The current call's job: its tag (see [`Ends`]), the job, its number of pieces. The job's
-/// lifetime is erased: a worker calls it only for a piece it claimed under that tag, and
-/// [`Crew::run`] does not return before every piece claimed has returned.
-#[derive(Clone, Copy)]
-struct Job(u32, *const (dyn Fn(usize) + Sync), usize);
+/// A check of a piece before any piece plays: whether the call may go on.
+pub type Check<'a> = &'a (dyn Fn(usize) -> bool + Sync);
 
-// SAFETY: the job behind the pointer is `Sync`, and it is only called while alive (see `Job`).
+/// The current call's job: its tag (see [`Ends`]), the check of every piece (if any), the job,
+/// its number of pieces. The lifetimes are erased: a worker calls them only for a piece it
+/// claimed under that tag, and [`Crew::run`] does not return before every piece claimed has
+/// returned.
+#[derive(Clone, Copy)]
+struct Job {
+    tag: u32,
+    check: Option<*const (dyn Fn(usize) -> bool + Sync)>,
+    play: *const (dyn Fn(usize) + Sync),
+    pieces: usize,
+}
+
+// SAFETY: the functions behind the pointers are `Sync`, and only called while alive (see `Job`).
 unsafe impl Send for Job {}
 
 /// The pieces not yet claimed in one word: the call's tag (the high half), `front` and `back`
@@ -150,6 +159,11 @@ struct Shared {
     /// The current call's job, `None` once the caller has claimed the last piece.
     job: Mutex<Option<Job>>,
     ends: Line<Ends>,
+    /// The pieces of the current call's check not yet claimed, the call's tag and the checks
+    /// that have returned (the high and low halves), and whether one refused.
+    checks: Line<Ends>,
+    checked: Line<AtomicU64>,
+    refused: AtomicBool,
     /// Pieces of the current call that have returned.
     finished: Line<AtomicUsize>,
     /// The first panic of this call's pieces, to go on in the calling thread.
@@ -207,23 +221,54 @@ impl Shared {
         }
     }
 
-    /// Claims and runs pieces of `job` from one end until none is left. A piece that panics
-    /// counts as run (its panic is kept for the caller): the others go on. The pieces run are
-    /// counted once, at the end: each count is a write to a line the other threads read.
-    fn claim(&self, Job(tag, job, pieces): Job, front: bool) {
+    /// Takes part in `job` from one end (`front` or the back), waiting `linger` awake at the
+    /// end of its check: checks pieces while any is left, waits until every check of the call
+    /// has returned, then plays pieces unless one refused; whether none refused. One call, not
+    /// a round of checks and a round of plays: the hand-off (a worker seeing the call, taking
+    /// its job) is paid once. A piece that panics counts as run (its panic is kept for the
+    /// caller; a check's refuses): the others go on. Each count is added once, at the end of
+    /// its phase: it is a write to a line the other threads read.
+    fn take_part(&self, job: Job, front: bool, linger: Duration) -> bool {
+        if let Some(check) = job.check {
+            let tag = u64::from(job.tag);
+            let mut run = 0;
+            while let Some(k) = self.checks.claim(job.tag, front) {
+                // SAFETY: as for `play` below.
+                let check = unsafe { &*check };
+                let passed = panic::catch_unwind(AssertUnwindSafe(|| check(k))).unwrap_or_else(|payload| {
+                    lock(&self.panic).get_or_insert(payload);
+                    false
+                });
+                if !passed {
+                    self.refused.store(true, Ordering::SeqCst);
+                }
+                run += 1;
+            }
+            let done = |v: u64| v >> 32 != tag || (v & 0xffff_ffff) as usize == job.pieces;
+            if run > 0 && done(self.checked.fetch_add(run as u64, Ordering::SeqCst) + run as u64) {
+                self.notify();
+            }
+            // A thread still holding an earlier call's job sees another tag and goes on, to
+            // claim nothing.
+            self.wait(linger, || done(self.checked.load(Ordering::SeqCst)));
+            if self.refused.load(Ordering::SeqCst) {
+                return false;
+            }
+        }
         let mut run = 0;
-        while let Some(k) = self.ends.claim(tag, front) {
+        while let Some(k) = self.ends.claim(job.tag, front) {
             // SAFETY: piece `k` of call `tag` is claimed and has not returned: the caller waits
             // for it (see `Job`).
-            let job = unsafe { &*job };
-            if let Err(payload) = panic::catch_unwind(AssertUnwindSafe(|| job(k))) {
+            let play = unsafe { &*job.play };
+            if let Err(payload) = panic::catch_unwind(AssertUnwindSafe(|| play(k))) {
                 lock(&self.panic).get_or_insert(payload);
             }
             run += 1;
         }
-        if run > 0 && self.finished.fetch_add(run, Ordering::SeqCst) + run == pieces {
+        if run > 0 && self.finished.fetch_add(run, Ordering::SeqCst) + run == job.pieces {
             self.notify();
         }
+        true
     }
 }
 
@@ -415,6 +460,9 @@ impl Crew {
             generation: Line(AtomicU64::new(0)),
             job: Mutex::new(None),
             ends: Line(Ends(AtomicU64::new(0))),
+            checks: Line(Ends(AtomicU64::new(0))),
+            checked: Line(AtomicU64::new(0)),
+            refused: AtomicBool::new(false),
             finished: Line(AtomicUsize::new(0)),
             panic: Mutex::new(None),
             sleepers: AtomicUsize::new(0),
@@ -502,34 +550,42 @@ impl Crew {
         out
     }
 
-    /// The call that [`Crew::plan`] began, with the workers: runs `job(k)` once for every piece
-    /// `k` in `0..pieces`, in the calling thread and the workers, and returns when every one has
-    /// returned. A panic in any of them goes on here once all are done.
-    pub fn run(&mut self, pieces: usize, job: &(dyn Fn(usize) + Sync)) {
-        self.share(pieces, job);
-        let end = Instant::now();
-        self.tuning
-            .record(true, end.duration_since(self.start).as_nanos() as f64);
-        self.tuning.last_end = Some(end);
-    }
-
-    /// [`Crew::run`] without ending the call: a call in rounds (each waiting for the one
-    /// before, as a check of every game before any plays) shares all but its last through this.
-    pub fn share(&mut self, pieces: usize, job: &(dyn Fn(usize) + Sync)) {
+    /// The call that [`Crew::plan`] began, with the workers: runs `check(k)`, if given, for
+    /// every piece `k` in `0..pieces`, then, unless one returned `false`, `play(k)` for every
+    /// piece, in the calling thread and the workers; returns once every piece begun has
+    /// returned. A panic in any of them goes on here once all are done (a check that panics
+    /// refuses).
+    pub fn run(&mut self, pieces: usize, check: Option<Check<'_>>, play: &(dyn Fn(usize) + Sync)) {
         let shared = &*self.shared;
         self.tag = self.tag.wrapping_add(1);
-        // SAFETY (the lifetime erased): the caller returns only once every piece has returned
-        // (`finished`), and a worker calls the job only for a piece of this call's tag.
-        let job: *const (dyn Fn(usize) + Sync) = unsafe { std::mem::transmute(job) };
-        let job = Job(self.tag, job, pieces);
+        // SAFETY (the lifetimes erased): the caller returns only once every piece begun has
+        // returned (`checked`, then `finished` unless a check refused, after which no thread
+        // plays), and a worker calls them only for a piece of this call's tag.
+        let job = Job {
+            tag: self.tag,
+            check: check.map(|c| unsafe { std::mem::transmute::<Check<'_>, Check<'static>>(c) } as *const _),
+            play: unsafe { std::mem::transmute::<&(dyn Fn(usize) + Sync), &'static (dyn Fn(usize) + Sync)>(play) },
+            pieces,
+        };
         shared.ends.set(self.tag, 0, pieces);
+        if check.is_some() {
+            shared.checks.set(self.tag, 0, pieces);
+            shared.checked.store(u64::from(self.tag) << 32, Ordering::SeqCst);
+            shared.refused.store(false, Ordering::SeqCst);
+        }
         shared.finished.store(0, Ordering::SeqCst);
         *lock(&shared.job) = Some(job);
         shared.generation.fetch_add(1, Ordering::SeqCst);
         shared.notify();
-        shared.claim(job, true);
+        let played = shared.take_part(job, true, AWAIT);
         *lock(&shared.job) = None;
-        shared.wait(AWAIT, || shared.finished.load(Ordering::SeqCst) == pieces);
+        if played {
+            shared.wait(AWAIT, || shared.finished.load(Ordering::SeqCst) == pieces);
+        }
+        let end = Instant::now();
+        self.tuning
+            .record(true, end.duration_since(self.start).as_nanos() as f64);
+        self.tuning.last_end = Some(end);
         if let Some(payload) = lock(&shared.panic).take() {
             panic::resume_unwind(payload);
         }
@@ -565,7 +621,7 @@ fn work(shared: &Shared) {
         }
         let job = *lock(&shared.job);
         if let Some(job) = job {
-            shared.claim(job, false);
+            shared.take_part(job, false, linger);
         }
     }
 }
