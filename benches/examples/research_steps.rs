@@ -58,7 +58,8 @@ impl<G: Engine> Slot<G> {
 }
 
 /// How the loop starts games: a new one from a seed, and one over a finished game (Triple
-/// Triad's dealer refills the round's table, as the batches do).
+/// Triad's dealer refills the round's table and Trax empties its board in place, as the
+/// batches do).
 trait Fresh<G>: Sync {
     fn fresh(&self, seed: u64) -> G;
     fn redeal(&self, seed: u64, game: &mut G) {
@@ -80,6 +81,15 @@ impl Fresh<TripleTriad> for Dealer {
     }
     fn redeal(&self, seed: u64, game: &mut TripleTriad) {
         self.deal_into(seed, game);
+    }
+}
+
+impl Fresh<Trax> for Variant {
+    fn fresh(&self, _seed: u64) -> Trax {
+        Trax::new(*self)
+    }
+    fn redeal(&self, _seed: u64, game: &mut Trax) {
+        game.restart();
     }
 }
 
@@ -277,7 +287,7 @@ trait Visit {
 fn with_game(name: &str, v: impl Visit) {
     match name {
         "triple-triad" => v.visit(Dealer::new("ff8").expect("preset")),
-        "trax" => v.visit(New(|_| Trax::new(Variant::EightByEight))),
+        "trax" => v.visit(Variant::EightByEight),
         "nantong" => v.visit(New(Nantong::new)),
         _ => panic!("unknown game {name:?}: triple-triad, trax or nantong"),
     }

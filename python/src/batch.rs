@@ -54,6 +54,11 @@ impl Fresh for Trax {
     fn fresh(variant: &Variant, _seed: u64) -> Result<Trax, Error> {
         Ok(Trax::new(*variant))
     }
+    /// The game emptied in place, its memory kept where it was ([`Trax::restart`]).
+    fn refresh(_: &Variant, _seed: u64, game: &mut Trax) -> Result<(), Error> {
+        game.restart();
+        Ok(())
+    }
 }
 
 impl Fresh for Nantong {

@@ -495,6 +495,43 @@ mod tests {
         }
     }
 
+    /// The right-angle check, which random games do not reach: red enters the empty cells
+    /// north (from A) and east (from B) of the empty cell `c`, and `c`'s backslash (red north
+    /// and east) forces both; their white edges meet nothing entered, so neither forces more
+    /// on its own, but both enter the cell between them, `d`, with white: a fourth tile, whose
+    /// red east edge forces a fifth beside J, which forces a sixth. Within room for four or five
+    /// tiles the placement is illegal, which only the right angle tells before a trial (without
+    /// it the bits list the placement at room 4). Put tile by tile: the position has no forced
+    /// cell, and its groups need not touch.
+    ///
+    /// ```text
+    ///        x -1  0  1  2
+    ///   y -2     .  .  .  J
+    ///   y -1     A  n  d  .
+    ///   y  0     .  c  e  .
+    ///   y  1     .  K  B  .
+    /// ```
+    #[test]
+    fn two_forced_tiles_at_a_right_angle_force_the_cell_between() {
+        let mut g = Trax::new(Variant::EightByEight);
+        let mut loops = 0;
+        for (x, y, red) in [(-1, -1, 0b0110), (1, 1, 0b0101), (0, 1, 0b1100), (2, -2, 0b0101)] {
+            let idx = g.board.index(x, y).unwrap();
+            g.put(idx, Tile(red), &mut loops);
+        }
+        assert_eq!(loops, 0);
+        let c = g.board.index(0, 0).unwrap() as u32;
+        let backslash_at_c =
+            |moves: &[(u32, u8, Move)]| moves.iter().any(|&(cell, tile, _)| (cell, tile) == (c, 0b0011));
+        for room in [DEFAULT_MAX_TILES, 4, 5, 6] {
+            let grid = on_the_grid(&g, room);
+            for (way, bits) in on_the_bits(&g, room).iter().enumerate() {
+                assert_eq!(bits, &grid, "way {way} room {room}");
+            }
+            assert_eq!(backslash_at_c(&grid), room >= 6, "room {room}");
+        }
+    }
+
     #[test]
     fn many_random_games_agree_and_the_frame_follows_the_area() {
         let positions: u32 = (0..3000).map(|seed| agree(seed, &[DEFAULT_MAX_TILES]).unwrap()).sum();

@@ -683,6 +683,33 @@ impl Trax {
         mv
     }
 
+    /// Empties the board for a new game of the same variant and tile limit, keeping the game's
+    /// memory. A batch starts a new game every few dozen steps: a game built anew takes its
+    /// blocks from wherever the allocator has room, so the games of a large batch end up
+    /// spread over many more pages and cache lines than they touch, while a restarted one
+    /// keeps the blocks it has (and a small grid is cleared tile by tile, not rezeroed).
+    ///
+    /// ```
+    /// use arbiter_core::Game;
+    /// use arbiter_core::trax::{Trax, Variant};
+    /// let mut g = Trax::with_max_tiles(Variant::EightByEight, 50).unwrap();
+    /// for m in ["@0/", "B1\\", "B2/"] {
+    ///     g.play(m.parse().unwrap()).unwrap();
+    /// }
+    /// g.restart();
+    /// assert_eq!(g, Trax::with_max_tiles(Variant::EightByEight, 50).unwrap());
+    /// assert!(g.history().is_empty());
+    /// ```
+    pub fn restart(&mut self) {
+        if let Some(&first) = self.turns.first() {
+            self.restore(first);
+        }
+        self.history.clear();
+        self.turns.clear();
+        // A grid grown by a long game gives its memory back, as after an undo.
+        self.refit(MARGIN, true);
+    }
+
     /// Tiles that turns may still put before the limit.
     #[inline(always)]
     pub(super) fn room(&self) -> u32 {
@@ -1113,6 +1140,54 @@ mod tests {
             MAX_TILES_CEILING + 1
         );
         assert!(Trax::with_max_tiles(Variant::Loop, 0).is_err());
+    }
+
+    /// A restarted game plays as a new one: after a finished 8x8 game and after a long line
+    /// that grew the grid, the same random moves see the same legal ids and tensors.
+    #[test]
+    fn a_restarted_game_plays_as_a_new_one() {
+        use crate::{Engine, Rng};
+        let mut long = alloc::string::String::from("@0+");
+        for i in 2..=200 {
+            long.push_str(&alloc::format!(" A{i}+"));
+        }
+        let mut rng = Rng::new(7);
+        let mut played = Trax::new(Variant::EightByEight);
+        for (variant, record) in [(Variant::EightByEight, None), (Variant::Loop, Some(&long))] {
+            if let Some(r) = record {
+                played = play(variant, r);
+            }
+            for _ in 0..20 {
+                while !played.is_over() {
+                    let moves = played.legal_moves();
+                    played.play(moves[rng.below(moves.len() as u64) as usize]).unwrap();
+                }
+                played.restart();
+                let mut fresh = Trax::new(variant);
+                assert_eq!(played, fresh);
+                for _ in 0..if variant == Variant::Loop { 30 } else { 64 } {
+                    let (mut a, mut b) = (Vec::new(), Vec::new());
+                    played.legal_actions_into(&mut a);
+                    fresh.legal_actions_into(&mut b);
+                    assert_eq!(a, b);
+                    if a.is_empty() {
+                        break;
+                    }
+                    let p = played.to_move().unwrap();
+                    let (mut ta, mut tb) = (
+                        alloc::vec![0.0; played.tensor_len()],
+                        alloc::vec![1.0; fresh.tensor_len()],
+                    );
+                    played.observation_tensor_into(p, &mut ta);
+                    fresh.observation_tensor_into(p, &mut tb);
+                    assert_eq!(ta, tb);
+                    let mv = played.action_move(a[rng.below(a.len() as u64) as usize]).unwrap();
+                    played.play(mv).unwrap();
+                    fresh.play(mv).unwrap();
+                    assert_eq!(played, fresh);
+                }
+            }
+        }
     }
 
     #[test]
