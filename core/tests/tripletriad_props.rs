@@ -276,6 +276,7 @@ proptest! {
 
 /// The FFXIV rules a match draws for or replays: Three Open or All Open, Order or Chaos, Swap,
 /// Sudden Death, on equal-ish cards so that draws (and so restarts) come often.
+#[cfg(feature = "serde")]
 fn ffxiv_rules() -> impl Strategy<Value = Rules> {
     prop::array::uniform6(any::<bool>()).prop_map(|f| Rules {
         three_open: f[0] && !f[1],
@@ -288,6 +289,7 @@ fn ffxiv_rules() -> impl Strategy<Value = Rules> {
     })
 }
 
+#[cfg(feature = "serde")]
 fn ffxiv_hand(prefix: &'static str) -> impl Strategy<Value = Vec<Card>> {
     prop::collection::vec(prop::array::uniform4(4u8..=6), 5).prop_map(move |ranks| {
         ranks
