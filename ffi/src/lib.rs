@@ -11,14 +11,14 @@
 #![allow(clippy::missing_safety_doc)]
 
 mod boundary;
-mod budget;
-mod ffxiv;
 mod split;
 // Public to Rust only for the C ABI fuzz target (fuzz/), which calls the exports as a host would.
+pub mod budget;
+pub mod ffxiv;
 pub mod nantong;
 pub mod trax;
 pub mod triple_triad;
-mod triple_triad_match;
+pub mod triple_triad_match;
 mod verbs;
 
 #[cfg(test)]
