@@ -10,12 +10,14 @@
 //! what their documentation says, and a handle is used by one thread at a time.
 #![allow(clippy::missing_safety_doc)]
 
-// The modules that export are public to Rust only for the C ABI fuzz target (fuzz/), which calls
-// the exports as a host would. Their order is the header's (cbindgen follows it).
+// `budget`, `ffxiv` and the games' modules are public to Rust only for the C ABI fuzz target
+// (fuzz/), which calls the exports as a host would. Their order is the header's: cbindgen follows
+// it.
 mod boundary;
 pub mod budget;
 pub mod ffxiv;
 mod split;
+
 pub mod nantong;
 pub mod trax;
 pub mod triple_triad;
