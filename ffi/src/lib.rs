@@ -10,15 +10,18 @@
 //! what their documentation says, and a handle is used by one thread at a time.
 #![allow(clippy::missing_safety_doc)]
 
+// `budget`, `ffxiv` and the games' modules are public to Rust only for the C ABI fuzz target
+// (fuzz/), which calls the exports as a host would. Their order is the header's: cbindgen follows
+// it.
 mod boundary;
-mod budget;
-mod ffxiv;
+pub mod budget;
+pub mod ffxiv;
 mod split;
-// Public to Rust only for the C ABI fuzz target (fuzz/), which calls the exports as a host would.
+
 pub mod nantong;
 pub mod trax;
 pub mod triple_triad;
-mod triple_triad_match;
+pub mod triple_triad_match;
 mod verbs;
 
 #[cfg(test)]

@@ -1,7 +1,10 @@
 """The deals behind ``arbiter.openspiel``'s chance nodes: what each draw can give and with what
 probability, the game the core starts from a finished deal, and a deal resampled for one player.
 
-A deal is the tuple of chance outcomes drawn so far. The core keeps the rules: the presets'
+A deal is the chance outcomes drawn so far, as bytes (each outcome below 256: a card of the
+pool, a first player, an element, a dealer, a kind): immutable like a tuple, but one that
+``copy.deepcopy`` returns as it is, where a tuple is copied element by element (OpenSpiel
+deep-copies a state's attributes at every clone). The core keeps the rules: the presets'
 configurations (level limit, first player, elements) are read from the core, and a finished deal
 is started by the core's constructors from explicit hands (``TripleTriad.from_json``) or an
 explicit deck (``Nantong.deal``), which validate it.
@@ -16,7 +19,7 @@ from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
 from ._core import Nantong, TripleTriad, TripleTriadMatch
 
-Deal = Tuple[int, ...]
+Deal = bytes
 Outcomes = List[Tuple[int, float]]
 _ELEMENTS = ["none", "fire", "ice", "thunder", "earth", "poison", "wind", "water", "holy"]
 _PLAYERS = ["blue", "red"]
@@ -204,7 +207,7 @@ class TripleTriadDeal:
                 theirs[s] = _pick(self._card_weights(fixed), uniform)
                 fixed.append(theirs[s])
         head = [*hands[0], *hands[1]]
-        return tuple(head) + deal[len(head) :]
+        return bytes(head) + deal[len(head) :]
 
 
 class NantongDeal:

@@ -152,9 +152,9 @@ class ArbiterGame(pyspiel.Game):  # type: ignore[misc]
 
 def _any_deal(dealer: Dealer) -> Deal:
     """A whole deal, the likeliest outcome at every draw: enough to check the variant starts."""
-    deal: Deal = ()
+    deal: Deal = b""
     while len(deal) < dealer.steps:
-        deal += (max(dealer.outcomes(deal), key=lambda o: o[1])[0],)
+        deal += bytes((max(dealer.outcomes(deal), key=lambda o: o[1])[0],))
     return deal
 
 
@@ -167,7 +167,7 @@ class ArbiterState(pyspiel.State):  # type: ignore[misc]
         # None until the deal is whole (Game and Dealer are Any: the engines' and deals' classes).
         self.engine: Game = engine
         self._dealer: Dealer = game.dealer
-        self.drawn: Deal = ()
+        self.drawn: Deal = b""
         self._players = game.spec.players
         # Every seat's observations so far, kept from the first information-state string on:
         # before that, stepping pays nothing for it.
@@ -188,7 +188,7 @@ class ArbiterState(pyspiel.State):  # type: ignore[misc]
 
     def _apply_action(self, action: int) -> None:
         if self.engine is None:
-            self.drawn += (int(action),)
+            self.drawn += bytes((action,))
             if len(self.drawn) == self._dealer.steps:
                 self.engine = self._dealer.start(self.drawn)
         else:
@@ -261,7 +261,7 @@ class ArbiterState(pyspiel.State):  # type: ignore[misc]
             if deal[i] == deal[j]:
                 continue
             deal[i], deal[j] = deal[j], deal[i]
-            state = self._matching(tuple(deal), actions, player, lines)
+            state = self._matching(bytes(deal), actions, player, lines)
             if state is None:
                 deal[i], deal[j] = deal[j], deal[i]
             else:
