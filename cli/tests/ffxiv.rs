@@ -136,6 +136,33 @@ fn play_names_the_ffxiv_rules_and_enforces_order() {
     assert!(s.contains("Final score"), "{s}");
 }
 
+/// `play --preset ffxiv` deals what the core's preset deals: Final Fantasy XIV decks.
+#[test]
+fn play_under_the_ffxiv_preset_deals_ffxiv_decks() {
+    use arbiter_core::tripletriad::{ffxiv, Match};
+    let (s, e, ok) = arbiter(
+        &[
+            "play",
+            "triple-triad",
+            "--preset",
+            "ffxiv",
+            "--seed",
+            "5",
+            "--you",
+            "blue",
+        ],
+        "quit\n",
+    );
+    assert!(ok, "{e}");
+    let m = Match::from_preset("ffxiv", 5).unwrap();
+    for (i, card) in m.game().setup().hands.blue.iter().enumerate() {
+        assert!(ffxiv::card(&card.name).is_some(), "{}", card.name);
+        // The hand shows a name's first 13 characters.
+        let shown = format!("[{i}] {}", card.name.chars().take(13).collect::<String>());
+        assert!(s.contains(&shown), "your hand shows {shown}: {s}");
+    }
+}
+
 #[test]
 fn play_shows_three_open_over_the_preset_open_hands() {
     let (s, e, ok) = arbiter(

@@ -473,6 +473,17 @@ def rule_cases(rng):
             yield f"ffxiv/{rule}/error-{n}", case
 
 
+def top_up(cases, rng):
+    """Plays with the rule on for each rule that has fewer than 50 cases of its own with its flag
+    on (its errors about the rule's absence, such as `chaos_draws` without Chaos, do not count):
+    drawn from a stream of their own after every other case, so that those stay as they were."""
+    for rule in RULES:
+        mine = [n for n, c in cases if n.startswith(f"ffxiv/{rule}/")]
+        on = sum(1 for n, c in cases if n.startswith(f"ffxiv/{rule}/") and c["state"]["rules"].get(rule))
+        for n in range(len(mine) + 1, len(mine) + 1 + max(0, 50 - on)):
+            yield f"ffxiv/{rule}/play-{n}", build(rng, [rule], "play")
+
+
 def pair_cases(rng):
     for a, b in itertools.combinations(RULES, 2):
         names = [a, b]
@@ -505,6 +516,7 @@ def line(name, case):
 def main():
     rng = random.Random(39)
     cases = list(worked_cases()) + list(rule_cases(rng)) + list(pair_cases(rng))
+    cases += list(top_up(cases, random.Random(3939)))
     names = [n for n, _ in cases]
     assert len(names) == len(set(names)), "duplicate case names"
     OUT.write_text("".join(line(n, c) + "\n" for n, c in cases))

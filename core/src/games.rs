@@ -131,7 +131,7 @@ impl AnyGame {
             }
             Options::TripleTriad(o) => {
                 let config = o.config()?;
-                let hands = tripletriad::ff8_hands(&config, seed)?;
+                let hands = tripletriad::dealt_hands(&config, seed)?;
                 AnyGame::TripleTriad(Box::new(Match::new(config, hands.blue, hands.red, seed)?))
             }
             Options::Trax(o) => AnyGame::Trax(Box::new(o.game().map_err(|e| bad(alloc::format!("max_tiles: {e}")))?)),

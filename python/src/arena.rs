@@ -24,14 +24,15 @@ enum Deals {
     Nantong,
 }
 
-/// The deals `arbiter arena GAME` makes with the same options; an option the game does not take
-/// is refused.
+/// The deals `arbiter arena GAME` makes with the same options (`cards`: its `--cards`, `ff8` or
+/// `ffxiv`); an option the game does not take is refused.
 fn deals(
     game: &str,
     variant: Option<String>,
     preset: Option<String>,
     rules: Option<Vec<String>>,
     open: Option<bool>,
+    cards: Option<String>,
 ) -> PyResult<Deals> {
     let refuse = |what: &str| Err(bad_argument(format!("{game} takes no {what} option")));
     match game {
@@ -39,18 +40,33 @@ fn deals(
             if variant.is_some() {
                 return refuse("variant");
             }
+            let ffxiv = match cards.as_deref() {
+                None | Some("ff8") => false,
+                Some("ffxiv") => true,
+                Some(other) => return Err(bad_argument(format!("cards {other:?}: ff8 or ffxiv"))),
+            };
             Ok(Deals::TripleTriad(match (preset, rules) {
                 (Some(_), Some(_)) => return Err(bad_argument("preset and rules exclude each other")),
+                (Some(_), None) if cards.is_some() => {
+                    return Err(bad_argument(
+                        "preset and cards exclude each other: a preset deals its own cards",
+                    ))
+                }
                 (Some(name), None) => ArenaDeal::Preset { name, open },
                 (None, rules) => {
                     let names = rules.unwrap_or_else(|| ARENA_RULES.map(|r| r.name().to_owned()).to_vec());
                     let mut r = rules_from_names(&names).py()?;
                     r.open = open.unwrap_or(false);
-                    ArenaDeal::Random(r)
+                    if ffxiv {
+                        ArenaDeal::RandomFfxiv(r)
+                    } else {
+                        ArenaDeal::Random(r)
+                    }
                 }
             }))
         }
         "trax" | "nantong" if preset.is_some() => refuse("preset"),
+        "trax" | "nantong" if cards.is_some() => refuse("cards"),
         "trax" | "nantong" if rules.is_some() => refuse("rules"),
         "trax" | "nantong" if open.is_some() => refuse("open"),
         "trax" => Ok(Deals::Trax(match variant {
@@ -94,7 +110,7 @@ fn play<G: Contest>(
 /// Games `start` to `stop - 1` of an arena (as `arbiter arena`: deal `i / seats`, players
 /// rotated through the seats), each game's result, played with the GIL released.
 #[pyfunction]
-#[pyo3(signature = (game, players, seed, max_turns, start, stop, *, variant=None, preset=None, rules=None, open=None))]
+#[pyo3(signature = (game, players, seed, max_turns, start, stop, *, variant=None, preset=None, rules=None, open=None, cards=None))]
 #[allow(clippy::too_many_arguments)]
 pub fn arena_games(
     py: Python<'_>,
@@ -108,8 +124,9 @@ pub fn arena_games(
     preset: Option<String>,
     rules: Option<Vec<String>>,
     open: Option<bool>,
+    cards: Option<String>,
 ) -> PyResult<Vec<Result1>> {
-    let which = deals(game, variant, preset, rules, open)?;
+    let which = deals(game, variant, preset, rules, open, cards)?;
     let arena = Arena {
         players,
         seed,
@@ -127,7 +144,7 @@ pub fn arena_games(
 /// The report of an arena's games (all of them, in game order) as a dict: what
 /// `arbiter arena GAME --json` prints for the same arguments.
 #[pyfunction]
-#[pyo3(signature = (game, players, seed, max_turns, played, *, variant=None, preset=None, rules=None, open=None))]
+#[pyo3(signature = (game, players, seed, max_turns, played, *, variant=None, preset=None, rules=None, open=None, cards=None))]
 #[allow(clippy::too_many_arguments)]
 pub fn arena_report<'py>(
     py: Python<'py>,
@@ -140,8 +157,9 @@ pub fn arena_report<'py>(
     preset: Option<String>,
     rules: Option<Vec<String>>,
     open: Option<bool>,
+    cards: Option<String>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let which = deals(game, variant, preset, rules, open)?;
+    let which = deals(game, variant, preset, rules, open, cards)?;
     let arena = Arena {
         players,
         seed,

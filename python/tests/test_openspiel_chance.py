@@ -37,7 +37,7 @@ def _deal(state, rng):
     return state
 
 
-@pytest.mark.parametrize("preset", TripleTriad.presets)
+@pytest.mark.parametrize("preset", [p for p in TripleTriad.presets if p != "ffxiv"])
 def test_a_core_deal_is_a_chance_path_that_plays_the_same_round(preset):
     names = _names()
     game = pyspiel.load_game("arbiter_triple_triad", {"preset": preset})
@@ -59,6 +59,13 @@ def test_a_core_deal_is_a_chance_path_that_plays_the_same_round(preset):
         assert not state.is_chance_node()
         assert state.engine.to_json() == j
         assert state.legal_actions() == core.legal_actions().tolist()
+
+
+def test_ffxiv_decks_are_refused_as_chance_and_dealt_from_a_seed():
+    with pytest.raises(Exception, match="Final Fantasy XIV decks, which are not dealt as chance"):
+        pyspiel.load_game("arbiter_triple_triad", {"preset": "ffxiv"}).new_initial_state()
+    seeded = pyspiel.load_game("arbiter_triple_triad", {"preset": "ffxiv", "seed": 3}).new_initial_state()
+    assert seeded.engine.to_json() == TripleTriad.from_preset("ffxiv", 3).to_json()
 
 
 def test_a_core_nantong_deal_is_a_chance_path_that_plays_the_same_deal():

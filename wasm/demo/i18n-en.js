@@ -573,6 +573,7 @@ export default {
   "demo.tt.draw": "Draw {blue}–{red}.",
   "demo.tt.after_rounds": "(after {count} rounds)",
   "demo.tt.match_summary": { one: "{count} round, seed {seed}, rules: {preset}.", other: "{count} rounds, seed {seed}, rules: {preset}." },
+  "demo.tt.match_summary_npc": { one: "{count} round, seed {seed}, against {npc} under Final Fantasy XIV's rules.", other: "{count} rounds, seed {seed}, against {npc} under Final Fantasy XIV's rules." },
   "demo.tt.take": "Take",
   "demo.tt.for_your": "for your",
   "demo.tt.trade_title": "Trade",

@@ -574,6 +574,7 @@ export default {
   "demo.tt.draw": "Égalité {blue}–{red}.",
   "demo.tt.after_rounds": "(après {count} manches)",
   "demo.tt.match_summary": { one: "{count} manche, graine {seed}, règles : {preset}.", other: "{count} manches, graine {seed}, règles : {preset}." },
+  "demo.tt.match_summary_npc": { one: "{count} manche, graine {seed}, contre {npc} aux règles de Final Fantasy XIV.", other: "{count} manches, graine {seed}, contre {npc} aux règles de Final Fantasy XIV." },
   "demo.tt.take": "Prendre",
   "demo.tt.for_your": "contre votre",
   "demo.tt.trade_title": "Cartes gagnées",

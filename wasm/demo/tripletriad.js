@@ -290,7 +290,9 @@ class TripleTriadView extends GameView {
     }
     this.match?.free();
     this.restart(seed);
-    this.match = TripleTriadMatch.fromJSON(matchInput(this.rules.config(), this.rules.preset, seed, this.rules.npc(), this.rules.ffxiv()));
+    // What the end line names: the rules panel may change before the match ends.
+    this.opponent = { preset: this.rules.preset, npc: this.rules.npc() };
+    this.match = TripleTriadMatch.fromJSON(matchInput(this.rules.config(), this.opponent.preset, seed, this.opponent.npc, this.rules.ffxiv()));
     this.ply = 0;
     this.selected = null;
     this.busy = false;
@@ -536,10 +538,16 @@ class TripleTriadView extends GameView {
     const verdict = () => t(winner === YOU ? "demo.tt.you_win" : winner === CPU ? "demo.tt.red_wins" : "demo.tt.draw", { blue, red });
     this.verdict = () => [verdict(), rounds > 1 && t("demo.tt.after_rounds", { count: rounds })].filter(Boolean).join(" ");
     words(this.message, this.verdict);
-    const [preset, seed] = [this.rules.preset, this.seed];
+    const { preset, npc } = this.opponent;
+    const seed = this.seed;
+    // Against an NPC the rules are its own, whatever preset the panel started from.
+    const summary = () =>
+      npc
+        ? t("demo.tt.match_summary_npc", { count: rounds, seed, npc: npc.name[language() === "fr" ? "fr" : "en"] })
+        : t("demo.tt.match_summary", { count: rounds, seed, preset: t(`demo.preset.${preset}`) });
     this.result.replaceChildren(
       words(h("p", { class: `final ${winner ?? "draw"}`, "data-winner": winner ?? "draw", "data-scores": `${blue}-${red}` }), verdict),
-      words(h("p"), () => t("demo.tt.match_summary", { count: rounds, seed, preset: t(`demo.preset.${preset}`) })),
+      words(h("p", { class: "summary" }), summary),
     );
     this.section.dataset.state = "trade";
     this.startTrade();

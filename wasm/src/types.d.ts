@@ -200,6 +200,9 @@ export interface MatchConfig {
   deck_level_limit: number | null;
   /** Cards each player owns in all, checked by the `all` trade. */
   owned: { blue: number; red: number } | null;
+  /** The cards dealt hands come from: Final Fantasy XIV's decks under the `ffxiv` preset; left
+   * out for FF8's. */
+  cards?: "ff8" | "ffxiv";
 }
 
 /** A move in a match save: the card's index in the mover's hand, and the cell. */

@@ -63,14 +63,14 @@ pub(crate) mod testing;
 
 #[cfg(feature = "std")]
 pub use arena::{rules_from_names, ArenaDeal, ARENA_RULES};
-pub use matches::dealer::Dealer;
+pub use matches::dealer::{dealt_hands, CardSet, Dealer};
 pub use matches::matchplay::{
     ElementLayout, Match, MatchConfig, MatchError, MatchResult, Owned, RoundResult, SuddenDeath, TradeChoice, Transfer,
     UnknownSuddenDeath,
 };
 pub use matches::preset::{preset, DEFAULT_PRESET, FF8_TRADES, PRESETS};
 pub use matches::trade::{DiffMode, TradeNotAllowed, TradeRule, UnknownTradeRule};
-pub use options::{describe, ff8_hands, Options};
+pub use options::{describe, Options};
 pub use round::card::{Card, CardType, Element, Side, UnknownCardType, UnknownElement};
 pub use round::cards::{ff8_card, ff8_cards, Ff8Card, FF8_CARDS};
 pub use round::position::{Player, UnknownPlayer};

@@ -5,9 +5,9 @@ use alloc::vec;
 use alloc::vec::Vec;
 
 use super::matches::preset::preset_config;
-use super::{Hands, MatchConfig, Rule, Rules, SuddenDeath, TradeRule, TripleTriad, Wall, DEFAULT_PRESET, PRESETS};
+use super::{MatchConfig, Rule, Rules, SuddenDeath, TradeRule, TripleTriad, Wall, DEFAULT_PRESET, PRESETS};
 use crate::options::{Description, Kind, OptionSpec};
-use crate::{Engine, Error, ErrorKind};
+use crate::{Engine, Error};
 
 /// A match's options: the preset (none: [`DEFAULT_PRESET`]), then the fields given over it. Every
 /// field is optional; in JSON an unknown field is refused. The basic game of the rules
@@ -64,16 +64,6 @@ impl Options {
         c.trade = self.trade.unwrap_or(c.trade);
         Ok(c)
     }
-}
-
-/// Two hands of five FF8 cards drawn from `seed` within `config`'s deck level limit.
-pub fn ff8_hands(config: &MatchConfig, seed: u64) -> Result<Hands, Error> {
-    Hands::random_ff8(seed, config.deck_level_limit).ok_or_else(|| {
-        Error::new(
-            ErrorKind::BadArgument,
-            "deck_level_limit: no five cards have levels that low (5 at least)",
-        )
-    })
 }
 
 /// The options' names, allowed values and defaults, and the rules that need or exclude others,

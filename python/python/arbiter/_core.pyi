@@ -284,6 +284,7 @@ def arena_games(
     preset: Optional[str] = None,
     rules: Optional[Sequence[str]] = None,
     open: Optional[bool] = None,
+    cards: Optional[str] = None,
 ) -> List[_Played]: ...
 def arena_report(
     game: str,
@@ -296,6 +297,7 @@ def arena_report(
     preset: Optional[str] = None,
     rules: Optional[Sequence[str]] = None,
     open: Optional[bool] = None,
+    cards: Optional[str] = None,
 ) -> Dict[str, Any]: ...
 
 def describe(game: Optional[str] = None) -> Dict[str, Any]: ...

@@ -83,6 +83,11 @@ class TripleTriadDeal:
 
     def __init__(self, preset: str, hand: int, pool: int, elemental: bool, first: str):
         config = TripleTriadMatch.from_preset(preset, 0).to_json()["config"]
+        if config.get("cards", "ff8") != "ff8":
+            raise ValueError(
+                f"preset {preset}: its hands are Final Fantasy XIV decks, which are not dealt as chance "
+                "(FF8 cards only); give a seed for the core's deal"
+            )
         cards = FF8_CARDS
         if not 1 <= hand <= 5:
             raise ValueError(f"hand: {hand} cards; a hand holds 1 to 5 cards")

@@ -201,8 +201,8 @@ def arena(
     games, seats and seeds (each deal played again from every seat, `games` rounded up to whole
     deals), and the same report (wins, draws, losses, intervals; Nantong's points per deal)
     whatever the number of workers; only the thinking times are the machines' own. Options as
-    the command's: ``variant`` (Trax), ``preset``, ``rules`` (a list of names), ``open``
-    (Triple Triad). Tasks play `chunk` games each (by default about 32 tasks per CPU)."""
+    the command's: ``variant`` (Trax), ``preset``, ``rules`` (a list of names), ``open``,
+    ``cards`` (``"ff8"`` or ``"ffxiv"``: the random hands' cards, as ``--cards``) (Triple Triad). Tasks play `chunk` games each (by default about 32 tasks per CPU)."""
     players = list(players)
     seats = 3 if game == "nantong" else 2
     if not 1 <= games <= 1_000_000:

@@ -383,4 +383,30 @@ mod tests {
             }
         }
     }
+
+    /// The hands the server deals (a computer's, any seat nobody brings cards to) are the core's
+    /// for the preset: FFXIV decks under `ffxiv`, FF8 hands under the others.
+    #[test]
+    fn the_ffxiv_preset_deals_ffxiv_cards() {
+        use arbiter_core::tripletriad::{dealt_hands, ffxiv, preset};
+        for (name, ffxiv_cards) in [("ffxiv", true), ("ff8", false)] {
+            for seed in 0..8 {
+                let Hosted::TripleTriad(t) =
+                    Hosted::new(GameKind::TripleTriad, &json!({"preset": name}), seed, 60).unwrap()
+                else {
+                    unreachable!()
+                };
+                let setup = t.core().game().setup();
+                let dealt = dealt_hands(&preset(name).unwrap(), seed).unwrap();
+                assert_eq!(setup.hands, dealt, "{name} {seed}");
+                let from_ffxiv = setup
+                    .hands
+                    .blue
+                    .iter()
+                    .chain(&setup.hands.red)
+                    .all(|c| ffxiv::card(&c.name).is_some());
+                assert_eq!(from_ffxiv, ffxiv_cards, "{name} {seed}");
+            }
+        }
+    }
 }

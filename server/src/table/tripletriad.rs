@@ -5,7 +5,7 @@
 //! chooses from it too. Trades move cards between collections: they come with the card economy.
 
 use arbiter_core::options::{Description, Kind};
-use arbiter_core::tripletriad::{ai, ff8_hands, Match, Options, Player, TripleTriad};
+use arbiter_core::tripletriad::{ai, dealt_hands, Match, Options, Player, TripleTriad};
 use arbiter_core::{Budget, Engine, Game, Rng};
 use arbiter_economy::Party;
 use serde::Deserialize;
@@ -136,7 +136,7 @@ impl HostedTt {
         if let Some(stake) = server.stake {
             config.trade = stake.trade;
         }
-        let dealt = ff8_hands(&config, seed).map_err(|e| e.message().to_owned())?;
+        let dealt = dealt_hands(&config, seed).map_err(|e| e.message().to_owned())?;
         let brought = server.hands.unwrap_or_default();
         let (blue, red) = (brought.blue.unwrap_or(dealt.blue), brought.red.unwrap_or(dealt.red));
         let game = Match::new(config, blue, red, seed).map_err(|e| e.to_string())?;

@@ -318,6 +318,10 @@ describe("demo page", () => {
     const final = section.locator(".result .final");
     assert.equal(await final.getAttribute("data-winner"), match.result.winner ?? "draw");
     assert.equal(await final.getAttribute("data-scores"), match.result.scores.join("-"));
+    // The end line names the NPC and FFXIV's rules, not the preset the panel started from.
+    const rounds = match.result.rounds;
+    const line = `${rounds} round${rounds > 1 ? "s" : ""}, seed ${seed}, against Memeroon under Final Fantasy XIV's rules.`;
+    assert.equal(await section.locator(".result .summary").textContent(), line);
     // The cards show their type: Memeroon's two typed cards cannot both stay in its hand.
     const board = using(match.game(), (g) => g.observation("blue").board);
     const typed = board.filter((p) => p.card.type && p.card.type !== "none").length;

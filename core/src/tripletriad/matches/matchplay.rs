@@ -4,6 +4,7 @@ use alloc::vec::Vec;
 use core::fmt;
 use core::str::FromStr;
 
+use super::dealer::CardSet;
 use super::trade::{DiffMode, TradeNotAllowed, TradeRule};
 use crate::tripletriad::round::board::bits;
 use crate::tripletriad::round::card::{Card, Element};
@@ -155,6 +156,12 @@ pub struct MatchConfig {
     pub deck_level_limit: Option<u32>,
     /// Cards each player owns in all, when the host knows; checked only by the `all` trade.
     pub owned: Option<Owned>,
+    /// The cards a hand the host does not bring is dealt from ([`dealt_hands`]); JSON leaves
+    /// it out when it is FF8's.
+    ///
+    /// [`dealt_hands`]: crate::tripletriad::dealt_hands
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "CardSet::is_ff8"))]
+    pub cards: CardSet,
 }
 
 /// The most rounds FFXIV's Sudden Death plays: "until the fifth draw, in which it will end in a

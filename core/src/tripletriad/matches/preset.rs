@@ -1,5 +1,6 @@
 //! Named presets reproducing each source: plain [`MatchConfig`]s a host can start from and change.
 
+use super::dealer::CardSet;
 use super::matchplay::{MatchConfig, SuddenDeath};
 use super::trade::{DiffMode, TradeRule};
 use crate::error::quote;
@@ -94,10 +95,12 @@ pub fn preset(name: &str) -> Option<MatchConfig> {
         // `sudden_death` rule, not a mode), no board edge rule, no elements. Trade `none`: a
         // FFXIV match never takes a card from the loser (cards are won from an NPC's reward
         // list, which the economy does not model), and no source names a trade between players.
+        // Dealt hands are FFXIV decks (`CardSet::Ffxiv` says how they are drawn).
         "ffxiv" => MatchConfig {
             rules: Rules::default(),
             sudden_death: SuddenDeath::Off,
             trade: TradeRule::None,
+            cards: CardSet::Ffxiv,
             ..MatchConfig::default()
         },
         _ => return None,
@@ -142,5 +145,9 @@ mod tests {
         let ffxiv = preset("ffxiv").unwrap();
         assert!(!ffxiv.rules.open && !ffxiv.rules.all_open && !ffxiv.rules.three_open);
         assert_eq!((ffxiv.sudden_death, ffxiv.trade), (SuddenDeath::Off, TradeRule::None));
+        assert_eq!(ffxiv.cards, CardSet::Ffxiv);
+        for name in PRESETS.into_iter().filter(|&n| n != "ffxiv") {
+            assert_eq!(preset(name).unwrap().cards, CardSet::Ff8, "{name}");
+        }
     }
 }

@@ -2,7 +2,7 @@
 
 use alloc::vec::Vec;
 
-use super::card::{Card, Element};
+use super::card::{Card, CardType, Element};
 
 /// One entry of the Final Fantasy VIII card list.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -39,6 +39,8 @@ impl Ff8Card {
         card.element = self.element;
         card.power = self.power.into();
         card.level = self.level;
+        // A table refilled from another set's deal may hold a typed FFXIV card here.
+        card.card_type = CardType::None;
     }
 }
 

@@ -600,7 +600,7 @@ mod tests {
     use alloc::vec::Vec;
 
     use super::*;
-    use crate::tripletriad::{ff8_card, ff8_hands, Match, MatchConfig, Move, Player, Setup, TripleTriad};
+    use crate::tripletriad::{dealt_hands, ff8_card, Match, MatchConfig, Move, Player, Setup, TripleTriad};
 
     fn power_walls() -> MatchConfig {
         MatchConfig {
@@ -613,7 +613,7 @@ mod tests {
     }
 
     fn deal(config: MatchConfig, seed: u64) -> Match {
-        let hands = ff8_hands(&config, seed).unwrap();
+        let hands = dealt_hands(&config, seed).unwrap();
         Match::new(config, hands.blue, hands.red, seed).unwrap()
     }
 
