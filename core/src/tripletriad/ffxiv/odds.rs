@@ -593,9 +593,23 @@ impl Judge {
         let (mut done, mut left) = (0, weights);
         for &(a, b, n) in branches {
             left -= n;
-            let (n_, most_left) = (Bound::from(n), Bound::from(left * most));
-            let low = (alpha - Bound::from(done) - most_left).div_euclid(n_);
-            let high = -(-(beta - Bound::from(done))).div_euclid(n_);
+            // The branch's window, rounded so that reaching a side decides the sum's side;
+            // out of the branch's range [0, most] any side is as good as -1 or most + 1, and
+            // within it the division fits in 64 bits (the wide one costs a tenth of the time).
+            let below = alpha - Bound::from(done + left * most);
+            let above = beta - Bound::from(done);
+            let low = if below < 0 {
+                -1
+            } else {
+                Bound::from(u64::try_from(below).map_or(most + 1, |x| (x / n).min(most + 1)))
+            };
+            let high = if above > Bound::from(n * most) {
+                Bound::from(most + 1)
+            } else if above <= 0 {
+                0
+            } else {
+                Bound::from((above as u64).div_ceil(n))
+            };
             let v = each(self, (a, b), low, high);
             if Bound::from(v) <= low {
                 return done + n * v + left * most;
