@@ -13,7 +13,13 @@
 //!   likelier win). Computed by expectimax over every NPC move, memoised, in exact integers (a
 //!   probability is a count over the product of the chance nodes' branchings), never sampled.
 //!
-//! **Speed of the expectimax** (all exact): positions are memoised by the cards on the board,
+//! **Speed of the expectimax** (all exact): an alpha-beta search over values, each value
+//! being the (wins, draws) pair as one integer, so that bounds apply at chance nodes too
+//! (Ballard's Star1: a random NPC's move or a Chaos draw stops once the branches valued so far
+//! decide on which side of the window the sum falls); each side tries first the moves that
+//! take the most cards; a perfect NPC's round is decided by two zero-window searches of the
+//! solver at most (only its sign matters). Positions are memoised, with whether the value is
+//! exact or a bound, by the cards on the board,
 //! their owners and the hands, in two-slot buckets that keep the larger subtree, under a round
 //! number so that a new round needs no clearing; under the basic capture alone (no Same, Plus,
 //! Combo, Ascension or Descension) a card with no empty cell around it can never be taken nor
@@ -49,6 +55,8 @@
 
 use alloc::vec;
 use alloc::vec::Vec;
+use arrayvec::ArrayVec;
+use core::cmp::Ordering;
 
 use super::cards::FfxivCard;
 use super::npcs::{Hand, Npc};
@@ -296,11 +304,26 @@ struct Slot {
 }
 
 /// A value of the expectimax: blue's winning sequences in the high half, its drawing ones in
-/// the low half. Sums of values are sums of both counts (no count reaches 2^32), and comparing
-/// values compares wins first, then draws: the player's order of preference.
+/// the low half. Sums of values are sums of both counts (no count reaches 2^31: each divides
+/// [`UNITS`](super::builder::UNITS)), and comparing values compares wins first, then draws: the
+/// player's order of preference.
 type Value = u64;
 
 const WIN: Value = 1 << 32;
+
+/// A side of a search window over values: signed and wider, so that the windows derived at
+/// chance nodes may fall below 0 or above a position's greatest value.
+type Bound = i128;
+
+/// The window asking for an exact value.
+const FULL_WINDOW: (Bound, Bound) = (-1, Bound::MAX >> 2);
+
+/// What a memoised value is, in its two top bits (a value never reaches 2^62): exact, a lower
+/// bound, an upper bound.
+const KIND: Value = 3 << 62;
+const EXACT: Value = 0;
+const LOWER: Value = 1 << 62;
+const UPPER: Value = 2 << 62;
 
 /// Whether a round is an expectimax (a chance node somewhere) and who red is there.
 #[derive(Clone, Copy)]
@@ -353,18 +376,15 @@ impl Judge {
     /// The player's (blue's) odds in `game`.
     pub(crate) fn odds(&mut self, game: &TripleTriad) -> Odds {
         let Some(w) = self.walk(game) else {
-            let s = self.solver.solve(game);
-            self.nodes += s.nodes;
-            let blue = if game.pos.to_move == Player::Blue {
-                s.value
-            } else {
-                -s.value
-            };
             let mut odds = Odds::default();
-            *[&mut odds.loss, &mut odds.draw, &mut odds.win][(blue.signum() + 1) as usize] = 1.0;
+            *match self.blue_outcome(game) {
+                Ordering::Less => &mut odds.loss,
+                Ordering::Equal => &mut odds.draw,
+                Ordering::Greater => &mut odds.win,
+            } = 1.0;
             return odds;
         };
-        let v = self.value(&w, &game.pos);
+        let v = self.value(&w, &game.pos, FULL_WINDOW.0, FULL_WINDOW.1);
         let all = f64::from(w.chances(&game.pos));
         let (win, draw) = ((v >> 32) as f64 / all, (v as u32) as f64 / all);
         Odds {
@@ -382,7 +402,7 @@ impl Judge {
             Some(w) => {
                 let sequences = u64::from(w.chances(&game.pos));
                 debug_assert_eq!(units % sequences, 0);
-                (self.value(&w, &game.pos) >> 32) * (units / sequences)
+                (self.value(&w, &game.pos, FULL_WINDOW.0, FULL_WINDOW.1) >> 32) * (units / sequences)
             }
         }
     }
@@ -390,24 +410,54 @@ impl Judge {
     /// Whether blue (the player) wins `game` against a perfect opponent: one zero-window search.
     fn blue_wins(&mut self, game: &TripleTriad) -> bool {
         self.solver.enter(game);
-        let (t, pos) = (&*game.table, game.pos);
-        let blue = pos.to_move == Player::Blue;
-        // Values are even: blue wins when its value is at least 1, that is when the mover's is
-        // at least 1 (blue to move) or at most -1 (red to move).
-        let (alpha, beta) = if blue { (0, 1) } else { (-1, 0) };
-        let (v, _) = self.solver.search(t, &pos, alpha, beta);
+        let wins = self.blue_probe(game, 1) >= 1;
         self.nodes += self.solver.nodes();
-        if blue {
-            v >= 1
+        wins
+    }
+
+    /// Blue's result against a perfect opponent: only the sign of the final margin, which two
+    /// zero-window searches at most decide, where the exact margin (the solver's MTD(f)) takes
+    /// a search per step from 0 to the value.
+    fn blue_outcome(&mut self, game: &TripleTriad) -> Ordering {
+        self.solver.enter(game);
+        let at_least_draw = self.blue_probe(game, 0);
+        // Past 0 either way the first test decides; at 0 it proved a draw at least.
+        let outcome = if at_least_draw != 0 {
+            at_least_draw.cmp(&0)
+        } else if self.blue_probe(game, 1) >= 1 {
+            Ordering::Greater
         } else {
-            v <= -1
+            Ordering::Equal
+        };
+        self.nodes += self.solver.nodes();
+        outcome
+    }
+
+    /// A zero-window test of blue's final margin against `margin`, in the round the solver
+    /// entered: a value at least `margin` is a lower bound of the margin with perfect play on
+    /// both sides, a lower one an upper bound (fail-soft).
+    fn blue_probe(&mut self, game: &TripleTriad, margin: i8) -> i8 {
+        let (t, pos) = (&*game.table, game.pos);
+        if pos.is_over() {
+            return pos.score(Player::Blue) as i8 * 2 - 10;
+        }
+        // The solver's value is the mover's margin, the opposite of blue's when red moves.
+        match pos.to_move {
+            Player::Blue => self.solver.search(t, &pos, margin - 1, margin).0,
+            Player::Red => -self.solver.search(t, &pos, -margin, 1 - margin).0,
         }
     }
 
     /// Blue's chances in `pos`, as counts out of [`Walk::chances`]`(pos)` equally likely chance
     /// sequences (exact integers, so that equal chances compare equal): a Chaos draw, then the
     /// mover's move (blue maximises, red averages when random and minimises when perfect).
-    fn value(&mut self, w: &Walk, pos: &Position) -> Value {
+    ///
+    /// Fail-soft within the window `(alpha, beta)`: a value at most `alpha` is an upper bound of
+    /// the exact one, at least `beta` a lower bound, and exact between. [`FULL_WINDOW`] asks
+    /// for the exact value; narrower windows come from the maximiser's best so far and from
+    /// the chance nodes (see [`Judge::chance`]), and let a subtree stop once its value cannot
+    /// matter. The memo keeps each result with which of the three it is.
+    fn value(&mut self, w: &Walk, pos: &Position, alpha: Bound, beta: Bound) -> Value {
         self.nodes += 1;
         if pos.is_over() {
             let blue = pos.score(Player::Blue);
@@ -417,7 +467,15 @@ impl Judge {
             let key = w.key(pos);
             let bucket = (mix(key) & ((1 << MEMO_BITS) - 2)) as usize;
             if let Some(s) = self.memo[bucket..bucket + 2].iter().find(|s| s.key == key) {
-                return s.value;
+                let v = s.value & !KIND;
+                let useful = match s.value & KIND {
+                    EXACT => true,
+                    LOWER => Bound::from(v) >= beta,
+                    _ => Bound::from(v) <= alpha,
+                };
+                if useful {
+                    return v;
+                }
             }
             Some((bucket, key))
         } else {
@@ -425,15 +483,17 @@ impl Judge {
         };
         let playable = w.t.playable(pos);
         let value = if w.chaos {
-            distinct(w.t, playable)
-                .map(|(card, n)| n * self.decide(w, pos, 1 << card))
-                .sum()
+            let draws: ArrayVec<(u8, u8, Value), 45> = distinct(w.t, playable).map(|(card, n)| (card, 0, n)).collect();
+            let top = WIN * Value::from(w.chances(pos));
+            self.chance(&draws, top, alpha, beta, |judge, (card, _), a, b| {
+                judge.decide(w, pos, 1 << card, a, b)
+            })
         } else {
-            self.decide(w, pos, playable)
+            self.decide(w, pos, playable, alpha, beta)
         };
         if let Some((bucket, key)) = slot {
-            // Of the bucket's two slots, replace one of an older round, else the one with the
-            // smaller subtree (fewer cards left in hand).
+            // Of the bucket's two slots, replace the position's own, else one of an older round,
+            // else the one with the smaller subtree (fewer cards left in hand).
             let worth = |k: u64| {
                 if k >> EPOCH_SHIFT != w.epoch {
                     0
@@ -441,44 +501,125 @@ impl Judge {
                     (k >> 9 & 0x3FF).count_ones() + 1
                 }
             };
-            let i = bucket + usize::from(worth(self.memo[bucket + 1].key) < worth(self.memo[bucket].key));
-            self.memo[i] = Slot { key, value };
+            let kind = if Bound::from(value) <= alpha {
+                UPPER
+            } else if Bound::from(value) >= beta {
+                LOWER
+            } else {
+                EXACT
+            };
+            let i = if self.memo[bucket + 1].key == key {
+                bucket + 1 // a bound of it already there: this result is as good or better
+            } else if self.memo[bucket].key == key {
+                bucket
+            } else {
+                bucket + usize::from(worth(self.memo[bucket + 1].key) < worth(self.memo[bucket].key))
+            };
+            self.memo[i] = Slot {
+                key,
+                value: value | kind,
+            };
         }
         value
     }
 
-    /// The mover's choice in `pos` among `cards` (its whole move under Chaos, after the draw).
-    fn decide(&mut self, w: &Walk, pos: &Position, cards: u16) -> Value {
-        let empty = !pos.occupied & FULL;
-        let mut moves = distinct(w.t, cards).flat_map(|(card, n)| bits(empty).map(move |cell| (card, cell, n)));
-        match pos.to_move {
-            Player::Red if w.random => moves
-                .map(|(card, cell, n)| n * self.value(w, &child(w.t, *pos, card, cell)))
-                .sum(),
+    /// The mover's choice in `pos` among `cards` (its whole move under Chaos, after the draw),
+    /// fail-soft within `(alpha, beta)` as [`Judge::value`]. Each side tries the moves that take
+    /// the most cards at once first: the likeliest to reach a bound early.
+    fn decide(&mut self, w: &Walk, pos: &Position, cards: u16, alpha: Bound, beta: Bound) -> Value {
+        let mover = pos.to_move;
+        let mut kids: ArrayVec<(u8, u8, Value), 45> = ArrayVec::new();
+        let mut next: ArrayVec<Position, 45> = ArrayVec::new();
+        for (card, n) in distinct(w.t, cards) {
+            for cell in bits(!pos.occupied & FULL) {
+                let kid = child(w.t, *pos, card, cell);
+                // Ties keep the (card, cell) order: the search never depends on the sort.
+                kids.push((kid.score(mover) as u8, next.len() as u8, n));
+                next.push(kid);
+            }
+        }
+        kids.sort_unstable_by_key(|&(score, i, _)| (core::cmp::Reverse(score), i));
+        match mover {
+            Player::Red if w.random => {
+                let top = WIN * Value::from(w.chances(pos));
+                self.chance(&kids, top, alpha, beta, |judge, (_, i), a, b| {
+                    judge.value(w, &next[i as usize], a, b)
+                })
+            }
             Player::Red => {
                 let mut best = Value::MAX;
-                for (card, cell, _) in moves {
-                    best = best.min(self.value(w, &child(w.t, *pos, card, cell)));
-                    if best == 0 {
-                        break; // a sure loss for blue: nothing is lower
+                for &(_, i, _) in &kids {
+                    best = best.min(self.value(w, &next[i as usize], alpha, beta.min(Bound::from(best))));
+                    if best == 0 || Bound::from(best) <= alpha {
+                        break; // nothing lower can matter
                     }
                 }
                 best
             }
             Player::Blue => {
-                let (card, cell, _) = moves.next().expect("a move: the round is not over");
-                let first = child(w.t, *pos, card, cell);
-                let top = WIN * Value::from(w.chances(&first));
-                let mut best = self.value(w, &first);
-                for (card, cell, _) in moves {
-                    if best == top {
-                        break; // a sure win: nothing is better
+                let top = WIN * Value::from(w.chances(&next[0]));
+                let mut best = 0;
+                for &(_, i, _) in &kids {
+                    best = best.max(self.value(w, &next[i as usize], alpha.max(Bound::from(best)), beta));
+                    if best == top || Bound::from(best) >= beta {
+                        break; // nothing higher can matter
                     }
-                    best = best.max(self.value(w, &child(w.t, *pos, card, cell)));
                 }
                 best
             }
         }
+    }
+
+    /// A chance node (a random red's move, a Chaos draw): the sum of `branches`, each
+    /// `(_, _, weight)` valued by `each` within a window, out of `top` (its value if every
+    /// sequence wins), fail-soft within `(alpha, beta)`: Ballard's Star1. A branch is at most
+    /// `top / weights` a unit of weight and at least 0, so once the branches valued so far
+    /// (exactly, `done`) and the bounds of those left put the sum past a side of the window,
+    /// the rest is not searched: each branch is searched within the window that keeps its
+    /// value able to decide that, a bound it returns outside is folded into a bound of the sum
+    /// that is itself outside the node's window. Whatever the windows, a sum inside `(alpha,
+    /// beta)` is exact.
+    fn chance(
+        &mut self,
+        branches: &[(u8, u8, Value)],
+        top: Value,
+        alpha: Bound,
+        beta: Bound,
+        mut each: impl FnMut(&mut Judge, (u8, u8), Bound, Bound) -> Value,
+    ) -> Value {
+        let weights: Value = branches.iter().map(|b| b.2).sum();
+        let most = top / weights;
+        debug_assert_eq!(most * weights, top, "every branch has the same number of sequences");
+        let (mut done, mut left) = (0, weights);
+        for &(a, b, n) in branches {
+            left -= n;
+            // The branch's window, rounded so that reaching a side decides the sum's side;
+            // out of the branch's range [0, most] any side is as good as -1 or most + 1, and
+            // within it the division fits in 64 bits (the wide one costs a tenth of the time).
+            let below = alpha - Bound::from(done + left * most);
+            let above = beta - Bound::from(done);
+            let low = if below < 0 {
+                -1
+            } else {
+                Bound::from(u64::try_from(below).map_or(most + 1, |x| (x / n).min(most + 1)))
+            };
+            let high = if above > Bound::from(n * most) {
+                Bound::from(most + 1)
+            } else if above <= 0 {
+                0
+            } else {
+                Bound::from((above as u64).div_ceil(n))
+            };
+            let v = each(self, (a, b), low, high);
+            if Bound::from(v) <= low {
+                return done + n * v + left * most;
+            }
+            done += n * v;
+            if Bound::from(v) >= high {
+                return done;
+            }
+        }
+        done
     }
 }
 
@@ -762,6 +903,67 @@ mod tests {
                         "{}",
                         n.name
                     );
+                }
+            }
+        }
+    }
+
+    /// The windowed search (Star1 at chance nodes, bounds in the memo, greedy move order)
+    /// against the plain references, on positions five cells from the end, under every rule
+    /// mix of the NPCs' data, every pair of the placement and chance rules, both starts and
+    /// both opponents, one judge for all so that its memo carries bounds from round to round.
+    #[test]
+    fn windowed_search_equals_plain_expectimax_under_every_rule_mix() {
+        let player = deck(["Chocobo", "Moogle", "Tonberry", "Gaelicat", "Ifrit"]);
+        let hand = npc("Baderon").unwrap().hands()[3];
+        let flags: [fn(&mut Rules) -> &mut bool; 8] = [
+            |r| &mut r.same,
+            |r| &mut r.plus,
+            |r| &mut r.reverse,
+            |r| &mut r.fallen_ace,
+            |r| &mut r.ascension,
+            |r| &mut r.descension,
+            |r| &mut r.order,
+            |r| &mut r.chaos,
+        ];
+        let mut mixes: Vec<Rules> = NPCS.iter().map(|n| n.round_rules()).collect();
+        for i in 0..flags.len() {
+            for j in i..flags.len() {
+                let mut r = Rules::default();
+                *flags[i](&mut r) = true;
+                *flags[j](&mut r) = true;
+                r.combo = r.same || r.plus;
+                mixes.push(r);
+            }
+        }
+        mixes.dedup();
+        // The pairs the specification forbids (Ascension with Descension...) are refused.
+        mixes.retain(|&rules| rounds(&player, &hand, rules, Player::Blue).is_ok());
+        assert!(mixes.len() > 40, "{}", mixes.len());
+        let mut random = Judge::new(Opponent::Random);
+        let mut perfect = Judge::new(Opponent::Perfect);
+        for (k, rules) in mixes.into_iter().enumerate() {
+            for first in [Player::Blue, Player::Red] {
+                let mut g = late(&player, &hand, rules, first, &[]);
+                for step in 0..4 {
+                    let moves = g.legal_moves();
+                    g.play(moves[(k * 7 + step * 5) % moves.len()]).unwrap();
+                }
+                let (r, p) = (random.odds(&g), perfect.odds(&g));
+                if rules.chaos {
+                    assert!(
+                        close(r, naive_chaos(&mut g.clone(), true)),
+                        "{rules:?} {first:?}: {r:?}"
+                    );
+                    assert!(
+                        close(p, naive_chaos(&mut g.clone(), false)),
+                        "{rules:?} {first:?}: {p:?}"
+                    );
+                } else {
+                    let want = naive_random(&mut g.clone());
+                    assert!(close(r, want), "{rules:?} {first:?}: {r:?} {want:?}");
+                    let margin = naive_perfect(&mut g.clone());
+                    assert_eq!(p.win - p.loss, f64::from(margin.signum()), "{rules:?} {first:?}");
                 }
             }
         }
