@@ -133,7 +133,8 @@ typedef struct ArbiterTripleTriadMatch ArbiterTripleTriadMatch;
 // nothing: the call is the one without a budget.
 typedef struct {
   // Milliseconds from the call's start after which the search stops (it asks the clock every
-  // few hundred nodes); 0 for no time limit.
+  // few hundred nodes); 0 for no time limit. Trax's searching levels spend them to the end,
+  // past their own node budget.
   uint64_t time_ms;
   // The most nodes (Trax: turns played; Triple Triad: positions searched); 0 for the level's
   // own budget. The smaller of it and the level's holds.

@@ -31,7 +31,7 @@ use crate::Rng;
 /// assert!(g.legal_moves().contains(&mv.unwrap()));
 /// let mut calls = 0;
 /// let mut stop = || { calls += 1; true };
-/// let budget = Budget { nodes: Some(5_000), stop: Some(&mut stop) };
+/// let budget = Budget { nodes: Some(5_000), stop: Some(&mut stop), timed: false };
 /// assert!(g.choose_within("hard", &mut Rng::new(1), budget).unwrap().is_some());
 /// ```
 #[derive(Default)]
@@ -40,6 +40,11 @@ pub struct Budget<'a> {
     pub nodes: Option<u64>,
     /// Asked now and then while searching; `true` ends the search.
     pub stop: Option<&'a mut dyn FnMut() -> bool>,
+    /// Whether `stop` is a clock (a time budget) rather than only a flag that calls the choice
+    /// off: Trax's searching levels then deepen until it says so, past their own node budget
+    /// (`nodes` still holds), so that more time buys a deeper search. Triple Triad's and
+    /// Nantong's levels do not look at it.
+    pub timed: bool,
 }
 
 impl<'a> Budget<'a> {
@@ -48,14 +53,26 @@ impl<'a> Budget<'a> {
         Budget {
             nodes: Some(nodes),
             stop: None,
+            timed: false,
         }
     }
 
-    /// Until `stop` says so.
+    /// Until `stop`, a flag, says so, within the level's own budget.
     pub fn until(stop: &'a mut dyn FnMut() -> bool) -> Budget<'a> {
         Budget {
             nodes: None,
             stop: Some(stop),
+            timed: false,
+        }
+    }
+
+    /// Until `stop`, a clock ([`deadline`]), says so: a time budget, spent to its end
+    /// ([`Budget::timed`]).
+    pub fn clock(stop: &'a mut dyn FnMut() -> bool) -> Budget<'a> {
+        Budget {
+            nodes: None,
+            stop: Some(stop),
+            timed: true,
         }
     }
 

@@ -223,6 +223,39 @@ fn a_time_budget_is_used_to_its_end() {
     assert!(long.nodes > short.nodes, "200 ms: {long:?}, 50 ms: {short:?}");
 }
 
+/// How many times expert's choice asked its stop callback when that says to stop at its
+/// `polls`th question (they come 256 nodes apart), given as a clock or as a flag.
+fn questions(g: &Trax, polls: u32, clock: bool) -> u32 {
+    let mut asked = 0;
+    let mut stop = || {
+        asked += 1;
+        asked >= polls
+    };
+    let budget = if clock {
+        Budget::clock(&mut stop)
+    } else {
+        Budget::until(&mut stop)
+    };
+    let mv = ai::choose_at(g, Level::Expert, &mut Rng::new(1), budget).unwrap();
+    assert!(g.legal_moves().contains(&mv));
+    asked
+}
+
+#[test]
+fn a_clock_lifts_the_levels_node_budget_and_a_flag_does_not() {
+    // Expert's 300,000 nodes are about 1,170 questions. Through `Engine::choose_within` (the
+    // server's computer seat, the C library, the npm package, Python) it stopped there: given 6 s,
+    // the server's expert answered in 0.6 s.
+    let g = Trax::replay(
+        Variant::Unbounded,
+        &read_record("@0/ A2+ A3/ @2/ @2/ A1/ D2+ B0+").unwrap(),
+    )
+    .unwrap();
+    assert_eq!(questions(&g, 2_000, true), 2_000);
+    let flagged = questions(&g, 2_000, false);
+    assert!((1_100..1_200).contains(&flagged), "{flagged}");
+}
+
 #[test]
 fn tiny_time_budgets_still_give_a_legal_move() {
     for g in [Trax::new(Variant::Unbounded), column()] {

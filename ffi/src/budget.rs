@@ -32,7 +32,8 @@ impl crate::boundary::Handle for ArbiterCancel {
 #[repr(C)]
 pub struct ArbiterBudget {
     /// Milliseconds from the call's start after which the search stops (it asks the clock every
-    /// few hundred nodes); 0 for no time limit.
+    /// few hundred nodes); 0 for no time limit. Trax's searching levels spend them to the end,
+    /// past their own node budget.
     pub time_ms: u64,
     /// The most nodes (Trax: turns played; Triple Triad: positions searched); 0 for the level's
     /// own budget. The smaller of it and the level's holds.
@@ -60,6 +61,7 @@ pub(crate) unsafe fn with_budget<T>(
     f(Budget {
         nodes: (b.nodes > 0).then_some(b.nodes),
         stop: (cancel.is_some() || deadline.is_some()).then_some(&mut stop as &mut dyn FnMut() -> bool),
+        timed: deadline.is_some(),
     })
 }
 

@@ -180,6 +180,7 @@ impl Limits {
         f(Budget {
             nodes: self.nodes,
             stop: Some(&mut stop),
+            timed: self.time_ms.is_some(),
         })
     }
 }

@@ -466,14 +466,15 @@ fn schedule(hub: &Arc<Hub>, live: &mut Live) {
         let table = live.table.clone();
         let level = level.clone();
         let seed = live.seed ^ ply.wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        // Think within the level's own budget, and never past the host's limit or the clock.
+        // The host's think time, never past the clock: a level that searches by time (Trax's)
+        // spends all of it, the others stop within their own budget.
         let think = hub.config.think_ms.min(wait.as_millis() as u64 * 9 / 10);
         let h = hub.clone();
         live.tasks.push(
             tokio::spawn(async move {
                 let chosen = tokio::task::spawn_blocking(move || {
                     let mut stop = arbiter_core::deadline(think);
-                    table.choose(&level, &mut Rng::new(seed), Budget::until(&mut stop))
+                    table.choose(&level, &mut Rng::new(seed), Budget::clock(&mut stop))
                 })
                 .await;
                 match chosen {

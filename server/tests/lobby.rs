@@ -86,6 +86,7 @@ async fn a_thinking_computer_never_delays_other_matches() {
     let mut bob = Client::player(&server, "bob").await;
     // Four Trax matches against the expert, which answers white's first move by searching (as
     // white it would play its opening book at once).
+    let asked = Instant::now();
     let mut thinking = Vec::new();
     for _ in 0..4 {
         let r = alice
@@ -132,10 +133,12 @@ async fn a_thinking_computer_never_delays_other_matches() {
         slowest < Duration::from_millis(1500),
         "a Trax move took {slowest:?} while experts thought"
     );
-    // And the experts did move (within their clock).
+    // And the experts did move (within their clock), each after its whole think time: it used to
+    // stop at its node budget, 0.6 s in.
     for m in thinking {
         alice.moved(m, 2).await;
     }
+    assert!(asked.elapsed() >= Duration::from_secs(6), "{:?}", asked.elapsed());
     eprintln!(
         "slowest Trax move {slowest:?} while {busy} experts thought; all moved after {:?}",
         started.elapsed()

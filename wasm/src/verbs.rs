@@ -190,6 +190,7 @@ impl Limits {
         f(Budget {
             nodes: self.nodes,
             stop: deadline.is_some().then_some(&mut stop as &mut dyn FnMut() -> bool),
+            timed: deadline.is_some(),
         })
     }
 }

@@ -12,8 +12,9 @@ pub use super::search::search_threads;
 pub use super::search::{search, Limits, Report, WIN};
 
 /// The built-in players, weakest first. Budgets are in nodes (turns the search plays), so a seed
-/// plays the same game on every machine; given time instead ([`choose_timed`]), a searching level
-/// deepens to its depth with no node budget until the time is spent.
+/// plays the same game on every machine; given time instead ([`choose_timed`], or
+/// [`Budget::clock`]), a searching level deepens to its depth with no node budget until the time
+/// is spent.
 ///
 /// | level | player | in games against `easy` (`trax_strength`) |
 /// |---|---|---|
@@ -73,8 +74,9 @@ impl Level {
 }
 
 /// A move for the player to move at `level`, within the level's budget and `budget` (the smaller
-/// node count holds; the stop callback can end a search early, a clock: the move is then the best
-/// found so far). `None` only when there is no move.
+/// node count holds; the stop callback can end a search early: the move is then the best found so
+/// far). A time budget ([`Budget::clock`]) lifts a searching level's node budget: it deepens, on
+/// this thread, until the clock says to stop. `None` only when there is no move.
 ///
 /// ```
 /// use arbiter_core::{Budget, Game, Rng};
@@ -92,8 +94,11 @@ pub fn choose_at(game: &Trax, level: Level, rng: &mut Rng, mut budget: Budget<'_
     }
     match level.limits() {
         Some(limits) => {
+            // A level's node budget keeps a seed's move the same everywhere; given a clock, the
+            // search goes as deep as the time allows (to the level's depth).
+            let own = if budget.timed { u64::MAX } else { limits.nodes };
             let limits = Limits {
-                nodes: budget.cap(limits.nodes),
+                nodes: budget.cap(own),
                 ..limits
             };
             search(game, limits, rng, &mut || budget.stopped()).map(|r| r.mv)
@@ -108,10 +113,10 @@ pub fn choose_at(game: &Trax, level: Level, rng: &mut Rng, mut budget: Budget<'_
     }
 }
 
-/// A move for the player to move at `level` that uses a time budget to its end: the searching
-/// levels deepen (to the level's depth) with no node budget on `threads` threads until `stop` says
-/// so ([`search_threads`]), where [`choose_at`]'s stop callback only cuts the level's node budget
-/// short; `random` and `easy` play as in [`choose_at`]. `None` only when there is no move.
+/// A move for the player to move at `level` that uses a time budget to its end on `threads`
+/// threads: the searching levels deepen (to the level's depth) with no node budget until `stop`
+/// says so ([`search_threads`]), as [`choose_at`] does on one thread given [`Budget::clock`];
+/// `random` and `easy` play as in [`choose_at`]. `None` only when there is no move.
 ///
 /// ```
 /// use arbiter_core::{Game, Rng};
@@ -135,7 +140,7 @@ pub fn choose_timed(
     }
     match level.limits() {
         Some(limits) => search_threads(game, limits.depth, threads, rng, stop).map(|r| r.mv),
-        None => choose_at(game, level, rng, Budget::until(&mut || stop())),
+        None => choose_at(game, level, rng, Budget::clock(&mut || stop())),
     }
 }
 

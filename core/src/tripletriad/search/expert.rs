@@ -142,11 +142,12 @@ impl Expert {
             return thought;
         }
         if hidden.is_empty() {
-            let nodes = budget.nodes;
+            let (nodes, timed) = (budget.nodes, budget.timed);
             let mut stop = || budget.stopped();
             let budget = Budget {
                 nodes,
                 stop: Some(&mut stop),
+                timed,
             };
             (thought.best, thought.nodes) = match Solver::default().solve_within(&world, budget) {
                 Ok(s) => (s.best_move, s.nodes),
