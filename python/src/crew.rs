@@ -35,6 +35,11 @@
 //!   slack (see [`Tuning::look`]). Nor are threads of a lower priority (`nice`d builds), which
 //!   `/proc/loadavg` counts alike: the gate also asks how long the calling thread itself waited
 //!   for a core (`/proc/thread-self/schedstat`), and a machine where it hardly waits is calm.
+//!
+//! [`ALWAYS`] turns all this off: every call of more than one piece goes with the workers. The
+//! tests need it, or a busy test machine would step every batch alone and leave the workers'
+//! paths untried; so may a job whose cores are its own while `/proc/loadavg` counts the
+//! node's other jobs.
 
 use std::any::Any;
 use std::panic::{self, AssertUnwindSafe};
@@ -312,6 +317,10 @@ struct Tuning {
     last_team: bool,
 }
 
+/// The environment variable that, set to `always` when a batch is made, has its every call
+/// of more than one piece go with the workers, whatever the machine's load.
+pub const ALWAYS: &str = "ARBITER_BATCH_WORKERS";
+
 /// How often a crew reads how many threads the machine has ready to run.
 const LOOK: Duration = Duration::from_millis(50);
 
@@ -449,6 +458,8 @@ pub struct Crew {
     tag: u32,
     /// When the current call began ([`Crew::plan`]).
     start: Instant,
+    /// [`ALWAYS`] was set: no trial, no gate.
+    always: bool,
 }
 
 impl Crew {
@@ -478,6 +489,7 @@ impl Crew {
             tuning: Tuning::new(),
             tag: 0,
             start: Instant::now(),
+            always: std::env::var(ALWAYS).is_ok_and(|v| v == "always"),
         };
         for share in 1..=workers {
             let shared = Arc::clone(&crew.shared);
@@ -537,7 +549,7 @@ impl Crew {
             }
         }
         let pieces = items.min(8 * (self.workers.len() + 1)).min(MOST_PIECES);
-        (pieces > 1 && self.tuning.team()).then_some(pieces)
+        (pieces > 1 && (self.always || self.tuning.team())).then_some(pieces)
     }
 
     /// The call that [`Crew::plan`] began, stepped alone by `f`.

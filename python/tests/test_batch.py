@@ -18,6 +18,13 @@ BATCHES = [
 ]
 
 
+@pytest.fixture
+def workers_always(monkeypatch):
+    """Batches made in the test hand every call to their workers: a busy machine would otherwise
+    have them step alone, and the threads' paths would go untried."""
+    monkeypatch.setenv("ARBITER_BATCH_WORKERS", "always")
+
+
 def random_actions(masks, rng):
     """A random legal action per game, from the masks alone."""
     return np.argmax(rng.random(masks.shape) * masks, axis=1)
@@ -66,6 +73,7 @@ def test_arrays_have_their_shapes_and_describe_the_games(make):
         assert (rewards[~done] == 0).all()
 
 
+@pytest.mark.usefixtures("workers_always")
 @pytest.mark.parametrize("make", BATCHES)
 def test_the_same_seed_and_actions_give_the_same_arrays_whatever_the_threads(make):
     # Enough steps for a Nantong deal, in which every other seat answers each discard.
@@ -78,6 +86,7 @@ def test_the_same_seed_and_actions_give_the_same_arrays_whatever_the_threads(mak
     assert any(step[4].any() for step in one), "some game finished and restarted"
 
 
+@pytest.mark.usefixtures("workers_always")
 @pytest.mark.parametrize("make", BATCHES)
 def test_random_steps_play_legal_actions_alike_whatever_the_threads(make):
     def random_run(batch, steps):
@@ -195,6 +204,7 @@ def test_caller_owned_arrays_are_written():
         assert np.array_equal(x, y)
 
 
+@pytest.mark.usefixtures("workers_always")
 @pytest.mark.parametrize("threads", [1, 2, 3])
 def test_bad_steps_change_nothing(threads):
     # On two threads the third game is the worker's: each thread checks its own games, and none
@@ -330,6 +340,33 @@ def test_two_threads_on_a_loaded_machine_cost_about_the_cpu_of_one():
             p.wait()
     assert cpu[2] <= 1.5 * cpu[1], cpu
     assert workers <= 0.05 * cpu[2], (workers, cpu)
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self/task"), reason="no /proc here")
+def test_the_workers_switch_puts_them_to_work_on_a_loaded_machine(monkeypatch):
+    # The machine made busy as above, where a batch left to itself steps alone: with the switch
+    # its worker steps games, and the arrays are still one thread's.
+    import subprocess
+    import sys
+
+    monkeypatch.setenv("ARBITER_BATCH_WORKERS", "always")
+    spinners = 2 * (os.cpu_count() or 1)
+    busy = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(spinners)]
+    try:
+        two = TripleTriadBatch(128, "ff8", seed=6, threads=2)
+        one = TripleTriadBatch(128, "ff8", seed=6, threads=1)
+        working = workers_cpu_seconds()
+        rng = np.random.default_rng(2)
+        for _ in range(1000):
+            actions = random_actions(one.arrays[1], rng)
+            for x, y in zip(two.step(actions), one.step(actions)):
+                assert x is None and y is None or np.array_equal(x, y)
+        worked = workers_cpu_seconds() - working
+    finally:
+        for p in busy:
+            p.kill()
+            p.wait()
+    assert worked > 0, "the worker stepped nothing"
 
 
 def test_bad_batch_arguments():
