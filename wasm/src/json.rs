@@ -851,6 +851,15 @@ impl<'de> Reader<'_> {
     }
 }
 
+/// Methods of `Deserializer` that read a number whatever the width asked.
+macro_rules! to_i64 {
+    ($($name:ident)*) => {$(
+        fn $name<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+            self.deserialize_i64(visitor)
+        }
+    )*};
+}
+
 impl<'de> de::Deserializer<'de> for &mut Reader<'_> {
     type Error = Error;
 
@@ -883,33 +892,10 @@ impl<'de> de::Deserializer<'de> for &mut Reader<'_> {
         n.visit(visitor).map_err(|e| self.fix(e))
     }
 
-    fn deserialize_i8<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
-        self.deserialize_i64(visitor)
-    }
-    fn deserialize_i16<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
-        self.deserialize_i64(visitor)
-    }
-    fn deserialize_i32<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
-        self.deserialize_i64(visitor)
-    }
-    fn deserialize_u8<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
-        self.deserialize_i64(visitor)
-    }
-    fn deserialize_u16<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
-        self.deserialize_i64(visitor)
-    }
-    fn deserialize_u32<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
-        self.deserialize_i64(visitor)
-    }
-    fn deserialize_u64<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
-        self.deserialize_i64(visitor)
-    }
-    fn deserialize_f32<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
-        self.deserialize_i64(visitor)
-    }
-    fn deserialize_f64<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
-        self.deserialize_i64(visitor)
-    }
+    // A number goes to the visitor as it was read (`Number::visit`), whatever the width asked:
+    // the visitor takes it or says why not, as with serde_json.
+    to_i64!(deserialize_i8 deserialize_i16 deserialize_i32 deserialize_u8 deserialize_u16
+        deserialize_u32 deserialize_u64 deserialize_f32 deserialize_f64);
 
     fn deserialize_char<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
         self.deserialize_str(visitor)
