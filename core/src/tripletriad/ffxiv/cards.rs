@@ -29,7 +29,8 @@ impl FfxivCard {
         Card::new(self.name, self.ranks).with_type(self.card_type)
     }
 
-    /// The French name, as the data has it (common nouns in lower case: « chocobo »).
+    /// The French name, as the data has it (common nouns in lower case: « chocobo »); empty for a
+    /// card that is not in [`CARDS`].
     ///
     /// ```
     /// use arbiter_core::tripletriad::ffxiv;
@@ -50,7 +51,7 @@ impl FfxivCard {
 pub static CARDS: &[FfxivCard] = include!(concat!(env!("OUT_DIR"), "/ffxiv_cards.rs"));
 
 /// The French names, in the order of [`CARDS`]: apart, so that a program that never asks for
-/// them (the wasm package's deals) does not carry them (about 7 KB).
+/// them (the wasm package's deals) does not carry them (about 6 KB).
 static NAMES_FR: &[&str] = include!(concat!(env!("OUT_DIR"), "/ffxiv_cards_fr.rs"));
 
 /// `data/ffxiv-cards.json` as it is, its source named: what the bindings give hosts that read

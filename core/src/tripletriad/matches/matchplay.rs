@@ -671,7 +671,7 @@ impl Match {
             SuddenDeath::Shuffle => {
                 let mut all: Vec<(Player, u8)> = self.origin.clone();
                 // A canonical order before shuffling. The pairs are distinct, so every sort gives
-                // this order; ten of them need no `sort_unstable` (7.8 KB of the wasm module).
+                // this order; ten of them need no `sort_unstable` (7.6 KB of the wasm module).
                 for i in 1..all.len() {
                     let mut j = i;
                     while j > 0 && all[j - 1] > all[j] {
