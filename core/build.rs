@@ -110,6 +110,9 @@ fn ffxiv() {
     let path = "data/ffxiv-cards.json";
     let data: XivCards = serde_json::from_str(&read(path)).expect("parse data/ffxiv-cards.json");
     let mut out = String::from("&[\n");
+    // The French names in a table of their own, read only by the lookups by name: what does not
+    // read them (the wasm package's deals) does not link them.
+    let mut names_fr = String::from("&[\n");
     let mut previous = 0;
     for c in &data.cards {
         assert!(c.id > previous, "{path}: ids must ascend ({})", c.id);
@@ -126,13 +129,16 @@ fn ffxiv() {
         };
         writeln!(
             out,
-            "    FfxivCard {{ id: {}, name: {:?}, name_fr: {:?}, ranks: {:?}, rarity: {}, card_type: CardType::{card_type} }},",
-            c.id, c.name.en, c.name.fr, c.ranks, c.rarity
+            "    FfxivCard {{ id: {}, name: {:?}, ranks: {:?}, rarity: {}, card_type: CardType::{card_type} }},",
+            c.id, c.name.en, c.ranks, c.rarity
         )
         .unwrap();
+        writeln!(names_fr, "    {:?},", c.name.fr).unwrap();
     }
     out.push(']');
+    names_fr.push(']');
     write("ffxiv_cards.rs", &out);
+    write("ffxiv_cards_fr.rs", &names_fr);
     let ids: HashSet<u16> = data.cards.iter().map(|c| c.id).collect();
 
     let path = "data/ffxiv-npcs.json";

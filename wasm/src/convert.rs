@@ -79,11 +79,14 @@ pub trait OrThrow<T> {
 
 impl<T, E: Into<Error>> OrThrow<T> for Result<T, E> {
     fn js(self) -> Js<T> {
-        self.map_err(|e| {
-            let e: Error = e.into();
-            throw(e.kind().name(), e.message())
-        })
+        self.map_err(|e| thrown(e.into()))
     }
+}
+
+/// The `ArbiterError` of a core error: apart from [`OrThrow::js`], which has a copy per result type.
+#[inline(never)]
+fn thrown(e: Error) -> JsValue {
+    throw(e.kind().name(), e.message())
 }
 
 /// A short account of a value for messages: primitives as JavaScript prints them, strings
@@ -142,8 +145,14 @@ pub fn seed(v: &JsValue) -> Js<u64> {
 /// generator states, large seeds) become decimal strings, which the core reads back, so that a
 /// save round-trips exactly through JavaScript numbers.
 pub fn to_js<T: Serialize>(value: &T) -> Js<JsValue> {
+    parsed(serde_json::to_string(value))
+}
+
+/// The rest of [`to_js`], apart so that its one copy per written type stays small.
+#[inline(never)]
+fn parsed(text: serde_json::Result<String>) -> Js<JsValue> {
     let internal = |why: &dyn core::fmt::Display| throw("INTERNAL_ERROR", format!("cannot convert to JSON: {why}"));
-    let text = serde_json::to_string(value).map_err(|e| internal(&e))?;
+    let text = text.map_err(|e| internal(&e))?;
     json_parse(&quote_wide_integers(&text)).map_err(|_| internal(&"JSON.parse refused the engine's JSON"))
 }
 

@@ -835,10 +835,17 @@ impl<'de> Reader<'_> {
 
     /// The visitor's value, else its error, else the closing's, placed where reading stands.
     fn first_fault<T>(&self, visited: Result<T>, closed: Result<()>) -> Result<T> {
-        match (visited, closed) {
-            (Ok(value), Ok(())) => Ok(value),
-            (Err(e), _) | (_, Err(e)) => Err(self.fix(e)),
+        match visited {
+            Ok(value) => self.placed(closed).map(|()| value),
+            Err(e) => Err(self.fix(e)),
         }
+    }
+
+    /// The closing's error placed: apart from [`Reader::first_fault`], which is generic over the
+    /// value, so that its one copy per visited type (19 in Triple Triad alone) stays small.
+    #[inline(never)]
+    fn placed(&self, closed: Result<()>) -> Result<()> {
+        closed.map_err(|e| self.fix(e))
     }
 
     /// What `take` finds in the next value's token, else the type error for that token. Generic

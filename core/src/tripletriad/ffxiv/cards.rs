@@ -9,8 +9,6 @@ pub struct FfxivCard {
     pub id: u16,
     /// The English name.
     pub name: &'static str,
-    /// The French name, as the data has it (common nouns in lower case: « chocobo »).
-    pub name_fr: &'static str,
     /// Top, right, bottom, left; 10 is A.
     pub ranks: [u8; 4],
     /// Stars, 1..=5.
@@ -30,6 +28,18 @@ impl FfxivCard {
     pub fn card(&self) -> Card {
         Card::new(self.name, self.ranks).with_type(self.card_type)
     }
+
+    /// The French name, as the data has it (common nouns in lower case: « chocobo »); empty for a
+    /// card that is not in [`CARDS`].
+    ///
+    /// ```
+    /// use arbiter_core::tripletriad::ffxiv;
+    /// assert_eq!(ffxiv::card("Gaelicat").unwrap().name_fr(), "gaélichat");
+    /// ```
+    pub fn name_fr(&self) -> &'static str {
+        let i = CARDS.binary_search_by_key(&self.id, |c| c.id);
+        i.map_or("", |i| NAMES_FR[i])
+    }
 }
 
 /// Every Final Fantasy XIV card, by ascending id.
@@ -39,6 +49,10 @@ impl FfxivCard {
 /// assert_eq!(CARDS.len(), 444);
 /// ```
 pub static CARDS: &[FfxivCard] = include!(concat!(env!("OUT_DIR"), "/ffxiv_cards.rs"));
+
+/// The French names, in the order of [`CARDS`]: apart, so that a program that never asks for
+/// them (the wasm package's deals) does not carry them (about 6 KB).
+static NAMES_FR: &[&str] = include!(concat!(env!("OUT_DIR"), "/ffxiv_cards_fr.rs"));
 
 /// `data/ffxiv-cards.json` as it is, its source named: what the bindings give hosts that read
 /// the cards as data (a reference the Rust program does not make is not linked in).
@@ -59,7 +73,9 @@ pub fn card_by_id(id: u16) -> Option<&'static FfxivCard> {
 pub fn card(name: &str) -> Option<&'static FfxivCard> {
     CARDS
         .iter()
-        .find(|c| same_name(c.name, name) || same_name(c.name_fr, name))
+        .zip(NAMES_FR)
+        .find(|(c, fr)| same_name(c.name, name) || same_name(fr, name))
+        .map(|(c, _)| c)
 }
 
 /// Names compared with case ignored, accented letters included (French names carry them).
@@ -78,6 +94,7 @@ mod tests {
     #[test]
     fn counts_by_type_are_the_specifications() {
         assert_eq!(CARDS.len(), 444);
+        assert_eq!(NAMES_FR.len(), 444);
         let count = |t| CARDS.iter().filter(|c| c.card_type == t).count();
         assert_eq!(count(CardType::None), 333);
         assert_eq!(count(CardType::Beastman), 34);
@@ -108,7 +125,7 @@ mod tests {
         for c in CARDS {
             assert_eq!(card_by_id(c.id), Some(c));
             assert_eq!(card(c.name), Some(c), "{}", c.name);
-            assert_eq!(card(c.name_fr), Some(c), "{}", c.name_fr);
+            assert_eq!(card(c.name_fr()), Some(c), "{}", c.name_fr());
         }
         assert_eq!(card_by_id(13).unwrap().name, "Chocobo");
         assert_eq!(card(" tomberry ").unwrap().name, "Tonberry");
