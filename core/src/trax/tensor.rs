@@ -88,7 +88,8 @@ pub(crate) fn write(g: &Trax, player: Colour, out: &mut [f32]) {
     let cells = |mine: u8| &TILE_CELLS[usize::from(if player == Colour::Red { mine } else { !mine } & 0xF)];
     if v == Variant::EightByEight {
         // The bit-boards' frame is the window, cell for cell: only the tiles are visited.
-        g.each_tile(|at, tile| out[at as usize * 5..][..5].copy_from_slice(cells(tile.0)));
+        g.bits
+            .each_tile(|at, tile| out[at as usize * 5..][..5].copy_from_slice(cells(tile.0)));
     }
     // Else the area's rows straight from the grid (the margin keeps them inside it), a row at a
     // time.
