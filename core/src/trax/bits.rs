@@ -53,22 +53,43 @@ const fn shift(m: u128, e: u8) -> u128 {
 
 /// The tiles of an 8x8 game as masks, in a frame whose bit 0 is one column left of and one row
 /// above the area (kept there as the area grows and shrinks).
-#[derive(Clone, Copy, Default)]
+#[derive(Clone, Copy)]
 pub(super) struct Bits {
     occupied: u128,
     /// The cells whose tile's edge `e` is red.
     red: [u128; 4],
+    /// The tile of each cell (0 empty), for the observation: gathering a tile's edges from the
+    /// masks was most of the tensor's instructions, and the grid's rows would cost a cache line
+    /// each.
+    tiles: [u8; (SIDE * SIDE) as usize],
     /// The absolute cell of bit 0.
     x0: i32,
     y0: i32,
 }
 
+impl Default for Bits {
+    fn default() -> Bits {
+        Bits {
+            occupied: 0,
+            red: [0; 4],
+            tiles: [0; (SIDE * SIDE) as usize],
+            x0: 0,
+            y0: 0,
+        }
+    }
+}
+
 impl Bits {
     #[inline(always)]
-    fn bit(&self, x: i32, y: i32) -> u128 {
+    fn at(&self, x: i32, y: i32) -> u32 {
         let at = (y - self.y0) * SIDE as i32 + (x - self.x0);
         debug_assert!((0..(SIDE * SIDE) as i32).contains(&at), "({x}, {y}) outside the frame");
-        1 << at
+        at as u32
+    }
+
+    #[inline(always)]
+    fn bit(&self, x: i32, y: i32) -> u128 {
+        1 << self.at(x, y)
     }
 
     /// Moves bit 0 to absolute cell (`x0`, `y0`); the tiles stay where they are.
@@ -83,11 +104,20 @@ impl Bits {
         let moved = |m: u128| if by > 0 { m << by } else { m >> -by };
         self.red = self.red.map(moved);
         self.occupied = self.red[0] | self.red[1] | self.red[2] | self.red[3];
+        let (len, n) = (self.tiles.len(), by.unsigned_abs() as usize);
+        if by > 0 {
+            self.tiles.copy_within(0..len - n, n);
+            self.tiles[..n].fill(0);
+        } else {
+            self.tiles.copy_within(n.., 0);
+            self.tiles[len - n..].fill(0);
+        }
     }
 
     /// Puts `tile` on absolute cell (`x`, `y`), inside the frame.
     #[inline(always)]
     pub(super) fn put(&mut self, x: i32, y: i32, tile: Tile) {
+        self.tiles[self.at(x, y) as usize] = tile.0;
         let b = self.bit(x, y);
         self.occupied |= b;
         for (e, red) in self.red.iter_mut().enumerate() {
@@ -98,6 +128,7 @@ impl Bits {
     /// Empties absolute cell (`x`, `y`).
     #[inline(always)]
     pub(super) fn clear(&mut self, x: i32, y: i32) {
+        self.tiles[self.at(x, y) as usize] = 0;
         let keep = !self.bit(x, y);
         self.occupied &= keep;
         for red in &mut self.red {
@@ -113,10 +144,7 @@ impl Bits {
         while cells != 0 {
             let at = cells.trailing_zeros();
             cells &= cells - 1;
-            f(
-                at,
-                Tile((0..4).fold(0, |t, e| t | ((self.red[e] >> at) as u8 & 1) << e)),
-            );
+            f(at, Tile(self.tiles[at as usize]));
         }
     }
 
@@ -156,46 +184,95 @@ impl Bits {
         let corner = [N, E, S, W].map(|e| shift(shift(empty, opposite(e)), opposite((e + 1) % 4)));
         let corner_red: [u128; 4] = core::array::from_fn(|k| near_red[k] & near_red[(k + 1) % 4] & corner[k]);
         let corner_white: [u128; 4] = core::array::from_fn(|k| near_white[k] & near_white[(k + 1) % 4] & corner[k]);
-        let candidates = (entered_red | entered_white) & window;
+        let around = Around {
+            candidates: (entered_red | entered_white) & window,
+            red,
+            white,
+            onward_red,
+            onward_white,
+            near_red,
+            near_white,
+            corner_red,
+            corner_white,
+            short: room <= 3,
+        };
         // Per shape, the cells where it is legal at once, where it needs playing out, and where
-        // its first tile (rather than its second) is the one that fits.
-        let mut legal = [0u128; 3];
-        let mut doubtful = [0u128; 3];
-        let mut first = [0u128; 3];
-        for (s, shape) in Shape::ALL.into_iter().enumerate() {
-            for (k, tile) in shape.tiles().into_iter().enumerate() {
-                // The masks of `red_edge` across the tile's red edges, `white_edge` across its
-                // white ones.
-                let pick = |red_edge: &[u128; 4], white_edge: &[u128; 4]| {
-                    (0..4).fold(0, |m, e| {
-                        m | if tile.0 >> e & 1 != 0 {
-                            red_edge[e]
-                        } else {
-                            white_edge[e]
-                        }
-                    })
-                };
-                let corners = (0..4).fold(0, |m, k| match (tile.0 >> k & 1, tile.0 >> ((k + 1) % 4) & 1) {
-                    (1, 1) => m | corner_red[k],
-                    (0, 0) => m | corner_white[k],
-                    _ => m,
-                });
-                let fits = candidates & !pick(&white, &red);
-                // Forced tiles count against the room: when it is short, every forcing
-                // placement is played out.
-                let plain = if room > 3 {
-                    !(pick(&onward_red, &onward_white) | corners)
-                } else {
-                    !pick(&near_red, &near_white)
-                };
-                legal[s] |= fits & plain;
-                doubtful[s] |= fits & !plain;
-                if k == 0 {
-                    first[s] = fits;
-                }
-            }
+        // its first tile (rather than its second) is the one that fits. The tiles are constants:
+        // looped over, they were not unrolled and each tile's edges were tested at run time
+        // (about 7 % of a research step).
+        let (mut legal, mut doubtful, mut first) = ([0u128; 3], [0u128; 3], [0u128; 3]);
+        for (s, [(fits0, plain0), (fits1, plain1)]) in [
+            [around.tile::<0b0101>(), around.tile::<0b1010>()],
+            [around.tile::<0b1001>(), around.tile::<0b0110>()],
+            [around.tile::<0b0011>(), around.tile::<0b1100>()],
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            legal[s] = fits0 & plain0 | fits1 & plain1;
+            doubtful[s] = fits0 & !plain0 | fits1 & !plain1;
+            first[s] = fits0;
         }
         Classes { legal, doubtful, first }
+    }
+}
+
+// The tiles of [`Bits::classify`], in [`Shape::ALL`] order.
+const _: () = {
+    let tiles = [0b0101, 0b1010, 0b1001, 0b0110, 0b0011, 0b1100];
+    let mut k = 0;
+    while k < 6 {
+        assert!(Shape::ALL[k / 2].tiles()[k % 2].0 == tiles[k]);
+        k += 1;
+    }
+};
+
+/// The masks a position's placements are sorted by ([`Bits::classify`]).
+struct Around {
+    /// The cells in the window that a track enters.
+    candidates: u128,
+    /// The empty cells that red (white) enters across each edge.
+    red: [u128; 4],
+    white: [u128; 4],
+    /// The cells whose forced neighbour across each edge, forced by red (white), forces more.
+    onward_red: [u128; 4],
+    onward_white: [u128; 4],
+    /// The cells whose neighbour across each edge is empty and entered by red (white).
+    near_red: [u128; 4],
+    near_white: [u128; 4],
+    /// The cells where red (white) edges `k` and `k + 1` force two tiles that force the cell
+    /// between them.
+    corner_red: [u128; 4],
+    corner_white: [u128; 4],
+    /// Whether the room is too short for a forced tile not to count: every forcing placement
+    /// is played out.
+    short: bool,
+}
+
+impl Around {
+    /// The masks of `red_edge` across the red edges of tile `T`, `white_edge` across its white
+    /// ones.
+    #[inline(always)]
+    fn pick<const T: u8>(red_edge: &[u128; 4], white_edge: &[u128; 4]) -> u128 {
+        let across = |e: usize| if T >> e & 1 != 0 { red_edge[e] } else { white_edge[e] };
+        across(0) | across(1) | across(2) | across(3)
+    }
+
+    /// The cells where tile `T` fits, and those where it forces nothing that forces more (legal
+    /// at once where it fits).
+    #[inline(always)]
+    fn tile<const T: u8>(&self) -> (u128, u128) {
+        let fits = self.candidates & !Self::pick::<T>(&self.white, &self.red);
+        if self.short {
+            return (fits, !Self::pick::<T>(&self.near_red, &self.near_white));
+        }
+        let corner = |k: usize| match (T >> k & 1, T >> ((k + 1) % 4) & 1) {
+            (1, 1) => self.corner_red[k],
+            (0, 0) => self.corner_white[k],
+            _ => 0,
+        };
+        let corners = corner(0) | corner(1) | corner(2) | corner(3);
+        (fits, !(Self::pick::<T>(&self.onward_red, &self.onward_white) | corners))
     }
 }
 
@@ -308,16 +385,29 @@ impl Trax {
         let Some(legal) = self.offered.filter(|_| self.result.is_none()) else {
             return false;
         };
-        let mut cells = legal[0] | legal[1] | legal[2];
-        while cells != 0 {
-            let at = cells.trailing_zeros();
-            cells &= cells - 1;
-            for (s, shape) in legal.iter().enumerate() {
-                if shape >> at & 1 != 0 {
-                    out.push(at as usize * 3 + s);
+        // Written without a branch a shape (an id is kept by counting it), a 64-bit half of the
+        // frame at a time: the test of every shape's bit was a tenth of a research step.
+        let count = legal.iter().map(|m| m.count_ones() as usize).sum::<usize>();
+        // One spare place for the write past the last id.
+        let start = out.len();
+        out.resize(start + count + 1, 0);
+        let ids = &mut out[start..];
+        let mut n = 0;
+        for half in 0..2 {
+            let part = |m: u128| (m >> (64 * half)) as u64;
+            let shapes = legal.map(part);
+            let mut cells = shapes[0] | shapes[1] | shapes[2];
+            while cells != 0 {
+                let at = cells.trailing_zeros();
+                cells &= cells - 1;
+                let id = (64 * half + at as usize) * 3;
+                for (s, shape) in shapes.iter().enumerate() {
+                    ids[n] = id + s;
+                    n += (shape >> at & 1) as usize;
                 }
             }
         }
+        out.truncate(start + n);
         true
     }
 
