@@ -239,11 +239,11 @@ impl Shared {
     /// Takes part in `job` from one end (`front` or the back), waiting `linger` awake at the
     /// end of its check: checks pieces while any is left, waits until every check of the call
     /// has returned, then plays pieces unless one refused; whether none refused, and how long it
-    /// waited for the others' checks. One call, not
-    /// a round of checks and a round of plays: the hand-off (a worker seeing the call, taking
-    /// its job) is paid once. A piece that panics counts as run (its panic is kept for the
-    /// caller; a check's refuses): the others go on. Each count is added once, at the end of
-    /// its phase: it is a write to a line the other threads read.
+    /// waited for the others' checks. One call, not a round of checks and a round of plays: the
+    /// hand-off (a worker seeing the call, taking its job) is paid once. A piece that panics
+    /// counts as run (its panic is kept for the caller; a check's refuses): the others go on.
+    /// Each count is added once, at the end of its phase: it is a write to a line the other
+    /// threads read.
     fn take_part(&self, job: Job, front: bool, linger: Duration) -> (bool, Duration) {
         let mut waited = Duration::ZERO;
         if let Some(check) = job.check {
@@ -463,7 +463,7 @@ impl Tuning {
 
 /// The cores this process may use. Read once a crew: the standard library asks the system's
 /// affinity and reads three cgroup files each time, which at every look (two `/proc` reads
-/// besides) made a batch stepping alone on a loaded machine spend 3–5 % more processor a step
+/// besides) made a batch stepping alone on a loaded machine spend 3–8 % more processor a step
 /// than one without threads.
 fn cores() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
