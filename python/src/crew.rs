@@ -21,10 +21,15 @@
 //!   load, and keeps the workers only while they gain [`PAYS`]; else it steps alone (the
 //!   workers sleep) for a time in proportion to what the trial lost, longer each time they lose,
 //!   and with them, it tries again after [`TEAM_CALLS`] calls (twice as many after each trial
-//!   won in a row, at most [`TEAM_MOST`]), or at once after a call far slower
-//!   than the trial's. (Judging a call with the workers by the caller's own pieces does
-//!   not do: a worker that shares a busy core with the caller slows the caller's pieces down,
-//!   so the time alone they suggest is too long, and the crew kept workers that lost.)
+//!   won in a row, at most [`TEAM_MOST`]), or at once after a call in which the caller waited
+//!   for a worker's piece far longer than the trial's calls took. A trial compares the fastest
+//!   call of each kind, and a stall is the caller's wait, not the call's length: calls differ
+//!   by more than the workers gain (a Triple Triad batch deals all its games anew every ninth
+//!   step, ten times a step's work), and one such call among a trial's few decided it, or
+//!   ended the workers' stretch as a stall. (Judging a call with the workers by the caller's own
+//!   pieces does not do: a worker that shares a busy core with the caller slows the caller's
+//!   pieces down, so the time alone they suggest is too long, and the crew kept workers that
+//!   lost.)
 //! - no thread spins when there are more threads than cores; and while the machine's other
 //!   threads ready to run (read from `/proc/loadavg` now and then, less the crew's own) leave the
 //!   crew fewer cores than it has threads, the crew steps alone, without trials: there a worker
@@ -81,8 +86,10 @@ const WAIT_MOST: f64 = 1024.0;
 const TEAM_CALLS: f64 = 64.0;
 const TEAM_MOST: f64 = 256.0;
 
-/// A call with the workers this many times slower than the trial's calls with them starts a
-/// new trial at once: the machine has changed.
+/// A call with the workers in which the caller waited for their pieces this many times as long
+/// as the trial's fastest call with them starts a new trial at once: the machine has changed (a
+/// worker held off its core holds the caller for a time slice). A call that is long for its
+/// work (a deal of every game) holds the caller for at most the piece in hand.
 const STALL: f64 = 4.0;
 
 /// A check of a piece before any piece plays: whether the call may go on.
@@ -193,10 +200,13 @@ pub fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
 
 impl Shared {
     /// Waits until `ready()`: awake for `linger` if the threads spin, then asleep until
-    /// [`Shared::notify`].
-    fn wait(&self, linger: Duration, ready: impl Fn() -> bool) {
+    /// [`Shared::notify`]. How long it waited.
+    fn wait(&self, linger: Duration, ready: impl Fn() -> bool) -> Duration {
+        if ready() {
+            return Duration::ZERO;
+        }
+        let start = Instant::now();
         if self.spin.load(Ordering::Relaxed) {
-            let start = Instant::now();
             while !ready() {
                 if start.elapsed() >= linger {
                     break;
@@ -204,17 +214,17 @@ impl Shared {
                 std::hint::spin_loop();
             }
         }
-        if ready() {
-            return;
+        if !ready() {
+            let mut guard = lock(&self.lock);
+            // Counted before `ready` is read again (both sequentially consistent), so that a
+            // `notify` either finds the sleeper or came before the read that then sees it ready.
+            self.sleepers.fetch_add(1, Ordering::SeqCst);
+            while !ready() {
+                guard = self.wake.wait(guard).unwrap_or_else(|e| e.into_inner());
+            }
+            self.sleepers.fetch_sub(1, Ordering::SeqCst);
         }
-        let mut guard = lock(&self.lock);
-        // Counted before `ready` is read again (both sequentially consistent), so that a
-        // `notify` either finds the sleeper or came before the read that then sees it ready.
-        self.sleepers.fetch_add(1, Ordering::SeqCst);
-        while !ready() {
-            guard = self.wake.wait(guard).unwrap_or_else(|e| e.into_inner());
-        }
-        self.sleepers.fetch_sub(1, Ordering::SeqCst);
+        start.elapsed()
     }
 
     /// Wakes the sleepers, after a change that `wait`'s `ready` reads (made sequentially
@@ -228,12 +238,14 @@ impl Shared {
 
     /// Takes part in `job` from one end (`front` or the back), waiting `linger` awake at the
     /// end of its check: checks pieces while any is left, waits until every check of the call
-    /// has returned, then plays pieces unless one refused; whether none refused. One call, not
-    /// a round of checks and a round of plays: the hand-off (a worker seeing the call, taking
-    /// its job) is paid once. A piece that panics counts as run (its panic is kept for the
-    /// caller; a check's refuses): the others go on. Each count is added once, at the end of
-    /// its phase: it is a write to a line the other threads read.
-    fn take_part(&self, job: Job, front: bool, linger: Duration) -> bool {
+    /// has returned, then plays pieces unless one refused; whether none refused, and how long it
+    /// waited for the others' checks. One call, not a round of checks and a round of plays: the
+    /// hand-off (a worker seeing the call, taking its job) is paid once. A piece that panics
+    /// counts as run (its panic is kept for the caller; a check's refuses): the others go on.
+    /// Each count is added once, at the end of its phase: it is a write to a line the other
+    /// threads read.
+    fn take_part(&self, job: Job, front: bool, linger: Duration) -> (bool, Duration) {
+        let mut waited = Duration::ZERO;
         if let Some(check) = job.check {
             let tag = u64::from(job.tag);
             let mut run = 0;
@@ -255,9 +267,9 @@ impl Shared {
             }
             // A thread still holding an earlier call's job sees another tag and goes on, to
             // claim nothing.
-            self.wait(linger, || done(self.checked.load(Ordering::SeqCst)));
+            waited = self.wait(linger, || done(self.checked.load(Ordering::SeqCst)));
             if self.refused.load(Ordering::SeqCst) {
-                return false;
+                return (false, waited);
             }
         }
         let mut run = 0;
@@ -273,7 +285,7 @@ impl Shared {
         if run > 0 && self.finished.fetch_add(run, Ordering::SeqCst) + run == job.pieces {
             self.notify();
         }
-        true
+        (true, waited)
     }
 }
 
@@ -289,7 +301,7 @@ pub fn forked() {
 /// Whether the workers pay, from trials of calls with them and alone.
 struct Tuning {
     /// The next call of the current trial ([`TRIAL`]; past its end: no trial under way), and
-    /// the trial's calls with the workers and alone, in nanoseconds.
+    /// the trial's fastest judged call with the workers and alone, in nanoseconds.
     step: usize,
     with: f64,
     without: f64,
@@ -348,8 +360,8 @@ impl Tuning {
         Tuning {
             // The first calls are a trial.
             step: 0,
-            with: 0.0,
-            without: 0.0,
+            with: f64::INFINITY,
+            without: f64::INFINITY,
             team: false,
             left: 0.0,
             stretch: TEAM_CALLS,
@@ -383,7 +395,7 @@ impl Tuning {
         let calm = self.ready + (threads.min(cores) as f64) < (cores + 1) as f64 || (0.0..WAITS).contains(&self.waits);
         if self.calm && !calm && (self.team || self.step < TRIAL.len()) {
             // Judged on a calm machine: a trial comes first when it is calm again.
-            (self.step, self.with, self.without) = (0, 0.0, 0.0);
+            self.begin_trial();
         }
         self.calm = calm;
         calm
@@ -394,8 +406,13 @@ impl Tuning {
         self.calm && TRIAL.get(self.step).copied().unwrap_or(self.team)
     }
 
-    /// Records a call of `ns` nanoseconds, with the workers or not.
-    fn record(&mut self, team: bool, ns: f64) {
+    fn begin_trial(&mut self) {
+        (self.step, self.with, self.without) = (0, f64::INFINITY, f64::INFINITY);
+    }
+
+    /// Records a call of `ns` nanoseconds, with the workers or not, in which the caller waited
+    /// `held` nanoseconds for the workers' pieces.
+    fn record(&mut self, team: bool, ns: f64, held: f64) {
         self.last_team = team;
         if !self.calm {
             // Alone, as the machine is busy: no trial goes on, but a wait alone after a trial
@@ -403,7 +420,7 @@ impl Tuning {
             if self.step >= TRIAL.len() && !self.team {
                 self.left -= ns;
                 if self.left <= 0.0 {
-                    (self.step, self.with, self.without) = (0, 0.0, 0.0);
+                    self.begin_trial();
                 }
             }
             return;
@@ -411,8 +428,8 @@ impl Tuning {
         if self.step < TRIAL.len() {
             match (self.step, team) {
                 (0, _) => {}
-                (_, true) => self.with += ns,
-                (_, false) => self.without += ns,
+                (_, true) => self.with = self.with.min(ns),
+                (_, false) => self.without = self.without.min(ns),
             }
             self.step += 1;
             if self.step < TRIAL.len() {
@@ -425,24 +442,29 @@ impl Tuning {
                 self.factor = WAIT_FIRST;
             } else {
                 self.stretch = TEAM_CALLS;
-                // At least one call's time, so that a trial never follows a trial.
-                self.left = self.factor * (self.with - self.without).max(ns);
+                // What the trial's judged calls with the workers lost; at least one call's
+                // time, so that a trial never follows a trial.
+                let judged = TRIAL.iter().skip(1).filter(|&&t| t).count() as f64;
+                self.left = self.factor * (judged * (self.with - self.without)).max(ns);
                 self.factor = (self.factor * 2.0).min(WAIT_MOST);
             }
             return;
         }
-        let runs = TRIAL.iter().skip(1).filter(|&&t| t).count() as f64;
-        let stalled = team && ns > STALL * self.with / runs;
+        let stalled = team && held > STALL * self.with;
         self.left -= if team { 1.0 } else { ns };
         if stalled {
             self.stretch = TEAM_CALLS;
         }
         if self.left <= 0.0 || stalled {
-            (self.step, self.with, self.without) = (0, 0.0, 0.0);
+            self.begin_trial();
         }
     }
 }
 
+/// The cores this process may use. Read once a crew: the standard library asks the system's
+/// affinity and reads three cgroup files each time, which at every look (two `/proc` reads
+/// besides) made a batch stepping alone on a loaded machine spend 3–8 % more processor a step
+/// than one without threads.
 fn cores() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
 }
@@ -460,6 +482,8 @@ pub struct Crew {
     start: Instant,
     /// [`ALWAYS`] was set: no trial, no gate.
     always: bool,
+    /// [`cores`], when the crew was made.
+    cores: usize,
 }
 
 impl Crew {
@@ -490,6 +514,7 @@ impl Crew {
             tag: 0,
             start: Instant::now(),
             always: std::env::var(ALWAYS).is_ok_and(|v| v == "always"),
+            cores,
         };
         for share in 1..=workers {
             let shared = Arc::clone(&crew.shared);
@@ -540,7 +565,7 @@ impl Crew {
             };
             self.tuning.last_wait = wait;
             if let Some(now) = threads_ready() {
-                let (cores, threads) = (cores(), self.workers.len() + 1);
+                let (cores, threads) = (self.cores, self.workers.len() + 1);
                 // The caller reads, and the workers spin if the last call went with them.
                 let spinning = self.tuning.last_team && self.shared.spin.load(Ordering::Relaxed);
                 let ours = if spinning { threads } else { 1 };
@@ -557,7 +582,7 @@ impl Crew {
         let out = f();
         let end = Instant::now();
         self.tuning
-            .record(false, end.duration_since(self.start).as_nanos() as f64);
+            .record(false, end.duration_since(self.start).as_nanos() as f64, 0.0);
         self.tuning.last_end = Some(end);
         out
     }
@@ -589,14 +614,17 @@ impl Crew {
         *lock(&shared.job) = Some(job);
         shared.generation.fetch_add(1, Ordering::SeqCst);
         shared.notify();
-        let played = shared.take_part(job, true, AWAIT);
+        let (played, mut held) = shared.take_part(job, true, AWAIT);
         *lock(&shared.job) = None;
         if played {
-            shared.wait(AWAIT, || shared.finished.load(Ordering::SeqCst) == pieces);
+            held += shared.wait(AWAIT, || shared.finished.load(Ordering::SeqCst) == pieces);
         }
         let end = Instant::now();
-        self.tuning
-            .record(true, end.duration_since(self.start).as_nanos() as f64);
+        self.tuning.record(
+            true,
+            end.duration_since(self.start).as_nanos() as f64,
+            held.as_nanos() as f64,
+        );
         self.tuning.last_end = Some(end);
         if let Some(payload) = lock(&shared.panic).take() {
             panic::resume_unwind(payload);
@@ -673,7 +701,7 @@ mod tests {
     fn trial(t: &mut Tuning, with: f64, without: f64) {
         for &team in &TRIAL {
             assert_eq!(t.team(), team);
-            t.record(team, if team { with } else { without });
+            t.record(team, if team { with } else { without }, 0.0);
         }
     }
 
@@ -690,7 +718,7 @@ mod tests {
         assert!(!t.calm);
         for _ in 0..1000 {
             assert!(!t.team());
-            t.record(false, 100.0);
+            t.record(false, 100.0, 0.0);
         }
         // Calm again: a trial first, whose loss sends the crew alone.
         while !t.look(1.0, 1, 2, 2, Some(0.3)) {}
@@ -714,6 +742,47 @@ mod tests {
         assert!(!t.calm, "waits {}", t.waits);
     }
 
+    /// Steps `calls` calls of a batch whose every ninth call is ten times the others' work (a
+    /// Triple Triad batch deals all its games anew), the workers gaining 1.85× and holding the
+    /// caller for at most a piece of sixteen: the share of calls that went alone.
+    fn alone_share(t: &mut Tuning, calls: usize) -> f64 {
+        let mut alone = 0;
+        for i in 0..calls {
+            let work = if i % 9 == 8 { 300_000.0 } else { 30_000.0 };
+            let team = t.team();
+            alone += usize::from(!team);
+            if team {
+                t.record(true, work / 1.85, work / 32.0);
+            } else {
+                t.record(false, work, 0.0);
+            }
+        }
+        alone as f64 / calls as f64
+    }
+
+    #[test]
+    fn a_call_far_longer_than_the_others_neither_decides_a_trial_nor_stalls() {
+        // Judged by sums and by the length of a call, a deal among a trial's calls lost it or
+        // ended the workers' stretch: 22 % of the calls went alone.
+        let mut t = Tuning::new();
+        t.look(0.0, 1, 2, 2, None);
+        let share = alone_share(&mut t, 9_000);
+        assert!(share < 0.02, "{share}");
+    }
+
+    #[test]
+    fn a_caller_held_by_its_workers_starts_a_trial_at_once() {
+        let mut t = Tuning::new();
+        t.look(0.0, 1, 2, 2, None);
+        trial(&mut t, 100.0, 300.0);
+        // A long call that held the caller for no more than a piece: the workers go on.
+        t.record(true, 1_000.0, 50.0);
+        assert!(t.step >= TRIAL.len() && t.team());
+        // A worker held off its core for a time slice held the caller: a trial at once.
+        t.record(true, 1_000.0, 500.0);
+        assert_eq!(t.step, 0);
+    }
+
     #[test]
     fn a_wait_alone_goes_on_counting_while_the_machine_is_busy() {
         let mut t = Tuning::new();
@@ -721,7 +790,7 @@ mod tests {
         trial(&mut t, 300.0, 100.0);
         let left = t.left;
         t.look(5.0, 1, 2, 2, Some(0.6));
-        t.record(false, 100.0);
+        t.record(false, 100.0, 0.0);
         assert_eq!(t.left, left - 100.0);
         assert!(t.step >= TRIAL.len());
     }
