@@ -1,14 +1,17 @@
-//! White's first two moves in the unbounded variant for the strongest level, chosen by a search
-//! far deeper than a move's budget allows.
+//! The first moves of the strongest level in the unbounded variant, chosen by a search far deeper
+//! than a move's budget allows: white's first two, and red's first two after either of white's
+//! first moves (`@0/` and `@0+`, the only two).
 //!
 //! Against itersmp-fe at 200 ms a move, every game the strongest level lost was lost as white,
 //! and the second move white chose after the same first two mattered: after `@0+ B1+`, `@1\`
 //! won 3 games of 3, `@1/` lost 3 of 3 and `@1+` 2 of 2 (30 games as white, seeds 201–230), a
-//! choice that the clock made. The book fixes both moves to what [`search`] plays with
-//! 8,000,000 nodes, seven or eight turns deep where a move's budget on a loaded machine
-//! reaches four or five (after `@0+ B1+` it too plays `@1\`). The ignored test
-//! `the_book_is_what_a_deep_search_plays` recomputes every entry: `cargo test --release -p
-//! arbiter-core --lib trax::book -- --ignored`, about 2 minutes an entry on a loaded machine.
+//! choice that the clock made. Once white played from the book, red lost most: the clock chose
+//! red's first answer too (after `@0+`, `A2+` won 5 of 11 games, `A0+` 4 of 7). The book fixes
+//! these moves to what [`search`] plays with 8,000,000 nodes, seven or eight turns deep where a
+//! move's budget on a loaded machine reaches four or five (after `@0+ B1+` it too plays `@1\`).
+//! The ignored test `the_book_is_what_a_deep_search_plays` recomputes every entry: `cargo test
+//! --release -p arbiter-core --lib trax::book -- --ignored`, from half a minute to 2 minutes an
+//! entry on a loaded machine.
 //!
 //! [`search`]: super::search::search
 
@@ -20,9 +23,11 @@ use super::variant::Variant;
 #[cfg(test)]
 const DEPTH_NODES: u64 = 8_000_000;
 
-/// The moves before white's turn and white's move: the first move (`@0/` scored -6 at depth 8,
-/// `@0+` -26 at depth 7), then the move after each of red's twelve replies.
-const BOOK: [(&str, &str); 13] = [
+/// The moves so far and the book's move: white's first move (`@0/` scored -6 at depth 8, `@0+`
+/// -26 at depth 7), white's answer to each of red's twelve replies; red's answer to each of
+/// white's first moves (after `@0/`, `@1/` -6 at depth 8; after `@0+`, `A0+` -13), then to each
+/// of white's replies.
+const BOOK: [(&str, &str); 51] = [
     ("", "@0/"),
     ("@0/ @1/", "@1/"),
     ("@0/ @1+", "B2/"),
@@ -36,6 +41,44 @@ const BOOK: [(&str, &str); 13] = [
     ("@0/ B1/", "A0\\"),
     ("@0/ B1+", "C1/"),
     ("@0/ B1\\", "A2/"),
+    ("@0/", "@1/"),
+    ("@0+", "A0+"),
+    ("@0/ @1/ A0+", "B3\\"),
+    ("@0/ @1/ A0/", "@1/"),
+    ("@0/ @1/ A0\\", "@1/"),
+    ("@0/ @1/ B0+", "@1/"),
+    ("@0/ @1/ B0/", "B0+"),
+    ("@0/ @1/ B0\\", "@2\\"),
+    ("@0/ @1/ @1+", "A0+"),
+    ("@0/ @1/ @1/", "C0+"),
+    ("@0/ @1/ @1\\", "A0/"),
+    ("@0/ @1/ C1+", "A0\\"),
+    ("@0/ @1/ C1/", "A2+"),
+    ("@0/ @1/ C1\\", "B2\\"),
+    ("@0/ @1/ A2+", "C2/"),
+    ("@0/ @1/ A2/", "A3+"),
+    ("@0/ @1/ A2\\", "C1\\"),
+    ("@0/ @1/ B2+", "A0\\"),
+    ("@0/ @1/ B2/", "C2/"),
+    ("@0/ @1/ B2\\", "C2/"),
+    ("@0+ A0+ A0+", "A0+"),
+    ("@0+ A0+ A0/", "A4+"),
+    ("@0+ A0+ A0\\", "A4+"),
+    ("@0+ A0+ @1+", "B0/"),
+    ("@0+ A0+ @1/", "C2/"),
+    ("@0+ A0+ @1\\", "A2+"),
+    ("@0+ A0+ B1+", "A0\\"),
+    ("@0+ A0+ B1/", "B2+"),
+    ("@0+ A0+ B1\\", "@1/"),
+    ("@0+ A0+ @2+", "B3\\"),
+    ("@0+ A0+ @2/", "A1+"),
+    ("@0+ A0+ @2\\", "C2/"),
+    ("@0+ A0+ B2+", "A3/"),
+    ("@0+ A0+ B2/", "@1/"),
+    ("@0+ A0+ B2\\", "B1+"),
+    ("@0+ A0+ A3+", "A0+"),
+    ("@0+ A0+ A3/", "A0+"),
+    ("@0+ A0+ A3\\", "A0+"),
 ];
 
 /// The book's move for `g`, if its moves so far are in the book (unbounded games only).
@@ -62,17 +105,30 @@ mod tests {
     use crate::{Game, Rng};
     use alloc::vec::Vec;
 
-    #[test]
-    fn the_book_answers_every_reply_to_its_first_move_with_a_legal_move() {
-        let first = book_move(&Trax::new(Variant::Unbounded)).unwrap();
-        let g = Trax::replay(Variant::Unbounded, &[first]).unwrap();
+    /// The book's move after `before` and each reply to it, checked legal.
+    fn answers_every_reply(before: &[Move]) {
+        let g = Trax::replay(Variant::Unbounded, before).unwrap();
+        let mv = book_move(&g).unwrap_or_else(|| panic!("no book move after {before:?}"));
+        let mut line = before.to_vec();
+        line.push(mv);
+        let g = Trax::replay(Variant::Unbounded, &line).unwrap();
         for reply in g.legal_moves() {
-            let after = Trax::replay(Variant::Unbounded, &[first, reply]).unwrap();
-            let mv = book_move(&after).unwrap_or_else(|| panic!("no book move after {first} {reply}"));
-            assert!(after.legal_moves().contains(&mv), "{first} {reply} {mv}");
+            let after = Trax::replay(Variant::Unbounded, &[line.as_slice(), &[reply]].concat()).unwrap();
+            let mv = book_move(&after).unwrap_or_else(|| panic!("no book move after {line:?} {reply}"));
+            assert!(after.legal_moves().contains(&mv), "{line:?} {reply} {mv}");
+        }
+    }
+
+    #[test]
+    fn the_book_answers_every_reply_to_its_first_moves_with_a_legal_move() {
+        answers_every_reply(&[]);
+        for first in Trax::new(Variant::Unbounded).legal_moves() {
+            answers_every_reply(&[first]);
         }
         let later = Trax::replay(Variant::Unbounded, &read_record("@0/ B1+ C1/ D1+").unwrap()).unwrap();
         assert_eq!(book_move(&later), None);
+        let red_later = Trax::replay(Variant::Unbounded, &read_record("@0+ A0+ A0/ A4+").unwrap()).unwrap();
+        assert_eq!(book_move(&red_later), None);
         assert_eq!(book_move(&Trax::new(Variant::EightByEight)), None);
     }
 
