@@ -56,6 +56,9 @@ pub struct OddsArgs {
     /// The NPC's play.
     #[arg(long, value_enum, default_value = "perfect")]
     against: Against,
+    /// How many threads solve the hands (default: every core).
+    #[arg(long)]
+    threads: Option<usize>,
 }
 
 #[derive(clap::Args)]
@@ -121,8 +124,9 @@ pub fn npc_odds(args: OddsArgs, out: &mut impl Write) -> Outcome {
     if let Err(e) = ffxiv::DeckRule::CURRENT.check(&ids) {
         writeln!(out, "note: the game would refuse this deck: {e}")?;
     }
+    let threads = crate::progress::threads(args.threads)?;
     let began = Instant::now();
-    let result = ffxiv::odds(&deck, npc, args.against.into()).map_err(failure)?;
+    let result = ffxiv::odds_threads(&deck, npc, args.against.into(), threads).map_err(failure)?;
     let took = began.elapsed();
     writeln!(out, "{} against {}", deck.map(|c| c.name).join(", "), npc.name)?;
     for h in &result.hands {
@@ -217,6 +221,7 @@ mod tests {
             npc: npc.into(),
             cards: cards.iter().map(|c| c.to_string()).collect(),
             against: Against::Perfect,
+            threads: Some(2),
         }
     }
 

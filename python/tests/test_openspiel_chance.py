@@ -20,7 +20,7 @@ from open_spiel.python.algorithms import (
 )
 
 import arbiter.openspiel  # noqa: F401  (registers the games)
-from arbiter import Nantong, TripleTriad
+from arbiter import Nantong, TripleTriad, ffxiv
 
 # Closed hands of two cards from three, three empty cells, blue first: 36 deals of 24 lines of play.
 SMALL = {"preset": "mush", "hand": 2, "pool": 3, "elemental": False, "first": "blue"}
@@ -37,7 +37,17 @@ def _deal(state, rng):
     return state
 
 
-@pytest.mark.parametrize("preset", [p for p in TripleTriad.presets if p != "ffxiv"])
+def _ffxiv_outcomes(card):
+    """The two chance outcomes of a FFXIV card of a round's JSON: its stars - 1, then its index
+    among the cards of that rarity by id."""
+    every = ffxiv.cards()
+    found = [c for c in every if c["name"]["en"] == card["name"] and c["ranks"] == card["ranks"]]
+    assert len(found) == 1, card
+    stars = found[0]["rarity"]
+    return [stars - 1, [c["id"] for c in every if c["rarity"] == stars].index(found[0]["id"])]
+
+
+@pytest.mark.parametrize("preset", TripleTriad.presets)
 def test_a_core_deal_is_a_chance_path_that_plays_the_same_round(preset):
     names = _names()
     game = pyspiel.load_game("arbiter_triple_triad", {"preset": preset})
@@ -45,7 +55,11 @@ def test_a_core_deal_is_a_chance_path_that_plays_the_same_round(preset):
     for seed in range(5):
         core = TripleTriad.from_preset(preset, seed)
         j = core.to_json()
-        path = [names.index(c["name"]) for c in j["hands"]["blue"] + j["hands"]["red"]]
+        cards = j["hands"]["blue"] + j["hands"]["red"]
+        if preset == "ffxiv":
+            path = [o for c in cards for o in _ffxiv_outcomes(c)]
+        else:
+            path = [names.index(c["name"]) for c in cards]
         path.append(["blue", "red"].index(j["to_move"]))
         kinds = ["none", "fire", "ice", "thunder", "earth", "poison", "wind", "water", "holy"]
         # Elements are drawn only under the Elemental rule (the ffxiv preset has none).
@@ -61,11 +75,69 @@ def test_a_core_deal_is_a_chance_path_that_plays_the_same_round(preset):
         assert state.legal_actions() == core.legal_actions().tolist()
 
 
-def test_ffxiv_decks_are_refused_as_chance_and_dealt_from_a_seed():
-    with pytest.raises(Exception, match="Final Fantasy XIV decks, which are not dealt as chance"):
-        pyspiel.load_game("arbiter_triple_triad", {"preset": "ffxiv"}).new_initial_state()
+def test_ffxiv_decks_are_dealt_as_chance_uniform_among_the_decks_the_rule_allows():
+    game = pyspiel.load_game("arbiter_triple_triad", {"preset": "ffxiv"})
+    assert game.max_chance_outcomes() == max(
+        sum(1 for c in ffxiv.cards() if c["rarity"] == s) for s in range(1, 6)
+    )
+    # The first card's rarity against a count of the unordered decks the rule allows (at most
+    # two cards of 4 or 5 stars, one of 5): a card of the deck is first with probability 1/5.
+    n = {s: sum(1 for c in ffxiv.cards() if c["rarity"] == s) for s in range(1, 6)}
+    common = n[1] + n[2] + n[3]
+    decks = {
+        (b4, b5): math.comb(common, 5 - b4 - b5) * math.comb(n[4], b4) * math.comb(n[5], b5)
+        for b4 in range(3) for b5 in range(2) if b4 + b5 <= 2
+    }
+    total = sum(decks.values())
+    first = dict(game.new_initial_state().chance_outcomes())
+    assert math.isclose(first[4], sum(b5 * d for (_, b5), d in decks.items()) / (5 * total))
+    assert math.isclose(first[3], sum(b4 * d for (b4, _), d in decks.items()) / (5 * total))
+    assert math.isclose(sum(first.values()), 1.0)
+    rng = np.random.default_rng(9)
+    for _ in range(20):
+        state = game.new_initial_state()
+        while state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            assert math.isclose(sum(p for _, p in outcomes), 1.0)
+            actions, probs = zip(*outcomes)
+            state.apply_action(int(rng.choice(actions, p=probs)))
+        for hand in state.engine.to_json()["hands"].values():
+            ids = [_ffxiv_id(c) for c in hand]
+            stars = [next(c["rarity"] for c in ffxiv.cards() if c["id"] == i) for i in ids]
+            assert len(set(ids)) == 5 and sum(s >= 4 for s in stars) <= 2 and stars.count(5) <= 1
+    # A seed is still the core's deal.
     seeded = pyspiel.load_game("arbiter_triple_triad", {"preset": "ffxiv", "seed": 3}).new_initial_state()
     assert seeded.engine.to_json() == TripleTriad.from_preset("ffxiv", 3).to_json()
+    with pytest.raises(Exception, match="FFXIV decks"):
+        pyspiel.load_game("arbiter_triple_triad", {"preset": "ffxiv", "hand": 2})
+
+
+def _ffxiv_id(card):
+    return next(c["id"] for c in ffxiv.cards() if c["name"]["en"] == card["name"] and c["ranks"] == card["ranks"])
+
+
+def test_openspiels_random_simulation_test_passes_on_ffxiv_deals():
+    game = pyspiel.load_game("arbiter_triple_triad", {"preset": "ffxiv"})
+    pyspiel.random_sim_test(game, num_sims=3, serialize=True, verbose=False)
+
+
+def test_ffxiv_resampling_keeps_what_the_player_saw_and_the_deck_rule():
+    game = pyspiel.load_game("arbiter_triple_triad", {"preset": "ffxiv"})
+    rng = np.random.default_rng(3)
+    state = _deal(game.new_initial_state(), rng)
+    for _ in range(3):
+        state.apply_action(int(rng.choice(state.legal_actions())))
+    player = state.current_player()
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    hands = set()
+    for _ in range(10):
+        sample = state.resample_from_infostate(player, sampler)
+        assert sample.information_state_string(player) == state.information_state_string(player)
+        theirs = sample.engine.to_json()["hands"][["blue", "red"][1 - player]]
+        stars = [next(c["rarity"] for c in ffxiv.cards() if c["id"] == _ffxiv_id(h)) for h in theirs]
+        assert sum(s >= 4 for s in stars) <= 2 and stars.count(5) <= 1
+        hands.add(str(theirs))
+    assert len(hands) > 1
 
 
 def test_a_core_nantong_deal_is_a_chance_path_that_plays_the_same_deal():

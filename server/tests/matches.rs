@@ -179,10 +179,11 @@ async fn triple_triad_closed_hands_rounds_and_a_spectator() {
     }
 }
 
-/// A challenge under FFXIV's rules: Three Open shows each seat three of the opponent's five
-/// (drawn from the seed by the core), and the card it gave under Swap; no frame of a seat or a
-/// spectator ever carries the others. Chaos tells the mover its card; Sudden Death runs as the
-/// core's match does.
+/// A challenge under FFXIV's rules: the people play FFXIV decks the core deals from the seed
+/// (their collections hold FF8 cards: their decks are not played, and a deck named, five cards
+/// picked or a stake are refused with the reason). Three Open shows each seat three of the
+/// opponent's five, and the card it gave under Swap; no frame of a seat or a spectator ever
+/// carries the others. Chaos tells the mover its card; Sudden Death runs as the core's match does.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn triple_triad_under_ffxiv_rules_shows_three_open_cards_only() {
     let db = Database::fresh().await;
@@ -194,6 +195,32 @@ async fn triple_triad_under_ffxiv_rules_shows_three_open_cards_only() {
     let options = json!({"preset": "ffxiv",
         "rules": {"three_open": true, "chaos": true, "swap": true, "sudden_death": true}});
     let nb = bob.name();
+    let to_bob = |options: Value| {
+        json!({"type": "challenge", "game": "triple-triad", "options": options, "time": 60,
+               "seats": [{"kind": "me"}, {"kind": "player", "name": nb}]})
+    };
+    for (extra, said) in [
+        (json!({"deck": "Main"}), "options.deck: under FFXIV's cards"),
+        (
+            json!({"stake": {"trade": "one", "gils": 0, "customs": "mush"}}),
+            "options.stake: under FFXIV's cards",
+        ),
+    ] {
+        let mut o = options.clone();
+        o.as_object_mut().unwrap().extend(extra.as_object().unwrap().clone());
+        let r = alice.refused(to_bob(o), "bad_challenge").await;
+        assert!(r["message"].as_str().unwrap().contains(said), "{r}");
+    }
+    let mut picked = to_bob(options.clone());
+    picked["cards"] = json!(["A1", "A2", "A3", "A4", "A5"]);
+    let r = alice.refused(picked, "bad_challenge").await;
+    assert!(
+        r["message"]
+            .as_str()
+            .unwrap()
+            .contains("under FFXIV's cards (dealt from the seed)"),
+        "{r}"
+    );
     let id = start_match(
         &mut alice,
         &mut [&mut bob],
@@ -204,7 +231,17 @@ async fn triple_triad_under_ffxiv_rules_shows_three_open_cards_only() {
     let mut carol = Client::connect(&server).await;
     let mut watchers = [spectate(&mut carol, id).await];
     let seed = db.seed(id).await;
-    let truth = Truth::tt_options(&options, 60, seed, db.hands(id).await);
+    let config = serde_json::from_value::<arbiter_core::tripletriad::Options>(options.clone())
+        .unwrap()
+        .config()
+        .unwrap();
+    let dealt = arbiter_core::tripletriad::dealt_hands(&config, seed).unwrap();
+    for hand in [&dealt.blue, &dealt.red] {
+        assert!(hand
+            .iter()
+            .all(|c| arbiter_core::tripletriad::ffxiv::card(&c.name).is_some()));
+    }
+    let truth = Truth::tt_options(&options, 60, seed, dealt);
     for (seat, c) in [&mut alice, &mut bob].into_iter().enumerate() {
         let view = c.request(json!({"type": "sync", "match": id})).await;
         let o = &view["view"]["observation"];

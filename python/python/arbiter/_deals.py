@@ -84,10 +84,7 @@ class TripleTriadDeal:
     def __init__(self, preset: str, hand: int, pool: int, elemental: bool, first: str):
         config = TripleTriadMatch.from_preset(preset, 0).to_json()["config"]
         if config.get("cards", "ff8") != "ff8":
-            raise ValueError(
-                f"preset {preset}: its hands are Final Fantasy XIV decks, which are not dealt as chance "
-                "(FF8 cards only); give a seed for the core's deal"
-            )
+            raise ValueError(f"preset {preset}: its hands are Final Fantasy XIV decks (FfxivDeal deals them)")
         cards = FF8_CARDS
         if not 1 <= hand <= 5:
             raise ValueError(f"hand: {hand} cards; a hand holds 1 to 5 cards")
@@ -213,6 +210,142 @@ class TripleTriadDeal:
                 fixed.append(theirs[s])
         head = [*hands[0], *hands[1]]
         return bytes(head) + deal[len(head) :]
+
+
+#: FFXIV cards by rarity (1 to 5 stars), each a list of card indices into ``FfxivDeal.cards``.
+_STARS = range(1, 6)
+
+
+@lru_cache(maxsize=None)
+def _decks(left: int, avail: Tuple[int, ...], rare: int, five: int) -> int:
+    """Ordered FFXIV decks of `left` more distinct cards, `avail` holding how many cards of each
+    rarity (1 to 5 stars) are still free, at most `rare` of them of 4 or 5 stars and `five` of 5."""
+    if left == 0:
+        return 1
+    total = 0
+    for r, n in enumerate(avail):
+        stars = r + 1
+        if n == 0 or (stars >= 4 and rare == 0) or (stars == 5 and five == 0):
+            continue
+        fewer = avail[:r] + (n - 1,) + avail[r + 1 :]
+        total += n * _decks(left - 1, fewer, rare - (stars >= 4), five - (stars == 5))
+    return total
+
+
+class FfxivDeal(TripleTriadDeal):
+    """A round under the ``ffxiv`` preset, dealt as chance as the core deals it: blue's deck then
+    red's, each uniform among the ordered decks of five distinct FFXIV cards the deck rule allows
+    (``arbiter.ffxiv.DECK_RULE``; the two decks independent), then the first player (a fair coin).
+
+    A card is two chance nodes, since the 444 cards are more outcomes than a deal's byte holds: its
+    rarity (outcome ``stars - 1``), with probability its share of the allowed decks that continue
+    the cards drawn so far, then the card among the free ones of that rarity (outcome: its index
+    among the cards of that rarity by id), uniform, since which card of a rarity it is changes no
+    count. The product of the two is the core's draw of that card.
+    """
+
+    def __init__(self, preset: str, first: str):
+        from .ffxiv import DECK_RULE, cards
+
+        config = TripleTriadMatch.from_preset(preset, 0).to_json()["config"]
+        self._started = {}
+        self.hand = 5
+        self.rules = dict(config["rules"])
+        self.walls = config["walls"]
+        self.elements = False
+        if first not in ("", *_PLAYERS):
+            raise ValueError(f"first: {first!r}; blue, red, or empty for the preset's")
+        self.first = first or config["first"]
+        self.open = bool(self.rules["open"])
+        self.board = [None] * 9
+        every = cards()
+        # The round's cards as the core's deal gives them (name, ranks, type).
+        self.cards = [
+            {"name": c["name"]["en"], "ranks": c["ranks"], **({"type": c["type"]} if c["type"] != "none" else {})}
+            for c in every
+        ]
+        self.stars = [c["rarity"] for c in every]
+        self.by_stars = [[i for i, c in enumerate(every) if c["rarity"] == s] for s in _STARS]
+        self.rare = DECK_RULE["max_four_or_five_stars"]
+        self.five = DECK_RULE["max_five_stars"]
+        self.steps = 2 * 2 * self.hand + (self.first is None)
+        self.max_outcomes = max(len(group) for group in self.by_stars)
+
+    def _stars_weights(self, chosen: Sequence[int]) -> Outcomes:
+        """The next card's rarity (outcome ``stars - 1``) in a deck holding `chosen`."""
+        avail = tuple(len(g) - sum(1 for i in chosen if self.stars[i] == s) for s, g in zip(_STARS, self.by_stars))
+        rare = self.rare - sum(1 for i in chosen if self.stars[i] >= 4)
+        five = self.five - sum(1 for i in chosen if self.stars[i] == 5)
+        left = self.hand - len(chosen)
+        total = _decks(left, avail, rare, five)
+        weights = []
+        for r, n in enumerate(avail):
+            stars = r + 1
+            if n == 0 or (stars >= 4 and rare == 0) or (stars == 5 and five == 0):
+                continue
+            fewer = avail[:r] + (n - 1,) + avail[r + 1 :]
+            weights.append((r, n * _decks(left - 1, fewer, rare - (stars >= 4), five - (stars == 5)) / total))
+        return weights
+
+    def _card_outcomes(self, stars: int, chosen: Sequence[int]) -> Outcomes:
+        free = [k for k, i in enumerate(self.by_stars[stars - 1]) if i not in chosen]
+        return [(k, 1 / len(free)) for k in free]
+
+    def _decks_drawn(self, deal: Deal) -> Tuple[List[int], List[int]]:
+        """The card indices drawn so far, blue's deck then red's."""
+        drawn = [self.by_stars[deal[i]][deal[i + 1]] for i in range(0, min(len(deal), 4 * self.hand) - 1, 2)]
+        return drawn[: self.hand], drawn[self.hand :]
+
+    def outcomes(self, deal: Deal) -> Outcomes:
+        n, k = len(deal), self.hand
+        if n < 4 * k:
+            blue, red = self._decks_drawn(deal)
+            chosen = blue if n < 2 * k else red
+            return self._card_outcomes(deal[n - 1] + 1, chosen) if n % 2 else self._stars_weights(chosen)
+        return [(0, 0.5), (1, 0.5)]
+
+    def outcome_text(self, deal: Deal, action: int) -> str:
+        n, k = len(deal), self.hand
+        if n < 4 * k:
+            who, slot = _PLAYERS[n // (2 * k)], n % (2 * k) // 2 + 1
+            if n % 2 == 0:
+                return f"{who}'s card {slot}: {action + 1} stars"
+            return f"{who}'s card {slot}: {self.cards[self.by_stars[deal[n - 1]][action]]['name']}"
+        return f"{_PLAYERS[action]} moves first"
+
+    def _parts(self, deal: Deal) -> Tuple[List[int], List[int], Optional[str], List[int]]:
+        blue, red = self._decks_drawn(deal)
+        first, at = self.first, 4 * self.hand
+        if first is None and len(deal) > at:
+            first = _PLAYERS[deal[at]]
+        return blue, red, first, []
+
+    def _encode(self, card: int) -> bytes:
+        stars = self.stars[card]
+        return bytes((stars - 1, self.by_stars[stars - 1].index(card)))
+
+    def resample(self, deal: Deal, actions: Sequence[int], player: int, uniform: Callable[[], float]) -> Deal:
+        """`deal` with the opponent's unplayed cards drawn again, uniformly among the decks the
+        rule allows that hold the cards they have played, in the slots they played them from."""
+        if self.open:
+            return deal
+        other = 1 - player
+        blue, red, first, _ = self._parts(deal)
+        hands = [blue, red]
+        theirs = hands[other]
+        slots, played = list(range(len(theirs))), set()
+        for ply, action in enumerate(actions):
+            if first is not None and (_PLAYERS.index(first) + ply) % 2 == other:
+                played.add(slots.pop(action // 9))
+        chosen = [theirs[s] for s in sorted(played)]
+        for s in range(len(theirs)):
+            if s not in played:
+                stars = _pick(self._stars_weights(chosen), uniform) + 1
+                group = self.by_stars[stars - 1]
+                theirs[s] = group[_pick(self._card_outcomes(stars, chosen), uniform)]
+                chosen.append(theirs[s])
+        head = b"".join(self._encode(c) for c in (*hands[0], *hands[1]))
+        return head + deal[len(head) :]
 
 
 class NantongDeal:

@@ -16,6 +16,9 @@ gives games that OpenSpiel's Python algorithms and its C++ algorithms that only 
   says how for each game), and the core starts the game from the explicit deal drawn. So
   ``rl_environment.Environment`` deals anew every episode and MCCFR samples deals. The parameter
   ``seed`` (0 or more) makes the game deterministic instead: the core's deal of that seed, always.
+  Under the ``ffxiv`` preset each hand is a FFXIV deck, uniform among those the deck rule allows,
+  each card two chance nodes (its rarity, then the card of that rarity: 444 cards are more
+  outcomes than one node of a deal holds).
 - Smaller Triple Triad rounds, for CFR: ``hand`` (cards a hand, 1 to 5; the board starts with the
   other cells filled), ``pool`` (hands drawn from the first ``pool`` FF8 cards),
   ``elemental`` (False: no Elemental rule, so no elements to draw) and ``first`` (``blue`` or
@@ -31,7 +34,7 @@ gives games that OpenSpiel's Python algorithms and its C++ algorithms that only 
   closed hands (``mush``) it is an imperfect-information game, as Nantong (hidden hands and stock) is.
 - ``resample_from_infostate(player, sampler)`` (for ``ISMCTSBot``): a state that ``player`` cannot
   tell from this one. Triple Triad redraws the opponent's unplayed cards uniformly among the hands
-  consistent with what was played and the level limit. Nantong walks from the real deck by
+  consistent with what was played and the level limit (FFXIV: the deck rule). Nantong walks from the real deck by
   swapping two cards that ``player`` never saw, keeping a swap when a replay shows ``player`` the
   same observations (a random walk among the consistent deals, not an exact uniform draw).
 - Observations: the observation tensor is the engine's ``observation_tensor(player)``, built only
@@ -54,8 +57,8 @@ from typing import Any, Callable, Dict, List, Optional
 import numpy as np
 import pyspiel
 
-from ._core import ArbiterError, Nantong, Trax, TripleTriad
-from ._deals import FF8_CARDS, Deal, NantongDeal, TripleTriadDeal
+from ._core import ArbiterError, Nantong, Trax, TripleTriad, TripleTriadMatch
+from ._deals import FF8_CARDS, Deal, FfxivDeal, NantongDeal, TripleTriadDeal
 from ._defaults import DEFAULT_PRESET
 from ._text import describe
 
@@ -367,6 +370,12 @@ def _triple_triad(params: Dict[str, Any]) -> TripleTriad:
 
 
 def _triple_triad_deal(params: Dict[str, Any]) -> TripleTriadDeal:
+    config = TripleTriadMatch.from_preset(params["preset"], 0).to_json()["config"]
+    if config.get("cards", "ff8") == "ffxiv":
+        # Smaller rounds are made of FF8 cards (the first `pool` of them, Geezards on the board).
+        if (params["hand"], params["pool"]) != (5, _FF8_CARDS):
+            raise ValueError(f"preset {params['preset']}: hand and pool make smaller FF8 rounds, not FFXIV decks")
+        return FfxivDeal(params["preset"], params["first"])
     return TripleTriadDeal(params["preset"], params["hand"], params["pool"], params["elemental"], params["first"])
 
 

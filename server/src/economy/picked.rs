@@ -11,7 +11,7 @@ use sqlx::Row as _;
 use super::decks::{check_name, deck_cards, named, verdict};
 use super::{Economy, Tx};
 use crate::error::{Code, Failure};
-use crate::table::{random_hands, GameKind};
+use crate::table::{ffxiv_dealt, random_hands, GameKind};
 
 /// The most characters of one card named in a pick (series A's longest name takes 20, a custom
 /// card's 30).
@@ -85,10 +85,14 @@ impl Pick {
 }
 
 /// Whether the people of a match of `game` under `options` play hands they pick: Triple Triad
-/// without the random rule, between people (`all_people`) or with cards at stake. Otherwise the
-/// hands are drawn from the collections (the random rule) or dealt (against the computer).
+/// with FF8's cards, without the random rule, between people (`all_people`) or with cards at
+/// stake. Otherwise the hands are drawn from the collections (the random rule) or dealt (against
+/// the computer, and under FFXIV's cards, which no collection holds).
 pub(crate) fn picks_hands(game: GameKind, options: &Value, all_people: bool) -> bool {
-    game == GameKind::TripleTriad && random_hands(options).is_none() && (all_people || options.get("stake").is_some())
+    game == GameKind::TripleTriad
+        && random_hands(options).is_none()
+        && !ffxiv_dealt(options)
+        && (all_people || options.get("stake").is_some())
 }
 
 /// The deck level limit of a match under `options` (none: no limit), the core's.
@@ -242,7 +246,7 @@ impl Economy {
         if pick.is_some() && !picks {
             return Err(Failure::new(
                 Code::BadChallenge,
-                "this challenge plays no hand of yours (options.deck or cards): only Triple Triad does, and not under the random rule (drawn from each collection) nor against the computer without stakes (dealt)",
+                "this challenge plays no hand of yours (options.deck or cards): only Triple Triad does, and not under the random rule (drawn from each collection), under FFXIV's cards (dealt from the seed) nor against the computer without stakes (dealt)",
             ));
         }
         if game != GameKind::TripleTriad {

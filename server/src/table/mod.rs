@@ -130,7 +130,7 @@ pub struct Played {
 }
 
 pub use crate::ending::Ending;
-pub use tripletriad::{random_hands, resolved};
+pub use tripletriad::{ffxiv_dealt, random_hands, resolved};
 
 /// The game of a live match, as the server hosts it.
 #[derive(Clone)]

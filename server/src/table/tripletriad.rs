@@ -1,11 +1,11 @@
 //! Triple Triad: the core's whole match layer (rounds, sudden death, FFXIV's draws from the
 //! seed), with the hands the people bring (picked or drawn from their collections) and a
-//! computer's FF8 hand drawn from the match's seed. Every seat sees the match's observation (what
+//! computer's FF8 hand drawn from the match's seed; under FFXIV's cards every hand is dealt. Every seat sees the match's observation (what
 //! the core's match shows it: Three Open's three cards, its own Chaos draw), a computer seat
 //! chooses from it too. Trades move cards between collections: they come with the card economy.
 
 use arbiter_core::options::{Description, Kind};
-use arbiter_core::tripletriad::{ai, dealt_hands, Match, Options, Player, TripleTriad};
+use arbiter_core::tripletriad::{ai, dealt_hands, CardSet, Match, Options, Player, TripleTriad};
 use arbiter_core::{Budget, Engine, Game, Rng};
 use arbiter_economy::Party;
 use serde::Deserialize;
@@ -57,6 +57,23 @@ pub fn check_challenge(options: &Value, time: u32) -> Result<(), String> {
             "options.trade: cards move only when they are at stake: name the winner rule in options.stake".into(),
         );
     }
+    if ffxiv_dealt(options) {
+        // The collections hold FF8 cards: under FFXIV's cards the hands are dealt from the
+        // seed (the core's deal), owned by no one, so no deck of anyone's is played and no
+        // card can be at stake.
+        if o.deck.is_some() {
+            return Err(
+                "options.deck: under FFXIV's cards (the ffxiv preset) each hand is a FFXIV deck dealt from the seed: no deck of yours is played"
+                    .into(),
+            );
+        }
+        if o.stake.is_some() {
+            return Err(
+                "options.stake: under FFXIV's cards (the ffxiv preset) the hands are dealt from the seed and belong to no one: no card can be at stake (the collections hold FF8 cards)"
+                    .into(),
+            );
+        }
+    }
     let random = core.config().is_ok_and(|c| c.rules.random);
     if random && o.deck.is_some() {
         return Err(
@@ -88,7 +105,17 @@ pub fn check_challenge(options: &Value, time: u32) -> Result<(), String> {
 /// checked challenge's.
 pub fn random_hands(options: &Value) -> Option<Option<u32>> {
     let config = read(options).ok()?.0.config().ok()?;
-    config.rules.random.then_some(config.deck_level_limit)
+    (config.rules.random && config.cards == CardSet::Ff8).then_some(config.deck_level_limit)
+}
+
+/// Whether the options play FFXIV's cards (the ffxiv preset): then every hand, a person's too,
+/// is a FFXIV deck the core deals from the match's seed ([`dealt_hands`]), since the collections
+/// hold FF8 cards. The options are a stored match's or a checked challenge's.
+pub fn ffxiv_dealt(options: &Value) -> bool {
+    read(options)
+        .ok()
+        .and_then(|(core, _)| core.config().ok())
+        .is_some_and(|c| c.cards == CardSet::Ffxiv)
 }
 
 /// The match a challenge's or a match's options make, its winner rule the stake's, and the

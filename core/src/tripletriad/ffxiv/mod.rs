@@ -24,4 +24,6 @@ pub use builder::{best_deck, BuildError, BuiltDeck};
 pub use cards::{card, card_by_id, FfxivCard, CARDS, CARDS_JSON};
 pub use deck::{DeckError, DeckRule};
 pub use npcs::{npc, Hand, Npc, NPCS, NPCS_JSON};
+#[cfg(feature = "std")]
+pub use odds::odds_threads;
 pub use odds::{odds, HandOdds, NpcOdds, Odds, OddsError, Opponent, Start};

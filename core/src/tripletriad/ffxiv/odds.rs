@@ -25,7 +25,13 @@
 //! Combo, Ascension or Descension) a card with no empty cell around it can never be taken nor
 //! read again, so only the count of such blue cards is keyed, which merges the many positions
 //! that differ there; identical cards in a hand are searched once and counted; the player's
-//! search stops at a sure win, a perfect NPC's at a sure loss.
+//! search stops at a sure win, a perfect NPC's at a sure loss. The last two cells are valued by
+//! a plain exact expectimax ([`Judge::tail`]): nine positions in ten lie there, and the windows,
+//! the sorting and the memo cost more there than the placements they save. `odds_threads`
+//! shares the hands and starts out over threads, each with its own judge: no position is shared
+//! between two hands anyway (every position of a round holds its ten cards, on the board or in
+//! hand, and two hands differ by a card), nor between the two starts (the same cards placed, the
+//! other player to move).
 //!
 //! **Information.** The player is taken to know the NPC's hand once the round starts (All Open);
 //! the odds are then exact. Under Three Open, or with hidden cards, they are an upper bound for a
@@ -253,26 +259,59 @@ const SWAPS: [Option<(usize, usize)>; 25] = {
 /// assert!((total.win + total.draw + total.loss - 1.0).abs() < 1e-9);
 /// ```
 pub fn odds(deck: &[&FfxivCard; 5], npc: &Npc, opponent: Opponent) -> Result<NpcOdds, OddsError> {
-    let rules = npc.round_rules();
     let mut judge = Judge::new(opponent);
-    let mut hands = Vec::new();
-    for hand in npc.hands() {
-        let mut per_start = [Odds::default(); 2];
-        for (slot, first) in [Player::Blue, Player::Red].into_iter().enumerate() {
-            for round in rounds(deck, &hand, rules, first)? {
-                per_start[slot].add(judge.odds(&round.game), round.weight);
-            }
+    let (hands, jobs) = (npc.hands(), 2 * npc.hands().len());
+    let per_job = (0..jobs)
+        .map(|j| judge.start_odds(deck, &hands[j / 2], npc.round_rules(), j))
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(NpcOdds::gather(hands, &per_job, judge.nodes))
+}
+
+/// [`odds`] on `threads` threads (at least one), with the same result: each takes the next
+/// hand and start not yet taken, with a judge (and a memo) of its own.
+#[cfg(feature = "std")]
+pub fn odds_threads(
+    deck: &[&FfxivCard; 5],
+    npc: &Npc,
+    opponent: Opponent,
+    threads: usize,
+) -> Result<NpcOdds, OddsError> {
+    let (hands, rules) = (npc.hands(), npc.round_rules());
+    let jobs = 2 * hands.len();
+    /// A thread's judge and the odds it found, by job.
+    type Worker = (Judge, Vec<(usize, Result<Odds, OddsError>)>);
+    let mut workers: Vec<Worker> = (0..threads.max(1))
+        .map(|_| (Judge::new(opponent), Vec::new()))
+        .collect();
+    crate::parallel::share(jobs, &mut workers, &|_, _| {}, |(judge, done), j| {
+        done.push((j, judge.start_odds(deck, &hands[j / 2], rules, j)));
+    });
+    let mut per_job = vec![Odds::default(); jobs];
+    let mut nodes = 0;
+    for (judge, done) in workers {
+        nodes += judge.nodes;
+        for (j, odds) in done {
+            per_job[j] = odds?;
         }
-        hands.push(HandOdds {
-            hand,
-            player_first: per_start[0],
-            npc_first: per_start[1],
-        });
     }
-    Ok(NpcOdds {
-        hands,
-        nodes: judge.nodes,
-    })
+    Ok(NpcOdds::gather(hands, &per_job, nodes))
+}
+
+impl NpcOdds {
+    /// The odds per hand from those per hand and start (`per_job[2 * hand + start]`, the
+    /// player's start first).
+    fn gather(hands: Vec<Hand>, per_job: &[Odds], nodes: u64) -> NpcOdds {
+        let hands = hands
+            .into_iter()
+            .zip(per_job.chunks(2))
+            .map(|(hand, starts)| HandOdds {
+                hand,
+                player_first: starts[0],
+                npc_first: starts[1],
+            })
+            .collect();
+        NpcOdds { hands, nodes }
+    }
 }
 
 /// Solves rounds for one kind of opponent, keeping its tables between rounds.
@@ -291,6 +330,9 @@ const MEMO_BITS: u32 = 23;
 /// Positions with at least this many empty cells are memoised; below, recomputing is cheaper
 /// than a probe.
 const MEMO_MIN_EMPTY: u32 = 3;
+
+/// Positions with at most this many empty cells are valued by [`Judge::tail`].
+const TAIL_EMPTY: u32 = 2;
 
 /// Where the round's number sits in a memo key, and how many rounds fit before a clear.
 const EPOCH_SHIFT: u32 = 59;
@@ -371,6 +413,17 @@ impl Judge {
             around: core::array::from_fn(|c| t.nb[c].iter().filter(|&&n| n != EDGE).fold(0, |m, &n| m | 1 << n)),
             epoch: self.epoch,
         })
+    }
+
+    /// The player's odds against `hand` when the player starts (`job` even) or the NPC does
+    /// (odd): the mean over the rounds of [`rounds`].
+    fn start_odds(&mut self, deck: &[&FfxivCard; 5], hand: &Hand, rules: Rules, job: usize) -> Result<Odds, OddsError> {
+        let first = [Player::Blue, Player::Red][job % 2];
+        let mut total = Odds::default();
+        for round in rounds(deck, hand, rules, first)? {
+            total.add(self.odds(&round.game), round.weight);
+        }
+        Ok(total)
     }
 
     /// The player's (blue's) odds in `game`.
@@ -458,12 +511,12 @@ impl Judge {
     /// the chance nodes (see [`Judge::chance`]), and let a subtree stop once its value cannot
     /// matter. The memo keeps each result with which of the three it is.
     fn value(&mut self, w: &Walk, pos: &Position, alpha: Bound, beta: Bound) -> Value {
-        self.nodes += 1;
-        if pos.is_over() {
-            let blue = pos.score(Player::Blue);
-            return if blue > 5 { WIN } else { Value::from(blue == 5) };
+        let empty = (!pos.occupied & FULL).count_ones();
+        if empty <= TAIL_EMPTY {
+            return self.tail(w, pos);
         }
-        let slot = if (!pos.occupied & FULL).count_ones() >= MEMO_MIN_EMPTY {
+        self.nodes += 1;
+        let slot = if empty >= MEMO_MIN_EMPTY {
             let key = w.key(pos);
             let bucket = (mix(key) & ((1 << MEMO_BITS) - 2)) as usize;
             if let Some(s) = self.memo[bucket..bucket + 2].iter().find(|s| s.key == key) {
@@ -521,6 +574,43 @@ impl Judge {
             };
         }
         value
+    }
+
+    /// The exact value of `pos` near the end ([`TAIL_EMPTY`] empty cells at most): the plain
+    /// expectimax of [`Judge::value`] without windows, memo nor move order, which cost more
+    /// than the few placements they could save there.
+    fn tail(&mut self, w: &Walk, pos: &Position) -> Value {
+        self.nodes += 1;
+        if pos.is_over() {
+            let blue = pos.score(Player::Blue);
+            return if blue > 5 { WIN } else { Value::from(blue == 5) };
+        }
+        let playable = w.t.playable(pos);
+        if w.chaos {
+            distinct(w.t, playable)
+                .map(|(card, n)| n * self.tail_choice(w, pos, 1 << card))
+                .sum()
+        } else {
+            self.tail_choice(w, pos, playable)
+        }
+    }
+
+    /// The mover's choice among `cards` in [`Judge::tail`].
+    fn tail_choice(&mut self, w: &Walk, pos: &Position, cards: u16) -> Value {
+        let (mut sum, mut best, mut worst) = (0, 0, Value::MAX);
+        for (card, n) in distinct(w.t, cards) {
+            for cell in bits(!pos.occupied & FULL) {
+                let v = self.tail(w, &child(w.t, *pos, card, cell));
+                sum += n * v;
+                best = best.max(v);
+                worst = worst.min(v);
+            }
+        }
+        match pos.to_move {
+            Player::Blue => best,
+            Player::Red if w.random => sum,
+            Player::Red => worst,
+        }
     }
 
     /// The mover's choice in `pos` among `cards` (its whole move under Chaos, after the draw),
@@ -820,6 +910,22 @@ mod tests {
             let t = perfect.total(start);
             assert!((t.win + t.draw + t.loss - 1.0).abs() < 1e-9, "{start:?}: {t:?}");
         }
+    }
+
+    /// Two threads give the one thread's odds, hand by hand and start by start.
+    #[cfg(feature = "std")]
+    #[test]
+    fn threads_give_the_same_odds() {
+        let player = deck(["Chocobo", "Moogle", "Tonberry", "Gaelicat", "Ifrit"]);
+        let botan = npc("Botan").unwrap(); // Plus, 3 hands
+        let one = odds(&player, botan, Opponent::Perfect).unwrap();
+        let two = odds_threads(&player, botan, Opponent::Perfect, 2).unwrap();
+        assert_eq!(one.hands.len(), 3);
+        for (a, b) in one.hands.iter().zip(&two.hands) {
+            assert_eq!(a.hand, b.hand);
+            assert_eq!((a.player_first, a.npc_first), (b.player_first, b.npc_first));
+        }
+        assert!(one.hands.iter().any(|h| h.player_first != h.npc_first));
     }
 
     /// Plain expectimax under Chaos over the public game: each hand index drawn with equal
