@@ -54,6 +54,16 @@ def _view(dealer: "TripleTriadDeal", deal: Deal, player: int) -> str:
     return dealer._view(deal, player)
 
 
+def _played_slots(count: int, actions: Sequence[int], first: Optional[str], other: int) -> set[int]:
+    """The slots of `other`'s hand of `count` cards that `actions` played from. A move is
+    `card * 9 + cell`, the card counted among the cards still in hand; turns alternate."""
+    slots, played = list(range(count)), set()
+    for ply, action in enumerate(actions):
+        if first is not None and (_PLAYERS.index(first) + ply) % 2 == other:
+            played.add(slots.pop(action // 9))
+    return played
+
+
 def _pick(weights: Outcomes, uniform: Callable[[], float]) -> int:
     """An outcome drawn from `weights` (summing to 1) with one uniform number."""
     u, acc = uniform(), 0.0
@@ -198,11 +208,7 @@ class TripleTriadDeal:
         blue, red, first, rest = self._parts(deal)
         hands = [blue, red]
         theirs = hands[other]
-        # A move is `card * 9 + cell`, the card counted among the cards still in hand; turns alternate.
-        slots, played = list(range(len(theirs))), set()
-        for ply, action in enumerate(actions):
-            if first is not None and (_PLAYERS.index(first) + ply) % 2 == other:
-                played.add(slots.pop(action // 9))
+        played = _played_slots(len(theirs), actions, first, other)
         fixed = [theirs[s] for s in sorted(played)]
         for s in range(len(theirs)):
             if s not in played:
@@ -333,10 +339,7 @@ class FfxivDeal(TripleTriadDeal):
         blue, red, first, _ = self._parts(deal)
         hands = [blue, red]
         theirs = hands[other]
-        slots, played = list(range(len(theirs))), set()
-        for ply, action in enumerate(actions):
-            if first is not None and (_PLAYERS.index(first) + ply) % 2 == other:
-                played.add(slots.pop(action // 9))
+        played = _played_slots(len(theirs), actions, first, other)
         chosen = [theirs[s] for s in sorted(played)]
         for s in range(len(theirs)):
             if s not in played:
