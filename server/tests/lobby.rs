@@ -84,14 +84,14 @@ async fn a_thinking_computer_never_delays_other_matches() {
     let server = Server::start_with(&db, &["--think-ms", "6000"]);
     let mut alice = Client::player(&server, "alice").await;
     let mut bob = Client::player(&server, "bob").await;
-    // Four Trax matches against the expert, which answers white's first move by searching (as
-    // white it would play its opening book at once).
+    // Four Trax 8x8 matches against the expert, which answers white's first move by searching
+    // (unbounded, it would play either colour's first two moves from its book at once).
     let asked = Instant::now();
     let mut thinking = Vec::new();
     for _ in 0..4 {
         let r = alice
             .request(
-                json!({"type": "challenge", "game": "trax", "options": {"variant": "unbounded"}, "time": 60,
+                json!({"type": "challenge", "game": "trax", "options": {"variant": "8x8"}, "time": 60,
                             "seats": [{"kind": "me"}, {"kind": "computer", "level": "expert"}]}),
             )
             .await;
