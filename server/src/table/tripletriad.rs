@@ -1,8 +1,9 @@
 //! Triple Triad: the core's whole match layer (rounds, sudden death, FFXIV's draws from the
 //! seed), with the hands the people bring (picked or drawn from their collections) and a
-//! computer's FF8 hand drawn from the match's seed; under FFXIV's cards every hand is dealt. Every seat sees the match's observation (what
-//! the core's match shows it: Three Open's three cards, its own Chaos draw), a computer seat
-//! chooses from it too. Trades move cards between collections: they come with the card economy.
+//! computer's FF8 hand drawn from the match's seed; under FFXIV's cards every hand is dealt.
+//! Every seat sees the match's observation (what the core's match shows it: Three Open's three
+//! cards, its own Chaos draw), a computer seat chooses from it too. Trades move cards between
+//! collections: they come with the card economy.
 
 use arbiter_core::options::{Description, Kind};
 use arbiter_core::tripletriad::{ai, dealt_hands, CardSet, Match, Options, Player, TripleTriad};
