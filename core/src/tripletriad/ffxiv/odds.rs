@@ -260,8 +260,8 @@ const SWAPS: [Option<(usize, usize)>; 25] = {
 /// ```
 pub fn odds(deck: &[&FfxivCard; 5], npc: &Npc, opponent: Opponent) -> Result<NpcOdds, OddsError> {
     let mut judge = Judge::new(opponent);
-    let (hands, jobs) = (npc.hands(), 2 * npc.hands().len());
-    let per_job = (0..jobs)
+    let hands = npc.hands();
+    let per_job = (0..2 * hands.len())
         .map(|j| judge.start_odds(deck, &hands[j / 2], npc.round_rules(), j))
         .collect::<Result<Vec<_>, _>>()?;
     Ok(NpcOdds::gather(hands, &per_job, judge.nodes))
