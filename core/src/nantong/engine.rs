@@ -156,10 +156,10 @@ impl Game for Nantong {
     }
 }
 
-/// `Eq` and `Debug` are derived: they see the same fields.
+/// `Eq` is derived, so equal states have played the same actions: their history is the hash.
 impl crate::Transpose for Nantong {
     fn position_hash(&self) -> u64 {
-        crate::frontier::debug_hash(self)
+        crate::frontier::hash_of(&self.history)
     }
 }
 
