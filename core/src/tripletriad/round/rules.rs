@@ -257,6 +257,9 @@ impl Rule {
     }
 
     /// The flag this rule is in `rules`; `None` for [`Rule::SameMinMatches`], a number.
+    // Out of line, as `Rules::validate`: read by option parsing and `describe` only, which inlined
+    // its 26 arms at each call (2.1 KiB of the npm package's Triple Triad module, gzipped).
+    #[inline(never)]
     pub fn flag(self, rules: &mut Rules) -> Option<&mut bool> {
         Some(match self {
             Rule::Open => &mut rules.open,
