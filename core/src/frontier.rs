@@ -5,8 +5,8 @@
 use alloc::collections::BTreeMap;
 use alloc::string::String;
 use alloc::vec::Vec;
-use core::fmt::{self, Write};
-use core::hash::Hasher;
+use core::fmt::Write;
+use core::hash::{Hash, Hasher};
 
 use crate::engine::Engine;
 use crate::error::{Error, ErrorKind};
@@ -49,18 +49,11 @@ impl Hasher for Fnv {
     }
 }
 
-impl Write for Fnv {
-    fn write_str(&mut self, s: &str) -> fmt::Result {
-        Hasher::write(self, s.as_bytes());
-        Ok(())
-    }
-}
-
-/// The hash of a state's `Debug` text, for the games whose `Debug` shows what their `Eq` compares.
-pub(crate) fn debug_hash(value: &impl fmt::Debug) -> u64 {
+/// The [`Fnv`] hash of `value` (through `Hash`, not a `Debug` text: formatting would link
+/// `core::fmt`'s builders and every `Debug` of a state into the npm package's module).
+pub(crate) fn hash_of(value: &impl Hash) -> u64 {
     let mut h = Fnv::new();
-    // Writing into a hasher cannot fail.
-    let _ = write!(h, "{value:?}");
+    value.hash(&mut h);
     h.finish()
 }
 

@@ -95,7 +95,7 @@ pub fn describe(v: &JsValue) -> String {
     if v.is_string() {
         let length = v.unchecked_ref::<JsText>().length();
         return match v.as_string().filter(|_| length as usize <= QUOTE_LIMIT) {
-            Some(s) => serde_json::to_string(&s).unwrap_or(s),
+            Some(s) => crate::write::to_string(&s).unwrap_or(s),
             None => format!("a string of {length} characters"),
         };
     }
@@ -141,58 +141,19 @@ pub fn seed(v: &JsValue) -> Js<u64> {
     integer(v, "seed (a number, or a bigint for larger seeds)", MAX_SAFE_INTEGER)
 }
 
-/// A plain object (or array) built from `value`'s JSON form. Integers beyond 2^53 (random
-/// generator states, large seeds) become decimal strings, which the core reads back, so that a
-/// save round-trips exactly through JavaScript numbers.
+/// A plain object (or array) built from `value`'s JSON form ([`crate::write`]: integers beyond
+/// 2^53 become decimal strings, which the core reads back, so that a save round-trips exactly
+/// through JavaScript numbers).
 pub fn to_js<T: Serialize>(value: &T) -> Js<JsValue> {
-    parsed(serde_json::to_string(value))
+    parsed(crate::write::to_string(value))
 }
 
 /// The rest of [`to_js`], apart so that its one copy per written type stays small.
 #[inline(never)]
-fn parsed(text: serde_json::Result<String>) -> Js<JsValue> {
+fn parsed(text: Result<String, crate::write::Error>) -> Js<JsValue> {
     let internal = |why: &dyn core::fmt::Display| throw("INTERNAL_ERROR", format!("cannot convert to JSON: {why}"));
     let text = text.map_err(|e| internal(&e))?;
-    json_parse(&quote_wide_integers(&text)).map_err(|_| internal(&"JSON.parse refused the engine's JSON"))
-}
-
-/// `json` with its integers beyond ±(2^53 - 1) in quotes. It works on the text, with no tree of
-/// values in between (which would weigh on the module more than this scan).
-fn quote_wide_integers(json: &str) -> String {
-    let bytes = json.as_bytes();
-    let mut out = String::with_capacity(json.len());
-    let (mut copied, mut i) = (0, 0);
-    let (mut in_string, mut escaped) = (false, false);
-    while i < bytes.len() {
-        let b = bytes[i];
-        i += 1;
-        if in_string {
-            (in_string, escaped) = (escaped || b != b'"', !escaped && b == b'\\');
-            continue;
-        }
-        match b {
-            b'"' => in_string = true,
-            b'-' | b'0'..=b'9' => {
-                let start = i - 1;
-                while i < bytes.len() && matches!(bytes[i], b'0'..=b'9' | b'.' | b'e' | b'E' | b'+' | b'-') {
-                    i += 1;
-                }
-                let number = &json[start..i];
-                let digits = number.strip_prefix('-').unwrap_or(number);
-                let integer = digits.bytes().all(|d| d.is_ascii_digit());
-                if integer && digits.parse::<u64>().map_or(true, |n| n > MAX_SAFE_INTEGER) {
-                    out.push_str(&json[copied..start]);
-                    out.push('"');
-                    out.push_str(number);
-                    out.push('"');
-                    copied = i;
-                }
-            }
-            _ => {}
-        }
-    }
-    out.push_str(&json[copied..]);
-    out
+    json_parse(&text).map_err(|_| internal(&"JSON.parse refused the engine's JSON"))
 }
 
 /// The JSON text of an argument given as a plain object or as JSON text.
@@ -236,18 +197,4 @@ pub fn or_null(v: Option<JsValue>) -> JsValue {
 /// [`to_js`] of a value, or `null` for nothing.
 pub fn to_js_or_null<T: Serialize>(value: Option<T>) -> Js<JsValue> {
     Ok(or_null(value.map(|v| to_js(&v)).transpose()?))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::quote_wide_integers;
-
-    #[test]
-    fn integers_past_two_to_the_53_are_quoted_and_nothing_else() {
-        let json = r#"{"a":9007199254740992,"b":[-9007199254740992,9007199254740991,-1],"c":"9007199254740993","d":"\"18446744073709551615","e":1.5e300,"f":18446744073709551615}"#;
-        assert_eq!(
-            quote_wide_integers(json),
-            r#"{"a":"9007199254740992","b":["-9007199254740992",9007199254740991,-1],"c":"9007199254740993","d":"\"18446744073709551615","e":1.5e300,"f":"18446744073709551615"}"#
-        );
-    }
 }

@@ -19,6 +19,7 @@ mod trax;
 #[cfg(feature = "tripletriad")]
 mod tripletriad;
 mod verbs;
+mod write;
 
 use wasm_bindgen::prelude::*;
 

@@ -75,10 +75,10 @@ impl From<MatchError> for Error {
     }
 }
 
-/// `Debug` shows the setup, which is what `Eq` compares.
+/// `Eq` compares the setups: the hash is the setup's.
 impl crate::Transpose for TripleTriad {
     fn position_hash(&self) -> u64 {
-        crate::frontier::debug_hash(self)
+        crate::frontier::hash_of(&self.setup())
     }
 }
 

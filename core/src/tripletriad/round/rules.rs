@@ -257,6 +257,9 @@ impl Rule {
     }
 
     /// The flag this rule is in `rules`; `None` for [`Rule::SameMinMatches`], a number.
+    // Out of line, as `Rules::validate`: read by option parsing and `describe` only, which inlined
+    // its 26 arms at each call (2.1 KiB of the npm package's Triple Triad module, gzipped).
+    #[inline(never)]
     pub fn flag(self, rules: &mut Rules) -> Option<&mut bool> {
         Some(match self {
             Rule::Open => &mut rules.open,
@@ -358,6 +361,9 @@ impl Rules {
     }
 
     /// Checks that the options can be combined; `walls` says whether wall labels are given.
+    // Out of line: a setup's check, off every hot path, and `describe` alone calls it seven times
+    // (0.9 KiB of the npm package's Triple Triad module, gzipped).
+    #[inline(never)]
     pub fn validate(&self, walls: bool) -> Result<(), RulesError> {
         if self.same_wall && !self.same {
             return Err(RulesError::SameWallWithoutSame);
