@@ -140,11 +140,13 @@ impl Bits {
     /// are the cells of the observation's window.
     #[inline(always)]
     pub(super) fn each_tile(&self, mut f: impl FnMut(u32, Tile)) {
-        let mut cells = self.occupied;
-        while cells != 0 {
-            let at = cells.trailing_zeros();
-            cells &= cells - 1;
-            f(at, Tile(self.tiles[at as usize]));
+        // A 64-bit half at a time: the scan of a 128-bit number takes twice the instructions.
+        for (half, mut cells) in [(0, self.occupied as u64), (64, (self.occupied >> 64) as u64)] {
+            while cells != 0 {
+                let at = half + cells.trailing_zeros();
+                cells &= cells - 1;
+                f(at, Tile(self.tiles.get(at as usize).copied().unwrap_or(0)));
+            }
         }
     }
 

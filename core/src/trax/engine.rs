@@ -42,6 +42,10 @@ impl Engine for Trax {
     /// shapes in id order.
     fn legal_actions_into(&self, out: &mut Vec<usize>) {
         out.clear();
+        // Room for any position's ids at the first call: a batch's lists, grown by doubling
+        // as games found more moves, ended up anywhere in memory; reserved at its reset they
+        // lie side by side, in the order the games step.
+        out.reserve(if self.variant == Variant::EightByEight { 128 } else { 64 });
         if self.offered_ids(out) {
             return;
         }

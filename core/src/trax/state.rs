@@ -6,7 +6,7 @@ use core::fmt;
 use core::ops::ControlFlow;
 
 use super::bits::Bits;
-use super::board::{fit_axis, tile_hash, BBox, Board, Remap, EMPTY_BOX};
+use super::board::{fit_axis, tile_hash, BBox, Board, Cell, Remap, EMPTY_BOX};
 use super::movegen::{cascade, generate, Candidate, Cells, Facts};
 use super::notation::Move;
 use super::tile::{opposite, Colour, Shape, Tile, E, N, W};
@@ -165,8 +165,10 @@ impl Trax {
             history: Vec::with_capacity(tiles),
             turns: Vec::with_capacity(tiles),
             log: Vec::with_capacity(4 * tiles),
-            joined: Vec::new(),
-            queue: Vec::new(),
+            // Used every turn: allocated now, beside the rest, rather than wherever the
+            // allocator has room at their first turn (a large batch's games touch fewer pages).
+            joined: Vec::with_capacity(tiles / 4),
+            queue: Vec::with_capacity(tiles / 4),
             bits: Bits::default(),
             offered: None,
         }
@@ -320,6 +322,10 @@ impl Trax {
     /// Keeps `margin` cells around the tiles (see [`fit_axis`]), rebuilding the grid if needed;
     /// the remap tells where cells went. Slots and path ends do not move.
     pub(super) fn refit(&mut self, margin: i32, compact: bool) -> Option<Remap> {
+        // The common case, every turn of an 8x8 game: the margin is there.
+        if !compact && self.tiles > 0 && self.has_margin(margin) {
+            return None;
+        }
         let b = self.nonempty_box();
         let (w, offx) = fit_axis(self.board.w, self.board.offx, b.minx, b.maxx, margin, compact);
         let (h, offy) = fit_axis(self.board.h, self.board.offy, b.miny, b.maxy, margin, compact);
@@ -687,7 +693,7 @@ impl Trax {
     /// memory. A batch starts a new game every few dozen steps: a game built anew takes its
     /// blocks from wherever the allocator has room, so the games of a large batch end up
     /// spread over many more pages and cache lines than they touch, while a restarted one
-    /// keeps the blocks it has (and a small grid is cleared tile by tile, not rezeroed).
+    /// keeps the blocks it has (and only the cells around the tiles are cleared, not the grid).
     ///
     /// ```
     /// use arbiter_core::Game;
@@ -701,9 +707,29 @@ impl Trax {
     /// assert!(g.history().is_empty());
     /// ```
     pub fn restart(&mut self) {
-        if let Some(&first) = self.turns.first() {
-            self.restore(first);
+        // What the tiles wrote lies within a cell of them (their entries in their neighbours):
+        // those rows are zeroed, where undoing the game tile by tile and path end by path end
+        // (the ends all go) was a thirtieth of a research step.
+        if self.tiles > 0 {
+            let b = self.bbox;
+            let w = self.board.w;
+            let (cols, rows) = ((b.maxx - b.minx + 3) as usize, (b.maxy - b.miny + 3) as usize);
+            if let Some(first) = self.board.index(i64::from(b.minx) - 1, i64::from(b.miny) - 1) {
+                for row in self.board.grid[first..].chunks_mut(w).take(rows) {
+                    let n = cols.min(row.len());
+                    row[..n].fill(Cell::default());
+                }
+            }
         }
+        self.partner.clear();
+        self.slot_cell.clear();
+        self.log.clear();
+        self.tiles = 0;
+        self.bbox = EMPTY_BOX;
+        self.to_move = Colour::White;
+        self.result = None;
+        self.bits = Bits::default();
+        self.offered = None;
         self.history.clear();
         self.turns.clear();
         // A grid grown by a long game gives its memory back, as after an undo.
@@ -1163,6 +1189,8 @@ mod tests {
                     played.play(moves[rng.below(moves.len() as u64) as usize]).unwrap();
                 }
                 played.restart();
+                // Nothing of the old game is left on the grid: no tile, no entry.
+                assert!(played.board.grid.iter().all(|c| c.tile | c.entries == 0));
                 let mut fresh = Trax::new(variant);
                 assert_eq!(played, fresh);
                 for _ in 0..if variant == Variant::Loop { 30 } else { 64 } {

@@ -39,18 +39,23 @@ pub const fn len(variant: Variant) -> usize {
     w * w * 5 + 7
 }
 
-/// The numbers of an occupied cell whose observer's edges are the mask `k`: a table, as a
-/// step writes a few dozen tiles (the loop over the edges was a sixth of the tensor's
-/// instructions).
-static TILE_CELLS: [[f32; 5]; 16] = {
-    let mut t = [[0.0; 5]; 16];
+/// The numbers of a cell by its tile's red edges, as white sees it (`[0]`) and as red does
+/// (`[1]`): a table, as a step writes a few dozen tiles (the loop over the edges was a sixth of
+/// the tensor's instructions, and choosing the observer's edges a tile at a time another part).
+static TILE_CELLS: [[[f32; 5]; 16]; 2] = {
+    let mut t = [[[0.0; 5]; 16]; 2];
     let mut k = 0;
     while k < 16 {
-        t[k][0] = 1.0;
-        let mut e = 0;
-        while e < 4 {
-            t[k][1 + e] = (k >> e & 1) as f32;
-            e += 1;
+        let mut red = 0;
+        while red < 2 {
+            let mine = if red == 1 { k } else { !k & 0xF };
+            t[red][k][0] = 1.0;
+            let mut e = 0;
+            while e < 4 {
+                t[red][k][1 + e] = (mine >> e & 1) as f32;
+                e += 1;
+            }
+            red += 1;
         }
         k += 1;
     }
@@ -85,11 +90,16 @@ pub(crate) fn write(g: &Trax, player: Colour, out: &mut [f32]) {
     let (cols, rows) = g.size();
     let (cols, rows) = ((cols as usize).min(w - 1), (rows as usize).min(w - 1));
     // A tile holds its red edges: the observer's are those, or the others.
-    let cells = |mine: u8| &TILE_CELLS[usize::from(if player == Colour::Red { mine } else { !mine } & 0xF)];
+    let table = &TILE_CELLS[usize::from(player == Colour::Red)];
+    let cells = |tile: u8| &table[usize::from(tile & 0xF)];
     if v == Variant::EightByEight {
         // The bit-boards' frame is the window, cell for cell: only the tiles are visited.
-        g.bits
-            .each_tile(|at, tile| out[at as usize * 5..][..5].copy_from_slice(cells(tile.0)));
+        let window: &mut [f32; len(Variant::EightByEight)] = (&mut *out).try_into().expect("the length is checked");
+        g.bits.each_tile(|at, tile| {
+            if let Some(cell) = window.get_mut(at as usize * 5..at as usize * 5 + 5) {
+                cell.copy_from_slice(cells(tile.0));
+            }
+        });
     }
     // Else the area's rows straight from the grid (the margin keeps them inside it), a row at a
     // time.
