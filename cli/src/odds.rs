@@ -174,6 +174,7 @@ pub fn deck(args: DeckArgs, out: &mut impl Write) -> Outcome {
         ffxiv::best_deck(&collection, npc, args.against.into(), args.first.into(), &mut stop).map_err(failure)?;
     let took = began.elapsed();
     match built.deck {
+        None if !built.complete => writeln!(out, "no deck yet: stopped before a first deck was scored")?,
         None => writeln!(out, "no deck: the collection holds no five cards the deck rule allows")?,
         Some(ids) => {
             let names: Vec<&str> = ids

@@ -14,6 +14,7 @@
 //! assert!(ffxiv::DeckRule::CURRENT.check(&ids).is_ok());
 //! ```
 
+mod bound;
 mod builder;
 mod cards;
 mod deck;

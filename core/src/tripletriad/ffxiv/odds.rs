@@ -778,7 +778,7 @@ impl Walk<'_> {
 }
 
 /// Spreads a key over the memo's slots (a 64-bit finaliser).
-fn mix(mut x: u64) -> u64 {
+pub(crate) fn mix(mut x: u64) -> u64 {
     x ^= x >> 33;
     x = x.wrapping_mul(0xFF51_AFD7_ED55_8CCD);
     x ^ (x >> 33)

@@ -130,7 +130,7 @@ impl Position {
 #[derive(Clone, Debug)]
 pub(crate) struct RoundTable {
     pub rules: Rules,
-    /// The ten cards of the round, by id.
+    /// The ten cards of the round, by id (up to 16 in the deck builder's relaxed rounds).
     pub cards: Vec<Card>,
     pub elements: [Option<Element>; 9],
     pub walls: Vec<Wall>,
@@ -267,11 +267,14 @@ impl RoundTable {
     /// rules read, in place: a deal refills the table of the round before it
     /// ([`Dealer::deal_into`](crate::tripletriad::Dealer::deal_into)) rather than building and copying one
     /// of 14 KB, and a batch deals every nine moves, so this is written to be cheap (16-byte rows
-    /// compared at once, loops of fixed length). Rows of card ids from 10 stay as they are (never
+    /// compared at once, loops of fixed length). Rows of ids past the cards stay as they are (never
     /// read for a card).
     pub fn derive(&mut self) {
         let rules = self.rules;
-        debug_assert_eq!(self.cards.len(), CARDS, "a round has ten cards");
+        // A round has ten cards; the deck builder's relaxed rounds (the player holding every card
+        // left to try) up to the sixteen ids a 4-bit field holds.
+        let count = self.cards.len();
+        debug_assert!((CARDS..=16).contains(&count), "{count} cards");
         // `"none"` and `null` are the same plain cell: keep one spelling.
         self.elements = self.elements.map(|e| e.filter(|&e| e != Element::None));
         let nb = NEIGHBOURS[rules.borderless as usize];
@@ -280,7 +283,7 @@ impl RoundTable {
         let mut printed = [[0u8; 4]; 16];
         // `by_side[side][id]`: printed ranks; `element[id]`: the cards' elements.
         let (mut by_side, mut element) = ([[0u8; 16]; 4], [0u8; 16]);
-        for (id, card) in self.cards.iter().enumerate().take(CARDS) {
+        for (id, card) in self.cards.iter().enumerate().take(count) {
             printed[id] = card.ranks;
             for (row, &rank) in by_side.iter_mut().zip(&card.ranks) {
                 row[id] = rank;
@@ -314,7 +317,7 @@ impl RoundTable {
             self.walls.is_empty() && !rules.same && !rules.plus && !rules.battle && !rules.combo && !self.typed;
         let shows = &self.shows;
         if self.basic_only {
-            for (id, beats) in self.beats64.iter_mut().enumerate().take(CARDS) {
+            for (id, beats) in self.beats64.iter_mut().enumerate().take(count) {
                 for (c, beats) in beats.iter_mut().enumerate() {
                     *beats = (0..4).filter(|&s| nb[c][s] != EDGE).fold(0, |m, s| {
                         let facing = &shows[nb[c][s] as usize][(s + 2) & 3];
@@ -329,7 +332,7 @@ impl RoundTable {
                     // What the card on the neighbour shows this side, and the printed rank it
                     // shows (what Same and Plus compare).
                     let (facing, printed) = (&shows[n as usize][(s + 2) & 3], &by_side[(s + 2) & 3]);
-                    for (id, against) in self.against.iter_mut().enumerate().take(CARDS) {
+                    for (id, against) in self.against.iter_mut().enumerate().take(count) {
                         let v = shows[c][s][id];
                         against[c][s] =
                             core::array::from_fn(|k| printed[k] | if rules.beats(v, facing[k]) { 0x80 } else { 0 });
@@ -343,7 +346,7 @@ impl RoundTable {
             self.wall_same = [[0u8; 9]; 16];
             for (c, sides) in nb.iter().enumerate() {
                 for s in (0..4).filter(|&s| sides[s] == EDGE) {
-                    for (id, ranks) in printed.iter().enumerate().take(CARDS) {
+                    for (id, ranks) in printed.iter().enumerate().take(count) {
                         let rank = ranks[s];
                         if rules.plus && rules.plus_wall {
                             let no_sum = &mut self.no_sum[id][c];
