@@ -505,11 +505,11 @@ impl<G: Fresh> Batch<G> {
         };
         let result = py.detach(move || {
             let plan = crew.map(|crew| {
-                let pieces = crew.plan(slots.len());
-                (crew, pieces)
+                let sizes = crew.plan(slots.len());
+                (crew, sizes)
             });
-            let (crew, pieces) = match plan {
-                Some((crew, Some(pieces))) => (crew, pieces),
+            let (crew, sizes) = match plan {
+                Some((crew, Some(sizes))) => (crew, sizes),
                 plan => {
                     let alone = move || {
                         check_all(slots, 0)?;
@@ -521,12 +521,10 @@ impl<G: Fresh> Batch<G> {
                     };
                 }
             };
-            let chunk = slots.len().div_ceil(pieces);
-            let mut parts = Vec::new();
+            let mut parts = Vec::with_capacity(sizes.len());
             let mut rest = (slots, observations, masks, rewards, to_move, done);
             let mut start = 0;
-            while !rest.0.is_empty() {
-                let k = chunk.min(rest.0.len());
+            for &k in &sizes {
                 let (s0, s1) = rest.0.split_at_mut(k);
                 let (o0, o1) = rest.1.split_at_mut(k * t);
                 let (m0, m1) = match rest.2 {
