@@ -161,7 +161,8 @@ const LEAST_SHARE: usize = 32;
 
 /// The sizes of the pieces of `items` for `threads` threads, front to back: the calling thread's
 /// share from the front, the workers' from the back, each in pieces that shrink toward the
-/// meeting point (see [`PIECE_SHARE`]), none under [`LEAST_SHARE`].
+/// meeting point (see [`PIECE_SHARE`]), none under [`LEAST_SHARE`]: a few dozen pieces at most,
+/// far within the 16 bits that [`Ends`] counts them in.
 fn cut(items: usize, threads: usize) -> Vec<usize> {
     let front = items.div_ceil(threads);
     let least = (items / LEAST_SHARE).max(1);
