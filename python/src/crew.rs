@@ -147,8 +147,38 @@ impl Ends {
     }
 }
 
-/// The most pieces a call is cut into (`front` and `back` take 16 bits).
-const MOST_PIECES: usize = 0xffff;
+/// A piece is at most this share of what is left of its thread's side of the call: the pieces
+/// shrink toward the point where the calling thread and the workers meet, so that the last piece
+/// begun, which the others wait for, is short (pieces of one size, an eighth of a thread's share,
+/// left a thread waiting for up to 8 Trax games at the end of every call), while the first ones
+/// are long (each claim fetches the ends' line from the other core).
+const PIECE_SHARE: usize = 3;
+
+/// The least piece is this share of the call's items (or one item): the claims at the meeting
+/// point come in quick turns from both threads, each fetching the ends' line from the other
+/// core, and a piece of one Nantong or Triple Triad game is hardly more work than that.
+const LEAST_SHARE: usize = 32;
+
+/// The sizes of the pieces of `items` for `threads` threads, front to back: the calling thread's
+/// share from the front, the workers' from the back, each in pieces that shrink toward the
+/// meeting point (see [`PIECE_SHARE`]), none under [`LEAST_SHARE`]: a few dozen pieces at most,
+/// far within the 16 bits that [`Ends`] counts them in.
+fn cut(items: usize, threads: usize) -> Vec<usize> {
+    let front = items.div_ceil(threads);
+    let least = (items / LEAST_SHARE).max(1);
+    let side = |mut rest: usize, claimers: usize| {
+        let mut sizes = Vec::new();
+        while rest > 0 {
+            let size = rest.div_ceil(PIECE_SHARE * claimers).max(least).min(rest);
+            sizes.push(size);
+            rest -= size;
+        }
+        sizes
+    };
+    let mut sizes = side(front, 1);
+    sizes.extend(side(items - front, threads - 1).into_iter().rev());
+    sizes
+}
 
 /// A word on a cache line (two: the prefetcher fetches lines in pairs) of its own. The calling
 /// thread claims pieces through [`Ends`] while an idle worker spins on the generation and the
@@ -537,11 +567,11 @@ impl Crew {
         Ok(())
     }
 
-    /// Begins a call over `items`: how many pieces to cut them into for [`Crew::run`], or
-    /// `None` when the call is to step alone, through [`Crew::alone`] (which then costs nothing
-    /// more than a call without threads). Several pieces per thread, so that a thread the
-    /// system puts off leaves its pieces to the others.
-    pub fn plan(&mut self, items: usize) -> Option<usize> {
+    /// Begins a call over `items`: the sizes of the pieces to cut them into for [`Crew::run`],
+    /// front to back, or `None` when the call is to step alone, through [`Crew::alone`] (which
+    /// then costs nothing more than a call without threads). Several pieces per thread, so that
+    /// a thread the system puts off leaves its pieces to the others.
+    pub fn plan(&mut self, items: usize) -> Option<Vec<usize>> {
         let start = Instant::now();
         self.start = start;
         if let Some(end) = self.tuning.last_end {
@@ -551,7 +581,14 @@ impl Crew {
             } else {
                 self.tuning.gap * 0.75 + gap * 0.25
             };
-            let linger = (2.0 * self.tuning.gap).min(LINGER.as_nanos() as f64);
+            // Through a trial, the longest: the workers stay awake across its calls alone, or
+            // the next call with them would wake them (a futex and a halted core's wake-up, 10 µs
+            // or more on a virtual machine), twice a trial.
+            let linger = if self.tuning.step < TRIAL.len() {
+                LINGER.as_nanos() as f64
+            } else {
+                (2.0 * self.tuning.gap).min(LINGER.as_nanos() as f64)
+            };
             self.shared.linger.store(linger as u64, Ordering::Relaxed);
         }
         if self.tuning.last_look.is_none_or(|t| start.duration_since(t) >= LOOK) {
@@ -573,8 +610,7 @@ impl Crew {
                 self.shared.spin.store(threads <= cores && calm, Ordering::Relaxed);
             }
         }
-        let pieces = items.min(8 * (self.workers.len() + 1)).min(MOST_PIECES);
-        (pieces > 1 && (self.always || self.tuning.team())).then_some(pieces)
+        (items > 1 && (self.always || self.tuning.team())).then(|| cut(items, self.workers.len() + 1))
     }
 
     /// The call that [`Crew::plan`] began, stepped alone by `f`.
@@ -669,6 +705,33 @@ fn work(shared: &Shared) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_pieces_shrink_toward_where_the_threads_meet() {
+        for (items, threads) in [(2, 2), (3, 2), (17, 2), (128, 2), (128, 3), (1024, 2), (1 << 20, 4)] {
+            let sizes = cut(items, threads);
+            assert_eq!(sizes.iter().sum::<usize>(), items, "{items} on {threads}");
+            assert!(sizes.iter().all(|&s| s > 0));
+            // The caller's share from the front, shrinking; the workers' from the back, likewise.
+            let (mut sum, mut meet) = (0, 0);
+            while sum < items.div_ceil(threads) {
+                sum += sizes[meet];
+                meet += 1;
+            }
+            assert_eq!(sum, items.div_ceil(threads), "{items} on {threads}: {sizes:?}");
+            assert!(sizes[..meet].windows(2).all(|w| w[0] >= w[1]), "{sizes:?}");
+            assert!(sizes[meet..].windows(2).all(|w| w[0] <= w[1]), "{sizes:?}");
+            assert!(sizes.len() < 64, "{items} on {threads}: {} pieces", sizes.len());
+        }
+        // 128 games on two threads: no more claims than the sixteen pieces of eight before, and
+        // the last piece begun is at most four games, not eight.
+        let sizes = cut(128, 2);
+        assert!(sizes.len() <= 16 && sizes[0] >= 16, "{sizes:?}");
+        assert!(
+            sizes[sizes.len() / 2 - 1] <= 4 && sizes[sizes.len() / 2] <= 4,
+            "{sizes:?}"
+        );
+    }
 
     #[test]
     fn a_moment_of_load_leaves_a_quiet_machine_calm() {

@@ -241,6 +241,24 @@ def test_bad_steps_change_nothing(threads):
 
 
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="no fork here")
+@pytest.mark.usefixtures("workers_always")
+@pytest.mark.parametrize("threads", [2, 3])
+def test_the_first_refusal_in_the_games_order_is_reported_whatever_thread_checked_it(threads):
+    # 128 games are cut into pieces of 4 to 22 games, claimed from both ends: refusals in the
+    # workers' pieces and the caller's, the first in the games' order named.
+    b = TripleTriadBatch(128, seed=5, threads=threads)
+    legal = [int(b.legal_actions(i)[0]) for i in range(128)]
+    games = [b.game(i).to_json() for i in (3, 70, 126)]
+    for bad, first in [((126, 100, 70), 70), ((127, 3, 64), 3), ((65,), 65)]:
+        actions = list(legal)
+        for i in bad:
+            actions[i] = 99
+        with pytest.raises(arbiter.IllegalMoveError, match=f"game {first}: action id 99 "):
+            b.step(actions)
+    assert [b.game(i).to_json() for i in (3, 70, 126)] == games
+    b.step(legal)
+
+
 def test_a_forked_child_steps_its_batch_on_threads_of_its_own():
     # The batch's workers stay in the parent: the child starts its own rather than wait for them
     # (multiprocessing forks by default on Linux up to Python 3.13).
