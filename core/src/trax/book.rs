@@ -1,7 +1,6 @@
 //! The first moves of the strongest level in the unbounded variant, chosen by a search far deeper
 //! than a move's budget allows: white's first two, and red's first two after either of white's
-//! first moves (`@0/` and `@0+`, the only two); and white's third in one line, where a second's
-//! search chose otherwise than both a shorter and a longer one, and lost.
+//! first moves (`@0/` and `@0+`, the only two).
 //!
 //! Against itersmp-fe at 200 ms a move, every game the strongest level lost was lost as white,
 //! and the second move white chose after the same first two mattered: after `@0+ B1+`, `@1\`
@@ -27,10 +26,8 @@ const DEPTH_NODES: u64 = 8_000_000;
 /// The moves so far and the book's move: white's first move (`@0/` scored -6 at depth 8, `@0+`
 /// -26 at depth 7), white's answer to each of red's twelve replies; red's answer to each of
 /// white's first moves (after `@0/`, `@1/` -6 at depth 8; after `@0+`, `A0+` -13), then to each
-/// of white's replies. White's third move after `@0/ A0/ A0/ @1+`: itersmp-fe won 2 of the 5
-/// games where white played `C2+` there, at 1 s a move, each in under 20 turns; 2,000,000 nodes
-/// (about a second of one thread) choose it, 400,000 and 8,000,000 do not.
-const BOOK: [(&str, &str); 52] = [
+/// of white's replies.
+const BOOK: [(&str, &str); 51] = [
     ("", "@0/"),
     ("@0/ @1/", "@1/"),
     ("@0/ @1+", "B2/"),
@@ -44,7 +41,6 @@ const BOOK: [(&str, &str); 52] = [
     ("@0/ B1/", "A0\\"),
     ("@0/ B1+", "C1/"),
     ("@0/ B1\\", "A2/"),
-    ("@0/ A0/ A0/ @1+", "@2+"),
     ("@0/", "@1/"),
     ("@0+", "A0+"),
     ("@0/ @1/ A0+", "B3\\"),
@@ -131,8 +127,6 @@ mod tests {
         }
         let later = Trax::replay(Variant::Unbounded, &read_record("@0/ B1+ C1/ D1+").unwrap()).unwrap();
         assert_eq!(book_move(&later), None);
-        let third = Trax::replay(Variant::Unbounded, &read_record("@0/ A0/ A0/ @1+").unwrap()).unwrap();
-        assert_eq!(book_move(&third), Some("@2+".parse().unwrap()));
         let red_later = Trax::replay(Variant::Unbounded, &read_record("@0+ A0+ A0/ A4+").unwrap()).unwrap();
         assert_eq!(book_move(&red_later), None);
         assert_eq!(book_move(&Trax::new(Variant::EightByEight)), None);

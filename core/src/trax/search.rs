@@ -34,7 +34,8 @@ pub struct Report {
     /// The chosen move.
     pub mv: Move,
     /// Its score for the player to move: positive is good; above `WIN - 32` it is a forced win
-    /// about `WIN - score` turns away, below `32 - WIN` a forced loss.
+    /// about `WIN - score` turns away (scores from the transposition table may shift the count),
+    /// below `32 - WIN` a forced loss.
     pub score: i32,
     /// The deepest iteration completed.
     pub depth: u32,
@@ -55,10 +56,6 @@ const POLL: u64 = 256;
 /// The hash of the player to move: a turn can put one tile or many, so the tiles alone do not
 /// say whose turn it is.
 const RED_TO_MOVE: u64 = 0x5851_F42D_4C95_7F2D;
-
-/// Salts the kept table of [`search_threads`] by variant.
-#[cfg(feature = "std")]
-const VARIANT_SALT: u64 = 0x2545_F491_4F6C_DD1D;
 
 struct Searcher<'a, T> {
     g: Trax,
@@ -117,7 +114,7 @@ pub fn search(game: &Trax, limits: Limits, rng: &mut Rng, stop: &mut dyn FnMut()
 
 /// The slots of the table that the threads of [`search_threads`] share: 16 MiB, filled by about a
 /// second of search on two threads (a slot is kept until another position's hash lands on it);
-/// the table and what it holds are kept for the next search of the same variant (`Shared::take`).
+/// the table itself is kept for the next search (`Shared::take`).
 #[cfg(feature = "std")]
 const SHARED_SLOTS: usize = 1 << 20;
 
@@ -125,10 +122,8 @@ const SHARED_SLOTS: usize = 1 << 20;
 /// `threads` threads (at least one) that share one transposition table ("lazy SMP"), until `stop`
 /// says so (every thread asks it every 256 nodes), until an iteration sees a forced end or until
 /// `depth` is searched. The move is the calling thread's; the helpers fill the table for it, each
-/// in its own random order of the first moves, every other one an iteration ahead. The table is
-/// kept with what it holds for the process's next search of the same variant: a forced win seen
-/// at one move is seen at once at the next. Not the same move twice from one seed: the clock
-/// decides how deep the search goes.
+/// in its own random order of the first moves, every other one an iteration ahead. Not the same
+/// move twice from one seed: the clock decides how deep the search goes.
 ///
 /// ```
 /// use arbiter_core::Rng;
@@ -147,37 +142,17 @@ pub fn search_threads(
     rng: &mut Rng,
     stop: &(dyn Fn() -> bool + Sync),
 ) -> Option<Report> {
-    // The hashes hold the whole board, so what the last move's search learnt stands for
-    // this one (the position after the opponent's reply was in its tree, searched deeper there
-    // than this search gets in its first iterations; a forced win it saw is still seen); only
-    // the variant, whose rules differ, salts them.
-    let salt = VARIANT_SALT.wrapping_mul(game.variant() as u64 + 1);
-    let table = super::table::Shared::take(SHARED_SLOTS, salt);
-    let report = search_shared(game, depth, threads, rng, stop, &table);
-    table.give_back();
-    report
-}
-
-/// [`search_threads`] with `table`.
-#[cfg(feature = "std")]
-fn search_shared(
-    game: &Trax,
-    depth: u32,
-    threads: usize,
-    rng: &mut Rng,
-    stop: &(dyn Fn() -> bool + Sync),
-    table: &super::table::Shared,
-) -> Option<Report> {
     use core::sync::atomic::{AtomicBool, Ordering::Relaxed};
+    let table = super::table::Shared::take(SHARED_SLOTS, rng.next_u64());
     let done = AtomicBool::new(false);
     let limits = Limits { nodes: u64::MAX, depth };
     let seeds: Vec<u64> = (1..threads.max(1)).map(|_| rng.next_u64()).collect();
-    std::thread::scope(|scope| {
+    let report = std::thread::scope(|scope| {
         let helpers: Vec<_> = seeds
             .iter()
             .enumerate()
             .map(|(i, &seed)| {
-                let done = &done;
+                let (table, done) = (&table, &done);
                 scope.spawn(move || {
                     let mut stop = || done.load(Relaxed) || stop();
                     let first = if i % 2 == 0 { 2 } else { 1 };
@@ -185,7 +160,7 @@ fn search_shared(
                 })
             })
             .collect();
-        let mut report = deepen(game, limits, rng, &mut || stop(), table, 1);
+        let mut report = deepen(game, limits, rng, &mut || stop(), &table, 1);
         done.store(true, Relaxed);
         let helped: u64 = helpers
             .into_iter()
@@ -195,13 +170,13 @@ fn search_shared(
             r.nodes += helped;
         }
         report
-    })
+    });
+    table.give_back();
+    report
 }
 
 /// The iterative deepening of [`search`] with `table`, from iteration `first` on (a helper thread
 /// of [`search_threads`] starts one deeper than the main one, so that the two explore apart).
-/// The hashes are of the whole board, so that a table kept from one search to the next
-/// ([`search_threads`]) holds what the last one learnt.
 fn deepen<T: Table>(
     game: &Trax,
     limits: Limits,
@@ -224,9 +199,7 @@ fn deepen<T: Table>(
     for i in (1..root.len()).rev() {
         root.swap(i, rng.below(i as u64 + 1) as usize);
     }
-    let mut empty = g.save();
-    empty.tiles = 0;
-    let hash = g.hash_since(&empty) ^ if g.next_player() == Colour::Red { RED_TO_MOVE } else { 0 };
+    let hash = if g.next_player() == Colour::Red { RED_TO_MOVE } else { 0 };
     let mut s = Searcher {
         g,
         hash,
@@ -398,14 +371,13 @@ impl<T: Table> Searcher<'_, T> {
         if let Some(entry) = self.table.probe(self.hash) {
             first = entry.best;
             if u32::from(entry.depth) >= depth {
-                let score = from_table(entry.score, ply);
                 let fits = match entry.bound {
                     Bound::Exact => true,
-                    Bound::Lower => score >= beta,
-                    Bound::Upper => score <= alpha,
+                    Bound::Lower => entry.score >= beta,
+                    Bound::Upper => entry.score <= alpha,
                 };
                 if fits {
-                    return score;
+                    return entry.score;
                 }
             }
         }
@@ -468,7 +440,7 @@ impl<T: Table> Searcher<'_, T> {
         self.table.save(Entry {
             hash: self.hash,
             best: best_key,
-            score: to_table(best, ply),
+            score: best,
             depth: depth as u8,
             bound,
         });
@@ -495,29 +467,6 @@ impl<T: Table> Searcher<'_, T> {
             return Err(());
         }
         Ok(score_threats(me, s, near))
-    }
-}
-
-/// Scores beyond these are forced ends, however far the table holds them to be.
-const FORCED: i32 = WIN - 2 * MAX_PLY as i32;
-
-/// A score at `ply` as the table keeps it: a forced end counted in turns from the position, not
-/// from the root, so that it holds wherever the position comes again, in this search or (in the
-/// table that [`search_threads`] keeps) in the next one, two turns on.
-fn to_table(score: i32, ply: usize) -> i32 {
-    match score {
-        s if s > FORCED => s + ply as i32,
-        s if s < -FORCED => s - ply as i32,
-        s => s,
-    }
-}
-
-/// The score that the table holds as `stored`, at `ply` (see [`to_table`]).
-fn from_table(stored: i32, ply: usize) -> i32 {
-    match stored {
-        s if s > FORCED => s - ply as i32,
-        s if s < -FORCED => s + ply as i32,
-        s => s,
     }
 }
 
@@ -673,57 +622,6 @@ mod tests {
         let r = search(&g, limits, &mut Rng::new(1), &mut || false).unwrap();
         assert_eq!(r.depth, 5, "{r:?}");
         assert_ne!(r.mv, lost, "{r:?}");
-    }
-
-    #[cfg(feature = "std")]
-    #[test]
-    fn a_timed_search_sees_at_once_the_forced_win_its_last_search_saw() {
-        // itersmp-fe against arbiter's red, 200 ms a move (seed 115): at turn 10 red played @3+,
-        // a forced win; after white's D1+ a search cut short played E5+, which lost, where @1\
-        // still won. With the table kept from the move before, 2,048 nodes see the win.
-        use core::sync::atomic::{AtomicU32, Ordering::Relaxed};
-        let record = "@0/ A0/ B1\\ B2\\ A3/ A4/ A0/ B5\\ B6\\";
-        let before = Trax::replay(Variant::Unbounded, &crate::trax::read_record(record).unwrap()).unwrap();
-        let mut g = before.clone();
-        for m in ["@3+", "D1+"] {
-            g.play(m.parse().unwrap()).unwrap();
-        }
-        const POLLS: u32 = 8;
-        let won = |r: &Report| r.score > WIN - MAX_PLY as i32;
-        let limits = Limits {
-            nodes: u64::from(POLLS) * POLL,
-            depth: 30,
-        };
-        let alone = search(&g, limits, &mut Rng::new(1), &mut || false).unwrap();
-        assert!(!won(&alone), "{alone:?}");
-        let polls = AtomicU32::new(0);
-        let stop = || polls.fetch_add(1, Relaxed) >= POLLS;
-        let salt = VARIANT_SALT.wrapping_mul(Variant::Unbounded as u64 + 1);
-        let fresh = crate::trax::table::Shared::take(SHARED_SLOTS, salt);
-        let cut = search_shared(&g, 30, 1, &mut Rng::new(1), &stop, &fresh).unwrap();
-        assert!(!won(&cut), "{cut:?}");
-        let kept = crate::trax::table::Shared::take(SHARED_SLOTS, salt);
-        // Capped at 8,000,000 nodes: it sees the win in about 1,000,000.
-        let many = AtomicU32::new(0);
-        let cap = || many.fetch_add(1, Relaxed) >= 8_000_000 / POLL as u32;
-        let last = search_shared(&before, 30, 1, &mut Rng::new(1), &cap, &kept).unwrap();
-        assert!(won(&last) && last.mv == "@3+".parse().unwrap(), "{last:?}");
-        polls.store(0, Relaxed);
-        let r = search_shared(&g, 30, 1, &mut Rng::new(1), &stop, &kept).unwrap();
-        assert!(won(&r), "{r:?}");
-        let mut after = g.clone();
-        after.play(r.mv).unwrap();
-        let refuted = search(
-            &after,
-            Limits {
-                nodes: 2_000_000,
-                depth: 7,
-            },
-            &mut Rng::new(1),
-            &mut || false,
-        )
-        .unwrap();
-        assert!(refuted.score < MAX_PLY as i32 - WIN, "{r:?} {refuted:?}");
     }
 
     #[test]

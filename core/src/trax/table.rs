@@ -55,8 +55,8 @@ mod shared {
     /// A table the threads of one search share. A slot is two words, the hash stored xor the
     /// packed entry: a slot that another thread half wrote fails the check and reads as a miss,
     /// so no lock is needed. The hash is also stored xor the search's `salt`, so that a table
-    /// taken again by a search with another salt ([`Shared::take`]) reads the last one's entries
-    /// as misses: one whose hashes mean other positions (another variant's).
+    /// taken again by another search ([`Shared::take`]) reads the last one's entries as misses:
+    /// a search's hashes count from its root, so the same hash means another position then.
     pub(in crate::trax) struct Shared {
         slots: Vec<[AtomicU64; 2]>,
         salt: u64,
