@@ -5,10 +5,10 @@
 // gzipped (level 9), in KiB, which the build prints beside the size and js-tests/size.test.mjs
 // enforces, so that growth is noticed when it happens.
 export const MODULES = [
-  { dir: "", features: ["tripletriad", "trax", "nantong"], classes: 4, gzipBudget: 249 },
-  { dir: "tripletriad", features: ["tripletriad"], classes: 2, gzipBudget: 141 },
-  { dir: "trax", features: ["trax"], classes: 1, gzipBudget: 90 },
-  { dir: "nantong", features: ["nantong"], classes: 1, gzipBudget: 91 },
+  { dir: "", features: ["tripletriad", "trax", "nantong"], classes: 4, gzipBudget: 240 },
+  { dir: "tripletriad", features: ["tripletriad"], classes: 2, gzipBudget: 137 },
+  { dir: "trax", features: ["trax"], classes: 1, gzipBudget: 89 },
+  { dir: "nantong", features: ["nantong"], classes: 1, gzipBudget: 88 },
 ];
 
 /** gzip level 9, as a server would send the module. */
