@@ -36,7 +36,9 @@ or all with --serial, one after the other in this order:
 
 What it installs where missing: the rustup components rustfmt and clippy, the targets
 wasm32-unknown-unknown and thumbv6m-none-eabi, the wasm-bindgen CLI of Cargo.lock's version
-(cargo install, about nine minutes), cargo-fuzz where nightly exists, Debian packages through
+(cargo install, about nine minutes), cargo-fuzz, and the nightly toolchain's rust-src and
+wasm32-unknown-unknown (the npm package's wasm rebuilds the standard library for size) where
+nightly exists, Debian packages through
 apt-get (as root, or through sudo: PostgreSQL among them, for the server section), the npm packages (npm
 ci), and, in the python_package section, a virtual environment with maturin, numpy, pytest, mypy, pettingzoo,
 gymnasium, open-spiel, ray and pyarrow (pip). --no-install only checks, and prints the commands that would
@@ -113,10 +115,18 @@ setup() {
     bindgen=$(wasm-bindgen --version 2>/dev/null || true)
     local nightly=""
     rustup toolchain list | grep -q '^nightly' && nightly=yes
+    # wasm/scripts/build.mjs rebuilds the standard library for size on nightly.
+    local nightly_wasm=()
+    if [ -n "$nightly" ]; then
+        rustup component list --installed --toolchain nightly | grep -q '^rust-src' || nightly_wasm+=("component add rust-src")
+        rustup target list --installed --toolchain nightly | grep -qx wasm32-unknown-unknown ||
+            nightly_wasm+=("target add wasm32-unknown-unknown")
+    fi
 
     local todo=()
     ((${#missing_components[@]})) && todo+=("rustup component add ${missing_components[*]}")
     ((${#missing_targets[@]})) && todo+=("rustup target add ${missing_targets[*]}")
+    for c in "${nightly_wasm[@]}"; do todo+=("rustup $c --toolchain nightly"); done
     ((${#missing_pkgs[@]})) && todo+=("apt-get update && apt-get install -y ${missing_pkgs[*]}")
     [ "$bindgen" = "wasm-bindgen $want_bindgen" ] || todo+=("cargo install wasm-bindgen-cli --version $want_bindgen")
     if [ -n "$nightly" ] && ! command -v cargo-fuzz >/dev/null; then todo+=("cargo install cargo-fuzz"); fi
@@ -126,7 +136,7 @@ setup() {
         say "to install:"
         printf '  %s\n' "${todo[@]}"
     fi
-    [ -n "$nightly" ] || say "no nightly toolchain: fuzz_smoke will be skipped (rustup toolchain install nightly to run it)"
+    [ -n "$nightly" ] || say "no nightly toolchain: fuzz_smoke will be skipped and the npm package's wasm will exceed its size budgets (rustup toolchain install nightly)"
     if ((${#missing_pkgs[@]})) && [ "$install" = yes ] && ! as_root true 2>/dev/null; then
         say "the Debian packages need root: run this, then ./test.sh again:"
         printf '  sudo apt-get update && sudo apt-get install -y %s\n' "${missing_pkgs[*]}"
@@ -140,6 +150,9 @@ setup() {
     ((${#todo[@]} == 0)) || section "set-up: installing"
     ((${#missing_components[@]} == 0)) || rustup component add "${missing_components[@]}"
     ((${#missing_targets[@]} == 0)) || rustup target add "${missing_targets[@]}"
+    # Word splitting on purpose: each entry is "component add NAME" or "target add NAME".
+    # shellcheck disable=SC2086
+    for c in "${nightly_wasm[@]}"; do rustup $c --toolchain nightly; done
     if ((${#missing_pkgs[@]})); then
         as_root apt-get update -q
         as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "${missing_pkgs[@]}"

@@ -11,12 +11,17 @@ const CLASSES = {
   nantong: ["Nantong"],
 };
 
+// The budgets hold for the standard library rebuilt for size (scripts/build.mjs): a build with
+// stable's exceeds them, and the failure says so.
+const { std } = JSON.parse(readFileSync(new URL("../dist/build.json", import.meta.url), "utf8"));
+const why = std === "stable" ? " (built with stable Rust: the budgets need nightly with rust-src: wasm/README.md, Install)" : "";
+
 for (const { dir, gzipBudget } of MODULES) {
   const file = `dist/${dir ? `${dir}/` : ""}arbiter_wasm_bg.wasm`;
   test(`${file} weighs at most ${gzipBudget} KiB gzipped`, () => {
     const bytes = readFileSync(new URL(`../${file}`, import.meta.url));
     const gzipped = gzipSync(bytes, { level: GZIP_LEVEL }).length / 1024;
-    assert.ok(gzipped <= gzipBudget, `${file}: ${gzipped.toFixed(1)} KiB gzipped, over its ${gzipBudget} KiB`);
+    assert.ok(gzipped <= gzipBudget, `${file}: ${gzipped.toFixed(1)} KiB gzipped, over its ${gzipBudget} KiB${why}`);
   });
 }
 

@@ -3,12 +3,13 @@
 // the crate's (Cargo.toml); `dir` is the module's folder under dist/; `classes` the classes it
 // exports (the build checks the glue against them); `gzipBudget` the most its .wasm may weigh
 // gzipped (level 9), in KiB, which the build prints beside the size and js-tests/size.test.mjs
-// enforces, so that growth is noticed when it happens.
+// enforces, so that growth is noticed when it happens. The budgets are for the standard library
+// rebuilt for size on nightly (scripts/build.mjs); with stable's, every module exceeds its own.
 export const MODULES = [
-  { dir: "", features: ["tripletriad", "trax", "nantong"], classes: 4, gzipBudget: 240 },
-  { dir: "tripletriad", features: ["tripletriad"], classes: 2, gzipBudget: 137 },
-  { dir: "trax", features: ["trax"], classes: 1, gzipBudget: 89 },
-  { dir: "nantong", features: ["nantong"], classes: 1, gzipBudget: 88 },
+  { dir: "", features: ["tripletriad", "trax", "nantong"], classes: 4, gzipBudget: 218 },
+  { dir: "tripletriad", features: ["tripletriad"], classes: 2, gzipBudget: 127 },
+  { dir: "trax", features: ["trax"], classes: 1, gzipBudget: 75 },
+  { dir: "nantong", features: ["nantong"], classes: 1, gzipBudget: 79 },
 ];
 
 /** gzip level 9, as a server would send the module. */
