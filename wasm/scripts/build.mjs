@@ -22,6 +22,7 @@ const run = (cmd, args, opts = {}) => execFileSync(cmd, args, { stdio: "inherit"
 // that core::fmt's panic paths leave. It needs the nightly toolchain with rust-src and the wasm32
 // target; without them the build uses stable and says that the modules will exceed their budgets.
 const nightly = nightlyForSize();
+const IMMEDIATE_ABORT = ["-Zunstable-options", "-Cpanic=immediate-abort"].join("\x1f");
 if (!nightly) {
   console.warn(
     "warning: no nightly toolchain with rust-src and wasm32-unknown-unknown: building with stable, " +
@@ -78,7 +79,7 @@ function buildModule({ dir, features, classes, gzipBudget }) {
       "--features",
       features.join(","),
     ],
-    { cwd: root, env: nightly ? { ...process.env, CARGO_ENCODED_RUSTFLAGS: "-Zunstable-options\x1f-Cpanic=immediate-abort" } : process.env },
+    { cwd: root, env: nightly ? { ...process.env, CARGO_ENCODED_RUSTFLAGS: IMMEDIATE_ABORT } : process.env },
   );
   run("wasm-bindgen", ["--target", "web", "--out-dir", out, "--out-name", "arbiter_wasm", built]);
   // Only the glue needs these raw export types.
