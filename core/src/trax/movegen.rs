@@ -4,7 +4,7 @@
 use alloc::vec::Vec;
 use core::ops::ControlFlow;
 
-use super::board::{entry_bit, BBox, Board};
+use super::board::{entry_bit, BBox, Board, Cell};
 use super::notation::Move;
 use super::tile::{opposite, Colour, Shape, Tile};
 use super::variant::MAX_SPAN;
@@ -206,11 +206,19 @@ fn forced_onward(b: &Board, idx: usize, tile: Tile, e: u8) -> (usize, Tile, u8) 
     let (m, forced) = forced_across(b, idx, tile, e);
     let mut onward = 0;
     for f in 0..4u8 {
-        let n = b.grid[b.step(m, f)];
-        onward |= u8::from(n.tile == 0 && same_colour(n.entries, forced, f) != 0) << f;
+        onward |= forces(b.grid[b.step(m, f)], forced, f) << f;
     }
     // Across the opposite edge lies `idx` itself, where the tile goes.
     (m, forced, onward & !(1 << opposite(e)))
+}
+
+/// 1 if `n`, the cell across edge `e` of `tile`, is empty and entered by that edge's colour
+/// already (`tile` forces a play there), else 0. Without a branch: which way it goes is a coin
+/// toss, and the mispredicted branches of these reads were about a tenth of a research step's
+/// (cachegrind's branch simulation).
+#[inline(always)]
+fn forces(n: Cell, tile: Tile, e: u8) -> u8 {
+    u8::from(n.tile == 0) & u8::from(same_colour(n.entries, tile, e) != 0)
 }
 
 /// Whether `first`, forced on `m` across edge `e` of `tile` on `idx`, forces one more tile across
@@ -262,10 +270,9 @@ fn near(b: &Board, idx: usize) -> (u8, u8) {
     let (mut red_near, mut white_near) = (0u8, 0u8);
     for e in 0..4u8 {
         let n = b.grid[b.step(idx, e)];
-        if n.tile == 0 {
-            red_near |= ((n.entries & 0xF != 0) as u8) << e;
-            white_near |= ((n.entries >> 4 != 0) as u8) << e;
-        }
+        let empty = u8::from(n.tile == 0);
+        red_near |= (empty & u8::from(n.entries & 0xF != 0)) << e;
+        white_near |= (empty & u8::from(n.entries >> 4 != 0)) << e;
     }
     (red_near, white_near)
 }
