@@ -25,9 +25,10 @@
 //! Combo, Ascension or Descension) a card with no empty cell around it can never be taken nor
 //! read again, so only the count of such blue cards is keyed, which merges the many positions
 //! that differ there; identical cards in a hand are searched once and counted; the player's
-//! search stops at a sure win, a perfect NPC's at a sure loss. The last two cells are valued by
-//! a plain exact expectimax ([`Judge::tail`]): nine positions in ten lie there, and the windows,
-//! the sorting and the memo cost more there than the placements they save. `odds_threads`
+//! search stops at a sure win, a perfect NPC's at a sure loss. In the last two cells, where
+//! nine positions in ten lie, neither the memo nor the sort pays: the moves are tried in plain
+//! order, each placed only if the window still needs it, and the last placement's outcome is read
+//! from the score without resolving it whenever no capture can change it ([`Walk::last`]). `odds_threads`
 //! shares the hands and starts out over threads, each with its own judge: no position is shared
 //! between two hands anyway (every position of a round holds its ten cards, on the board or in
 //! hand, and two hands differ by a card), nor between the two starts (the same cards placed, the
@@ -331,7 +332,7 @@ const MEMO_BITS: u32 = 23;
 /// than a probe.
 const MEMO_MIN_EMPTY: u32 = 3;
 
-/// Positions with at most this many empty cells are valued by [`Judge::tail`].
+/// Positions with at most this many empty cells try their moves unsorted (see [`Judge::decide`]).
 const TAIL_EMPTY: u32 = 2;
 
 /// Where the round's number sits in a memo key, and how many rounds fit before a clear.
@@ -352,6 +353,15 @@ struct Slot {
 type Value = u64;
 
 const WIN: Value = 1 << 32;
+
+/// The value of a finished round where blue holds `blue` cards.
+fn outcome(blue: u32) -> Value {
+    if blue > 5 {
+        WIN
+    } else {
+        Value::from(blue == 5)
+    }
+}
 
 /// A side of a search window over values: signed and wider, so that the windows derived at
 /// chance nodes may fall below 0 or above a position's greatest value.
@@ -377,6 +387,8 @@ struct Walk<'a> {
     chaos: bool,
     /// `around[c]`: the cells next to `c`.
     around: [u16; 9],
+    /// A placement turns no card away from its mover (no Battle) and moves none (no walls).
+    monotone: bool,
     epoch: u64,
 }
 
@@ -411,6 +423,7 @@ impl Judge {
             random,
             chaos: t.rules.chaos,
             around: core::array::from_fn(|c| t.nb[c].iter().filter(|&&n| n != EDGE).fold(0, |m, &n| m | 1 << n)),
+            monotone: !t.rules.battle && t.walls.is_empty(),
             epoch: self.epoch,
         })
     }
@@ -512,10 +525,19 @@ impl Judge {
     /// matter. The memo keeps each result with which of the three it is.
     fn value(&mut self, w: &Walk, pos: &Position, alpha: Bound, beta: Bound) -> Value {
         let empty = (!pos.occupied & FULL).count_ones();
-        if empty <= TAIL_EMPTY {
-            return self.tail(w, pos);
-        }
         self.nodes += 1;
+        let playable = w.t.playable(pos);
+        if empty <= 1 {
+            if empty == 0 {
+                return outcome(pos.score(Player::Blue));
+            }
+            if playable.count_ones() == 1 {
+                // The last placement, forced (the starter's last card; no choice nor draw left).
+                self.nodes += 1;
+                let cell = (!pos.occupied & FULL).trailing_zeros() as u8;
+                return w.last(pos, playable.trailing_zeros() as u8, cell);
+            }
+        }
         let slot = if empty >= MEMO_MIN_EMPTY {
             let key = w.key(pos);
             let bucket = (mix(key) & ((1 << MEMO_BITS) - 2)) as usize;
@@ -534,11 +556,10 @@ impl Judge {
         } else {
             None
         };
-        let playable = w.t.playable(pos);
         let value = if w.chaos {
-            let draws: ArrayVec<(u8, u8, Value), 45> = distinct(w.t, playable).map(|(card, n)| (card, 0, n)).collect();
             let top = WIN * Value::from(w.chances(pos));
-            self.chance(&draws, top, alpha, beta, |judge, (card, _), a, b| {
+            let draws = distinct(w.t, playable);
+            self.chance(draws, playable.count_ones(), top, alpha, beta, |judge, card, a, b| {
                 judge.decide(w, pos, 1 << card, a, b)
             })
         } else {
@@ -576,52 +597,26 @@ impl Judge {
         value
     }
 
-    /// The exact value of `pos` near the end ([`TAIL_EMPTY`] empty cells at most): the plain
-    /// expectimax of [`Judge::value`] without windows, memo nor move order, which cost more
-    /// than the few placements they could save there.
-    fn tail(&mut self, w: &Walk, pos: &Position) -> Value {
-        self.nodes += 1;
-        if pos.is_over() {
-            let blue = pos.score(Player::Blue);
-            return if blue > 5 { WIN } else { Value::from(blue == 5) };
-        }
-        let playable = w.t.playable(pos);
-        if w.chaos {
-            distinct(w.t, playable)
-                .map(|(card, n)| n * self.tail_choice(w, pos, 1 << card))
-                .sum()
-        } else {
-            self.tail_choice(w, pos, playable)
-        }
-    }
-
-    /// The mover's choice among `cards` in [`Judge::tail`].
-    fn tail_choice(&mut self, w: &Walk, pos: &Position, cards: u16) -> Value {
-        let (mut sum, mut best, mut worst) = (0, 0, Value::MAX);
-        for (card, n) in distinct(w.t, cards) {
-            for cell in bits(!pos.occupied & FULL) {
-                let v = self.tail(w, &child(w.t, *pos, card, cell));
-                sum += n * v;
-                best = best.max(v);
-                worst = worst.min(v);
-            }
-        }
-        match pos.to_move {
-            Player::Blue => best,
-            Player::Red if w.random => sum,
-            Player::Red => worst,
-        }
-    }
-
     /// The mover's choice in `pos` among `cards` (its whole move under Chaos, after the draw),
     /// fail-soft within `(alpha, beta)` as [`Judge::value`]. Each side tries the moves that take
-    /// the most cards at once first: the likeliest to reach a bound early.
+    /// the most cards at once first: the likeliest to reach a bound early. Within
+    /// [`TAIL_EMPTY`] cells of the end the moves are tried as they come instead, each placed
+    /// only when it is reached: there the sort costs more than it saves, and a cut skips the
+    /// placements left.
     fn decide(&mut self, w: &Walk, pos: &Position, cards: u16, alpha: Bound, beta: Bound) -> Value {
+        let empty = !pos.occupied & FULL;
+        if empty.count_ones() <= TAIL_EMPTY {
+            let t = w.t;
+            let kids = distinct(t, cards).flat_map(|(card, n)| bits(empty).map(move |cell| ((card, cell), n)));
+            return self.choose(w, pos, cards, kids, (alpha, beta), |(card, cell)| {
+                child(t, *pos, card, cell)
+            });
+        }
         let mover = pos.to_move;
         let mut kids: ArrayVec<(u8, u8, Value), 45> = ArrayVec::new();
         let mut next: ArrayVec<Position, 45> = ArrayVec::new();
         for (card, n) in distinct(w.t, cards) {
-            for cell in bits(!pos.occupied & FULL) {
+            for cell in bits(empty) {
                 let kid = child(w.t, *pos, card, cell);
                 // Ties keep the (card, cell) order: the search never depends on the sort.
                 kids.push((kid.score(mover) as u8, next.len() as u8, n));
@@ -629,17 +624,34 @@ impl Judge {
             }
         }
         kids.sort_unstable_by_key(|&(score, i, _)| (core::cmp::Reverse(score), i));
-        match mover {
+        let kids = kids.into_iter().map(|(_, i, n)| (i, n));
+        self.choose(w, pos, cards, kids, (alpha, beta), |i| next[i as usize])
+    }
+
+    /// The choice of `pos`'s mover among `kids`, the moves of `cards`, each `(k, n)`: the move
+    /// to `play(k)`, counted `n` times. In the order given, blue maximises, a random red
+    /// averages (a chance node), a perfect red minimises; fail-soft within `(alpha, beta)`.
+    fn choose<K>(
+        &mut self,
+        w: &Walk,
+        pos: &Position,
+        cards: u16,
+        kids: impl Iterator<Item = (K, Value)>,
+        (alpha, beta): (Bound, Bound),
+        play: impl Fn(K) -> Position,
+    ) -> Value {
+        match pos.to_move {
             Player::Red if w.random => {
                 let top = WIN * Value::from(w.chances(pos));
-                self.chance(&kids, top, alpha, beta, |judge, (_, i), a, b| {
-                    judge.value(w, &next[i as usize], a, b)
+                let weights = cards.count_ones() * (!pos.occupied & FULL).count_ones();
+                self.chance(kids, weights, top, alpha, beta, |judge, k, a, b| {
+                    judge.value(w, &play(k), a, b)
                 })
             }
             Player::Red => {
                 let mut best = Value::MAX;
-                for &(_, i, _) in &kids {
-                    best = best.min(self.value(w, &next[i as usize], alpha, beta.min(Bound::from(best))));
+                for (k, _) in kids {
+                    best = best.min(self.value(w, &play(k), alpha, beta.min(Bound::from(best))));
                     if best == 0 || Bound::from(best) <= alpha {
                         break; // nothing lower can matter
                     }
@@ -647,10 +659,10 @@ impl Judge {
                 best
             }
             Player::Blue => {
-                let top = WIN * Value::from(w.chances(&next[0]));
+                let top = WIN * Value::from(w.chances_after(pos));
                 let mut best = 0;
-                for &(_, i, _) in &kids {
-                    best = best.max(self.value(w, &next[i as usize], alpha.max(Bound::from(best)), beta));
+                for (k, _) in kids {
+                    best = best.max(self.value(w, &play(k), alpha.max(Bound::from(best)), beta));
                     if best == top || Bound::from(best) >= beta {
                         break; // nothing higher can matter
                     }
@@ -661,7 +673,8 @@ impl Judge {
     }
 
     /// A chance node (a random red's move, a Chaos draw): the sum of `branches`, each
-    /// `(_, _, weight)` valued by `each` within a window, out of `top` (its value if every
+    /// `(branch, weight)` valued by `each` within a window, the weights summing to `weights`,
+    /// out of `top` (its value if every
     /// sequence wins), fail-soft within `(alpha, beta)`: Ballard's Star1. A branch is at most
     /// `top / weights` a unit of weight and at least 0, so once the branches valued so far
     /// (exactly, `done`) and the bounds of those left put the sum past a side of the window,
@@ -669,19 +682,20 @@ impl Judge {
     /// value able to decide that, a bound it returns outside is folded into a bound of the sum
     /// that is itself outside the node's window. Whatever the windows, a sum inside `(alpha,
     /// beta)` is exact.
-    fn chance(
+    fn chance<B>(
         &mut self,
-        branches: &[(u8, u8, Value)],
+        branches: impl Iterator<Item = (B, Value)>,
+        weights: u32,
         top: Value,
         alpha: Bound,
         beta: Bound,
-        mut each: impl FnMut(&mut Judge, (u8, u8), Bound, Bound) -> Value,
+        mut each: impl FnMut(&mut Judge, B, Bound, Bound) -> Value,
     ) -> Value {
-        let weights: Value = branches.iter().map(|b| b.2).sum();
+        let weights = Value::from(weights);
         let most = top / weights;
         debug_assert_eq!(most * weights, top, "every branch has the same number of sequences");
         let (mut done, mut left) = (0, weights);
-        for &(a, b, n) in branches {
+        for (branch, n) in branches {
             left -= n;
             // The branch's window, rounded so that reaching a side decides the sum's side;
             // out of the branch's range [0, most] any side is as good as -1 or most + 1, and
@@ -700,7 +714,7 @@ impl Judge {
             } else {
                 Bound::from((above as u64).div_ceil(n))
             };
-            let v = each(self, (a, b), low, high);
+            let v = each(self, branch, low, high);
             if Bound::from(v) <= low {
                 return done + n * v + left * most;
             }
@@ -729,27 +743,55 @@ fn distinct(t: &RoundTable, cards: u16) -> impl Iterator<Item = (u8, Value)> + '
 }
 
 impl Walk<'_> {
+    /// The value of the position left when the mover of `pos` fills its last empty cell,
+    /// `cell`, with `card`. A placement only turns cards to its mover (no Battle nor walls,
+    /// [`Walk::monotone`]): when the score already decides the outcome whatever it takes, or
+    /// when no card of the other side touches the cell, the placement is not resolved.
+    #[inline(always)]
+    fn last(&self, pos: &Position, card: u8, cell: u8) -> Value {
+        let blue = pos.score(Player::Blue);
+        if self.monotone {
+            let (decided, theirs) = match pos.to_move {
+                Player::Blue => (blue > 5, !pos.blue & pos.occupied),
+                Player::Red => (blue < 5, pos.blue & pos.occupied),
+            };
+            if decided || self.around[cell as usize] & theirs == 0 {
+                return outcome(blue);
+            }
+        }
+        outcome(child(self.t, *pos, card, cell).score(Player::Blue))
+    }
+
     /// The number of equally likely chance sequences from `pos` to the end: the product, over
     /// the turns left, of the Chaos draw (the mover's hand size) and of a random red's move
     /// (cards it may play times empty cells).
     fn chances(&self, pos: &Position) -> u32 {
-        let mut empty = (!pos.occupied & FULL).count_ones();
+        self.turns(pos).product()
+    }
+
+    /// [`Walk::chances`] of every position after the move of `pos`.
+    fn chances_after(&self, pos: &Position) -> u32 {
+        self.turns(pos).skip(1).product()
+    }
+
+    /// The equally likely chance sequences of each turn left from `pos`, in turn.
+    fn turns(&self, pos: &Position) -> impl Iterator<Item = u32> + '_ {
+        let empty = (!pos.occupied & FULL).count_ones();
         let mut held = [pos.hand(Player::Blue).count_ones(), pos.hand(Player::Red).count_ones()];
         let mut mover = pos.to_move;
-        let mut product = 1;
-        while empty > 0 {
+        (1..=empty).rev().map(move |empty| {
             let hand = held[mover as usize];
+            let mut n = 1;
             if self.chaos {
-                product *= hand;
+                n *= hand;
             }
             if mover == Player::Red && self.random {
-                product *= empty * if self.chaos || self.t.rules.order { 1 } else { hand };
+                n *= empty * if self.chaos || self.t.rules.order { 1 } else { hand };
             }
             held[mover as usize] -= 1;
-            empty -= 1;
             mover = mover.other();
-        }
-        product
+            n
+        })
     }
 
     /// A key naming `pos` within this round, never 0: the owner of each cell (bits 0-8), the
@@ -1075,6 +1117,35 @@ mod tests {
         }
     }
 
+    /// Master Mogzin (Same + Plus, ten hands) from positions six cells from the end, where the
+    /// Combo chains and the last placements valued without their board matter most, against
+    /// the plain references: both opponents, both starts, one judge for all.
+    #[test]
+    fn same_plus_npc_equals_plain_expectimax_late() {
+        let mogzin = npc("Master Mogzin").unwrap();
+        assert!(mogzin.round_rules().same && mogzin.round_rules().plus);
+        let player = [1, 2, 3, 4, 5].map(|id| crate::tripletriad::ffxiv::card_by_id(id).unwrap());
+        let (mut random, mut perfect) = (Judge::new(Opponent::Random), Judge::new(Opponent::Perfect));
+        let mut outcomes = [false; 3];
+        for (k, hand) in mogzin.hands().iter().enumerate() {
+            for first in [Player::Blue, Player::Red] {
+                let mut g = late(&player, hand, mogzin.round_rules(), first, &[]);
+                for step in 0..3 {
+                    let moves = g.legal_moves();
+                    g.play(moves[(k * 11 + step * 7) % moves.len()]).unwrap();
+                }
+                let (r, p) = (random.odds(&g), perfect.odds(&g));
+                let want = naive_random(&mut g.clone());
+                assert!(close(r, want), "hand {k} {first:?}: {r:?} {want:?}");
+                let margin = naive_perfect(&mut g.clone());
+                assert_eq!(p.win - p.loss, f64::from(margin.signum()), "hand {k} {first:?}");
+                outcomes[(margin.signum() + 1) as usize] = true;
+            }
+        }
+        // Wins, draws and losses all occur: the positions are not all alike.
+        assert_eq!(outcomes, [true; 3]);
+    }
+
     /// Under Order the NPC's hand comes in each of its 120 orders, equally likely, the player's
     /// in the deck's order; nothing is refused.
     #[test]
@@ -1126,6 +1197,7 @@ mod tests {
                         random,
                         chaos,
                         around: [0; 9],
+                        monotone: true,
                         epoch: 1,
                     };
                     assert_eq!(
