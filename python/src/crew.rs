@@ -43,7 +43,8 @@
 //!   `/proc/loadavg` counts alike: the gate also asks how long the calling thread itself waited
 //!   for a core (`/proc/thread-self/schedstat`), and a machine where it hardly waits is calm.
 //!
-//! [`ALWAYS`] turns all this off: every call of more than one piece goes with the workers. The
+//! [`ALWAYS`] turns all this off: every call of more than one piece goes with the workers (and
+//! on two threads the caller leaves the worker its range). The
 //! tests need it, or a busy test machine would step every batch alone and leave the workers'
 //! paths untried; so may a job whose cores are its own while `/proc/loadavg` counts the
 //! node's other jobs.
@@ -98,7 +99,7 @@ const STALL: f64 = 4.0;
 pub type Check<'a> = &'a (dyn Fn(usize) -> bool + Sync);
 
 /// The current call's job: its tag (see [`Ends`]), the check of every piece (if any), the job,
-/// its number of pieces. The lifetimes are erased: a worker calls them only for a piece it
+/// its number of pieces, and the most pieces the calling thread claims in each phase. The lifetimes are erased: a worker calls them only for a piece it
 /// claimed under that tag, and [`Crew::run`] does not return before every piece claimed has
 /// returned.
 #[derive(Clone, Copy)]
@@ -107,6 +108,7 @@ struct Job {
     check: Option<*const (dyn Fn(usize) -> bool + Sync)>,
     play: *const (dyn Fn(usize) + Sync),
     pieces: usize,
+    front_most: usize,
 }
 
 // SAFETY: the functions behind the pointers are `Sync`, and only called while alive (see `Job`).
@@ -285,7 +287,7 @@ struct Part {
 struct Shared {
     /// Bumped once per call; the workers wake when it moves. `u64::MAX` ends them.
     generation: Line<AtomicU64>,
-    /// The current call's job, `None` once the caller has claimed the last piece.
+    /// The current call's job, `None` once every piece has returned.
     job: Mutex<Option<Job>>,
     ends: Line<Ends>,
     /// The pieces of the current call's check not yet claimed, the call's tag and the checks
@@ -363,11 +365,12 @@ impl Shared {
     /// Each count is added once, at the end of its phase: it is a write to a line the other
     /// threads read.
     fn take_part(&self, job: Job, front: bool, linger: Duration) -> Part {
+        let most = if front { job.front_most } else { job.pieces };
         let mut waited = Duration::ZERO;
         if let Some(check) = job.check {
             let tag = u64::from(job.tag);
             let mut run = 0;
-            while let Some(k) = self.checks.claim(job.tag, front) {
+            while let Some(k) = (run < most).then(|| self.checks.claim(job.tag, front)).flatten() {
                 // SAFETY: as for `play` below.
                 let check = unsafe { &*check };
                 let passed = panic::catch_unwind(AssertUnwindSafe(|| check(k))).unwrap_or_else(|payload| {
@@ -396,7 +399,7 @@ impl Shared {
             }
         }
         let (mut run, began) = (0, Instant::now());
-        while let Some(k) = self.ends.claim(job.tag, front) {
+        while let Some(k) = (run < most).then(|| self.ends.claim(job.tag, front)).flatten() {
             // SAFETY: piece `k` of call `tag` is claimed and has not returned: the caller waits
             // for it (see `Job`).
             let play = unsafe { &*job.play };
@@ -618,8 +621,10 @@ pub struct Crew {
     always: bool,
     /// [`cores`], when the crew was made.
     cores: usize,
-    /// Where the two threads' ranges meet, with one worker.
+    /// Where the two threads' ranges meet, with one worker, and whether the current call goes in
+    /// those two ranges.
     split: Option<Split>,
+    fixed: bool,
 }
 
 impl Crew {
@@ -655,6 +660,7 @@ impl Crew {
             always: std::env::var(ALWAYS).is_ok_and(|v| v == "always"),
             cores,
             split: (workers == 1).then(Split::new),
+            fixed: false,
         };
         for share in 1..=workers {
             let shared = Arc::clone(&crew.shared);
@@ -721,8 +727,10 @@ impl Crew {
                 self.shared.spin.store(threads <= cores && calm, Ordering::Relaxed);
             }
         }
+        self.fixed = false;
         (items > 1 && (self.always || self.tuning.team())).then(|| match self.split.as_mut() {
             Some(split) if items <= FIXED_MOST => {
+                self.fixed = true;
                 let front = split.front(items);
                 vec![front, items - front]
             }
@@ -756,6 +764,10 @@ impl Crew {
             check: check.map(|c| unsafe { std::mem::transmute::<Check<'_>, Check<'static>>(c) } as *const _),
             play: unsafe { std::mem::transmute::<&(dyn Fn(usize) + Sync), &'static (dyn Fn(usize) + Sync)>(play) },
             pieces,
+            // With [`ALWAYS`], the caller leaves the worker its range however late it comes: on
+            // a busy machine a woken worker came after the caller had played both ranges, call
+            // after call, and the tests that need the workers' paths did not reach them.
+            front_most: if self.always && self.fixed { 1 } else { pieces },
         };
         shared.ends.set(self.tag, 0, pieces);
         if check.is_some() {
@@ -769,15 +781,17 @@ impl Crew {
         shared.notify();
         let part = shared.take_part(job, true, AWAIT);
         let mut held = part.waited;
-        *lock(&shared.job) = None;
         if part.played {
             held += shared.wait(AWAIT, || shared.finished.count.load(Ordering::SeqCst) == pieces);
             // The worker played its range (the caller only its own): how the two ranges went.
-            if let Some(split) = self.split.as_mut().filter(|_| part.run == 1 && pieces == 2) {
+            if let Some(split) = self.split.as_mut().filter(|_| self.fixed && part.run == 1) {
                 let worker = shared.finished.played.load(Ordering::Relaxed) as f64;
                 split.weigh(part.spent.as_nanos() as f64, worker);
             }
         }
+        // Only now: a caller that leaves pieces to the workers waits for a worker that has yet to
+        // take the job.
+        *lock(&shared.job) = None;
         let end = Instant::now();
         self.tuning.record(
             true,
