@@ -13,7 +13,12 @@
 //! - the pieces are claimed, not assigned: a worker that arrives late finds them taken, and the
 //!   caller waits only for the pieces a worker has begun (never for a worker that holds none).
 //!   Claimed from both ends, each thread finds the same games as in the call before, still in its
-//!   core's cache;
+//!   core's cache. A small call on two threads is two pieces, one a thread, meeting where both
+//!   end together ([`Split`]), and there the caller leaves the worker its piece however late it
+//!   comes: taking it moved all its games' state to the caller's core and back at the next call
+//!   (on a loaded machine, the calls' median went from 31–33 to 24 µs for 128 Triple Triad games
+//!   once the caller left it). A worker the system holds off then holds the caller: the stall
+//!   below starts a trial, and a busy machine steps alone;
 //! - a piece that a worker has begun cannot be taken back, and a worker the system pauses inside
 //!   one holds the caller for as long as the system keeps it off a core (milliseconds under
 //!   load, whatever the piece's size). So the crew tries its workers in trials of a few calls
@@ -96,7 +101,7 @@ const STALL: f64 = 4.0;
 pub type Check<'a> = &'a (dyn Fn(usize) -> bool + Sync);
 
 /// The current call's job: its tag (see [`Ends`]), the check of every piece (if any), the job,
-/// its number of pieces. The lifetimes are erased: a worker calls them only for a piece it
+/// its number of pieces, and the most pieces the calling thread claims in each phase. The lifetimes are erased: a worker calls them only for a piece it
 /// claimed under that tag, and [`Crew::run`] does not return before every piece claimed has
 /// returned.
 #[derive(Clone, Copy)]
@@ -105,6 +110,7 @@ struct Job {
     check: Option<*const (dyn Fn(usize) -> bool + Sync)>,
     play: *const (dyn Fn(usize) + Sync),
     pieces: usize,
+    front_most: usize,
 }
 
 // SAFETY: the functions behind the pointers are `Sync`, and only called while alive (see `Job`).
@@ -180,6 +186,73 @@ fn cut(items: usize, threads: usize) -> Vec<usize> {
     sizes
 }
 
+/// Calls of at most this many items on two threads go in two ranges, one a thread, the same
+/// every call but for where they meet ([`Split`]): no claim a piece (each fetched the ends' line
+/// from the other core, about 210 ns on the virtual machines we measure), and each game stays on
+/// the core that stepped it last, where the pieces' meeting point moved a few games, each a few
+/// hundred lines of state, every call. Beyond, a call is long enough for those to weigh little
+/// (the pieces gave 1.6–2.0× at 1,024 games), and pieces let a thread that the system put off
+/// leave the rest of its share to the other. (256 itself is not measured against other bounds.)
+const FIXED_MOST: usize = 256;
+
+/// The weight of a call's measure in [`Split`]'s moving average, and the least move of the
+/// meeting point, as a share of the call's items (at least two): a game that changes thread
+/// brings its state over, so the point moves only for a lasting difference.
+const SPLIT_WEIGHT: f64 = 0.125;
+const SPLIT_SLACK: usize = 64;
+
+/// Where the calling thread's range (from the front) meets the worker's, on two threads: moved
+/// between calls only, from the two ranges' measured times, so that both end together.
+struct Split {
+    /// The call's items the meeting point is for, and the caller's range.
+    items: usize,
+    front: usize,
+    /// The worker's time an item over the caller's, a moving average: a worker whose rows the
+    /// caller's Python read between calls fetches them back, and its games step slower.
+    ratio: f64,
+}
+
+impl Split {
+    fn new() -> Split {
+        Split {
+            items: 0,
+            front: 0,
+            ratio: 1.0,
+        }
+    }
+
+    /// The caller's range of a call of `items` (at least 2).
+    fn front(&mut self, items: usize) -> usize {
+        if items != self.items {
+            self.items = items;
+            self.front = self.meet();
+        }
+        self.front
+    }
+
+    /// The point where both ranges would take as long, at the measured ratio.
+    fn meet(&self) -> usize {
+        let front = self.items as f64 * self.ratio / (1.0 + self.ratio);
+        (front.round() as usize).clamp(1, self.items - 1)
+    }
+
+    /// Takes in a call in which the caller's range took `caller` ns and the worker's `worker`.
+    fn weigh(&mut self, caller: f64, worker: f64) {
+        if caller <= 0.0 || worker <= 0.0 {
+            return;
+        }
+        let (front, back) = (self.front as f64, (self.items - self.front) as f64);
+        // A thread held off its core a moment says little of its games: one call moves the
+        // average by a thirty-second at most.
+        let ratio = (worker / back / (caller / front)).clamp(self.ratio * 0.8, self.ratio * 1.25);
+        self.ratio += (ratio - self.ratio) * SPLIT_WEIGHT;
+        let meet = self.meet();
+        if meet.abs_diff(self.front) >= (self.items / SPLIT_SLACK).max(2) {
+            self.front = meet;
+        }
+    }
+}
+
 /// A word on a cache line (two: the prefetcher fetches lines in pairs) of its own. The calling
 /// thread claims pieces through [`Ends`] while an idle worker spins on the generation and the
 /// caller on [`Shared::finished`]: on one line, every claim waited for the line to come back
@@ -194,11 +267,29 @@ impl<T> std::ops::Deref for Line<T> {
     }
 }
 
+/// The end of the current call's plays: the pieces returned, and the nanoseconds the worker
+/// spent on its pieces.
+struct Finished {
+    count: AtomicUsize,
+    played: AtomicU64,
+}
+
+/// A thread's part in a call ([`Shared::take_part`]).
+struct Part {
+    /// Whether no check refused (so that the pieces played).
+    played: bool,
+    /// How long it waited for the others' checks.
+    waited: Duration,
+    /// The pieces it played, and how long they took.
+    run: usize,
+    spent: Duration,
+}
+
 /// What the calling thread and the workers share.
 struct Shared {
     /// Bumped once per call; the workers wake when it moves. `u64::MAX` ends them.
     generation: Line<AtomicU64>,
-    /// The current call's job, `None` once the caller has claimed the last piece.
+    /// The current call's job, `None` once every piece has returned.
     job: Mutex<Option<Job>>,
     ends: Line<Ends>,
     /// The pieces of the current call's check not yet claimed, the call's tag and the checks
@@ -206,8 +297,9 @@ struct Shared {
     checks: Line<Ends>,
     checked: Line<AtomicU64>,
     refused: AtomicBool,
-    /// Pieces of the current call that have returned.
-    finished: Line<AtomicUsize>,
+    /// Pieces of the current call that have returned, and the time the workers spent playing
+    /// theirs (what [`Split`] weighs the worker's range by), on one line: the caller reads both.
+    finished: Line<Finished>,
     /// The first panic of this call's pieces, to go on in the calling thread.
     panic: Mutex<Option<Box<dyn Any + Send>>>,
     /// Threads asleep (workers waiting for a call, the caller waiting for the workers), woken
@@ -268,18 +360,19 @@ impl Shared {
 
     /// Takes part in `job` from one end (`front` or the back), waiting `linger` awake at the
     /// end of its check: checks pieces while any is left, waits until every check of the call
-    /// has returned, then plays pieces unless one refused; whether none refused, and how long it
-    /// waited for the others' checks. One call, not a round of checks and a round of plays: the
-    /// hand-off (a worker seeing the call, taking its job) is paid once. A piece that panics
+    /// has returned, then plays pieces unless one refused (see [`Part`]). One call, not a round
+    /// of checks and a round of plays: the hand-off (a worker seeing the call, taking its job)
+    /// is paid once. A piece that panics
     /// counts as run (its panic is kept for the caller; a check's refuses): the others go on.
     /// Each count is added once, at the end of its phase: it is a write to a line the other
     /// threads read.
-    fn take_part(&self, job: Job, front: bool, linger: Duration) -> (bool, Duration) {
+    fn take_part(&self, job: Job, front: bool, linger: Duration) -> Part {
+        let most = if front { job.front_most } else { job.pieces };
         let mut waited = Duration::ZERO;
         if let Some(check) = job.check {
             let tag = u64::from(job.tag);
             let mut run = 0;
-            while let Some(k) = self.checks.claim(job.tag, front) {
+            while let Some(k) = (run < most).then(|| self.checks.claim(job.tag, front)).flatten() {
                 // SAFETY: as for `play` below.
                 let check = unsafe { &*check };
                 let passed = panic::catch_unwind(AssertUnwindSafe(|| check(k))).unwrap_or_else(|payload| {
@@ -299,11 +392,16 @@ impl Shared {
             // claim nothing.
             waited = self.wait(linger, || done(self.checked.load(Ordering::SeqCst)));
             if self.refused.load(Ordering::SeqCst) {
-                return (false, waited);
+                return Part {
+                    played: false,
+                    waited,
+                    run: 0,
+                    spent: Duration::ZERO,
+                };
             }
         }
-        let mut run = 0;
-        while let Some(k) = self.ends.claim(job.tag, front) {
+        let (mut run, began) = (0, Instant::now());
+        while let Some(k) = (run < most).then(|| self.ends.claim(job.tag, front)).flatten() {
             // SAFETY: piece `k` of call `tag` is claimed and has not returned: the caller waits
             // for it (see `Job`).
             let play = unsafe { &*job.play };
@@ -312,10 +410,21 @@ impl Shared {
             }
             run += 1;
         }
-        if run > 0 && self.finished.fetch_add(run, Ordering::SeqCst) + run == job.pieces {
-            self.notify();
+        let spent = began.elapsed();
+        if run > 0 {
+            if !front {
+                self.finished.played.store(spent.as_nanos() as u64, Ordering::Relaxed);
+            }
+            if self.finished.count.fetch_add(run, Ordering::SeqCst) + run == job.pieces {
+                self.notify();
+            }
         }
-        (true, waited)
+        Part {
+            played: true,
+            waited,
+            run,
+            spent,
+        }
     }
 }
 
@@ -514,6 +623,10 @@ pub struct Crew {
     always: bool,
     /// [`cores`], when the crew was made.
     cores: usize,
+    /// Where the two threads' ranges meet, with one worker, and whether the current call goes in
+    /// those two ranges.
+    split: Option<Split>,
+    fixed: bool,
 }
 
 impl Crew {
@@ -528,7 +641,10 @@ impl Crew {
             checks: Line(Ends(AtomicU64::new(0))),
             checked: Line(AtomicU64::new(0)),
             refused: AtomicBool::new(false),
-            finished: Line(AtomicUsize::new(0)),
+            finished: Line(Finished {
+                count: AtomicUsize::new(0),
+                played: AtomicU64::new(0),
+            }),
             panic: Mutex::new(None),
             sleepers: AtomicUsize::new(0),
             lock: Mutex::new(()),
@@ -545,6 +661,8 @@ impl Crew {
             start: Instant::now(),
             always: std::env::var(ALWAYS).is_ok_and(|v| v == "always"),
             cores,
+            split: (workers == 1).then(Split::new),
+            fixed: false,
         };
         for share in 1..=workers {
             let shared = Arc::clone(&crew.shared);
@@ -570,7 +688,8 @@ impl Crew {
     /// Begins a call over `items`: the sizes of the pieces to cut them into for [`Crew::run`],
     /// front to back, or `None` when the call is to step alone, through [`Crew::alone`] (which
     /// then costs nothing more than a call without threads). Several pieces per thread, so that
-    /// a thread the system puts off leaves its pieces to the others.
+    /// a thread the system puts off leaves its pieces to the others, but for a small call on two
+    /// threads ([`FIXED_MOST`]): a piece each.
     pub fn plan(&mut self, items: usize) -> Option<Vec<usize>> {
         let start = Instant::now();
         self.start = start;
@@ -610,7 +729,15 @@ impl Crew {
                 self.shared.spin.store(threads <= cores && calm, Ordering::Relaxed);
             }
         }
-        (items > 1 && (self.always || self.tuning.team())).then(|| cut(items, self.workers.len() + 1))
+        self.fixed = false;
+        (items > 1 && (self.always || self.tuning.team())).then(|| match self.split.as_mut() {
+            Some(split) if items <= FIXED_MOST => {
+                self.fixed = true;
+                let front = split.front(items);
+                vec![front, items - front]
+            }
+            _ => cut(items, self.workers.len() + 1),
+        })
     }
 
     /// The call that [`Crew::plan`] began, stepped alone by `f`.
@@ -639,6 +766,7 @@ impl Crew {
             check: check.map(|c| unsafe { std::mem::transmute::<Check<'_>, Check<'static>>(c) } as *const _),
             play: unsafe { std::mem::transmute::<&(dyn Fn(usize) + Sync), &'static (dyn Fn(usize) + Sync)>(play) },
             pieces,
+            front_most: if self.fixed { 1 } else { pieces },
         };
         shared.ends.set(self.tag, 0, pieces);
         if check.is_some() {
@@ -646,15 +774,23 @@ impl Crew {
             shared.checked.store(u64::from(self.tag) << 32, Ordering::SeqCst);
             shared.refused.store(false, Ordering::SeqCst);
         }
-        shared.finished.store(0, Ordering::SeqCst);
+        shared.finished.count.store(0, Ordering::SeqCst);
         *lock(&shared.job) = Some(job);
         shared.generation.fetch_add(1, Ordering::SeqCst);
         shared.notify();
-        let (played, mut held) = shared.take_part(job, true, AWAIT);
-        *lock(&shared.job) = None;
-        if played {
-            held += shared.wait(AWAIT, || shared.finished.load(Ordering::SeqCst) == pieces);
+        let part = shared.take_part(job, true, AWAIT);
+        let mut held = part.waited;
+        if part.played {
+            held += shared.wait(AWAIT, || shared.finished.count.load(Ordering::SeqCst) == pieces);
+            // The worker played its range (the caller only its own): how the two ranges went.
+            if let Some(split) = self.split.as_mut().filter(|_| self.fixed && part.run == 1) {
+                let worker = shared.finished.played.load(Ordering::Relaxed) as f64;
+                split.weigh(part.spent.as_nanos() as f64, worker);
+            }
         }
+        // Only now: a caller that leaves pieces to the workers waits for a worker that has yet to
+        // take the job.
+        *lock(&shared.job) = None;
         let end = Instant::now();
         self.tuning.record(
             true,
@@ -731,6 +867,37 @@ mod tests {
             sizes[sizes.len() / 2 - 1] <= 4 && sizes[sizes.len() / 2] <= 4,
             "{sizes:?}"
         );
+    }
+
+    /// Weighs `calls` calls in which the worker takes `slower` times the caller's time a game.
+    fn weigh(split: &mut Split, items: usize, calls: usize, slower: impl Fn(usize) -> f64) {
+        for call in 0..calls {
+            let front = split.front(items);
+            split.weigh(front as f64 * 400.0, (items - front) as f64 * 400.0 * slower(call));
+        }
+    }
+
+    #[test]
+    fn the_ranges_meet_where_both_threads_end_together() {
+        let mut split = Split::new();
+        assert_eq!(split.front(128), 64);
+        // A worker 20 % slower a game: both end together at 128 * 1.2 / 2.2, about 70.
+        weigh(&mut split, 128, 200, |_| 1.2);
+        assert!((68..=71).contains(&split.front(128)), "{}", split.front(128));
+        // Another size starts from the ratio measured.
+        assert!((33..=36).contains(&split.front(64)), "{}", split.front(64));
+        assert_eq!((split.front(2), split.front(3)), (1, 2));
+    }
+
+    #[test]
+    fn calls_that_differ_a_little_leave_the_meeting_point_where_it_is() {
+        let mut split = Split::new();
+        // Each game that changes thread brings its state over: noise moves no game.
+        weigh(&mut split, 128, 1000, |call| if call % 2 == 0 { 0.9 } else { 1.1 });
+        assert_eq!(split.front(128), 64);
+        // Nor does a call in which the worker was held off its core for a time slice.
+        weigh(&mut split, 128, 1, |_| 1000.0);
+        assert_eq!(split.front(128), 64);
     }
 
     #[test]

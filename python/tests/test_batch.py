@@ -244,7 +244,8 @@ def test_bad_steps_change_nothing(threads):
 @pytest.mark.usefixtures("workers_always")
 @pytest.mark.parametrize("threads", [2, 3])
 def test_the_first_refusal_in_the_games_order_is_reported_whatever_thread_checked_it(threads):
-    # 128 games are cut into pieces of 4 to 22 games, claimed from both ends: refusals in the
+    # On two threads, 128 games are two ranges (the caller's 0-63 in a new batch, the worker's
+    # the rest); on three, pieces of 4 to 22 games claimed from both ends: refusals in the
     # workers' pieces and the caller's, the first in the games' order named.
     b = TripleTriadBatch(128, seed=5, threads=threads)
     legal = [int(b.legal_actions(i)[0]) for i in range(128)]
