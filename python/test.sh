@@ -36,6 +36,10 @@ python_tests() (
     # The arena test compares with the `arbiter arena` command, built now (the release build shares
     # the core with the wheel's), before cargo leaves the PATH.
     (cd "$root" && CARGO_TARGET_DIR="$target" cargo build --release --quiet -p arbiter-cli)
+    # The crew's own tests (python/src/crew.rs: pieces, ranges, the first refusal) need no Python,
+    # only the test binary's link to libpython; `test = false` keeps them out of `cargo test
+    # --workspace`, which would otherwise need that link on every machine that tests the core.
+    (cd "$root" && CARGO_TARGET_DIR="$target" cargo test --release --quiet -p arbiter-python --lib)
     bare="$venv/bin:$(tr ':' '\n' <<<"$PATH" | while read -r dir; do
         [ -x "$dir/cargo" ] || [ -x "$dir/rustc" ] || [ -z "$dir" ] || printf '%s:' "$dir"
     done)"
