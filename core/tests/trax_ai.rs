@@ -219,7 +219,8 @@ fn a_time_budget_is_used_to_its_end() {
     let (short, _) = timed(&g, 50, 2);
     let (long, took) = timed(&g, 200, 2);
     assert!(took.as_millis() >= 150, "{took:?}");
-    assert!(long.depth > short.depth, "200 ms: {long:?}, 50 ms: {short:?}");
+    // Not depth: a loaded machine may finish the same depth in both, with the longer one deep
+    // inside the next.
     assert!(long.nodes > short.nodes, "200 ms: {long:?}, 50 ms: {short:?}");
 }
 

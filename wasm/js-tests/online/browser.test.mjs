@@ -464,8 +464,13 @@ describe("Online tab", () => {
       [ann],
       async (p) => {
         const button = p.section.locator(".online-nt .actions button").first();
-        if (await button.count()) return void (await button.click());
-        return false;
+        if (!(await button.count())) return false;
+        // The button may go between the count and the click: the claim pause ran out and the
+        // server answered, or the deal ended. Then nothing was clicked and the loop looks again.
+        return button.click({ timeout: 2000 }).then(
+          () => undefined,
+          () => false,
+        );
       },
       async () => {},
       3000,
