@@ -211,6 +211,9 @@ fn ffxiv() {
 }
 
 fn main() {
+    // The npm package's build (wasm/scripts/build.mjs) sets `--cfg arbiter_size` on nightly: cold
+    // code then asks for `#[optimize(size)]` (lib.rs).
+    println!("cargo::rustc-check-cfg=cfg(arbiter_size)");
     ff8_cards();
     ffxiv();
 }

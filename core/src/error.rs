@@ -22,6 +22,7 @@ pub const MESSAGE_LIMIT: usize = 1024;
 /// assert_eq!(shorten("B2+", 10), "B2+");
 /// assert_eq!(shorten(&"é".repeat(100), 10), "ééé…é");
 /// ```
+#[cfg_attr(arbiter_size, optimize(size))]
 pub fn shorten(text: &str, max: usize) -> Cow<'_, str> {
     if text.len() <= max {
         return Cow::Borrowed(text);
@@ -38,6 +39,7 @@ pub fn shorten(text: &str, max: usize) -> Cow<'_, str> {
 }
 
 /// A caller's text as an error quotes it: [`shorten`] to [`QUOTE_LIMIT`].
+#[cfg_attr(arbiter_size, optimize(size))]
 pub fn quote(text: &str) -> String {
     shorten(text, QUOTE_LIMIT).into_owned()
 }
@@ -78,6 +80,7 @@ impl ErrorKind {
 }
 
 impl fmt::Display for ErrorKind {
+    #[cfg_attr(arbiter_size, optimize(size))]
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
     }
@@ -104,6 +107,7 @@ pub struct Error {
 
 impl Error {
     /// An error of `kind` with `message`.
+    #[cfg_attr(arbiter_size, optimize(size))]
     pub fn new(kind: ErrorKind, message: impl Into<String>) -> Error {
         Error {
             kind,
@@ -112,17 +116,20 @@ impl Error {
     }
 
     /// Its kind.
+    #[cfg_attr(arbiter_size, optimize(size))]
     pub fn kind(&self) -> ErrorKind {
         self.kind
     }
 
     /// Its message.
+    #[cfg_attr(arbiter_size, optimize(size))]
     pub fn message(&self) -> &str {
         &self.message
     }
 }
 
 impl fmt::Display for Error {
+    #[cfg_attr(arbiter_size, optimize(size))]
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.message)
     }
@@ -134,6 +141,7 @@ impl core::error::Error for Error {}
 macro_rules! classify {
     ($($kind:ident: $($ty:ty),+;)+) => {$($(
         impl From<$ty> for Error {
+            #[cfg_attr(arbiter_size, optimize(size))]
             fn from(e: $ty) -> Error {
                 Error::new(ErrorKind::$kind, e.to_string())
             }
@@ -144,6 +152,7 @@ macro_rules! classify {
 pub(crate) use classify;
 
 impl From<crate::level::UnknownLevel> for Error {
+    #[cfg_attr(arbiter_size, optimize(size))]
     fn from(e: crate::level::UnknownLevel) -> Error {
         Error::new(ErrorKind::BadArgument, e.to_string())
     }
@@ -158,6 +167,7 @@ impl From<crate::level::UnknownLevel> for Error {
 /// assert_eq!(arbiter_core::spoken_indices(1), "0");
 /// assert_eq!(arbiter_core::spoken_indices(0), "none");
 /// ```
+#[cfg_attr(arbiter_size, optimize(size))]
 pub fn spoken_indices(n: usize) -> alloc::string::String {
     use alloc::string::ToString;
     match n {

@@ -25,6 +25,7 @@ pub enum Options {
 
 impl Options {
     /// The defaults of the game named `name`.
+    #[cfg_attr(arbiter_size, optimize(size))]
     pub fn defaults(name: &str) -> Result<Options, Error> {
         Ok(match game(name)? {
             0 => Options::TripleTriad(tripletriad::Options::default()),
@@ -35,6 +36,7 @@ impl Options {
 
     /// The options of the game named `name`, read from `d` (an unknown field is refused).
     #[cfg(feature = "serde")]
+    #[cfg_attr(arbiter_size, optimize(size))]
     pub fn read<'de, D: serde::Deserializer<'de>>(name: &str, d: D) -> Result<Options, ReadError<D::Error>> {
         use serde::Deserialize;
         Ok(match game(name).map_err(ReadError::Game)? {
@@ -45,6 +47,7 @@ impl Options {
     }
 
     /// The name of the game these options are for.
+    #[cfg_attr(arbiter_size, optimize(size))]
     pub fn game(&self) -> &'static str {
         match self {
             Options::TripleTriad(_) => TripleTriad::NAME,
@@ -67,6 +70,7 @@ pub enum ReadError<E: core::fmt::Display + core::fmt::Debug> {
 }
 
 /// Where `name` is in [`GAMES`], or the error that lists them.
+#[cfg_attr(arbiter_size, optimize(size))]
 fn game(name: &str) -> Result<usize, Error> {
     GAMES.iter().position(|g| *g == name).ok_or_else(|| {
         Error::new(
@@ -87,6 +91,7 @@ fn game(name: &str) -> Result<usize, Error> {
 /// assert!(GAMES.iter().all(|g| describe(g).unwrap().game == *g));
 /// assert!(describe("chess").is_err());
 /// ```
+#[cfg_attr(arbiter_size, optimize(size))]
 pub fn describe(name: &str) -> Result<Description, Error> {
     Ok(match game(name)? {
         0 => tripletriad::describe(),
@@ -96,6 +101,7 @@ pub fn describe(name: &str) -> Result<Description, Error> {
 }
 
 /// Every game's description, in the order of [`GAMES`].
+#[cfg_attr(arbiter_size, optimize(size))]
 pub fn describe_all() -> Vec<Description> {
     GAMES.iter().filter_map(|g| describe(g).ok()).collect()
 }
@@ -122,6 +128,7 @@ impl AnyGame {
     /// assert!(matches!(g, AnyGame::Trax(t) if t.variant().name() == "8x8"));
     /// assert!(AnyGame::new("nantong", &Options::defaults("trax").unwrap(), 1).is_err());
     /// ```
+    #[cfg_attr(arbiter_size, optimize(size))]
     pub fn new(name: &str, options: &Options, seed: u64) -> Result<AnyGame, Error> {
         game(name)?;
         let bad = |message: alloc::string::String| Error::new(ErrorKind::BadArgument, message);

@@ -42,6 +42,7 @@ macro_rules! level_names {
         }
 
         impl core::fmt::Display for $ty {
+            #[cfg_attr(arbiter_size, optimize(size))]
             fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
                 f.write_str(self.name())
             }
@@ -49,6 +50,7 @@ macro_rules! level_names {
 
         impl core::str::FromStr for $ty {
             type Err = $crate::UnknownLevel;
+            #[cfg_attr(arbiter_size, optimize(size))]
             fn from_str(s: &str) -> Result<Self, Self::Err> {
                 Self::ALL
                     .into_iter()

@@ -21,6 +21,11 @@
 // The repository README's Rust example, compiled and run as a doctest so that it stays true.
 #![cfg_attr(doctest, doc = include_str!("../../README.md"))]
 #![forbid(unsafe_code)]
+// The npm package's build (wasm/scripts/build.mjs, on nightly) compiles the core at opt-level 2 with
+// `--cfg arbiter_size`: code off the hot paths (setup, parsing, explanations, matches' bookkeeping)
+// is marked `#[cfg_attr(arbiter_size, optimize(size))]` so that it is compiled as at "z" while the
+// rules and searches keep their speed (docs/speed.md, a seventh pass on the wasm size).
+#![cfg_attr(arbiter_size, feature(optimize_attribute))]
 
 extern crate alloc;
 #[cfg(feature = "std")]

@@ -21,6 +21,7 @@ pub struct Description {
 
 impl Description {
     /// The option named `name`, if the game has it.
+    #[cfg_attr(arbiter_size, optimize(size))]
     pub fn option(&self, name: &str) -> Option<&OptionSpec> {
         self.options.iter().find(|o| o.name == name)
     }
@@ -77,6 +78,7 @@ pub enum Kind {
 
 impl Kind {
     /// The names a [`Kind::Choice`] or [`Kind::Flags`] allows (none for the others).
+    #[cfg_attr(arbiter_size, optimize(size))]
     pub fn values(&self) -> &[&'static str] {
         match self {
             Kind::Choice { values, .. } | Kind::Flags { values, .. } => values,

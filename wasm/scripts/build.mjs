@@ -19,10 +19,13 @@ const run = (cmd, args, opts = {}) => execFileSync(cmd, args, { stdio: "inherit"
 // The standard library rebuilt for size (docs/speed.md, a sixth pass): nightly's -Z build-std with
 // `optimize_for_size`, and panics that trap at once (panic=immediate-abort) instead of formatting a
 // message nobody reads (wasm32-unknown-unknown has no stderr; a panic trapped before too), so
-// that core::fmt's panic paths leave. It needs the nightly toolchain with rust-src and the wasm32
-// target; without them the build uses stable and says that the modules will exceed their budgets.
+// that core::fmt's panic paths leave. `--cfg arbiter_size` compiles the core's cold code (setup,
+// parsing, explanations, matches) for size while the rules and searches stay at opt-level 2
+// (core/src/lib.rs, docs/speed.md, a seventh pass). It needs the nightly toolchain with rust-src
+// and the wasm32 target; without them the build uses stable and says that the modules will exceed
+// their budgets.
 const nightly = nightlyForSize();
-const IMMEDIATE_ABORT = ["-Zunstable-options", "-Cpanic=immediate-abort"].join("\x1f");
+const NIGHTLY_FLAGS = ["-Zunstable-options", "-Cpanic=immediate-abort", "--cfg", "arbiter_size"].join("\x1f");
 if (!nightly) {
   console.warn(
     "warning: no nightly toolchain with rust-src and wasm32-unknown-unknown: building with stable, " +
@@ -79,7 +82,7 @@ function buildModule({ dir, features, classes, gzipBudget }) {
       "--features",
       features.join(","),
     ],
-    { cwd: root, env: nightly ? { ...process.env, CARGO_ENCODED_RUSTFLAGS: IMMEDIATE_ABORT } : process.env },
+    { cwd: root, env: nightly ? { ...process.env, CARGO_ENCODED_RUSTFLAGS: NIGHTLY_FLAGS } : process.env },
   );
   run("wasm-bindgen", ["--target", "web", "--out-dir", out, "--out-name", "arbiter_wasm", built]);
   // Only the glue needs these raw export types.

@@ -86,6 +86,7 @@ impl Action {
 }
 
 impl fmt::Display for Action {
+    #[cfg_attr(arbiter_size, optimize(size))]
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Action::Discard(k) => write!(f, "discard {k}"),
@@ -111,6 +112,7 @@ pub struct BadAction(pub alloc::string::String);
 
 impl FromStr for Action {
     type Err = BadAction;
+    #[cfg_attr(arbiter_size, optimize(size))]
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let bad = || BadAction(crate::error::quote(s));
         let mut words = s.split_whitespace();
@@ -142,6 +144,7 @@ impl FromStr for Action {
 /// As its notation, `"discard 5m"`.
 #[cfg(feature = "serde")]
 impl serde::Serialize for Action {
+    #[cfg_attr(arbiter_size, optimize(size))]
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.collect_str(self)
     }
@@ -149,6 +152,7 @@ impl serde::Serialize for Action {
 
 #[cfg(feature = "serde")]
 impl<'de> serde::Deserialize<'de> for Action {
+    #[cfg_attr(arbiter_size, optimize(size))]
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let s = <alloc::borrow::Cow<'de, str>>::deserialize(d)?;
         s.parse().map_err(serde::de::Error::custom)

@@ -91,6 +91,7 @@ impl Kind {
 }
 
 impl fmt::Display for Kind {
+    #[cfg_attr(arbiter_size, optimize(size))]
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.0 {
             27 => f.write_str("T"),
@@ -108,6 +109,7 @@ pub struct UnknownCard(pub alloc::string::String);
 
 impl FromStr for Kind {
     type Err = UnknownCard;
+    #[cfg_attr(arbiter_size, optimize(size))]
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let bad = || UnknownCard(crate::error::quote(s));
         match s.as_bytes() {
@@ -130,6 +132,7 @@ impl FromStr for Kind {
 
 #[cfg(feature = "serde")]
 impl serde::Serialize for Kind {
+    #[cfg_attr(arbiter_size, optimize(size))]
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.collect_str(self)
     }
@@ -137,6 +140,7 @@ impl serde::Serialize for Kind {
 
 #[cfg(feature = "serde")]
 impl<'de> serde::Deserialize<'de> for Kind {
+    #[cfg_attr(arbiter_size, optimize(size))]
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let s = <alloc::borrow::Cow<'de, str>>::deserialize(d)?;
         s.parse().map_err(serde::de::Error::custom)

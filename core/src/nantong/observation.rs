@@ -59,6 +59,7 @@ pub struct Observation {
 
 impl Nantong {
     /// The observation of `seat` ([`Game::observation`](crate::Game::observation)).
+    #[cfg_attr(arbiter_size, optimize(size))]
     pub(super) fn observe(&self, seat: Seat) -> Observation {
         let mut obs = self.seen(seat);
         if obs.to_act == Some(seat) {
@@ -82,6 +83,7 @@ impl Nantong {
     /// assert!(p.hand.is_empty() && p.claim.is_none() && p.actions.is_empty());
     /// assert_eq!(p.hand_sizes, g.observation(Seat::ALL[2]).hand_sizes);
     /// ```
+    #[cfg_attr(arbiter_size, optimize(size))]
     pub fn public_observation(&self) -> Observation {
         let mut obs = self.seen(Seat::ALL[0]);
         obs.hand.clear();
@@ -104,6 +106,7 @@ impl Nantong {
 
     /// `seat`'s observation without its two costly parts, the legal actions in notation and the
     /// last event ([`Nantong::observe`] adds them).
+    #[cfg_attr(arbiter_size, optimize(size))]
     pub(crate) fn seen(&self, seat: Seat) -> Observation {
         let sight = self.sight(seat);
         let mut melds = self.melds.clone();

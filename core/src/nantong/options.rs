@@ -41,6 +41,7 @@ pub struct Options {
 
 impl Options {
     /// The deals of the match, checked.
+    #[cfg_attr(arbiter_size, optimize(size))]
     pub fn deals(&self) -> Result<u32, Error> {
         let deals = self.deals.unwrap_or(DEFAULT_DEALS);
         if !(1..=MAX_DEALS).contains(&deals) {
@@ -53,6 +54,7 @@ impl Options {
     }
 
     /// How big each deal is, checked.
+    #[cfg_attr(arbiter_size, optimize(size))]
     pub fn size(&self) -> Result<Size, Error> {
         Size::new(self.groups.unwrap_or(FULL_GROUPS), self.kinds.unwrap_or(KINDS as u32))
     }
@@ -65,6 +67,7 @@ impl Options {
 /// let d = arbiter_core::nantong::describe();
 /// assert_eq!(d.option("deals").unwrap().kind, Kind::Number { min: 1, max: Some(16), default: Some(4) });
 /// ```
+#[cfg_attr(arbiter_size, optimize(size))]
 pub fn describe() -> Description {
     Description {
         game: Nantong::NAME,

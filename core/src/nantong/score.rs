@@ -650,6 +650,7 @@ pub(crate) fn best_win(p: &PlayerHand, win: &Win, indicators: [Kind; 2], groups:
 
 /// Every seat's breakdown: base hu for all, and for the winner (with its best partition) the
 /// bonuses and multipliers too.
+#[cfg_attr(arbiter_size, optimize(size))]
 fn breakdown(indicators: [Kind; 2], players: &[PlayerHand; 3], win: Option<(&Win, &Best)>, groups: usize) -> DealScore {
     let indicators = Indicators::new(indicators);
     // Built in place: a breakdown is kilobytes, and moving it is what scoring it used to cost.

@@ -69,6 +69,7 @@ impl From<Seat> for u8 {
 }
 
 impl fmt::Display for Seat {
+    #[cfg_attr(arbiter_size, optimize(size))]
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "seat {}", self.0)
     }

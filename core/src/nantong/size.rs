@@ -31,6 +31,7 @@ impl Size {
 
     /// A deal of `groups` groups and a pair from the first `kinds` kinds, or why not: the deck
     /// must deal the three hands and the two indicators and leave a card in the stock.
+    #[cfg_attr(arbiter_size, optimize(size))]
     pub fn new(groups: u32, kinds: u32) -> Result<Size, Error> {
         let bad = |message: alloc::string::String| Err(Error::new(ErrorKind::BadArgument, message));
         if groups > FULL_GROUPS {
@@ -92,6 +93,7 @@ impl Size {
 }
 
 impl Default for Size {
+    #[cfg_attr(arbiter_size, optimize(size))]
     fn default() -> Size {
         Size::FULL
     }

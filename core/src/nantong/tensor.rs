@@ -39,6 +39,7 @@ pub const LEN: usize = KINDS + 3 * 6 * KINDS + 3 * KINDS + KINDS + 1 + 3 + 3 + 3
 /// assert_eq!(t.len(), tensor::LEN);
 /// assert_eq!(t[..30].iter().sum::<f32>() * 4.0, 22.0); // a non-dealer holds 22 cards
 /// ```
+#[cfg_attr(arbiter_size, optimize(size))]
 pub fn observation_tensor(obs: &Observation) -> Vec<f32> {
     let mut out = alloc::vec![0.0f32; LEN];
     write(&Sight::of(obs), &mut out);
@@ -47,6 +48,7 @@ pub fn observation_tensor(obs: &Observation) -> Vec<f32> {
 
 /// [`observation_tensor`] over `out` ([`LEN`] numbers), from what the observer sees (read from
 /// an observation, or borrowed from the state by the engine's tensor without copying it).
+#[cfg_attr(arbiter_size, optimize(size))]
 pub(crate) fn write(obs: &Sight<'_>, out: &mut [f32]) {
     assert_eq!(out.len(), LEN, "a Nantong tensor has {LEN} numbers");
     out.fill(0.0);

@@ -42,6 +42,7 @@ pub struct HandCheck {
 
 impl HandCheck {
     /// The concealed cards as counts.
+    #[cfg_attr(arbiter_size, optimize(size))]
     pub fn counts(&self) -> Counts {
         let mut c = [0u8; KINDS];
         for k in &self.hand {
@@ -51,6 +52,7 @@ impl HandCheck {
     }
 
     /// Whether the hand wins and what it waits for ([`standing`]).
+    #[cfg_attr(arbiter_size, optimize(size))]
     pub fn standing(&self) -> Standing {
         standing(&self.counts(), &self.melds)
     }
@@ -62,6 +64,7 @@ impl HandCheck {
 const HAND: usize = 22;
 
 /// Why no seat (`ready` or not) can hold `meld` at the end of a deal, whatever else it holds.
+#[cfg_attr(arbiter_size, optimize(size))]
 fn check_meld(indicators: [Kind; 2], meld: Meld, ready: bool) -> Result<(), &'static str> {
     match meld.kind {
         MeldType::OpeningTriple if !indicators.contains(&meld.card) => {
@@ -76,6 +79,7 @@ fn check_meld(indicators: [Kind; 2], meld: Meld, ready: bool) -> Result<(), &'st
 }
 
 /// The checks one hand allows alone: copies with the indicators, melds, ready.
+#[cfg_attr(arbiter_size, optimize(size))]
 fn check_player(
     indicators: [Kind; 2],
     seat: Seat,
@@ -93,6 +97,7 @@ fn check_player(
     Ok(())
 }
 
+#[cfg_attr(arbiter_size, optimize(size))]
 fn check_copies(copies: &[u32; KINDS]) -> Result<(), ScoreError> {
     match Kind::all().find(|k| copies[k.index()] > 4) {
         Some(k) => Err(ScoreError::TooManyCopies(k)),
@@ -100,6 +105,7 @@ fn check_copies(copies: &[u32; KINDS]) -> Result<(), ScoreError> {
     }
 }
 
+#[cfg_attr(arbiter_size, optimize(size))]
 fn indicator_copies(indicators: [Kind; 2]) -> [u32; KINDS] {
     let mut copies = [0u32; KINDS];
     for k in indicators {
@@ -109,6 +115,7 @@ fn indicator_copies(indicators: [Kind; 2]) -> [u32; KINDS] {
 }
 
 /// Concealed cards plus three per group declared.
+#[cfg_attr(arbiter_size, optimize(size))]
 fn hand_size(p: &PlayerHand) -> usize {
     let concealed: usize = p.hand.iter().map(|&n| n as usize).sum();
     let groups = p.melds.iter().filter(|m| m.kind != MeldType::Hezi).count();
@@ -116,6 +123,7 @@ fn hand_size(p: &PlayerHand) -> usize {
 }
 
 /// What a win needs of the rest of the deal, apart from the winning hand itself.
+#[cfg_attr(arbiter_size, optimize(size))]
 fn check_win(dealer: Seat, players: &[PlayerHand; 3], win: &Win) -> Result<(), &'static str> {
     let all_opening = || players.iter().all(|p| p.melds.iter().all(|m| m.is_opening()));
     let winner = &players[win.seat.index()];
@@ -160,6 +168,7 @@ fn check_win(dealer: Seat, players: &[PlayerHand; 3], win: &Win) -> Result<(), &
 }
 
 /// Checks that the cards are the end of a deal the rules allow; the winner's best partition.
+#[cfg_attr(arbiter_size, optimize(size))]
 pub(crate) fn check_deal(
     indicators: [Kind; 2],
     dealer: Seat,
@@ -196,6 +205,7 @@ pub(crate) fn check_deal(
 /// The checks of [`check_deal`] that the winner's hand allows alone. The fast path of
 /// [`winner_total`]: one pass over the kinds that the compiler vectorises,
 /// and the itemised checks only when something is wrong.
+#[cfg_attr(arbiter_size, optimize(size))]
 pub(crate) fn check_hand(indicators: [Kind; 2], p: &PlayerHand, win: &Win) -> Result<(), ScoreError> {
     let mut left = [4u8; KINDS];
     for k in indicators {
@@ -234,6 +244,7 @@ pub(crate) fn check_hand(indicators: [Kind; 2], p: &PlayerHand, win: &Win) -> Re
 /// // A hand without the winning card did not win on it.
 /// assert_eq!(winner_total(ind, &p, &Win { card: Kind::R, ..win }), None);
 /// ```
+#[cfg_attr(arbiter_size, optimize(size))]
 pub fn winner_total(indicators: [Kind; 2], p: &PlayerHand, win: &Win) -> Option<u32> {
     check_hand(indicators, p, win).ok()?;
     best_win(p, win, indicators, FULL_GROUPS as usize).map(|b| round_up(b.0))
@@ -262,6 +273,7 @@ pub fn winner_total(indicators: [Kind; 2], p: &PlayerHand, win: &Win) -> Option<
 /// players[2].hand[9] += 1; // a fifth 1s
 /// assert_eq!(score_deal(ind, Seat::ALL[0], &players, None), Err(ScoreError::TooManyCopies("1s".parse().unwrap())));
 /// ```
+#[cfg_attr(arbiter_size, optimize(size))]
 pub fn score_deal(
     indicators: [Kind; 2],
     dealer: Seat,
@@ -321,6 +333,7 @@ impl FinishedDeal {
     /// let err = FinishedDeal::new([Kind::T, Kind::W], Seat::ALL[0], empty, None).unwrap_err();
     /// assert!(matches!(err, ScoreError::HandSize { cards: 0, expected: 22, .. }));
     /// ```
+    #[cfg_attr(arbiter_size, optimize(size))]
     pub fn new(
         indicators: [Kind; 2],
         dealer: Seat,
@@ -338,26 +351,31 @@ impl FinishedDeal {
     }
 
     /// The two indicators.
+    #[cfg_attr(arbiter_size, optimize(size))]
     pub fn indicators(&self) -> [Kind; 2] {
         self.indicators
     }
 
     /// The dealer.
+    #[cfg_attr(arbiter_size, optimize(size))]
     pub fn dealer(&self) -> Seat {
         self.dealer
     }
 
     /// Each seat's cards.
+    #[cfg_attr(arbiter_size, optimize(size))]
     pub fn players(&self) -> &[PlayerHand; 3] {
         &self.players
     }
 
     /// How the deal was won (`None` if exhausted).
+    #[cfg_attr(arbiter_size, optimize(size))]
     pub fn win(&self) -> Option<&Win> {
         self.win.as_ref()
     }
 
     /// The itemised score.
+    #[cfg_attr(arbiter_size, optimize(size))]
     pub fn score(&self) -> DealScore {
         score_checked(self.indicators, &self.players, self.win.as_ref(), self.best.as_ref())
     }
@@ -377,6 +395,7 @@ struct RawDeal {
 }
 
 #[cfg(feature = "serde")]
+#[cfg_attr(arbiter_size, optimize(size))]
 fn required<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Win>, D::Error> {
     serde::Deserialize::deserialize(d)
 }
@@ -384,6 +403,7 @@ fn required<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Win>, D::Er
 #[cfg(feature = "serde")]
 impl TryFrom<RawDeal> for FinishedDeal {
     type Error = ScoreError;
+    #[cfg_attr(arbiter_size, optimize(size))]
     fn try_from(r: RawDeal) -> Result<FinishedDeal, ScoreError> {
         FinishedDeal::new(r.indicators, r.dealer, r.players, r.win)
     }
@@ -410,6 +430,7 @@ pub(crate) struct RawWin {
 #[cfg(feature = "serde")]
 impl TryFrom<RawWin> for Win {
     type Error = &'static str;
+    #[cfg_attr(arbiter_size, optimize(size))]
     fn try_from(r: RawWin) -> Result<Win, &'static str> {
         let (card, source) = match (r.card, r.source) {
             (Some(card), Some(source)) => (card, source),
@@ -436,6 +457,7 @@ const MAX_MELDS: usize = 8;
 /// come and stops at the ninth meld, so that no input makes it hold more than a hand's worth.
 #[cfg(feature = "serde")]
 impl serde::Serialize for PlayerHand {
+    #[cfg_attr(arbiter_size, optimize(size))]
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use serde::ser::SerializeStruct;
         let hand: alloc::vec::Vec<Kind> = Kind::all()
@@ -451,6 +473,7 @@ impl serde::Serialize for PlayerHand {
 
 #[cfg(feature = "serde")]
 impl<'de> serde::Deserialize<'de> for PlayerHand {
+    #[cfg_attr(arbiter_size, optimize(size))]
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         #[derive(serde::Deserialize)]
         struct Raw {
@@ -472,13 +495,16 @@ impl<'de> serde::Deserialize<'de> for PlayerHand {
 
 /// Counts a list of codes; counts stop at 255, far past the four that checks allow.
 #[cfg(feature = "serde")]
+#[cfg_attr(arbiter_size, optimize(size))]
 fn counted<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Counts, D::Error> {
     struct Codes;
     impl<'de> serde::de::Visitor<'de> for Codes {
         type Value = Counts;
+        #[cfg_attr(arbiter_size, optimize(size))]
         fn expecting(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
             f.write_str("a list of card codes")
         }
+        #[cfg_attr(arbiter_size, optimize(size))]
         fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Counts, A::Error> {
             let mut c = [0u8; KINDS];
             while let Some(k) = seq.next_element::<Kind>()? {
@@ -491,13 +517,16 @@ fn counted<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Counts, D::Error> {
 }
 
 #[cfg(feature = "serde")]
+#[cfg_attr(arbiter_size, optimize(size))]
 fn few_melds<'de, D: serde::Deserializer<'de>>(d: D) -> Result<alloc::vec::Vec<Meld>, D::Error> {
     struct Melds;
     impl<'de> serde::de::Visitor<'de> for Melds {
         type Value = alloc::vec::Vec<Meld>;
+        #[cfg_attr(arbiter_size, optimize(size))]
         fn expecting(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
             write!(f, "a list of at most {MAX_MELDS} melds")
         }
+        #[cfg_attr(arbiter_size, optimize(size))]
         fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
             let mut out = alloc::vec::Vec::new();
             while let Some(m) = seq.next_element::<Meld>()? {

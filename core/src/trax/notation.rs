@@ -41,6 +41,7 @@ pub struct BadNotation {
 
 impl FromStr for Move {
     type Err = BadNotation;
+    #[cfg_attr(arbiter_size, optimize(size))]
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let bad = |why| BadNotation {
             text: crate::error::quote(s),
@@ -89,6 +90,7 @@ impl FromStr for Move {
 }
 
 /// Writes a column: `@` for 0, else bijective base 26.
+#[cfg_attr(arbiter_size, optimize(size))]
 pub(crate) fn write_col(f: &mut impl fmt::Write, col: u64) -> fmt::Result {
     if col == 0 {
         return f.write_char('@');
@@ -115,6 +117,7 @@ pub(crate) fn write_col(f: &mut impl fmt::Write, col: u64) -> fmt::Result {
 /// assert_eq!(column_name(0), "@");
 /// assert_eq!(column_name(28), "AB");
 /// ```
+#[cfg_attr(arbiter_size, optimize(size))]
 pub fn column_name(col: u64) -> String {
     let mut s = String::new();
     let _ = write_col(&mut s, col);
@@ -122,6 +125,7 @@ pub fn column_name(col: u64) -> String {
 }
 
 impl fmt::Display for Move {
+    #[cfg_attr(arbiter_size, optimize(size))]
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write_col(f, self.col)?;
         write!(f, "{}{}", self.row, self.shape.symbol())
@@ -150,6 +154,7 @@ pub struct RecordError {
 /// let err = read_record("1. @0/ X9?").unwrap_err();
 /// assert_eq!((err.line, err.column, err.token.as_str()), (1, 8, "X9?"));
 /// ```
+#[cfg_attr(arbiter_size, optimize(size))]
 pub fn read_record(text: &str) -> Result<Vec<Move>, RecordError> {
     let mut moves = Vec::new();
     for (n, line) in text.lines().enumerate() {
@@ -198,6 +203,7 @@ impl super::Trax {
     /// assert_eq!(e.kind(), ErrorKind::IllegalMove);
     /// assert!(e.message().starts_with("move 2: "), "{e}");
     /// ```
+    #[cfg_attr(arbiter_size, optimize(size))]
     pub fn from_record(variant: super::Variant, text: &str) -> Result<super::Trax, crate::Error> {
         let moves = read_record(text)?;
         super::Trax::replay(variant, &moves).map_err(|(i, e)| {

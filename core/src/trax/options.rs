@@ -28,6 +28,7 @@ pub struct Options {
 
 impl Options {
     /// The empty board these options make.
+    #[cfg_attr(arbiter_size, optimize(size))]
     pub fn game(&self) -> Result<Trax, TileLimitError> {
         Trax::with_max_tiles(
             self.variant.unwrap_or_default(),
@@ -42,6 +43,7 @@ impl Options {
 /// let d = arbiter_core::trax::describe();
 /// assert_eq!(d.option("variant").unwrap().kind.values(), ["8x8", "unbounded", "loop"]);
 /// ```
+#[cfg_attr(arbiter_size, optimize(size))]
 pub fn describe() -> Description {
     Description {
         game: Trax::NAME,

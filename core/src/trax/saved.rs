@@ -32,6 +32,7 @@ struct Record {
 /// assert!(serde_json::from_str::<Trax>(r#"{"variant":"8x8","moves":["@0\\"]}"#).is_err());
 /// ```
 impl Serialize for Trax {
+    #[cfg_attr(arbiter_size, optimize(size))]
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         Record {
             variant: self.variant,
@@ -43,6 +44,7 @@ impl Serialize for Trax {
 }
 
 impl<'de> Deserialize<'de> for Trax {
+    #[cfg_attr(arbiter_size, optimize(size))]
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Trax, D::Error> {
         let r = Record::deserialize(d)?;
         let limit = r.max_tiles.unwrap_or(DEFAULT_MAX_TILES);

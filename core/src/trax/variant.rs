@@ -43,6 +43,7 @@ impl Variant {
 }
 
 impl fmt::Display for Variant {
+    #[cfg_attr(arbiter_size, optimize(size))]
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
     }
@@ -55,6 +56,7 @@ pub struct UnknownVariant(pub alloc::string::String);
 
 impl FromStr for Variant {
     type Err = UnknownVariant;
+    #[cfg_attr(arbiter_size, optimize(size))]
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         Variant::ALL
             .into_iter()

@@ -14,6 +14,7 @@ impl Engine for TripleTriad {
     type Level = ai::Level;
     const LEVELS: &'static [&'static str] = &ai::Level::NAMES;
 
+    #[cfg_attr(arbiter_size, optimize(size))]
     fn history(&self) -> Vec<Move> {
         TripleTriad::history(self).collect()
     }
@@ -39,6 +40,7 @@ impl Engine for TripleTriad {
         tensor::legal_actions_into(self, out);
     }
 
+    #[cfg_attr(arbiter_size, optimize(size))]
     fn choose_level(&self, level: ai::Level, rng: &mut Rng, budget: Budget<'_>) -> Option<Move> {
         self.to_move()
             .and_then(|p| ai::choose_within(&self.observation(p), level, rng, budget))
@@ -51,6 +53,7 @@ classify! {
 }
 
 impl From<MoveError> for Error {
+    #[cfg_attr(arbiter_size, optimize(size))]
     fn from(e: MoveError) -> Error {
         let kind = match e {
             MoveError::GameOver => ErrorKind::GameOver,
@@ -61,6 +64,7 @@ impl From<MoveError> for Error {
 }
 
 impl From<MatchError> for Error {
+    #[cfg_attr(arbiter_size, optimize(size))]
     fn from(e: MatchError) -> Error {
         use MatchError::*;
         match e {

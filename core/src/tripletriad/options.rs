@@ -52,6 +52,7 @@ pub struct Options {
 impl Options {
     /// The match configuration: the preset's, with every field given over it (checked when a
     /// match is made of it).
+    #[cfg_attr(arbiter_size, optimize(size))]
     pub fn config(&self) -> Result<MatchConfig, Error> {
         let mut c = preset_config(self.preset.as_deref().unwrap_or(DEFAULT_PRESET))?;
         c.rules = self.rules.unwrap_or(c.rules);
@@ -76,6 +77,7 @@ impl Options {
 /// assert!(d.requires.contains(&["same_wall", "same"]));
 /// assert!(d.excludes.contains(&["borderless", "walls"]));
 /// ```
+#[cfg_attr(arbiter_size, optimize(size))]
 pub fn describe() -> Description {
     let defaults = preset_config(DEFAULT_PRESET).expect("the default preset exists");
     let flags: Vec<Rule> = Rule::ALL

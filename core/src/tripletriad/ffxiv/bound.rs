@@ -53,6 +53,7 @@ struct Slot {
 }
 
 /// Whether the bound applies to rounds under `rules` (see the module's comment).
+#[cfg_attr(arbiter_size, optimize(size))]
 pub(crate) fn applies(rules: Rules) -> bool {
     !rules.chaos && !rules.swap
 }
@@ -73,6 +74,7 @@ pub(crate) struct Relaxation {
 const POLL: u64 = 1 << 16;
 
 impl Relaxation {
+    #[cfg_attr(arbiter_size, optimize(size))]
     pub(crate) fn new() -> Relaxation {
         Relaxation {
             memo: Vec::new(),
@@ -87,6 +89,7 @@ impl Relaxation {
     /// its hand in `round` (a round at its start, the NPC's hand and the rules kept), wins
     /// against a perfect NPC: if not, no deck of `cards` wins `round`'s game. `None` if `stop`,
     /// asked now and then, said to stop.
+    #[cfg_attr(arbiter_size, optimize(size))]
     pub(crate) fn wins(
         &mut self,
         round: &TripleTriad,
@@ -124,6 +127,7 @@ impl Relaxation {
         (!self.halted).then_some(won)
     }
 
+    #[cfg_attr(arbiter_size, optimize(size))]
     fn win(&mut self, t: &RoundTable, pos: Position, kept: u32, stop: &mut dyn FnMut() -> bool) -> bool {
         let empty = (!pos.occupied & FULL).count_ones();
         if empty == 0 {
@@ -203,6 +207,7 @@ impl Relaxation {
     /// Keeps what a search of a position with `empty` empty cells found: whether the player
     /// wins, in the memo (if the position has a slot) with the move that showed it, if any
     /// (`0xFF` if none), and credits that move.
+    #[cfg_attr(arbiter_size, optimize(size))]
     fn settle(&mut self, memo: Option<(u64, usize)>, won: bool, proof: u8, empty: u32) {
         if self.halted {
             return;

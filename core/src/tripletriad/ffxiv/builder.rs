@@ -93,6 +93,7 @@ pub(crate) const UNITS: u64 = 1_741_824_000;
 /// let built = best_deck(&collection, npc, Opponent::Perfect, Start::Either, &mut || false).unwrap();
 /// assert!(built.complete && built.deck.is_some() && built.upper == built.win);
 /// ```
+#[cfg_attr(arbiter_size, optimize(size))]
 pub fn best_deck(
     collection: &[u16],
     npc: &Npc,
@@ -232,6 +233,7 @@ struct Rounds {
 
 impl Rounds {
     /// The most units any deck may win: every round not shown lost by all decks.
+    #[cfg_attr(arbiter_size, optimize(size))]
     fn ceiling(&self) -> u64 {
         UNITS * self.relaxed.iter().filter(|&&r| r != Some(false)).count() as u64
     }
@@ -243,6 +245,7 @@ type Score<'a> = dyn FnMut(&[usize], &mut Rounds, Option<u64>) -> Result<Verdict
 impl Builder {
     /// Scores one deck (card indices in hand order) and keeps it if it is the best. Whether to
     /// go on: not once the caller stops the search or a deck wins every round some deck may win.
+    #[cfg_attr(arbiter_size, optimize(size))]
     fn consider(&mut self, deck: &[usize], score: &mut Score<'_>) -> Result<bool, OddsError> {
         self.decks += 1;
         let best = self.best.is_some().then_some(self.best_units);
@@ -273,6 +276,7 @@ impl Builder {
     /// Visits the decks extending `chosen` with cards from index `from` on, in lexicographic
     /// order of indices, skipping any the deck rule forbids. Whether to go on: not once the
     /// caller stops the search or a deck wins every round.
+    #[cfg_attr(arbiter_size, optimize(size))]
     fn visit(
         &mut self,
         cards: &[&FfxivCard],
@@ -311,6 +315,7 @@ impl Builder {
 
 /// Whether some deck extending these cards can follow [`DeckRule::CURRENT`]: its rarity caps
 /// only grow with more cards, and the cards are distinct.
+#[cfg_attr(arbiter_size, optimize(size))]
 fn allowed_so_far<'a>(cards: impl Iterator<Item = &'a FfxivCard>) -> bool {
     let (mut rare, mut legendary) = (0, 0);
     for c in cards {

@@ -25,6 +25,7 @@ impl FfxivCard {
     /// let moogle = ffxiv::card("moogle").unwrap().card();
     /// assert_eq!((moogle.name.as_str(), moogle.card_type), ("Moogle", CardType::Beastman));
     /// ```
+    #[cfg_attr(arbiter_size, optimize(size))]
     pub fn card(&self) -> Card {
         Card::new(self.name, self.ranks).with_type(self.card_type)
     }
@@ -36,6 +37,7 @@ impl FfxivCard {
     /// use arbiter_core::tripletriad::ffxiv;
     /// assert_eq!(ffxiv::card("Gaelicat").unwrap().name_fr(), "gaélichat");
     /// ```
+    #[cfg_attr(arbiter_size, optimize(size))]
     pub fn name_fr(&self) -> &'static str {
         let i = CARDS.binary_search_by_key(&self.id, |c| c.id);
         i.map_or("", |i| NAMES_FR[i])
@@ -59,6 +61,7 @@ static NAMES_FR: &[&str] = include!(concat!(env!("OUT_DIR"), "/ffxiv_cards_fr.rs
 pub const CARDS_JSON: &str = include_str!("../../../data/ffxiv-cards.json");
 
 /// The card with id `id`.
+#[cfg_attr(arbiter_size, optimize(size))]
 pub fn card_by_id(id: u16) -> Option<&'static FfxivCard> {
     CARDS.binary_search_by_key(&id, |c| c.id).ok().map(|i| &CARDS[i])
 }
@@ -70,6 +73,7 @@ pub fn card_by_id(id: u16) -> Option<&'static FfxivCard> {
 /// assert_eq!(ffxiv::card("CHOCOBO").unwrap().ranks, [3, 7, 2, 1]);
 /// assert_eq!(ffxiv::card("gaélichat").unwrap().name, "Gaelicat");
 /// ```
+#[cfg_attr(arbiter_size, optimize(size))]
 pub fn card(name: &str) -> Option<&'static FfxivCard> {
     CARDS
         .iter()
@@ -79,6 +83,7 @@ pub fn card(name: &str) -> Option<&'static FfxivCard> {
 }
 
 /// Names compared with case ignored, accented letters included (French names carry them).
+#[cfg_attr(arbiter_size, optimize(size))]
 pub(super) fn same_name(a: &str, b: &str) -> bool {
     let b = b.trim();
     a.chars()

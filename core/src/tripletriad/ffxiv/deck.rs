@@ -58,6 +58,7 @@ impl DeckRule {
     /// let deck = DeckRule::CURRENT.random_deck(&mut arbiter_core::Rng::new(7));
     /// assert!(DeckRule::CURRENT.check(&deck).is_ok());
     /// ```
+    #[cfg_attr(arbiter_size, optimize(size))]
     pub fn random_deck(&self, rng: &mut Rng) -> [u16; 5] {
         loop {
             let mut deck = [0; 5];
@@ -82,6 +83,7 @@ impl DeckRule {
     /// assert_eq!(DeckRule::CURRENT.check(&[1, 2, 3, 4, 5]), Ok(()));
     /// assert_eq!(DeckRule::CURRENT.check(&[1, 2, 3, 4]), Err(DeckError::Size(4)));
     /// ```
+    #[cfg_attr(arbiter_size, optimize(size))]
     pub fn check(&self, deck: &[u16]) -> Result<(), DeckError> {
         if deck.len() != 5 {
             return Err(DeckError::Size(deck.len()));

@@ -45,6 +45,7 @@ pub struct Hand {
 
 impl Hand {
     /// The hand's probability.
+    #[cfg_attr(arbiter_size, optimize(size))]
     pub fn probability(&self) -> f64 {
         1.0 / f64::from(self.out_of)
     }
@@ -68,6 +69,7 @@ pub const NPCS_JSON: &str = include_str!("../../../data/ffxiv-npcs.json");
 /// let npc = ffxiv::npc("triple triad master").unwrap();
 /// assert_eq!(npc.location, "The Gold Saucer");
 /// ```
+#[cfg_attr(arbiter_size, optimize(size))]
 pub fn npc(name: &str) -> Option<&'static Npc> {
     NPCS.iter()
         .find(|n| same_name(n.name, name) || same_name(n.name_fr, name))
@@ -82,6 +84,7 @@ impl Npc {
     /// let rules = ffxiv::npc("Botan").unwrap().round_rules();
     /// assert!(rules.plus && rules.combo && rules.roulette && !rules.same);
     /// ```
+    #[cfg_attr(arbiter_size, optimize(size))]
     pub fn round_rules(&self) -> Rules {
         let mut rules = Rules::default();
         for rule in self.rules {
@@ -108,6 +111,7 @@ impl Npc {
     /// assert_eq!(hands.len(), 10);
     /// assert_eq!(hands[0].out_of, 10);
     /// ```
+    #[cfg_attr(arbiter_size, optimize(size))]
     pub fn hands(&self) -> Vec<Hand> {
         let drawn = 5 - self.fixed.len();
         let pool = self.variable.len();
@@ -135,6 +139,7 @@ impl Npc {
 }
 
 /// A card an NPC names; the build checked that every one exists.
+#[cfg_attr(arbiter_size, optimize(size))]
 fn card(id: u16) -> &'static FfxivCard {
     card_by_id(id).expect("NPC card ids exist (checked by the build)")
 }

@@ -104,12 +104,14 @@ pub struct Odds {
 }
 
 impl Odds {
+    #[cfg_attr(arbiter_size, optimize(size))]
     fn add(&mut self, other: Odds, weight: f64) {
         self.win += weight * other.win;
         self.draw += weight * other.draw;
         self.loss += weight * other.loss;
     }
 
+    #[cfg_attr(arbiter_size, optimize(size))]
     fn mean(a: Odds, b: Odds) -> Odds {
         let mut m = Odds::default();
         m.add(a, 0.5);
@@ -131,6 +133,7 @@ pub struct HandOdds {
 
 impl HandOdds {
     /// The odds for `start`.
+    #[cfg_attr(arbiter_size, optimize(size))]
     pub fn get(&self, start: Start) -> Odds {
         match start {
             Start::Player => self.player_first,
@@ -151,6 +154,7 @@ pub struct NpcOdds {
 
 impl NpcOdds {
     /// The odds over all hands, each weighted by its probability.
+    #[cfg_attr(arbiter_size, optimize(size))]
     pub fn total(&self, start: Start) -> Odds {
         let mut total = Odds::default();
         for h in &self.hands {
@@ -177,6 +181,7 @@ pub(crate) struct Round {
 
 /// How many rounds [`rounds`] gives for one hand and start: the 25 exchanges of Swap times the
 /// 120 orders of the NPC's hand under Order.
+#[cfg_attr(arbiter_size, optimize(size))]
 pub(crate) fn rounds_per_start(rules: Rules) -> usize {
     (if rules.swap { 25 } else { 1 }) * if rules.order { ORDERS.len() } else { 1 }
 }
@@ -206,6 +211,7 @@ pub(crate) const ORDERS: [[usize; 5]; 120] = {
 /// The rounds of `deck` against `hand` when `first` starts, equally likely: one, or the 25
 /// exchanges of Swap, times the 120 orders the NPC's hand may have under Order (the player's
 /// order is the deck's).
+#[cfg_attr(arbiter_size, optimize(size))]
 pub(crate) fn rounds(
     deck: &[&FfxivCard; 5],
     hand: &Hand,
@@ -259,6 +265,7 @@ const SWAPS: [Option<(usize, usize)>; 25] = {
 /// let total = result.total(Start::Either);
 /// assert!((total.win + total.draw + total.loss - 1.0).abs() < 1e-9);
 /// ```
+#[cfg_attr(arbiter_size, optimize(size))]
 pub fn odds(deck: &[&FfxivCard; 5], npc: &Npc, opponent: Opponent) -> Result<NpcOdds, OddsError> {
     let mut judge = Judge::new(opponent);
     let hands = npc.hands();
@@ -271,6 +278,7 @@ pub fn odds(deck: &[&FfxivCard; 5], npc: &Npc, opponent: Opponent) -> Result<Npc
 /// [`odds`] on `threads` threads (at least one), with the same result: each takes the next
 /// hand and start not yet taken, with a judge (and a memo) of its own.
 #[cfg(feature = "std")]
+#[cfg_attr(arbiter_size, optimize(size))]
 pub fn odds_threads(
     deck: &[&FfxivCard; 5],
     npc: &Npc,
@@ -301,6 +309,7 @@ pub fn odds_threads(
 impl NpcOdds {
     /// The odds per hand from those per hand and start (`per_job[2 * hand + start]`, the
     /// player's start first).
+    #[cfg_attr(arbiter_size, optimize(size))]
     fn gather(hands: Vec<Hand>, per_job: &[Odds], nodes: u64) -> NpcOdds {
         let hands = hands
             .into_iter()
@@ -355,6 +364,7 @@ type Value = u64;
 const WIN: Value = 1 << 32;
 
 /// The value of a finished round where blue holds `blue` cards.
+#[cfg_attr(arbiter_size, optimize(size))]
 fn outcome(blue: u32) -> Value {
     if blue > 5 {
         WIN
@@ -393,6 +403,7 @@ struct Walk<'a> {
 }
 
 impl Judge {
+    #[cfg_attr(arbiter_size, optimize(size))]
     pub(crate) fn new(opponent: Opponent) -> Judge {
         Judge {
             opponent,
@@ -404,6 +415,7 @@ impl Judge {
     }
 
     /// The walk of `game`, or `None` when the round has no chance node (the solver's case).
+    #[cfg_attr(arbiter_size, optimize(size))]
     fn walk<'a>(&mut self, game: &'a TripleTriad) -> Option<Walk<'a>> {
         let t = &*game.table;
         let random = self.opponent == Opponent::Random;
@@ -430,6 +442,7 @@ impl Judge {
 
     /// The player's odds against `hand` when the player starts (`job` even) or the NPC does
     /// (odd): the mean over the rounds of [`rounds`].
+    #[cfg_attr(arbiter_size, optimize(size))]
     fn start_odds(&mut self, deck: &[&FfxivCard; 5], hand: &Hand, rules: Rules, job: usize) -> Result<Odds, OddsError> {
         let first = [Player::Blue, Player::Red][job % 2];
         let mut total = Odds::default();
@@ -440,6 +453,7 @@ impl Judge {
     }
 
     /// The player's (blue's) odds in `game`.
+    #[cfg_attr(arbiter_size, optimize(size))]
     pub(crate) fn odds(&mut self, game: &TripleTriad) -> Odds {
         let Some(w) = self.walk(game) else {
             let mut odds = Odds::default();
@@ -462,6 +476,7 @@ impl Judge {
 
     /// Blue's probability of winning `game` times `units`, exactly: `units` must be a multiple
     /// of the number of equally likely chance sequences of any round ([`UNITS`] is).
+    #[cfg_attr(arbiter_size, optimize(size))]
     pub(crate) fn win_units(&mut self, game: &TripleTriad, units: u64) -> u64 {
         match self.walk(game) {
             None => units * u64::from(self.blue_wins(game)),
@@ -474,6 +489,7 @@ impl Judge {
     }
 
     /// Whether blue (the player) wins `game` against a perfect opponent: one zero-window search.
+    #[cfg_attr(arbiter_size, optimize(size))]
     fn blue_wins(&mut self, game: &TripleTriad) -> bool {
         self.solver.enter(game);
         let wins = self.blue_probe(game, 1) >= 1;
@@ -484,6 +500,7 @@ impl Judge {
     /// Blue's result against a perfect opponent: only the sign of the final margin, which two
     /// zero-window searches at most decide, where the exact margin (the solver's MTD(f)) takes
     /// a search per step from 0 to the value.
+    #[cfg_attr(arbiter_size, optimize(size))]
     fn blue_outcome(&mut self, game: &TripleTriad) -> Ordering {
         self.solver.enter(game);
         let at_least_draw = self.blue_probe(game, 0);
@@ -502,6 +519,7 @@ impl Judge {
     /// A zero-window test of blue's final margin against `margin`, in the round the solver
     /// entered: a value at least `margin` is a lower bound of the margin with perfect play on
     /// both sides, a lower one an upper bound (fail-soft).
+    #[cfg_attr(arbiter_size, optimize(size))]
     fn blue_probe(&mut self, game: &TripleTriad, margin: i8) -> i8 {
         let (t, pos) = (&*game.table, game.pos);
         if pos.is_over() {
@@ -523,6 +541,7 @@ impl Judge {
     /// for the exact value; narrower windows come from the maximiser's best so far and from
     /// the chance nodes (see [`Judge::chance`]), and let a subtree stop once its value cannot
     /// matter. The memo keeps each result with which of the three it is.
+    #[cfg_attr(arbiter_size, optimize(size))]
     fn value(&mut self, w: &Walk, pos: &Position, alpha: Bound, beta: Bound) -> Value {
         let empty = (!pos.occupied & FULL).count_ones();
         self.nodes += 1;
@@ -603,6 +622,7 @@ impl Judge {
     /// [`TAIL_EMPTY`] cells of the end the moves are tried as they come instead, each placed
     /// only when it is reached: there the sort costs more than it saves, and a cut skips the
     /// placements left.
+    #[cfg_attr(arbiter_size, optimize(size))]
     fn decide(&mut self, w: &Walk, pos: &Position, cards: u16, alpha: Bound, beta: Bound) -> Value {
         let empty = !pos.occupied & FULL;
         if empty.count_ones() <= TAIL_EMPTY {
@@ -631,6 +651,7 @@ impl Judge {
     /// The choice of `pos`'s mover among `kids`, the moves of `cards`, each `(k, n)`: the move
     /// to `play(k)`, counted `n` times. In the order given, blue maximises, a random red
     /// averages (a chance node), a perfect red minimises; fail-soft within `(alpha, beta)`.
+    #[cfg_attr(arbiter_size, optimize(size))]
     fn choose<K>(
         &mut self,
         w: &Walk,
@@ -682,6 +703,7 @@ impl Judge {
     /// value able to decide that, a bound it returns outside is folded into a bound of the sum
     /// that is itself outside the node's window. Whatever the windows, a sum inside `(alpha,
     /// beta)` is exact.
+    #[cfg_attr(arbiter_size, optimize(size))]
     fn chance<B>(
         &mut self,
         branches: impl Iterator<Item = (B, Value)>,
@@ -729,6 +751,7 @@ impl Judge {
 
 /// The cards of `cards` that play differently, each with how many of `cards` are identical to
 /// it (they give identical subtrees, so one is searched and counted that many times).
+#[cfg_attr(arbiter_size, optimize(size))]
 fn distinct(t: &RoundTable, cards: u16) -> impl Iterator<Item = (u8, Value)> + '_ {
     bits(cards)
         .filter(move |&c| cards & t.twins[c as usize] == 0)
@@ -765,16 +788,19 @@ impl Walk<'_> {
     /// The number of equally likely chance sequences from `pos` to the end: the product, over
     /// the turns left, of the Chaos draw (the mover's hand size) and of a random red's move
     /// (cards it may play times empty cells).
+    #[cfg_attr(arbiter_size, optimize(size))]
     fn chances(&self, pos: &Position) -> u32 {
         self.turns(pos).product()
     }
 
     /// [`Walk::chances`] of every position after the move of `pos`.
+    #[cfg_attr(arbiter_size, optimize(size))]
     fn chances_after(&self, pos: &Position) -> u32 {
         self.turns(pos).skip(1).product()
     }
 
     /// The equally likely chance sequences of each turn left from `pos`, in turn.
+    #[cfg_attr(arbiter_size, optimize(size))]
     fn turns(&self, pos: &Position) -> impl Iterator<Item = u32> + '_ {
         let empty = (!pos.occupied & FULL).count_ones();
         let mut held = [pos.hand(Player::Blue).count_ones(), pos.hand(Player::Red).count_ones()];
@@ -800,6 +826,7 @@ impl Walk<'_> {
     /// with no empty cell around can never be taken nor read again: such cards are keyed as
     /// 0xF and only the number of blue ones (bits 19-22) is kept, so that positions differing
     /// only there share their value.
+    #[cfg_attr(arbiter_size, optimize(size))]
     fn key(&self, pos: &Position) -> u64 {
         let mut owners = pos.blue & pos.occupied;
         let mut k = (pos.hands as u64) << 9 | self.epoch << EPOCH_SHIFT;
@@ -820,6 +847,7 @@ impl Walk<'_> {
 }
 
 /// Spreads a key over the memo's slots (a 64-bit finaliser).
+#[cfg_attr(arbiter_size, optimize(size))]
 pub(crate) fn mix(mut x: u64) -> u64 {
     x ^= x >> 33;
     x = x.wrapping_mul(0xFF51_AFD7_ED55_8CCD);

@@ -41,6 +41,7 @@ pub enum CardSet {
 #[cfg(feature = "serde")]
 impl CardSet {
     /// Whether this is [`CardSet::Ff8`] (the JSON form leaves it out).
+    #[cfg_attr(arbiter_size, optimize(size))]
     pub(crate) fn is_ff8(&self) -> bool {
         *self == CardSet::Ff8
     }
@@ -56,6 +57,7 @@ impl CardSet {
 /// let mush = preset("mush").unwrap();
 /// assert!(dealt_hands(&mush, 3).unwrap().red.iter().map(|c| c.level as u32).sum::<u32>() <= 20);
 /// ```
+#[cfg_attr(arbiter_size, optimize(size))]
 pub fn dealt_hands(config: &MatchConfig, seed: u64) -> Result<Hands, Error> {
     match config.cards {
         CardSet::Ff8 => Hands::random_ff8(seed, config.deck_level_limit).ok_or_else(|| {
@@ -73,12 +75,14 @@ pub fn dealt_hands(config: &MatchConfig, seed: u64) -> Result<Hands, Error> {
 
 /// The ids of two decks [`DeckRule::CURRENT`] allows, blue's then red's, from one stream of
 /// `seed` as FF8's hands are drawn.
+#[cfg_attr(arbiter_size, optimize(size))]
 fn ffxiv_deal(seed: u64) -> [[u16; 5]; 2] {
     let mut rng = Rng::new(seed);
     let blue = DeckRule::CURRENT.random_deck(&mut rng);
     [blue, DeckRule::CURRENT.random_deck(&mut rng)]
 }
 
+#[cfg_attr(arbiter_size, optimize(size))]
 fn ffxiv_card(id: u16) -> Card {
     card_by_id(id).expect("a deck holds cards that exist").card()
 }
@@ -94,6 +98,7 @@ impl Match {
     /// assert_eq!(m.config().sudden_death, SuddenDeath::OwnColours);
     /// assert!(Match::from_preset("chess", 42).is_err());
     /// ```
+    #[cfg_attr(arbiter_size, optimize(size))]
     pub fn from_preset(name: &str, seed: u64) -> Result<Match, Error> {
         let config = preset_config(name)?;
         let hands = dealt_hands(&config, seed)?;
@@ -110,6 +115,7 @@ impl TripleTriad {
     /// let g = TripleTriad::from_preset("mush", 1).unwrap();
     /// assert!(g.rules().elemental_clamp);
     /// ```
+    #[cfg_attr(arbiter_size, optimize(size))]
     pub fn from_preset(name: &str, seed: u64) -> Result<TripleTriad, Error> {
         Ok(Dealer::new(name)?.deal(seed))
     }
@@ -134,6 +140,7 @@ pub struct Dealer {
 
 impl Dealer {
     /// The dealer of the named preset (see [`preset`](crate::tripletriad::preset)).
+    #[cfg_attr(arbiter_size, optimize(size))]
     pub fn new(preset: &str) -> Result<Dealer, Error> {
         let config = preset_config(preset)?;
         config.validate()?;
@@ -141,11 +148,13 @@ impl Dealer {
     }
 
     /// The preset's configuration.
+    #[cfg_attr(arbiter_size, optimize(size))]
     pub fn config(&self) -> &MatchConfig {
         &self.config
     }
 
     /// The first round of the preset's match seeded with `seed`.
+    #[cfg_attr(arbiter_size, optimize(size))]
     pub fn deal(&self, seed: u64) -> TripleTriad {
         let mut table = RoundTable::blank(self.config.rules, self.config.walls.clone());
         let pos = self.draw(seed, &mut table);
@@ -157,6 +166,7 @@ impl Dealer {
     }
 
     /// [`Dealer::deal`] over `game`, refilling its table where no copy of `game` shares it.
+    #[cfg_attr(arbiter_size, optimize(size))]
     pub fn deal_into(&self, seed: u64, game: &mut TripleTriad) {
         let Some(table) = Shared::get_mut(&mut game.table) else {
             *game = self.deal(seed);
@@ -171,6 +181,7 @@ impl Dealer {
     /// Draws the round of `seed` as a match does (the hands, then who starts, then the
     /// elements), writes its cards and elements into `table` and works out the rest; the
     /// position it starts from.
+    #[cfg_attr(arbiter_size, optimize(size))]
     fn draw(&self, seed: u64, table: &mut RoundTable) -> Position {
         // Ids as `Setup` numbers them: blue's hand from 0, red's from 5.
         match self.config.cards {

@@ -52,6 +52,7 @@ impl SuddenDeath {
 }
 
 impl fmt::Display for SuddenDeath {
+    #[cfg_attr(arbiter_size, optimize(size))]
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
     }
@@ -64,6 +65,7 @@ pub struct UnknownSuddenDeath(pub alloc::string::String);
 
 impl FromStr for SuddenDeath {
     type Err = UnknownSuddenDeath;
+    #[cfg_attr(arbiter_size, optimize(size))]
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         SuddenDeath::ALL
             .into_iter()
@@ -74,6 +76,7 @@ impl FromStr for SuddenDeath {
 
 #[cfg(feature = "serde")]
 impl serde::Serialize for SuddenDeath {
+    #[cfg_attr(arbiter_size, optimize(size))]
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.serialize_str(self.name())
     }
@@ -81,6 +84,7 @@ impl serde::Serialize for SuddenDeath {
 
 #[cfg(feature = "serde")]
 impl<'de> serde::Deserialize<'de> for SuddenDeath {
+    #[cfg_attr(arbiter_size, optimize(size))]
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let name = alloc::string::String::deserialize(d)?;
         name.parse().map_err(serde::de::Error::custom)
@@ -101,6 +105,7 @@ pub enum ElementLayout {
 
 impl ElementLayout {
     /// The elements of a round's cells: given, drawn from `rng` under the elemental rule, or none.
+    #[cfg_attr(arbiter_size, optimize(size))]
     pub(crate) fn round(&self, rules: &Rules, rng: &mut Rng) -> [Option<Element>; 9] {
         match *self {
             ElementLayout::Given(e) => e,
@@ -171,6 +176,7 @@ pub(crate) const FFXIV_SUDDEN_DEATH_ROUNDS: u32 = 5;
 
 impl MatchConfig {
     /// Checks everything that does not depend on the cards brought.
+    #[cfg_attr(arbiter_size, optimize(size))]
     pub fn validate(&self) -> Result<(), MatchError> {
         self.rules.validate(!self.walls.is_empty()).map_err(SetupError::from)?;
         if self.rules.sudden_death && !matches!(self.sudden_death, SuddenDeath::Off | SuddenDeath::OwnColours) {
@@ -192,6 +198,7 @@ impl MatchConfig {
     /// [`SuddenDeath::OwnColours`] (each player takes the cards of its colour on the board and
     /// its unplayed card; the player who held that card moves first) within
     /// [`FFXIV_SUDDEN_DEATH_ROUNDS`]; a lower `round_limit` still applies.
+    #[cfg_attr(arbiter_size, optimize(size))]
     pub(crate) fn restarts(&self) -> (SuddenDeath, Option<u32>) {
         if self.rules.sudden_death {
             let cap = FFXIV_SUDDEN_DEATH_ROUNDS;
@@ -377,6 +384,7 @@ struct Start {
 
 /// Under Three Open, the three cards of each hand of five its opponent sees, drawn from `rng`
 /// (uniform: the spec names no other law): `visible[p]` holds the ids of `p`'s opponent's cards.
+#[cfg_attr(arbiter_size, optimize(size))]
 fn three_open(rng: &mut Rng) -> [u16; 2] {
     Player::BOTH.map(|p| {
         // A round starts with blue's five as ids 0..5 and red's as 5..10.
@@ -389,6 +397,7 @@ fn three_open(rng: &mut Rng) -> [u16; 2] {
 
 /// Under Chaos, draws the card the coming turn must play, uniform over the mover's hand (the
 /// spec's reading), unless the round is over.
+#[cfg_attr(arbiter_size, optimize(size))]
 fn draw_chaos(game: &mut TripleTriad, rng: &mut Rng) {
     if game.rules().chaos && !game.is_over() {
         let hand = game.hand_len(game.next_player()) as u64;
@@ -403,6 +412,7 @@ impl Match {
     /// round's start after the elements: Swap's two cards (the first round only: the cards change
     /// hands before the match begins), Three Open's visible cards, and each turn's Chaos card
     /// as that turn comes.
+    #[cfg_attr(arbiter_size, optimize(size))]
     pub fn new(mut config: MatchConfig, blue: Vec<Card>, red: Vec<Card>, seed: u64) -> Result<Match, MatchError> {
         if config.rules.power_walls && config.walls.is_empty() {
             // A stream of their own, so that turning the rule on deals the same hands, first
@@ -435,6 +445,7 @@ impl Match {
 
     /// Checks `config` and the hands brought, then starts the first round as `seed` does: its
     /// game, who moves first, and the match's generator after those draws.
+    #[cfg_attr(arbiter_size, optimize(size))]
     fn opening(config: &MatchConfig, hands: Hands, seed: u64) -> Result<(Start, Player, Rng), MatchError> {
         config.validate()?;
         for (player, hand) in [(Player::Blue, &hands.blue), (Player::Red, &hands.red)] {
@@ -458,6 +469,7 @@ impl Match {
 
     /// Who moves first in the first round of a match seeded with `seed`, and the generator the
     /// match goes on with (the first round's elements are drawn from it next).
+    #[cfg_attr(arbiter_size, optimize(size))]
     pub(crate) fn first_player(config: &MatchConfig, seed: u64) -> (Player, Rng) {
         let mut rng = Rng::new(seed);
         let first = config.first.unwrap_or_else(|| Player::BOTH[rng.below(2) as usize]);
@@ -465,6 +477,7 @@ impl Match {
     }
 
     /// Starts a round (`opening`: the match's first) with what it draws from `rng`.
+    #[cfg_attr(arbiter_size, optimize(size))]
     fn round(
         config: &MatchConfig,
         hands: Hands,
@@ -494,17 +507,20 @@ impl Match {
     }
 
     /// The configuration.
+    #[cfg_attr(arbiter_size, optimize(size))]
     pub fn config(&self) -> &MatchConfig {
         &self.config
     }
 
     /// The seed the match started from.
+    #[cfg_attr(arbiter_size, optimize(size))]
     pub fn seed(&self) -> u64 {
         self.seed
     }
 
     /// The round being played (or the last one). Its own [`Game::observation`] knows nothing of
     /// the match's draws: players see [`Match::observation`].
+    #[cfg_attr(arbiter_size, optimize(size))]
     pub fn game(&self) -> &TripleTriad {
         &self.game
     }
@@ -524,6 +540,7 @@ impl Match {
     /// let o = m.observation(Player::Blue);
     /// assert_eq!(o.opponent_hand.iter().filter(|c| c.is_some()).count(), 3);
     /// ```
+    #[cfg_attr(arbiter_size, optimize(size))]
     pub fn observation(&self, player: Player) -> Observation {
         let mut o = self.game.observation(player);
         if self.config.rules.three_open {
@@ -542,41 +559,49 @@ impl Match {
     }
 
     /// The number of the current round, from 1 (once over: the number of rounds played).
+    #[cfg_attr(arbiter_size, optimize(size))]
     pub fn round_number(&self) -> u32 {
         self.moves.len() as u32
     }
 
     /// How each finished round ended, in order.
+    #[cfg_attr(arbiter_size, optimize(size))]
     pub fn rounds(&self) -> &[RoundResult] {
         &self.rounds
     }
 
     /// The moves of every round started, the current one last.
+    #[cfg_attr(arbiter_size, optimize(size))]
     pub fn moves(&self) -> &[Vec<Move>] {
         &self.moves
     }
 
     /// The five cards `player` brought.
+    #[cfg_attr(arbiter_size, optimize(size))]
     pub fn brought(&self, player: Player) -> &[Card] {
         self.brought.get(player)
     }
 
     /// Whether the match is over (the trade may still be pending).
+    #[cfg_attr(arbiter_size, optimize(size))]
     pub fn is_over(&self) -> bool {
         self.result.is_some()
     }
 
     /// The result, once over.
+    #[cfg_attr(arbiter_size, optimize(size))]
     pub fn result(&self) -> Option<MatchResult> {
         self.result
     }
 
     /// The cards that changed hands, once the trade is settled.
+    #[cfg_attr(arbiter_size, optimize(size))]
     pub fn transfers(&self) -> Option<&[Transfer]> {
         self.trade.as_ref().map(|(_, t)| t.as_slice())
     }
 
     /// Plays a move of the current round; a drawn round under sudden death starts the next one.
+    #[cfg_attr(arbiter_size, optimize(size))]
     pub fn play(&mut self, mv: Move) -> Result<Captures, MatchError> {
         // A forfeit ends the match in the middle of a round.
         if self.is_over() {
@@ -605,6 +630,7 @@ impl Match {
     /// assert_eq!(m.trade_choice().unwrap(), TradeChoice::Pick { chooser: Player::Blue, count: 1 });
     /// assert!(m.forfeit(Player::Blue).is_err()); // over already
     /// ```
+    #[cfg_attr(arbiter_size, optimize(size))]
     pub fn forfeit(&mut self, leaver: Player) -> Result<(), MatchError> {
         if self.is_over() {
             return Err(MoveError::GameOver.into());
@@ -619,6 +645,7 @@ impl Match {
     }
 
     /// The player who left before the end, if one did ([`Match::forfeit`]).
+    #[cfg_attr(arbiter_size, optimize(size))]
     pub fn forfeited(&self) -> Option<Player> {
         self.forfeited
     }
@@ -633,6 +660,7 @@ impl Match {
     /// let m = Match::new(MatchConfig::default(), s.hands.blue, s.hands.red, 5).unwrap();
     /// assert_eq!(m.timeout_move(), m.timeout_move());
     /// ```
+    #[cfg_attr(arbiter_size, optimize(size))]
     pub fn timeout_move(&self) -> Option<Move> {
         if self.is_over() {
             return None;
@@ -643,6 +671,7 @@ impl Match {
         (!moves.is_empty()).then(|| moves[rng.below(moves.len() as u64) as usize])
     }
 
+    #[cfg_attr(arbiter_size, optimize(size))]
     fn end_round(&mut self) -> Result<(), MatchError> {
         let scores = [self.game.score(Player::Blue), self.game.score(Player::Red)];
         let winner = self.game.outcome().and_then(|o| o.winner());
@@ -705,6 +734,7 @@ impl Match {
 
     /// Every card of the round with the colour it shows now: its owner on the board, its holder
     /// in hand (as in the score).
+    #[cfg_attr(arbiter_size, optimize(size))]
     fn colours(&self) -> impl Iterator<Item = (Player, u8)> + '_ {
         let pos = &self.game.pos;
         let board = bits(pos.occupied).map(move |cell| {
@@ -722,6 +752,7 @@ impl Match {
     }
 
     /// What the trade needs, once the match is over.
+    #[cfg_attr(arbiter_size, optimize(size))]
     pub fn trade_choice(&self) -> Result<TradeChoice, MatchError> {
         let result = self.result.ok_or(MatchError::NotOver)?;
         let Some(chooser) = result.winner else {
@@ -746,6 +777,7 @@ impl Match {
     }
 
     /// The fewest cards a trade by count takes: one once a player left, however the board stood.
+    #[cfg_attr(arbiter_size, optimize(size))]
     fn forfeit_minimum(&self) -> u32 {
         u32::from(self.forfeited.is_some())
     }
@@ -769,6 +801,7 @@ impl Match {
     /// assert!(picks.is_empty() || picks == [4, 3], "{picks:?}"); // the two strongest
     /// m.settle_trade(&picks).unwrap();
     /// ```
+    #[cfg_attr(arbiter_size, optimize(size))]
     pub fn computer_picks(&self) -> Result<Vec<u8>, MatchError> {
         let strongest_first = |score: &dyn Fn(usize) -> i64| {
             let mut idx: Vec<u8> = (0..5).collect();
@@ -793,6 +826,7 @@ impl Match {
 
     /// Settles the trade with the winner's picks (indices among the loser's five; none for an
     /// automatic trade) and returns the cards that change hands.
+    #[cfg_attr(arbiter_size, optimize(size))]
     pub fn settle_trade(&mut self, picks: &[u8]) -> Result<Vec<Transfer>, MatchError> {
         if self.trade.is_some() {
             return Err(MatchError::AlreadySettled);
@@ -829,6 +863,7 @@ impl Match {
         Ok(out)
     }
 
+    #[cfg_attr(arbiter_size, optimize(size))]
     fn automatic_transfers(&mut self) -> Vec<Transfer> {
         let winner = self.result.and_then(|r| r.winner);
         let transfer = |brought: &Hands, from: Player, index: u8| Transfer {
@@ -878,12 +913,14 @@ struct MatchRecord {
 
 impl MatchRecord {
     #[cfg(feature = "serde")]
+    #[cfg_attr(arbiter_size, optimize(size))]
     fn not_started() -> Vec<Vec<Move>> {
         alloc::vec![Vec::new()]
     }
 }
 
 impl From<Match> for MatchRecord {
+    #[cfg_attr(arbiter_size, optimize(size))]
     fn from(m: Match) -> MatchRecord {
         MatchRecord {
             config: m.config,
@@ -901,6 +938,7 @@ impl TryFrom<MatchRecord> for Match {
     type Error = MatchError;
 
     /// Replays a saved match: every move must fall in the round it was saved in.
+    #[cfg_attr(arbiter_size, optimize(size))]
     fn try_from(s: MatchRecord) -> Result<Match, MatchError> {
         let mut m = Match::new(s.config, s.blue, s.red, s.seed)?;
         let last = s.rounds.len().checked_sub(1).ok_or(MatchError::Saved("no round"))?;

@@ -24,6 +24,7 @@ pub const DEFAULT_PRESET: &str = PRESETS[0];
 /// assert_eq!(preset("ffxiv").unwrap().rules, arbiter_core::tripletriad::Rules::default());
 /// assert!(preset("nope").is_none());
 /// ```
+#[cfg_attr(arbiter_size, optimize(size))]
 pub fn preset(name: &str) -> Option<MatchConfig> {
     let base = Rules {
         same: true,
@@ -117,6 +118,7 @@ pub const FF8_TRADES: [TradeRule; 4] = [
 ];
 
 /// The named preset's configuration, or the error that names the presets.
+#[cfg_attr(arbiter_size, optimize(size))]
 pub(crate) fn preset_config(name: &str) -> Result<MatchConfig, Error> {
     preset(name).ok_or_else(|| {
         Error::new(

@@ -62,6 +62,7 @@ pub struct TradeNotAllowed {
 
 impl TradeRule {
     /// The French server's experience threshold for challenging with this rule.
+    #[cfg_attr(arbiter_size, optimize(size))]
     pub fn experience_required(self) -> Option<u32> {
         match self {
             TradeRule::Training | TradeRule::None => Some(0),
@@ -75,6 +76,7 @@ impl TradeRule {
     }
 
     /// Whether the rule may be used when the players own `blue` and `red` cards in all.
+    #[cfg_attr(arbiter_size, optimize(size))]
     pub fn allowed(self, blue: usize, red: usize) -> Result<(), TradeNotAllowed> {
         if self == TradeRule::All && (blue <= 10 || red <= 10) {
             return Err(TradeNotAllowed { blue, red });
@@ -83,6 +85,7 @@ impl TradeRule {
     }
 
     /// The rule's name as written in configurations.
+    #[cfg_attr(arbiter_size, optimize(size))]
     pub fn name(self) -> &'static str {
         match self {
             TradeRule::Training => "training",
@@ -102,6 +105,7 @@ impl TradeRule {
 }
 
 impl fmt::Display for TradeRule {
+    #[cfg_attr(arbiter_size, optimize(size))]
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
     }
@@ -132,6 +136,7 @@ impl TradeRule {
 
 #[cfg(feature = "serde")]
 impl serde::Serialize for TradeRule {
+    #[cfg_attr(arbiter_size, optimize(size))]
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.serialize_str(self.name())
     }
@@ -139,6 +144,7 @@ impl serde::Serialize for TradeRule {
 
 #[cfg(feature = "serde")]
 impl<'de> serde::Deserialize<'de> for TradeRule {
+    #[cfg_attr(arbiter_size, optimize(size))]
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let name = alloc::string::String::deserialize(d)?;
         name.parse().map_err(serde::de::Error::custom)
@@ -147,6 +153,7 @@ impl<'de> serde::Deserialize<'de> for TradeRule {
 
 impl FromStr for TradeRule {
     type Err = UnknownTradeRule;
+    #[cfg_attr(arbiter_size, optimize(size))]
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         TradeRule::ALL
             .into_iter()

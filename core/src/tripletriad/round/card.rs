@@ -67,6 +67,7 @@ impl Element {
 }
 
 impl fmt::Display for Element {
+    #[cfg_attr(arbiter_size, optimize(size))]
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
     }
@@ -79,6 +80,7 @@ pub struct UnknownElement(pub String);
 
 impl FromStr for Element {
     type Err = UnknownElement;
+    #[cfg_attr(arbiter_size, optimize(size))]
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         Element::ALL
             .into_iter()
@@ -135,12 +137,14 @@ impl CardType {
     }
 
     /// Whether this is `None` (JSON leaves the field out then).
+    #[cfg_attr(arbiter_size, optimize(size))]
     pub fn is_none(&self) -> bool {
         *self == CardType::None
     }
 }
 
 impl fmt::Display for CardType {
+    #[cfg_attr(arbiter_size, optimize(size))]
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
     }
@@ -153,6 +157,7 @@ pub struct UnknownCardType(pub String);
 
 impl FromStr for CardType {
     type Err = UnknownCardType;
+    #[cfg_attr(arbiter_size, optimize(size))]
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         CardType::ALL
             .into_iter()
@@ -202,6 +207,7 @@ impl Side {
 }
 
 impl fmt::Display for Side {
+    #[cfg_attr(arbiter_size, optimize(size))]
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
     }
@@ -241,6 +247,7 @@ pub struct Card {
 
 impl Card {
     /// A card with no element, power 0 and level 0.
+    #[cfg_attr(arbiter_size, optimize(size))]
     pub fn new(name: &str, ranks: [u8; 4]) -> Card {
         Card {
             name: name.into(),
@@ -253,30 +260,35 @@ impl Card {
     }
 
     /// The same card with element `element`.
+    #[cfg_attr(arbiter_size, optimize(size))]
     pub fn with_element(mut self, element: Element) -> Card {
         self.element = element;
         self
     }
 
     /// The same card with power `power`.
+    #[cfg_attr(arbiter_size, optimize(size))]
     pub fn with_power(mut self, power: u32) -> Card {
         self.power = power;
         self
     }
 
     /// The same card with level `level`.
+    #[cfg_attr(arbiter_size, optimize(size))]
     pub fn with_level(mut self, level: u8) -> Card {
         self.level = level;
         self
     }
 
     /// The same card with type `card_type`.
+    #[cfg_attr(arbiter_size, optimize(size))]
     pub fn with_type(mut self, card_type: CardType) -> Card {
         self.card_type = card_type;
         self
     }
 
     /// The sum of the four printed ranks (Battle compares these).
+    #[cfg_attr(arbiter_size, optimize(size))]
     pub fn rank_sum(&self) -> u32 {
         self.ranks.iter().map(|&r| r as u32).sum()
     }
@@ -288,6 +300,7 @@ impl Card {
     /// assert_eq!(Card::rank_symbol(10), 'A');
     /// assert_eq!(Card::rank_symbol(7), '7');
     /// ```
+    #[cfg_attr(arbiter_size, optimize(size))]
     pub fn rank_symbol(rank: u8) -> char {
         match rank {
             0..=9 => (b'0' + rank) as char,
@@ -298,12 +311,14 @@ impl Card {
     }
 
     /// The rank on `side`.
+    #[cfg_attr(arbiter_size, optimize(size))]
     pub fn rank(&self, side: Side) -> u8 {
         self.ranks[side as usize]
     }
 }
 
 impl fmt::Display for Card {
+    #[cfg_attr(arbiter_size, optimize(size))]
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let [t, r, b, l] = self.ranks;
         write!(f, "{} [{} {} {} {}]", self.name, t, r, b, l)?;

@@ -24,6 +24,7 @@ pub struct Ff8Card {
 
 impl Ff8Card {
     /// As a [`Card`].
+    #[cfg_attr(arbiter_size, optimize(size))]
     pub fn card(&self) -> Card {
         let mut card = Card::new("", [0; 4]);
         self.write_over(&mut card);
@@ -32,6 +33,7 @@ impl Ff8Card {
 
     /// [`Ff8Card::card`] over `card`, keeping the memory of its name (a deal that refills a
     /// round's table allocates no names).
+    #[cfg_attr(arbiter_size, optimize(size))]
     pub(crate) fn write_over(&self, card: &mut Card) {
         card.name.clear();
         card.name.push_str(self.name);
@@ -54,6 +56,7 @@ impl Ff8Card {
 pub static FF8_CARDS: &[Ff8Card] = include!(concat!(env!("OUT_DIR"), "/ff8_cards.rs"));
 
 /// The Final Fantasy VIII cards as [`Card`]s.
+#[cfg_attr(arbiter_size, optimize(size))]
 pub fn ff8_cards() -> Vec<Card> {
     FF8_CARDS.iter().map(Ff8Card::card).collect()
 }
@@ -65,6 +68,7 @@ pub fn ff8_cards() -> Vec<Card> {
 /// let ifrit = ff8_card("ifrit").unwrap();
 /// assert_eq!((ifrit.ranks, ifrit.power), ([9, 6, 2, 8], 13));
 /// ```
+#[cfg_attr(arbiter_size, optimize(size))]
 pub fn ff8_card(name: &str) -> Option<Card> {
     FF8_CARDS
         .iter()

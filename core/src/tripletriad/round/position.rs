@@ -49,6 +49,7 @@ impl Player {
 }
 
 impl fmt::Display for Player {
+    #[cfg_attr(arbiter_size, optimize(size))]
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
     }
@@ -61,6 +62,7 @@ pub struct UnknownPlayer(pub alloc::string::String);
 
 impl FromStr for Player {
     type Err = UnknownPlayer;
+    #[cfg_attr(arbiter_size, optimize(size))]
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         match s.to_ascii_lowercase().as_str() {
             "blue" => Ok(Player::Blue),
@@ -269,6 +271,7 @@ impl RoundTable {
     /// of 14 KB, and a batch deals every nine moves, so this is written to be cheap (16-byte rows
     /// compared at once, loops of fixed length). Rows of ids past the cards stay as they are (never
     /// read for a card).
+    #[cfg_attr(arbiter_size, optimize(size))]
     pub fn derive(&mut self) {
         let rules = self.rules;
         // A round has ten cards; the deck builder's relaxed rounds (the player holding every card

@@ -90,11 +90,13 @@ pub struct Rules {
 
 /// New flags stay out of a serialised [`Rules`] while off, so that what hosts stored keeps its form.
 #[cfg(feature = "serde")]
+#[cfg_attr(arbiter_size, optimize(size))]
 fn is_false(on: &bool) -> bool {
     !*on
 }
 
 impl Default for Rules {
+    #[cfg_attr(arbiter_size, optimize(size))]
     fn default() -> Rules {
         Rules {
             open: false,
@@ -292,12 +294,14 @@ impl Rule {
     }
 
     /// Whether this flag is on in `rules` (false for [`Rule::SameMinMatches`]).
+    #[cfg_attr(arbiter_size, optimize(size))]
     pub fn is_on(self, mut rules: Rules) -> bool {
         self.flag(&mut rules).is_some_and(|on| *on)
     }
 }
 
 impl fmt::Display for Rule {
+    #[cfg_attr(arbiter_size, optimize(size))]
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
     }
@@ -310,6 +314,7 @@ pub struct UnknownRule(pub String);
 
 impl FromStr for Rule {
     type Err = UnknownRule;
+    #[cfg_attr(arbiter_size, optimize(size))]
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         Rule::ALL
             .into_iter()
@@ -356,6 +361,7 @@ impl Rules {
 
     /// Whether both hands are shown to both players: FF8's Open or FFXIV's All Open (Three Open
     /// shows what a match draws, [`Match::observation`](crate::tripletriad::Match::observation)).
+    #[cfg_attr(arbiter_size, optimize(size))]
     pub(crate) fn hands_open(&self) -> bool {
         self.open || self.all_open
     }
@@ -447,6 +453,7 @@ pub struct WallLabel {
 
 impl WallLabel {
     /// Whether a card of power `power` activates the label.
+    #[cfg_attr(arbiter_size, optimize(size))]
     pub fn activated_by(&self, power: u32) -> bool {
         match self.comparison {
             Comparison::Greater => power > self.value,
@@ -463,6 +470,7 @@ pub struct BadLabel(pub String);
 
 impl FromStr for WallLabel {
     type Err = BadLabel;
+    #[cfg_attr(arbiter_size, optimize(size))]
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let bad = || BadLabel(crate::error::quote(s));
         let t = s.trim();
@@ -483,6 +491,7 @@ impl FromStr for WallLabel {
 }
 
 impl fmt::Display for WallLabel {
+    #[cfg_attr(arbiter_size, optimize(size))]
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let c = match self.comparison {
             Comparison::Greater => '>',
@@ -495,6 +504,7 @@ impl fmt::Display for WallLabel {
 
 #[cfg(feature = "serde")]
 impl serde::Serialize for WallLabel {
+    #[cfg_attr(arbiter_size, optimize(size))]
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.collect_str(self)
     }
@@ -502,6 +512,7 @@ impl serde::Serialize for WallLabel {
 
 #[cfg(feature = "serde")]
 impl<'de> serde::Deserialize<'de> for WallLabel {
+    #[cfg_attr(arbiter_size, optimize(size))]
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let s = <alloc::borrow::Cow<'de, str>>::deserialize(d)?;
         s.parse().map_err(serde::de::Error::custom)
@@ -529,6 +540,7 @@ pub(crate) const BORDER: [(u8, Side); 12] = [
 /// of distinct cells (so a corner never carries two), each `>n` (n 3..=14), `<n` (4..=15) or
 /// `=n` (3..=15). The FF8 cards' powers run from 3 to 15, so every label drawn fires for some
 /// of them and not for others.
+#[cfg_attr(arbiter_size, optimize(size))]
 pub(crate) fn random_walls(rng: &mut crate::Rng) -> alloc::vec::Vec<Wall> {
     let count = 2 + rng.below(3) as usize;
     let mut segments = BORDER;
@@ -578,6 +590,7 @@ pub struct Wall {
 
 impl Wall {
     /// Whether the segment lies on the border of the board.
+    #[cfg_attr(arbiter_size, optimize(size))]
     pub fn is_on_border(&self) -> bool {
         let (row, col) = (self.cell / 3, self.cell % 3);
         self.cell < 9
@@ -590,6 +603,7 @@ impl Wall {
     }
 
     /// The three cells of the row or column the wall rotates, from the wall outwards.
+    #[cfg_attr(arbiter_size, optimize(size))]
     pub(crate) fn line(&self) -> [u8; 3] {
         let (row, col) = (self.cell / 3, self.cell % 3);
         match self.side {

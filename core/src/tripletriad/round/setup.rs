@@ -34,6 +34,7 @@ pub struct Hands {
 
 impl Hands {
     /// `player`'s hand.
+    #[cfg_attr(arbiter_size, optimize(size))]
     pub fn get(&self, player: Player) -> &Vec<Card> {
         match player {
             Player::Blue => &self.blue,
@@ -52,6 +53,7 @@ impl Hands {
     /// assert_eq!(h.red.len(), 5);
     /// assert!(Hands::random_ff8(7, Some(4)).is_none());
     /// ```
+    #[cfg_attr(arbiter_size, optimize(size))]
     pub fn random_ff8(seed: u64, level_limit: Option<u32>) -> Option<Hands> {
         let [blue, red] = ff8_deal(seed, level_limit)?;
         Some(Hands {
@@ -61,6 +63,7 @@ impl Hands {
     }
 
     /// `player`'s hand, mutably.
+    #[cfg_attr(arbiter_size, optimize(size))]
     pub fn get_mut(&mut self, player: Player) -> &mut Vec<Card> {
         match player {
             Player::Blue => &mut self.blue,
@@ -70,6 +73,7 @@ impl Hands {
 }
 
 /// The indices in [`FF8_CARDS`] of the hands [`Hands::random_ff8`] deals (blue's, red's).
+#[cfg_attr(arbiter_size, optimize(size))]
 pub(crate) fn ff8_deal(seed: u64, level_limit: Option<u32>) -> Option<[[u8; 5]; 2]> {
     let mut rng = Rng::new(seed);
     // Levels are 1..=10 (eleven cards each), so every limit of 5 or more has hands; rejection
@@ -91,6 +95,7 @@ pub(crate) fn ff8_deal(seed: u64, level_limit: Option<u32>) -> Option<[[u8; 5]; 
 /// The indices in [`FF8_CARDS`] of five distinct cards drawn from `rng`: the first five of a
 /// whole shuffle of the list, so that every seed deals the cards it always dealt; on the stack,
 /// as bytes.
+#[cfg_attr(arbiter_size, optimize(size))]
 fn draw_ff8(rng: &mut Rng) -> [u8; 5] {
     let mut ids: [u8; 256] = core::array::from_fn(|i| i as u8);
     rng.shuffle(&mut ids[..FF8_CARDS.len()]);
@@ -99,11 +104,13 @@ fn draw_ff8(rng: &mut Rng) -> [u8; 5] {
 
 /// The drawn cards as a hand. Only these five become `Card`s (each owns its name): building all
 /// 110 was most of what a deal once cost.
+#[cfg_attr(arbiter_size, optimize(size))]
 fn ff8_hand(ids: [u8; 5]) -> Vec<Card> {
     ids.iter().map(|&i| FF8_CARDS[i as usize].card()).collect()
 }
 
 #[cfg(feature = "serde")]
+#[cfg_attr(arbiter_size, optimize(size))]
 fn no_elements(e: &[Option<Element>; 9]) -> bool {
     e.iter().all(Option::is_none)
 }
@@ -162,6 +169,7 @@ pub struct Swap {
 
 impl Default for Setup {
     /// An empty board, no cards, default rules, blue to move (not valid until hands are dealt).
+    #[cfg_attr(arbiter_size, optimize(size))]
     fn default() -> Setup {
         Setup {
             rules: Rules::default(),
@@ -261,6 +269,7 @@ pub enum SetupError {
 }
 
 /// The elements of [`Setup::draw_elements`].
+#[cfg_attr(arbiter_size, optimize(size))]
 pub(crate) fn random_elements(rng: &mut Rng) -> [Option<Element>; 9] {
     core::array::from_fn(|_| (rng.below(4) == 0).then(|| Element::ALL[1 + rng.below(8) as usize]))
 }
@@ -268,6 +277,7 @@ pub(crate) fn random_elements(rng: &mut Rng) -> [Option<Element>; 9] {
 impl Setup {
     /// An empty board with two random hands of five distinct FF8 cards and a random first player,
     /// all drawn from `seed`; default (closed) rules.
+    #[cfg_attr(arbiter_size, optimize(size))]
     pub fn random_ff8(seed: u64) -> Setup {
         let mut rng = Rng::new(seed);
         let blue = ff8_hand(draw_ff8(&mut rng));
@@ -281,6 +291,7 @@ impl Setup {
     }
 
     /// The same setup with `rules`.
+    #[cfg_attr(arbiter_size, optimize(size))]
     pub fn with_rules(mut self, rules: Rules) -> Setup {
         self.rules = rules;
         self
@@ -288,11 +299,13 @@ impl Setup {
 
     /// Draws an element for each cell from `rng`, as the Final Fantasy VIII game does: each cell
     /// independently is elemental with probability 1/4, its element uniform among the eight.
+    #[cfg_attr(arbiter_size, optimize(size))]
     pub fn draw_elements(&mut self, rng: &mut Rng) {
         self.elements = random_elements(rng);
     }
 
     /// Validates the setup into the round's table and its starting position.
+    #[cfg_attr(arbiter_size, optimize(size))]
     pub(crate) fn lay_out(&self) -> Result<(RoundTable, Position), SetupError> {
         self.rules.validate(!self.walls.is_empty())?;
         if self.rules.power_walls && self.walls.is_empty() {
@@ -403,6 +416,7 @@ impl Setup {
 
     /// The Chaos draws by the number of empty cells of their turn (see [`RoundTable::draws`]),
     /// each checked against the hand its turn's mover will hold.
+    #[cfg_attr(arbiter_size, optimize(size))]
     fn draws(&self, empty: usize) -> Result<[u8; 10], SetupError> {
         let mut draws = [NO_DRAW; 10];
         if self.chaos_draws.is_empty() {

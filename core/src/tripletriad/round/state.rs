@@ -37,6 +37,7 @@ pub struct Move {
 }
 
 impl fmt::Display for Move {
+    #[cfg_attr(arbiter_size, optimize(size))]
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}@{}", self.card, self.cell)
     }
@@ -49,6 +50,7 @@ pub struct BadMove(pub alloc::string::String);
 
 impl FromStr for Move {
     type Err = BadMove;
+    #[cfg_attr(arbiter_size, optimize(size))]
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let bad = || BadMove(crate::error::quote(s));
         let (card, cell) = s.trim().split_once('@').ok_or_else(bad)?;
@@ -146,6 +148,7 @@ impl TripleTriad {
     }
 
     /// The state as plain data (what `new` takes back).
+    #[cfg_attr(arbiter_size, optimize(size))]
     pub fn setup(&self) -> Setup {
         let t = &*self.table;
         let p = &self.pos;
@@ -217,6 +220,7 @@ impl TripleTriad {
     /// assert_eq!(g.hand_index(Player::Red, &third), Some(2));
     /// assert_eq!(g.hand_index(Player::Red, "no such card"), None);
     /// ```
+    #[cfg_attr(arbiter_size, optimize(size))]
     pub fn hand_index(&self, player: Player, name: &str) -> Option<u8> {
         self.hand(player).position(|c| c.name == name).map(|i| i as u8)
     }
@@ -258,6 +262,7 @@ impl TripleTriad {
 
     /// `Ok` when the exact value is defined; under Chaos with a draw unknown, the error every
     /// binding's `solve` raises (the case format's rule: a solve needs every remaining draw).
+    #[cfg_attr(arbiter_size, optimize(size))]
     pub fn solvable(&self) -> Result<(), crate::Error> {
         if self.draws_missing() {
             return Err(crate::Error::new(
@@ -312,6 +317,7 @@ impl TripleTriad {
     }
 
     /// Plays `mv` and reports what it captured, step by step.
+    #[cfg_attr(arbiter_size, optimize(size))]
     pub fn play_explained(&mut self, mv: Move) -> Result<Captures, MoveError> {
         self.check(mv)?;
         let id = self.pos.hand_card(self.pos.to_move, mv.card).expect("checked");
@@ -337,6 +343,7 @@ impl TripleTriad {
     /// g.play(Move { card: 0, cell: 4 }).unwrap();
     /// assert_eq!(g.last_captures().unwrap().cell, 4);
     /// ```
+    #[cfg_attr(arbiter_size, optimize(size))]
     pub fn last_captures(&self) -> Option<&Captures> {
         self.played.last().map(|p| &p.captures)
     }
@@ -359,6 +366,7 @@ impl TripleTriad {
     /// let Step::Basic { pairs, captured } = &last.steps[1] else { panic!() };
     /// assert_eq!((pairs[0].rank, pairs[0].other, captured.as_slice()), (6, 3, &[5][..]));
     /// ```
+    #[cfg_attr(arbiter_size, optimize(size))]
     pub fn last_move(&self) -> Option<LastMove> {
         let p = self.played.last()?;
         Some(LastMove {
@@ -368,6 +376,7 @@ impl TripleTriad {
     }
 
     /// The moves played on this state through `play`, in order (a loaded state starts with none).
+    #[cfg_attr(arbiter_size, optimize(size))]
     pub fn history(&self) -> impl Iterator<Item = Move> + '_ {
         self.played.iter().map(|p| p.mv)
     }
@@ -392,6 +401,7 @@ impl TripleTriad {
 }
 
 /// The place in `hand` (a mask of card ids) of card `id`.
+#[cfg_attr(arbiter_size, optimize(size))]
 pub(crate) fn hand_index(hand: u16, id: u8) -> u8 {
     (hand & ((1 << id) - 1)).count_ones() as u8
 }
@@ -406,6 +416,7 @@ impl PartialEq for TripleTriad {
 impl Eq for TripleTriad {}
 
 impl fmt::Debug for TripleTriad {
+    #[cfg_attr(arbiter_size, optimize(size))]
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_tuple("TripleTriad").field(&self.setup()).finish()
     }
@@ -532,6 +543,7 @@ impl Game for TripleTriad {
         })
     }
 
+    #[cfg_attr(arbiter_size, optimize(size))]
     fn observation(&self, player: Player) -> Observation {
         let s = self.setup();
         let open = self.table.rules.hands_open();
@@ -554,6 +566,7 @@ impl Game for TripleTriad {
         }
     }
 
+    #[cfg_attr(arbiter_size, optimize(size))]
     fn action_id(&self, mv: Move) -> Result<usize, crate::Error> {
         if mv.card > 4 || mv.cell > 8 {
             return Err(crate::Error::new(
@@ -574,6 +587,7 @@ impl Game for TripleTriad {
 
 #[cfg(feature = "serde")]
 impl serde::Serialize for TripleTriad {
+    #[cfg_attr(arbiter_size, optimize(size))]
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         self.setup().serialize(s)
     }
@@ -581,6 +595,7 @@ impl serde::Serialize for TripleTriad {
 
 #[cfg(feature = "serde")]
 impl<'de> serde::Deserialize<'de> for TripleTriad {
+    #[cfg_attr(arbiter_size, optimize(size))]
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let setup = Setup::deserialize(d)?;
         TripleTriad::new(&setup).map_err(serde::de::Error::custom)

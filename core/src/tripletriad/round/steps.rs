@@ -188,12 +188,14 @@ pub struct LastMove {
     pub steps: Vec<Step>,
 }
 
+#[cfg_attr(arbiter_size, optimize(size))]
 fn cells(mask: u16) -> Vec<u8> {
     bits(mask).collect()
 }
 
 /// The steps of putting card `card` (a table id) on `placed_on` in `before`, for the player to
 /// move there.
+#[cfg_attr(arbiter_size, optimize(size))]
 pub(crate) fn steps(t: &RoundTable, before: &Position, card: u8, placed_on: u8) -> Vec<Step> {
     let mut pos = *before;
     let mover = pos.to_move;
@@ -427,6 +429,7 @@ pub(crate) fn steps(t: &RoundTable, before: &Position, card: u8, placed_on: u8) 
 }
 
 /// Which FFXIV rule made `rank` take `other` when "higher takes lower" did not decide it alone.
+#[cfg_attr(arbiter_size, optimize(size))]
 fn won_by(r: &Rules, rank: u8, other: u8) -> Option<&'static str> {
     if r.fallen_ace && matches!((rank, other), (1, 10) | (10, 1)) && (rank > other) == r.reverse {
         Some("fallen_ace")
@@ -436,6 +439,7 @@ fn won_by(r: &Rules, rank: u8, other: u8) -> Option<&'static str> {
 }
 
 /// The cells of the pairs' neighbours that `take` accepts, as a mask.
+#[cfg_attr(arbiter_size, optimize(size))]
 fn taken(pairs: &[Pair], take: impl Fn(u8) -> bool) -> u16 {
     pairs
         .iter()
@@ -444,6 +448,7 @@ fn taken(pairs: &[Pair], take: impl Fn(u8) -> bool) -> u16 {
         .fold(0, |m, n| m | 1 << n)
 }
 
+#[cfg_attr(arbiter_size, optimize(size))]
 fn owner(pos: &Position, cell: u8) -> Player {
     if pos.blue >> cell & 1 != 0 {
         Player::Blue
@@ -452,6 +457,7 @@ fn owner(pos: &Position, cell: u8) -> Player {
     }
 }
 
+#[cfg_attr(arbiter_size, optimize(size))]
 fn own(pos: &mut Position, mask: u16, owner: Player) {
     match owner {
         Player::Blue => pos.blue |= mask,

@@ -54,21 +54,27 @@ trait View {
 }
 
 impl View for Observation {
+    #[cfg_attr(arbiter_size, optimize(size))]
     fn observer(&self) -> Player {
         self.player
     }
+    #[cfg_attr(arbiter_size, optimize(size))]
     fn rules(&self) -> &Rules {
         &self.rules
     }
+    #[cfg_attr(arbiter_size, optimize(size))]
     fn element(&self, cell: usize) -> Option<Element> {
         self.elements[cell]
     }
+    #[cfg_attr(arbiter_size, optimize(size))]
     fn placed(&self, cell: usize) -> Option<(&Card, Player)> {
         self.board[cell].as_ref().map(|p| (&p.card, p.owner))
     }
+    #[cfg_attr(arbiter_size, optimize(size))]
     fn hand(&self, mut f: impl FnMut(usize, &Card)) {
         self.hand.iter().take(5).enumerate().for_each(|(i, c)| f(i, c));
     }
+    #[cfg_attr(arbiter_size, optimize(size))]
     fn opponent(&self, mut f: impl FnMut(usize, Option<&Card>)) {
         self.opponent_hand
             .iter()
@@ -76,9 +82,11 @@ impl View for Observation {
             .enumerate()
             .for_each(|(i, c)| f(i, c.as_ref()));
     }
+    #[cfg_attr(arbiter_size, optimize(size))]
     fn wall(&self, cell: u8, side: Side) -> Option<&Wall> {
         self.walls.iter().find(|w| w.cell == cell && w.side == side)
     }
+    #[cfg_attr(arbiter_size, optimize(size))]
     fn to_move(&self) -> Player {
         self.to_move
     }
@@ -88,21 +96,27 @@ impl View for Observation {
 struct Seen<'a>(&'a TripleTriad, Player);
 
 impl View for Seen<'_> {
+    #[cfg_attr(arbiter_size, optimize(size))]
     fn observer(&self) -> Player {
         self.1
     }
+    #[cfg_attr(arbiter_size, optimize(size))]
     fn rules(&self) -> &Rules {
         &self.0.table.rules
     }
+    #[cfg_attr(arbiter_size, optimize(size))]
     fn element(&self, cell: usize) -> Option<Element> {
         self.0.table.elements[cell]
     }
+    #[cfg_attr(arbiter_size, optimize(size))]
     fn placed(&self, cell: usize) -> Option<(&Card, Player)> {
         self.0.cell(cell as u8)
     }
+    #[cfg_attr(arbiter_size, optimize(size))]
     fn hand(&self, mut f: impl FnMut(usize, &Card)) {
         self.0.hand(self.1).enumerate().for_each(|(i, c)| f(i, c));
     }
+    #[cfg_attr(arbiter_size, optimize(size))]
     fn opponent(&self, mut f: impl FnMut(usize, Option<&Card>)) {
         let open = self.0.table.rules.hands_open();
         self.0
@@ -110,20 +124,24 @@ impl View for Seen<'_> {
             .enumerate()
             .for_each(|(i, c)| f(i, open.then_some(c)));
     }
+    #[cfg_attr(arbiter_size, optimize(size))]
     fn wall(&self, cell: u8, side: Side) -> Option<&Wall> {
         self.0.table.wall_at[cell as usize].as_ref().filter(|w| w.side == side)
     }
+    #[cfg_attr(arbiter_size, optimize(size))]
     fn to_move(&self) -> Player {
         self.0.next_player()
     }
 }
 
 /// The index of `e` in [`Element::ALL`] (none first).
+#[cfg_attr(arbiter_size, optimize(size))]
 fn element_index(e: Option<Element>) -> usize {
     Element::ALL.iter().position(|&x| Some(x) == e).unwrap_or(0)
 }
 
 /// A card's numbers over `out` (zeros already there).
+#[cfg_attr(arbiter_size, optimize(size))]
 fn card(out: &mut [f32], c: &Card) {
     for (o, &r) in out.iter_mut().zip(&c.ranks) {
         *o = r as f32 / 10.0;
@@ -132,6 +150,7 @@ fn card(out: &mut [f32], c: &Card) {
     out[CARD - 1] = c.power.min(20) as f32 / 20.0;
 }
 
+#[cfg_attr(arbiter_size, optimize(size))]
 fn flag(b: bool) -> f32 {
     if b {
         1.0
@@ -141,6 +160,7 @@ fn flag(b: bool) -> f32 {
 }
 
 /// The tensor of `v` over `out`: zeros, then the numbers that are not.
+#[cfg_attr(arbiter_size, optimize(size))]
 fn write(v: &impl View, out: &mut [f32]) {
     assert_eq!(out.len(), LEN, "a Triple Triad tensor has {LEN} numbers");
     out.fill(0.0);
@@ -211,6 +231,7 @@ fn write(v: &impl View, out: &mut [f32]) {
 /// assert_eq!(t.len(), tensor::LEN);
 /// assert!(t.iter().all(|&x| (0.0..=1.0).contains(&x)));
 /// ```
+#[cfg_attr(arbiter_size, optimize(size))]
 pub fn observation_tensor(obs: &Observation) -> Vec<f32> {
     let mut out = alloc::vec![0.0; LEN];
     write(obs, &mut out);
@@ -219,11 +240,13 @@ pub fn observation_tensor(obs: &Observation) -> Vec<f32> {
 
 /// [`observation_tensor`] of `player`'s observation of `g`, read from the state over `out`
 /// (what [`Engine::observation_tensor_into`](crate::Engine::observation_tensor_into) calls).
+#[cfg_attr(arbiter_size, optimize(size))]
 pub(crate) fn write_state(g: &TripleTriad, player: Player, out: &mut [f32]) {
     write(&Seen(g, player), out);
 }
 
 /// The legal action ids, ascending without a sort: ids are card-major (`card * 9 + cell`).
+#[cfg_attr(arbiter_size, optimize(size))]
 pub(crate) fn legal_actions_into(g: &TripleTriad, out: &mut Vec<usize>) {
     out.clear();
     let p = &g.pos;

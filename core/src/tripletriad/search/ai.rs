@@ -40,6 +40,7 @@ fn believed_state(obs: &Observation) -> Option<TripleTriad> {
 ///     g.play(mv).unwrap();
 /// }
 /// ```
+#[cfg_attr(arbiter_size, optimize(size))]
 pub fn choose(obs: &Observation, level: Level, rng: &mut Rng) -> Option<Move> {
     choose_within(obs, level, rng, Budget::default())
 }
@@ -58,6 +59,7 @@ pub fn choose(obs: &Observation, level: Level, rng: &mut Rng) -> Option<Move> {
 /// let mv = ai::choose_within(&obs, ai::Level::Perfect, &mut Rng::new(1), Budget::nodes(50));
 /// assert!(g.legal_moves().contains(&mv.unwrap()));
 /// ```
+#[cfg_attr(arbiter_size, optimize(size))]
 pub fn choose_within(obs: &Observation, level: Level, rng: &mut Rng, mut budget: Budget<'_>) -> Option<Move> {
     if obs.to_move != obs.player {
         return None;

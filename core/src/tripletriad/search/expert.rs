@@ -20,11 +20,13 @@ pub struct Pool {
 
 impl Pool {
     /// The 110 Final Fantasy VIII cards, each once.
+    #[cfg_attr(arbiter_size, optimize(size))]
     pub fn ff8() -> Pool {
         Pool { cards: ff8_cards() }
     }
 
     /// A pool of `cards` (a card given twice may be drawn twice); `None` when empty.
+    #[cfg_attr(arbiter_size, optimize(size))]
     pub fn new(cards: Vec<Card>) -> Option<Pool> {
         (!cards.is_empty()).then_some(Pool { cards })
     }
@@ -35,6 +37,7 @@ impl Pool {
     }
 
     /// The pool less one copy of each card in sight.
+    #[cfg_attr(arbiter_size, optimize(size))]
     fn unseen(&self, obs: &Observation) -> Vec<Card> {
         let mut left = self.cards.clone();
         let board = obs.board.iter().flatten().map(|p| &p.card);
@@ -243,6 +246,7 @@ impl Expert {
 
 /// `k` cards drawn without replacement from `unseen`, or with replacement from `pool` when too few
 /// cards are left unseen (a pool that does not hold the cards in play).
+#[cfg_attr(arbiter_size, optimize(size))]
 fn draw(unseen: &[Card], pool: &[Card], k: usize, rng: &mut Rng) -> Vec<Card> {
     if unseen.len() < k {
         return (0..k)
