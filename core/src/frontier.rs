@@ -32,6 +32,7 @@ pub trait Transpose: Engine + Eq {
 pub(crate) struct Fnv(u64);
 
 impl Fnv {
+    #[cfg_attr(arbiter_size, optimize(size))]
     pub(crate) fn new() -> Fnv {
         Fnv(0xcbf2_9ce4_8422_2325)
     }
@@ -91,6 +92,7 @@ pub struct Frontier<G: Engine> {
 impl<G: Transpose> Frontier<G> {
     /// The frontier of `root` after `plies` plies; an error (`BAD_ARGUMENT`) when it would hold
     /// more than [`FRONTIER_LIMIT`] positions.
+    #[cfg_attr(arbiter_size, optimize(size))]
     pub fn new(root: &G, plies: u32) -> Result<Frontier<G>, Error> {
         // Level by level, merging each level's transpositions before expanding it: a position
         // reached by many move orders is expanded once, and each level's states are at hand to
@@ -174,6 +176,7 @@ impl<G: Engine> Frontier<G> {
     }
 
     /// [`Frontier::line`] in notation, the moves separated by [`LINE_SEPARATOR`].
+    #[cfg_attr(arbiter_size, optimize(size))]
     pub fn line_text(&self, i: usize) -> String {
         let mut text = String::new();
         for (j, mv) in self.line(i).iter().enumerate() {
@@ -192,6 +195,7 @@ impl<G: Engine> Frontier<G> {
     }
 
     /// Position `i` (`i < len()`): the root after its line.
+    #[cfg_attr(arbiter_size, optimize(size))]
     pub fn state(&self, i: usize) -> G {
         let mut g = self.root.clone();
         for &mv in self.line(i) {
@@ -202,6 +206,7 @@ impl<G: Engine> Frontier<G> {
 
     /// The indices of the positions in part `part` of `parts`, after checking both: every
     /// `parts`-th position from the `part`-th.
+    #[cfg_attr(arbiter_size, optimize(size))]
     pub fn part(&self, part: usize, parts: usize) -> Result<impl Iterator<Item = usize>, Error> {
         if parts == 0 || part >= parts {
             return Err(Error::new(
@@ -216,6 +221,7 @@ impl<G: Engine> Frontier<G> {
     }
 
     /// The depth left below the frontier for a count at `depth`, or why there is none.
+    #[cfg_attr(arbiter_size, optimize(size))]
     fn below(&self, depth: u32) -> Result<u32, Error> {
         depth.checked_sub(self.plies).ok_or_else(|| {
             Error::new(
@@ -231,6 +237,7 @@ impl<G: Engine> Frontier<G> {
     /// The root's perft at `depth` counted over part `part` of `parts` only (with the game's own
     /// fast perft): the parts' counts sum to the root's perft. An error (`BAD_ARGUMENT`) for a
     /// part that does not exist or a depth shallower than the frontier.
+    #[cfg_attr(arbiter_size, optimize(size))]
     pub fn perft_part(&self, depth: u32, part: usize, parts: usize) -> Result<u64, Error> {
         let below = self.below(depth)?;
         Ok(self

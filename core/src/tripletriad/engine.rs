@@ -81,6 +81,7 @@ impl From<MatchError> for Error {
 
 /// `Eq` compares the setups: the hash is the setup's.
 impl crate::Transpose for TripleTriad {
+    #[cfg_attr(arbiter_size, optimize(size))]
     fn position_hash(&self) -> u64 {
         crate::frontier::hash_of(&self.setup())
     }

@@ -138,6 +138,7 @@ pub type MoveList = ArrayVec<Move, 45>;
 
 impl TripleTriad {
     /// Validates `setup` into a state, or says what is wrong with it.
+    #[cfg_attr(arbiter_size, optimize(size))]
     pub fn new(setup: &Setup) -> Result<TripleTriad, SetupError> {
         let (table, pos) = setup.lay_out()?;
         Ok(TripleTriad {
@@ -408,6 +409,7 @@ pub(crate) fn hand_index(hand: u16, id: u8) -> u8 {
 
 impl PartialEq for TripleTriad {
     /// Two states are equal when they hold the same data (cards are compared by value).
+    #[cfg_attr(arbiter_size, optimize(size))]
     fn eq(&self, other: &TripleTriad) -> bool {
         self.setup() == other.setup()
     }
