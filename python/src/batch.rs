@@ -531,10 +531,8 @@ impl<G: Fresh> Batch<G> {
                          done: &mut [bool]|
               -> Result<(), Error> {
             if crate::crew::on_worker() {
-                let rows = (observations, masks, rewards, to_move, done);
-                return deferred(slots, rows, (t, a, p), |k, slot, rows| {
-                    f(setup, seed, start + k, slot, rows)
-                });
+                let piece = (slots, observations, masks, rewards, to_move, done);
+                return deferred(piece, (t, a, p), |k, slot, rows| f(setup, seed, start + k, slot, rows));
             }
             for (k, slot) in slots.iter_mut().enumerate() {
                 let rows = Rows {
@@ -770,14 +768,7 @@ thread_local! {
 /// (Streaming stores, which fetch no line, cost more than they saved: `docs/speed.md`,
 /// "Fourteenth round".)
 fn deferred<G>(
-    slots: &mut [Slot<G>],
-    (observations, masks, rewards, to_move, done): (
-        &mut [f32],
-        Option<&mut [bool]>,
-        &mut [f32],
-        &mut [i32],
-        &mut [bool],
-    ),
+    (slots, observations, masks, rewards, to_move, done): Piece<'_, G>,
     (t, a, p): (usize, usize, usize),
     f: impl Fn(usize, &mut Slot<G>, Rows<'_>) -> Result<(), Error>,
 ) -> Result<(), Error> {
@@ -1090,8 +1081,8 @@ mod tests {
         let (mut rewards, mut to_move, mut done) = (vec![-1.0; 6 * p], vec![-1; 6], vec![false; 6]);
         let fails_at = 3;
         let result = deferred(
-            &mut slots,
             (
+                &mut slots,
                 &mut observations,
                 Some(&mut masks),
                 &mut rewards,
