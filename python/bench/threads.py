@@ -24,10 +24,16 @@ inside ``step`` (the throughput: a call the system puts off for a time slice cou
 ``call``, the median call's time, one thread over two (what a call costs when the system leaves
 it alone: under load a few calls put off move ``step`` by +-10 %, and the median does not see
 them); ``CPU``, the CPU time a step inside ``step`` (every thread of the process counted), one
-thread over two (below 1.0x: two threads burn more of the machine for a step).
+thread over two (below 1.0x: two threads burn more of the machine for a step). Then ``p10
+call``, the 10th centile of the call, one thread over two, and both in µs: with ``--pin`` (the
+calling thread on CPU 0, the workers on CPU 1) and ``ARBITER_BATCH_WORKERS=always`` in the
+environment, the figure of the two-thread path on a machine that other work loads (the fastest
+tenth of the calls are those the other work left alone). ``--read`` has the draw read the
+observations too, through a linear layer, as a policy does.
 
     python python/bench/threads.py [--loads 0 2 4 8] [--games 64 128 1024] [--seconds S]
                                    [--repeats R] [--site DIR ...] [--pair 1 2] [--control]
+                                   [--pin] [--read]
 
 Before each load, the machine's own (background) load is sampled: the threads ready to run in
 `/proc/loadavg` (its fourth field, less this script's reader), averaged over a second. A row is
@@ -48,13 +54,15 @@ import time
 GAMES = ("trax", "triple-triad", "nantong")
 
 
-def one(game, games, seconds, stint, settle, pair, first):
+def one(game, games, seconds, stint, settle, pair, first, pin, read):
     """The figures of one run, in this process: a batch on `pair[0]` threads and the same batch
     on `pair[1]`, stepped in bursts of `stint` seconds, in turns, each followed by `settle`
     seconds asleep, until each has stepped `seconds` inside `step`, so that both see the same
     load; batch `first` (0 or 1) is made first and steps first in each turn. For each batch in
     `pair`'s order: steps per wall second inside `step`, CPU µs a step inside `step`, steps per
-    wall second of the whole loop (the draw included), the median call's wall µs."""
+    wall second of the whole loop (the draw included), the median call's wall µs, the 10th
+    centile's. With `pin`, the calling thread runs on CPU 0 and the batches' workers on CPU 1; with
+    `read`, the draw reads the observations too, through a linear layer, as a policy does."""
     import numpy as np
 
     import arbiter
@@ -71,17 +79,27 @@ def one(game, games, seconds, stint, settle, pair, first):
         threads = pair[k]
         batch = make(threads)
         rng = np.random.default_rng(1)
-        masks = batch.arrays[1]
+        observations, masks = batch.arrays[:2]
         scores = np.empty(masks.shape, np.float32)
+        logits = np.empty(masks.shape, np.float32)
+        weights = np.random.default_rng(2).random((observations.shape[1], masks.shape[1]), np.float32) * 0.01
 
-        def draw(rng=rng, masks=masks, scores=scores):
+        def draw(rng=rng, observations=observations, masks=masks, scores=scores, logits=logits, weights=weights):
             rng.random(out=scores, dtype=np.float32)
+            if read:
+                np.add(scores, np.matmul(observations, weights, out=logits), out=scores)
             np.multiply(scores, masks, out=scores)
             return scores.argmax(axis=1)
 
         for _ in range(20):  # warm
             batch.step(draw())
         runs[k] = {"batch": batch, "draw": draw, "steps": 0, "wall": 0.0, "cpu": 0.0, "loop": 0.0, "calls": []}
+    if pin:
+        import threading
+
+        me = threading.get_native_id()
+        for tid in map(int, os.listdir("/proc/self/task")):
+            os.sched_setaffinity(tid, {0 if tid == me else 1})
     clock, cpu_clock = time.perf_counter, time.process_time
     while min(r["wall"] for r in runs.values()) < seconds:
         for r in runs.values():
@@ -113,6 +131,7 @@ def one(game, games, seconds, stint, settle, pair, first):
             r["cpu"] / r["steps"] * 1e6,
             r["steps"] / r["loop"],
             statistics.median(r["calls"]) * 1e6,
+            statistics.quantiles(r["calls"], n=10)[0] * 1e6,
         )
     ]
 
@@ -138,7 +157,7 @@ def figure(site, game, games, args, pair, first):
     env = dict(os.environ, OPENBLAS_NUM_THREADS="1")
     if site:
         env["PYTHONPATH"] = site
-    one = [game, games, args.seconds, args.stint, args.settle, *pair, first]
+    one = [game, games, args.seconds, args.stint, args.settle, *pair, first, int(args.pin), int(args.read)]
     out = subprocess.run(
         [sys.executable, __file__, "--one", *map(str, one)],
         env=env,
@@ -150,9 +169,9 @@ def figure(site, game, games, args, pair, first):
 
 
 def ratios(runs):
-    """Each repeat's step, call and CPU ratios (the second batch against the first) and loop
-    ratio: the median of each, its lowest and highest."""
-    each = [(r[4] / r[0], r[3] / r[7], r[1] / r[5], r[6] / r[2]) for r in runs]
+    """Each repeat's step, call and CPU ratios (the second batch against the first), loop ratio
+    and 10th-centile call ratio: the median of each, its lowest and highest."""
+    each = [(r[5] / r[0], r[3] / r[8], r[1] / r[6], r[7] / r[2], r[4] / r[9]) for r in runs]
     return [(statistics.median(x), min(x), max(x)) for x in zip(*each)]
 
 
@@ -176,11 +195,16 @@ def main():
         "--pair", type=int, nargs=2, default=[1, 2], help="the thread counts compared (1 1: the measurement's own noise)"
     )
     ap.add_argument("--control", action="store_true", help="beside every row, the first count against itself")
-    ap.add_argument("--one", nargs=8, help=argparse.SUPPRESS)
+    ap.add_argument(
+        "--pin", action="store_true", help="the calling thread on CPU 0, the workers on CPU 1 (a quiet path's figure)"
+    )
+    ap.add_argument("--read", action="store_true", help="the draw reads the observations (a linear policy)")
+    ap.add_argument("--one", nargs=10, help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.one:
-        game, games, seconds, stint, settle, a, b, first = args.one
-        print(*one(game, int(games), float(seconds), float(stint), float(settle), (int(a), int(b)), int(first)))
+        game, games, seconds, stint, settle, a, b, first, pin, read = args.one
+        pair = (int(a), int(b))
+        print(*one(game, int(games), float(seconds), float(stint), float(settle), pair, int(first), pin == "1", read == "1"))
         return
     sites = args.site or [""]
     a, b = (f"{n} thread{'s' if n > 1 else ''}" for n in args.pair)
@@ -209,16 +233,16 @@ def main():
                         if args.control:
                             controls.setdefault(site, []).append(figure(site, game, games, args, control, repeat % 2))
                 for site in sites:
-                    w1, c1, _, _, w2, c2, _, _ = (statistics.median(r[k] for r in runs[site]) for k in range(8))
-                    step, call, cpu, loop = ratios(runs[site])
+                    w1, c1, _, _, q1, w2, c2, _, _, q2 = (statistics.median(r[k] for r in runs[site]) for k in range(10))
+                    step, call, cpu, loop, p10 = ratios(runs[site])
                     label = os.path.basename(site.rstrip("/")) or "this wheel"
                     line = (
                         f"{game:13} {games:5} games {label:12} {a} {w1 / 1e3:6.0f}k/s {b} {w2 / 1e3:6.0f}k/s"
                         f"  step {span(step)} call {span(call)} CPU {span(cpu)}  loop {loop[0]:4.2f}x"
-                        f"  CPU/step {c1:5.2f} / {c2:5.2f} us"
+                        f"  CPU/step {c1:5.2f} / {c2:5.2f} us  p10 call {span(p10)} {q1:6.1f} / {q2:6.1f} us"
                     )
                     if args.control:
-                        step, call, cpu, _ = ratios(controls[site])
+                        step, call, cpu, _, _ = ratios(controls[site])
                         line += f"  | control step {span(step)} call {span(call)} CPU {span(cpu)}"
                     print(f"{line}  load {os.getloadavg()[0]:5.2f}", flush=True)
         print(f"load average {os.getloadavg()[0]:.2f} at the end")

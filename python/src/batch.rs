@@ -530,6 +530,10 @@ impl<G: Fresh> Batch<G> {
                          to_move: &mut [i32],
                          done: &mut [bool]|
               -> Result<(), Error> {
+            if crate::crew::on_worker() {
+                let piece = (slots, observations, masks, rewards, to_move, done);
+                return deferred(piece, (t, a, p), |k, slot, rows| f(setup, seed, start + k, slot, rows));
+            }
             for (k, slot) in slots.iter_mut().enumerate() {
                 let rows = Rows {
                     observation: &mut observations[k * t..(k + 1) * t],
@@ -736,6 +740,69 @@ impl<G: Fresh> Batch<G> {
     pub fn arrays<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         self.targets(py, None)?.tuple()
     }
+}
+
+/// The rows of a worker's piece that the caller's Python reads between calls (the masks that a
+/// NumPy draw reads, the rewards, players to move and done flags), written here first.
+#[derive(Default)]
+struct Deferred {
+    masks: Vec<bool>,
+    rewards: Vec<f32>,
+    to_move: Vec<i32>,
+    done: Vec<bool>,
+}
+
+thread_local! {
+    static DEFERRED: std::cell::Cell<Deferred> = std::cell::Cell::new(Deferred::default());
+}
+
+/// Plays `f` on every game of a worker's piece, its masks, rewards, players to move and done
+/// flags written into buffers of the thread's own, copied to the arrays at the end of the piece.
+///
+/// Why: the caller's Python read those rows after the last call, so each of their lines is in
+/// the other core's cache, and written game by game, each line a game wrote stalled the worker
+/// until it came back (about 210 ns a line between the two virtual CPUs we measure; less than a
+/// line a Triple Triad game, about 200 ns of work): the worker stepped its games up to 1.5
+/// times slower than the caller. Copied in one burst, the lines are fetched many at a time. The
+/// observations are written in place: a draw from the masks leaves them in the worker's cache.
+/// (Streaming stores, which fetch no line, cost more than they saved: `docs/speed.md`,
+/// "Fourteenth round".)
+fn deferred<G>(
+    (slots, observations, masks, rewards, to_move, done): Piece<'_, G>,
+    (t, a, p): (usize, usize, usize),
+    f: impl Fn(usize, &mut Slot<G>, Rows<'_>) -> Result<(), Error>,
+) -> Result<(), Error> {
+    let n = slots.len();
+    let mut own = DEFERRED.take();
+    own.masks.resize(masks.as_ref().map_or(0, |m| m.len()), false);
+    own.rewards.resize(n * p, 0.0);
+    own.to_move.resize(n, 0);
+    own.done.resize(n, false);
+    let has_masks = masks.is_some();
+    let (mut result, mut played) = (Ok(()), 0);
+    for (k, slot) in slots.iter_mut().enumerate() {
+        let rows = Rows {
+            observation: &mut observations[k * t..(k + 1) * t],
+            mask: has_masks.then(|| &mut own.masks[k * a..(k + 1) * a]),
+            rewards: &mut own.rewards[k * p..(k + 1) * p],
+            to_move: &mut own.to_move[k],
+            done: &mut own.done[k],
+        };
+        played = k + 1;
+        result = f(k, slot, rows);
+        if result.is_err() {
+            break;
+        }
+    }
+    // The games up to the one that failed wrote their rows (as in place), no other.
+    if let Some(masks) = masks {
+        masks[..played * a].copy_from_slice(&own.masks[..played * a]);
+    }
+    rewards[..played * p].copy_from_slice(&own.rewards[..played * p]);
+    to_move[..played].copy_from_slice(&own.to_move[..played]);
+    done[..played].copy_from_slice(&own.done[..played]);
+    DEFERRED.set(own);
+    result
 }
 
 /// Writes a game's legal ids, mask, observation tensor (of the player to move) and player to move.
@@ -989,4 +1056,69 @@ pub fn seed_of_episode(seed: &Bound<'_, PyAny>, index: &Bound<'_, PyAny>, episod
         integer(index, "index", u64::MAX)?,
         integer(episode, "episode", u64::MAX)?,
     ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_workers_deferred_rows_land_as_in_place_ones_up_to_the_game_that_failed() {
+        let dealer = Dealer::new(DEFAULT_PRESET).unwrap();
+        let mut slots: Vec<Slot<TripleTriad>> = (0..6)
+            .map(|i| Slot {
+                game: dealer.deal(i),
+                episode: 0,
+                legal: Vec::new(),
+                last: 0,
+                rng: Rng::new(i),
+                seed: i,
+                plies: 0,
+            })
+            .collect();
+        let (t, a, p) = (3, 5, 2);
+        let (mut observations, mut masks) = (vec![-1.0; 6 * t], vec![false; 6 * a]);
+        let (mut rewards, mut to_move, mut done) = (vec![-1.0; 6 * p], vec![-1; 6], vec![false; 6]);
+        let fails_at = 3;
+        let result = deferred(
+            (
+                &mut slots,
+                &mut observations,
+                Some(&mut masks),
+                &mut rewards,
+                &mut to_move,
+                &mut done,
+            ),
+            (t, a, p),
+            |k, slot, rows| {
+                slot.plies += 1;
+                rows.observation.fill(k as f32);
+                for (j, m) in rows.mask.unwrap().iter_mut().enumerate() {
+                    *m = (j + k) % 2 == 0;
+                }
+                rows.rewards.fill(10.0 + k as f32);
+                *rows.to_move = k as i32;
+                *rows.done = true;
+                if k == fails_at {
+                    return Err(Error::new(ErrorKind::IllegalMove, "failed"));
+                }
+                Ok(())
+            },
+        );
+        assert!(result.is_err());
+        for k in 0..6 {
+            let played = k <= fails_at;
+            assert_eq!(slots[k].plies, u64::from(played));
+            assert!(observations[k * t..(k + 1) * t]
+                .iter()
+                .all(|&x| x == if played { k as f32 } else { -1.0 }));
+            let mask: Vec<bool> = (0..a).map(|j| played && (j + k) % 2 == 0).collect();
+            assert_eq!(masks[k * a..(k + 1) * a], mask[..], "game {k}");
+            assert!(rewards[k * p..(k + 1) * p]
+                .iter()
+                .all(|&r| r == if played { 10.0 + k as f32 } else { -1.0 }));
+            assert_eq!(to_move[k], if played { k as i32 } else { -1 });
+            assert_eq!(done[k], played);
+        }
+    }
 }

@@ -821,8 +821,19 @@ impl Drop for Crew {
     }
 }
 
+thread_local! {
+    /// Whether this thread is a batch's worker (not a thread of the caller's).
+    static WORKER: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Whether the current thread is a crew's worker.
+pub fn on_worker() -> bool {
+    WORKER.get()
+}
+
 /// A worker's life: wait for a call, claim its pieces while any are left, until the crew ends.
 fn work(shared: &Shared) {
+    WORKER.set(true);
     let mut seen = 0;
     loop {
         let linger = Duration::from_nanos(shared.linger.load(Ordering::Relaxed));
