@@ -158,7 +158,7 @@ pub(super) struct Facts {
 /// with it; `forcing` are the edges of `tile` towards the cells it forces. Not inlined: the scan
 /// around it keeps its registers (perft 7 about 6 % faster).
 #[inline(never)]
-pub(super) fn forced_plays_legal(
+pub(super) fn forced_plays_legal<const FLAT: bool>(
     b: &mut Board,
     queue: &mut Vec<u32>,
     idx: usize,
@@ -166,7 +166,7 @@ pub(super) fn forced_plays_legal(
     forcing: u8,
     room: u32,
 ) -> bool {
-    if forcing.count_ones() < room && forced_tiles_end(b, idx, tile, forcing, room) {
+    if forcing.count_ones() < room && forced_tiles_end::<FLAT>(b, idx, tile, forcing, room) {
         return true;
     }
     b.set_tile(idx, tile);
@@ -224,10 +224,25 @@ fn forces(n: Cell, tile: Tile, e: u8) -> u8 {
 /// Whether `first`, forced on `m` across edge `e` of `tile` on `idx`, forces one more tile across
 /// its edge `f`, which forces nothing: then the turn is legal. The cells next to that second
 /// tile are one or three steps from `idx`: the one next to `idx` (on the side the chain turned
-/// to) also has the entry of `tile`.
+/// to) also has the entry of `tile`. `FLAT`: its three neighbours read without a branch (see
+/// [`plays_out`]).
 #[inline(always)]
-fn chain_of_two_ends(b: &Board, tile: Tile, e: u8, (m, first): (usize, Tile), f: u8) -> bool {
+fn chain_of_two_ends<const FLAT: bool>(b: &Board, tile: Tile, e: u8, (m, first): (usize, Tile), f: u8) -> bool {
     let (n, second) = forced_across(b, m, first, f);
+    if FLAT {
+        let mut onward = 0;
+        for g in 0..4u8 {
+            let p = b.grid[b.step(n, g)];
+            let by_tile = entry_bit(tile, f) & u8::from(g == opposite(e)).wrapping_neg();
+            let p = Cell {
+                entries: p.entries | by_tile,
+                ..p
+            };
+            onward |= forces(p, second, g) << g;
+        }
+        // Across the opposite edge lies `m`, the first forced tile.
+        return onward & !(1 << opposite(f)) == 0;
+    }
     (0..4u8).filter(|&g| g != opposite(f)).all(|g| {
         let p = b.grid[b.step(n, g)];
         let entries = p.entries | if g == opposite(e) { entry_bit(tile, f) } else { 0 };
@@ -241,13 +256,13 @@ fn chain_of_two_ends(b: &Board, tile: Tile, e: u8, (m, first): (usize, Tile), f:
 /// share a neighbour (the diagonal of `idx`), which must not get two entries of one colour from
 /// them.
 #[inline(always)]
-pub(super) fn forced_tiles_end(b: &Board, idx: usize, tile: Tile, forcing: u8, room: u32) -> bool {
+pub(super) fn forced_tiles_end<const FLAT: bool>(b: &Board, idx: usize, tile: Tile, forcing: u8, room: u32) -> bool {
     let e1 = forcing.trailing_zeros() as u8;
     let rest = forcing & (forcing - 1);
     let (m1, t1, onward) = forced_onward(b, idx, tile, e1);
     if onward != 0 {
         let chain = rest == 0 && room > 2 && onward & (onward - 1) == 0;
-        return chain && chain_of_two_ends(b, tile, e1, (m1, t1), onward.trailing_zeros() as u8);
+        return chain && chain_of_two_ends::<FLAT>(b, tile, e1, (m1, t1), onward.trailing_zeros() as u8);
     }
     if rest == 0 {
         return true;
@@ -278,11 +293,20 @@ fn near(b: &Board, idx: usize) -> (u8, u8) {
 }
 
 /// Whether `tile` on empty cell `idx`, which forces a play, is legal within `room` tiles: a
-/// trial turn on `b`, undone.
-pub(super) fn plays_out(b: &mut Board, queue: &mut Vec<u32>, idx: usize, tile: Tile, room: u32) -> bool {
+/// trial turn on `b`, undone. `FLAT`: the quick check of a chain of two forced tiles reads its
+/// cells without a branch, which pays where a position's placements are played out all at once
+/// (an offer: a research step takes about 1 % less CPU time, 54 mispredicted branches where
+/// 60) but not in a count (perft 1 % slower, in the thirteenth round).
+pub(super) fn plays_out<const FLAT: bool>(
+    b: &mut Board,
+    queue: &mut Vec<u32>,
+    idx: usize,
+    tile: Tile,
+    room: u32,
+) -> bool {
     let (red_near, white_near) = near(b, idx);
     let forcing = (tile.0 & red_near) | (!tile.0 & white_near);
-    forcing == 0 || forced_plays_legal(b, queue, idx, tile, forcing, room)
+    forcing == 0 || forced_plays_legal::<FLAT>(b, queue, idx, tile, forcing, room)
 }
 
 /// Calls `f` with every legal placement that puts at most `room` tiles, in ascending order of
@@ -354,7 +378,7 @@ pub(super) fn generate(
                     shape,
                 };
                 let forcing = (tile.0 & red_near) | (!tile.0 & white_near);
-                if forcing != 0 && !forced_plays_legal(b, queue, idx, tile, forcing, room) {
+                if forcing != 0 && !forced_plays_legal::<false>(b, queue, idx, tile, forcing, room) {
                     continue;
                 }
                 f(Candidate {
