@@ -359,7 +359,7 @@ impl Trax {
         let w = self.board.w;
         let (board, queue) = (&mut self.board, &mut self.queue);
         self.bits.classify(window, room).each(
-            |at, tile| plays_out(board, queue, cell(origin, w, at), tile, room),
+            |at, tile| plays_out::<false>(board, queue, cell(origin, w, at), tile, room),
             |at, tile, shape| f(candidate(origin, w, at, tile, shape)),
         )
     }
@@ -375,7 +375,7 @@ impl Trax {
         let offered = self
             .bits
             .classify(window, room)
-            .settle(|at, tile| plays_out(board, queue, cell(origin, w, at), tile, room));
+            .settle(|at, tile| plays_out::<true>(board, queue, cell(origin, w, at), tile, room));
         self.offered = Some(offered);
         offered != [0; 3]
     }
@@ -459,7 +459,7 @@ impl Trax {
                 // The copy's first cell is bit 0's diagonal neighbour to the north-west.
                 let corner = cells.w + 1;
                 let at = cell(corner, cells.w, at);
-                plays_out(cells, queue, at, tile, room)
+                plays_out::<false>(cells, queue, at, tile, room)
             },
             |at, tile, shape| f(candidate(origin, w, at, tile, shape)),
         )
