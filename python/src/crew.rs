@@ -101,9 +101,9 @@ const STALL: f64 = 4.0;
 pub type Check<'a> = &'a (dyn Fn(usize) -> bool + Sync);
 
 /// The current call's job: its tag (see [`Ends`]), the check of every piece (if any), the job,
-/// its number of pieces, and the most pieces the calling thread claims in each phase. The lifetimes are erased: a worker calls them only for a piece it
-/// claimed under that tag, and [`Crew::run`] does not return before every piece claimed has
-/// returned.
+/// its number of pieces, and the most pieces the calling thread claims in each phase. The
+/// lifetimes are erased: a worker calls them only for a piece it claimed under that tag, and
+/// [`Crew::run`] does not return before every piece claimed has returned.
 #[derive(Clone, Copy)]
 struct Job {
     tag: u32,
