@@ -5,11 +5,14 @@ import { readFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import { GZIP_LEVEL, MODULES } from "../scripts/modules.mjs";
 
-const CLASSES = {
-  tripletriad: ["TripleTriad", "TripleTriadMatch"],
-  trax: ["Trax"],
-  nantong: ["Nantong"],
+// Each entry: its game and the classes it exports (Triple Triad's matches have their own entry).
+const ENTRIES = {
+  tripletriad: { game: "triple-triad", classes: ["TripleTriad"] },
+  "tripletriad-match": { game: "triple-triad", classes: ["TripleTriad", "TripleTriadMatch"] },
+  trax: { game: "trax", classes: ["Trax"] },
+  nantong: { game: "nantong", classes: ["Nantong"] },
 };
+const EVERY_CLASS = ["TripleTriad", "TripleTriadMatch", "Trax", "Nantong"];
 
 // The budgets hold for the standard library rebuilt for size (scripts/build.mjs): a build with
 // stable's exceeds them, and the failure says so.
@@ -25,25 +28,22 @@ for (const { dir, gzipBudget } of MODULES) {
   });
 }
 
-for (const game of Object.keys(CLASSES)) {
-  test(`arbiter-engine/${game} plays its game alone`, async () => {
-    const entry = await import(`arbiter-engine/${game}`);
-    for (const [other, classes] of Object.entries(CLASSES)) {
-      for (const name of classes) {
-        assert.equal(typeof entry[name], other === game ? "function" : "undefined", `${name} from ${game}`);
-      }
+for (const [dir, { game: name, classes }] of Object.entries(ENTRIES)) {
+  test(`arbiter-engine/${dir} plays its game alone`, async () => {
+    const entry = await import(`arbiter-engine/${dir}`);
+    for (const cls of EVERY_CLASS) {
+      assert.equal(typeof entry[cls], classes.includes(cls) ? "function" : "undefined", `${cls} from ${dir}`);
     }
     assert.equal(typeof entry.ArbiterError, "function");
-    const name = { tripletriad: "triple-triad", trax: "trax", nantong: "nantong" }[game];
     assert.equal(entry.describe(name).game, name);
     // It describes its own game alone: no other game's declaration is linked in.
     assert.deepEqual(entry.describeAll().map((d) => d.game), [name]);
     for (const other of ["triple-triad", "trax", "nantong"].filter((g) => g !== name)) {
       assert.throws(() => entry.describe(other), (e) => e.code === "BAD_ARGUMENT" && e.message.includes(`expected ${name})`));
     }
-    const start = { tripletriad: () => entry.TripleTriad.fromPreset("ff8", 1), trax: () => new entry.Trax("8x8"), nantong: () => new entry.Nantong(1) }[game]();
+    const first = (from) => ({ "triple-triad": () => from.TripleTriad.fromPreset("ff8", 1), trax: () => new from.Trax("8x8"), nantong: () => new from.Nantong(1) })[name]();
     const all = await import("arbiter-engine");
-    const twin = { tripletriad: () => all.TripleTriad.fromPreset("ff8", 1), trax: () => new all.Trax("8x8"), nantong: () => new all.Nantong(1) }[game]();
+    const [start, twin] = [first(entry), first(all)];
     // The same engine: the same moves, the same choice of the computer, the same save.
     assert.deepEqual(start.legalMoves(), twin.legalMoves());
     const level = start.constructor.levels[0];
@@ -53,5 +53,17 @@ for (const game of Object.keys(CLASSES)) {
     assert.throws(() => start.play("not a move"), (e) => e instanceof all.ArbiterError && e instanceof entry.ArbiterError);
     start.free();
     twin.free();
+    if (entry.TripleTriadMatch) {
+      // The match entry's matches are the full module's: the same deal, moves and save.
+      const [match, other] = [entry, all].map((from) => from.TripleTriadMatch.fromPreset("mush", 2));
+      match.play(match.game().legalMoves()[0]);
+      other.play(other.game().legalMoves()[0]);
+      assert.deepEqual(match.toJSON(), other.toJSON());
+      const loaded = entry.TripleTriadMatch.fromJSON(JSON.stringify(match.toJSON()));
+      assert.deepEqual(loaded.toJSON(), match.toJSON());
+      loaded.free();
+      match.free();
+      other.free();
+    }
   });
 }

@@ -18,6 +18,8 @@ mod split;
 mod trax;
 #[cfg(feature = "tripletriad")]
 mod tripletriad;
+#[cfg(feature = "tripletriad-match")]
+mod tripletriad_match;
 mod verbs;
 mod write;
 
