@@ -42,6 +42,8 @@ pub(crate) use alloc::sync::Arc as Shared;
 pub mod arena;
 mod engine;
 mod error;
+#[cfg(feature = "serde")]
+mod fixed_array;
 mod frontier;
 mod game;
 pub mod games;
@@ -53,6 +55,8 @@ mod parallel;
 mod rng;
 pub mod trax;
 pub mod tripletriad;
+#[cfg(feature = "serde")]
+mod unit_enum;
 
 #[cfg(feature = "std")]
 pub use engine::deadline;

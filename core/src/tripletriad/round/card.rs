@@ -12,7 +12,7 @@ use core::str::FromStr;
 /// assert_eq!(Element::Holy.to_string(), "holy");
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
 pub enum Element {
     /// No element.
@@ -35,6 +35,10 @@ pub enum Element {
     /// Holy.
     Holy,
 }
+
+// Read by name (`crate::unit_enum`), written as derived.
+#[cfg(feature = "serde")]
+crate::unit_enum::read_by_name!(Element, Element::ALL);
 
 impl Element {
     /// Every element, `None` first.
@@ -99,7 +103,7 @@ impl FromStr for Element {
 /// assert_eq!(CardType::Beastman.to_string(), "beastman");
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
 pub enum CardType {
     /// No type: never changed by Ascension or Descension.
@@ -114,6 +118,10 @@ pub enum CardType {
     /// Garlean.
     Garlean,
 }
+
+// Read by name (`crate::unit_enum`), written as derived.
+#[cfg(feature = "serde")]
+crate::unit_enum::read_by_name!(CardType, CardType::ALL);
 
 impl CardType {
     /// Every type, `None` first.
@@ -168,7 +176,7 @@ impl FromStr for CardType {
 
 /// The four sides of a card or a cell, in the order ranks are written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
 pub enum Side {
     /// Top (rank 0).
@@ -180,6 +188,10 @@ pub enum Side {
     /// Left (rank 3).
     Left,
 }
+
+// Read by name (`crate::unit_enum`), written as derived.
+#[cfg(feature = "serde")]
+crate::unit_enum::read_by_name!(Side, Side::ALL);
 
 impl Side {
     /// The four sides in rank order.
@@ -227,6 +239,7 @@ pub struct Card {
     /// The card's name (not necessarily unique).
     pub name: String,
     /// Top, right, bottom, left; each 1..=10 in a valid state.
+    #[cfg_attr(feature = "serde", serde(deserialize_with = "crate::fixed_array::read"))]
     pub ranks: [u8; 4],
     /// The card's element.
     #[cfg_attr(feature = "serde", serde(default))]

@@ -18,7 +18,7 @@ use super::rules::{Rules, Wall};
 /// assert_eq!("red".parse::<Player>().unwrap(), Player::Red);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
 pub enum Player {
     /// Blue.
@@ -26,6 +26,10 @@ pub enum Player {
     /// Red.
     Red = 1,
 }
+
+// Read by name (`crate::unit_enum`), written as derived.
+#[cfg(feature = "serde")]
+crate::unit_enum::read_by_name!(Player, Player::BOTH);
 
 impl Player {
     /// Both players, blue first.

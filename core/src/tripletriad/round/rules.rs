@@ -18,8 +18,7 @@ use super::card::Side;
 /// assert!(Rules { same_wall: true, ..Rules::default() }.validate(false).is_err());
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(default, deny_unknown_fields))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Rules {
     /// Both hands visible to both players.
     pub open: bool,
@@ -86,6 +85,112 @@ pub struct Rules {
     /// FFXIV: a drawn round restarts with each colour's cards, up to five rounds.
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "is_false"))]
     pub sudden_death: bool,
+}
+
+/// [`Rules`] read over [`Rule`]'s table rather than derived: the derived reader wrote out each of
+/// the 26 fields twice (an object's entry, an array's element), 2 KiB of the npm package's Triple
+/// Triad module gzipped (docs/speed.md, an eighth pass on the wasm size). It reads what the derive
+/// with `#[serde(default, deny_unknown_fields)]` read, refusing in its words: absent fields and
+/// missing elements take their default, an unknown or repeated name is refused.
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for Rules {
+    #[cfg_attr(arbiter_size, optimize(size))]
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Rules, D::Error> {
+        d.deserialize_struct("Rules", &RULE_NAMES, RulesVisitor)
+    }
+}
+
+/// The JSON keys of [`Rules`], in its order (the derive's field list).
+#[cfg(feature = "serde")]
+const RULE_NAMES: [&str; 26] = {
+    let mut names = [""; 26];
+    let mut i = 0;
+    while i < names.len() {
+        names[i] = Rule::ALL[i].name();
+        i += 1;
+    }
+    names
+};
+
+#[cfg(feature = "serde")]
+struct RulesVisitor;
+
+#[cfg(feature = "serde")]
+impl<'de> serde::de::Visitor<'de> for RulesVisitor {
+    type Value = Rules;
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("struct Rules")
+    }
+
+    /// The fields in order; as the derive, it asks for every one, a missing one keeping its default.
+    #[cfg_attr(arbiter_size, optimize(size))]
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Rules, A::Error> {
+        let mut rules = Rules::default();
+        for rule in Rule::ALL {
+            match rule.flag(&mut rules) {
+                Some(flag) => {
+                    if let Some(on) = seq.next_element()? {
+                        *flag = on;
+                    }
+                }
+                None => {
+                    if let Some(n) = seq.next_element()? {
+                        rules.same_min_matches = n;
+                    }
+                }
+            }
+        }
+        Ok(rules)
+    }
+
+    #[cfg_attr(arbiter_size, optimize(size))]
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Rules, A::Error> {
+        let mut rules = Rules::default();
+        let mut seen = 0u32;
+        while let Some(rule) = map.next_key_seed(RuleKey)? {
+            let bit = 1 << rule as u32;
+            if seen & bit != 0 {
+                return Err(serde::de::Error::duplicate_field(rule.name()));
+            }
+            seen |= bit;
+            match rule.flag(&mut rules) {
+                Some(flag) => *flag = map.next_value()?,
+                None => rules.same_min_matches = map.next_value()?,
+            }
+        }
+        Ok(rules)
+    }
+}
+
+/// A key of [`Rules`], read as the derive's field identifier.
+#[cfg(feature = "serde")]
+struct RuleKey;
+
+#[cfg(feature = "serde")]
+impl<'de> serde::de::DeserializeSeed<'de> for RuleKey {
+    type Value = Rule;
+
+    fn deserialize<D: serde::Deserializer<'de>>(self, d: D) -> Result<Rule, D::Error> {
+        d.deserialize_identifier(self)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl serde::de::Visitor<'_> for RuleKey {
+    type Value = Rule;
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("field identifier")
+    }
+
+    #[cfg_attr(arbiter_size, optimize(size))]
+    fn visit_str<E: serde::de::Error>(self, name: &str) -> Result<Rule, E> {
+        Rule::ALL
+            .into_iter()
+            .find(|rule| rule.name() == name)
+            .ok_or_else(|| E::unknown_field(name, &RULE_NAMES))
+    }
 }
 
 /// New flags stay out of a serialised [`Rules`] while off, so that what hosts stored keeps its form.
@@ -621,6 +726,105 @@ mod tests {
 
     use super::*;
     use crate::tripletriad::{dealt_hands, ff8_card, Match, MatchConfig, Move, Player, Setup, TripleTriad};
+
+    /// Rules read by hand (over [`Rule`]'s table) as the derived reader read them: every field,
+    /// objects and arrays, and the derive's error texts word for word.
+    #[cfg(feature = "serde")]
+    #[test]
+    fn rules_read_as_derived() {
+        use alloc::string::{String, ToString};
+        // Every field listed: a new one fails to compile here until it is added, and then to read
+        // back until `Rule` has it.
+        let every = Rules {
+            open: true,
+            random: true,
+            same: true,
+            same_wall: true,
+            same_min_matches: 1,
+            plus: true,
+            plus_wall: true,
+            combo: true,
+            combo_from_basic: true,
+            battle: true,
+            borderless: true,
+            elemental: true,
+            elemental_clamp: false,
+            power_walls: true,
+            reverse: true,
+            fallen_ace: true,
+            ascension: true,
+            descension: true,
+            order: true,
+            chaos: true,
+            three_open: true,
+            all_open: true,
+            swap: true,
+            roulette: true,
+            draft: true,
+            sudden_death: true,
+        };
+        let read = |text: &str| serde_json::from_str::<Rules>(text).map_err(|e| e.to_string());
+        assert_eq!(read(&serde_json::to_string(&every).unwrap()), Ok(every));
+        let values = serde_json::to_value(every).unwrap();
+        let as_array: Vec<_> = Rule::ALL.iter().map(|r| values[r.name()].clone()).collect();
+        assert_eq!(read(&serde_json::to_string(&as_array).unwrap()), Ok(every));
+        assert_eq!(read("{}"), Ok(Rules::default()));
+        assert_eq!(read("[]"), Ok(Rules::default()));
+        assert_eq!(
+            read("[true, true]"),
+            Ok(Rules {
+                open: true,
+                random: true,
+                ..Rules::default()
+            })
+        );
+        let names = Rule::ALL.map(|r| alloc::format!("`{}`", r.name())).join(", ");
+        let refused: [(&str, String); 9] = [
+            (
+                r#"{"same": true, "sane": true}"#,
+                alloc::format!("unknown field `sane`, expected one of {names} at line 1 column 21"),
+            ),
+            (
+                r#"{"plus": true, "plus": false}"#,
+                "duplicate field `plus` at line 1 column 21".into(),
+            ),
+            (
+                r#"{"same_min_matches": 300}"#,
+                "invalid value: integer `300`, expected u8 at line 1 column 24".into(),
+            ),
+            (
+                r#"{"same_min_matches": true}"#,
+                "invalid type: boolean `true`, expected u8 at line 1 column 25".into(),
+            ),
+            (
+                r#"{"combo": 1}"#,
+                "invalid type: integer `1`, expected a boolean at line 1 column 11".into(),
+            ),
+            (
+                r#"[false, false, false, false, 1.5]"#,
+                "invalid type: floating point `1.5`, expected u8 at line 1 column 32".into(),
+            ),
+            (
+                r#"[false, false, false, false, 2, false, 0]"#,
+                "invalid type: integer `0`, expected a boolean at line 1 column 40".into(),
+            ),
+            (
+                "5",
+                "invalid type: integer `5`, expected struct Rules at line 1 column 1".into(),
+            ),
+            (
+                r#""open""#,
+                "invalid type: string \"open\", expected struct Rules at line 1 column 6".into(),
+            ),
+        ];
+        for (text, message) in refused {
+            assert_eq!(read(text), Err(message), "{text}");
+        }
+        let mut extra = ["false"; 27];
+        extra[4] = "2";
+        let extra = alloc::format!("[{}]", extra.join(","));
+        assert_eq!(read(&extra), Err("trailing characters at line 1 column 154".into()));
+    }
 
     fn power_walls() -> MatchConfig {
         MatchConfig {

@@ -134,12 +134,20 @@ pub struct Setup {
     #[cfg_attr(feature = "serde", serde(default))]
     pub rules: Rules,
     /// Cell elements (`null` or `"none"` for a plain cell).
-    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "no_elements"))]
+    #[cfg_attr(
+        feature = "serde",
+        serde(
+            default,
+            skip_serializing_if = "no_elements",
+            deserialize_with = "crate::fixed_array::read"
+        )
+    )]
     pub elements: [Option<Element>; 9],
     /// Power-wall labels (power walls are on when this is non-empty).
     #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "Vec::is_empty"))]
     pub walls: Vec<Wall>,
     /// The nine cells.
+    #[cfg_attr(feature = "serde", serde(deserialize_with = "crate::fixed_array::read"))]
     pub board: [Option<Placed>; 9],
     /// Both hands.
     pub hands: Hands,
