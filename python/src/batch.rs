@@ -300,13 +300,23 @@ struct Arrays {
     done: Py<PyArray1<bool>>,
 }
 
+/// The bytes left unused after each of a batch's own arrays. The small arrays (masks, rewards,
+/// players to move, done flags) lie one after the other on the heap, each ending with the
+/// worker's rows (the back range, see `crew::Split`) just before the calling thread's first rows
+/// of the next one. The worker's stores at an array's end slowed the caller's next range (64
+/// Triple Triad games of a 128-game call in 13.9-14.0 µs, 13.1-13.3 with this gap: `docs/speed.md`,
+/// "Fifteenth round, two threads"), most likely through the prefetch that those stores set off,
+/// which takes the lines after them from the caller's core. A prefetch does not cross a page
+/// boundary, and any 4,096 bytes hold one.
+const GAP: usize = 4096;
+
 /// A zeroed C-contiguous array of `shape` whose data starts at a multiple of 64 bytes: JAX takes
 /// a DLPack array without a copy only when it is so aligned, and NumPy aligns to 16. A view into
-/// a slightly longer array, which it keeps alive.
+/// a longer array, which it keeps alive, and whose last page ([`GAP`]) nothing uses.
 fn aligned_zeros<T: Element, D: Dimension>(py: Python<'_>, shape: &[usize]) -> PyResult<Py<PyArray<T, D>>> {
     const ALIGN: usize = 64;
     let len: usize = shape.iter().product();
-    let pad = ALIGN / size_of::<T>();
+    let pad = (ALIGN + GAP) / size_of::<T>();
     let whole = PyArray1::<T>::zeros(py, len + pad, false);
     let skip = (ALIGN - whole.data() as usize % ALIGN) % ALIGN / size_of::<T>();
     let view = whole

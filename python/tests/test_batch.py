@@ -543,6 +543,18 @@ def test_an_opponent_and_its_seat_are_checked():
         TraxBatch(2, opponent=3)
 
 
+def test_each_of_the_batchs_arrays_ends_a_page_before_anything_else():
+    # The worker's rows end each array; the caller's first rows of the next array lay right
+    # after them, and the worker's stores there slowed the caller's next range.
+    b = TripleTriadBatch(128, "ff8", seed=1, threads=2)
+    for array in b.arrays:
+        assert array.ctypes.data % 64 == 0
+        whole = array.base
+        while whole.base is not None:
+            whole = whole.base
+        assert whole.ctypes.data + whole.nbytes - (array.ctypes.data + array.nbytes) >= 4096
+
+
 def test_the_arrays_go_to_jax_without_a_copy():
     import pathlib
     import runpy
