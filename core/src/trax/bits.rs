@@ -545,7 +545,13 @@ mod tests {
     /// Random 8x8 games (a step picks among the grid generator's moves), each position's
     /// placements from both generators: the same list in the same order, at every room.
     fn agree(seed: u64, rooms: &[u32]) -> Result<u32, TestCaseError> {
-        let mut g = Trax::new(Variant::EightByEight);
+        agree_within(seed, rooms, DEFAULT_MAX_TILES)
+    }
+
+    /// [`agree`] in games of at most `max_tiles` tiles: the kept placements are then settled
+    /// within the few tiles left at the end.
+    fn agree_within(seed: u64, rooms: &[u32], max_tiles: u32) -> Result<u32, TestCaseError> {
+        let mut g = Trax::with_max_tiles(Variant::EightByEight, max_tiles).unwrap();
         let mut rng = Rng::new(seed);
         g.play("@0/".parse().unwrap()).unwrap();
         let mut positions = 0;
@@ -571,7 +577,7 @@ mod tests {
                 .collect();
             prop_assert_eq!(ids, grid);
             positions += 1;
-            let moves = on_the_grid(&g, DEFAULT_MAX_TILES);
+            let moves = on_the_grid(&g, g.room());
             let (_, _, mv) = moves[rng.below(moves.len() as u64) as usize];
             g.play(mv).unwrap();
         }
@@ -584,6 +590,11 @@ mod tests {
         #[test]
         fn the_bits_generate_what_the_grid_generates(seed in any::<u64>()) {
             agree(seed, &[DEFAULT_MAX_TILES, 1, 2, 3, 4, 5])?;
+        }
+
+        #[test]
+        fn the_kept_placements_hold_near_the_tile_limit(seed in any::<u64>(), max_tiles in 8u32..40) {
+            agree_within(seed, &[], max_tiles)?;
         }
     }
 

@@ -230,29 +230,74 @@ fn forces(n: Cell, tile: Tile, e: u8) -> u8 {
 /// its edge `f`, which forces nothing: then the turn is legal. The cells next to that second
 /// tile are one or three steps from `idx`: the one next to `idx` (on the side the chain turned
 /// to) also has the entry of `tile`. `FLAT`: its three neighbours read without a branch (see
-/// [`plays_out`]).
+/// [`plays_out`]), and a chain of three (the second forces a lone third that forces nothing,
+/// within `room`) is decided too (`chain_of_three_ends`).
 #[inline(always)]
-fn chain_of_two_ends<const FLAT: bool>(b: &Board, tile: Tile, e: u8, (m, first): (usize, Tile), f: u8) -> bool {
+fn chain_of_two_ends<const FLAT: bool>(
+    b: &Board,
+    tile: Tile,
+    e: u8,
+    (m, first): (usize, Tile),
+    f: u8,
+    room: u32,
+) -> bool {
     let (n, second) = forced_across(b, m, first, f);
     if FLAT {
+        let by_tile = |g: u8| entry_bit(tile, f) & u8::from(g == opposite(e)).wrapping_neg();
         let mut onward = 0;
         for g in 0..4u8 {
             let p = b.grid[b.step(n, g)];
-            let by_tile = entry_bit(tile, f) & u8::from(g == opposite(e)).wrapping_neg();
             let p = Cell {
-                entries: p.entries | by_tile,
+                entries: p.entries | by_tile(g),
                 ..p
             };
             onward |= forces(p, second, g) << g;
         }
         // Across the opposite edge lies `m`, the first forced tile.
-        return onward & !(1 << opposite(f)) == 0;
+        let onward = onward & !(1 << opposite(f));
+        if onward == 0 {
+            return true;
+        }
+        if onward & (onward - 1) != 0 || room <= 3 {
+            return false;
+        }
+        let g = onward.trailing_zeros() as u8;
+        let p = b.step(n, g);
+        let entries = b.grid[p].entries | entry_bit(second, g) | by_tile(g);
+        return chain_of_three_ends(b, (e, f, g), first, p, FORCED[usize::from(entries)]);
     }
     (0..4u8).filter(|&g| g != opposite(f)).all(|g| {
         let p = b.grid[b.step(n, g)];
         let entries = p.entries | if g == opposite(e) { entry_bit(tile, f) } else { 0 };
         p.tile != 0 || same_colour(entries, second, g) == 0
     })
+}
+
+/// Whether `third` (a [`FORCED`] entry), forced on `p` at the end of the chain from `idx`
+/// across edges `e`, `f` and `g` (`first` on the chain's first cell), forces nothing more: then
+/// the turn is legal. The cells next to `p` are two or four steps from `idx`, so of the chain's
+/// tiles only `first` may also enter one: the cell across `p`'s edge opposite `f`, which is
+/// `first`'s neighbour across `g` where the chain turned (`idx` itself, where the tile goes,
+/// when it turned back beside it: `g` opposite `e`). A third that is illegal is the cascade's to
+/// find.
+#[inline(always)]
+fn chain_of_three_ends(b: &Board, (e, f, g): (u8, u8, u8), first: Tile, p: usize, third: u8) -> bool {
+    if third == ILLEGAL {
+        return false;
+    }
+    let mut onward = 0;
+    for h in 0..4u8 {
+        let q = b.grid[b.step(p, h)];
+        let by_first = entry_bit(first, g) & u8::from(h == opposite(f)).wrapping_neg();
+        let q = Cell {
+            entries: q.entries | by_first,
+            ..q
+        };
+        onward |= forces(q, Tile(third), h) << h;
+    }
+    // Across the opposite edge lies the second forced tile; beside `idx`, `idx` too.
+    let back = 1 << opposite(g) | u8::from(g == opposite(e)) << opposite(f);
+    onward & !back == 0
 }
 
 /// Whether the tiles that `tile` on `idx` forces across the edges `forcing` force nothing more,
@@ -267,7 +312,7 @@ pub(super) fn forced_tiles_end<const FLAT: bool>(b: &Board, idx: usize, tile: Ti
     let (m1, t1, onward) = forced_onward(b, idx, tile, e1);
     if onward != 0 {
         let chain = rest == 0 && room > 2 && onward & (onward - 1) == 0;
-        return chain && chain_of_two_ends::<FLAT>(b, tile, e1, (m1, t1), onward.trailing_zeros() as u8);
+        return chain && chain_of_two_ends::<FLAT>(b, tile, e1, (m1, t1), onward.trailing_zeros() as u8, room);
     }
     if rest == 0 {
         return true;
