@@ -206,15 +206,29 @@ pub(super) fn same_colour(entries: u8, tile: Tile, e: u8) -> u8 {
 /// The cells next to the forced one are two steps from `idx`, so `tile` enters none of them. Read
 /// once, without a branch, for both quick checks (a lone forced tile, a chain of two), each of
 /// which read them on its own (the trials 9 % fewer instructions).
+/// `FLAT` reads the three cells besides `idx` only; the count keeps its four reads and the mask
+/// (with three, perft 7 took 0.4 % more time for 0.6 % fewer instructions).
 #[inline(always)]
-fn forced_onward(b: &Board, idx: usize, tile: Tile, e: u8) -> (usize, Tile, u8) {
+fn forced_onward<const FLAT: bool>(b: &Board, idx: usize, tile: Tile, e: u8) -> (usize, Tile, u8) {
     let (m, forced) = forced_across(b, idx, tile, e);
     let mut onward = 0;
+    if FLAT {
+        for f in others(e) {
+            onward |= forces(b.grid[b.step(m, f)], forced, f) << f;
+        }
+        return (m, forced, onward);
+    }
     for f in 0..4u8 {
         onward |= forces(b.grid[b.step(m, f)], forced, f) << f;
     }
     // Across the opposite edge lies `idx` itself, where the tile goes.
     (m, forced, onward & !(1 << opposite(e)))
+}
+
+/// The edges of a cell but the one opposite `e` (the way back along a chain of forced tiles).
+#[inline(always)]
+fn others(e: u8) -> [u8; 3] {
+    [e, (e + 1) & 3, (e + 3) & 3]
 }
 
 /// 1 if `n`, the cell across edge `e` of `tile`, is empty and entered by that edge's colour
@@ -245,7 +259,8 @@ fn chain_of_two_ends<const FLAT: bool>(
     if FLAT {
         let by_tile = |g: u8| entry_bit(tile, f) & u8::from(g == opposite(e)).wrapping_neg();
         let mut onward = 0;
-        for g in 0..4u8 {
+        // Across the opposite edge lies `m`, the first forced tile.
+        for g in others(f) {
             let p = b.grid[b.step(n, g)];
             let p = Cell {
                 entries: p.entries | by_tile(g),
@@ -253,8 +268,6 @@ fn chain_of_two_ends<const FLAT: bool>(
             };
             onward |= forces(p, second, g) << g;
         }
-        // Across the opposite edge lies `m`, the first forced tile.
-        let onward = onward & !(1 << opposite(f));
         if onward == 0 {
             return true;
         }
@@ -286,7 +299,8 @@ fn chain_of_three_ends(b: &Board, (e, f, g): (u8, u8, u8), first: Tile, p: usize
         return false;
     }
     let mut onward = 0;
-    for h in 0..4u8 {
+    // Across the opposite edge lies the second forced tile.
+    for h in others(g) {
         let q = b.grid[b.step(p, h)];
         let by_first = entry_bit(first, g) & u8::from(h == opposite(f)).wrapping_neg();
         let q = Cell {
@@ -295,9 +309,8 @@ fn chain_of_three_ends(b: &Board, (e, f, g): (u8, u8, u8), first: Tile, p: usize
         };
         onward |= forces(q, Tile(third), h) << h;
     }
-    // Across the opposite edge lies the second forced tile; beside `idx`, `idx` too.
-    let back = 1 << opposite(g) | u8::from(g == opposite(e)) << opposite(f);
-    onward & !back == 0
+    // Beside `idx`, `idx` is one of them.
+    onward & !(u8::from(g == opposite(e)) << opposite(f)) == 0
 }
 
 /// Whether the tiles that `tile` on `idx` forces across the edges `forcing` force nothing more,
@@ -309,7 +322,7 @@ fn chain_of_three_ends(b: &Board, (e, f, g): (u8, u8, u8), first: Tile, p: usize
 pub(super) fn forced_tiles_end<const FLAT: bool>(b: &Board, idx: usize, tile: Tile, forcing: u8, room: u32) -> bool {
     let e1 = forcing.trailing_zeros() as u8;
     let rest = forcing & (forcing - 1);
-    let (m1, t1, onward) = forced_onward(b, idx, tile, e1);
+    let (m1, t1, onward) = forced_onward::<FLAT>(b, idx, tile, e1);
     if onward != 0 {
         let chain = rest == 0 && room > 2 && onward & (onward - 1) == 0;
         return chain && chain_of_two_ends::<FLAT>(b, tile, e1, (m1, t1), onward.trailing_zeros() as u8, room);
@@ -321,7 +334,7 @@ pub(super) fn forced_tiles_end<const FLAT: bool>(b: &Board, idx: usize, tile: Ti
     if rest & (rest - 1) != 0 {
         return false;
     }
-    let (_, t2, onward) = forced_onward(b, idx, tile, e2);
+    let (_, t2, onward) = forced_onward::<FLAT>(b, idx, tile, e2);
     if onward != 0 {
         return false;
     }
