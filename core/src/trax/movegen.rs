@@ -322,6 +322,12 @@ fn chain_of_three_ends(b: &Board, (e, f, g): (u8, u8, u8), first: Tile, p: usize
 pub(super) fn forced_tiles_end<const FLAT: bool>(b: &Board, idx: usize, tile: Tile, forcing: u8, room: u32) -> bool {
     let e1 = forcing.trailing_zeros() as u8;
     let rest = forcing & (forcing - 1);
+    // An offer's placements whose forced tiles force nothing, two at a right angle included, are
+    // legal by the bit-boards' classification already (`Bits::classify`): what two forced tiles
+    // do then is the cascade's to find (with a short room too, where it is exact anyway).
+    if FLAT && rest != 0 {
+        return false;
+    }
     let (m1, t1, onward) = forced_onward::<FLAT>(b, idx, tile, e1);
     if onward != 0 {
         let chain = rest == 0 && room > 2 && onward & (onward - 1) == 0;
