@@ -9,7 +9,7 @@ use core::ops::ControlFlow;
 
 use alloc::vec::Vec;
 
-use super::movegen::{plays_out, Candidate, FITS};
+use super::movegen::{forced_plays_legal, plays_out, Candidate, FITS};
 use super::notation::Move;
 use super::state::{Trax, MARGIN};
 use super::tile::{opposite, Shape, Tile, E, N, S, W};
@@ -215,7 +215,12 @@ impl Bits {
             doubtful[s] = fits0 & !plain0 | fits1 & !plain1;
             first[s] = fits0;
         }
-        Classes { legal, doubtful, first }
+        Classes {
+            legal,
+            doubtful,
+            first,
+            near: [around.near_red, around.near_white],
+        }
     }
 }
 
@@ -284,6 +289,8 @@ struct Classes {
     legal: [u128; 3],
     doubtful: [u128; 3],
     first: [u128; 3],
+    /// [`Around`]'s `near_red` and `near_white`: a doubtful placement's forcing edges.
+    near: [[u128; 4]; 2],
 }
 
 impl Classes {
@@ -312,7 +319,7 @@ impl Classes {
 
     /// The legal placements by shape, the doubtful ones played out.
     #[inline(always)]
-    fn settle(&self, mut plays_out: impl FnMut(u32, Tile) -> bool) -> [u128; 3] {
+    fn settle(&self, mut plays_out: impl FnMut(u32, Tile, u8) -> bool) -> [u128; 3] {
         let mut legal = self.legal;
         for (s, shape) in Shape::ALL.into_iter().enumerate() {
             let mut doubtful = self.doubtful[s];
@@ -320,7 +327,12 @@ impl Classes {
                 let at = doubtful.trailing_zeros();
                 doubtful &= doubtful - 1;
                 let tile = shape.tiles()[usize::from(self.first[s] >> at & 1 == 0)];
-                legal[s] |= u128::from(plays_out(at, tile)) << at;
+                let mut forcing = 0;
+                for e in 0..4 {
+                    let near = self.near[usize::from(tile.0 >> e & 1 == 0)][e];
+                    forcing |= ((near >> at) as u8 & 1) << e;
+                }
+                legal[s] |= u128::from(plays_out(at, tile, forcing)) << at;
             }
         }
         legal
@@ -359,7 +371,7 @@ impl Trax {
         let w = self.board.w;
         let (board, queue) = (&mut self.board, &mut self.queue);
         self.bits.classify(window, room).each(
-            |at, tile| plays_out::<false>(board, queue, cell(origin, w, at), tile, room),
+            |at, tile| plays_out(board, queue, cell(origin, w, at), tile, room),
             |at, tile, shape| f(candidate(origin, w, at, tile, shape)),
         )
     }
@@ -372,10 +384,9 @@ impl Trax {
         };
         let (w, room) = (self.board.w, self.room());
         let (board, queue) = (&mut self.board, &mut self.queue);
-        let offered = self
-            .bits
-            .classify(window, room)
-            .settle(|at, tile| plays_out::<true>(board, queue, cell(origin, w, at), tile, room));
+        let offered = self.bits.classify(window, room).settle(|at, tile, forcing| {
+            forcing == 0 || forced_plays_legal::<true>(board, queue, cell(origin, w, at), tile, forcing, room)
+        });
         self.offered = Some(offered);
         offered != [0; 3]
     }
@@ -444,6 +455,7 @@ impl Trax {
                 legal,
                 doubtful: none,
                 first,
+                near: [[0; 4]; 2],
             }
             .each(|_, _| false, |at, tile, shape| f(candidate(origin, w, at, tile, shape)));
         }
@@ -459,7 +471,7 @@ impl Trax {
                 // The copy's first cell is bit 0's diagonal neighbour to the north-west.
                 let corner = cells.w + 1;
                 let at = cell(corner, cells.w, at);
-                plays_out::<false>(cells, queue, at, tile, room)
+                plays_out(cells, queue, at, tile, room)
             },
             |at, tile, shape| f(candidate(origin, w, at, tile, shape)),
         )

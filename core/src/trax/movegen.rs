@@ -161,7 +161,12 @@ pub(super) struct Facts {
 
 /// Whether the forced plays after putting `tile` on `idx` stay legal and put at most `room` tiles
 /// with it; `forcing` are the edges of `tile` towards the cells it forces. Not inlined: the scan
-/// around it keeps its registers (perft 7 about 6 % faster).
+/// around it keeps its registers (perft 7 about 6 % faster). `FLAT`: the quick check of a chain
+/// of two forced tiles reads its cells without a branch, and the cascade tests a neighbour with
+/// one branch where it took two, which pays where a position's placements are played out all at
+/// once (an offer: a research step takes about 2 % less CPU time, 44 mispredicted branches where
+/// 60, 4 % more instructions) but not in a count (the chain's check alone made perft 1 % slower
+/// in the thirteenth round); the offer's quick checks go further (a chain of three).
 #[inline(never)]
 pub(super) fn forced_plays_legal<const FLAT: bool>(
     b: &mut Board,
@@ -362,22 +367,12 @@ fn near(b: &Board, idx: usize) -> (u8, u8) {
 }
 
 /// Whether `tile` on empty cell `idx`, which forces a play, is legal within `room` tiles: a
-/// trial turn on `b`, undone. `FLAT`: the quick check of a chain of two forced tiles reads its
-/// cells without a branch, and the cascade tests a neighbour with one branch where it took two,
-/// which pays where a position's placements are played out all at once (an offer: a research
-/// step takes about 2 % less CPU time, 44 mispredicted branches where 60, 4 % more
-/// instructions) but not in a count (the chain's check alone made perft 1 % slower in the
-/// thirteenth round).
-pub(super) fn plays_out<const FLAT: bool>(
-    b: &mut Board,
-    queue: &mut Vec<u32>,
-    idx: usize,
-    tile: Tile,
-    room: u32,
-) -> bool {
+/// trial turn on `b`, undone. An offer calls [`forced_plays_legal`] itself, with its `FLAT`
+/// variant and the forcing edges from the bit-boards.
+pub(super) fn plays_out(b: &mut Board, queue: &mut Vec<u32>, idx: usize, tile: Tile, room: u32) -> bool {
     let (red_near, white_near) = near(b, idx);
     let forcing = (tile.0 & red_near) | (!tile.0 & white_near);
-    forcing == 0 || forced_plays_legal::<FLAT>(b, queue, idx, tile, forcing, room)
+    forcing == 0 || forced_plays_legal::<false>(b, queue, idx, tile, forcing, room)
 }
 
 /// Calls `f` with every legal placement that puts at most `room` tiles, in ascending order of
