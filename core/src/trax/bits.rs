@@ -9,7 +9,7 @@ use core::ops::ControlFlow;
 
 use alloc::vec::Vec;
 
-use super::movegen::{plays_out, Candidate, FITS};
+use super::movegen::{forced_plays_legal, plays_out, Candidate, FITS};
 use super::notation::Move;
 use super::state::{Trax, MARGIN};
 use super::tile::{opposite, Shape, Tile, E, N, S, W};
@@ -215,7 +215,12 @@ impl Bits {
             doubtful[s] = fits0 & !plain0 | fits1 & !plain1;
             first[s] = fits0;
         }
-        Classes { legal, doubtful, first }
+        Classes {
+            legal,
+            doubtful,
+            first,
+            near: [around.near_red, around.near_white],
+        }
     }
 }
 
@@ -284,6 +289,8 @@ struct Classes {
     legal: [u128; 3],
     doubtful: [u128; 3],
     first: [u128; 3],
+    /// [`Around`]'s `near_red` and `near_white`: a doubtful placement's forcing edges.
+    near: [[u128; 4]; 2],
 }
 
 impl Classes {
@@ -312,7 +319,7 @@ impl Classes {
 
     /// The legal placements by shape, the doubtful ones played out.
     #[inline(always)]
-    fn settle(&self, mut plays_out: impl FnMut(u32, Tile) -> bool) -> [u128; 3] {
+    fn settle(&self, mut plays_out: impl FnMut(u32, Tile, u8) -> bool) -> [u128; 3] {
         let mut legal = self.legal;
         for (s, shape) in Shape::ALL.into_iter().enumerate() {
             let mut doubtful = self.doubtful[s];
@@ -320,7 +327,12 @@ impl Classes {
                 let at = doubtful.trailing_zeros();
                 doubtful &= doubtful - 1;
                 let tile = shape.tiles()[usize::from(self.first[s] >> at & 1 == 0)];
-                legal[s] |= u128::from(plays_out(at, tile)) << at;
+                let mut forcing = 0;
+                for e in 0..4 {
+                    let near = self.near[usize::from(tile.0 >> e & 1 == 0)][e];
+                    forcing |= ((near >> at) as u8 & 1) << e;
+                }
+                legal[s] |= u128::from(plays_out(at, tile, forcing)) << at;
             }
         }
         legal
@@ -359,7 +371,7 @@ impl Trax {
         let w = self.board.w;
         let (board, queue) = (&mut self.board, &mut self.queue);
         self.bits.classify(window, room).each(
-            |at, tile| plays_out::<false>(board, queue, cell(origin, w, at), tile, room),
+            |at, tile| plays_out(board, queue, cell(origin, w, at), tile, room),
             |at, tile, shape| f(candidate(origin, w, at, tile, shape)),
         )
     }
@@ -372,10 +384,9 @@ impl Trax {
         };
         let (w, room) = (self.board.w, self.room());
         let (board, queue) = (&mut self.board, &mut self.queue);
-        let offered = self
-            .bits
-            .classify(window, room)
-            .settle(|at, tile| plays_out::<true>(board, queue, cell(origin, w, at), tile, room));
+        let offered = self.bits.classify(window, room).settle(|at, tile, forcing| {
+            forcing == 0 || forced_plays_legal::<true>(board, queue, cell(origin, w, at), tile, forcing, room)
+        });
         self.offered = Some(offered);
         offered != [0; 3]
     }
@@ -444,6 +455,7 @@ impl Trax {
                 legal,
                 doubtful: none,
                 first,
+                near: [[0; 4]; 2],
             }
             .each(|_, _| false, |at, tile, shape| f(candidate(origin, w, at, tile, shape)));
         }
@@ -459,7 +471,7 @@ impl Trax {
                 // The copy's first cell is bit 0's diagonal neighbour to the north-west.
                 let corner = cells.w + 1;
                 let at = cell(corner, cells.w, at);
-                plays_out::<false>(cells, queue, at, tile, room)
+                plays_out(cells, queue, at, tile, room)
             },
             |at, tile, shape| f(candidate(origin, w, at, tile, shape)),
         )
@@ -545,7 +557,13 @@ mod tests {
     /// Random 8x8 games (a step picks among the grid generator's moves), each position's
     /// placements from both generators: the same list in the same order, at every room.
     fn agree(seed: u64, rooms: &[u32]) -> Result<u32, TestCaseError> {
-        let mut g = Trax::new(Variant::EightByEight);
+        agree_within(seed, rooms, DEFAULT_MAX_TILES)
+    }
+
+    /// [`agree`] in games of at most `max_tiles` tiles: the kept placements are then settled
+    /// within the few tiles left at the end.
+    fn agree_within(seed: u64, rooms: &[u32], max_tiles: u32) -> Result<u32, TestCaseError> {
+        let mut g = Trax::with_max_tiles(Variant::EightByEight, max_tiles).unwrap();
         let mut rng = Rng::new(seed);
         g.play("@0/".parse().unwrap()).unwrap();
         let mut positions = 0;
@@ -571,7 +589,7 @@ mod tests {
                 .collect();
             prop_assert_eq!(ids, grid);
             positions += 1;
-            let moves = on_the_grid(&g, DEFAULT_MAX_TILES);
+            let moves = on_the_grid(&g, g.room());
             let (_, _, mv) = moves[rng.below(moves.len() as u64) as usize];
             g.play(mv).unwrap();
         }
@@ -584,6 +602,11 @@ mod tests {
         #[test]
         fn the_bits_generate_what_the_grid_generates(seed in any::<u64>()) {
             agree(seed, &[DEFAULT_MAX_TILES, 1, 2, 3, 4, 5])?;
+        }
+
+        #[test]
+        fn the_kept_placements_hold_near_the_tile_limit(seed in any::<u64>(), max_tiles in 8u32..40) {
+            agree_within(seed, &[], max_tiles)?;
         }
     }
 
