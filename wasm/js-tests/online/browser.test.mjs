@@ -13,7 +13,7 @@ import { fileURLToPath } from "node:url";
 import { Trax } from "arbiter-engine";
 import { ArbiterClient } from "arbiter-engine/client";
 import { startServer } from "./server.mjs";
-import { launch, openOnline, register } from "./pages.mjs";
+import { clickTripleTriadMove, launch, openOnline, register } from "./pages.mjs";
 import { checkSpectatorFrame } from "./hidden.mjs";
 
 const shots = fileURLToPath(new URL("../../../target/demo-shots/", import.meta.url));
@@ -553,10 +553,7 @@ describe("Online tab", () => {
       for (const p of [alice, bob]) await panel(p, "Lobby");
       await challenge(alice, bob, "triple-triad", { label: "Preset", value: "mush" }, { deck: "Start", trade: "one" });
       for (const p of [alice, bob]) await watchEnd(p);
-      await playOut([alice, bob], async (p) => {
-        await p.section.locator(".hand button.ttcard:not([aria-disabled])").first().click();
-        await p.section.locator(".tt-board .cell.legal").first().click();
-      });
+      await playOut([alice, bob], (p) => clickTripleTriadMove(p, STEP, attempt));
       const [a, b] = [await ending(alice), await ending(bob)];
       assertOpposite(a, b);
       for (const p of [alice, bob]) await assertTripleTriadEnd(p);

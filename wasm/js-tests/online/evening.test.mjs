@@ -10,7 +10,7 @@ import { mkdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { ArbiterClient } from "arbiter-engine/client";
 import { startServer } from "./server.mjs";
-import { launch, openOnline, pickFive as pickAll, register } from "./pages.mjs";
+import { clickTripleTriadMove, launch, openOnline, pickFive as pickAll, register } from "./pages.mjs";
 
 const shots = fileURLToPath(new URL("../../../target/screenshots/evening/", import.meta.url));
 const STEP = { timeout: 30_000 };
@@ -61,10 +61,8 @@ async function starter(p) {
 }
 
 
-/** Plays `players`' Triple Triad match to its end by clicking a legal card and cell: the first
- * ones under `game` 0, other ones under each other `game`. The hands stay the same from one
- * attempt to the next and only the opening seat is drawn, so always the first card and cell would
- * replay at most two games: when both are draws, every attempt would be one. */
+/** Plays `players`' Triple Triad match to its end by clicking, `game` choosing the cards and cells
+ * (`clickTripleTriadMove`). */
 async function playOut(players, game = 0) {
   for (let guard = 0; guard < 400; guard++) {
     const turns = await Promise.all(players.map((p) => p.section.locator(".online-match").getAttribute("data-turn")));
@@ -75,12 +73,7 @@ async function playOut(players, game = 0) {
       continue;
     }
     const before = await mover.section.locator(".online-moves li").count();
-    const cards = mover.section.locator(".hand button.ttcard:not([aria-disabled])");
-    await cards.first().waitFor(STEP);
-    await cards.nth(game && (game * (before + 1)) % (await cards.count())).click();
-    const cells = mover.section.locator(".tt-board .cell.legal");
-    await cells.first().waitFor(STEP);
-    await cells.nth(game && (game * 3 + before) % (await cells.count())).click();
+    await clickTripleTriadMove(mover, STEP, game);
     await mover.page.waitForFunction((n) => document.querySelectorAll("#online .online-moves li").length > n, before, STEP);
   }
   throw new Error("the match did not end");

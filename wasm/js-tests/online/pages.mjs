@@ -47,3 +47,18 @@ export async function pickFive(p, step, full) {
   if (full) await full();
   await picker.getByRole("button", { name: p.words.use }).click();
 }
+
+/** One Triple Triad move on `p`'s match by clicking a legal card and cell: the first ones under
+ * `game` 0, others chosen from `game` and the moves made under each other `game`. Tests that play
+ * again after a draw pass each attempt's number: their hands stay the same between attempts and
+ * only the opening seat is drawn, so the first card and cell every time would replay at most two
+ * games, and when both are draws every attempt would be one. */
+export async function clickTripleTriadMove(p, step, game = 0) {
+  const made = await p.section.locator(".online-moves li").count();
+  const cards = p.section.locator(".hand button.ttcard:not([aria-disabled])");
+  await cards.first().waitFor(step);
+  await cards.nth(game && (game * (made + 1)) % (await cards.count())).click();
+  const cells = p.section.locator(".tt-board .cell.legal");
+  await cells.first().waitFor(step);
+  await cells.nth(game && (game * 3 + made) % (await cells.count())).click();
+}
