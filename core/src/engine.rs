@@ -241,6 +241,13 @@ pub trait Engine: Game<Player: 'static> {
         self.legal_actions().first().and_then(|&id| self.action_move(id))
     }
 
+    /// Calls `f(start, bytes)` on each block of memory the game holds on the heap (Trax: its
+    /// grid and lists), for a host that keeps many games (the Python batches ask for huge pages
+    /// under their games). None by default.
+    fn heap_blocks(&self, f: impl FnMut(*const u8, usize)) {
+        let _ = f;
+    }
+
     /// The length of [`Engine::observation_tensor`] in this game (Trax: per variant).
     fn tensor_len(&self) -> usize;
 
