@@ -469,25 +469,27 @@ impl<G: Fresh> Batch<G> {
     /// legal ids on the heap (side by side there, as they were made one after the other), and
     /// its own arrays.
     fn huge_pages(&self, py: Python<'_>) {
-        let mut ranges = vec![(self.slots.as_ptr() as usize, size_of_val(&self.slots[..]))];
+        let mut windows = pages::Windows::default();
+        windows.add(self.slots.as_ptr() as usize, size_of_val(&self.slots[..]));
         for slot in &self.slots {
-            slot.game
-                .heap_blocks(|start, bytes| ranges.push((start as usize, bytes)));
-            ranges.push((slot.legal.as_ptr() as usize, slot.legal.capacity() * size_of::<usize>()));
+            slot.game.heap_blocks(|start, bytes| windows.add(start as usize, bytes));
         }
-        fn array<T: Element, D: Dimension>(a: &Py<PyArray<T, D>>, py: Python<'_>) -> (usize, usize) {
+        for slot in &self.slots {
+            windows.add(slot.legal.as_ptr() as usize, slot.legal.capacity() * size_of::<usize>());
+        }
+        fn array<T: Element, D: Dimension>(windows: &mut pages::Windows, a: &Py<PyArray<T, D>>, py: Python<'_>) {
             let a = a.bind(py);
-            (a.data() as usize, a.len() * size_of::<T>())
+            windows.add(a.data() as usize, a.len() * size_of::<T>());
         }
         let a = &self.arrays;
-        ranges.extend([
-            array(&a.observations, py),
-            array(&a.rewards, py),
-            array(&a.to_move, py),
-            array(&a.done, py),
-        ]);
-        ranges.extend(a.masks.as_ref().map(|m| array(m, py)));
-        pages::advise(ranges);
+        array(&mut windows, &a.observations, py);
+        array(&mut windows, &a.rewards, py);
+        array(&mut windows, &a.to_move, py);
+        array(&mut windows, &a.done, py);
+        if let Some(m) = &a.masks {
+            array(&mut windows, m, py);
+        }
+        pages::advise(&windows);
     }
 
     /// The arrays of `out` (a tuple or list of five as `step` returns them), checked, or the

@@ -4,6 +4,8 @@
 //! cache holds, and in a virtual machine each miss there is a walk through two page tables. In
 //! pages of 2 MiB the same memory is a dozen pages (`docs/speed.md`, "Sixteenth round").
 
+use std::collections::BTreeSet;
+
 /// A huge page's size on x86_64 and (with 4 KiB pages) arm64.
 pub const HUGE: usize = 2 << 20;
 
@@ -11,21 +13,42 @@ pub const HUGE: usize = 2 << 20;
 /// the translation cache, and a collapse copies its 2 MiB.
 pub const WORTH_IT: u64 = 4 << 20;
 
-/// The windows of whole huge pages around `ranges` (start, bytes): each range widened to the huge
-/// pages it touches, those that meet merged, ascending; empty ranges (an empty list's dangling
-/// pointer) left out.
-fn windows(mut ranges: Vec<(usize, usize)>) -> Vec<(usize, usize)> {
-    ranges.retain(|&(_, bytes)| bytes > 0);
-    ranges.sort_unstable();
-    let mut out: Vec<(usize, usize)> = Vec::new();
-    for (start, bytes) in ranges {
-        let (a, b) = (start & !(HUGE - 1), start.saturating_add(bytes).next_multiple_of(HUGE));
-        match out.last_mut() {
-            Some(last) if a <= last.1 => last.1 = last.1.max(b),
-            _ => out.push((a, b)),
+/// The huge pages that some memory touches, added a block at a time: a batch of a million games
+/// has some ten million blocks, its huge pages a few thousand at most.
+#[derive(Default)]
+pub struct Windows {
+    pages: BTreeSet<usize>,
+    /// The page added last: a block mostly lies in the page of the one before.
+    last: Option<usize>,
+}
+
+impl Windows {
+    /// The huge pages of the `bytes` bytes from `start` (none if `bytes` is 0: an empty list's
+    /// dangling pointer).
+    pub fn add(&mut self, start: usize, bytes: usize) {
+        if bytes == 0 {
+            return;
+        }
+        for page in start / HUGE..=start.saturating_add(bytes - 1) / HUGE {
+            if self.last != Some(page) {
+                self.pages.insert(page);
+                self.last = Some(page);
+            }
         }
     }
-    out
+
+    /// The pages as spans of bytes, those that meet merged, ascending.
+    fn spans(&self) -> Vec<(usize, usize)> {
+        let mut out: Vec<(usize, usize)> = Vec::new();
+        for &page in &self.pages {
+            let (a, b) = (page * HUGE, (page + 1) * HUGE);
+            match out.last_mut() {
+                Some(last) if last.1 == a => last.1 = b,
+                _ => out.push((a, b)),
+            }
+        }
+        out
+    }
 }
 
 /// The parts of `windows` that lie in the private anonymous mappings of `maps` (the text of
@@ -57,7 +80,7 @@ fn anonymous_parts(windows: &[(usize, usize)], maps: &str) -> Vec<(usize, usize)
 /// once (`MADV_COLLAPSE`, Linux 6.1) and the rest as they are first touched (`MADV_HUGEPAGE`). A
 /// hint: where the kernel says no (transparent huge pages off, an older kernel) nothing changes.
 #[cfg(target_os = "linux")]
-pub fn advise(ranges: Vec<(usize, usize)>) {
+pub fn advise(windows: &Windows) {
     const MADV_HUGEPAGE: i32 = 14;
     const MADV_COLLAPSE: i32 = 25;
     extern "C" {
@@ -66,7 +89,7 @@ pub fn advise(ranges: Vec<(usize, usize)>) {
     let Ok(maps) = std::fs::read_to_string("/proc/self/maps") else {
         return;
     };
-    for (lo, hi) in anonymous_parts(&windows(ranges), &maps) {
+    for (lo, hi) in anonymous_parts(&windows.spans(), &maps) {
         for advice in [MADV_HUGEPAGE, MADV_COLLAPSE] {
             // SAFETY: the range is page-aligned and mapped private and anonymous (read just now);
             // either advice keeps every byte's value, only the pages' size changes.
@@ -76,7 +99,7 @@ pub fn advise(ranges: Vec<(usize, usize)>) {
 }
 
 #[cfg(not(target_os = "linux"))]
-pub fn advise(_: Vec<(usize, usize)>) {}
+pub fn advise(_: &Windows) {}
 
 #[cfg(test)]
 mod tests {
@@ -85,8 +108,22 @@ mod tests {
     #[test]
     fn windows_cover_whole_huge_pages_and_only_anonymous_private_mappings() {
         let m = HUGE;
-        let ranges = vec![(5 * m + 10, 100), (m + 7, m), (0x8, 0), (2 * m + 1, 10), (9 * m - 1, 2)];
-        assert_eq!(windows(ranges), [(m, 3 * m), (5 * m, 6 * m), (8 * m, 10 * m)]);
+        let windows = |ranges: &[(usize, usize)]| {
+            let mut w = Windows::default();
+            for &(start, bytes) in ranges {
+                w.add(start, bytes);
+            }
+            w.spans()
+        };
+        let ranges = [
+            (5 * m + 10, 100),
+            (m + 7, m),
+            (0x8, 0),
+            (2 * m + 1, 10),
+            (9 * m - 1, 2),
+            (m, 1),
+        ];
+        assert_eq!(windows(&ranges), [(m, 3 * m), (5 * m, 6 * m), (8 * m, 10 * m)]);
         let maps = format!(
             "{:x}-{:x} rw-p 00000000 00:00 0                          [heap]\n\
              {:x}-{:x} r-xp 00000000 08:01 1234                       /usr/lib/libc.so.6\n\
@@ -101,7 +138,7 @@ mod tests {
             8 * m + 8192,
             12 * m,
         );
-        let windows = windows(vec![(m + 7, m), (5 * m + 10, 100), (9 * m - 1, 2)]);
+        let windows = windows(&[(m + 7, m), (5 * m + 10, 100), (9 * m - 1, 2)]);
         assert_eq!(
             anonymous_parts(&windows, &maps),
             [(m, 2 * m), (5 * m + 4096, 6 * m), (8 * m, 8 * m + 8192)]
