@@ -326,8 +326,8 @@ const GAP: usize = 4096;
 
 /// A zeroed C-contiguous array of `shape` whose data starts at a multiple of 64 bytes (of a huge
 /// page when it is large): JAX takes a DLPack array without a copy only when it is so aligned,
-/// and NumPy aligns to 16. A view into
-/// a longer array, which it keeps alive, and whose last page ([`GAP`]) nothing uses.
+/// and NumPy aligns to 16. A view into a longer array, which it keeps alive, and whose last page
+/// ([`GAP`]) nothing uses.
 fn aligned_zeros<T: Element, D: Dimension>(py: Python<'_>, shape: &[usize]) -> PyResult<Py<PyArray<T, D>>> {
     let len: usize = shape.iter().product();
     // An array of half a huge page or more starts on one, so that it spans the fewest (`pages`):

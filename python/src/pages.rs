@@ -38,6 +38,7 @@ impl Windows {
     }
 
     /// The pages as spans of bytes, those that meet merged, ascending.
+    #[cfg(any(target_os = "linux", test))]
     fn spans(&self) -> Vec<(usize, usize)> {
         let mut out: Vec<(usize, usize)> = Vec::new();
         for &page in &self.pages {
@@ -53,6 +54,7 @@ impl Windows {
 
 /// The parts of `windows` that lie in the private anonymous mappings of `maps` (the text of
 /// `/proc/self/maps`): the heap and the allocator's own mappings, never a file's or a stack's.
+#[cfg(any(target_os = "linux", test))]
 fn anonymous_parts(windows: &[(usize, usize)], maps: &str) -> Vec<(usize, usize)> {
     let anonymous = maps.lines().filter_map(|line| {
         let mut fields = line.split_whitespace();
@@ -76,9 +78,10 @@ fn anonymous_parts(windows: &[(usize, usize)], maps: &str) -> Vec<(usize, usize)
     out
 }
 
-/// Asks the kernel to back the memory around `ranges` with huge pages, those already in use at
-/// once (`MADV_COLLAPSE`, Linux 6.1) and the rest as they are first touched (`MADV_HUGEPAGE`). A
-/// hint: where the kernel says no (transparent huge pages off, an older kernel) nothing changes.
+/// Asks the kernel to back `windows` with huge pages where they are private anonymous memory:
+/// what is in use at once (`MADV_COLLAPSE`, Linux 6.1), the rest as it is first touched
+/// (`MADV_HUGEPAGE`). A hint: where the kernel says no (transparent huge pages off, an older
+/// kernel) nothing changes.
 #[cfg(target_os = "linux")]
 pub fn advise(windows: &Windows) {
     const MADV_HUGEPAGE: i32 = 14;
