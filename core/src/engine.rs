@@ -241,6 +241,27 @@ pub trait Engine: Game<Player: 'static> {
         self.legal_actions().first().and_then(|&id| self.action_move(id))
     }
 
+    /// Calls `f(start, bytes)` on each block of memory the game holds on the heap (Trax: its
+    /// grid and lists), for a host that keeps many games (the Python batches ask for huge pages
+    /// under their games). None by default.
+    ///
+    /// ```
+    /// use arbiter_core::Engine;
+    /// use arbiter_core::trax::{Trax, Variant};
+    /// let g = Trax::new(Variant::EightByEight);
+    /// let (mut blocks, mut bytes) = (0, 0);
+    /// g.heap_blocks(|_, n| {
+    ///     blocks += 1;
+    ///     bytes += n;
+    /// });
+    /// // Its 24 x 24 grid and its lists, reserved for a whole 8x8 game.
+    /// assert_eq!(blocks, 8);
+    /// assert!(bytes > 24 * 24 * 4 + 64 * 4 * 4);
+    /// ```
+    fn heap_blocks(&self, f: impl FnMut(*const u8, usize)) {
+        let _ = f;
+    }
+
     /// The length of [`Engine::observation_tensor`] in this game (Trax: per variant).
     fn tensor_len(&self) -> usize;
 

@@ -18,6 +18,7 @@ mod interrupt;
 mod memory;
 mod nantong;
 mod options;
+mod pages;
 mod split;
 mod trax;
 mod tripletriad;

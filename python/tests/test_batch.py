@@ -555,6 +555,34 @@ def test_each_of_the_batchs_arrays_ends_a_page_before_anything_else():
         assert whole.ctypes.data + whole.nbytes - (array.ctypes.data + array.nbytes) >= 4096
 
 
+def test_a_large_batchs_memory_is_asked_for_in_huge_pages():
+    # 1,024 Trax games' steps walk about 4,000 small pages a call, more than the processor's
+    # translation cache holds; in huge pages a dozen (docs/speed.md, "Sixteenth round").
+    import pathlib
+    import subprocess
+    import sys
+
+    assert TraxBatch(1024, "8x8").arrays[0].ctypes.data % (2 << 20) == 0
+    thp = pathlib.Path("/sys/kernel/mm/transparent_hugepage/enabled")
+    if not thp.exists() or "[never]" in thp.read_text() or not pathlib.Path("/proc/self/smaps_rollup").exists():
+        pytest.skip("no transparent huge pages here")
+    # In a process of its own: here the memory of the batches before may be reused.
+    code = """if True:
+        import pathlib, re, sys
+        import arbiter
+        def huge_kib():
+            text = pathlib.Path("/proc/self/smaps_rollup").read_text()
+            return int(re.search(r"AnonHugePages:\\s+(\\d+)", text).group(1))
+        before = huge_kib()
+        b = arbiter.TraxBatch(int(sys.argv[1]), "8x8")
+        print(huge_kib() - before)
+    """
+    grown = [int(subprocess.run([sys.executable, "-c", code, str(n)], check=True, capture_output=True, text=True).stdout) for n in (1024, 16)]
+    # The observations (2 MiB) and the games (about 10 MiB), less what the kernel may refuse;
+    # nothing for a small batch.
+    assert grown[0] >= 4096 and grown[1] == 0, grown
+
+
 def test_the_arrays_go_to_jax_without_a_copy():
     import pathlib
     import runpy

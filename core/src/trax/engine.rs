@@ -33,6 +33,25 @@ impl Engine for Trax {
         tensor::len(self.variant())
     }
 
+    fn heap_blocks(&self, mut f: impl FnMut(*const u8, usize)) {
+        fn block<T>(v: &Vec<T>) -> (*const u8, usize) {
+            (v.as_ptr().cast(), v.capacity() * size_of::<T>())
+        }
+        let blocks = [
+            block(&self.board.grid),
+            block(&self.partner),
+            block(&self.slot_cell),
+            block(&self.history),
+            block(&self.turns),
+            block(&self.log),
+            block(&self.joined),
+            block(&self.queue),
+        ];
+        for (start, bytes) in blocks {
+            f(start, bytes);
+        }
+    }
+
     /// Read from the state itself: Trax hides nothing (its observation is a copy of the state).
     fn observation_tensor_into(&self, player: Colour, out: &mut [f32]) {
         tensor::write(self, player, out);
