@@ -22,7 +22,7 @@ pub use super::search::{search, Limits, Report, WIN};
 /// | `easy` | [`choose`]: wins in one turn, avoids handing over a win in one, else random | |
 /// | `medium` | [`search`] 2 turns deep, 5,000 nodes: `easy`'s tactics, guided by the threats of open tracks | about 200 nodes a move; wins 71 % in 8x8 (22 % drawn), 98 % unbounded |
 /// | `hard` | [`search`] up to 4 turns deep, 30,000 nodes: sees two-turn wins (double threats) | about 7,000 nodes, 3.5 turns deep; wins 95 % in 8x8 (the rest drawn), 100 % unbounded |
-/// | `expert` | [`search`] up to 30 turns deep, 300,000 nodes; unbounded, its first two moves (white's and red's) from a book of deeper searches | about 210,000 nodes, 8 turns deep in 8x8; wins 97.5 % in 8x8 (the rest drawn), 100 % unbounded |
+/// | `expert` | [`search`] up to 30 turns deep, 300,000 nodes; unbounded, its first two moves (white's and red's; red's third in one line) from a book of deeper searches | about 210,000 nodes, 8 turns deep in 8x8; wins 97.5 % in 8x8 (the rest drawn), 100 % unbounded |
 ///
 /// Against each other in 8x8, the stronger level never lost: `hard` beat `medium` in 30 % of 50
 /// games (the rest drawn), `expert` beat `hard` in 62 %.
@@ -144,7 +144,7 @@ pub fn choose_timed(
     }
 }
 
-/// The strongest level's first two moves, as white or red, in the unbounded variant, from its book.
+/// The strongest level's first moves, as white or red, in the unbounded variant, from its book.
 fn opening(game: &Trax, level: Level) -> Option<Move> {
     (level == Level::Expert).then(|| super::book::book_move(game)).flatten()
 }

@@ -13,6 +13,13 @@
 //! --release -p arbiter-core --lib trax::book -- --ignored`, from half a minute to 2 minutes an
 //! entry on a loaded machine.
 //!
+//! Red's third move after `@0/ @1/ B0+ @1/ C3/` is in the book too: `D1\` (0 at depth 7), where
+//! a second a move (about 2,000,000 nodes, depth 6) played `D3/`. Against `D3/` itersmp-fe at 1 s
+//! played `D4/` and both sides extended a diagonal band of tiles for 175 to 201 turns until
+//! white closed a loop at its corner: red lost 3 games of 3 so (seeds 109, 110, 117 of the quiet
+//! run of 7 December), where at 200 ms itersmp-fe answered `C4+` and lost 3 of 3. With `D1\`,
+//! red won those three seeds at 1 s, each in 18 turns.
+//!
 //! [`search`]: super::search::search
 
 use super::notation::Move;
@@ -26,8 +33,8 @@ const DEPTH_NODES: u64 = 8_000_000;
 /// The moves so far and the book's move: white's first move (`@0/` scored -6 at depth 8, `@0+`
 /// -26 at depth 7), white's answer to each of red's twelve replies; red's answer to each of
 /// white's first moves (after `@0/`, `@1/` -6 at depth 8; after `@0+`, `A0+` -13), then to each
-/// of white's replies.
-const BOOK: [(&str, &str); 51] = [
+/// of white's replies; and red's third move in one line, `@0/ @1/ B0+ @1/ C3/` (see below).
+const BOOK: [(&str, &str); 52] = [
     ("", "@0/"),
     ("@0/ @1/", "@1/"),
     ("@0/ @1+", "B2/"),
@@ -47,6 +54,7 @@ const BOOK: [(&str, &str); 51] = [
     ("@0/ @1/ A0/", "@1/"),
     ("@0/ @1/ A0\\", "@1/"),
     ("@0/ @1/ B0+", "@1/"),
+    ("@0/ @1/ B0+ @1/ C3/", "D1\\"),
     ("@0/ @1/ B0/", "B0+"),
     ("@0/ @1/ B0\\", "@2\\"),
     ("@0/ @1/ @1+", "A0+"),
@@ -130,6 +138,16 @@ mod tests {
         let red_later = Trax::replay(Variant::Unbounded, &read_record("@0+ A0+ A0/ A4+").unwrap()).unwrap();
         assert_eq!(book_move(&red_later), None);
         assert_eq!(book_move(&Trax::new(Variant::EightByEight)), None);
+    }
+
+    #[test]
+    fn red_leaves_the_band_that_itersmp_fe_won_at_a_second_a_move() {
+        // `D3/` here (what 2,000,000 nodes play) met `D4/` and a diagonal band of 175 to 201 turns
+        // that itersmp-fe won 3 times of 3; the strongest level plays the book's `D1\` instead.
+        let g = Trax::replay(Variant::Unbounded, &read_record("@0/ @1/ B0+ @1/ C3/").unwrap()).unwrap();
+        let level = crate::trax::ai::Level::Expert;
+        let mv = crate::trax::ai::choose_at(&g, level, &mut Rng::new(1), crate::Budget::default());
+        assert_eq!(mv, Some("D1\\".parse().unwrap()));
     }
 
     #[test]
