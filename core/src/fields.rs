@@ -1,0 +1,413 @@
+//! Structs read over a table of their fields (`read_fields!`), in place of the derived reader: the
+//! derive writes out a visitor per struct with every field twice (an object's entry, an array's
+//! element), and each binding's module carries them all; here one visitor, generic over the table
+//! only, does the keys, the repeats, the order and the absences, and each struct adds one typed
+//! read per field, shared by both forms (docs/speed.md, a ninth pass on the wasm size). It reads
+//! what the derive read and refuses in its words, calling the deserializer in the same order (so
+//! that each error gets the same place): an object with the fields in any order, unknown keys
+//! skipped or refused (`deny_unknown_fields`), or an array of the fields in order, those with a
+//! default allowed to be missing at its end.
+
+use core::fmt;
+use core::marker::PhantomData;
+use serde::de::{DeserializeSeed, Deserializer, Error, Expected, IgnoredAny, MapAccess, SeqAccess, Visitor};
+
+/// What `read_fields!` declares for a struct.
+pub(crate) trait Fields: Sized {
+    /// The struct's name, as the derive's visitor says it (`struct NAME`).
+    const NAME: &'static str;
+    /// The keys, in the struct's order.
+    const KEYS: &'static [&'static str];
+    /// Whether an unknown key is refused rather than skipped.
+    const DENY_UNKNOWN: bool;
+    /// Bit `i` set when field `i` takes its default if absent.
+    const DEFAULTED: u32;
+    /// The fields read so far.
+    type Slots: Default;
+    /// Reads field `index` from `d` into `slots`.
+    fn read<'de, D: Deserializer<'de>>(slots: &mut Self::Slots, index: usize, d: D) -> Result<(), D::Error>;
+    /// The struct from what was read, or the key of its first field (in order) that is absent
+    /// without a default.
+    fn finish(slots: Self::Slots) -> Result<Self, &'static str>;
+}
+
+/// `impl Deserialize` for a struct over its fields' table: `Name, deny_unknown = BOOL;` then each
+/// field in the struct's order as `field: Type => reader` (`reader` takes the deserializer, as
+/// `serde::Deserialize::deserialize` or a `deserialize_with` function), `("key")` after the field
+/// for a renamed key, `, default` at the end for `#[serde(default)]`. Every field must be listed:
+/// the struct is built from the list, so a field left out does not compile.
+macro_rules! read_fields {
+    ($ty:ident, deny_unknown = $deny:literal; $($field:ident $(($key:literal))?: $fty:ty => $read:path $(, $default:ident)?;)*) => {
+        const _: () = {
+            #[derive(Default)]
+            pub(crate) struct Slots {
+                $($field: Option<$fty>,)*
+            }
+
+            impl crate::fields::Fields for $ty {
+                const NAME: &'static str = stringify!($ty);
+                const KEYS: &'static [&'static str] = &[$(crate::fields::read_fields!(@key $field $($key)?)),*];
+                const DENY_UNKNOWN: bool = $deny;
+                const DEFAULTED: u32 = {
+                    let defaulted = [$(crate::fields::read_fields!(@defaulted $($default)?)),*];
+                    let mut bits = 0;
+                    let mut i = 0;
+                    while i < defaulted.len() {
+                        if defaulted[i] {
+                            bits |= 1 << i;
+                        }
+                        i += 1;
+                    }
+                    bits
+                };
+                type Slots = Slots;
+
+                #[cfg_attr(arbiter_size, optimize(size))]
+                fn read<'de, D: serde::Deserializer<'de>>(slots: &mut Slots, index: usize, d: D) -> Result<(), D::Error> {
+                    let mut i = 0;
+                    $(
+                        if index == i {
+                            slots.$field = Some($read(d)?);
+                            return Ok(());
+                        }
+                        i += 1;
+                    )*
+                    unreachable!("field {index} of {i}")
+                }
+
+                #[cfg_attr(arbiter_size, optimize(size))]
+                fn finish(slots: Slots) -> Result<$ty, &'static str> {
+                    Ok($ty {
+                        $($field: match slots.$field {
+                            Some(value) => value,
+                            None => crate::fields::read_fields!(@absent $field $($key)? ; $($default)?),
+                        },)*
+                    })
+                }
+            }
+
+            impl<'de> serde::Deserialize<'de> for $ty {
+                fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<$ty, D::Error> {
+                    crate::fields::read(d)
+                }
+            }
+        };
+    };
+    (@key $field:ident) => { stringify!($field) };
+    (@key $field:ident $key:literal) => { $key };
+    (@defaulted) => { false };
+    (@defaulted default) => { true };
+    (@absent $field:ident $($key:literal)? ; default) => { Default::default() };
+    (@absent $field:ident $($key:literal)? ;) => {
+        return Err(crate::fields::read_fields!(@key $field $($key)?))
+    };
+}
+pub(crate) use read_fields;
+
+/// A `T` read as its derived reader read it.
+#[cfg_attr(arbiter_size, optimize(size))]
+pub(crate) fn read<'de, D: Deserializer<'de>, T: Fields>(d: D) -> Result<T, D::Error> {
+    d.deserialize_struct(T::NAME, T::KEYS, Table(PhantomData))
+}
+
+struct Table<T>(PhantomData<T>);
+
+impl<'de, T: Fields> Visitor<'de> for Table<T> {
+    type Value = T;
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        write!(f, "struct {}", T::NAME)
+    }
+
+    #[cfg_attr(arbiter_size, optimize(size))]
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<T, A::Error> {
+        let mut slots = T::Slots::default();
+        elements(&mut seq, T::NAME, T::KEYS.len(), T::DEFAULTED, &mut |seq, index| {
+            let slot = Slot::<T> {
+                slots: &mut slots,
+                index,
+            };
+            Ok(seq.next_element_seed(slot)?.is_some())
+        })?;
+        T::finish(slots).map_err(A::Error::missing_field)
+    }
+
+    #[cfg_attr(arbiter_size, optimize(size))]
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<T, A::Error> {
+        let mut slots = T::Slots::default();
+        let key = Key {
+            keys: T::KEYS,
+            deny_unknown: T::DENY_UNKNOWN,
+        };
+        entries(&mut map, key, &mut |map, index| {
+            map.next_value_seed(Slot::<T> {
+                slots: &mut slots,
+                index,
+            })
+        })?;
+        T::finish(slots).map_err(A::Error::missing_field)
+    }
+}
+
+/// The fields in order, each by `element` (false when the array has ended), as the derive reads
+/// an array: apart from [`Table`], so that its one copy per struct stays small.
+#[cfg_attr(arbiter_size, optimize(size))]
+fn elements<'de, A: SeqAccess<'de>>(
+    seq: &mut A,
+    name: &'static str,
+    len: usize,
+    defaulted: u32,
+    element: &mut dyn FnMut(&mut A, usize) -> Result<bool, A::Error>,
+) -> Result<(), A::Error> {
+    for index in 0..len {
+        if !element(seq, index)? && defaulted & 1 << index == 0 {
+            return Err(A::Error::invalid_length(index, &Length(name, len)));
+        }
+    }
+    Ok(())
+}
+
+/// The entries, each known key's value by `value`, as the derive reads an object: unknown keys
+/// skipped or refused, a repeated one refused.
+#[cfg_attr(arbiter_size, optimize(size))]
+fn entries<'de, A: MapAccess<'de>>(
+    map: &mut A,
+    key: Key,
+    value: &mut dyn FnMut(&mut A, usize) -> Result<(), A::Error>,
+) -> Result<(), A::Error> {
+    let mut seen = 0u32;
+    while let Some(found) = map.next_key_seed(key)? {
+        let Some(index) = found else {
+            map.next_value::<IgnoredAny>()?;
+            continue;
+        };
+        if seen & 1 << index != 0 {
+            return Err(A::Error::duplicate_field(key.keys[index]));
+        }
+        seen |= 1 << index;
+        value(map, index)?;
+    }
+    Ok(())
+}
+
+/// The derive's expectation of an array too short: `struct NAME with N elements`.
+struct Length(&'static str, usize);
+
+impl Expected for Length {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        let plural = if self.1 == 1 { "" } else { "s" };
+        write!(f, "struct {} with {} element{plural}", self.0, self.1)
+    }
+}
+
+/// One field's value, read into its slot.
+struct Slot<'s, T: Fields> {
+    slots: &'s mut T::Slots,
+    index: usize,
+}
+
+impl<'de, T: Fields> DeserializeSeed<'de> for Slot<'_, T> {
+    type Value = ();
+
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
+        T::read(self.slots, self.index, d)
+    }
+}
+
+/// A key, read as the derive's field identifier: its field's index, `None` for an unknown key
+/// to skip.
+#[derive(Clone, Copy)]
+struct Key {
+    keys: &'static [&'static str],
+    deny_unknown: bool,
+}
+
+impl<'de> DeserializeSeed<'de> for Key {
+    type Value = Option<usize>;
+
+    #[cfg_attr(arbiter_size, optimize(size))]
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Option<usize>, D::Error> {
+        d.deserialize_identifier(self)
+    }
+}
+
+impl Visitor<'_> for Key {
+    type Value = Option<usize>;
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("field identifier")
+    }
+
+    #[cfg_attr(arbiter_size, optimize(size))]
+    fn visit_str<E: Error>(self, name: &str) -> Result<Option<usize>, E> {
+        match self.keys.iter().position(|key| *key == name) {
+            Some(index) => Ok(Some(index)),
+            None if self.deny_unknown => Err(E::unknown_field(name, self.keys)),
+            None => Ok(None),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use alloc::string::{String, ToString};
+    use alloc::vec::Vec;
+
+    use crate::tripletriad::{Card, Hands, Placed, Setup, Swap, Wall};
+
+    /// What `text` reads to, as `Debug` text, or the error's text.
+    fn read<T: serde::de::DeserializeOwned + core::fmt::Debug>(text: &str) -> String {
+        match serde_json::from_str::<T>(text) {
+            Ok(value) => alloc::format!("{value:?}"),
+            Err(e) => e.to_string(),
+        }
+    }
+
+    const NINE: &str = "[null,null,null,null,null,null,null,null,null]";
+
+    fn cases() -> Vec<(&'static str, String)> {
+        let card = r#"{"name":"a","ranks":[1,2,3,4]}"#;
+        let hands = alloc::format!(r#"{{"blue":[{card}],"red":[]}}"#);
+        let setup = alloc::format!(r#"{{"board":{NINE},"hands":{hands},"to_move":"red"}}"#);
+        let all = |text: &str| text.replace("NINE", NINE).replace("CARD", card);
+        let mut cases: Vec<(&str, String)> = Vec::new();
+        let mut case = |ty: &'static str, text: String| cases.push((ty, text));
+        for text in [
+            setup.clone(),
+            all(r#"{"to_move":"blue","hands":{},"board":NINE,"unknown":[1,{"a":2}]}"#),
+            all(
+                r#"{"rules":{"same":true},"elements":[null,"fire",null,null,null,null,null,null,"ice"],"walls":[{"cell":0,"side":"top","label":">5"}],"board":[{"card":CARD,"owner":"red"},null,null,null,null,null,null,null,null],"hands":{"blue":[CARD],"red":[CARD]},"to_move":"blue","chaos_draws":[1,0],"swap":{"blue":0,"red":1}}"#,
+            ),
+            all(r#"[{},NINE,[],NINE,{},"blue",[3],{"blue":1,"red":0}]"#),
+            all(r#"[{},NINE,[],NINE,{},"blue"]"#),
+            all(r#"[{},NINE,[],NINE,{}]"#),
+            all("[]"),
+            all(r#"[{},NINE,[],NINE,{},"blue",[3],null,5]"#),
+            "{}".into(),
+            all(r#"{"board":NINE}"#),
+            all(r#"{"board":NINE,"hands":{}}"#),
+            all(r#"{"board":NINE,"board":NINE}"#),
+            all(r#"{"rules":{},"rules":{}}"#),
+            all(r#"{"board":[null],"hands":{}}"#),
+            all(r#"{"to_move":"green"}"#),
+            all(r#"{"hands":[[CARD],[],[]]}"#),
+            all(r#"{"swap":{"blue":0,"red":1,"green":2}}"#),
+            all(r#"{"swap":[0]}"#),
+            all(r#"{"swap":{"blue":0}}"#),
+            all(r#"{"walls":[{"cell":0,"side":"top"}]}"#),
+            all(r#"{"walls":[{"cell":0,"side":"top","label":"5","colour":1}]}"#),
+            all(r#"{"walls":[[0,"left","=3"]],"board":NINE,"hands":{},"to_move":"red"}"#),
+            all(r#"{"walls":[[0,"left"]]}"#),
+            all(r#"{"board":[{"card":CARD}]}"#),
+            all(r#"{"board":[{"owner":"red","card":CARD,"owner":"blue"}]}"#),
+            all(r#"{"board":[[CARD,"red"],["x"]]}"#),
+            all(
+                r#"{"board":NINE,"hands":{"blue":[CARD],"red":[["b",[1,2,3,4],"fire",7,3,"beastman"]]},"to_move":"red"}"#,
+            ),
+            "5".into(),
+            "\"setup\"".into(),
+            "null".into(),
+            "{".into(),
+            "[".into(),
+            all(r#"{"board":NINE,"hands":{},"to_move":"red"} x"#),
+            all(r#"{"board":NINE,"hands":{},"to_move":"red",}"#),
+            all(r#"{"board":NINE "hands":{}}"#),
+            all(r#"{"board":NINE,"hands":{},"to_move":"red","chaos_draws":[1,2,]}"#),
+            all(r#"{"board":NINE,"hands":{},"to_move":"red","chaos_draws":[1,-2]}"#),
+            all(r#"{"board":NINE,"hands":{"blue":[{"name":"a"}]}}"#),
+        ] {
+            case("Setup", text);
+        }
+        for text in [
+            card.to_string(),
+            r#"{"name":"a","ranks":[1,2,3,4],"element":"fire","power":4000000000,"level":10,"type":"garlean","x":1}"#
+                .into(),
+            r#"["a",[1,2,3,4],"fire",1,2,"scion"]"#.into(),
+            r#"["a",[1,2,3,4]]"#.into(),
+            r#"["a"]"#.into(),
+            r#"{"name":"a"}"#.into(),
+            r#"{"ranks":[1,2,3,4]}"#.into(),
+            r#"{"name":"a","ranks":[1,2,3]}"#.into(),
+            r#"{"name":"a","ranks":[1,2,3,4],"type":"moogle"}"#.into(),
+            r#"{"name":"a","ranks":[1,2,3,4],"card_type":"moogle"}"#.into(),
+            r#"{"name":"a","ranks":[1,2,3,4],"level":256}"#.into(),
+            r#"{"name":"a","name":"b"}"#.into(),
+            r#"{"name":1}"#.into(),
+            r#"{"name":"a","ranks":[1,2,3,4],"power":-1}"#.into(),
+            r#"{"name":"a","ranks":[1,2,3,4],"power":1.5}"#.into(),
+        ] {
+            case("Card", text);
+        }
+        for text in [
+            alloc::format!(r#"{{"card":{card},"owner":"blue"}}"#),
+            alloc::format!(r#"[{card},"red"]"#),
+            alloc::format!(r#"[{card}]"#),
+            r#"{"owner":"blue"}"#.into(),
+            alloc::format!(r#"{{"card":{card}}}"#),
+            "[]".into(),
+        ] {
+            case("Placed", text);
+        }
+        for text in [
+            "{}",
+            "[]",
+            "[[]]",
+            r#"{"red":[],"x":0}"#,
+            r#"{"blue":[],"blue":[]}"#,
+            "[[],[],[]]",
+            "true",
+        ] {
+            case("Hands", text.into());
+        }
+        for text in [
+            r#"{"blue":1,"red":2}"#,
+            "[1,2]",
+            "[1]",
+            "[]",
+            r#"{"red":2}"#,
+            r#"{"blue":1}"#,
+            r#"{"blue":1,"red":2,"x":3}"#,
+            r#"{"blue":1,"blue":2}"#,
+            r#"{"blue":300,"red":2}"#,
+        ] {
+            case("Swap", text.into());
+        }
+        for text in [
+            r#"{"cell":8,"side":"right","label":">5"}"#,
+            r#"[8,"bottom","<7"]"#,
+            r#"[8,"bottom"]"#,
+            r#"{"cell":8,"side":"right"}"#,
+            r#"{"side":"right","label":">5"}"#,
+            r#"{"cell":8,"side":"right","label":">5","x":1}"#,
+            r#"{"cell":8,"cell":8}"#,
+            r#"{"cell":8,"side":"middle","label":">5"}"#,
+            r#"{"cell":8,"side":"right","label":"Z"}"#,
+        ] {
+            case("Wall", text.into());
+        }
+        cases
+    }
+
+    fn read_as(ty: &str, text: &str) -> String {
+        match ty {
+            "Setup" => read::<Setup>(text),
+            "Card" => read::<Card>(text),
+            "Placed" => read::<Placed>(text),
+            "Hands" => read::<Hands>(text),
+            "Swap" => read::<Swap>(text),
+            _ => read::<Wall>(text),
+        }
+    }
+
+    /// Every case reads as the derived readers read it: `fields_derived.txt` was written by them
+    /// before they were replaced (a line a case: the type, the text, what it read or the error).
+    #[test]
+    fn read_as_derived() {
+        let pinned: Vec<&str> = include_str!("fields_derived.txt").lines().collect();
+        let cases = cases();
+        assert_eq!(pinned.len(), cases.len());
+        for ((ty, text), line) in cases.iter().zip(pinned) {
+            assert_eq!(alloc::format!("{ty}\t{text}\t{}", read_as(ty, text)), line);
+        }
+    }
+}
