@@ -34,10 +34,11 @@ pub(crate) trait Fields: Sized {
 /// `impl Deserialize` for a struct over its fields' table: `Name, deny_unknown = BOOL;` then each
 /// field in the struct's order as `field: Type => reader` (`reader` takes the deserializer, as
 /// `serde::Deserialize::deserialize` or a `deserialize_with` function), `("key")` after the field
-/// for a renamed key, `, default` at the end for `#[serde(default)]`. Every field must be listed:
+/// for a renamed key, `, default` at the end for `#[serde(default)]` (`, default = VALUE` for
+/// `#[serde(default = "...")]`). Every field must be listed:
 /// the struct is built from the list, so a field left out does not compile.
 macro_rules! read_fields {
-    ($ty:ident, deny_unknown = $deny:literal; $($field:ident $(($key:literal))?: $fty:ty => $read:path $(, $default:ident)?;)*) => {
+    ($ty:ident, deny_unknown = $deny:literal; $($field:ident $(($key:literal))?: $fty:ty => $read:path $(, $default:ident $(= $value:expr)?)?;)*) => {
         const _: () = {
             #[derive(Default)]
             pub(crate) struct Slots {
@@ -80,7 +81,7 @@ macro_rules! read_fields {
                     Ok($ty {
                         $($field: match slots.$field {
                             Some(value) => value,
-                            None => crate::fields::read_fields!(@absent $field $($key)? ; $($default)?),
+                            None => crate::fields::read_fields!(@absent $field $($key)? ; $($default $(= $value)?)?),
                         },)*
                     })
                 }
@@ -98,6 +99,7 @@ macro_rules! read_fields {
     (@defaulted) => { false };
     (@defaulted default) => { true };
     (@absent $field:ident $($key:literal)? ; default) => { Default::default() };
+    (@absent $field:ident $($key:literal)? ; default = $value:expr) => { $value };
     (@absent $field:ident $($key:literal)? ;) => {
         return Err(crate::fields::read_fields!(@key $field $($key)?))
     };
@@ -253,7 +255,9 @@ mod tests {
     use alloc::string::{String, ToString};
     use alloc::vec::Vec;
 
-    use crate::tripletriad::{Card, Hands, Placed, Setup, Swap, Wall};
+    use crate::tripletriad::{dealt_hands, Card, Hands, Match, MatchConfig, Owned, Placed, Player, Setup, Swap, Wall};
+    use crate::Game;
+    use core::fmt;
 
     /// What `text` reads to, as `Debug` text, or the error's text.
     fn read<T: serde::de::DeserializeOwned + core::fmt::Debug>(text: &str) -> String {
@@ -385,7 +389,87 @@ mod tests {
         ] {
             case("Wall", text.into());
         }
+        let config = MatchConfig {
+            round_limit: Some(3),
+            owned: Some(Owned { blue: 20, red: 30 }),
+            first: Some(Player::Red),
+            ..MatchConfig::default()
+        };
+        let hands = dealt_hands(&config, 7).unwrap();
+        let mut played = Match::new(config.clone(), hands.blue, hands.red, 7).unwrap();
+        let first = played.game().legal_moves()[0];
+        played.play(first).unwrap();
+        let config = serde_json::to_string(&config).unwrap();
+        let record = serde_json::to_string(&played).unwrap();
+        for (ty, object) in [
+            ("MatchConfig", config),
+            ("Match", record),
+            ("Owned", r#"{"blue":1,"red":2}"#.into()),
+        ] {
+            for text in mutations(&object) {
+                case(ty, text);
+            }
+        }
+        for text in [
+            r#"[{},"random",[],"own_colours",1,"one","blue",30,20,[3,4],"ff8"]"#,
+            "[{}]",
+            "[]",
+        ] {
+            case("MatchConfig", text.into());
+        }
         cases
+    }
+
+    /// `object` (JSON text) itself and changed: each key left out, its value a text that no field
+    /// takes, an unknown key added, and as an array of its values (in the text's order), whole and
+    /// shortened by one.
+    fn mutations(object: &str) -> Vec<String> {
+        let value: serde_json::Value = serde_json::from_str(object).unwrap();
+        let map = value.as_object().unwrap();
+        let mut texts = alloc::vec![object.to_string()];
+        for key in map.keys() {
+            let mut without = map.clone();
+            without.remove(key);
+            texts.push(serde_json::to_string(&without).unwrap());
+            let mut wrong = map.clone();
+            wrong.insert(key.clone(), "?".into());
+            texts.push(serde_json::to_string(&wrong).unwrap());
+        }
+        let mut unknown = map.clone();
+        unknown.insert("zz".into(), 1.into());
+        texts.push(serde_json::to_string(&unknown).unwrap());
+        texts.push(alloc::format!(
+            "{},\"{}\":0}}",
+            &object[..object.len() - 1],
+            map.keys().next().unwrap()
+        ));
+        let Values(values) = serde_json::from_str(object).unwrap();
+        texts.push(serde_json::to_string(&values).unwrap());
+        texts.push(serde_json::to_string(&values[..values.len() - 1]).unwrap());
+        texts
+    }
+
+    /// An object's values in the text's order (`serde_json::Map` sorts its keys).
+    struct Values(Vec<serde_json::Value>);
+
+    impl<'de> serde::Deserialize<'de> for Values {
+        fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Values, D::Error> {
+            struct InOrder;
+            impl<'de> serde::de::Visitor<'de> for InOrder {
+                type Value = Values;
+                fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                    f.write_str("an object")
+                }
+                fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Values, A::Error> {
+                    let mut values = Vec::new();
+                    while let Some((_, value)) = map.next_entry::<String, serde_json::Value>()? {
+                        values.push(value);
+                    }
+                    Ok(Values(values))
+                }
+            }
+            d.deserialize_map(InOrder)
+        }
     }
 
     fn read_as(ty: &str, text: &str) -> String {
@@ -395,12 +479,25 @@ mod tests {
             "Placed" => read::<Placed>(text),
             "Hands" => read::<Hands>(text),
             "Swap" => read::<Swap>(text),
+            "MatchConfig" => read::<MatchConfig>(text),
+            "Owned" => read::<Owned>(text),
+            "Match" => match serde_json::from_str::<Match>(text) {
+                Ok(value) => serde_json::to_string(&value).unwrap(),
+                Err(e) => e.to_string(),
+            },
             _ => read::<Wall>(text),
         }
     }
 
     /// Every case reads as the derived readers read it: `fields_derived.txt` was written by them
     /// before they were replaced (a line a case: the type, the text, what it read or the error).
+    #[test]
+    fn print_derived() {
+        for (ty, text) in cases() {
+            std::println!("{ty}\t{text}\t{}", read_as(ty, &text));
+        }
+    }
+
     #[test]
     fn read_as_derived() {
         let pinned: Vec<&str> = include_str!("fields_derived.txt").lines().collect();
