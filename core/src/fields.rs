@@ -255,14 +255,24 @@ mod tests {
     use alloc::string::{String, ToString};
     use alloc::vec::Vec;
 
+    use crate::nantong::{FinishedDeal, Meld, Nantong};
+    use crate::trax::{Trax, Variant};
     use crate::tripletriad::{dealt_hands, Card, Hands, Match, MatchConfig, Owned, Placed, Player, Setup, Swap, Wall};
-    use crate::Game;
+    use crate::{Game, Rng};
     use core::fmt;
 
     /// What `text` reads to, as `Debug` text, or the error's text.
     fn read<T: serde::de::DeserializeOwned + core::fmt::Debug>(text: &str) -> String {
         match serde_json::from_str::<T>(text) {
             Ok(value) => alloc::format!("{value:?}"),
+            Err(e) => e.to_string(),
+        }
+    }
+
+    /// What `text` reads to, written back as JSON, or the error's text.
+    fn written<T: serde::de::DeserializeOwned + serde::Serialize>(text: &str) -> String {
+        match serde_json::from_str::<T>(text) {
+            Ok(value) => serde_json::to_string(&value).unwrap(),
             Err(e) => e.to_string(),
         }
     }
@@ -410,6 +420,50 @@ mod tests {
                 case(ty, text);
             }
         }
+        let mut trax = Trax::new(Variant::EightByEight);
+        let mut nantong = Nantong::new(5);
+        for _ in 0..3 {
+            trax.play(trax.legal_moves()[0]).unwrap();
+            nantong.play(nantong.legal_moves()[0]).unwrap();
+        }
+        let trax = serde_json::to_string(&trax).unwrap();
+        let nantong = serde_json::to_string(&nantong).unwrap();
+        let deal = r#"{"indicators":["2s","3m"],"dealer":0,"win":null,"players":[{"hand":["2m","2m","2m","6s","6s","6s","1m","4m","7m","1s","4s","7s","1c","4c","7c","2c","5c","8c","9c","9c","T","W"]},{"hand":["2s","2s","2s","2m","5m","8m","3s","5s","8s","2c","5c","8c","3c","6c","9c","1m","4m","7m","1s","4s","7s","R"]},{"hand":["5m","5m","6m","6m","8m","8m","9m","9m","1s","1s","4s","4s","7s","7s","1c","1c","4c","4c","7c","7c","3c","3c"],"melds":[],"ready":false}]}"#;
+        for (ty, object) in [
+            ("Trax", trax),
+            ("Nantong", nantong.clone()),
+            ("FinishedDeal", deal.into()),
+            ("Rng", r#"{"state":"18446744073709551615"}"#.into()),
+            ("Meld", r#"{"type":"pong","card":"5m"}"#.into()),
+        ] {
+            for text in mutations(&object) {
+                case(ty, text);
+            }
+        }
+        let player = r#"{"hand":["5m","5m","6m","6m","8m","8m","9m","9m","1s","1s","4s","4s","7s","7s","1c","1c","4c","4c","7c","7c","3c","3c"],"melds":[],"ready":false}"#;
+        for text in mutations(player) {
+            case("FinishedDeal", deal.replace(player, &text));
+        }
+        let hand = r#"["2m","2m","2m","6s","6s","6s","1m","4m","7m","1s","4s","7s","1c","4c","7c","2c","5c","8c","9c","9c","T","W"]"#;
+        let won = deal.replace(r#""win":null"#, r#""win":WIN"#).replace(hand, r#"["2m","2m","2m","6s","6s","6s","1m","4m","7m","1s","4s","7s","1c","4c","7c","2c","5c","8c","9c","9c","1m"]"#);
+        for text in mutations(
+            r#"{"seat":0,"card":"1m","source":"self_draw","heavenly":false,"dealer_first_discard":false,"last_card":true}"#,
+        ) {
+            case("FinishedDeal", won.replace("WIN", &text));
+        }
+        let actions = &nantong[nantong.find(r#""actions":"#).unwrap()..];
+        for played in [
+            r#"[{"seat":1}]"#,
+            r#"[["x"]]"#,
+            "[[1]]",
+            r#"[{"seat":0,"action":"pass","x":1}]"#,
+            "[5]",
+        ] {
+            case(
+                "Nantong",
+                nantong.replace(actions, &alloc::format!(r#""actions":{played}}}"#)),
+            );
+        }
         for text in [
             r#"[{},"random",[],"own_colours",1,"one","blue",30,20,[3,4],"ff8"]"#,
             "[{}]",
@@ -481,10 +535,12 @@ mod tests {
             "Swap" => read::<Swap>(text),
             "MatchConfig" => read::<MatchConfig>(text),
             "Owned" => read::<Owned>(text),
-            "Match" => match serde_json::from_str::<Match>(text) {
-                Ok(value) => serde_json::to_string(&value).unwrap(),
-                Err(e) => e.to_string(),
-            },
+            "Match" => written::<Match>(text),
+            "Rng" => read::<Rng>(text),
+            "Meld" => read::<Meld>(text),
+            "Trax" => written::<Trax>(text),
+            "Nantong" => written::<Nantong>(text),
+            "FinishedDeal" => written::<FinishedDeal>(text),
             _ => read::<Wall>(text),
         }
     }
