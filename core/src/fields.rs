@@ -151,6 +151,9 @@ impl<'de, T: Fields> Visitor<'de> for Table<T> {
     }
 }
 
+/// A struct's part of a loop: field `index` read from the source.
+type Step<'s, S, T, E> = dyn FnMut(&mut S, usize) -> Result<T, E> + 's;
+
 /// The fields in order, each by `element` (false when the array has ended), as the derive reads
 /// an array: apart from [`Table`], so that its one copy per struct stays small.
 #[cfg_attr(arbiter_size, optimize(size))]
@@ -159,7 +162,7 @@ fn elements<'de, A: SeqAccess<'de>>(
     name: &'static str,
     len: usize,
     defaulted: u32,
-    element: &mut dyn FnMut(&mut A, usize) -> Result<bool, A::Error>,
+    element: &mut Step<'_, A, bool, A::Error>,
 ) -> Result<(), A::Error> {
     for index in 0..len {
         if !element(seq, index)? && defaulted & 1 << index == 0 {
@@ -175,7 +178,7 @@ fn elements<'de, A: SeqAccess<'de>>(
 fn entries<'de, A: MapAccess<'de>>(
     map: &mut A,
     key: Key,
-    value: &mut dyn FnMut(&mut A, usize) -> Result<(), A::Error>,
+    value: &mut Step<'_, A, (), A::Error>,
 ) -> Result<(), A::Error> {
     let mut seen = 0u32;
     while let Some(found) = map.next_key_seed(key)? {
