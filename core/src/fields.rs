@@ -35,8 +35,10 @@ pub(crate) trait Fields: Sized {
 /// field in the struct's order as `field: Type => reader` (`reader` takes the deserializer, as
 /// `serde::Deserialize::deserialize` or a `deserialize_with` function), `("key")` after the field
 /// for a renamed key, `, default` at the end for `#[serde(default)]` (`, default = VALUE` for
-/// `#[serde(default = "...")]`). Every field must be listed:
-/// the struct is built from the list, so a field left out does not compile.
+/// `#[serde(default = "...")]`). Every field must be listed: the struct is built from the list, so
+/// a field left out does not compile. A field without a default must be present, also an `Option`
+/// (which the derive, unlike this, reads as `None` when absent: give it `default`). At most 32
+/// fields (the bits of `seen` and `DEFAULTED`).
 macro_rules! read_fields {
     ($ty:ident, deny_unknown = $deny:literal; $($field:ident $(($key:literal))?: $fty:ty => $read:path $(, $default:ident $(= $value:expr)?)?;)*) => {
         const _: () = {
@@ -51,6 +53,7 @@ macro_rules! read_fields {
                 const DENY_UNKNOWN: bool = $deny;
                 const DEFAULTED: u32 = {
                     let defaulted = [$(crate::fields::read_fields!(@defaulted $($default)?)),*];
+                    assert!(defaulted.len() <= 32, "read_fields! takes 32 fields at most");
                     let mut bits = 0;
                     let mut i = 0;
                     while i < defaulted.len() {
