@@ -263,7 +263,9 @@ mod tests {
 
     use crate::nantong::{FinishedDeal, Meld, Nantong};
     use crate::trax::{Trax, Variant};
-    use crate::tripletriad::{dealt_hands, Card, Hands, Match, MatchConfig, Owned, Placed, Player, Setup, Swap, Wall};
+    use crate::tripletriad::{
+        dealt_hands, Card, Hands, Match, MatchConfig, Move, Owned, Placed, Player, Setup, Swap, Wall,
+    };
     use crate::{Game, Rng};
     use core::fmt;
 
@@ -441,6 +443,7 @@ mod tests {
             ("FinishedDeal", deal.into()),
             ("Rng", r#"{"state":"18446744073709551615"}"#.into()),
             ("Meld", r#"{"type":"pong","card":"5m"}"#.into()),
+            ("Move", r#"{"card":4,"cell":8}"#.into()),
         ] {
             for text in mutations(&object) {
                 case(ty, text);
@@ -544,6 +547,7 @@ mod tests {
             "Match" => written::<Match>(text),
             "Rng" => read::<Rng>(text),
             "Meld" => read::<Meld>(text),
+            "Move" => read::<Move>(text),
             "Trax" => written::<Trax>(text),
             "Nantong" => written::<Nantong>(text),
             "FinishedDeal" => written::<FinishedDeal>(text),
