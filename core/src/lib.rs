@@ -43,6 +43,8 @@ pub mod arena;
 mod engine;
 mod error;
 #[cfg(feature = "serde")]
+mod fields;
+#[cfg(feature = "serde")]
 mod fixed_array;
 mod frontier;
 mod game;

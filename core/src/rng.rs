@@ -18,11 +18,15 @@
 /// In JSON, `{"state": N}`; `N` may also be a decimal string, so that JavaScript, whose numbers are
 /// exact only up to 2^53, keeps every state exactly.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Rng {
-    #[cfg_attr(feature = "serde", serde(deserialize_with = "u64_from_number_or_text"))]
     state: u64,
 }
+
+#[cfg(feature = "serde")]
+crate::fields::read_fields!(Rng, deny_unknown = false;
+    state: u64 => u64_from_number_or_text;
+);
 
 /// Reads a seed or a generator state saved in JSON: a number, or the same number as a decimal
 /// string. JavaScript numbers are doubles, exact only up to 2^53, so the npm package writes larger

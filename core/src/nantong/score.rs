@@ -84,7 +84,7 @@ impl MeldType {
 /// assert!(!m.is_opening() && Meld { kind: MeldType::Hezi, ..m }.is_opening());
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Meld {
     /// The type.
     #[cfg_attr(feature = "serde", serde(rename = "type"))]
@@ -92,6 +92,12 @@ pub struct Meld {
     /// The card.
     pub card: Kind,
 }
+
+#[cfg(feature = "serde")]
+crate::fields::read_fields!(Meld, deny_unknown = false;
+    kind("type"): MeldType => serde::Deserialize::deserialize;
+    card: Kind => serde::Deserialize::deserialize;
+);
 
 impl Meld {
     /// Whether it was declared in preparation (opening four, opening triple, Tiandi Hezi).

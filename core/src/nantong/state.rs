@@ -1051,24 +1051,39 @@ impl Nantong {
 
 /// One action of a saved deal, as in the conformance `replay` cases.
 #[cfg(feature = "serde")]
-#[derive(serde::Serialize, serde::Deserialize)]
+#[derive(serde::Serialize)]
 struct Played {
     seat: Seat,
     action: Action,
 }
 
+#[cfg(feature = "serde")]
+crate::fields::read_fields!(Played, deny_unknown = false;
+    seat: Seat => serde::Deserialize::deserialize;
+    action: Action => serde::Deserialize::deserialize;
+);
+
 /// A saved deal: what it was dealt from and what was played, so that loading replays it.
 #[cfg(feature = "serde")]
-#[derive(serde::Serialize, serde::Deserialize)]
+#[derive(serde::Serialize)]
 struct DealRecord {
     deck: Vec<Kind>,
     /// A smaller deal's groups (the deck's length gives its kinds); absent in the full game.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     groups: Option<u32>,
     dealer: Seat,
     rng: Rng,
     actions: Vec<Played>,
 }
+
+#[cfg(feature = "serde")]
+crate::fields::read_fields!(DealRecord, deny_unknown = false;
+    deck: Vec<Kind> => serde::Deserialize::deserialize;
+    groups: Option<u32> => serde::Deserialize::deserialize, default;
+    dealer: Seat => serde::Deserialize::deserialize;
+    rng: Rng => serde::Deserialize::deserialize;
+    actions: Vec<Played> => serde::Deserialize::deserialize;
+);
 
 #[cfg(feature = "serde")]
 impl serde::Serialize for Nantong {

@@ -383,22 +383,22 @@ impl FinishedDeal {
 
 /// A [`FinishedDeal`] as read, before its checks.
 #[cfg(feature = "serde")]
-#[derive(serde::Deserialize)]
 struct RawDeal {
     indicators: [Kind; 2],
     dealer: Seat,
     players: [PlayerHand; 3],
     /// Required (`null` for an exhausted deal), so that a case that forgets it is not read as
     /// exhausted.
-    #[serde(deserialize_with = "required")]
     win: Option<Win>,
 }
 
 #[cfg(feature = "serde")]
-#[cfg_attr(arbiter_size, optimize(size))]
-fn required<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Win>, D::Error> {
-    serde::Deserialize::deserialize(d)
-}
+crate::fields::read_fields!(RawDeal, deny_unknown = false;
+    indicators: [Kind; 2] => serde::Deserialize::deserialize;
+    dealer: Seat => serde::Deserialize::deserialize;
+    players: [PlayerHand; 3] => serde::Deserialize::deserialize;
+    win: Option<Win> => serde::Deserialize::deserialize;
+);
 
 #[cfg(feature = "serde")]
 impl TryFrom<RawDeal> for FinishedDeal {
@@ -412,20 +412,24 @@ impl TryFrom<RawDeal> for FinishedDeal {
 /// A [`Win`] as read: `card` and `source` may be absent from a heavenly win, which has no
 /// winning card.
 #[cfg(feature = "serde")]
-#[derive(serde::Deserialize)]
 pub(crate) struct RawWin {
     seat: Seat,
-    #[serde(default)]
     card: Option<Kind>,
-    #[serde(default)]
     source: Option<WinSource>,
-    #[serde(default)]
     heavenly: bool,
-    #[serde(default)]
     dealer_first_discard: bool,
-    #[serde(default)]
     last_card: bool,
 }
+
+#[cfg(feature = "serde")]
+crate::fields::read_fields!(RawWin, deny_unknown = false;
+    seat: Seat => serde::Deserialize::deserialize;
+    card: Option<Kind> => serde::Deserialize::deserialize, default;
+    source: Option<WinSource> => serde::Deserialize::deserialize, default;
+    heavenly: bool => serde::Deserialize::deserialize, default;
+    dealer_first_discard: bool => serde::Deserialize::deserialize, default;
+    last_card: bool => serde::Deserialize::deserialize, default;
+);
 
 #[cfg(feature = "serde")]
 impl TryFrom<RawWin> for Win {
@@ -475,15 +479,16 @@ impl serde::Serialize for PlayerHand {
 impl<'de> serde::Deserialize<'de> for PlayerHand {
     #[cfg_attr(arbiter_size, optimize(size))]
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        #[derive(serde::Deserialize)]
         struct Raw {
-            #[serde(deserialize_with = "counted")]
             hand: Counts,
-            #[serde(default, deserialize_with = "few_melds")]
             melds: alloc::vec::Vec<Meld>,
-            #[serde(default)]
             ready: bool,
         }
+        crate::fields::read_fields!(Raw, deny_unknown = false;
+            hand: Counts => counted;
+            melds: alloc::vec::Vec<Meld> => few_melds, default;
+            ready: bool => serde::Deserialize::deserialize, default;
+        );
         let r = Raw::deserialize(d)?;
         Ok(PlayerHand {
             hand: r.hand,

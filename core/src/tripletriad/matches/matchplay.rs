@@ -118,13 +118,19 @@ impl ElementLayout {
 /// How many cards each player owns in all, when the host knows (the `all` trade needs more than
 /// ten each).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Owned {
     /// Cards blue owns.
     pub blue: u32,
     /// Cards red owns.
     pub red: u32,
 }
+
+#[cfg(feature = "serde")]
+crate::fields::read_fields!(Owned, deny_unknown = false;
+    blue: u32 => serde::Deserialize::deserialize;
+    red: u32 => serde::Deserialize::deserialize;
+);
 
 /// Everything that configures a match.
 ///
@@ -136,8 +142,7 @@ pub struct Owned {
 /// assert!(MatchConfig { round_limit: Some(0), ..c }.validate().is_err());
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Default)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(default, deny_unknown_fields))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct MatchConfig {
     /// Placement rules of every round.
     pub rules: Rules,
@@ -168,6 +173,23 @@ pub struct MatchConfig {
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "CardSet::is_ff8"))]
     pub cards: CardSet,
 }
+
+// As the derive with `#[serde(default, deny_unknown_fields)]` (the container's default is each
+// field's, `MatchConfig` deriving `Default`).
+#[cfg(feature = "serde")]
+crate::fields::read_fields!(MatchConfig, deny_unknown = true;
+    rules: Rules => serde::Deserialize::deserialize, default;
+    elements: ElementLayout => serde::Deserialize::deserialize, default;
+    walls: Vec<Wall> => serde::Deserialize::deserialize, default;
+    sudden_death: SuddenDeath => serde::Deserialize::deserialize, default;
+    round_limit: Option<u32> => serde::Deserialize::deserialize, default;
+    trade: TradeRule => serde::Deserialize::deserialize, default;
+    first: Option<Player> => serde::Deserialize::deserialize, default;
+    time: Option<u32> => serde::Deserialize::deserialize, default;
+    deck_level_limit: Option<u32> => serde::Deserialize::deserialize, default;
+    owned: Option<Owned> => serde::Deserialize::deserialize, default;
+    cards: CardSet => serde::Deserialize::deserialize, default;
+);
 
 /// The most rounds FFXIV's Sudden Death plays: "until the fifth draw, in which it will end in a
 /// draw" (`rules/triple-triad-ffxiv.md`, section 5: the fandom table over FFTriadBuddy's solver
@@ -892,32 +914,31 @@ impl Match {
 
 /// A match as saved: what it started from and what was played.
 #[derive(Clone)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 struct MatchRecord {
     config: MatchConfig,
     blue: Vec<Card>,
     red: Vec<Card>,
-    #[cfg_attr(feature = "serde", serde(deserialize_with = "crate::u64_from_number_or_text"))]
     seed: u64,
-    /// The moves of each round started; absent, a match about to start.
-    #[cfg_attr(feature = "serde", serde(default = "MatchRecord::not_started"))]
+    /// The moves of each round started; absent, a match about to start (one round, no move).
     rounds: Vec<Vec<Move>>,
     /// The player who left before the end ([`Match::forfeit`]).
-    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "Option::is_none"))]
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     forfeited: Option<Player>,
     /// The trade's picks, once settled.
-    #[cfg_attr(feature = "serde", serde(default))]
     picks: Option<Vec<u8>>,
 }
 
-impl MatchRecord {
-    #[cfg(feature = "serde")]
-    #[cfg_attr(arbiter_size, optimize(size))]
-    fn not_started() -> Vec<Vec<Move>> {
-        alloc::vec![Vec::new()]
-    }
-}
+#[cfg(feature = "serde")]
+crate::fields::read_fields!(MatchRecord, deny_unknown = true;
+    config: MatchConfig => serde::Deserialize::deserialize;
+    blue: Vec<Card> => serde::Deserialize::deserialize;
+    red: Vec<Card> => serde::Deserialize::deserialize;
+    seed: u64 => crate::u64_from_number_or_text;
+    rounds: Vec<Vec<Move>> => serde::Deserialize::deserialize, default = alloc::vec![Vec::new()];
+    forfeited: Option<Player> => serde::Deserialize::deserialize, default;
+    picks: Option<Vec<u8>> => serde::Deserialize::deserialize, default;
+);
 
 impl From<Match> for MatchRecord {
     #[cfg_attr(arbiter_size, optimize(size))]

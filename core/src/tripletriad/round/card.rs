@@ -234,29 +234,32 @@ impl fmt::Display for Side {
 /// assert_eq!(ifrit.to_string(), "Ifrit [9 6 2 8] fire");
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Card {
     /// The card's name (not necessarily unique).
     pub name: String,
     /// Top, right, bottom, left; each 1..=10 in a valid state.
-    #[cfg_attr(feature = "serde", serde(deserialize_with = "crate::fixed_array::read"))]
     pub ranks: [u8; 4],
     /// The card's element.
-    #[cfg_attr(feature = "serde", serde(default))]
     pub element: Element,
     /// Used by power walls only.
-    #[cfg_attr(feature = "serde", serde(default))]
     pub power: u32,
     /// 1..=10 for deck limits and collections; 0 when unknown.
-    #[cfg_attr(feature = "serde", serde(default))]
     pub level: u8,
     /// Final Fantasy XIV's card type; JSON names it `type` and leaves it out when `None`.
-    #[cfg_attr(
-        feature = "serde",
-        serde(rename = "type", default, skip_serializing_if = "CardType::is_none")
-    )]
+    #[cfg_attr(feature = "serde", serde(rename = "type", skip_serializing_if = "CardType::is_none"))]
     pub card_type: CardType,
 }
+
+#[cfg(feature = "serde")]
+crate::fields::read_fields!(Card, deny_unknown = false;
+    name: String => serde::Deserialize::deserialize;
+    ranks: [u8; 4] => crate::fixed_array::read;
+    element: Element => serde::Deserialize::deserialize, default;
+    power: u32 => serde::Deserialize::deserialize, default;
+    level: u8 => serde::Deserialize::deserialize, default;
+    card_type("type"): CardType => serde::Deserialize::deserialize, default;
+);
 
 impl Card {
     /// A card with no element, power 0 and level 0.

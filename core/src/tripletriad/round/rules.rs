@@ -682,8 +682,7 @@ pub(crate) fn random_walls(rng: &mut crate::Rng) -> alloc::vec::Vec<Wall> {
 /// assert!(!Wall { cell: 4, ..w }.is_on_border());
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Wall {
     /// The cell whose side the segment is.
     pub cell: u8,
@@ -692,6 +691,13 @@ pub struct Wall {
     /// The label.
     pub label: WallLabel,
 }
+
+#[cfg(feature = "serde")]
+crate::fields::read_fields!(Wall, deny_unknown = true;
+    cell: u8 => serde::Deserialize::deserialize;
+    side: Side => serde::Deserialize::deserialize;
+    label: WallLabel => serde::Deserialize::deserialize;
+);
 
 impl Wall {
     /// Whether the segment lies on the border of the board.

@@ -12,7 +12,7 @@ use crate::Rng;
 
 /// A card on the board with its owner.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Placed {
     /// The card.
     pub card: Card,
@@ -20,17 +20,27 @@ pub struct Placed {
     pub owner: Player,
 }
 
+#[cfg(feature = "serde")]
+crate::fields::read_fields!(Placed, deny_unknown = false;
+    card: Card => serde::Deserialize::deserialize;
+    owner: Player => serde::Deserialize::deserialize;
+);
+
 /// Both hands, in order.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Hands {
     /// Blue's hand.
-    #[cfg_attr(feature = "serde", serde(default))]
     pub blue: Vec<Card>,
     /// Red's hand.
-    #[cfg_attr(feature = "serde", serde(default))]
     pub red: Vec<Card>,
 }
+
+#[cfg(feature = "serde")]
+crate::fields::read_fields!(Hands, deny_unknown = false;
+    blue: Vec<Card> => serde::Deserialize::deserialize, default;
+    red: Vec<Card> => serde::Deserialize::deserialize, default;
+);
 
 impl Hands {
     /// `player`'s hand.
@@ -128,26 +138,17 @@ fn no_elements(e: &[Option<Element>; 9]) -> bool {
 /// assert!(TripleTriad::new(&s).is_err()); // nine cards for nine empty cells
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Setup {
     /// The placement rules.
-    #[cfg_attr(feature = "serde", serde(default))]
     pub rules: Rules,
     /// Cell elements (`null` or `"none"` for a plain cell).
-    #[cfg_attr(
-        feature = "serde",
-        serde(
-            default,
-            skip_serializing_if = "no_elements",
-            deserialize_with = "crate::fixed_array::read"
-        )
-    )]
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "no_elements"))]
     pub elements: [Option<Element>; 9],
     /// Power-wall labels (power walls are on when this is non-empty).
-    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "Vec::is_empty"))]
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Vec::is_empty"))]
     pub walls: Vec<Wall>,
     /// The nine cells.
-    #[cfg_attr(feature = "serde", serde(deserialize_with = "crate::fixed_array::read"))]
     pub board: [Option<Placed>; 9],
     /// Both hands.
     pub hands: Hands,
@@ -155,25 +156,42 @@ pub struct Setup {
     pub to_move: Player,
     /// Under Chaos: the hand index the game drew for each coming turn, in turn order; turns
     /// beyond the list may play any card.
-    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "Vec::is_empty"))]
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Vec::is_empty"))]
     pub chaos_draws: Vec<u8>,
     /// Under Swap, at round start: the two cards that change hands before play (without it the
     /// hands are taken as already swapped).
-    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "Option::is_none"))]
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     pub swap: Option<Swap>,
 }
+
+#[cfg(feature = "serde")]
+crate::fields::read_fields!(Setup, deny_unknown = false;
+    rules: Rules => serde::Deserialize::deserialize, default;
+    elements: [Option<Element>; 9] => crate::fixed_array::read, default;
+    walls: Vec<Wall> => serde::Deserialize::deserialize, default;
+    board: [Option<Placed>; 9] => crate::fixed_array::read;
+    hands: Hands => serde::Deserialize::deserialize;
+    to_move: Player => serde::Deserialize::deserialize;
+    chaos_draws: Vec<u8> => serde::Deserialize::deserialize, default;
+    swap: Option<Swap> => serde::Deserialize::deserialize, default;
+);
 
 /// FFXIV's Swap: blue's `blue`-th card and red's `red`-th card change hands, each taking the
 /// other's slot.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Swap {
     /// The index in blue's hand.
     pub blue: u8,
     /// The index in red's hand.
     pub red: u8,
 }
+
+#[cfg(feature = "serde")]
+crate::fields::read_fields!(Swap, deny_unknown = true;
+    blue: u8 => serde::Deserialize::deserialize;
+    red: u8 => serde::Deserialize::deserialize;
+);
 
 impl Default for Setup {
     /// An empty board, no cards, default rules, blue to move (not valid until hands are dealt).

@@ -28,13 +28,19 @@ use crate::game::{Game, Outcome};
 /// assert!("2@9".parse::<Move>().is_err());
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Move {
     /// Index in the mover's current hand.
     pub card: u8,
     /// Target cell.
     pub cell: u8,
 }
+
+#[cfg(feature = "serde")]
+crate::fields::read_fields!(Move, deny_unknown = false;
+    card: u8 => serde::Deserialize::deserialize;
+    cell: u8 => serde::Deserialize::deserialize;
+);
 
 impl fmt::Display for Move {
     #[cfg_attr(arbiter_size, optimize(size))]
