@@ -337,38 +337,44 @@ describe("Online tab", () => {
   });
 
   test("Triple Triad under Elemental: a stacked hand shows every name, the board the ranks cards fight with", async () => {
-    // A board drawn without an elemental cell ((3/4)^9: 7.5 % of matches) cannot show the rule,
-    // so such a match is forfeited and two new people try again.
-    let alice, bob;
+    // A board drawn without an elemental cell ((3/4)^9: 7.5 % of rounds) cannot show the rule: such
+    // a match is forfeited, and two new people try again. The same when the last round's board has
+    // none: mush replays a drawn round (sudden death), and each round's cells are drawn anew.
+    const elemental = (o) => o.elements.some((e) => e && e !== "none");
+    let alice, bob, obs;
     for (let tries = 1; ; tries++) {
+      assert.ok(tries <= 8, "eight matches in a row ending on a board without an elemental cell");
       alice = await person("ela");
       bob = await person("elb");
       for (const p of [alice, bob]) await starterAndFive(p);
       await challenge(alice, bob, "triple-triad", { label: "Preset", value: "mush" });
-      if ((await firstObservation(alice)).elements.some((e) => e && e !== "none")) break;
-      assert.ok(tries < 8, "eight boards in a row without an elemental cell");
-      await alice.section.getByRole("button", { name: "Leave (forfeit)" }).click();
+      if (!elemental(await firstObservation(alice))) {
+        await alice.section.getByRole("button", { name: "Leave (forfeit)" }).click();
+        await ending(alice);
+        for (const p of [alice, bob]) await p.context.close();
+        continue;
+      }
+      // Each card's name in the stacked hand is the topmost thing where it is drawn.
+      const names = alice.section.locator(".online-tt .hand.blue .ttcard .name");
+      await names.nth(4).waitFor(STEP);
+      const covered = await names.evaluateAll((els) =>
+        els.filter((el) => {
+          const r = el.getBoundingClientRect();
+          return !el.contains(document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2));
+        }).map((el) => el.textContent),
+      );
+      assert.deepEqual(covered, [], "no name is hidden under the next card");
+      await alice.page.screenshot({ path: `${shots}online-tt-hand-names.png` });
+      await playOut([alice, bob], async (p) => {
+        await p.section.locator(".hand button.ttcard:not([aria-disabled])").first().click();
+        await p.section.locator(".tt-board .cell.legal").first().click();
+      });
       await ending(alice);
+      obs = observations(alice).at(-1);
+      if (elemental(obs)) break;
       for (const p of [alice, bob]) await p.context.close();
     }
-    // Each card's name in the stacked hand is the topmost thing where it is drawn.
-    const names = alice.section.locator(".online-tt .hand.blue .ttcard .name");
-    await names.nth(4).waitFor(STEP);
-    const covered = await names.evaluateAll((els) =>
-      els.filter((el) => {
-        const r = el.getBoundingClientRect();
-        return !el.contains(document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2));
-      }).map((el) => el.textContent),
-    );
-    assert.deepEqual(covered, [], "no name is hidden under the next card");
-    await alice.page.screenshot({ path: `${shots}online-tt-hand-names.png` });
-    await playOut([alice, bob], async (p) => {
-      await p.section.locator(".hand button.ttcard:not([aria-disabled])").first().click();
-      await p.section.locator(".tt-board .cell.legal").first().click();
-    });
-    await ending(alice);
     // The last view alice's page received: every placed card against the rule's arithmetic.
-    const obs = observations(alice).at(-1);
     assert.ok(obs.rules.elemental && obs.rules.elemental_clamp);
     const rank = (r) => (r === 10 ? "A" : String(r));
     let changed = 0;
