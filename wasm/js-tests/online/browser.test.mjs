@@ -292,10 +292,7 @@ describe("Online tab", () => {
     for (const p of [alice, bob]) await watchEnd(p);
     const moves = await playOut(
       [alice, bob],
-      async (p) => {
-        await p.section.locator(".hand button.ttcard:not([aria-disabled])").first().click();
-        await p.section.locator(".tt-board .cell.legal").first().click();
-      },
+      (p) => clickTripleTriadMove(p, STEP),
       checkWatcher,
     );
     assert.ok(moves >= 9, `${moves} moves`);
@@ -365,10 +362,7 @@ describe("Online tab", () => {
       );
       assert.deepEqual(covered, [], "no name is hidden under the next card");
       await alice.page.screenshot({ path: `${shots}online-tt-hand-names.png` });
-      await playOut([alice, bob], async (p) => {
-        await p.section.locator(".hand button.ttcard:not([aria-disabled])").first().click();
-        await p.section.locator(".tt-board .cell.legal").first().click();
-      });
+      await playOut([alice, bob], (p) => clickTripleTriadMove(p, STEP));
       await ending(alice);
       obs = observations(alice).at(-1);
       if (elemental(obs)) break;
