@@ -258,6 +258,22 @@ impl<'w> ser::Serializer for &'w mut Writer {
         Ok(())
     }
 
+    /// Every list (`Vec`, slices) comes here: its own loop, so that each element type's copy is
+    /// the loop and a call, not serde's default through [`Compound`] and `serialize_seq`.
+    fn collect_seq<I>(self, items: I) -> Result
+    where
+        I: IntoIterator<Item: Serialize>,
+    {
+        self.raw("[");
+        let mut first = true;
+        for item in items {
+            self.comma(&mut first);
+            item.serialize(&mut *self)?;
+        }
+        self.raw("]");
+        Ok(())
+    }
+
     fn serialize_seq(self, _len: Option<usize>) -> Result<Compound<'w>> {
         Ok(Compound::open(self, "[", "]"))
     }
