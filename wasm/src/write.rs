@@ -409,6 +409,14 @@ impl ser::SerializeMap for Compound<'_> {
         value.serialize(&mut *self.writer)
     }
 
+    /// What `#[serde(flatten)]` calls for each field: one copy per field type, not two.
+    fn serialize_entry<K: Serialize + ?Sized, V: Serialize + ?Sized>(&mut self, key: &K, value: &V) -> Result {
+        self.writer.comma(&mut self.first);
+        key.serialize(Key(&mut *self.writer))?;
+        self.writer.raw(":");
+        value.serialize(&mut *self.writer)
+    }
+
     fn end(self) -> Result {
         self.close()
     }
