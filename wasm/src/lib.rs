@@ -25,9 +25,9 @@ mod write;
 
 use wasm_bindgen::prelude::*;
 
-/// talc instead of Rust's default on wasm (dlmalloc): 1.8 KiB less of every module, gzipped, and
-/// as fast where the engines allocate (docs/speed.md, a tenth pass). Its realloc-in-place is left
-/// out (`disable-realloc-in-place`, Cargo.toml): 0.1 KiB, with no loss measured.
+/// talc instead of Rust's default on wasm (dlmalloc): about 2 KiB less of each module, gzipped,
+/// and as fast where the engines allocate (docs/speed.md, "the allocator and the writer"). Its
+/// realloc-in-place is left out (`disable-realloc-in-place`, Cargo.toml): 0.1 KiB, no loss measured.
 #[cfg(all(not(target_feature = "atomics"), target_family = "wasm"))]
 #[global_allocator]
 static TALC: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocator();
