@@ -51,5 +51,13 @@ async function once(dir) {
   time("Trax 8x8 perft 6", () => new m.Trax("8x8").perft(6));
   time("2 expert moves", moves(new m.Trax("8x8"), "expert", 2, { nodes: 30000 }));
   time("Nantong perft 22", () => new m.Nantong(1).perft(22));
+  time("20 strong deals", () => {
+    let moves = 0;
+    for (let seed = 1; seed <= 20; seed++) {
+      const game = new m.Nantong(seed);
+      for (; !game.isOver; moves++) game.play(game.chooseMove("strong", moves));
+    }
+    return moves;
+  });
   console.log(out.join(" | "));
 }

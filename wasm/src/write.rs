@@ -258,6 +258,22 @@ impl<'w> ser::Serializer for &'w mut Writer {
         Ok(())
     }
 
+    /// Every list (`Vec`, slices) comes here: its own loop, so that each element type's copy is
+    /// the loop and a call, not serde's default through [`Compound`] and `serialize_seq`.
+    fn collect_seq<I>(self, items: I) -> Result
+    where
+        I: IntoIterator<Item: Serialize>,
+    {
+        self.raw("[");
+        let mut first = true;
+        for item in items {
+            self.comma(&mut first);
+            item.serialize(&mut *self)?;
+        }
+        self.raw("]");
+        Ok(())
+    }
+
     fn serialize_seq(self, _len: Option<usize>) -> Result<Compound<'w>> {
         Ok(Compound::open(self, "[", "]"))
     }
@@ -389,6 +405,14 @@ impl ser::SerializeMap for Compound<'_> {
     }
 
     fn serialize_value<T: Serialize + ?Sized>(&mut self, value: &T) -> Result {
+        self.writer.raw(":");
+        value.serialize(&mut *self.writer)
+    }
+
+    /// What `#[serde(flatten)]` calls for each field: one copy per field type, not two.
+    fn serialize_entry<K: Serialize + ?Sized, V: Serialize + ?Sized>(&mut self, key: &K, value: &V) -> Result {
+        self.writer.comma(&mut self.first);
+        key.serialize(Key(&mut *self.writer))?;
         self.writer.raw(":");
         value.serialize(&mut *self.writer)
     }

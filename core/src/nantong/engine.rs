@@ -38,8 +38,16 @@ impl Engine for Nantong {
         Nantong::undo(self).map(|(_, a)| a)
     }
 
+    /// The generic perft's count, with one state and one list of actions a level, refilled in
+    /// place: a clone of a deal allocates its melds, discards, history and last event anew, and
+    /// the generic perft clones at every node (in the npm package's module the allocator then
+    /// weighs on perft's time).
+    #[cfg_attr(arbiter_size, optimize(size))]
     fn perft(&self, depth: u32) -> u64 {
-        crate::game::perft(self, depth)
+        // Any deal will do as a level's state (`refill` overwrites it); this one costs no clone's
+        // code here.
+        let mut levels: Vec<(Nantong, Vec<Action>)> = (0..depth).map(|_| (self.redealt(), Vec::new())).collect();
+        perft_in(self, &mut levels)
     }
 
     fn tensor_len(&self) -> usize {
@@ -96,6 +104,73 @@ impl Engine for Nantong {
     fn choose_level(&self, level: ai::Level, rng: &mut Rng, _budget: Budget<'_>) -> Option<Action> {
         let seat = self.to_move()?;
         ai::choose_at(&self.observation(seat), level, rng)
+    }
+}
+
+/// Perft from `g` over `levels`' states and lists, one level a ply.
+#[cfg_attr(arbiter_size, optimize(size))]
+fn perft_in(g: &Nantong, levels: &mut [(Nantong, Vec<Action>)]) -> u64 {
+    let Some(((next, actions), deeper)) = levels.split_first_mut() else {
+        return 1;
+    };
+    actions.clear();
+    g.each_action(|a| actions.push(a));
+    if deeper.is_empty() {
+        return actions.len() as u64;
+    }
+    let mut n = 0;
+    for &a in actions.iter() {
+        next.refill(g);
+        next.play_unchecked(a);
+        n += perft_in(next, deeper);
+    }
+    n
+}
+
+impl Nantong {
+    /// `*self = source.clone()` for a deal still going on (perft refills from states with
+    /// actions), keeping this state's buffers where they are large enough. Every field is named,
+    /// so that a field added to the deal cannot be left out here.
+    fn refill(&mut self, source: &Nantong) {
+        let Nantong {
+            size,
+            rng,
+            dealer,
+            indicators,
+            deck,
+            front,
+            back,
+            hands,
+            dealt,
+            melds,
+            ready,
+            discards,
+            phase,
+            claiming_first_discard,
+            history,
+            last,
+            result,
+        } = source;
+        self.size = *size;
+        self.rng = *rng;
+        self.dealer = *dealer;
+        self.indicators = *indicators;
+        self.deck = *deck;
+        self.front = *front;
+        self.back = *back;
+        self.hands = *hands;
+        self.dealt = *dealt;
+        for (mine, theirs) in self.melds.iter_mut().zip(melds) {
+            mine.clone_from(theirs);
+        }
+        self.ready = *ready;
+        self.discards.clone_from(discards);
+        self.phase = *phase;
+        self.claiming_first_discard = *claiming_first_discard;
+        self.history.clone_from(history);
+        self.last.clone_from(last);
+        debug_assert!(result.is_none(), "a finished deal has no actions to refill for");
+        self.result = None;
     }
 }
 
@@ -178,5 +253,52 @@ impl crate::Transpose for Nantong {
 impl crate::arena::Contest for Nantong {
     fn points(&self) -> Option<Vec<f64>> {
         self.score().map(|s| s.settlement.iter().map(|&p| p as f64).collect())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Deals of each size along a few seeded lines of play: before the first action, in the
+    /// preparation, in turns and claim windows, and over.
+    fn positions() -> Vec<Nantong> {
+        let mut out = Vec::new();
+        for seed in 0..6 {
+            let mut g = Nantong::new(seed);
+            let mut rng = Rng::new(seed);
+            out.push(g.clone());
+            while let Some(seat) = g.actor() {
+                let actions = g.actions();
+                let a = actions[rng.below(actions.len() as u64) as usize];
+                g.act(seat, a).unwrap();
+                if g.history.len() % 17 == 0 {
+                    out.push(g.clone());
+                }
+            }
+            out.push(g);
+        }
+        out
+    }
+
+    #[test]
+    fn perft_counts_as_the_generic_perft() {
+        for g in positions() {
+            for depth in 0..4 {
+                assert_eq!(g.perft(depth), crate::game::perft(&g, depth), "{:?}", g.history);
+            }
+        }
+        let g = Nantong::new(1);
+        assert_eq!(g.perft(8), crate::game::perft(&g, 8));
+    }
+
+    #[test]
+    fn a_refilled_state_equals_its_source() {
+        let all = positions();
+        for (i, source) in all.iter().enumerate().filter(|(_, g)| !g.is_over()) {
+            let mut g = all[(i * 7 + 3) % all.len()].clone();
+            g.refill(source);
+            assert_eq!(&g, source);
+        }
     }
 }

@@ -465,7 +465,7 @@ impl Nantong {
     }
 
     /// This deal again, before its first action.
-    fn redealt(&self) -> Nantong {
+    pub(super) fn redealt(&self) -> Nantong {
         Nantong::from_deck(self.deck, self.dealer, self.size)
     }
 
