@@ -310,7 +310,8 @@ impl<T: Table> Searcher<'_, T> {
             // node at its first move and stored what it saw as bounds, false ones, and a move
             // that loses scored as a faster win (two threads at 1 s played one against itersmp-fe
             // where the forced win was in hand; see `a_forced_win_found_is_not_lost_to_a_false_one`).
-            let low = if alpha > WIN - MAX_PLY as i32 {
+            // Past a forced loss (or none yet), a slower loss beats it, costless too.
+            let low = if alpha.abs() > WIN - MAX_PLY as i32 {
                 alpha
             } else {
                 alpha.saturating_add(cost)
