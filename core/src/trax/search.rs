@@ -305,7 +305,18 @@ impl<T: Table> Searcher<'_, T> {
             // that much, its score lowered after, unless the search sees a forced end.
             let widens = c.mv.col == 0 || c.mv.row == 0 || c.mv.col > u64::from(cols) || c.mv.row > u64::from(rows);
             let cost = if widens && !bounded { WIDEN } else { 0 };
-            let Some(score) = self.scout(c, depth, alpha.saturating_add(cost), beta, 0, i > 0) else {
+            // Past a forced win found, another move beats it only by a faster win, which pays no
+            // cost. Raised by the cost, such an alpha passed beta: the inverted window cut every
+            // node at its first move and stored what it saw as bounds, false ones, and a move
+            // that loses scored as a faster win (two threads at 1 s played one against itersmp-fe
+            // where the forced win was in hand; see `a_forced_win_found_is_not_lost_to_a_false_one`).
+            // Past a forced loss (or none yet), a slower loss beats it, costless too.
+            let low = if alpha.abs() > WIN - MAX_PLY as i32 {
+                alpha
+            } else {
+                alpha.saturating_add(cost)
+            };
+            let Some(score) = self.scout(c, depth, low, beta, 0, i > 0) else {
                 continue;
             };
             if self.aborted {
@@ -622,6 +633,25 @@ mod tests {
         let r = search(&g, limits, &mut Rng::new(1), &mut || false).unwrap();
         assert_eq!(r.depth, 5, "{r:?}");
         assert_ne!(r.mv, lost, "{r:?}");
+    }
+
+    #[test]
+    fn a_forced_win_found_is_not_lost_to_a_false_one() {
+        // itersmp-fe against arbiter's white at 1 s a move (seed 113 of the quiet run of 7
+        // December): `C3+` wins in four turns of white's, and two threads played `C3\` and lost
+        // in three. Once `C3+` had scored its win, the moves after it that widen the area were
+        // searched with alpha raised past beta; here, from the second iteration on in this
+        // order (as a helper thread of `search_threads` starts), `@1+` then scored a win in three
+        // turns, and was played, though red's `B7\` then holds.
+        let moves = crate::trax::read_record("@0/ A0/ A0/ B2\\ A4/ B0\\ B5\\ A6/").unwrap();
+        let g = Trax::replay(Variant::Unbounded, &moves).unwrap();
+        let limits = Limits {
+            nodes: u64::MAX,
+            depth: 7,
+        };
+        let table = vec![Entry::default(); 1 << 20];
+        let r = deepen(&g, limits, &mut Rng::new(109), &mut || false, table, 2).unwrap();
+        assert_eq!((r.mv, r.score, r.depth), ("C3+".parse().unwrap(), WIN - 7, 7), "{r:?}");
     }
 
     #[test]
