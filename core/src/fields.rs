@@ -129,8 +129,7 @@ impl<'de, T: Fields> Visitor<'de> for Table<'_, T> {
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<(), A::Error> {
         let slots = self.0;
         elements(&mut seq, T::NAME, T::KEYS.len(), T::DEFAULTED, &mut |seq, index| {
-            let slot = Slot::<T> { slots, index };
-            Ok(seq.next_element_seed(slot)?.is_some())
+            seq.next_element_seed(Slot::<T> { slots, index })
         })
     }
 
@@ -157,7 +156,7 @@ fn expecting(f: &mut fmt::Formatter, name: &str) -> fmt::Result {
 /// A struct's part of a loop: field `index` read from the source.
 pub(crate) type Step<'s, S, T, E> = dyn FnMut(&mut S, usize) -> Result<T, E> + 's;
 
-/// The fields in order, each by `element` (false when the array has ended), as the derive reads
+/// The fields in order, each by `element` (`None` when the array has ended), as the derive reads
 /// an array: apart from [`Table`], so that its one copy per struct stays small. A field missing
 /// at the end is refused unless it has a default, so none is absent after.
 #[cfg_attr(arbiter_size, optimize(size))]
@@ -166,10 +165,10 @@ pub(crate) fn elements<'de, A: SeqAccess<'de>>(
     name: &'static str,
     len: usize,
     defaulted: u32,
-    element: &mut Step<'_, A, bool, A::Error>,
+    element: &mut Step<'_, A, Option<()>, A::Error>,
 ) -> Result<(), A::Error> {
     for index in 0..len {
-        if !element(seq, index)? && defaulted & 1 << index == 0 {
+        if element(seq, index)?.is_none() && defaulted & 1 << index == 0 {
             return Err(A::Error::invalid_length(index, &Length(name, len)));
         }
     }

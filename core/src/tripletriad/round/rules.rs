@@ -129,8 +129,8 @@ impl<'de> serde::de::Visitor<'de> for RulesVisitor {
         let mut rules = Rules::default();
         crate::fields::elements(&mut seq, "Rules", RULE_NAMES.len(), u32::MAX, &mut |seq, index| {
             Ok(match Rule::ALL[index].flag(&mut rules) {
-                Some(flag) => seq.next_element()?.map(|on| *flag = on).is_some(),
-                None => seq.next_element()?.map(|n| rules.same_min_matches = n).is_some(),
+                Some(flag) => seq.next_element()?.map(|on| *flag = on),
+                None => seq.next_element()?.map(|n| rules.same_min_matches = n),
             })
         })?;
         Ok(rules)
