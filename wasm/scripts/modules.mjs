@@ -8,11 +8,11 @@
 // enforces, so that growth is noticed when it happens. The budgets are for the standard library
 // rebuilt for size on nightly (scripts/build.mjs); with stable's, every module exceeds its own.
 export const MODULES = [
-  { dir: "", features: ["tripletriad-match", "trax", "nantong"], classes: 4, gzipBudget: 210.4 },
-  { dir: "tripletriad", features: ["tripletriad"], classes: 1, gzipBudget: 100.2 },
-  { dir: "tripletriad-match", features: ["tripletriad-match"], classes: 2, gzipBudget: 119.8 },
-  { dir: "trax", features: ["trax"], classes: 1, gzipBudget: 75 },
-  { dir: "nantong", features: ["nantong"], classes: 1, gzipBudget: 77 },
+  { dir: "", features: ["tripletriad-match", "trax", "nantong"], classes: 4, gzipBudget: 205.8 },
+  { dir: "tripletriad", features: ["tripletriad"], classes: 1, gzipBudget: 98.1 },
+  { dir: "tripletriad-match", features: ["tripletriad-match"], classes: 2, gzipBudget: 116.9 },
+  { dir: "trax", features: ["trax"], classes: 1, gzipBudget: 74.9 },
+  { dir: "nantong", features: ["nantong"], classes: 1, gzipBudget: 75.3 },
 ];
 
 /** gzip level 9, as a server would send the module. */
