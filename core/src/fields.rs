@@ -9,7 +9,6 @@
 //! default allowed to be missing at its end.
 
 use core::fmt;
-use core::marker::PhantomData;
 use serde::de::{DeserializeSeed, Deserializer, Error, Expected, IgnoredAny, MapAccess, SeqAccess, Visitor};
 
 /// What `read_fields!` declares for a struct.
@@ -26,9 +25,9 @@ pub(crate) trait Fields: Sized {
     type Slots: Default;
     /// Reads field `index` from `d` into `slots`.
     fn read<'de, D: Deserializer<'de>>(slots: &mut Self::Slots, index: usize, d: D) -> Result<(), D::Error>;
-    /// The struct from what was read, or the key of its first field (in order) that is absent
-    /// without a default.
-    fn finish(slots: Self::Slots) -> Result<Self, &'static str>;
+    /// The struct from what was read: the reading loops ([`elements`], [`entries`]) refused every
+    /// absence without a default, with the derive's error and its place.
+    fn finish(slots: Self::Slots) -> Self;
 }
 
 /// `impl Deserialize` for a struct over its fields' table: `Name, deny_unknown = BOOL;` then each
@@ -80,13 +79,13 @@ macro_rules! read_fields {
                 }
 
                 #[cfg_attr(arbiter_size, optimize(size))]
-                fn finish(slots: Slots) -> Result<$ty, &'static str> {
-                    Ok($ty {
+                fn finish(slots: Slots) -> $ty {
+                    $ty {
                         $($field: match slots.$field {
                             Some(value) => value,
-                            None => crate::fields::read_fields!(@absent $field $($key)? ; $($default $(= $value)?)?),
+                            None => crate::fields::read_fields!(@absent $($default $(= $value)?)?),
                         },)*
-                    })
+                    }
                 }
             }
 
@@ -101,74 +100,75 @@ macro_rules! read_fields {
     (@key $field:ident $key:literal) => { $key };
     (@defaulted) => { false };
     (@defaulted default) => { true };
-    (@absent $field:ident $($key:literal)? ; default) => { Default::default() };
-    (@absent $field:ident $($key:literal)? ; default = $value:expr) => { $value };
-    (@absent $field:ident $($key:literal)? ;) => {
-        return Err(crate::fields::read_fields!(@key $field $($key)?))
-    };
+    (@absent default) => { Default::default() };
+    (@absent default = $value:expr) => { $value };
+    (@absent) => { unreachable!("a field without a default is absent") };
 }
 pub(crate) use read_fields;
 
-/// A `T` read as its derived reader read it.
+/// A `T` read as its derived reader read it. The visitor only fills the slots, and the shared
+/// loops refuse an absent field, so that each struct's building (`finish`) and its slots' drop
+/// are written once, not once per form, and the visitor's value (`()`) moves nothing.
 #[cfg_attr(arbiter_size, optimize(size))]
 pub(crate) fn read<'de, D: Deserializer<'de>, T: Fields>(d: D) -> Result<T, D::Error> {
-    d.deserialize_struct(T::NAME, T::KEYS, Table(PhantomData))
+    let mut slots = T::Slots::default();
+    d.deserialize_struct(T::NAME, T::KEYS, Table::<T>(&mut slots))?;
+    Ok(T::finish(slots))
 }
 
-struct Table<T>(PhantomData<T>);
+struct Table<'s, T: Fields>(&'s mut T::Slots);
 
-impl<'de, T: Fields> Visitor<'de> for Table<T> {
-    type Value = T;
+impl<'de, T: Fields> Visitor<'de> for Table<'_, T> {
+    type Value = ();
 
     fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        write!(f, "struct {}", T::NAME)
+        expecting(f, T::NAME)
     }
 
     #[cfg_attr(arbiter_size, optimize(size))]
-    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<T, A::Error> {
-        let mut slots = T::Slots::default();
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<(), A::Error> {
+        let slots = self.0;
         elements(&mut seq, T::NAME, T::KEYS.len(), T::DEFAULTED, &mut |seq, index| {
-            let slot = Slot::<T> {
-                slots: &mut slots,
-                index,
-            };
-            Ok(seq.next_element_seed(slot)?.is_some())
-        })?;
-        T::finish(slots).map_err(A::Error::missing_field)
+            seq.next_element_seed(Slot::<T> { slots, index })
+        })
     }
 
     #[cfg_attr(arbiter_size, optimize(size))]
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<T, A::Error> {
-        let mut slots = T::Slots::default();
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
+        let slots = self.0;
         let key = Key {
             keys: T::KEYS,
             deny_unknown: T::DENY_UNKNOWN,
         };
-        entries(&mut map, key, &mut |map, index| {
-            map.next_value_seed(Slot::<T> {
-                slots: &mut slots,
-                index,
-            })
-        })?;
-        T::finish(slots).map_err(A::Error::missing_field)
+        entries(&mut map, key, T::DEFAULTED, &mut |map, index| {
+            map.next_value_seed(Slot::<T> { slots, index })
+        })
     }
 }
 
-/// A struct's part of a loop: field `index` read from the source.
-type Step<'s, S, T, E> = dyn FnMut(&mut S, usize) -> Result<T, E> + 's;
+/// The derive's expectation, `struct NAME`: apart from [`Table`], so that its one copy per struct
+/// is a call.
+fn expecting(f: &mut fmt::Formatter, name: &str) -> fmt::Result {
+    f.write_str("struct ")?;
+    f.write_str(name)
+}
 
-/// The fields in order, each by `element` (false when the array has ended), as the derive reads
-/// an array: apart from [`Table`], so that its one copy per struct stays small.
+/// A struct's part of a loop: field `index` read from the source.
+pub(crate) type Step<'s, S, T, E> = dyn FnMut(&mut S, usize) -> Result<T, E> + 's;
+
+/// The fields in order, each by `element` (`None` when the array has ended), as the derive reads
+/// an array: apart from [`Table`], so that its one copy per struct stays small. A field missing
+/// at the end is refused unless it has a default, so none is absent after.
 #[cfg_attr(arbiter_size, optimize(size))]
-fn elements<'de, A: SeqAccess<'de>>(
+pub(crate) fn elements<'de, A: SeqAccess<'de>>(
     seq: &mut A,
     name: &'static str,
     len: usize,
     defaulted: u32,
-    element: &mut Step<'_, A, bool, A::Error>,
+    element: &mut Step<'_, A, Option<()>, A::Error>,
 ) -> Result<(), A::Error> {
     for index in 0..len {
-        if !element(seq, index)? && defaulted & 1 << index == 0 {
+        if element(seq, index)?.is_none() && defaulted & 1 << index == 0 {
             return Err(A::Error::invalid_length(index, &Length(name, len)));
         }
     }
@@ -176,11 +176,13 @@ fn elements<'de, A: SeqAccess<'de>>(
 }
 
 /// The entries, each known key's value by `value`, as the derive reads an object: unknown keys
-/// skipped or refused, a repeated one refused.
+/// skipped or refused, a repeated one refused, then the first field in order that is absent
+/// without a default refused.
 #[cfg_attr(arbiter_size, optimize(size))]
-fn entries<'de, A: MapAccess<'de>>(
+pub(crate) fn entries<'de, A: MapAccess<'de>>(
     map: &mut A,
     key: Key,
+    defaulted: u32,
     value: &mut Step<'_, A, (), A::Error>,
 ) -> Result<(), A::Error> {
     let mut seen = 0u32;
@@ -195,7 +197,12 @@ fn entries<'de, A: MapAccess<'de>>(
         seen |= 1 << index;
         value(map, index)?;
     }
-    Ok(())
+    // The bits past the last field are set too, and index no key.
+    let absent = !(seen | defaulted);
+    match key.keys.get(absent.trailing_zeros() as usize) {
+        Some(key) => Err(A::Error::missing_field(key)),
+        None => Ok(()),
+    }
 }
 
 /// The derive's expectation of an array too short: `struct NAME with N elements`.
@@ -225,9 +232,9 @@ impl<'de, T: Fields> DeserializeSeed<'de> for Slot<'_, T> {
 /// A key, read as the derive's field identifier: its field's index, `None` for an unknown key
 /// to skip.
 #[derive(Clone, Copy)]
-struct Key {
-    keys: &'static [&'static str],
-    deny_unknown: bool,
+pub(crate) struct Key {
+    pub(crate) keys: &'static [&'static str],
+    pub(crate) deny_unknown: bool,
 }
 
 impl<'de> DeserializeSeed<'de> for Key {

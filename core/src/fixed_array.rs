@@ -5,7 +5,6 @@
 //! expectation ("an array of length N") and the same `invalid length` for a short array; a
 //! longer one is left to the deserializer, as serde's leaves it.
 
-use alloc::vec::Vec;
 use core::fmt;
 use core::marker::PhantomData;
 use serde::de::{Deserialize, Deserializer, Error, SeqAccess, Visitor};
@@ -14,14 +13,14 @@ use serde::de::{Deserialize, Deserializer, Error, SeqAccess, Visitor};
 pub(crate) fn read<'de, D, T, const N: usize>(deserializer: D) -> Result<[T; N], D::Error>
 where
     D: Deserializer<'de>,
-    T: Deserialize<'de>,
+    T: Deserialize<'de> + Default,
 {
     deserializer.deserialize_tuple(N, Elements(PhantomData))
 }
 
 struct Elements<T, const N: usize>(PhantomData<T>);
 
-impl<'de, T: Deserialize<'de>, const N: usize> Visitor<'de> for Elements<T, N> {
+impl<'de, T: Deserialize<'de> + Default, const N: usize> Visitor<'de> for Elements<T, N> {
     type Value = [T; N];
 
     fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
@@ -30,14 +29,15 @@ impl<'de, T: Deserialize<'de>, const N: usize> Visitor<'de> for Elements<T, N> {
 
     #[cfg_attr(arbiter_size, optimize(size))]
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<[T; N], A::Error> {
-        let mut read = Vec::with_capacity(N);
-        while read.len() < N {
+        // Filled in place: no `Vec` to grow and convert.
+        let mut read: [T; N] = core::array::from_fn(|_| T::default());
+        for (index, slot) in read.iter_mut().enumerate() {
             match seq.next_element()? {
-                Some(element) => read.push(element),
-                None => return Err(A::Error::invalid_length(read.len(), &self)),
+                Some(element) => *slot = element,
+                None => return Err(A::Error::invalid_length(index, &self)),
             }
         }
-        read.try_into().map_err(|_| A::Error::invalid_length(N, &self))
+        Ok(read)
     }
 }
 

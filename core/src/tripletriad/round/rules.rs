@@ -127,69 +127,32 @@ impl<'de> serde::de::Visitor<'de> for RulesVisitor {
     #[cfg_attr(arbiter_size, optimize(size))]
     fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Rules, A::Error> {
         let mut rules = Rules::default();
-        for rule in Rule::ALL {
-            match rule.flag(&mut rules) {
-                Some(flag) => {
-                    if let Some(on) = seq.next_element()? {
-                        *flag = on;
-                    }
-                }
-                None => {
-                    if let Some(n) = seq.next_element()? {
-                        rules.same_min_matches = n;
-                    }
-                }
-            }
-        }
+        crate::fields::elements(&mut seq, "Rules", RULE_NAMES.len(), u32::MAX, &mut |seq, index| {
+            Ok(match Rule::ALL[index].flag(&mut rules) {
+                Some(flag) => seq.next_element()?.map(|on| *flag = on),
+                None => seq.next_element()?.map(|n| rules.same_min_matches = n),
+            })
+        })?;
         Ok(rules)
     }
 
+    /// The keys in any order, by the loop of the structs read over a table (`crate::fields`):
+    /// unknown keys refused, a repeated one refused, an absent one keeping its default.
     #[cfg_attr(arbiter_size, optimize(size))]
     fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Rules, A::Error> {
         let mut rules = Rules::default();
-        let mut seen = 0u32;
-        while let Some(rule) = map.next_key_seed(RuleKey)? {
-            let bit = 1 << rule as u32;
-            if seen & bit != 0 {
-                return Err(serde::de::Error::duplicate_field(rule.name()));
-            }
-            seen |= bit;
-            match rule.flag(&mut rules) {
+        let key = crate::fields::Key {
+            keys: &RULE_NAMES,
+            deny_unknown: true,
+        };
+        crate::fields::entries(&mut map, key, u32::MAX, &mut |map, index| {
+            match Rule::ALL[index].flag(&mut rules) {
                 Some(flag) => *flag = map.next_value()?,
                 None => rules.same_min_matches = map.next_value()?,
             }
-        }
+            Ok(())
+        })?;
         Ok(rules)
-    }
-}
-
-/// A key of [`Rules`], read as the derive's field identifier.
-#[cfg(feature = "serde")]
-struct RuleKey;
-
-#[cfg(feature = "serde")]
-impl<'de> serde::de::DeserializeSeed<'de> for RuleKey {
-    type Value = Rule;
-
-    fn deserialize<D: serde::Deserializer<'de>>(self, d: D) -> Result<Rule, D::Error> {
-        d.deserialize_identifier(self)
-    }
-}
-
-#[cfg(feature = "serde")]
-impl serde::de::Visitor<'_> for RuleKey {
-    type Value = Rule;
-
-    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        f.write_str("field identifier")
-    }
-
-    #[cfg_attr(arbiter_size, optimize(size))]
-    fn visit_str<E: serde::de::Error>(self, name: &str) -> Result<Rule, E> {
-        Rule::ALL
-            .into_iter()
-            .find(|rule| rule.name() == name)
-            .ok_or_else(|| E::unknown_field(name, &RULE_NAMES))
     }
 }
 
