@@ -8,11 +8,11 @@
 // enforces, so that growth is noticed when it happens. The budgets are for the standard library
 // rebuilt for size on nightly (scripts/build.mjs); with stable's, every module exceeds its own.
 export const MODULES = [
-  { dir: "", features: ["tripletriad-match", "trax", "nantong"], classes: 4, gzipBudget: 208.1 },
-  { dir: "tripletriad", features: ["tripletriad"], classes: 1, gzipBudget: 98.1 },
-  { dir: "tripletriad-match", features: ["tripletriad-match"], classes: 2, gzipBudget: 117.5 },
-  { dir: "trax", features: ["trax"], classes: 1, gzipBudget: 74.9 },
-  { dir: "nantong", features: ["nantong"], classes: 1, gzipBudget: 75.3 },
+  { dir: "", features: ["tripletriad-match", "trax", "nantong"], classes: 4, gzipBudget: 203.7 },
+  { dir: "tripletriad", features: ["tripletriad"], classes: 1, gzipBudget: 96.2 },
+  { dir: "tripletriad-match", features: ["tripletriad-match"], classes: 2, gzipBudget: 114.7 },
+  { dir: "trax", features: ["trax"], classes: 1, gzipBudget: 73.0 },
+  { dir: "nantong", features: ["nantong"], classes: 1, gzipBudget: 73.5 },
 ];
 
 /** gzip level 9, as a server would send the module. */
