@@ -515,6 +515,10 @@ class OnlineView {
   renderMatch() {
     const match = this.client.matches.get(this.current);
     if (!match || !match.view) {
+      // The panel is this match's from the start (a page reading `data-match` must not find none,
+      // or the last match's); whose turn it is comes with its state.
+      this.matchPanel.dataset.match = this.current;
+      delete this.matchPanel.dataset.turn;
       this.matchPanel.replaceChildren(h("p", {}, t("match.waiting")));
       return;
     }
