@@ -467,15 +467,14 @@ impl<T: Table> Searcher<'_, T> {
     }
 
     /// A leaf after `mover` played at `ply`: its evaluation, or `Err` when the turn threatens a
-    /// loop in one that the player to move cannot answer with a loop or a line of their own. Such
-    /// a leaf is searched a turn further (the reply must parry, and most replies lose at once):
-    /// scored statically, a leaf where the threat cannot be parried looked like any other, and 15
-    /// of 16 games lost to itersmp-fe were lost by a loop. A line in one is not searched further:
-    /// that played weaker (self-play at fixed nodes: 86 of 200 games against not counting lines).
+    /// loop in one that the player to move cannot answer with one of their own. Such a leaf is
+    /// searched a turn further (the reply must parry, and most replies lose at once): scored
+    /// statically, a leaf where the threat cannot be parried looked like any other, and 15 of 16
+    /// games lost to itersmp-fe were lost by a loop.
     fn quiet(&self, mover: Colour, ply: usize) -> Result<i32, ()> {
-        let (s, near, loops) = threats(&self.g);
+        let (s, near) = threats(&self.g);
         let me = mover.other();
-        if self.extend && near[me as usize] == 0 && loops[mover as usize] > 0 && ply + 3 < MAX_PLY {
+        if self.extend && near[me as usize] == 0 && near[mover as usize] > 0 && ply + 3 < MAX_PLY {
             return Err(());
         }
         Ok(score_threats(me, s, near))
@@ -493,15 +492,11 @@ const LOOP: [i32; 6] = [0, 40, 18, 8, 3, 1];
 /// Line threat by 8 less the columns (rows) that a track whose ends leave by opposite sides still
 /// lacks (see [`line_threat`]).
 const LINE: [i32; 9] = [0, 0, 0, 1, 3, 6, 12, 24, 40];
-/// The line threat of a track that lacks one column (row): in an area 7 wide, a line in one.
-const LINE_IN_ONE: i32 = LINE[LINE.len() - 2];
 
 /// What a loop threat in one turn is worth to the player to move, in the variants without edges:
 /// there, a track whose two ends enter neighbouring cells is closed by a tile in one of them (the
 /// other then falls forced); measured on 80 positions of random and `easy` games where the player
-/// to move had one, a winning move existed in all 80. A line in one ([`threats`]) counts the same:
-/// a winning move existed in all 15 positions found (5 in 1,200 games of `easy` and `medium` with
-/// random moves, 10 in 200 games of the strongest level). Far above the threats' sums, below the
+/// to move had one, a winning move existed in all 80. Far above the threats' sums, below the
 /// scores of a win seen by the search.
 const WINNING: i32 = 50_000;
 /// What the opponent's two such threats cost the player to move who has none: one tile rarely
@@ -510,7 +505,7 @@ const CORNERED: i32 = 20_000;
 
 /// See [`Searcher::evaluate`].
 pub(crate) fn evaluate(g: &Trax) -> i32 {
-    let (s, near, _) = threats(g);
+    let (s, near) = threats(g);
     score_threats(g.next_player(), s, near)
 }
 
@@ -527,33 +522,25 @@ fn score_threats(me: Colour, s: [i32; 2], near: [u32; 2]) -> i32 {
     }
 }
 
-/// The threats of the open tracks by colour: their weights ([`LOOP`], [`LINE`]), the threats in
-/// one turn in the variants without edges (the 8x8 edge can stand in their way), and the loops
-/// among those. A line in one is a track across an area 7 wide (or tall) whose two ends leave it
-/// outward: a straight tile at either end makes the line (no other tile touches that cell).
-fn threats(g: &Trax) -> ([i32; 2], [u32; 2], [u32; 2]) {
+/// The threats of the open tracks by colour: their weights ([`LOOP`], [`LINE`]), and the loop
+/// threats in one turn in the variants without edges (the 8x8 edge can stand in their way).
+fn threats(g: &Trax) -> ([i32; 2], [u32; 2]) {
     let lines = g.variant() != Variant::Loop;
     let edgeless = g.variant() != Variant::EightByEight;
     let mut s = [0i32; 2];
     let mut near = [0u32; 2];
-    let mut loops = [0u32; 2];
     let (cols, rows) = g.size();
     g.open_paths(|colour, a, z| {
         let ((ax, ay), (zx, zy)) = (a.target(), z.target());
         let d = (ax - zx).unsigned_abs() + (ay - zy).unsigned_abs();
+        near[colour as usize] += u32::from(d == 1 && edgeless);
         let mut v = LOOP[(d as usize).min(LOOP.len() - 1)];
-        let mut line = false;
         if lines {
-            let across = line_threat(a, z, |e| (e.x, e.edge), W, E, cols);
-            let down = line_threat(a, z, |e| (e.y, e.edge), N, S, rows);
-            v += across + down;
-            line = (across == LINE_IN_ONE && cols == 7) || (down == LINE_IN_ONE && rows == 7);
+            v += line_threat(a, z, |e| (e.x, e.edge), W, E, cols) + line_threat(a, z, |e| (e.y, e.edge), N, S, rows);
         }
-        near[colour as usize] += u32::from((d == 1 || line) && edgeless);
-        loops[colour as usize] += u32::from(d == 1 && edgeless);
         s[colour as usize] += v;
     });
-    (s, near, loops)
+    (s, near)
 }
 
 /// The line threat of a track with ends `a` and `z` along one axis: `along` gives an end's
@@ -600,7 +587,7 @@ mod tests {
             let mut rng = Rng::new(seed);
             while !g.is_over() && g.tiles() < 120 {
                 let me = g.next_player();
-                let (_, near, _) = threats(&g);
+                let (_, near) = threats(&g);
                 let score = evaluate(&g);
                 if near[me as usize] > 0 {
                     winning += 1;
@@ -665,28 +652,6 @@ mod tests {
         let table = vec![Entry::default(); 1 << 20];
         let r = deepen(&g, limits, &mut Rng::new(109), &mut || false, table, 2).unwrap();
         assert_eq!((r.mv, r.score, r.depth), ("C3+".parse().unwrap(), WIN - 7, 7), "{r:?}");
-    }
-
-    #[test]
-    fn a_line_in_one_is_counted_as_a_loop_in_one_is() {
-        // itersmp-fe against arbiter's red at 1 s a move (seed 104 of the run of 7 December): after
-        // white's `@1+` a white track crosses the 7 rows, leaving by the top and the bottom, and a
-        // straight tile at either end makes it a line. It was scored as an ordinary threat (24),
-        // where a loop in one scores as winning; red lost to it two turns later.
-        let moves = crate::trax::read_record("@0+ A0+ A3+ A0+ B2+ B3+ @2+ B0+ B0+ C2\\ A2\\ B0\\ @1+").unwrap();
-        let g = Trax::replay(Variant::Unbounded, &moves).unwrap();
-        assert_eq!(threats(&g).1, [1, 0]);
-        // Wherever red's answer leaves the threat, white wins at once.
-        let mut kept = 0;
-        for m in g.legal_moves() {
-            let mut h = g.clone();
-            h.play(m).unwrap();
-            if !h.is_over() && threats(&h).1[Colour::White as usize] > 0 {
-                kept += 1;
-                assert!(can_win(&h) && evaluate(&h) > WINNING / 2, "{m}");
-            }
-        }
-        assert!(kept > 0);
     }
 
     #[test]
